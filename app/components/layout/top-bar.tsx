@@ -1,0 +1,67 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { Language } from "~/domain/language";
+import { useToast } from "../ui/toast";
+import { LanguageSwitcher } from "./language-switcher";
+
+export interface TopBarUser {
+  name: string;
+  email: string;
+}
+
+const SECTION_LINKS = ["tournaments", "features", "plus", "cta"] as const;
+
+export function TopBar({ user, language }: { user: TopBarUser | null; language: Language }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-800/80 bg-arena-bg/90 backdrop-blur">
+      <a href="#content" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-cyan-500 focus:px-3 focus:py-2 focus:text-slate-950">
+        {t("skipToContent")}
+      </a>
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
+        <Link to="/" className="flex items-center gap-2 text-lg font-extrabold tracking-tight" data-testid="logo">
+          <img src="/favicon.svg" alt="" width={28} height={28} />
+          <span>
+            Arena<span className="text-cyan-400"> LATAM</span>
+          </span>
+        </Link>
+        <nav aria-label={t("nav.main")} className="hidden flex-1 items-center gap-5 text-sm text-slate-300 md:flex">
+          {SECTION_LINKS.map((section) => (
+            <a key={section} href={`/#${section}`} className="hover:text-cyan-300">
+              {t(`nav.${section}`)}
+            </a>
+          ))}
+          <a
+            href="/?notice=store-coming-soon"
+            data-testid="store-button"
+            className="hover:text-cyan-300"
+            onClick={(event) => {
+              // SPEC §1/§2: the store button announces the store is coming soon.
+              event.preventDefault();
+              toast.info({ title: t("notice.attention"), message: t("notice.storeComingSoon") });
+            }}
+          >
+            {t("nav.store")}
+          </a>
+        </nav>
+        <div className="ml-auto flex items-center gap-3">
+          <LanguageSwitcher language={language} />
+          {user ? (
+            <span className="hidden text-sm text-slate-200 sm:inline" data-testid="greeting">
+              {t("auth.greeting", { name: user.name })}
+            </span>
+          ) : (
+            <Link
+              to="/auth"
+              data-testid="sign-up"
+              className="rounded-lg bg-gradient-to-r from-cyan-500 to-purple-500 px-3 py-2 text-sm font-semibold text-slate-950 hover:brightness-110"
+            >
+              {t("auth.signUp")}
+            </Link>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

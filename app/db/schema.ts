@@ -1,0 +1,350 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+/* ───────────── Accounts (tables shaped for better-auth, plus our profile fields) ───────────── */
+
+export const users = pgTable("users", {
+  id: text("id").primaryKey(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  /** SPEC §3 "fullname"; better-auth calls it `name`. */
+  name: text("name").notNull().default(""),
+  image: text("image"),
+  age: smallint("age"),
+  favoriteGame: text("favorite_game"),
+  language: text("language").notNull().default("es"),
+  /** Set only by `npm run admin -- grant <email>`, never from a form. */
+  isStaff: boolean("is_staff").notNull().default(false),
+  profileCompletedAt: timestamp("profile_completed_at", { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    token: text("token").notNull().unique(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("accounts_user_idx").on(t.userId)],
+);
+
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("verifications_identifier_idx").on(t.identifier)],
+);
+
+export const rateLimits = pgTable("rate_limits", {
+  id: text("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  count: integer("count").notNull(),
+  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});
+
+/** SPEC §3 pre_users: addresses that asked for a sign-in link. */
+export const preUsers = pgTable("pre_users", {
+  email: text("email").primaryKey(),
+  createdAt: createdAt(),
+});
+
+/* ───────────── Tournaments and registrations ───────────── */
+
+export const tournaments = pgTable(
+  "tournaments",
+  {
+    id: text("id").primaryKey(),
+    title: text("title").notNull(),
+    /** Game slug (app/domain/games.ts). */
+    game: text("game").notNull(),
+    prize: text("prize").notNull(),
+    /** Fee in minor units of fee_currency; 0 means free. Cards derive SPEC's "fee text" from it, translated. */
+    feeAmount: integer("fee_amount").notNull().default(0),
+    feeCurrency: text("fee_currency").notNull().default("USD"),
+    /** SPEC §3 players: first element is the participants label shown on cards. */
+    players: text("players").array().notNull(),
+    image: text("image").notNull(),
+    /** Keys translated through the badge label table; raw key shown as fallback. */
+    badges: text("badges").array().notNull().default(sql`'{}'::text[]`),
+    /** Year-month-day of the event (SPEC §3). */
+    date: date("date", { mode: "string" }).notNull(),
+    /** Maximum number of registrations (teams, or players when solo). */
+    capacity: integer("capacity").notNull(),
+    registrationClosesAt: timestamp("registration_closes_at", { withTimezone: true }).notNull(),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("tournaments_date_idx").on(t.date, t.sortOrder),
+    check("tournaments_fee_nonnegative", sql`${t.feeAmount} >= 0`),
+    check("tournaments_capacity_positive", sql`${t.capacity} > 0`),
+  ],
+);
+
+export const registrations = pgTable(
+  "registrations",
+  {
+    id: text("id").primaryKey(),
+    tournamentId: text("tournament_id")
+      .notNull()
+      .references(() => tournaments.id),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    teamName: text("team_name"),
+    coachName: text("coach_name"),
+    phone: text("phone").notNull(),
+    /** pending_payment | confirmed | released */
+    status: text("status").notNull(),
+    orderId: text("order_id"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One live registration per user and tournament; released ones do not count.
+    uniqueIndex("registrations_user_tournament_live")
+      .on(t.tournamentId, t.userId)
+      .where(sql`${t.status} <> 'released'`),
+    index("registrations_user_idx").on(t.userId),
+  ],
+);
+
+export const registrationPlayers = pgTable(
+  "registration_players",
+  {
+    id: text("id").primaryKey(),
+    registrationId: text("registration_id")
+      .notNull()
+      .references(() => registrations.id, { onDelete: "cascade" }),
+    tournamentId: text("tournament_id").notNull(),
+    position: smallint("position").notNull(),
+    name: text("name").notNull(),
+    ign: text("ign").notNull(),
+    phone: text("phone"),
+    /** False once the registration is released, so the in-game id may join another team. */
+    active: boolean("active").notNull().default(true),
+  },
+  (t) => [
+    uniqueIndex("registration_players_ign_live")
+      .on(t.tournamentId, sql`lower(${t.ign})`)
+      .where(sql`${t.active}`),
+    index("registration_players_registration_idx").on(t.registrationId),
+  ],
+);
+
+/* ───────────── Store catalogue ───────────── */
+
+export const games = pgTable("games", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  logo: text("logo"),
+  hiddenInStore: boolean("hidden_in_store").notNull().default(false),
+  sortOrder: integer("sort_order").notNull().default(0),
+});
+
+export const topupPackages = pgTable(
+  "topup_packages",
+  {
+    id: text("id").primaryKey(),
+    gameId: text("game_id")
+      .notNull()
+      .references(() => games.id),
+    label: text("label").notNull(),
+    priceUsd: integer("price_usd").notNull(),
+    priceBs: integer("price_bs").notNull(),
+    active: boolean("active").notNull().default(true),
+    sortOrder: integer("sort_order").notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("topup_packages_game_idx").on(t.gameId, t.sortOrder),
+    check("topup_packages_prices_positive", sql`${t.priceUsd} > 0 and ${t.priceBs} > 0`),
+  ],
+);
+
+/** Key/value settings staff can change (exchange rate, store switch). */
+export const settings = pgTable("settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: updatedAt(),
+});
+
+/* ───────────── Orders and payments ───────────── */
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: text("id").primaryKey(),
+    /** Short number shown to people ("order number"). */
+    number: serial("number").notNull().unique(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    /** store | tournament */
+    kind: text("kind").notNull(),
+    /** app/domain/order-status.ts */
+    status: text("status").notNull().default("initiated"),
+    /** pago_movil | binance | paypal */
+    paymentMethod: text("payment_method").notNull(),
+    /** USD | VES, decided by the payment method */
+    currency: text("currency").notNull(),
+    /** Total in minor units of currency, priced on the server. */
+    amount: integer("amount").notNull(),
+    /** The same total in US cents, for reporting. */
+    amountUsd: integer("amount_usd").notNull(),
+    /** Bs per USD used to price a VES order, as a decimal string; null for USD orders. */
+    exchangeRate: text("exchange_rate"),
+    phone: text("phone").notNull(),
+    email: text("email").notNull(),
+    gamerId: text("gamer_id"),
+    gameServer: text("game_server"),
+    gamerName: text("gamer_name"),
+    tournamentId: text("tournament_id").references(() => tournaments.id),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("orders_user_idx").on(t.userId, t.createdAt),
+    index("orders_status_idx").on(t.status, t.createdAt),
+    check("orders_amount_positive", sql`${t.amount} > 0`),
+  ],
+);
+
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: text("id").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    packageId: text("package_id").references(() => topupPackages.id),
+    registrationId: text("registration_id").references(() => registrations.id),
+    label: text("label").notNull(),
+    unitAmount: integer("unit_amount").notNull(),
+    quantity: integer("quantity").notNull(),
+  },
+  (t) => [
+    index("order_items_order_idx").on(t.orderId),
+    check("order_items_quantity_positive", sql`${t.quantity} > 0`),
+  ],
+);
+
+export const paymentProofs = pgTable(
+  "payment_proofs",
+  {
+    id: text("id").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id),
+    method: text("method").notNull(),
+    /** Storage key of the receipt (never a public path). */
+    fileKey: text("file_key"),
+    fileType: text("file_type"),
+    fileSize: integer("file_size"),
+    bankCode: text("bank_code"),
+    reference: text("reference"),
+    paidOn: date("paid_on", { mode: "string" }),
+    transactionId: text("transaction_id"),
+    payerEmail: text("payer_email"),
+    /** False once staff reject it, so its reference may be sent again. */
+    live: boolean("live").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("payment_proofs_order_idx").on(t.orderId),
+    uniqueIndex("payment_proofs_bank_reference_live")
+      .on(t.bankCode, t.reference)
+      .where(sql`${t.live} and ${t.reference} is not null`),
+  ],
+);
+
+export const orderStatusHistory = pgTable(
+  "order_status_history",
+  {
+    id: serial("id").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id),
+    fromStatus: text("from_status"),
+    toStatus: text("to_status").notNull(),
+    actorUserId: text("actor_user_id"),
+    reason: text("reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("order_status_history_order_idx").on(t.orderId, t.id)],
+);
+
+export const schema = {
+  users,
+  sessions,
+  accounts,
+  verifications,
+  rateLimits,
+  preUsers,
+  tournaments,
+  registrations,
+  registrationPlayers,
+  games,
+  topupPackages,
+  settings,
+  orders,
+  orderItems,
+  paymentProofs,
+  orderStatusHistory,
+};
+

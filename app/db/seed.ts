@@ -1,0 +1,141 @@
+import type { Database } from "~/lib/db.server";
+import { games, settings, topupPackages, tournaments } from "./schema";
+
+/** Bs per USD used to price the demo catalogue; staff change it in settings. */
+export const DEMO_EXCHANGE_RATE = "245.50";
+
+const DAY = 24 * 60 * 60 * 1000;
+
+function isoDate(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/** The demo tournaments: one of every kind SPEC.md §9 implies, dated from `now`. */
+export function demoTournaments(now: Date) {
+  const on = (days: number) => new Date(now.getTime() + days * DAY);
+  return [
+    {
+      id: "copa-free-fire-solo",
+      title: "Copa Free Fire Solo",
+      game: "free-fire",
+      prize: "$100",
+      feeAmount: 0,
+      feeCurrency: "USD",
+      players: ["48", "solo"],
+      image: "/images/tournaments/free-fire.svg",
+      badges: ["free", "solo", "new"],
+      date: isoDate(on(14)),
+      capacity: 48,
+      registrationClosesAt: on(13),
+      sortOrder: 1,
+    },
+    {
+      id: "blood-strike-duo-clash",
+      title: "Blood Strike Duo Clash",
+      game: "blood-strike",
+      prize: "$250",
+      feeAmount: 200,
+      feeCurrency: "USD",
+      players: ["32", "duo"],
+      image: "/images/tournaments/blood-strike.svg",
+      badges: ["paid", "duo", "featured"],
+      date: isoDate(on(21)),
+      capacity: 32,
+      registrationClosesAt: on(20),
+      sortOrder: 2,
+    },
+    {
+      id: "liga-mobile-legends-5v5",
+      title: "Liga Mobile Legends 5v5",
+      game: "mobile-legends",
+      prize: "$500",
+      feeAmount: 500,
+      feeCurrency: "USD",
+      players: ["16", "squad"],
+      image: "/images/tournaments/mobile-legends.svg",
+      badges: ["paid", "squad", "finals"],
+      date: isoDate(on(28)),
+      capacity: 16,
+      registrationClosesAt: on(26),
+      sortOrder: 3,
+    },
+    {
+      id: "efootball-masters",
+      title: "eFootball Masters",
+      game: "efootball",
+      prize: "$150",
+      feeAmount: 100,
+      feeCurrency: "USD",
+      players: ["64", "solo"],
+      image: "/images/tournaments/efootball.svg",
+      badges: ["paid", "solo"],
+      date: isoDate(on(35)),
+      capacity: 64,
+      registrationClosesAt: on(34),
+      sortOrder: 4,
+    },
+  ];
+}
+
+/** SPEC §9 store games (COD Mobile and Wild Rift are kept but hidden). */
+export const DEMO_GAMES = [
+  { id: "free-fire", name: "Free Fire", logo: "/images/games/free-fire.svg", hiddenInStore: false, sortOrder: 1 },
+  { id: "blood-strike", name: "Blood Strike", logo: "/images/games/blood-strike.svg", hiddenInStore: false, sortOrder: 2 },
+  { id: "arena-breakout", name: "Arena Breakout", logo: "/images/games/arena-breakout.svg", hiddenInStore: false, sortOrder: 3 },
+  { id: "mobile-legends", name: "Mobile Legends", logo: "/images/games/mobile-legends.svg", hiddenInStore: false, sortOrder: 4 },
+  { id: "delta-force", name: "Delta Force", logo: "/images/games/delta-force.svg", hiddenInStore: false, sortOrder: 5 },
+  { id: "cod-mobile", name: "COD Mobile", logo: null, hiddenInStore: true, sortOrder: 6 },
+  { id: "wild-rift", name: "Wild Rift", logo: null, hiddenInStore: true, sortOrder: 7 },
+];
+
+/** [game, label, US cents] of every demo package. */
+const DEMO_PACKAGES: Array<[string, string, number]> = [
+  ["free-fire", "110 Diamantes", 100],
+  ["free-fire", "341 Diamantes", 300],
+  ["free-fire", "572 Diamantes", 500],
+  ["free-fire", "1166 Diamantes", 1000],
+  ["free-fire", "2398 Diamantes", 2000],
+  ["blood-strike", "100 Gold", 100],
+  ["blood-strike", "320 Gold", 300],
+  ["blood-strike", "550 Gold", 500],
+  ["blood-strike", "1120 Gold", 1000],
+  ["arena-breakout", "60 Bonds", 99],
+  ["arena-breakout", "310 Bonds", 499],
+  ["arena-breakout", "630 Bonds", 999],
+  ["mobile-legends", "86 Diamantes", 160],
+  ["mobile-legends", "172 Diamantes", 320],
+  ["mobile-legends", "257 Diamantes", 480],
+  ["mobile-legends", "706 Diamantes", 1250],
+  ["delta-force", "60 Coins", 99],
+  ["delta-force", "320 Coins", 499],
+  ["delta-force", "660 Coins", 999],
+  ["cod-mobile", "80 CP", 99],
+  ["wild-rift", "425 Wild Cores", 499],
+];
+
+export function demoPackages(rate: string = DEMO_EXCHANGE_RATE) {
+  const [whole = "0", fraction = ""] = rate.split(".");
+  // Rate in hundredths keeps the arithmetic in integers: cents × rate/100 → céntimos.
+  const rateHundredths = Number(whole) * 100 + Number(fraction.padEnd(2, "0").slice(0, 2));
+  return DEMO_PACKAGES.map(([gameId, label, priceUsd], index) => ({
+    id: `${gameId}-${label.split(" ")[0]}`,
+    gameId,
+    label,
+    priceUsd,
+    priceBs: Math.round((priceUsd * rateHundredths) / 100),
+    sortOrder: index,
+  }));
+}
+
+/**
+ * Inserts the demo data once: every row has a fixed id and existing rows are left alone,
+ * so running it again (every start) changes nothing and keeps staff edits.
+ */
+export async function seedDemoData(db: Database, now = new Date()): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.insert(settings).values({ key: "exchange_rate_bs_per_usd", value: DEMO_EXCHANGE_RATE }).onConflictDoNothing();
+    await tx.insert(games).values(DEMO_GAMES).onConflictDoNothing();
+    await tx.insert(topupPackages).values(demoPackages()).onConflictDoNothing();
+    await tx.insert(tournaments).values(demoTournaments(now)).onConflictDoNothing();
+  });
+}

@@ -1,0 +1,51 @@
+/** Every game the platform knows, with the rules SPEC.md §9 attaches to each. */
+export const GAMES = {
+  "free-fire": { name: "Free Fire", playersPerTeam: 1, inStore: true, idCheck: "id" },
+  "blood-strike": { name: "Blood Strike", playersPerTeam: 2, inStore: true, idCheck: "id" },
+  "arena-breakout": { name: "Arena Breakout", playersPerTeam: 1, inStore: true, idCheck: "id" },
+  "mobile-legends": { name: "Mobile Legends", playersPerTeam: 5, inStore: true, idCheck: "id-and-server" },
+  "delta-force": { name: "Delta Force", playersPerTeam: 1, inStore: true, idCheck: "none" },
+  "cod-mobile": { name: "COD Mobile", playersPerTeam: 1, inStore: false, idCheck: "none" },
+  "wild-rift": { name: "Wild Rift", playersPerTeam: 1, inStore: false, idCheck: "none" },
+  "king-of-honors": { name: "Honor of Kings", playersPerTeam: 1, inStore: false, idCheck: "none" },
+  efootball: { name: "eFootball", playersPerTeam: 1, inStore: false, idCheck: "none" },
+} as const satisfies Record<string, GameRules>;
+
+export interface GameRules {
+  name: string;
+  /** SPEC §9: Blood Strike 2, Mobile Legends 5, others 1 (solo). */
+  playersPerTeam: number;
+  /** SPEC §9: COD Mobile and Wild Rift are hidden from the store. */
+  inStore: boolean;
+  /** SPEC §5: which games the external ID checker verifies, and with what. */
+  idCheck: "id" | "id-and-server" | "none";
+}
+
+export type GameId = keyof typeof GAMES;
+
+/** SPEC §5: favourite-game options of the profile form, default cod-mobile. */
+export const FAVORITE_GAMES = ["cod-mobile", "free-fire", "blood-strike", "mobile-legends", "king-of-honors"] as const;
+export type FavoriteGame = (typeof FAVORITE_GAMES)[number];
+export const DEFAULT_FAVORITE_GAME: FavoriteGame = "cod-mobile";
+
+export function isGameId(value: string): value is GameId {
+  return Object.hasOwn(GAMES, value);
+}
+
+export function gameRules(game: string): GameRules {
+  return isGameId(game) ? GAMES[game] : { name: game, playersPerTeam: 1, inStore: false, idCheck: "none" };
+}
+
+export function playersPerTeam(game: string): number {
+  return gameRules(game).playersPerTeam;
+}
+
+/** One player means solo: no team name and no player phone (SPEC §9). */
+export function isSolo(game: string): boolean {
+  return playersPerTeam(game) === 1;
+}
+
+/** SPEC §9: the coach field is hidden for eFootball. */
+export function showsCoachField(game: string): boolean {
+  return game !== "efootball";
+}

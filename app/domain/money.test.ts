@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { formatMoney, parseMoney } from "./money";
+
+describe("money", () => {
+  it("shows two decimals in both languages", () => {
+    expect(formatMoney({ amount: 500, currency: "USD" }, "en")).toBe("$5.00");
+    expect(formatMoney({ amount: 123450, currency: "USD" }, "en")).toBe("$1,234.50");
+    expect(formatMoney({ amount: 123450, currency: "VES" }, "es")).toBe("Bs. 1.234,50");
+  });
+
+  it("refuses fractional minor units", () => {
+    expect(() => formatMoney({ amount: 1.5, currency: "USD" })).toThrow(RangeError);
+  });
+
+  it("parses amounts into minor units", () => {
+    expect(parseMoney("12")).toBe(1200);
+    expect(parseMoney("12.5")).toBe(1250);
+    expect(parseMoney("12,05")).toBe(1205);
+    expect(parseMoney("-1")).toBeNull();
+    expect(parseMoney("1.234")).toBeNull();
+    expect(parseMoney("abc")).toBeNull();
+  });
+});

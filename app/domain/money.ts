@@ -1,0 +1,31 @@
+/** Money is integer minor units plus a currency code (DESIGN.md "Money and orders"). */
+export type Currency = "USD" | "VES";
+
+export interface Money {
+  amount: number;
+  currency: Currency;
+}
+
+const SYMBOLS: Record<Currency, string> = { USD: "$", VES: "Bs." };
+
+/** Two decimals always, grouped per locale: 1234.5 USD → "$1,234.50" (en) or "$1.234,50" (es). */
+export function formatMoney({ amount, currency }: Money, language: "es" | "en" = "es"): string {
+  if (!Number.isInteger(amount)) throw new RangeError(`Money amount must be an integer, got ${amount}`);
+  const formatted = new Intl.NumberFormat(language === "es" ? "es-VE" : "en-US", {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(amount / 100);
+  return currency === "USD" ? `${SYMBOLS.USD}${formatted}` : `${SYMBOLS.VES} ${formatted}`;
+}
+
+/** Parses "12.5" or "12,50" into minor units (1250); null when it is not a money amount. */
+export function parseMoney(text: string): number | null {
+  const match = /^\s*(\d{1,9})(?:[.,](\d{1,2}))?\s*$/.exec(text);
+  if (!match) return null;
+  const [, whole, fraction = ""] = match;
+  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+}
+
+export function isFree(amount: number): boolean {
+  return amount === 0;
+}

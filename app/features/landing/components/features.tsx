@@ -1,0 +1,52 @@
+import { useTranslation } from "react-i18next";
+import { Icon, type IconName } from "./icons";
+
+const FEATURES: Array<{ key: string; icon: IconName }> = [
+  { key: "tournaments", icon: "trophy" },
+  { key: "teams", icon: "users" },
+  { key: "analytics", icon: "chart" },
+  { key: "streaming", icon: "broadcast" },
+  { key: "payments", icon: "wallet" },
+  { key: "monetization", icon: "coins" },
+];
+
+const STREAMING_POINTS = ["easySetup", "support", "branding", "lowLatency"] as const;
+
+export function Features() {
+  const { t } = useTranslation("landing");
+  return (
+    <section id="features" className="border-y border-slate-800 bg-slate-950/40" aria-labelledby="features-title">
+      <div className="mx-auto max-w-7xl px-4 py-16">
+        <h2 id="features-title" className="text-3xl font-extrabold">
+          {t("features.title")}
+        </h2>
+        <p className="mt-2 text-slate-400">{t("features.subtitle")}</p>
+        <ul className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+          {FEATURES.map(({ key, icon }) => (
+            <li key={key} className="rounded-xl border border-slate-800 bg-arena-panel p-6">
+              <span className="inline-flex rounded-lg bg-cyan-500/15 p-2.5 text-cyan-300">
+                <Icon name={icon} />
+              </span>
+              <h3 className="mt-4 text-lg font-bold">{t(`features.items.${key}.title`)}</h3>
+              <p className="mt-2 text-sm text-slate-400">{t(`features.items.${key}.description`)}</p>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-10 grid gap-6 rounded-2xl border border-purple-500/30 bg-gradient-to-br from-purple-900/40 to-cyan-900/20 p-8 md:grid-cols-2" data-testid="streaming-promo">
+          <div>
+            <h3 className="text-2xl font-extrabold">{t("features.streaming.title")}</h3>
+            <p className="mt-2 text-slate-300">{t("features.streaming.subtitle")}</p>
+          </div>
+          <ul className="grid grid-cols-2 gap-3">
+            {STREAMING_POINTS.map((point) => (
+              <li key={point} className="flex items-center gap-2 text-sm font-semibold">
+                <Icon name="check" className="h-5 w-5 text-cyan-400" />
+                {t(`features.streaming.${point}`)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </section>
+  );
+}

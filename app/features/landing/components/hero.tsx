@@ -1,0 +1,89 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useToast } from "~/components/ui/toast";
+
+export const primaryButton =
+  "inline-flex items-center justify-center rounded-lg bg-gradient-to-r from-cyan-500 to-purple-500 px-5 py-3 font-semibold text-slate-950 shadow-lg shadow-cyan-500/20 hover:brightness-110";
+export const secondaryButton =
+  "inline-flex items-center justify-center rounded-lg border border-slate-600 px-5 py-3 font-semibold text-slate-100 hover:border-cyan-400 hover:text-cyan-300";
+
+/** SPEC §4 get-started: visitors go to /auth; a signed-in user is told they already are. */
+export function GetStartedLink({ loggedIn, label, className }: { loggedIn: boolean; label: string; className: string }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  if (!loggedIn) {
+    return (
+      <Link to="/auth" className={className} data-testid="get-started">
+        {label}
+      </Link>
+    );
+  }
+  return (
+    <a
+      href="/?notice=already-logged-in"
+      className={className}
+      data-testid="get-started"
+      onClick={(event) => {
+        event.preventDefault();
+        toast.info({ title: t("notice.attention"), message: t("notice.alreadyLoggedIn") });
+      }}
+    >
+      {label}
+    </a>
+  );
+}
+
+export function Hero({ loggedIn }: { loggedIn: boolean }) {
+  const { t } = useTranslation("landing");
+  return (
+    <section className="relative isolate overflow-hidden border-b border-slate-800" aria-labelledby="hero-title">
+      <div className="absolute inset-0 -z-10">
+        <video
+          className="h-full w-full object-cover opacity-50"
+          autoPlay
+          muted
+          loop
+          playsInline
+          preload="none"
+          poster="/media/hero-poster.webp"
+          aria-label={t("hero.videoLabel")}
+          data-testid="hero-video"
+        >
+          <source src="/media/hero.webm" type="video/webm" />
+          <source src="/media/hero.mp4" type="video/mp4" />
+        </video>
+        <div className="absolute inset-0 bg-gradient-to-b from-arena-bg/30 via-arena-bg/70 to-arena-bg" />
+      </div>
+      <div className="mx-auto max-w-7xl px-4 py-20 sm:py-28">
+        <div className="flex flex-wrap items-center gap-2 text-xs font-bold">
+          <span className="inline-flex items-center gap-1.5 rounded bg-rose-600 px-2 py-1 uppercase tracking-wider" data-testid="live-badge">
+            <span className="h-2 w-2 animate-pulse rounded-full bg-white" aria-hidden="true" />
+            {t("hero.live")}
+          </span>
+          <span className="rounded bg-slate-900/80 px-2 py-1 text-slate-200" data-testid="viewer-count">
+            {t("hero.viewers", { viewers: t("hero.viewerCount") })}
+          </span>
+          <span className="rounded bg-purple-600/90 px-2 py-1 uppercase tracking-wider" data-testid="finals-badge">
+            {t("hero.finals")}
+          </span>
+        </div>
+        <h1 id="hero-title" className="mt-6 max-w-3xl text-4xl font-black leading-tight tracking-tight sm:text-6xl">
+          {t("hero.title")}
+        </h1>
+        <p className="mt-5 max-w-2xl text-lg text-slate-300">{t("hero.subtitle")}</p>
+        <div className="mt-8 flex flex-wrap gap-3">
+          <GetStartedLink loggedIn={loggedIn} label={t("hero.getStarted")} className={primaryButton} />
+          {loggedIn ? (
+            <a href="#tournaments" className={secondaryButton} data-testid="browse-tournaments">
+              {t("hero.browse")}
+            </a>
+          ) : (
+            <Link to="/auth" className={secondaryButton} data-testid="browse-tournaments">
+              {t("hero.browse")}
+            </Link>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

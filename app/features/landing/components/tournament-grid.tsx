@@ -1,0 +1,145 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { formatMoney } from "~/domain/money";
+import { isLanguage } from "~/domain/language";
+import { participantsLabel, tournamentGridColumns } from "~/domain/tournament-grid";
+import type { TournamentCard } from "~/features/tournaments/tournaments.server";
+
+const COLUMN_CLASSES = { 1: "md:grid-cols-1 max-w-xl", 2: "md:grid-cols-2 max-w-4xl", 3: "md:grid-cols-2 lg:grid-cols-3" } as const;
+
+/** SPEC §3 session key `tournament`: the chosen tournament, saved before going to /tournament. */
+export const TOURNAMENT_SESSION_KEY = "tournament";
+
+export function tournamentPath(tournament: TournamentCard): string {
+  const params = new URLSearchParams({ id: tournament.id, participants: participantsLabel(tournament.players) });
+  return `/tournament?${params}`;
+}
+
+export function TournamentGrid({
+  tournaments,
+  loggedIn,
+  loading,
+}: {
+  tournaments: TournamentCard[];
+  loggedIn: boolean;
+  loading: boolean;
+}) {
+  const { t } = useTranslation("landing");
+  const columns = tournamentGridColumns(tournaments.length);
+  return (
+    <section id="tournaments" className="mx-auto max-w-7xl px-4 py-16" aria-labelledby="tournaments-title" aria-busy={loading}>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h2 id="tournaments-title" className="text-3xl font-extrabold">
+            {t("tournaments.title")}
+          </h2>
+          <p className="mt-2 text-slate-400">{t("tournaments.subtitle")}</p>
+        </div>
+        <a href="#tournaments" className="text-sm font-semibold text-cyan-400 hover:text-cyan-300">
+          {t("tournaments.viewAll")} →
+        </a>
+      </div>
+      {loading ? (
+        <p className="mt-8 text-slate-400" role="status">
+          {t("tournaments.loading")}
+        </p>
+      ) : tournaments.length === 0 ? (
+        <p className="mt-8 rounded-lg border border-slate-800 p-6 text-center text-slate-400">{t("tournaments.empty")}</p>
+      ) : (
+        <ul
+          className={`mx-auto mt-8 grid grid-cols-1 gap-6 ${COLUMN_CLASSES[columns]}`}
+          data-testid="tournament-grid"
+          data-columns={columns}
+        >
+          {tournaments.map((tournament, index) => (
+            <li key={tournament.id}>
+              <TournamentCardView tournament={tournament} loggedIn={loggedIn} eager={index < 3} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function TournamentCardView({ tournament, loggedIn, eager }: { tournament: TournamentCard; loggedIn: boolean; eager: boolean }) {
+  const { t, i18n } = useTranslation("landing");
+  const language = isLanguage(i18n.language) ? i18n.language : "es";
+  const fee =
+    tournament.feeAmount === 0
+      ? t("tournaments.free")
+      : formatMoney({ amount: tournament.feeAmount, currency: tournament.feeCurrency }, language);
+  const date = new Intl.DateTimeFormat(language === "es" ? "es-VE" : "en-US", {
+    dateStyle: "medium",
+    timeZone: "UTC",
+  }).format(new Date(`${tournament.date}T00:00:00Z`));
+  const destination = tournamentPath(tournament);
+  return (
+    <article
+      className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-800 bg-arena-panel shadow-lg shadow-black/30 transition hover:border-cyan-500/60"
+      data-testid="tournament-card"
+    >
+      <img
+        src={tournament.image}
+        alt={t("tournaments.imageAlt", { title: tournament.title })}
+        width={640}
+        height={360}
+        loading={eager ? "eager" : "lazy"}
+        decoding="async"
+        className="aspect-video w-full object-cover"
+      />
+      <div className="flex flex-1 flex-col p-5">
+        <ul className="flex flex-wrap gap-2">
+          {tournament.badges.map((badge) => (
+            <li key={badge} className="rounded-full bg-purple-500/15 px-2.5 py-0.5 text-xs font-semibold text-purple-200">
+              {/* Unknown badge keys show as they are (SPEC §3). */}
+              {t(`badges.${badge}`, { defaultValue: badge })}
+            </li>
+          ))}
+        </ul>
+        <h3 className="mt-3 text-xl font-bold">{tournament.title}</h3>
+        <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
+          <div>
+            <dt className="text-slate-400">{t("tournaments.date")}</dt>
+            <dd className="font-semibold">
+              <time dateTime={tournament.date}>{date}</time>
+            </dd>
+          </div>
+          <div>
+            <dt className="text-slate-400">{t("tournaments.fee")}</dt>
+            <dd className="font-semibold" data-testid="tournament-fee">
+              {fee}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-slate-400">{t("tournaments.prize")}</dt>
+            <dd className="font-semibold text-cyan-300">{tournament.prize}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-400">{t("tournaments.participants")}</dt>
+            <dd className="font-semibold" data-testid="tournament-participants">
+              {participantsLabel(tournament.players)}
+            </dd>
+          </div>
+        </dl>
+        <div className="mt-auto pt-5">
+          <Link
+            to={loggedIn ? destination : `/auth?redirectTo=${encodeURIComponent(destination)}`}
+            data-testid="register-button"
+            onClick={() => {
+              if (!loggedIn) return;
+              try {
+                window.sessionStorage.setItem(TOURNAMENT_SESSION_KEY, JSON.stringify(tournament));
+              } catch {
+                // Session storage unavailable: /tournament reads the id from the URL.
+              }
+            }}
+            className="block w-full rounded-lg bg-gradient-to-r from-cyan-500 to-purple-500 px-4 py-2.5 text-center font-semibold text-slate-950 hover:brightness-110"
+          >
+            {t("tournaments.register")}
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}

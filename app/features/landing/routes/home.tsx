@@ -1,0 +1,56 @@
+import { useNavigation, useRouteLoaderData } from "react-router";
+import type { loader as rootLoader } from "~/root";
+import { languageFromCookieHeader } from "~/domain/language";
+import { listUpcomingTournaments, type TournamentCard } from "~/features/tournaments/tournaments.server";
+import { db } from "~/lib/db.server";
+import { useRouteMessages } from "~/lib/use-route-messages";
+import { log } from "~/lib/log.server";
+import { loadMessages } from "~/lib/messages.server";
+import { metaText } from "~/lib/meta";
+import { CallToAction } from "../components/call-to-action";
+import { Features } from "../components/features";
+import { Hero } from "../components/hero";
+import { PlusBenefits } from "../components/plus-benefits";
+import { Streamers } from "../components/streamers";
+import { TournamentGrid } from "../components/tournament-grid";
+import type { Route } from "./+types/home";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const language = languageFromCookieHeader(request.headers.get("Cookie"));
+  let tournaments: TournamentCard[] = [];
+  try {
+    tournaments = await listUpcomingTournaments(db());
+  } catch (error) {
+    // SPEC §8: a loading failure is logged and the list stays empty.
+    log.error("tournaments failed to load", { error: String(error) });
+  }
+  return { tournaments, messages: loadMessages(language, ["landing"]) };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [
+    { title: metaText(matches, "landing", "title") },
+    { name: "description", content: metaText(matches, "common", "meta.description") },
+  ];
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  useRouteMessages(loaderData.messages);
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const loggedIn = Boolean(root?.user);
+  const navigation = useNavigation();
+  return (
+    <div data-testid="landing">
+      <Hero loggedIn={loggedIn} />
+      <TournamentGrid
+        tournaments={loaderData.tournaments}
+        loggedIn={loggedIn}
+        loading={navigation.state === "loading" && navigation.location.pathname === "/"}
+      />
+      <Features />
+      <Streamers loggedIn={loggedIn} />
+      <PlusBenefits />
+      <CallToAction loggedIn={loggedIn} />
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { asc } from "drizzle-orm";
+import { tournaments } from "~/db/schema";
+import type { Database } from "~/lib/db.server";
+
+/** What a landing card needs; no more leaves the server. */
+export interface TournamentCard {
+  id: string;
+  title: string;
+  game: string;
+  prize: string;
+  feeAmount: number;
+  feeCurrency: "USD" | "VES";
+  players: string[];
+  image: string;
+  badges: string[];
+  date: string;
+}
+
+const LANDING_LIMIT = 12;
+
+/** Upcoming tournaments for the landing grid, soonest first (bounded: the grid is a teaser). */
+export async function listUpcomingTournaments(db: Database, limit = LANDING_LIMIT): Promise<TournamentCard[]> {
+  const rows = await db
+    .select({
+      id: tournaments.id,
+      title: tournaments.title,
+      game: tournaments.game,
+      prize: tournaments.prize,
+      feeAmount: tournaments.feeAmount,
+      feeCurrency: tournaments.feeCurrency,
+      players: tournaments.players,
+      image: tournaments.image,
+      badges: tournaments.badges,
+      date: tournaments.date,
+    })
+    .from(tournaments)
+    .orderBy(asc(tournaments.date), asc(tournaments.sortOrder))
+    .limit(limit);
+  return rows.map((row) => ({ ...row, feeCurrency: row.feeCurrency === "VES" ? "VES" : "USD" }));
+}

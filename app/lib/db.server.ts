@@ -1,0 +1,72 @@
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import pg from "pg";
+import { schema } from "~/db/schema";
+
+/** One query API over both drivers: PGlite and node-postgres build the same SQL. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  driver: "pglite" | "postgres";
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.resolve("app/db/migrations");
+
+/**
+ * Opens the database: PostgreSQL when a URL is given, otherwise PGlite under dataDir
+ * (or in memory for dataDir "memory://"). Applies the committed migrations.
+ */
+export async function openDatabase(options: { url?: string; dataDir: string }): Promise<DatabaseHandle> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const db = drizzleNodePg(pool, { schema });
+    // Several processes may start at once against one server: migrate under a lock.
+    const client = await pool.connect();
+    try {
+      await client.query("select pg_advisory_lock(724101)");
+      await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder });
+    } finally {
+      await client.query("select pg_advisory_unlock(724101)").catch(() => undefined);
+      client.release();
+    }
+    return { db: db as unknown as Database, driver: "postgres", close: () => pool.end() };
+  }
+  const location = options.dataDir === "memory://" ? undefined : path.join(options.dataDir, "pglite");
+  if (location) fs.mkdirSync(location, { recursive: true });
+  const client = new PGlite(location);
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder });
+  return { db: db as unknown as Database, driver: "pglite", close: () => client.close() };
+}
+
+export async function databaseAnswers(db: Database): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// Kept on globalThis so that the dev server's module reloads reuse the one open database.
+const holder = globalThis as typeof globalThis & { __arenaDatabase?: DatabaseHandle };
+
+/** The process-wide database, set once at start-up by server/app.ts (or a test). */
+export function setDatabase(handle: DatabaseHandle | undefined) {
+  holder.__arenaDatabase = handle;
+}
+
+export function db(): Database {
+  const handle = holder.__arenaDatabase;
+  if (!handle) throw new Error("Database not opened: call openDatabase() at start-up.");
+  return handle.db;
+}

@@ -1,0 +1,32 @@
+import i18next, { type i18n as I18n, type Resource } from "i18next";
+import { DEFAULT_LANGUAGE, type Language } from "~/domain/language";
+
+export type Messages = Record<string, Record<string, unknown>>;
+
+/**
+ * A fresh i18next instance for one language, initialised synchronously so that the first
+ * server render and the hydrating client render read the same texts.
+ */
+export function createI18n(language: Language, messages: Messages): I18n {
+  const instance = i18next.createInstance();
+  void instance.init({
+    lng: language,
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: ["es", "en"],
+    ns: Object.keys(messages),
+    defaultNS: "common",
+    resources: { [language]: messages } as Resource,
+    interpolation: { escapeValue: false }, // React escapes
+    initAsync: false,
+    returnNull: false,
+  });
+  return instance;
+}
+
+/** Adds namespaces a route loaded (e.g. "legal") to the instance, once. */
+export function addMessages(instance: I18n, language: Language, messages: Messages | undefined) {
+  if (!messages) return;
+  for (const [namespace, bundle] of Object.entries(messages)) {
+    if (!instance.hasResourceBundle(language, namespace)) instance.addResourceBundle(language, namespace, bundle);
+  }
+}

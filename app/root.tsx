@@ -1,0 +1,144 @@
+import { useEffect, useMemo, type ReactNode } from "react";
+import { I18nextProvider, useTranslation } from "react-i18next";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteLoaderData,
+  type LinksFunction,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { Footer } from "./components/layout/footer";
+import { TopBar } from "./components/layout/top-bar";
+import { NotFound } from "./components/layout/not-found";
+import { TOAST_DURATION_MS, ToastProvider } from "./components/ui/toast";
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGE_COOKIE,
+  LANGUAGE_NAMES,
+  LANGUAGE_STORAGE_KEY,
+  languageFromCookieHeader,
+  parseLanguage,
+  type Language,
+} from "./domain/language";
+import { NOTICES, parseNotice } from "./domain/notices";
+import { getCurrentUser } from "./features/auth/session.server";
+import { createI18n } from "./lib/i18n";
+import { loadMessages } from "./lib/messages.server";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const cookieHeader = request.headers.get("Cookie");
+  const language = languageFromCookieHeader(cookieHeader);
+  const hasLanguageCookie = new RegExp(`(^|;)\\s*${LANGUAGE_COOKIE}=(es|en)\\s*(;|$)`).test(cookieHeader ?? "");
+  const user = await getCurrentUser(request);
+  return {
+    language,
+    hasLanguageCookie,
+    user: user ? { name: user.name, email: user.email, isStaff: user.isStaff } : null,
+    notice: parseNotice(new URL(request.url).searchParams.get("notice")),
+    messages: loadMessages(language, ["common"]),
+  };
+}
+
+// Language and session change only through full navigations (a language link, sign-in),
+// so client-side navigations do not need to ask for the root data again.
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod ? defaultShouldRevalidate : false;
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const language: Language = data?.language ?? DEFAULT_LANGUAGE;
+  const i18n = useMemo(() => createI18n(language, data?.messages ?? {}), [language, data?.messages]);
+  const initialToasts = useMemo(() => {
+    if (!data?.notice) return [];
+    const notice = NOTICES[data.notice];
+    return [{ kind: notice.kind, title: i18n.t(notice.title), message: i18n.t(notice.message), durationMs: TOAST_DURATION_MS[notice.kind] }];
+  }, [data?.notice, i18n]);
+
+  return (
+    <html lang={language} className="dark">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#070b17" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-arena-bg font-sans text-slate-100 antialiased">
+        <I18nextProvider i18n={i18n}>
+          <ToastProvider initial={initialToasts}>{children}</ToastProvider>
+        </I18nextProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+/** SPEC §4: the browser keeps the language under local key `language`; the cookie is the truth when present. */
+function useRememberedLanguage(language: Language, hasLanguageCookie: boolean) {
+  useEffect(() => {
+    try {
+      const stored = parseLanguage(window.localStorage.getItem(LANGUAGE_STORAGE_KEY));
+      if (!hasLanguageCookie && stored && stored !== language) {
+        const url = new URL(window.location.href);
+        url.searchParams.set(LANGUAGE_COOKIE, stored);
+        window.location.replace(url);
+        return;
+      }
+      window.localStorage.setItem(LANGUAGE_STORAGE_KEY, LANGUAGE_NAMES[language]);
+    } catch {
+      // Storage can be disabled (private mode); the cookie still remembers the language.
+    }
+  }, [language, hasLanguageCookie]);
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  useRememberedLanguage(loaderData.language, loaderData.hasLanguageCookie);
+  return (
+    <div className="flex min-h-screen flex-col">
+      <TopBar user={loaderData.user} language={loaderData.language} />
+      <main id="content" className="flex-1">
+        <Outlet />
+      </main>
+      <Footer />
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation();
+  const data = useRouteLoaderData<typeof loader>("root");
+  const page =
+    isRouteErrorResponse(error) && error.status === 404 ? (
+      <NotFound />
+    ) : (
+      <section className="mx-auto max-w-xl px-6 py-24 text-center">
+        <h1 className="text-3xl font-bold">{t("error.unexpected", "Unexpected Application Error")}</h1>
+        <p className="mt-4 text-slate-300">{t("error.message", "")}</p>
+        <a href="/" className="mt-8 inline-block rounded-lg bg-cyan-500 px-5 py-3 font-semibold text-slate-950 hover:bg-cyan-400">
+          {t("error.back", "/")}
+        </a>
+      </section>
+    );
+  return (
+    <div className="flex min-h-screen flex-col">
+      <TopBar user={data?.user ?? null} language={data?.language ?? DEFAULT_LANGUAGE} />
+      <main id="content" className="flex-1">
+        {page}
+      </main>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import "react-router";
+import { createRequestHandler } from "@react-router/express";
+import express from "express";
+import { seedDemoData } from "~/db/seed";
+import { LANGUAGE_COOKIE, isLanguage, languageCookie } from "~/domain/language";
+import { databaseAnswers, db, openDatabase, setDatabase, type DatabaseHandle } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
+import { log, setLogLevel } from "~/lib/log.server";
+
+let handle: DatabaseHandle | undefined;
+
+/** Parses the environment, opens and migrates the database and seeds demo data. Fails fast. */
+export async function start(): Promise<void> {
+  const config = env();
+  setLogLevel(config.LOG_LEVEL);
+  const started = Date.now();
+  handle = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
+  setDatabase(handle);
+  if (config.SEED_DEMO) await seedDemoData(handle.db);
+  log.info("database ready", { driver: handle.driver, ms: Date.now() - started, seeded: config.SEED_DEMO });
+}
+
+export async function stop(): Promise<void> {
+  await handle?.close();
+  setDatabase(undefined);
+  handle = undefined;
+}
+
+export const app = express();
+app.disable("x-powered-by");
+
+app.use((_req, res, next) => {
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+  res.setHeader("X-Frame-Options", "DENY");
+  next();
+});
+
+app.get("/healthz", async (_req, res) => {
+  const ok = (await Promise.resolve().then(() => databaseAnswers(db())).catch(() => false)) === true;
+  res.status(ok ? 200 : 503).json({ status: ok ? "ok" : "unavailable" });
+});
+
+// `?lang=en` on any page remembers the language in the cookie and reloads the page without it,
+// so the switcher works before (or without) JavaScript.
+app.use((req, res, next) => {
+  const requested = req.query[LANGUAGE_COOKIE];
+  if (typeof requested !== "string" || (req.method !== "GET" && req.method !== "HEAD")) return next();
+  const url = new URL(req.originalUrl, "http://local");
+  url.searchParams.delete(LANGUAGE_COOKIE);
+  if (isLanguage(requested)) res.setHeader("Set-Cookie", languageCookie(requested, req.secure));
+  res.redirect(303, url.pathname + url.search);
+});
+
+app.use(
+  createRequestHandler({
+    build: () => import("virtual:react-router/server-build"),
+  }),
+);
