@@ -1,4 +1,4 @@
-import { asc } from "drizzle-orm";
+import { asc, gte, sql } from "drizzle-orm";
 import { tournaments } from "~/db/schema";
 import type { Database } from "~/lib/db.server";
 
@@ -34,6 +34,7 @@ export async function listUpcomingTournaments(db: Database, limit = LANDING_LIMI
       date: tournaments.date,
     })
     .from(tournaments)
+    .where(gte(tournaments.date, sql`current_date`))
     .orderBy(asc(tournaments.date), asc(tournaments.sortOrder))
     .limit(limit);
   return rows.map((row) => ({ ...row, feeCurrency: row.feeCurrency === "VES" ? "VES" : "USD" }));

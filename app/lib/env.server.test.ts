@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { EnvError, parseEnv } from "./env.server";
+
+describe("environment", () => {
+  it("runs on embedded defaults with nothing set", () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({ PORT: 3000, HOST: "0.0.0.0", DATA_DIR: "data", SEED_DEMO: true });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.dataDir.endsWith("/data")).toBe(true);
+  });
+
+  it("reads the optional settings", () => {
+    const env = parseEnv({ PORT: "8080", DATABASE_URL: "postgres://u@127.0.0.1:5432/test", SEED_DEMO: "false", SMTP_URL: "" });
+    expect(env).toMatchObject({ PORT: 8080, DATABASE_URL: "postgres://u@127.0.0.1:5432/test", SEED_DEMO: false, SMTP_URL: undefined });
+  });
+
+  it("stops with a message naming each bad value", () => {
+    expect(() => parseEnv({ PORT: "eighty", DATABASE_URL: "mysql://x/y" })).toThrow(EnvError);
+    try {
+      parseEnv({ PORT: "eighty", DATABASE_URL: "mysql://x/y" });
+    } catch (error) {
+      expect((error as Error).message).toMatch(/PORT/);
+      expect((error as Error).message).toMatch(/DATABASE_URL: must start with postgres/);
+    }
+  });
+});

@@ -1,0 +1,114 @@
+import { expect, test } from "@playwright/test";
+import { LandingPage } from "./pages/landing-page";
+
+test.describe("landing page", () => {
+  test("shows every section in Spanish with the demo tournaments", async ({ page }) => {
+    const landing = new LandingPage(page);
+    await landing.open();
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    await expect(page).toHaveTitle(/Torneos de esports/);
+
+    // Hero
+    await expect(landing.heading(/Compite, transmite y gana/)).toBeVisible();
+    await expect(page.getByTestId("live-badge")).toHaveText("EN VIVO");
+    await expect(page.getByTestId("viewer-count")).toHaveText("10.2K espectadores");
+    await expect(page.getByTestId("finals-badge")).toHaveText("Gran final");
+    await expect(page.getByTestId("hero-video")).toHaveAttribute("poster", "/media/hero-poster.webp");
+
+    // Tournaments from the database
+    await expect(landing.heading("Próximos torneos")).toBeVisible();
+    await expect(landing.cards).toHaveCount(4);
+    const freeCard = landing.cards.filter({ hasText: "Copa Free Fire Solo" });
+    await expect(freeCard.getByTestId("tournament-fee")).toHaveText("Gratis");
+    await expect(freeCard.getByTestId("tournament-participants")).toHaveText("48");
+    await expect(freeCard.getByText("Nuevo")).toBeVisible();
+    await expect(freeCard.getByRole("img")).toHaveAttribute("src", "/images/tournaments/free-fire.svg");
+    const duoCard = landing.cards.filter({ hasText: "Blood Strike Duo Clash" });
+    await expect(duoCard.getByTestId("tournament-fee")).toHaveText("$2,00");
+    await expect(duoCard.getByText("$250")).toBeVisible();
+    await expect(duoCard.getByRole("link", { name: "Inscribirse" })).toBeVisible();
+
+    // Other sections, reachable by their anchors
+    for (const anchor of ["tournaments", "features", "plus", "cta"]) {
+      await expect(page.locator(`section#${anchor}`)).toHaveCount(1);
+    }
+    await expect(landing.heading("Todo lo que necesitas para competir")).toBeVisible();
+    await expect(page.getByTestId("streaming-promo")).toContainText("Baja latencia");
+    await expect(landing.heading("Streamers destacados")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Conviértete en streamer" })).toBeVisible();
+    await expect(page.getByTestId("plus-badge")).toContainText("$5");
+    await expect(page.getByText("Repeticiones de torneos durante 48 horas")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Agendar una demo" })).toBeVisible();
+
+    // Footer as SPEC §2 lists it
+    const footer = page.getByTestId("footer");
+    await expect(footer.getByRole("link", { name: "Instagram" })).toBeVisible();
+    await expect(footer.getByRole("link", { name: "TikTok" })).toBeVisible();
+    await expect(footer.getByRole("link", { name: "Privacidad" })).toHaveAttribute("href", "/privacy-terms");
+    await expect(footer.getByRole("link", { name: "Términos" })).toBeVisible();
+    await expect(footer.getByRole("link", { name: "Cookies" })).toBeVisible();
+    await expect(footer).toContainText(`© ${new Date().getFullYear()} Arena LATAM`);
+  });
+
+  test("top-bar links scroll to the sections", async ({ page }) => {
+    const landing = new LandingPage(page);
+    await landing.open();
+    await page.getByRole("navigation", { name: "Navegación principal" }).getByRole("link", { name: "Plus" }).click();
+    await expect(page).toHaveURL(/#plus$/);
+    await expect(landing.heading("Arena Plus")).toBeInViewport();
+  });
+
+  test("a visitor's buttons lead to /auth (SPEC §4)", async ({ page }) => {
+    const landing = new LandingPage(page);
+    await landing.open();
+    await expect(page.getByTestId("sign-up")).toHaveText("Regístrate");
+    await expect(page.getByTestId("greeting")).toHaveCount(0);
+    await expect(page.getByTestId("get-started").first()).toHaveAttribute("href", "/auth");
+    await expect(page.getByTestId("browse-tournaments")).toHaveAttribute("href", "/auth");
+    await expect(page.getByTestId("schedule-demo")).toHaveAttribute("href", "/auth");
+    const register = landing.cards.first().getByTestId("register-button");
+    await expect(register).toHaveAttribute("href", /^\/auth\?redirectTo=%2Ftournament%3Fid%3Dcopa-free-fire-solo%26participants%3D48$/);
+  });
+
+  test("the store button shows the coming-soon info toast with a progress bar", async ({ page }) => {
+    const landing = new LandingPage(page);
+    await landing.open();
+    await page.getByTestId("store-button").click();
+    const toast = page.getByRole("status").filter({ hasText: "Próximamente disponible" });
+    await expect(toast).toBeVisible();
+    await expect(toast).toContainText("¡Atención!");
+    await expect(toast.locator(".toast-progress")).toHaveCount(1);
+    await expect(page).toHaveURL(/\/$/);
+    // Info toasts leave after 3 s by themselves.
+    await expect(toast).toHaveCount(0, { timeout: 5_000 });
+  });
+
+  test("no more than 20 toasts stay on screen", async ({ page }) => {
+    const landing = new LandingPage(page);
+    await landing.open();
+    await page.getByTestId("store-button").click();
+    await expect(page.locator(".toast")).toHaveCount(1);
+    // 25 quick clicks, faster than any toast expires.
+    await page.getByTestId("store-button").evaluate((button: HTMLElement) => {
+      for (let i = 0; i < 24; i += 1) button.click();
+    });
+    await expect(page.locator(".toast")).toHaveCount(20);
+  });
+
+  test("privacy and terms read in both languages", async ({ page }) => {
+    await page.goto("/");
+    await page.getByTestId("footer").getByRole("link", { name: "Privacidad" }).click();
+    await expect(page).toHaveURL(/\/privacy-terms$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Términos y privacidad");
+    await expect(page.getByRole("heading", { name: "Términos del servicio" })).toBeVisible();
+    await page.getByRole("link", { name: "English" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Terms and privacy/i);
+    await expect(page.getByRole("heading", { name: "Privacy policy" })).toBeVisible();
+  });
+
+  test("the health check answers", async ({ request }) => {
+    const response = await request.get("/healthz");
+    expect(response.status()).toBe(200);
+    expect(await response.json()).toEqual({ status: "ok" });
+  });
+});

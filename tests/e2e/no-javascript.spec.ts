@@ -1,0 +1,31 @@
+import { expect, test } from "@playwright/test";
+
+// DESIGN.md: pages must read and work before (or without) JavaScript.
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the landing page reads and navigates", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { name: /Compite, transmite y gana/ })).toBeVisible();
+    await expect(page.getByTestId("tournament-card")).toHaveCount(4);
+    await page.getByRole("navigation", { name: "Navegación principal" }).getByRole("link", { name: "Funciones" }).click();
+    await expect(page).toHaveURL(/#features$/);
+    await page.getByTestId("footer").getByRole("link", { name: "Privacidad" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Términos y privacidad");
+  });
+
+  test("the language switcher works", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("link", { name: "English" }).click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.getByRole("heading", { name: "Upcoming tournaments" })).toBeVisible();
+    await page.reload();
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  });
+
+  test("the store button's notice shows from the server", async ({ page }) => {
+    await page.goto("/");
+    await page.getByTestId("store-button").click();
+    await expect(page.getByRole("status").filter({ hasText: "Próximamente disponible" })).toBeVisible();
+  });
+});

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { DEMO_GAMES, demoTournaments, seedDemoData } from "~/db/seed";
+import { games, topupPackages, tournaments } from "~/db/schema";
+import { playersPerTeam, showsCoachField } from "~/domain/games";
+import { databaseAnswers, type DatabaseHandle } from "~/lib/db.server";
+import { listUpcomingTournaments } from "~/features/tournaments/tournaments.server";
+import { openTestDatabase, resetTables } from "./test-database";
+
+let handle: DatabaseHandle;
+
+beforeAll(async () => {
+  handle = await openTestDatabase();
+});
+afterAll(async () => {
+  await handle.close();
+});
+beforeEach(async () => {
+  await resetTables(handle);
+});
+
+describe(`database on ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}`, () => {
+  it("answers the health check", async () => {
+    expect(await databaseAnswers(handle.db)).toBe(true);
+  });
+
+  it("has every table of the product after migrating", async () => {
+    const result = await handle.db.execute<{ tablename: string }>(sql`select tablename from pg_tables where schemaname = 'public' order by 1`);
+    expect(result.rows.map((row) => row.tablename)).toEqual([
+      "accounts",
+      "games",
+      "order_items",
+      "order_status_history",
+      "orders",
+      "payment_proofs",
+      "pre_users",
+      "rate_limits",
+      "registration_players",
+      "registrations",
+      "sessions",
+      "settings",
+      "topup_packages",
+      "tournaments",
+      "users",
+      "verifications",
+    ]);
+  });
+
+  it("seeds the demo data once, however often it runs", async () => {
+    await seedDemoData(handle.db);
+    await seedDemoData(handle.db);
+    expect(await handle.db.$count(tournaments)).toBe(demoTournaments(new Date()).length);
+    expect(await handle.db.$count(games)).toBe(DEMO_GAMES.length);
+    const packageCount = await handle.db.$count(topupPackages);
+    expect(packageCount).toBeGreaterThan(15);
+    await seedDemoData(handle.db);
+    expect(await handle.db.$count(topupPackages)).toBe(packageCount);
+  });
+
+  it("keeps staff edits when seeding again", async () => {
+    await seedDemoData(handle.db);
+    await handle.db.execute(sql`update tournaments set title = 'Edited' where id = 'copa-free-fire-solo'`);
+    await seedDemoData(handle.db);
+    const rows = await handle.db.execute<{ title: string }>(sql`select title from tournaments where id = 'copa-free-fire-solo'`);
+    expect(rows.rows[0]?.title).toBe("Edited");
+  });
+
+  it("covers every tournament kind of SPEC §9", async () => {
+    await seedDemoData(handle.db);
+    const cards = await listUpcomingTournaments(handle.db);
+    const freeSolo = cards.find((card) => card.feeAmount === 0 && playersPerTeam(card.game) === 1);
+    const paidDuo = cards.find((card) => card.game === "blood-strike" && card.feeAmount > 0);
+    const paidFive = cards.find((card) => card.game === "mobile-legends" && card.feeAmount > 0);
+    const noCoach = cards.find((card) => !showsCoachField(card.game));
+    expect(freeSolo).toBeDefined();
+    expect(paidDuo && playersPerTeam(paidDuo.game)).toBe(2);
+    expect(paidFive && playersPerTeam(paidFive.game)).toBe(5);
+    expect(noCoach?.game).toBe("efootball");
+  });
+
+  it("lists upcoming tournaments soonest first and leaves past ones out", async () => {
+    const now = new Date();
+    await seedDemoData(handle.db, now);
+    await handle.db.insert(tournaments).values({
+      ...demoTournaments(now)[0]!,
+      id: "past-cup",
+      title: "Past Cup",
+      date: "2020-01-01",
+    });
+    const cards = await listUpcomingTournaments(handle.db);
+    expect(cards.map((card) => card.id)).not.toContain("past-cup");
+    const dates = cards.map((card) => card.date);
+    expect([...dates].sort()).toEqual(dates);
+    expect(cards[0]).toMatchObject({ title: "Copa Free Fire Solo", players: ["48", "solo"], feeAmount: 0 });
+  });
+
+  it("refuses rows that break the money rules", async () => {
+    await seedDemoData(handle.db);
+    await expect(
+      handle.db.insert(topupPackages).values({ id: "bad", gameId: "free-fire", label: "x", priceUsd: -1, priceBs: 10 }),
+    ).rejects.toMatchObject({ cause: { code: "23514" } });
+    await expect(
+      handle.db.insert(games).values({ id: "free-fire", name: "dup" }),
+    ).rejects.toMatchObject({ cause: { code: "23505" } });
+  });
+});
