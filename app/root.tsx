@@ -1,4 +1,4 @@
-import { useEffect, useMemo, type ReactNode } from "react";
+import { useMemo, type ReactNode } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import {
   Links,
@@ -7,6 +7,7 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
+  useMatches,
   useRouteLoaderData,
   type LinksFunction,
   type ShouldRevalidateFunctionArgs,
@@ -17,19 +18,17 @@ import { Footer } from "./components/layout/footer";
 import { TopBar } from "./components/layout/top-bar";
 import { NotFound } from "./components/layout/not-found";
 import { TOAST_DURATION_MS, ToastProvider } from "./components/ui/toast";
-import {
-  DEFAULT_LANGUAGE,
-  LANGUAGE_COOKIE,
-  LANGUAGE_NAMES,
-  LANGUAGE_STORAGE_KEY,
-  languageFromCookieHeader,
-  parseLanguage,
-  type Language,
-} from "./domain/language";
+import { DEFAULT_LANGUAGE, languageFromCookieHeader, type Language } from "./domain/language";
 import { NOTICES, parseNotice } from "./domain/notices";
 import { getCurrentUser } from "./features/auth/session.server";
 import { createI18n } from "./lib/i18n";
 import { loadMessages } from "./lib/messages.server";
+import { PAGE_SCRIPT } from "./lib/page-script";
+
+/** A route whose `handle` says `{ hydrate: false }` is served as plain HTML, without the React runtime. */
+export interface RouteHandle {
+  hydrate?: boolean;
+}
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -39,11 +38,9 @@ export const links: LinksFunction = () => [
 export async function loader({ request }: Route.LoaderArgs) {
   const cookieHeader = request.headers.get("Cookie");
   const language = languageFromCookieHeader(cookieHeader);
-  const hasLanguageCookie = new RegExp(`(^|;)\\s*${LANGUAGE_COOKIE}=(es|en)\\s*(;|$)`).test(cookieHeader ?? "");
   const user = await getCurrentUser(request);
   return {
     language,
-    hasLanguageCookie,
     user: user ? { name: user.name, email: user.email, isStaff: user.isStaff } : null,
     notice: parseNotice(new URL(request.url).searchParams.get("notice")),
     messages: loadMessages(language, ["common"]),
@@ -58,6 +55,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
+  const hydrate = !useMatches().some((match) => (match.handle as RouteHandle | undefined)?.hydrate === false);
   const language: Language = data?.language ?? DEFAULT_LANGUAGE;
   const i18n = useMemo(() => createI18n(language, data?.messages ?? {}), [language, data?.messages]);
   const initialToasts = useMemo(() => {
@@ -79,33 +77,19 @@ export function Layout({ children }: { children: ReactNode }) {
         <I18nextProvider i18n={i18n}>
           <ToastProvider initial={initialToasts}>{children}</ToastProvider>
         </I18nextProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <script dangerouslySetInnerHTML={{ __html: PAGE_SCRIPT }} />
+        {hydrate ? (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        ) : null}
       </body>
     </html>
   );
 }
 
-/** SPEC §4: the browser keeps the language under local key `language`; the cookie is the truth when present. */
-function useRememberedLanguage(language: Language, hasLanguageCookie: boolean) {
-  useEffect(() => {
-    try {
-      const stored = parseLanguage(window.localStorage.getItem(LANGUAGE_STORAGE_KEY));
-      if (!hasLanguageCookie && stored && stored !== language) {
-        const url = new URL(window.location.href);
-        url.searchParams.set(LANGUAGE_COOKIE, stored);
-        window.location.replace(url);
-        return;
-      }
-      window.localStorage.setItem(LANGUAGE_STORAGE_KEY, LANGUAGE_NAMES[language]);
-    } catch {
-      // Storage can be disabled (private mode); the cookie still remembers the language.
-    }
-  }, [language, hasLanguageCookie]);
-}
-
 export default function App({ loaderData }: Route.ComponentProps) {
-  useRememberedLanguage(loaderData.language, loaderData.hasLanguageCookie);
   return (
     <div className="flex min-h-screen flex-col">
       <TopBar user={loaderData.user} language={loaderData.language} />

@@ -1,11 +1,13 @@
 import "react-router";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
+import { createRequestHandler as createFetchHandler } from "react-router";
 import { seedDemoData } from "~/db/seed";
-import { LANGUAGE_COOKIE, isLanguage, languageCookie } from "~/domain/language";
+import { LANGUAGE_COOKIE, isLanguage, languageCookie, languageFromCookieHeader } from "~/domain/language";
 import { databaseAnswers, db, openDatabase, setDatabase, type DatabaseHandle } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { log, setLogLevel } from "~/lib/log.server";
+import { PageCache, type CachedPage } from "~/lib/page-cache.server";
 
 let handle: DatabaseHandle | undefined;
 
@@ -52,8 +54,36 @@ app.use((req, res, next) => {
   res.redirect(303, url.pathname + url.search);
 });
 
-app.use(
-  createRequestHandler({
-    build: () => import("virtual:react-router/server-build"),
-  }),
-);
+const loadBuild = () => import("virtual:react-router/server-build");
+
+// Pages that are the same for every visitor who is not signed in, micro-cached per language
+// (DESIGN.md performance budget). A request with any cookie but `lang`, or a query, is rendered fresh.
+const CACHEABLE_PAGES = new Set(["/", "/privacy-terms"]);
+const pageCache = new PageCache(5000);
+const renderDocument = createFetchHandler(loadBuild, process.env.NODE_ENV === "development" ? "development" : "production");
+
+function isAnonymousPlainRequest(req: express.Request): boolean {
+  if (req.method !== "GET" || !CACHEABLE_PAGES.has(req.path) || req.originalUrl !== req.path) return false;
+  const cookies = (req.headers.cookie ?? "").split(";").map((part) => part.split("=")[0]!.trim()).filter(Boolean);
+  return cookies.every((name) => name === LANGUAGE_COOKIE);
+}
+
+app.use(async (req, res, next) => {
+  if (!isAnonymousPlainRequest(req)) return next();
+  const language = languageFromCookieHeader(req.headers.cookie);
+  try {
+    const page = await pageCache.get(`${language}:${req.path}`, async (): Promise<CachedPage> => {
+      const response = await renderDocument(
+        new Request(new URL(req.path, `http://${req.headers.host ?? "localhost"}`), { headers: { cookie: `${LANGUAGE_COOKIE}=${language}` } }),
+      );
+      return { status: response.status, headers: [...response.headers], body: Buffer.from(await response.arrayBuffer()) };
+    });
+    res.status(page.status);
+    for (const [name, value] of page.headers) if (name !== "content-length") res.setHeader(name, value);
+    res.end(page.body);
+  } catch (error) {
+    next(error);
+  }
+});
+
+app.use(createRequestHandler({ build: loadBuild }));

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -69,4 +69,10 @@ export function db(): Database {
   const handle = holder.__arenaDatabase;
   if (!handle) throw new Error("Database not opened: call openDatabase() at start-up.");
   return handle.db;
+}
+
+/** Rows of a raw SQL query; both drivers answer `{ rows }`. For the rare query the builder can't express. */
+export async function queryRows<Row>(database: Database, query: SQL): Promise<Row[]> {
+  const result = (await database.execute(query)) as unknown as { rows: Row[] };
+  return result.rows;
 }

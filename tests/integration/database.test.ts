@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { DEMO_GAMES, demoTournaments, seedDemoData } from "~/db/seed";
 import { games, topupPackages, tournaments } from "~/db/schema";
 import { playersPerTeam, showsCoachField } from "~/domain/games";
-import { databaseAnswers, type DatabaseHandle } from "~/lib/db.server";
+import { databaseAnswers, queryRows, type DatabaseHandle } from "~/lib/db.server";
 import { listUpcomingTournaments } from "~/features/tournaments/tournaments.server";
 import { openTestDatabase, resetTables } from "./test-database";
 
@@ -25,8 +25,8 @@ describe(`database on ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}`, ()
   });
 
   it("has every table of the product after migrating", async () => {
-    const result = await handle.db.execute<{ tablename: string }>(sql`select tablename from pg_tables where schemaname = 'public' order by 1`);
-    expect(result.rows.map((row) => row.tablename)).toEqual([
+    const rows = await queryRows<{ tablename: string }>(handle.db, sql`select tablename from pg_tables where schemaname = 'public' order by 1`);
+    expect(rows.map((row) => row.tablename)).toEqual([
       "accounts",
       "games",
       "order_items",
@@ -61,8 +61,8 @@ describe(`database on ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}`, ()
     await seedDemoData(handle.db);
     await handle.db.execute(sql`update tournaments set title = 'Edited' where id = 'copa-free-fire-solo'`);
     await seedDemoData(handle.db);
-    const rows = await handle.db.execute<{ title: string }>(sql`select title from tournaments where id = 'copa-free-fire-solo'`);
-    expect(rows.rows[0]?.title).toBe("Edited");
+    const rows = await queryRows<{ title: string }>(handle.db, sql`select title from tournaments where id = 'copa-free-fire-solo'`);
+    expect(rows[0]?.title).toBe("Edited");
   });
 
   it("covers every tournament kind of SPEC §9", async () => {

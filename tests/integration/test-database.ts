@@ -1,6 +1,6 @@
 import pg from "pg";
 import { sql } from "drizzle-orm";
-import { openDatabase, setDatabase, type DatabaseHandle } from "~/lib/db.server";
+import { openDatabase, queryRows, setDatabase, type DatabaseHandle } from "~/lib/db.server";
 
 /**
  * The database integration tests run on: PGlite in memory by default, or the PostgreSQL
@@ -26,9 +26,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
 
 /** Empties every application table between tests (keeps the migrations). */
 export async function resetTables(handle: DatabaseHandle): Promise<void> {
-  const result = await handle.db.execute<{ tablename: string }>(
-    sql`select tablename from pg_tables where schemaname = 'public'`,
-  );
-  const names = result.rows.map((row) => `"${row.tablename}"`);
+  const rows = await queryRows<{ tablename: string }>(handle.db, sql`select tablename from pg_tables where schemaname = 'public'`);
+  const names = rows.map((row) => `"${row.tablename}"`);
   if (names.length) await handle.db.execute(sql.raw(`truncate ${names.join(", ")} restart identity cascade`));
 }

@@ -1,9 +1,10 @@
 import { useTranslation } from "react-i18next";
-import { LANGUAGES, LANGUAGE_NAMES, LANGUAGE_STORAGE_KEY, type Language } from "~/domain/language";
+import { LANGUAGES, type Language } from "~/domain/language";
 
 /**
  * Plain links to `?lang=xx`: the server stores the cookie and reloads the same page, so the
- * switch works without JavaScript; with it, the choice is also written to local key `language`.
+ * switch works without JavaScript; the page script (app/lib/page-script.ts) also writes the
+ * choice to local key `language`.
  */
 export function LanguageSwitcher({ language }: { language: Language }) {
   const { t } = useTranslation();
@@ -17,13 +18,7 @@ export function LanguageSwitcher({ language }: { language: Language }) {
           lang={code}
           aria-current={code === language ? "true" : undefined}
           data-testid={`language-${code}`}
-          onClick={() => {
-            try {
-              window.localStorage.setItem(LANGUAGE_STORAGE_KEY, LANGUAGE_NAMES[code]);
-            } catch {
-              // Storage disabled: the cookie set by the server is enough.
-            }
-          }}
+          data-language={code}
           className={`rounded-full px-2.5 py-1 font-medium transition ${
             code === language ? "bg-cyan-500 text-slate-950" : "text-slate-300 hover:text-white"
           }`}

@@ -122,6 +122,7 @@ function ToastViewport({ toasts, onDismiss }: { toasts: Toast[]; onDismiss: (id:
             <button
               type="button"
               onClick={() => onDismiss(toast.id)}
+              data-toast-close
               className="-mr-1 rounded px-1 text-slate-400 hover:text-white"
               aria-label={t("toast.close")}
             >

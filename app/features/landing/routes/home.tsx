@@ -1,5 +1,5 @@
 import { useNavigation, useRouteLoaderData } from "react-router";
-import type { loader as rootLoader } from "~/root";
+import type { RouteHandle, loader as rootLoader } from "~/root";
 import { languageFromCookieHeader } from "~/domain/language";
 import { listUpcomingTournaments, type TournamentCard } from "~/features/tournaments/tournaments.server";
 import { db } from "~/lib/db.server";
@@ -14,6 +14,9 @@ import { PlusBenefits } from "../components/plus-benefits";
 import { Streamers } from "../components/streamers";
 import { TournamentGrid } from "../components/tournament-grid";
 import type { Route } from "./+types/home";
+
+// Served as plain HTML: the landing page needs no React runtime (docs/decisions/002).
+export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const language = languageFromCookieHeader(request.headers.get("Cookie"));
