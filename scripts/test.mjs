@@ -1,4 +1,5 @@
-// `npm test`: unit and integration tests (Vitest), then end-to-end tests (Playwright in Chromium).
+// `npm test`: unit and integration tests (Vitest, on PGlite; again on PostgreSQL when
+// TEST_POSTGRES_URL is set), then end-to-end tests (Playwright in Chromium).
 // Ends with one plain "N passed, N failed" line over all of them.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -35,6 +36,15 @@ function countPlaywright(file) {
 const vitestJson = path.join(reports, "vitest.json");
 run("unit and integration tests (Vitest)", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`]);
 countVitest(vitestJson);
+
+// TEST_POSTGRES_URL: run the integration suite once more against that PostgreSQL server.
+if (process.env.TEST_POSTGRES_URL) {
+  const postgresJson = path.join(reports, "vitest-postgres.json");
+  run("integration tests on PostgreSQL", "npx", ["vitest", "run", "--project", "integration", "--reporter=default", "--reporter=json", `--outputFile.json=${postgresJson}`], {
+    DATABASE_URL: process.env.TEST_POSTGRES_URL,
+  });
+  countVitest(postgresJson);
+}
 
 const playwrightJson = path.join(reports, "playwright.json");
 run("end-to-end tests (Playwright, Chromium)", "node", ["scripts/e2e.mjs"], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson });
