@@ -7,6 +7,7 @@ import { LANGUAGE_COOKIE, isLanguage, languageCookie, languageFromCookieHeader }
 import { databaseAnswers, db, openDatabase, setDatabase, type DatabaseHandle } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { log, setLogLevel } from "~/lib/log.server";
+import { loadMessages } from "~/lib/messages.server";
 import { PageCache, type CachedPage } from "~/lib/page-cache.server";
 
 let handle: DatabaseHandle | undefined;
@@ -36,6 +37,35 @@ app.use((_req, res, next) => {
   res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
   res.setHeader("X-Frame-Options", "DENY");
   next();
+});
+
+// The client's address for rate limits: the socket's, or what a proxy on this machine reports.
+// Whatever a client sends in x-client-ip itself is overwritten.
+app.set("trust proxy", "loopback");
+app.use((req, _res, next) => {
+  req.headers["x-client-ip"] = req.ip ?? "unknown";
+  next();
+});
+
+// State changes must come from our own pages (DESIGN.md security rules): a POST whose Origin
+// (or Referer) is another site is refused before it reaches any action.
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+app.use((req, res, next) => {
+  if (SAFE_METHODS.has(req.method)) return next();
+  const own = new Set([new URL(env().publicUrl).origin, `${req.protocol}://${req.get("host")}`]);
+  let origin = req.get("origin");
+  if (!origin && req.get("referer")) {
+    try {
+      origin = new URL(req.get("referer")!).origin;
+    } catch {
+      origin = undefined;
+    }
+  }
+  if (origin && own.has(origin)) return next();
+  log.warn("cross-site request refused", { path: req.path, origin: origin ?? null });
+  const language = languageFromCookieHeader(req.headers.cookie);
+  const messages = loadMessages(language, ["auth"]).auth as { errors: Record<string, string> };
+  res.status(403).type("text/plain; charset=utf-8").send(messages.errors.FORBIDDEN_ORIGIN);
 });
 
 app.get("/healthz", async (_req, res) => {

@@ -25,6 +25,8 @@ const envSchema = z.object({
     "must start with postgres:// or postgresql://",
   ),
   SEED_DEMO: booleanFlag.transform((value) => value ?? true),
+  /** Signs session cookies; generated and kept in DATA_DIR when not set (set it when running several servers). */
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().min(3).default("Arena LATAM <no-reply@arena.local>"),
   GOOGLE_CLIENT_ID: z.string().optional(),
@@ -42,7 +44,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
 });
 
-export type Env = z.infer<typeof envSchema> & { dataDir: string };
+export type Env = z.infer<typeof envSchema> & { dataDir: string; publicUrl: string };
 
 export class EnvError extends Error {
   override name = "EnvError";
@@ -57,7 +59,8 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     );
     throw new EnvError(`Invalid configuration:\n${lines.join("\n")}\nSee .env.example and the README's "Configuration" section.`);
   }
-  return { ...result.data, dataDir: path.resolve(result.data.DATA_DIR) };
+  const publicUrl = (result.data.PUBLIC_URL ?? `http://localhost:${result.data.PORT}`).replace(/\/$/, "");
+  return { ...result.data, dataDir: path.resolve(result.data.DATA_DIR), publicUrl };
 }
 
 let cached: Env | undefined;

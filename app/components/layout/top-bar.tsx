@@ -48,9 +48,16 @@ export function TopBar({ user, language }: { user: TopBarUser | null; language: 
         <div className="ml-auto flex items-center gap-3">
           <LanguageSwitcher language={language} />
           {user ? (
-            <span className="hidden text-sm text-slate-200 sm:inline" data-testid="greeting">
-              {t("auth.greeting", { name: user.name })}
-            </span>
+            <>
+              <span className="max-w-40 truncate text-sm text-slate-200" data-testid="greeting">
+                {t("auth.greeting", { name: user.name || user.email })}
+              </span>
+              <form method="post" action="/auth/sign-out">
+                <button type="submit" className="rounded-lg border border-slate-600 px-3 py-1.5 text-xs font-semibold text-slate-200 hover:border-rose-400 hover:text-white" data-testid="sign-out">
+                  {t("auth.signOut")}
+                </button>
+              </form>
+            </>
           ) : (
             <Link
               to="/auth"

@@ -1,15 +1,48 @@
+import { redirect } from "react-router";
+import { isProfileComplete } from "~/domain/profile";
+import { auth } from "./auth.server";
+
 /** The signed-in person as every page sees them. */
 export interface CurrentUser {
   id: string;
   email: string;
   name: string;
+  age: number | null;
+  language: string;
   isStaff: boolean;
+  profileComplete: boolean;
 }
 
-/**
- * The user of the request's session, or null for a visitor. Sessions arrive with the
- * accounts feature (better-auth); until then every request is a visitor's.
- */
-export async function getCurrentUser(_request: Request): Promise<CurrentUser | null> {
-  return null;
+/** The user of the request's session (validated in the database), or null for a visitor. */
+export async function getCurrentUser(request: Request): Promise<CurrentUser | null> {
+  if (!/(^|;\s*)(__Secure-)?arena\.session_token=/.test(request.headers.get("Cookie") ?? "")) return null;
+  const session = await auth().api.getSession({ headers: request.headers });
+  if (!session) return null;
+  const user = session.user as typeof session.user & { age?: number | null; language?: string; isStaff?: boolean };
+  const age = user.age ?? null;
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    age,
+    language: user.language ?? "es",
+    isStaff: user.isStaff === true,
+    profileComplete: isProfileComplete({ name: user.name, age }),
+  };
+}
+
+/** Only a path on this site: no scheme, no "//host", no backslashes. Anything else becomes "/". */
+export function safeRedirectPath(value: FormDataEntryValue | string | null | undefined): string {
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) return "/";
+  return value;
+}
+
+/** For loaders and actions that need a signed-in user: visitors go to /auth and come back. */
+export async function requireUser(request: Request): Promise<CurrentUser> {
+  const user = await getCurrentUser(request);
+  if (!user) {
+    const url = new URL(request.url);
+    throw redirect(`/auth?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  return user;
 }

@@ -1,0 +1,207 @@
+import fs from "node:fs";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { genericOAuth, magicLink } from "better-auth/plugins";
+import type { GenericOAuthConfig } from "better-auth/plugins";
+import { accounts, rateLimits, sessions, users, verifications } from "~/db/schema";
+import { isLanguage, type Language } from "~/domain/language";
+import { db, type Database } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
+import { createI18n } from "~/lib/i18n";
+import { composeMail, createMailer, type Mailer } from "~/lib/mail.server";
+import { loadMessages } from "~/lib/messages.server";
+
+import { MAGIC_LINK_MINUTES, SESSION_DAYS, type ProviderId } from "./auth-rules";
+
+export interface ProviderSettings {
+  clientId: string;
+  clientSecret: string;
+  /** Endpoint overrides, for tests against a local OAuth server. */
+  authorizationUrl?: string;
+  tokenUrl?: string;
+  userInfoUrl?: string;
+}
+
+export interface AuthSettings {
+  database: Database;
+  secret: string;
+  publicUrl: string;
+  mailer: Mailer;
+  providers: Partial<Record<ProviderId, ProviderSettings>>;
+}
+
+const PROVIDER_ENDPOINTS: Record<ProviderId, { authorizationUrl: string; tokenUrl: string; userInfoUrl: string; scopes: string[] }> = {
+  google: {
+    authorizationUrl: "https://accounts.google.com/o/oauth2/v2/auth",
+    tokenUrl: "https://oauth2.googleapis.com/token",
+    userInfoUrl: "https://openidconnect.googleapis.com/v1/userinfo",
+    scopes: ["openid", "email", "profile"],
+  },
+  discord: {
+    authorizationUrl: "https://discord.com/api/oauth2/authorize",
+    tokenUrl: "https://discord.com/api/oauth2/token",
+    userInfoUrl: "https://discord.com/api/users/@me",
+    scopes: ["identify", "email"],
+  },
+};
+
+function providerConfig(id: ProviderId, settings: ProviderSettings): GenericOAuthConfig {
+  const endpoints = PROVIDER_ENDPOINTS[id];
+  return {
+    providerId: id,
+    clientId: settings.clientId,
+    clientSecret: settings.clientSecret,
+    authorizationUrl: settings.authorizationUrl ?? endpoints.authorizationUrl,
+    tokenUrl: settings.tokenUrl ?? endpoints.tokenUrl,
+    userInfoUrl: settings.userInfoUrl ?? endpoints.userInfoUrl,
+    scopes: endpoints.scopes,
+    pkce: true,
+    // Discord's profile names the fields its own way.
+    mapProfileToUser:
+      id === "discord"
+        ? (profile) => ({
+            name: String(profile.global_name ?? profile.username ?? ""),
+            email: String(profile.email ?? ""),
+            emailVerified: profile.verified === true,
+          })
+        : undefined,
+  };
+}
+
+function mailTexts(language: Language) {
+  return createI18n(language, loadMessages(language, ["mail"]));
+}
+
+export function magicLinkMail(to: string, url: string, language: Language) {
+  const { t } = mailTexts(language);
+  return composeMail({
+    to,
+    subject: t("mail:magicLink.subject"),
+    heading: t("mail:magicLink.heading"),
+    paragraphs: [t("mail:magicLink.intro"), t("mail:magicLink.expiry", { minutes: MAGIC_LINK_MINUTES })],
+    action: { label: t("mail:magicLink.button"), url },
+    footer: t("mail:footer"),
+  });
+}
+
+export function welcomeMail(to: string, name: string, language: Language, publicUrl: string) {
+  const { t } = mailTexts(language);
+  return composeMail({
+    to,
+    subject: t("mail:welcome.subject", { name }),
+    heading: t("mail:welcome.heading", { name }),
+    paragraphs: [t("mail:welcome.intro")],
+    action: { label: t("mail:welcome.button"), url: `${publicUrl}/#tournaments` },
+    footer: t("mail:footer"),
+  });
+}
+
+export function createAuth(settings: AuthSettings) {
+  const providers = (Object.entries(settings.providers) as [ProviderId, ProviderSettings | undefined][]).flatMap(([id, config]) =>
+    config ? [providerConfig(id, config)] : [],
+  );
+  return betterAuth({
+    appName: "Arena LATAM",
+    baseURL: settings.publicUrl,
+    basePath: "/api/auth",
+    secret: settings.secret,
+    trustedOrigins: [settings.publicUrl],
+    database: drizzleAdapter(settings.database, {
+      provider: "pg",
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },
+    }),
+    user: {
+      additionalFields: {
+        // Never accepted from a request: set by our profile form's action or `npm run admin`.
+        age: { type: "number", required: false, input: false },
+        favoriteGame: { type: "string", required: false, input: false },
+        language: { type: "string", required: false, input: false, defaultValue: "es" },
+        isStaff: { type: "boolean", required: false, input: false, defaultValue: false },
+        profileCompletedAt: { type: "date", required: false, input: false },
+      },
+    },
+    session: { expiresIn: SESSION_DAYS * 24 * 60 * 60, updateAge: 24 * 60 * 60 },
+    account: { accountLinking: { enabled: true, trustedProviders: ["google", "discord"] } },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: 60,
+      max: 60,
+      customRules: {
+        "/sign-in/magic-link": { window: 10 * 60, max: 10 },
+        "/sign-in/social": { window: 60, max: 20 },
+      },
+    },
+    advanced: {
+      cookiePrefix: "arena",
+      useSecureCookies: settings.publicUrl.startsWith("https://"),
+      // server/app.ts writes the socket's address (or the trusted proxy's report) into this header.
+      ipAddress: { ipAddressHeaders: ["x-client-ip"] },
+    },
+    plugins: [
+      magicLink({
+        expiresIn: MAGIC_LINK_MINUTES * 60,
+        storeToken: "hashed",
+        sendMagicLink: async ({ email, url, metadata }) => {
+          const language = isLanguage(metadata?.language) ? metadata.language : "es";
+          await settings.mailer.send(magicLinkMail(email, url, language));
+        },
+      }),
+      genericOAuth({ config: providers }),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+/** AUTH_SECRET, or one generated on first start and kept in DATA_DIR so sessions survive restarts. */
+function authSecret(): string {
+  const config = env();
+  if (config.AUTH_SECRET) return config.AUTH_SECRET;
+  const file = path.join(config.dataDir, "auth-secret");
+  if (fs.existsSync(file)) return fs.readFileSync(file, "utf8").trim();
+  const secret = randomBytes(32).toString("hex");
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function configuredProviders(): Partial<Record<ProviderId, ProviderSettings>> {
+  const config = env();
+  const providers: Partial<Record<ProviderId, ProviderSettings>> = {};
+  if (config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET) {
+    providers.google = { clientId: config.GOOGLE_CLIENT_ID, clientSecret: config.GOOGLE_CLIENT_SECRET };
+  }
+  if (config.DISCORD_CLIENT_ID && config.DISCORD_CLIENT_SECRET) {
+    providers.discord = { clientId: config.DISCORD_CLIENT_ID, clientSecret: config.DISCORD_CLIENT_SECRET };
+  }
+  return providers;
+}
+
+const holder = globalThis as typeof globalThis & { __arenaAuth?: Auth; __arenaMailer?: Mailer };
+
+export function mailer(): Mailer {
+  const config = env();
+  holder.__arenaMailer ??= createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir });
+  return holder.__arenaMailer;
+}
+
+/** The process-wide auth, built on first use from the environment. */
+export function auth(): Auth {
+  holder.__arenaAuth ??= createAuth({
+    database: db(),
+    secret: authSecret(),
+    publicUrl: env().publicUrl,
+    mailer: mailer(),
+    providers: configuredProviders(),
+  });
+  return holder.__arenaAuth;
+}
+
+/** Lets a test run the app's routes against its own auth and mailer. */
+export function setAuth(value: Auth | undefined, mail?: Mailer) {
+  holder.__arenaAuth = value;
+  holder.__arenaMailer = mail;
+}

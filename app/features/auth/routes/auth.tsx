@@ -1,0 +1,141 @@
+import { useTranslation } from "react-i18next";
+import { Form, Link, data, redirect, useNavigation } from "react-router";
+import { normalizeEmail } from "~/domain/email";
+import { languageFromCookieHeader } from "~/domain/language";
+import { db } from "~/lib/db.server";
+import { log } from "~/lib/log.server";
+import { loadMessages } from "~/lib/messages.server";
+import { metaText } from "~/lib/meta";
+import { useRouteMessages } from "~/lib/use-route-messages";
+import { hitRateLimit, rememberPreUser } from "../accounts.server";
+import { MAGIC_LINK_MINUTES, type ProviderId } from "../auth-rules";
+import { auth, configuredProviders } from "../auth.server";
+import { ProviderButtons } from "../components/provider-buttons";
+import { getCurrentUser, safeRedirectPath } from "../session.server";
+import type { Route } from "./+types/auth";
+
+type ErrorCode = "EMPTY_FIELDS" | "INVALID_EMAIL" | "RATE_LIMITED" | "MAIL_FAILED" | "LOGIN_FAILED" | "OAUTH_FAILED";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
+  const user = await getCurrentUser(request);
+  if (user) throw redirect(user.profileComplete ? redirectTo : `/auth/continue?to=${encodeURIComponent(redirectTo)}`);
+  const language = languageFromCookieHeader(request.headers.get("Cookie"));
+  return {
+    redirectTo,
+    providers: Object.keys(configuredProviders()) as ProviderId[],
+    linkInvalid: url.searchParams.has("link"),
+    oauthError: url.searchParams.has("oauth") ? (url.searchParams.get("error") ?? "unknown") : null,
+    messages: loadMessages(language, ["auth"]),
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const raw = String(form.get("email") ?? "");
+  const redirectTo = safeRedirectPath(form.get("redirectTo"));
+  const fail = (code: ErrorCode, status = 400) => data({ error: code, sent: null as string | null, email: raw }, { status });
+  if (!raw.trim()) return fail("EMPTY_FIELDS");
+  const email = normalizeEmail(raw);
+  if (!email) return fail("INVALID_EMAIL");
+
+  const ip = request.headers.get("x-client-ip") ?? "unknown";
+  // Per address and per network: a link request sends mail, so both are bounded.
+  const allowed = (await hitRateLimit(db(), `magic-link:email:${email}`, 3, 10 * 60)) && (await hitRateLimit(db(), `magic-link:ip:${ip}`, 10, 10 * 60));
+  if (!allowed) return fail("RATE_LIMITED", 429);
+
+  await rememberPreUser(db(), email);
+  const next = `/auth/continue?to=${encodeURIComponent(redirectTo)}`;
+  try {
+    await auth().api.signInMagicLink({
+      body: {
+        email,
+        callbackURL: next,
+        newUserCallbackURL: next,
+        errorCallbackURL: "/auth?link=invalid",
+        metadata: { language: languageFromCookieHeader(request.headers.get("Cookie")) },
+      },
+      headers: request.headers,
+    });
+  } catch (error) {
+    log.error("magic link not sent", { email, error: String(error) });
+    return fail("MAIL_FAILED", 503);
+  }
+  return { error: null, sent: email, email };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: `${metaText(matches, "auth", "signIn.pageTitle")} · Arena LATAM` }];
+}
+
+export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
+  useRouteMessages(loaderData.messages);
+  const { t } = useTranslation("auth");
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting";
+  const error: ErrorCode | null = actionData?.error ?? (loaderData.oauthError ? "OAUTH_FAILED" : null);
+  return (
+    <section className="mx-auto max-w-md px-4 py-14" data-testid="auth-page">
+      <h1 className="text-3xl font-extrabold">{t("signIn.title")}</h1>
+      <p className="mt-2 text-slate-400">{t("signIn.subtitle")}</p>
+
+      {loaderData.linkInvalid ? (
+        <div role="alert" className="mt-6 rounded-lg border border-amber-500/50 bg-amber-500/10 p-4" data-testid="link-invalid">
+          <p className="font-semibold text-amber-200">{t("linkError.title")}</p>
+          <p className="mt-1 text-sm text-amber-100/90">{t("linkError.message")}</p>
+        </div>
+      ) : null}
+
+      {actionData?.sent ? (
+        <p role="status" className="mt-6 rounded-lg border border-emerald-500/50 bg-emerald-500/10 p-4 text-emerald-100" data-testid="link-sent">
+          {t("signIn.sent", { email: actionData.sent, minutes: MAGIC_LINK_MINUTES })}
+        </p>
+      ) : null}
+
+      {error ? (
+        <p role="alert" className="mt-6 rounded-lg border border-rose-500/50 bg-rose-500/10 p-4 text-rose-100" data-testid="auth-error">
+          {t(`errors.${error}`, { detail: loaderData.oauthError ?? "" })}
+        </p>
+      ) : null}
+
+      <Form method="post" className="mt-6 flex flex-col gap-3" noValidate>
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <label htmlFor="email" className="text-sm font-semibold">
+          {t("signIn.email")}
+        </label>
+        <input
+          id="email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          defaultValue={actionData?.email ?? ""}
+          placeholder={t("signIn.emailPlaceholder")}
+          aria-invalid={error === "EMPTY_FIELDS" || error === "INVALID_EMAIL" ? true : undefined}
+          className="rounded-lg border border-slate-700 bg-slate-900 px-4 py-3 text-slate-100 outline-none focus:border-cyan-400"
+        />
+        <button
+          type="submit"
+          disabled={sending}
+          className="rounded-lg bg-gradient-to-r from-cyan-500 to-purple-500 px-4 py-3 font-semibold text-slate-950 hover:brightness-110 disabled:opacity-60"
+        >
+          {sending ? t("signIn.sending") : loaderData.linkInvalid ? t("linkError.again") : t("signIn.submit")}
+        </button>
+      </Form>
+
+      {loaderData.providers.length ? (
+        <>
+          <p className="my-6 text-center text-sm text-slate-400">{t("signIn.or")}</p>
+          <ProviderButtons providers={loaderData.providers} from="auth" redirectTo={loaderData.redirectTo} />
+        </>
+      ) : null}
+
+      <p className="mt-8 text-center text-sm">
+        <Link to="/login" className="text-cyan-400 hover:text-cyan-300">
+          {t("signIn.toLogin")}
+        </Link>
+      </p>
+    </section>
+  );
+}

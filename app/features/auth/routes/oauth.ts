@@ -1,0 +1,36 @@
+import { redirect } from "react-router";
+import { log } from "~/lib/log.server";
+import type { ProviderId } from "../auth-rules";
+import { auth, configuredProviders } from "../auth.server";
+import { safeRedirectPath } from "../session.server";
+import type { Route } from "./+types/oauth";
+
+/**
+ * Starts Google or Discord sign-in from a plain form: better-auth makes the state and PKCE
+ * verifier (kept in a signed cookie) and the provider URL; we redirect there.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const provider = String(form.get("provider") ?? "") as ProviderId;
+  const from = form.get("from") === "login" ? "login" : "auth";
+  if (!Object.hasOwn(configuredProviders(), provider)) throw redirect(`/${from}?oauth=failed&error=PROVIDER_UNAVAILABLE`);
+  const next = `/auth/continue?to=${encodeURIComponent(from === "login" ? "/" : safeRedirectPath(form.get("redirectTo")))}`;
+  try {
+    const { headers, response } = await auth().api.signInSocial({
+      body: { provider, callbackURL: next, newUserCallbackURL: next, errorCallbackURL: `/${from}?oauth=failed` },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    if (!response.url) throw new Error("no authorization URL");
+    const location = new Headers({ Location: response.url });
+    for (const cookie of headers.getSetCookie()) location.append("Set-Cookie", cookie);
+    return new Response(null, { status: 302, headers: location });
+  } catch (error) {
+    log.error("oauth start failed", { provider, error: String(error) });
+    throw redirect(`/${from}?oauth=failed&error=${encodeURIComponent(error instanceof Error ? error.message : "unknown")}`);
+  }
+}
+
+export function loader() {
+  return redirect("/auth");
+}

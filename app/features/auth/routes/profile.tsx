@@ -1,0 +1,173 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, data, useNavigation } from "react-router";
+import { FAVORITE_GAMES, DEFAULT_FAVORITE_GAME } from "~/domain/games";
+import { languageFromCookieHeader } from "~/domain/language";
+import { AGE_OPTIONS, DEFAULT_AGE, parseProfile } from "~/domain/profile";
+import { db } from "~/lib/db.server";
+import { log } from "~/lib/log.server";
+import { loadMessages } from "~/lib/messages.server";
+import { metaText } from "~/lib/meta";
+import { useRouteMessages } from "~/lib/use-route-messages";
+import { emailBelongsToAnotherUser, findProfile, saveProfile } from "../accounts.server";
+import { env } from "~/lib/env.server";
+import { mailer, welcomeMail } from "../auth.server";
+import { requireUser, safeRedirectPath } from "../session.server";
+import type { Route } from "./+types/profile";
+
+/** SPEC §4: after saving (or a failed save) the user goes on after 4 s. */
+export const PROFILE_REDIRECT_SECONDS = 4;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const profile = await findProfile(db(), user.id);
+  const url = new URL(request.url);
+  const language = languageFromCookieHeader(request.headers.get("Cookie"));
+  return {
+    email: user.email,
+    fullname: profile?.name ?? "",
+    age: profile?.age ?? DEFAULT_AGE,
+    favoriteGame: profile?.favoriteGame ?? DEFAULT_FAVORITE_GAME,
+    redirectTo: safeRedirectPath(url.searchParams.get("redirectTo")),
+    messages: loadMessages(language, ["auth"]),
+  };
+}
+
+type Outcome =
+  | { status: "invalid"; code: string; field: string }
+  | { status: "failed"; code: string; detail: string; redirectTo: string }
+  | { status: "saved"; redirectTo: string };
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const form = await request.formData();
+  const redirectTo = safeRedirectPath(form.get("redirectTo"));
+  const reply = (outcome: Outcome, status = 200) => data(outcome, { status });
+
+  // The form never carries a user id: one that is sent and is not the session's is forged.
+  const claimedUserId = form.get("userId");
+  if (claimedUserId !== null && claimedUserId !== user.id) return reply({ status: "invalid", code: "FORGED_USER", field: "email" }, 403);
+
+  const parsed = parseProfile({
+    email: form.get("email"),
+    fullname: form.get("fullname"),
+    age: form.get("age"),
+    favoriteGame: form.get("favoriteGame"),
+  });
+  if (!parsed.ok) return reply({ status: "invalid", code: parsed.code, field: parsed.field }, 400);
+  const { profile } = parsed;
+  if (profile.email !== user.email) {
+    const taken = await emailBelongsToAnotherUser(db(), profile.email, user.id);
+    return reply({ status: "invalid", code: taken ? "EMAIL_EXISTS" : "EMAIL_MISMATCH", field: "email" }, taken ? 409 : 400);
+  }
+
+  const language = languageFromCookieHeader(request.headers.get("Cookie"));
+  try {
+    await saveProfile(db(), user.id, profile, language);
+  } catch (error) {
+    log.error("profile not saved", { userId: user.id, error: String(error) });
+    return reply({ status: "failed", code: "SIGNUP_ERROR", detail: String((error as Error).message ?? error), redirectTo }, 500);
+  }
+  try {
+    await mailer().send(welcomeMail(user.email, profile.fullname, language, env().publicUrl));
+  } catch (error) {
+    // The profile is saved; a welcome mail that could not leave is not worth failing the sign-up.
+    log.error("welcome mail not sent", { userId: user.id, error: String(error) });
+  }
+  return reply({ status: "saved", redirectTo });
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: `${metaText(matches, "auth", "profile.pageTitle")} · Arena LATAM` }];
+}
+
+const fieldClass = "rounded-lg border border-slate-700 bg-slate-900 px-4 py-3 text-slate-100 outline-none focus:border-cyan-400";
+
+export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
+  useRouteMessages(loaderData.messages);
+  const { t } = useTranslation("auth");
+  const navigation = useNavigation();
+  const [clientError, setClientError] = useState<{ code: string; field: string } | null>(null);
+  const invalid = clientError ?? (actionData?.status === "invalid" ? actionData : null);
+  const finished = actionData && actionData.status !== "invalid" ? actionData : null;
+
+  return (
+    <section className="mx-auto max-w-md px-4 py-14" data-testid="profile-page">
+      {finished ? (
+        // Works without JavaScript too: the browser follows the refresh after 4 s.
+        <meta httpEquiv="refresh" content={`${PROFILE_REDIRECT_SECONDS};url=${finished.redirectTo}`} />
+      ) : null}
+      <h1 className="text-3xl font-extrabold">{t("profile.title")}</h1>
+      <p className="mt-2 text-slate-400">{t("profile.subtitle")}</p>
+
+      {finished?.status === "saved" ? (
+        <p role="status" className="mt-6 rounded-lg border border-emerald-500/50 bg-emerald-500/10 p-4 text-emerald-100" data-testid="profile-saved">
+          {t("profile.saved")}
+        </p>
+      ) : null}
+      {finished?.status === "failed" ? (
+        <p role="alert" className="mt-6 rounded-lg border border-rose-500/50 bg-rose-500/10 p-4 text-rose-100" data-testid="profile-error">
+          {t(`errors.${finished.code}`, { detail: finished.detail })} {t("profile.redirecting")}
+        </p>
+      ) : null}
+      {invalid ? (
+        <p role="alert" className="mt-6 rounded-lg border border-rose-500/50 bg-rose-500/10 p-4 text-rose-100" data-testid="profile-error">
+          {t(`errors.${invalid.code}`)}
+        </p>
+      ) : null}
+
+      <Form
+        method="post"
+        noValidate
+        className="mt-6 flex flex-col gap-4"
+        onSubmit={(event) => {
+          const values = Object.fromEntries(new FormData(event.currentTarget));
+          const result = parseProfile(values);
+          if (!result.ok) {
+            event.preventDefault();
+            setClientError({ code: result.code, field: result.field });
+          } else {
+            setClientError(null);
+          }
+        }}
+      >
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <label className="flex flex-col gap-1.5 text-sm font-semibold">
+          {t("profile.email")}
+          <input name="email" type="email" defaultValue={loaderData.email} autoComplete="email" className={fieldClass} aria-invalid={invalid?.field === "email" || undefined} />
+        </label>
+        <label className="flex flex-col gap-1.5 text-sm font-semibold">
+          {t("profile.fullname")}
+          <input name="fullname" defaultValue={loaderData.fullname} autoComplete="name" maxLength={120} className={fieldClass} aria-invalid={invalid?.field === "fullname" || undefined} />
+        </label>
+        <label className="flex flex-col gap-1.5 text-sm font-semibold">
+          {t("profile.age")}
+          <select name="age" defaultValue={String(loaderData.age)} className={fieldClass} aria-invalid={invalid?.field === "age" || undefined}>
+            {AGE_OPTIONS.map((age) => (
+              <option key={age} value={age}>
+                {age}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1.5 text-sm font-semibold">
+          {t("profile.favoriteGame")}
+          <select name="favoriteGame" defaultValue={loaderData.favoriteGame} className={fieldClass}>
+            {FAVORITE_GAMES.map((game) => (
+              <option key={game} value={game}>
+                {t(`games.${game}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button
+          type="submit"
+          disabled={navigation.state === "submitting" || Boolean(finished)}
+          className="mt-2 rounded-lg bg-gradient-to-r from-cyan-500 to-purple-500 px-4 py-3 font-semibold text-slate-950 hover:brightness-110 disabled:opacity-60"
+        >
+          {t("profile.submit")}
+        </button>
+      </Form>
+    </section>
+  );
+}
