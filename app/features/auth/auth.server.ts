@@ -58,6 +58,7 @@ function providerConfig(id: ProviderId, settings: ProviderSettings): GenericOAut
     userInfoUrl: settings.userInfoUrl ?? endpoints.userInfoUrl,
     scopes: endpoints.scopes,
     pkce: true,
+    accountSubject: ({ profile }) => String(id === "google" ? profile.sub : profile.id),
     // Discord's profile names the fields its own way.
     mapProfileToUser:
       id === "discord"
@@ -122,6 +123,8 @@ export function createAuth(settings: AuthSettings) {
         profileCompletedAt: { type: "date", required: false, input: false },
       },
     },
+    // Errors that cannot know where the user came from (a forged or expired OAuth state) land on /auth.
+    onAPIError: { errorURL: "/auth?oauth=failed" },
     session: { expiresIn: SESSION_DAYS * 24 * 60 * 60, updateAge: 24 * 60 * 60 },
     account: { accountLinking: { enabled: true, trustedProviders: ["google", "discord"] } },
     rateLimit: {
@@ -180,7 +183,11 @@ export function configuredProviders(): Partial<Record<ProviderId, ProviderSettin
   return providers;
 }
 
-const holder = globalThis as typeof globalThis & { __arenaAuth?: Auth; __arenaMailer?: Mailer };
+const holder = globalThis as typeof globalThis & {
+  __arenaAuth?: Auth;
+  __arenaMailer?: Mailer;
+  __arenaProviders?: ProviderId[];
+};
 
 export function mailer(): Mailer {
   const config = env();
@@ -190,18 +197,23 @@ export function mailer(): Mailer {
 
 /** The process-wide auth, built on first use from the environment. */
 export function auth(): Auth {
-  holder.__arenaAuth ??= createAuth({
-    database: db(),
-    secret: authSecret(),
-    publicUrl: env().publicUrl,
-    mailer: mailer(),
-    providers: configuredProviders(),
-  });
+  if (!holder.__arenaAuth) {
+    const providers = configuredProviders();
+    holder.__arenaAuth = createAuth({ database: db(), secret: authSecret(), publicUrl: env().publicUrl, mailer: mailer(), providers });
+    holder.__arenaProviders = Object.keys(providers) as ProviderId[];
+  }
   return holder.__arenaAuth;
 }
 
-/** Lets a test run the app's routes against its own auth and mailer. */
-export function setAuth(value: Auth | undefined, mail?: Mailer) {
-  holder.__arenaAuth = value;
-  holder.__arenaMailer = mail;
+/** The sign-in providers whose buttons are shown (those with a client id and secret). */
+export function enabledProviders(): ProviderId[] {
+  auth();
+  return holder.__arenaProviders ?? [];
+}
+
+/** Lets a test run the app's routes against its own auth settings. */
+export function useAuthSettings(settings: AuthSettings | undefined) {
+  holder.__arenaAuth = settings ? createAuth(settings) : undefined;
+  holder.__arenaMailer = settings?.mailer;
+  holder.__arenaProviders = settings ? (Object.keys(settings.providers) as ProviderId[]) : undefined;
 }

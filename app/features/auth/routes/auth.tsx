@@ -9,7 +9,7 @@ import { metaText } from "~/lib/meta";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import { hitRateLimit, rememberPreUser } from "../accounts.server";
 import { MAGIC_LINK_MINUTES, type ProviderId } from "../auth-rules";
-import { auth, configuredProviders } from "../auth.server";
+import { auth, enabledProviders } from "../auth.server";
 import { ProviderButtons } from "../components/provider-buttons";
 import { getCurrentUser, safeRedirectPath } from "../session.server";
 import type { Route } from "./+types/auth";
@@ -24,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const language = languageFromCookieHeader(request.headers.get("Cookie"));
   return {
     redirectTo,
-    providers: Object.keys(configuredProviders()) as ProviderId[],
+    providers: enabledProviders(),
     linkInvalid: url.searchParams.has("link"),
     oauthError: url.searchParams.has("oauth") ? (url.searchParams.get("error") ?? "unknown") : null,
     messages: loadMessages(language, ["auth"]),

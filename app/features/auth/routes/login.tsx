@@ -5,7 +5,7 @@ import { loadMessages } from "~/lib/messages.server";
 import { metaText } from "~/lib/meta";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import type { ProviderId } from "../auth-rules";
-import { configuredProviders } from "../auth.server";
+import { enabledProviders } from "../auth.server";
 import { ProviderButtons } from "../components/provider-buttons";
 import { getCurrentUser } from "../session.server";
 import type { Route } from "./+types/login";
@@ -13,7 +13,7 @@ import type { Route } from "./+types/login";
 export async function loader({ request }: Route.LoaderArgs) {
   if (await getCurrentUser(request)) throw redirect("/");
   const language = languageFromCookieHeader(request.headers.get("Cookie"));
-  return { providers: Object.keys(configuredProviders()) as ProviderId[], messages: loadMessages(language, ["auth"]) };
+  return { providers: enabledProviders(), messages: loadMessages(language, ["auth"]) };
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { log } from "~/lib/log.server";
 import type { ProviderId } from "../auth-rules";
-import { auth, configuredProviders } from "../auth.server";
+import { auth, enabledProviders } from "../auth.server";
 import { safeRedirectPath } from "../session.server";
 import type { Route } from "./+types/oauth";
 
@@ -13,7 +13,7 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const provider = String(form.get("provider") ?? "") as ProviderId;
   const from = form.get("from") === "login" ? "login" : "auth";
-  if (!Object.hasOwn(configuredProviders(), provider)) throw redirect(`/${from}?oauth=failed&error=PROVIDER_UNAVAILABLE`);
+  if (!enabledProviders().includes(provider)) throw redirect(`/${from}?oauth=failed&error=PROVIDER_UNAVAILABLE`);
   const next = `/auth/continue?to=${encodeURIComponent(from === "login" ? "/" : safeRedirectPath(form.get("redirectTo")))}`;
   try {
     const { headers, response } = await auth().api.signInSocial({

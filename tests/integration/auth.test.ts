@@ -1,0 +1,218 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { preUsers, sessions, users, verifications } from "~/db/schema";
+import { auth, useAuthSettings } from "~/features/auth/auth.server";
+import { action as requestLink } from "~/features/auth/routes/auth";
+import { loader as continueLoader } from "~/features/auth/routes/continue";
+import { action as saveProfileAction, loader as profileLoader } from "~/features/auth/routes/profile";
+import { action as signOut } from "~/features/auth/routes/sign-out";
+import { getCurrentUser } from "~/features/auth/session.server";
+import type { DatabaseHandle } from "~/lib/db.server";
+import { createMailer } from "~/lib/mail.server";
+import { startSmtpSink } from "./support/smtp-sink";
+import { BASE_URL, CookieJar, callRoute, formRequest, getRequest } from "./support/routes";
+import { openTestDatabase, resetTables } from "./test-database";
+
+let handle: DatabaseHandle;
+let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+
+beforeAll(async () => {
+  handle = await openTestDatabase();
+  smtp = await startSmtpSink();
+});
+afterAll(async () => {
+  useAuthSettings(undefined);
+  await smtp.close();
+  await handle.close();
+});
+beforeEach(async () => {
+  await resetTables(handle);
+  smtp.received.length = 0;
+  useAuthSettings({
+    database: handle.db,
+    secret: "test-secret-test-secret-test-secret-0123",
+    publicUrl: BASE_URL,
+    mailer: createMailer({ smtpUrl: smtp.url, from: "Arena LATAM <no-reply@arena.test>", dataDir: "/nonexistent" }),
+    providers: {},
+  });
+});
+
+/** Asks for a link through the /auth form and returns the link from the mail that arrives over SMTP. */
+async function linkFor(email: string, language = "es", redirectTo = "/") {
+  const answer = await callRoute<{ sent: string | null; error: string | null }>(requestLink, formRequest("/auth", { email, redirectTo }, `lang=${language}`));
+  expect(answer.data).toMatchObject({ sent: email.trim().toLowerCase(), error: null });
+  const mail = await smtp.waitFor((m) => m.to.includes(email.trim().toLowerCase()) && /magic-link\/verify/.test(smtp.text(m)));
+  smtp.received.splice(smtp.received.indexOf(mail), 1);
+  const link = smtp.text(mail).match(/https?:\/\/\S+magic-link\/verify\?\S+/)![0];
+  return { link, mail };
+}
+
+async function openLink(link: string, jar = new CookieJar()) {
+  const response = await auth().handler(getRequest(link, jar.header()));
+  jar.take(response.headers);
+  return { status: response.status, location: response.headers.get("Location"), jar };
+}
+
+describe("sign-in by e-mail link, over real SMTP", () => {
+  it("sends the link in the user's language, signs in once, then refuses the same link", async () => {
+    const { link, mail } = await linkFor("Ana@Example.com", "en");
+    const text = smtp.text(mail);
+    expect(mail.to).toEqual(["ana@example.com"]);
+    expect(text).toMatch(/Subject: Your link to sign in to Arena LATAM/);
+    expect(text).toMatch(/expires in 15 minutes/);
+    expect(mail.raw).toMatch(/Content-Type: text\/plain/);
+    expect(mail.raw).toMatch(/Content-Type: text\/html/);
+    expect(await handle.db.$count(preUsers)).toBe(1);
+
+    const first = await openLink(link);
+    expect(first.status).toBe(302);
+    expect(first.location).toBe(`${BASE_URL}/auth/continue?to=/`);
+    expect(first.jar.has("arena.session_token")).toBe(true);
+    const user = await getCurrentUser(getRequest("/", first.jar.header()));
+    expect(user).toMatchObject({ email: "ana@example.com", profileComplete: false, isStaff: false });
+
+    const second = await openLink(link);
+    expect(second.location).toBe(`${BASE_URL}/auth?link=invalid&error=INVALID_TOKEN`);
+    expect(second.jar.has("arena.session_token")).toBe(false);
+    expect(await handle.db.$count(sessions)).toBe(1);
+  });
+
+  it("refuses an expired link", async () => {
+    const { link } = await linkFor("late@example.com");
+    await handle.db.update(verifications).set({ expiresAt: new Date(Date.now() - 1000) });
+    const opened = await openLink(link);
+    expect(opened.location).toMatch(/\/auth\?link=invalid&error=/);
+    expect(opened.jar.has("arena.session_token")).toBe(false);
+    expect(await handle.db.$count(users)).toBe(0);
+  });
+
+  it("sends Spanish mail by default", async () => {
+    const { mail } = await linkFor("luis@example.com");
+    expect(smtp.text(mail)).toMatch(/vence en 15 minutos/);
+  });
+
+  it("answers bad addresses with codes and sends nothing", async () => {
+    for (const [email, code] of [
+      ["", "EMPTY_FIELDS"],
+      ["   ", "EMPTY_FIELDS"],
+      ["not-an-email", "INVALID_EMAIL"],
+      ["ana@", "INVALID_EMAIL"],
+    ] as const) {
+      const answer = await callRoute<{ error: string }>(requestLink, formRequest("/auth", { email }));
+      expect(answer.status, email).toBe(400);
+      expect(answer.data?.error).toBe(code);
+    }
+    expect(await handle.db.$count(preUsers)).toBe(0);
+    expect(smtp.received).toHaveLength(0);
+  });
+
+  it("limits link requests per address", async () => {
+    for (let i = 0; i < 3; i += 1) await linkFor("busy@example.com");
+    const answer = await callRoute<{ error: string }>(requestLink, formRequest("/auth", { email: "busy@example.com" }));
+    expect(answer.status).toBe(429);
+    expect(answer.data?.error).toBe("RATE_LIMITED");
+    expect(smtp.received).toHaveLength(0);
+  });
+
+  it("limits link requests per network address", async () => {
+    for (let i = 0; i < 10; i += 1) await linkFor(`user${i}@example.com`);
+    const answer = await callRoute<{ error: string }>(requestLink, formRequest("/auth", { email: "eleventh@example.com" }));
+    expect(answer.data?.error).toBe("RATE_LIMITED");
+  });
+
+  it("only sends people back to paths on this site", async () => {
+    const { link } = await linkFor("path@example.com", "es", "https://evil.example/steal");
+    expect(new URL(link).searchParams.get("callbackURL")).toBe("/auth/continue?to=%2F");
+  });
+});
+
+describe("profile completion", () => {
+  async function signedIn(email: string) {
+    const { link } = await linkFor(email);
+    return (await openLink(link)).jar;
+  }
+  const profileForm = (fields: Record<string, string>, jar: CookieJar) =>
+    formRequest("/auth/profile", { email: "ana@example.com", fullname: "Ana Pérez", age: "19", favoriteGame: "free-fire", redirectTo: "/", ...fields }, jar.header());
+
+  it("sends a new account to the profile form, saves it, welcomes by mail, then goes on", async () => {
+    const jar = await signedIn("ana@example.com");
+    const next = await callRoute(continueLoader, getRequest("/auth/continue?to=%2Ftournament%3Fid%3Dx", jar.header()));
+    expect(next.location).toBe("/auth/profile?email=ana%40example.com&redirectTo=%2Ftournament%3Fid%3Dx");
+
+    const form = await callRoute<{ email: string; age: number; favoriteGame: string }>(profileLoader, getRequest("/auth/profile", jar.header()));
+    expect(form.data).toMatchObject({ email: "ana@example.com", age: 12, favoriteGame: "cod-mobile" });
+
+    const saved = await callRoute(saveProfileAction, profileForm({ redirectTo: "/tournament?id=x" }, jar));
+    expect(saved.data).toEqual({ status: "saved", redirectTo: "/tournament?id=x" });
+    const [row] = await handle.db.select().from(users).where(eq(users.email, "ana@example.com"));
+    expect(row).toMatchObject({ name: "Ana Pérez", age: 19, favoriteGame: "free-fire", isStaff: false });
+    const welcome = await smtp.waitFor((m) => /¡Bienvenido, Ana Pérez!/.test(smtp.text(m)));
+    expect(welcome.to).toEqual(["ana@example.com"]);
+
+    // A returning user goes where they were going, not to the form.
+    const again = await callRoute(continueLoader, getRequest("/auth/continue?to=%2Ftournament%3Fid%3Dx", jar.header()));
+    expect(again.location).toBe("/tournament?id=x");
+    expect(await getCurrentUser(getRequest("/", jar.header()))).toMatchObject({ name: "Ana Pérez", profileComplete: true });
+  });
+
+  it("answers every bad field with its code and changes nothing", async () => {
+    const jar = await signedIn("ana@example.com");
+    const cases: Array<[Record<string, string>, string, number]> = [
+      [{ fullname: "" }, "EMPTY_FIELDS", 400],
+      [{ email: "" }, "EMPTY_FIELDS", 400],
+      [{ age: "" }, "EMPTY_FIELDS", 400],
+      [{ age: "40000" }, "INVALID_AGE", 400],
+      [{ age: "-32769" }, "INVALID_AGE", 400],
+      [{ age: "doce" }, "INVALID_AGE", 400],
+      [{ age: "12.5" }, "INVALID_AGE", 400],
+      [{ favoriteGame: "fortnite" }, "INVALID_GAME", 400],
+      [{ email: "bad@" }, "INVALID_EMAIL", 400],
+      [{ email: "someone-else@example.com" }, "EMAIL_MISMATCH", 400],
+      [{ userId: "another-user-id" }, "FORGED_USER", 403],
+    ];
+    for (const [fields, code, status] of cases) {
+      const answer = await callRoute<{ status: string; code: string }>(saveProfileAction, profileForm(fields, jar));
+      expect(answer.status, JSON.stringify(fields)).toBe(status);
+      expect(answer.data).toMatchObject({ status: "invalid", code });
+    }
+    const [row] = await handle.db.select().from(users).where(eq(users.email, "ana@example.com"));
+    expect(row).toMatchObject({ name: "", age: null, favoriteGame: null });
+  });
+
+  it("accepts any smallint age a forged form sends", async () => {
+    const jar = await signedIn("ana@example.com");
+    expect((await callRoute(saveProfileAction, profileForm({ age: "-32768" }, jar))).data).toMatchObject({ status: "saved" });
+    expect((await handle.db.select({ age: users.age }).from(users))[0]?.age).toBe(-32768);
+  });
+
+  it("shows the already-registered message for another account's e-mail", async () => {
+    await signedIn("taken@example.com");
+    const jar = await signedIn("ana@example.com");
+    const answer = await callRoute(saveProfileAction, profileForm({ email: "Taken@Example.com" }, jar));
+    expect(answer.status).toBe(409);
+    expect(answer.data).toMatchObject({ status: "invalid", code: "EMAIL_EXISTS" });
+  });
+
+  it("never sets the staff flag from the form", async () => {
+    const jar = await signedIn("ana@example.com");
+    await callRoute(saveProfileAction, profileForm({ isStaff: "true", is_staff: "true" }, jar));
+    expect((await handle.db.select({ isStaff: users.isStaff }).from(users))[0]?.isStaff).toBe(false);
+  });
+
+  it("sends visitors to /auth and back", async () => {
+    const answer = await callRoute(profileLoader, getRequest("/auth/profile?email=x%40y.z"));
+    expect(answer.location).toBe("/auth?redirectTo=%2Fauth%2Fprofile%3Femail%3Dx%2540y.z");
+    const post = await callRoute(saveProfileAction, formRequest("/auth/profile", { email: "x@y.z" }));
+    expect(post.location).toMatch(/^\/auth\?redirectTo=/);
+  });
+
+  it("signing out ends the session on the server", async () => {
+    const jar = await signedIn("ana@example.com");
+    expect(await handle.db.$count(sessions)).toBe(1);
+    const out = await callRoute(signOut, formRequest("/auth/sign-out", {}, jar.header()));
+    expect(out.location).toBe("/");
+    jar.take(out.headers);
+    expect(await handle.db.$count(sessions)).toBe(0);
+    expect(await getCurrentUser(getRequest("/", jar.header()))).toBeNull();
+  });
+});
