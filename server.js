@@ -4,8 +4,6 @@ import compression from "compression";
 import express from "express";
 
 const development = process.env.NODE_ENV === "development";
-const port = Number(process.env.PORT ?? 3000);
-const host = process.env.HOST ?? "0.0.0.0";
 
 const server = express();
 server.disable("x-powered-by");
@@ -33,8 +31,10 @@ if (development) {
   server.use(appModule.app);
 }
 
+let port;
+let host;
 try {
-  await appModule.start();
+  ({ port, host } = await appModule.start());
 } catch (error) {
   console.error(error instanceof Error && error.name === "EnvError" ? error.message : error);
   process.exit(1);

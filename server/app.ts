@@ -13,7 +13,7 @@ import { PageCache, type CachedPage } from "~/lib/page-cache.server";
 let handle: DatabaseHandle | undefined;
 
 /** Parses the environment, opens and migrates the database and seeds demo data. Fails fast. */
-export async function start(): Promise<void> {
+export async function start(): Promise<{ port: number; host: string }> {
   const config = env();
   setLogLevel(config.LOG_LEVEL);
   const started = Date.now();
@@ -21,6 +21,7 @@ export async function start(): Promise<void> {
   setDatabase(handle);
   if (config.SEED_DEMO) await seedDemoData(handle.db);
   log.info("database ready", { driver: handle.driver, ms: Date.now() - started, seeded: config.SEED_DEMO });
+  return { port: config.PORT, host: config.HOST };
 }
 
 export async function stop(): Promise<void> {
