@@ -95,9 +95,10 @@ test.describe("sign-up and sign-in by e-mail link", () => {
     await expect(page).toHaveURL(/\/auth\/profile\?/);
     const profile = new ProfilePage(page);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Complete your profile");
-    await expect(page.getByLabel("Full name")).toBeVisible();
-    await expect(page.getByLabel("Age")).toHaveValue("12");
-    await expect(page.getByLabel("Favorite game").locator("option:checked")).toHaveText("COD Mobile");
+    await expect(page.getByRole("textbox", { name: "Full name", exact: true })).toBeVisible();
+    await expect(page.getByRole("combobox", { name: /^Age(?![A-Za-z])/ })).toHaveValue("12");
+    await expect(page.getByRole("combobox", { name: /^Favorite game/ }).locator("option:checked")).toHaveText("COD Mobile");
+    await expect(page.getByRole("button", { name: "Save profile" })).toBeVisible();
     const savedAt = new Date();
     await profile.save({ fullname: name, age: 30 });
     await expect(profile.saved).toHaveText("Profile saved! We sent you a welcome e-mail. Taking you home in 4 seconds…");

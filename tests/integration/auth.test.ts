@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { preUsers, sessions, users, verifications } from "~/db/schema";
-import { auth, useAuthSettings } from "~/features/auth/auth.server";
+import { useAuthSettings } from "~/features/auth/auth.server";
+import { loader as authApi } from "~/features/auth/routes/api-auth";
 import { action as requestLink } from "~/features/auth/routes/auth";
 import { loader as continueLoader } from "~/features/auth/routes/continue";
 import { action as saveProfileAction, loader as profileLoader } from "~/features/auth/routes/profile";
@@ -47,10 +48,11 @@ async function linkFor(email: string, language = "es", redirectTo = "/") {
   return { link, mail };
 }
 
+/** Opens the link through our /api/auth/* route, as the browser does. */
 async function openLink(link: string, jar = new CookieJar()) {
-  const response = await auth().handler(getRequest(link, jar.header()));
-  jar.take(response.headers);
-  return { status: response.status, location: response.headers.get("Location"), jar };
+  const answer = await callRoute(authApi, getRequest(link, jar.header()));
+  jar.take(answer.headers);
+  return { status: answer.status, location: answer.location, jar };
 }
 
 describe("sign-in by e-mail link, over real SMTP", () => {
@@ -66,7 +68,7 @@ describe("sign-in by e-mail link, over real SMTP", () => {
 
     const first = await openLink(link);
     expect(first.status).toBe(302);
-    expect(first.location).toBe(`${BASE_URL}/auth/continue?to=/`);
+    expect(first.location).toBe(`${BASE_URL}/auth/continue?to=%2F`);
     expect(first.jar.has("arena.session_token")).toBe(true);
     const user = await getCurrentUser(getRequest("/", first.jar.header()));
     expect(user).toMatchObject({ email: "ana@example.com", profileComplete: false, isStaff: false });
@@ -118,6 +120,12 @@ describe("sign-in by e-mail link, over real SMTP", () => {
     for (let i = 0; i < 10; i += 1) await linkFor(`user${i}@example.com`);
     const answer = await callRoute<{ error: string }>(requestLink, formRequest("/auth", { email: "eleventh@example.com" }));
     expect(answer.data?.error).toBe("RATE_LIMITED");
+  });
+
+  it("keeps a destination with its own query through the link", async () => {
+    const { link } = await linkFor("dest@example.com", "es", "/tournament?id=x&participants=48");
+    const opened = await openLink(link);
+    expect(opened.location).toBe(`${BASE_URL}/auth/continue?to=%2Ftournament%3Fid%3Dx%26participants%3D48`);
   });
 
   it("only sends people back to paths on this site", async () => {

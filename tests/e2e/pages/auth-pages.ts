@@ -52,10 +52,12 @@ export class ProfilePage {
   readonly error: Locator;
 
   constructor(readonly page: Page) {
-    this.email = page.getByLabel(/^(Correo electrónico|E-mail)$/);
-    this.fullname = page.getByLabel(/^(Nombre completo|Full name)$/);
-    this.age = page.getByLabel(/^(Edad|Age)$/);
-    this.favoriteGame = page.getByLabel(/^(Juego favorito|Favorite game)$/);
+    // Each field sits inside its <label>, so a select's accessible name also holds its options' text.
+    const form = page.getByTestId("profile-page");
+    this.email = form.getByRole("textbox", { name: /^(Correo electrónico|E-mail)$/ });
+    this.fullname = form.getByRole("textbox", { name: /^(Nombre completo|Full name)$/ });
+    this.age = form.getByRole("combobox", { name: /^(Edad|Age)(?![A-Za-z])/ });
+    this.favoriteGame = form.getByRole("combobox", { name: /^(Juego favorito|Favorite game)/ });
     this.submit = page.getByRole("button", { name: /^(Guardar perfil|Save profile)$/ });
     this.saved = page.getByTestId("profile-saved");
     this.error = page.getByTestId("profile-error");

@@ -46,10 +46,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!allowed) return fail("RATE_LIMITED", 429);
 
   await rememberPreUser(db(), email);
-  // better-auth's /magic-link/verify runs decodeURIComponent on the already-decoded callbackURL,
-  // so `to` is encoded twice: otherwise a redirectTo with its own query ("?id=…&participants=…")
-  // loses everything after its first "&".
-  const next = `/auth/continue?to=${encodeURIComponent(encodeURIComponent(redirectTo))}`;
+  const next = `/auth/continue?to=${encodeURIComponent(redirectTo)}`;
   try {
     await auth().api.signInMagicLink({
       body: {
