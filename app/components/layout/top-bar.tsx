@@ -19,14 +19,17 @@ export function TopBar({ user, language }: { user: TopBarUser | null; language: 
       <a href="#content" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-cyan-500 focus:px-3 focus:py-2 focus:text-slate-950">
         {t("skipToContent")}
       </a>
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
-        <Link to="/" className="flex items-center gap-2 text-lg font-extrabold tracking-tight" data-testid="logo">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2 md:h-16 md:flex-nowrap md:py-0">
+        <Link to="/" className="flex items-center gap-2 whitespace-nowrap text-lg font-extrabold tracking-tight" data-testid="logo">
           <img src="/favicon.svg" alt="" width={28} height={28} />
           <span>
             Arena<span className="text-cyan-400"> LATAM</span>
           </span>
         </Link>
-        <nav aria-label={t("nav.main")} className="hidden flex-1 items-center gap-5 text-sm text-slate-300 md:flex">
+        <nav
+          aria-label={t("nav.main")}
+          className="order-last flex w-full items-center gap-5 overflow-x-auto whitespace-nowrap pb-1 text-sm text-slate-300 md:order-none md:w-auto md:flex-1 md:pb-0"
+        >
           {SECTION_LINKS.map((section) => (
             <a key={section} href={`/#${section}`} className="hover:text-cyan-300">
               {t(`nav.${section}`)}
