@@ -3,6 +3,8 @@
 import compression from "compression";
 import express from "express";
 
+// React and React Router pick their production builds from NODE_ENV: make it explicit.
+process.env.NODE_ENV ??= "production";
 const development = process.env.NODE_ENV === "development";
 
 const server = express();

@@ -8,13 +8,16 @@ export interface Money {
 
 const SYMBOLS: Record<Currency, string> = { USD: "$", VES: "Bs." };
 
+// Building an Intl formatter costs far more than using one: one per language, made once.
+const FORMATTERS = {
+  es: new Intl.NumberFormat("es-VE", { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+  en: new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+};
+
 /** Two decimals always, grouped per locale: 1234.5 USD → "$1,234.50" (en) or "$1.234,50" (es). */
 export function formatMoney({ amount, currency }: Money, language: "es" | "en" = "es"): string {
   if (!Number.isInteger(amount)) throw new RangeError(`Money amount must be an integer, got ${amount}`);
-  const formatted = new Intl.NumberFormat(language === "es" ? "es-VE" : "en-US", {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(amount / 100);
+  const formatted = FORMATTERS[language].format(amount / 100);
   return currency === "USD" ? `${SYMBOLS.USD}${formatted}` : `${SYMBOLS.VES} ${formatted}`;
 }
 

@@ -9,9 +9,11 @@ const STREAMERS = [
   { name: "ZeroRushFF", avatar: "/images/streamers/3.svg", followers: 45900, gamesPlayed: 980 },
 ];
 
+const NUMBERS = { es: new Intl.NumberFormat("es-VE"), en: new Intl.NumberFormat("en-US") };
+
 export function Streamers({ loggedIn }: { loggedIn: boolean }) {
   const { t, i18n } = useTranslation("landing");
-  const numbers = new Intl.NumberFormat(i18n.language === "en" ? "en-US" : "es-VE");
+  const numbers = i18n.language === "en" ? NUMBERS.en : NUMBERS.es;
   return (
     <section id="streamers" className="mx-auto max-w-7xl px-4 py-16" aria-labelledby="streamers-title">
       <h2 id="streamers-title" className="text-3xl font-extrabold">
