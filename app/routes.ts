@@ -10,6 +10,17 @@ export default [
   route("auth/sign-out", "features/auth/routes/sign-out.ts"),
   route("login", "features/auth/routes/login.tsx"),
   route("api/auth/*", "features/auth/routes/api-auth.ts"),
+  route("orders", "features/orders/routes/my-orders.tsx"),
+  route("orders/:orderId", "features/orders/routes/order.tsx"),
+  route("orders/:orderId/pay/:method", "features/orders/routes/pay.tsx"),
+  route("orders/:orderId/proof", "features/orders/routes/proof.ts"),
+  route("orders/:orderId/cancel", "features/orders/routes/cancel.ts"),
+  route("orders/:orderId/receipts/:proofId", "features/orders/routes/receipt.ts"),
+  route("store/cart/checkout/payment", "features/orders/routes/payment-entry.ts", { id: "store-payment" }),
+  route("tournament/payment", "features/orders/routes/payment-entry.ts", { id: "tournament-payment" }),
+  // Staff back-office (signed-in staff only).
+  route("admin/orders", "features/admin/routes/orders-queue.tsx"),
+  route("admin/orders/:orderId", "features/admin/routes/order-review.tsx"),
   route("privacy-terms", "features/legal/routes/privacy-terms.tsx"),
   route("*", "features/shell/routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -3,6 +3,7 @@ import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { createRequestHandler as createFetchHandler } from "react-router";
 import { seedDemoData } from "~/db/seed";
+import { expireUnpaidOrders } from "~/features/orders/orders.server";
 import { LANGUAGE_COOKIE, isLanguage, languageCookie, languageFromCookieHeader } from "~/domain/language";
 import { databaseAnswers, db, openDatabase, setDatabase, type DatabaseHandle } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
@@ -11,6 +12,17 @@ import { loadMessages } from "~/lib/messages.server";
 import { PageCache, type CachedPage } from "~/lib/page-cache.server";
 
 let handle: DatabaseHandle | undefined;
+let expiryTimer: ReturnType<typeof setInterval> | undefined;
+
+/** Unpaid orders past their time are expired once a minute (DESIGN.md "Money and orders"). */
+function startOrderExpiry(database: DatabaseHandle["db"]) {
+  expiryTimer = setInterval(() => {
+    expireUnpaidOrders(database)
+      .then((expired) => expired.length && log.info("orders expired", { count: expired.length }))
+      .catch((error: unknown) => log.error("order expiry failed", { error: String(error) }));
+  }, 60_000);
+  expiryTimer.unref();
+}
 
 /** Parses the environment, opens and migrates the database and seeds demo data. Fails fast. */
 export async function start(): Promise<{ port: number; host: string }> {
@@ -20,11 +32,13 @@ export async function start(): Promise<{ port: number; host: string }> {
   handle = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
   setDatabase(handle);
   if (config.SEED_DEMO) await seedDemoData(handle.db);
+  startOrderExpiry(handle.db);
   log.info("database ready", { driver: handle.driver, ms: Date.now() - started, seeded: config.SEED_DEMO });
   return { port: config.PORT, host: config.HOST };
 }
 
 export async function stop(): Promise<void> {
+  clearInterval(expiryTimer);
   await handle?.close();
   setDatabase(undefined);
   handle = undefined;

@@ -33,6 +33,16 @@ const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   DISCORD_CLIENT_ID: z.string().optional(),
   DISCORD_CLIENT_SECRET: z.string().optional(),
+  /** Pay-to details shown on payment pages (SPEC §2); the defaults are demo values. */
+  PAGO_MOVIL_BANK_CODE: z.string().regex(/^\d{4}$/, "must be a 4-digit bank code").default("0134"),
+  PAGO_MOVIL_PHONE: z.string().regex(/^04\d{9}$/, "must be a Venezuelan mobile such as 04141234567").default("04141234567"),
+  PAGO_MOVIL_ID: z.string().min(5).default("J-50123456-7"),
+  BINANCE_PAY_ID: z.string().min(3).default("123456789"),
+  PAYPAL_EMAIL: z.email().default("pagos@arena-latam.example"),
+  /** Minutes an unpaid order waits for its proof before it expires. */
+  ORDER_EXPIRY_MINUTES: z.coerce.number().int().min(5).max(7 * 24 * 60).default(120),
+  /** Largest receipt accepted, in megabytes. */
+  RECEIPT_MAX_MB: z.coerce.number().min(0.1).max(25).default(5),
   ID_CHECKER_URL: optionalUrl,
   ID_CHECKER_KEY: z.string().optional(),
   PRICING_URL: optionalUrl,

@@ -5,7 +5,7 @@ import path from "node:path";
 /** Where receipts are kept. Keys are opaque; nothing here is ever served from a public path. */
 export interface FileStorage {
   put(bytes: Uint8Array, extension: string): Promise<string>;
-  get(key: string): Promise<Uint8Array | null>;
+  get(key: string): Promise<Uint8Array<ArrayBuffer> | null>;
 }
 
 const KEY = /^[0-9a-f-]{36}\.[a-z]{3,4}$/;

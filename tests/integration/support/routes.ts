@@ -11,16 +11,17 @@ export interface RouteAnswer<T = unknown> {
 // Route modules type their arguments precisely; the tests only ever pass a request.
 type RouteFunction = (args: never) => unknown;
 
-export async function callRoute<T = unknown>(fn: RouteFunction, request: Request): Promise<RouteAnswer<T>> {
+export async function callRoute<T = unknown>(fn: RouteFunction, request: Request, params: Record<string, string> = {}): Promise<RouteAnswer<T>> {
   let result: unknown;
   try {
     const call = fn as unknown as (args: object) => unknown;
-    result = await call({ request, params: {}, context: {}, url: new URL(request.url), pattern: "" });
+    result = await call({ request, params, context: {}, url: new URL(request.url), pattern: "" });
   } catch (thrown) {
     result = thrown;
   }
   if (result instanceof Response) {
-    return { status: result.status, location: result.headers.get("Location"), headers: result.headers };
+    const text = (result.headers.get("Content-Type") ?? "").includes("application/json") ? await result.text() : "";
+    return { status: result.status, location: result.headers.get("Location"), headers: result.headers, data: text ? (JSON.parse(text) as T) : undefined };
   }
   if (result && typeof result === "object" && (result as { type?: string }).type === "DataWithResponseInit") {
     const wrapped = result as { data: T; init: ResponseInit | null };
@@ -53,11 +54,20 @@ export class CookieJar {
   }
 }
 
-export function formRequest(path: string, fields: Record<string, string>, cookie = ""): Request {
+export function formRequest(path: string, fields: Record<string, string>, cookie = "", clientIp = "203.0.113.7"): Request {
   return new Request(`${BASE_URL}${path}`, {
     method: "POST",
     body: new URLSearchParams(fields),
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: BASE_URL, Cookie: cookie, "x-client-ip": "203.0.113.7" },
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: BASE_URL, Cookie: cookie, "x-client-ip": clientIp },
+  });
+}
+
+/** A multipart POST, as a browser sends a form with a file; `json` asks for the XHR answer. */
+export function multipartRequest(path: string, form: FormData, cookie = "", json = true): Request {
+  return new Request(`${BASE_URL}${path}`, {
+    method: "POST",
+    body: form,
+    headers: { Origin: BASE_URL, Cookie: cookie, "x-client-ip": "203.0.113.7", ...(json ? { Accept: "application/json" } : {}) },
   });
 }
 

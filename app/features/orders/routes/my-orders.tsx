@@ -1,0 +1,61 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { languageFromCookieHeader } from "~/domain/language";
+import { requireUser } from "~/features/auth/session.server";
+import { db } from "~/lib/db.server";
+import { loadMessages } from "~/lib/messages.server";
+import { metaText } from "~/lib/meta";
+import { useRouteMessages } from "~/lib/use-route-messages";
+import { listOrdersOfUser } from "../orders.server";
+import { STATUS_STYLES, orderAmount } from "../orders-view";
+import type { Route } from "./+types/my-orders";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const page = Math.max(1, Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10) || 1);
+  const orders = await listOrdersOfUser(db(), user.id, page);
+  return {
+    orders: orders.map((order) => ({ ...order, createdAt: order.createdAt.toISOString() })),
+    page,
+    messages: loadMessages(languageFromCookieHeader(request.headers.get("Cookie")), ["orders"]),
+  };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: `${metaText(matches, "orders", "myOrders.pageTitle")} · Arena LATAM` }];
+}
+
+export default function MyOrders({ loaderData }: Route.ComponentProps) {
+  useRouteMessages(loaderData.messages);
+  const { t, i18n } = useTranslation("orders");
+  const dates = new Intl.DateTimeFormat(i18n.language === "en" ? "en-US" : "es-VE", { dateStyle: "medium", timeStyle: "short" });
+  return (
+    <section className="mx-auto max-w-4xl px-4 py-12" data-testid="my-orders">
+      <h1 className="text-3xl font-extrabold">{t("myOrders.title")}</h1>
+      {loaderData.orders.length === 0 ? (
+        <p className="mt-8 rounded-lg border border-slate-800 p-6 text-slate-400">{t("myOrders.empty")}</p>
+      ) : (
+        <ul className="mt-8 flex flex-col gap-3">
+          {loaderData.orders.map((order) => (
+            <li key={order.id}>
+              <Link
+                to={`/orders/${order.id}`}
+                className="flex flex-wrap items-center gap-x-6 gap-y-2 rounded-xl border border-slate-800 bg-arena-panel p-4 hover:border-cyan-500/60"
+                data-testid="order-row"
+              >
+                <span className="font-bold">#{order.number}</span>
+                <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLES[order.status] ?? ""}`}>{t(`status.${order.status}`)}</span>
+                <span className="font-semibold text-cyan-300">{orderAmount(order.amount, order.currency, i18n.language)}</span>
+                <span className="text-sm text-slate-400">{t(`methods.${order.paymentMethod}`)}</span>
+                <span className="min-w-0 flex-1 truncate text-sm text-slate-300">{order.items}</span>
+                <time className="text-xs text-slate-500" dateTime={order.createdAt}>
+                  {dates.format(new Date(order.createdAt))}
+                </time>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

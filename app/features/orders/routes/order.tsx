@@ -1,0 +1,149 @@
+import { useTranslation } from "react-i18next";
+import { Link, data } from "react-router";
+import { languageFromCookieHeader } from "~/domain/language";
+import { requireUser } from "~/features/auth/session.server";
+import { db } from "~/lib/db.server";
+import { loadMessages } from "~/lib/messages.server";
+import { metaText } from "~/lib/meta";
+import { useRouteMessages } from "~/lib/use-route-messages";
+import { CancelOrderForm } from "../components/cancel-order-form";
+import { findOrderFor } from "../orders.server";
+import { STATUS_STYLES, orderAmount } from "../orders-view";
+import type { Route } from "./+types/order";
+
+/** SPEC §4: after the proof is sent the user goes on after 3 s (store → /store, tournament → /). */
+export const AFTER_PROOF_SECONDS = 3;
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const order = await findOrderFor(db(), params.orderId, { userId: user.id, isStaff: user.isStaff });
+  if (!order) throw data(null, { status: 404 });
+  const url = new URL(request.url);
+  const lastRejection = [...order.history].reverse().find((line) => line.toStatus === "rejected");
+  return {
+    order: {
+      id: order.id,
+      number: order.number,
+      kind: order.kind,
+      status: order.status,
+      paymentMethod: order.paymentMethod,
+      currency: order.currency,
+      amount: order.amount,
+      exchangeRate: order.exchangeRate,
+      phone: order.phone,
+      expiresAt: order.expiresAt?.toISOString() ?? null,
+      items: order.items.map((item) => ({ id: item.id, label: item.label, quantity: item.quantity })),
+      proofs: order.proofs.map((proof) => ({ id: proof.id, hasFile: Boolean(proof.fileKey), createdAt: proof.createdAt.toISOString() })),
+      rejectionReason: order.status === "rejected" ? (lastRejection?.reason ?? null) : null,
+    },
+    sent: url.searchParams.has("sent"),
+    cancelled: url.searchParams.has("cancelled"),
+    error: url.searchParams.get("error"),
+    messages: loadMessages(languageFromCookieHeader(request.headers.get("Cookie")), ["orders"]),
+  };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: `${metaText(matches, "orders", "myOrders.pageTitle")} · Arena LATAM` }];
+}
+
+export default function OrderPage({ loaderData }: Route.ComponentProps) {
+  useRouteMessages(loaderData.messages);
+  const { t, i18n } = useTranslation("orders");
+  const { order } = loaderData;
+  const payable = order.status === "initiated" || order.status === "rejected";
+  const cancellable = payable || order.status === "proof_submitted";
+  const expiresAt = order.expiresAt
+    ? new Intl.DateTimeFormat(i18n.language === "en" ? "en-US" : "es-VE", { dateStyle: "medium", timeStyle: "short" }).format(new Date(order.expiresAt))
+    : "";
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-12" data-testid="order-page">
+      {loaderData.sent ? <meta httpEquiv="refresh" content={`${AFTER_PROOF_SECONDS};url=${order.kind === "store" ? "/store" : "/"}`} /> : null}
+      <Link to="/orders" className="text-sm text-cyan-400 hover:text-cyan-300">
+        ← {t("order.back")}
+      </Link>
+      <h1 className="mt-3 text-3xl font-extrabold">{t("order.title", { number: order.number })}</h1>
+      <p className={`mt-3 inline-block rounded-full px-3 py-1 text-sm font-semibold ${STATUS_STYLES[order.status] ?? ""}`} data-testid="order-status">
+        {t(`status.${order.status}`)}
+      </p>
+
+      {loaderData.sent ? (
+        <p role="status" className="mt-6 rounded-lg border border-emerald-500/50 bg-emerald-500/10 p-4 text-emerald-100" data-testid="proof-sent">
+          {t("payment.sent")}
+        </p>
+      ) : null}
+      {loaderData.cancelled ? (
+        <p role="status" className="mt-6 rounded-lg border border-slate-500/50 bg-slate-500/10 p-4" data-testid="order-cancelled">
+          {t("payment.cancelled")}
+        </p>
+      ) : null}
+      {loaderData.error ? (
+        <p role="alert" className="mt-6 rounded-lg border border-rose-500/50 bg-rose-500/10 p-4 text-rose-100" data-testid="order-error">
+          {t(`errors.${loaderData.error}`, { defaultValue: t("errors.UNEXPECTED") })}
+        </p>
+      ) : null}
+
+      <p className="mt-6 text-slate-300" data-testid="order-next">
+        {t(`next.${order.status}`, { time: expiresAt })}
+      </p>
+      {order.rejectionReason ? <p className="mt-2 text-rose-200">{t("order.reason", { reason: order.rejectionReason })}</p> : null}
+
+      <dl className="mt-8 grid grid-cols-2 gap-4 rounded-xl border border-slate-800 bg-arena-panel p-5 text-sm">
+        <div>
+          <dt className="text-slate-400">{t("order.total")}</dt>
+          <dd className="text-lg font-bold text-cyan-300" data-testid="order-total">
+            {orderAmount(order.amount, order.currency, i18n.language)}
+          </dd>
+          {order.exchangeRate ? <dd className="text-xs text-slate-500">{t("order.rate", { rate: order.exchangeRate })}</dd> : null}
+        </div>
+        <div>
+          <dt className="text-slate-400">{t("order.method")}</dt>
+          <dd className="font-semibold">{t(`methods.${order.paymentMethod}`)}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-400">{t("order.phone")}</dt>
+          <dd className="font-semibold">{order.phone}</dd>
+        </div>
+        <div className="col-span-2">
+          <dt className="text-slate-400">{t("order.items")}</dt>
+          <dd>
+            <ul>
+              {order.items.map((item) => (
+                <li key={item.id}>
+                  {item.label} × {item.quantity}
+                </li>
+              ))}
+            </ul>
+          </dd>
+        </div>
+      </dl>
+
+      {order.proofs.some((proof) => proof.hasFile) ? (
+        <ul className="mt-4 text-sm">
+          {order.proofs
+            .filter((proof) => proof.hasFile)
+            .map((proof) => (
+              <li key={proof.id}>
+                <a href={`/orders/${order.id}/receipts/${proof.id}`} className="text-cyan-400 hover:text-cyan-300" target="_blank" rel="noreferrer">
+                  {t("order.receipt")}
+                </a>
+              </li>
+            ))}
+        </ul>
+      ) : null}
+
+      <div className="mt-8 flex flex-wrap gap-3">
+        {payable ? (
+          <Link
+            to={`/orders/${order.id}/pay/${order.paymentMethod}`}
+            className="rounded-lg bg-gradient-to-r from-cyan-500 to-purple-500 px-5 py-3 font-semibold text-slate-950 hover:brightness-110"
+            data-testid="pay-now"
+          >
+            {t("order.pay")}
+          </Link>
+        ) : null}
+        {cancellable ? <CancelOrderForm orderId={order.id} /> : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,240 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, data } from "react-router";
+import { useToast } from "~/components/ui/toast";
+import { languageFromCookieHeader } from "~/domain/language";
+import { isPaymentMethod, needsReceiptFile, VENEZUELAN_BANKS, type PaymentMethod } from "~/domain/payment-methods";
+import { parseProofDetails } from "~/domain/payment-proof";
+import { requireUser } from "~/features/auth/session.server";
+import { db } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
+import { loadMessages } from "~/lib/messages.server";
+import { metaText } from "~/lib/meta";
+import { useRouteMessages } from "~/lib/use-route-messages";
+import { CancelOrderForm } from "../components/cancel-order-form";
+import { findOrderFor } from "../orders.server";
+import { orderAmount } from "../orders-view";
+import { payToDetails } from "../payment-accounts.server";
+import type { Route } from "./+types/pay";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const order = await findOrderFor(db(), params.orderId, { userId: user.id, isStaff: false });
+  if (!order || !isPaymentMethod(params.method)) throw data(null, { status: 404 });
+  const method = order.paymentMethod as PaymentMethod;
+  const payTo = payToDetails();
+  return {
+    order: { id: order.id, number: order.number, status: order.status, amount: order.amount, currency: order.currency, exchangeRate: order.exchangeRate },
+    method,
+    requestedMethod: params.method,
+    payTo: payTo[method],
+    payToBankName: method === "pago_movil" ? (VENEZUELAN_BANKS[payTo.pago_movil.bankCode] ?? "") : null,
+    maxMb: env().RECEIPT_MAX_MB,
+    error: new URL(request.url).searchParams.get("error"),
+    messages: loadMessages(languageFromCookieHeader(request.headers.get("Cookie")), ["orders"]),
+  };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: `${metaText(matches, "orders", "myOrders.pageTitle")} · Arena LATAM` }];
+}
+
+function CopyValue({ label, value, kind }: { label: string; value: string; kind: "id" | "number" | "email" }) {
+  const { t } = useTranslation("orders");
+  const toast = useToast();
+  return (
+    <div className="flex items-center justify-between gap-3 rounded-lg border border-slate-800 bg-slate-900/60 px-4 py-3">
+      <div>
+        <p className="text-xs text-slate-400">{label}</p>
+        <p className="font-mono text-lg font-semibold" data-testid={`pay-to-${kind}`}>
+          {value}
+        </p>
+      </div>
+      <button
+        type="button"
+        className="rounded-md border border-cyan-500/60 px-3 py-1.5 text-sm font-semibold text-cyan-200 hover:bg-cyan-500/10"
+        onClick={async () => {
+          try {
+            await navigator.clipboard.writeText(value);
+            toast.success({ message: t(`payment.copied.${kind}`) });
+          } catch {
+            toast.error({ message: t(`payment.copyFailed.${kind}`) });
+          }
+        }}
+      >
+        {t("payment.copy")}
+      </button>
+    </div>
+  );
+}
+
+const inputClass = "rounded-lg border border-slate-700 bg-slate-900 px-4 py-3 text-slate-100 outline-none focus:border-cyan-400";
+
+export default function PayPage({ loaderData }: Route.ComponentProps) {
+  useRouteMessages(loaderData.messages);
+  const { t, i18n } = useTranslation("orders");
+  const { order, method, payTo } = loaderData;
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(loaderData.error);
+  const methodName = t(`methods.${method}`);
+
+  if (loaderData.requestedMethod !== method) {
+    return (
+      <section className="mx-auto max-w-xl px-4 py-14" data-testid="wrong-method">
+        <h1 className="text-3xl font-extrabold">{t("payment.wrongMethodTitle")}</h1>
+        <p className="mt-3 text-slate-300">{t("payment.wrongMethod", { method: methodName, other: t(`methods.${loaderData.requestedMethod}`) })}</p>
+        <Link to={`/orders/${order.id}/pay/${method}`} className="mt-6 inline-block rounded-lg bg-cyan-500 px-5 py-3 font-semibold text-slate-950">
+          {t("payment.goToRightMethod", { method: methodName })}
+        </Link>
+      </section>
+    );
+  }
+  if (order.status !== "initiated" && order.status !== "rejected") {
+    return (
+      <section className="mx-auto max-w-xl px-4 py-14" data-testid="not-payable">
+        <h1 className="text-3xl font-extrabold">{t("order.title", { number: order.number })}</h1>
+        <p className="mt-3 text-slate-300">{t("payment.notPayable")}</p>
+        <Link to={`/orders/${order.id}`} className="mt-6 inline-block text-cyan-400">
+          {t(`status.${order.status}`)} →
+        </Link>
+      </section>
+    );
+  }
+
+  const needsFile = needsReceiptFile(method);
+  const maxBytes = Math.round(loaderData.maxMb * 1024 * 1024);
+
+  function send(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const body = new FormData(form);
+    const file = body.get("receipt");
+    // Same order of checks as the server: file first, then the reference data. The content
+    // (magic bytes) is checked by the server, which is the one that decides.
+    if (needsFile && !(file instanceof File && file.size > 0)) return setError("FILE_REQUIRED");
+    if (needsFile && file instanceof File && file.size > maxBytes) return setError("FILE_TOO_LARGE");
+    const details = parseProofDetails(method, Object.fromEntries([...body.entries()].filter(([, value]) => typeof value === "string")));
+    if (!details.ok) return setError(details.code);
+    setError(null);
+    setProgress(0);
+    // XMLHttpRequest, not fetch: only it reports upload progress, which matters on a slow phone.
+    const request = new XMLHttpRequest();
+    request.open("POST", form.action);
+    request.setRequestHeader("Accept", "application/json");
+    request.upload.onprogress = (progressEvent) => {
+      if (progressEvent.lengthComputable) setProgress(Math.round((progressEvent.loaded / progressEvent.total) * 100));
+    };
+    request.onload = () => {
+      let answer: { ok?: boolean; code?: string; redirectTo?: string } = {};
+      try {
+        answer = JSON.parse(request.responseText) as typeof answer;
+      } catch {
+        answer = { ok: false, code: "UNEXPECTED" };
+      }
+      if (answer.ok && answer.redirectTo) return window.location.assign(answer.redirectTo);
+      setProgress(null);
+      setError(answer.code ?? "VERIFICATION_FAILED");
+    };
+    request.onerror = () => {
+      setProgress(null);
+      setError("UNEXPECTED");
+    };
+    request.send(body);
+  }
+
+  return (
+    <section className="mx-auto max-w-xl px-4 py-12" data-testid="pay-page" data-method={method}>
+      <h1 className="text-3xl font-extrabold">{t("payment.title", { method: methodName })}</h1>
+      <p className="mt-1 text-slate-400">{t("order.title", { number: order.number })}</p>
+
+      <div className="mt-6 rounded-xl border border-cyan-500/40 bg-cyan-500/5 p-5">
+        <p className="text-sm text-slate-300">{t("payment.amount")}</p>
+        <p className="text-3xl font-black text-cyan-300" data-testid="pay-amount">
+          {orderAmount(order.amount, order.currency, i18n.language)}
+        </p>
+        {order.exchangeRate ? <p className="text-xs text-slate-400">{t("order.rate", { rate: order.exchangeRate })}</p> : null}
+      </div>
+
+      <p className="mt-6 text-slate-300">{t(`payment.instructions.${method}`)}</p>
+      <div className="mt-4 flex flex-col gap-2">
+        {"bankCode" in payTo ? (
+          <>
+            <CopyValue label={t("payment.bank")} value={`${payTo.bankCode} ${loaderData.payToBankName ?? ""}`.trim()} kind="number" />
+            <CopyValue label={t("payment.phone")} value={payTo.phone} kind="number" />
+            <CopyValue label={t("payment.idNumber")} value={payTo.id} kind="id" />
+          </>
+        ) : null}
+        {"payId" in payTo ? <CopyValue label={t("payment.payId")} value={payTo.payId} kind="id" /> : null}
+        {"email" in payTo ? <CopyValue label={t("payment.email")} value={payTo.email} kind="email" /> : null}
+      </div>
+
+      <h2 className="mt-10 text-xl font-bold">{t("payment.proofTitle")}</h2>
+      {error ? (
+        <p role="alert" className="mt-4 rounded-lg border border-rose-500/50 bg-rose-500/10 p-4 text-rose-100" data-testid="proof-error">
+          {t(`errors.${error}`, { mb: loaderData.maxMb, defaultValue: t("errors.UNEXPECTED") })}
+        </p>
+      ) : null}
+      <form method="post" action={`/orders/${order.id}/proof`} encType="multipart/form-data" noValidate onSubmit={send} className="mt-4 flex flex-col gap-4">
+        <input type="hidden" name="method" value={method} />
+        {needsFile ? (
+          <label className="flex flex-col gap-1.5 text-sm font-semibold">
+            {t("payment.file", { mb: loaderData.maxMb })}
+            <input name="receipt" type="file" accept="image/jpeg,image/png,image/webp,application/pdf" className={inputClass} />
+          </label>
+        ) : null}
+        {method === "pago_movil" ? (
+          <>
+            <label className="flex flex-col gap-1.5 text-sm font-semibold">
+              {t("payment.reference")}
+              <input name="reference" inputMode="numeric" autoComplete="off" className={inputClass} />
+            </label>
+            <label className="flex flex-col gap-1.5 text-sm font-semibold">
+              {t("payment.payingBank")}
+              <select name="bankCode" defaultValue="" className={inputClass}>
+                <option value="" disabled>
+                  {t("payment.chooseBank")}
+                </option>
+                {Object.entries(VENEZUELAN_BANKS).map(([code, name]) => (
+                  <option key={code} value={code}>
+                    {code} · {name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="flex flex-col gap-1.5 text-sm font-semibold">
+              {t("payment.paidOn")}
+              <input name="paidOn" type="date" className={inputClass} />
+            </label>
+          </>
+        ) : null}
+        {method === "binance" ? (
+          <label className="flex flex-col gap-1.5 text-sm font-semibold">
+            {t("payment.transactionId")}
+            <input name="transactionId" autoComplete="off" className={inputClass} />
+          </label>
+        ) : null}
+        {method === "paypal" ? (
+          <label className="flex flex-col gap-1.5 text-sm font-semibold">
+            {t("payment.payerEmail")}
+            <input name="payerEmail" type="email" autoComplete="email" className={inputClass} />
+          </label>
+        ) : null}
+        {progress !== null ? (
+          <div role="progressbar" aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100} className="h-2 overflow-hidden rounded-full bg-slate-800" data-testid="upload-progress">
+            <div className="h-full bg-gradient-to-r from-cyan-400 to-purple-500 transition-all" style={{ width: `${progress}%` }} />
+          </div>
+        ) : null}
+        <button
+          type="submit"
+          disabled={progress !== null}
+          className="rounded-lg bg-gradient-to-r from-cyan-500 to-purple-500 px-4 py-3 font-semibold text-slate-950 hover:brightness-110 disabled:opacity-60"
+        >
+          {progress !== null ? t("payment.sending", { percent: progress }) : t("payment.send")}
+        </button>
+      </form>
+      <div className="mt-8">
+        <CancelOrderForm orderId={order.id} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+import { redirect } from "react-router";
+import { parseProofDetails } from "~/domain/payment-proof";
+import { needsReceiptFile } from "~/domain/payment-methods";
+import { checkReceipt } from "~/domain/receipt";
+import { hitRateLimit } from "~/features/auth/accounts.server";
+import { requireUser } from "~/features/auth/session.server";
+import { db } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
+import { log } from "~/lib/log.server";
+import { mailOrderStatus } from "../order-mail.server";
+import { OrderError, findOrderFor, submitProof } from "../orders.server";
+import { RECEIPT_EXTENSIONS, receiptStorage } from "../receipts.server";
+import type { Route } from "./+types/proof";
+
+/**
+ * Receives proof of payment. The page sends it with XMLHttpRequest (for the progress bar) and
+ * asks for JSON; without JavaScript it is a plain multipart form and gets redirects.
+ */
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const wantsJson = (request.headers.get("Accept") ?? "").includes("application/json");
+  const maxBytes = Math.round(env().RECEIPT_MAX_MB * 1024 * 1024);
+  const owner = { userId: user.id, isStaff: false };
+  const order = await findOrderFor(db(), params.orderId, owner);
+  if (!order || order.userId !== user.id) throw new Response(null, { status: 404 });
+  const payPage = `/orders/${order.id}/pay/${order.paymentMethod}`;
+
+  const refuse = (code: string, status = 400) =>
+    wantsJson ? Response.json({ ok: false, code }, { status }) : redirect(`${payPage}?error=${code}`);
+
+  if (!(await hitRateLimit(db(), `proof:${user.id}`, 10, 10 * 60))) return refuse("RATE_LIMITED", 429);
+  // Refuse an oversized body before reading it (the multipart envelope adds a little).
+  if (Number(request.headers.get("Content-Length") ?? 0) > maxBytes + 64 * 1024) return refuse("FILE_TOO_LARGE", 413);
+
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return refuse("UNEXPECTED");
+  }
+  if (form.get("method") !== order.paymentMethod) return refuse("WRONG_METHOD");
+
+  const fields = Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string"));
+  const details = parseProofDetails(order.paymentMethod as Parameters<typeof parseProofDetails>[0], fields);
+  let receipt = null;
+  if (needsReceiptFile(order.paymentMethod as Parameters<typeof needsReceiptFile>[0])) {
+    const file = form.get("receipt");
+    const bytes = file instanceof File && file.size > 0 ? new Uint8Array(await file.arrayBuffer()) : null;
+    const checked = checkReceipt(bytes, maxBytes);
+    if (!checked.ok) return refuse(checked.code, checked.code === "FILE_TOO_LARGE" ? 413 : 400);
+    if (!details.ok) return refuse(details.code);
+    const key = await receiptStorage().put(bytes!, RECEIPT_EXTENSIONS[checked.type]!);
+    receipt = { key, type: checked.type, size: bytes!.length };
+  }
+  if (!details.ok) return refuse(details.code);
+
+  try {
+    await submitProof(db(), order.id, owner, details.details, receipt);
+  } catch (error) {
+    if (error instanceof OrderError) return refuse(error.code, error.code === "REFERENCE_USED" ? 409 : 400);
+    log.error("proof not saved", { orderId: order.id, error: String(error) });
+    return refuse("VERIFICATION_FAILED", 500);
+  }
+  await mailOrderStatus(db(), order.id, "proof_submitted");
+  const next = `/orders/${order.id}?sent=1`;
+  return wantsJson ? Response.json({ ok: true, redirectTo: next }) : redirect(next);
+}
+
+export function loader({ params }: Route.LoaderArgs) {
+  return redirect(`/orders/${params.orderId}`);
+}
