@@ -7,6 +7,7 @@ import { LanguageSwitcher } from "./language-switcher";
 export interface TopBarUser {
   name: string;
   email: string;
+  isStaff?: boolean;
 }
 
 const SECTION_LINKS = ["tournaments", "features", "plus", "cta"] as const;
@@ -52,6 +53,11 @@ export function TopBar({ user, language }: { user: TopBarUser | null; language: 
           <LanguageSwitcher language={language} />
           {user ? (
             <>
+              {user.isStaff ? (
+                <Link to="/admin/orders" className="whitespace-nowrap text-sm font-semibold text-purple-300 hover:text-purple-200" data-testid="staff-orders">
+                  {t("nav.staffOrders")}
+                </Link>
+              ) : null}
               <span className="max-w-40 truncate text-sm text-slate-200" data-testid="greeting">
                 {t("auth.greeting", { name: user.name || user.email })}
               </span>

@@ -1,0 +1,425 @@
+import { useEffect, useRef, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, data, redirect, useNavigation } from "react-router";
+import { languageFromCookieHeader, isLanguage } from "~/domain/language";
+import { formatMoney, type Currency } from "~/domain/money";
+import type { OrderStatus } from "~/domain/order-status";
+import { VENEZUELAN_BANKS } from "~/domain/payment-methods";
+import { requireStaff } from "~/features/auth/staff.server";
+import { mailOrderStatus } from "~/features/orders/order-mail.server";
+import { OrderError, decideOrder, findOrderFor, type OrderErrorCode } from "~/features/orders/orders.server";
+import { db } from "~/lib/db.server";
+import { log } from "~/lib/log.server";
+import { loadMessages } from "~/lib/messages.server";
+import { metaText } from "~/lib/meta";
+import { useRouteMessages } from "~/lib/use-route-messages";
+import {
+  DECISION_TARGET,
+  DEFAULT_QUEUE_STATUS,
+  REJECT_REASON_MAX,
+  allowedDecisions,
+  formatDateTime,
+  parseDecision,
+  type Decision,
+  type DecisionErrorCode,
+} from "../order-decisions";
+import { findPeople } from "../people.server";
+import type { Route } from "./+types/order-review";
+
+const IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/webp"]);
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const staff = await requireStaff(request);
+  const order = await findOrderFor(db(), params.orderId ?? "", { userId: staff.id, isStaff: true });
+  if (!order) throw data(null, { status: 404 });
+  const people = await findPeople(db(), [order.userId, ...order.history.map((line) => line.actorUserId)]);
+  const language = languageFromCookieHeader(request.headers.get("Cookie"));
+  return {
+    order: {
+      id: order.id,
+      number: order.number,
+      kind: order.kind,
+      status: order.status,
+      paymentMethod: order.paymentMethod,
+      currency: order.currency as Currency,
+      amount: order.amount,
+      amountUsd: order.amountUsd,
+      exchangeRate: order.exchangeRate,
+      phone: order.phone,
+      email: order.email,
+      gamerId: order.gamerId,
+      gameServer: order.gameServer,
+      gamerName: order.gamerName,
+      createdAt: order.createdAt,
+      updatedAt: order.updatedAt,
+      items: order.items.map((item) => ({ id: item.id, label: item.label, quantity: item.quantity })),
+      // Storage keys stay on the server: receipts are only reachable through the owner/staff route.
+      proofs: order.proofs.map((proof) => ({
+        id: proof.id,
+        method: proof.method,
+        receiptUrl: proof.fileKey ? `/orders/${order.id}/receipts/${proof.id}` : null,
+        fileType: proof.fileType,
+        bankCode: proof.bankCode,
+        bankName: proof.bankCode ? (VENEZUELAN_BANKS[proof.bankCode] ?? null) : null,
+        reference: proof.reference,
+        paidOn: proof.paidOn,
+        transactionId: proof.transactionId,
+        payerEmail: proof.payerEmail,
+        live: proof.live,
+        createdAt: proof.createdAt,
+      })),
+      history: order.history.map((line) => ({
+        id: line.id,
+        from: line.fromStatus,
+        to: line.toStatus,
+        actorUserId: line.actorUserId,
+        reason: line.reason,
+        createdAt: line.createdAt,
+      })),
+    },
+    owner: people[order.userId] ?? null,
+    people,
+    messages: loadMessages(language, ["admin"]),
+  };
+}
+
+type ReviewErrorCode = DecisionErrorCode | Extract<OrderErrorCode, "NOT_FOUND" | "NOT_ALLOWED_IN_STATE">;
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const staff = await requireStaff(request);
+  const fail = (error: ReviewErrorCode, status: number, reason = "") => data({ error, reason }, { status });
+
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return fail("UNKNOWN_INTENT", 400);
+  }
+  const rawReason = typeof form.get("reason") === "string" ? String(form.get("reason")) : "";
+  const parsed = parseDecision({ intent: form.get("intent"), reason: form.get("reason") });
+  if (!parsed.ok) return fail(parsed.code, 400, rawReason.slice(0, REJECT_REASON_MAX * 2));
+
+  const actor = { userId: staff.id, isStaff: true };
+  const order = await findOrderFor(db(), params.orderId ?? "", actor);
+  if (!order) return fail("NOT_FOUND", 404);
+
+  try {
+    await decideOrder(db(), order.id, actor, parsed.decision, parsed.reason);
+  } catch (error) {
+    if (error instanceof OrderError && (error.code === "NOT_FOUND" || error.code === "NOT_ALLOWED_IN_STATE")) {
+      return fail(error.code, error.code === "NOT_FOUND" ? 404 : 409, rawReason.slice(0, REJECT_REASON_MAX * 2));
+    }
+    throw error;
+  }
+  log.info("order decided", { orderId: order.id, decision: parsed.decision, staffId: staff.id });
+  // The move is committed; the mail only reports it (a failed send is logged, not fatal).
+  await mailOrderStatus(db(), order.id, DECISION_TARGET[parsed.decision], parsed.reason);
+  return redirect(`/admin/orders?status=${DEFAULT_QUEUE_STATUS}&done=${order.number}`);
+}
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  const title = metaText(matches, "admin", "review.pageTitle").replace("{{number}}", String(loaderData?.order.number ?? ""));
+  return [{ title: `${title} · Arena LATAM` }, { name: "robots", content: "noindex" }];
+}
+
+const fieldClass = "w-full rounded-lg border border-slate-700 bg-slate-900 px-3 py-2 text-sm text-slate-100 outline-none focus:border-cyan-400";
+const cardClass = "rounded-xl border border-slate-800 bg-slate-900/40 p-5";
+const kbdClass = "rounded border border-slate-600 bg-slate-800 px-1.5 py-0.5 font-mono text-xs text-slate-200";
+
+const RATE_FORMAT = {
+  es: new Intl.NumberFormat("es-VE", { minimumFractionDigits: 2, maximumFractionDigits: 6 }),
+  en: new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 6 }),
+};
+
+/** The stored rate is a decimal string ("245.50"); shown grouped the way the reader writes numbers. */
+function formatRate(rate: string, language: "es" | "en"): string {
+  const value = Number(rate);
+  return Number.isFinite(value) ? RATE_FORMAT[language].format(value) : rate;
+}
+
+/** Typing in a field never triggers a shortcut. */
+function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName);
+}
+
+function Detail({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <div className="flex flex-col gap-0.5 sm:flex-row sm:gap-3">
+      <dt className="shrink-0 text-sm text-slate-400 sm:w-44">{label}</dt>
+      <dd className="break-words text-sm text-slate-100" data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+export default function OrderReviewPage({ loaderData, actionData }: Route.ComponentProps) {
+  useRouteMessages(loaderData.messages);
+  const { t, i18n } = useTranslation("admin");
+  const language = isLanguage(i18n.language) ? i18n.language : "es";
+  const { order, owner, people } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const allowed = allowedDecisions(order.status as OrderStatus);
+  const approveForm = useRef<HTMLFormElement>(null);
+  const fulfilForm = useRef<HTMLFormElement>(null);
+  const reasonField = useRef<HTMLTextAreaElement>(null);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.repeat || event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target) || busy) return;
+      const key = event.key.toLowerCase();
+      if (key === "a" && allowed.includes("approve")) {
+        event.preventDefault();
+        approveForm.current?.requestSubmit();
+      } else if (key === "r" && allowed.includes("reject")) {
+        // Without preventDefault the "r" itself would be typed into the reason.
+        event.preventDefault();
+        reasonField.current?.focus();
+      } else if (key === "f" && allowed.includes("fulfil")) {
+        event.preventDefault();
+        fulfilForm.current?.requestSubmit();
+      }
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [allowed.join(","), busy]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const money = (amount: number, currency: Currency) => formatMoney({ amount, currency }, language);
+  const who = (userId: string | null) => {
+    if (!userId) return t("review.history.system");
+    const person = people[userId];
+    return person ? person.name || person.email : t("review.history.unknown");
+  };
+  const statusText = (status: string | null) => (status ? t(`status.${status}`, { defaultValue: status }) : t("review.history.created"));
+
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-10" data-testid="admin-order-review">
+      <Link to={`/admin/orders?status=${DEFAULT_QUEUE_STATUS}`} className="text-sm text-cyan-300 hover:text-cyan-200">
+        ← {t("review.back")}
+      </Link>
+      <div className="mt-3 flex flex-wrap items-baseline gap-3">
+        <h1 className="text-3xl font-extrabold">{t("review.title", { number: order.number })}</h1>
+        <span className="rounded-full border border-purple-400/60 bg-purple-500/10 px-3 py-1 text-sm font-semibold text-purple-200" data-testid="order-status">
+          {t(`status.${order.status}`)}
+        </span>
+      </div>
+
+      {actionData?.error ? (
+        <p role="alert" className="mt-6 rounded-lg border border-rose-500/50 bg-rose-500/10 p-4 text-rose-100" data-testid="review-error">
+          {t(`errors.${actionData.error}`, { max: REJECT_REASON_MAX })}
+        </p>
+      ) : null}
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_20rem]">
+        <div className="flex flex-col gap-6">
+          <section className={cardClass} aria-labelledby="customer-heading">
+            <h2 id="customer-heading" className="text-lg font-bold">{t("review.customer.title")}</h2>
+            <dl className="mt-3 flex flex-col gap-2">
+              <Detail label={t("review.customer.name")} testId="customer-name">{owner?.name || t("common.noName")}</Detail>
+              <Detail label={t("review.customer.email")} testId="customer-email">{order.email}</Detail>
+              {owner && owner.email !== order.email ? <Detail label={t("review.customer.accountEmail")}>{owner.email}</Detail> : null}
+              <Detail label={t("review.customer.phone")} testId="customer-phone">{order.phone}</Detail>
+              {order.gamerId ? <Detail label={t("review.customer.gamerId")}>{order.gamerId}</Detail> : null}
+              {order.gameServer ? <Detail label={t("review.customer.gameServer")}>{order.gameServer}</Detail> : null}
+              {order.gamerName ? <Detail label={t("review.customer.gamerName")}>{order.gamerName}</Detail> : null}
+            </dl>
+          </section>
+
+          <section className={cardClass} aria-labelledby="order-heading">
+            <h2 id="order-heading" className="text-lg font-bold">{t("review.order.title")}</h2>
+            <dl className="mt-3 flex flex-col gap-2">
+              <Detail label={t("review.order.kind")}>{t(`kinds.${order.kind}`, { defaultValue: order.kind })}</Detail>
+              <Detail label={t("review.order.method")} testId="order-method">{t(`methods.${order.paymentMethod}`, { defaultValue: order.paymentMethod })}</Detail>
+              <Detail label={t("review.order.amount")} testId="order-amount">
+                <span className="font-mono text-base font-semibold">{money(order.amount, order.currency)}</span>
+              </Detail>
+              {order.currency === "VES" ? (
+                <>
+                  <Detail label={t("review.order.rate")} testId="order-rate">
+                    {order.exchangeRate ? t("review.order.rateValue", { rate: formatRate(order.exchangeRate, language) }) : t("common.none")}
+                  </Detail>
+                  <Detail label={t("review.order.amountUsd")}>{money(order.amountUsd, "USD")}</Detail>
+                </>
+              ) : null}
+              <Detail label={t("review.order.created")}>{formatDateTime(order.createdAt, language)}</Detail>
+              <Detail label={t("review.order.updated")}>{formatDateTime(order.updatedAt, language)}</Detail>
+            </dl>
+            <h3 className="mt-4 text-sm font-semibold text-slate-300">{t("review.order.items")}</h3>
+            <ul className="mt-2 list-inside list-disc text-sm" data-testid="order-items">
+              {order.items.map((item) => (
+                <li key={item.id}>{t("review.order.item", { label: item.label, quantity: item.quantity })}</li>
+              ))}
+            </ul>
+          </section>
+
+          <section className={cardClass} aria-labelledby="proofs-heading">
+            <h2 id="proofs-heading" className="text-lg font-bold">{t("review.proofs.title")}</h2>
+            {order.proofs.length === 0 ? <p className="mt-3 text-sm text-slate-400">{t("review.proofs.none")}</p> : null}
+            <ol className="mt-3 flex flex-col gap-5">
+              {order.proofs.map((proof, index) => (
+                <li key={proof.id} className="rounded-lg border border-slate-800 p-4" data-testid="proof">
+                  <p className="text-sm font-semibold text-slate-200">
+                    {t("review.proofs.sentAt", { date: formatDateTime(proof.createdAt, language) })}
+                    {index === 0 && proof.live ? <span className="ml-2 text-xs text-cyan-300">{t("review.proofs.latest")}</span> : null}
+                    {!proof.live ? <span className="ml-2 text-xs text-rose-300">{t("review.proofs.discarded")}</span> : null}
+                  </p>
+                  <dl className="mt-2 flex flex-col gap-2">
+                    {proof.bankCode ? (
+                      <Detail label={t("review.proofs.bank")} testId="proof-bank">
+                        {t("review.proofs.bankValue", { code: proof.bankCode, name: proof.bankName ?? t("review.proofs.unknownBank") })}
+                      </Detail>
+                    ) : null}
+                    {proof.reference ? <Detail label={t("review.proofs.reference")} testId="proof-reference"><span className="font-mono">{proof.reference}</span></Detail> : null}
+                    {proof.paidOn ? <Detail label={t("review.proofs.paidOn")} testId="proof-paid-on">{proof.paidOn}</Detail> : null}
+                    {proof.transactionId ? <Detail label={t("review.proofs.transactionId")} testId="proof-transaction"><span className="font-mono">{proof.transactionId}</span></Detail> : null}
+                    {proof.payerEmail ? <Detail label={t("review.proofs.payerEmail")} testId="proof-payer-email">{proof.payerEmail}</Detail> : null}
+                  </dl>
+                  {proof.receiptUrl && proof.fileType && IMAGE_TYPES.has(proof.fileType) ? (
+                    <a href={proof.receiptUrl} target="_blank" rel="noreferrer" className="mt-3 block" title={t("review.proofs.openFull")}>
+                      <img
+                        src={proof.receiptUrl}
+                        alt={t("review.proofs.receiptAlt", { number: order.number })}
+                        loading={index === 0 ? "eager" : "lazy"}
+                        className="max-h-[36rem] w-auto max-w-full rounded-lg border border-slate-700 bg-slate-950 object-contain"
+                        data-testid="receipt-image"
+                      />
+                    </a>
+                  ) : null}
+                  {proof.receiptUrl && proof.fileType === "application/pdf" ? (
+                    <div className="mt-3">
+                      <object data={proof.receiptUrl} type="application/pdf" className="h-[36rem] w-full rounded-lg border border-slate-700" data-testid="receipt-pdf">
+                        <a href={proof.receiptUrl} target="_blank" rel="noreferrer" className="text-cyan-300 underline">
+                          {t("review.proofs.openPdf")}
+                        </a>
+                      </object>
+                      <a href={proof.receiptUrl} target="_blank" rel="noreferrer" className="mt-2 inline-block text-sm text-cyan-300 underline">
+                        {t("review.proofs.openPdf")}
+                      </a>
+                    </div>
+                  ) : null}
+                  {!proof.receiptUrl ? <p className="mt-2 text-xs text-slate-400">{t("review.proofs.noFile")}</p> : null}
+                </li>
+              ))}
+            </ol>
+          </section>
+
+          <section className={cardClass} aria-labelledby="history-heading">
+            <h2 id="history-heading" className="text-lg font-bold">{t("review.history.title")}</h2>
+            <ol className="mt-3 flex flex-col gap-3" data-testid="order-history">
+              {order.history.map((line) => (
+                <li key={line.id} className="border-l-2 border-cyan-500/50 pl-3 text-sm">
+                  <p className="font-semibold text-slate-100">
+                    {t("review.history.move", { from: statusText(line.from), to: statusText(line.to) })}
+                  </p>
+                  <p className="text-slate-400">{t("review.history.by", { who: who(line.actorUserId), when: formatDateTime(line.createdAt, language) })}</p>
+                  {line.reason ? <p className="text-slate-300">{t("review.history.reason", { reason: line.reason })}</p> : null}
+                </li>
+              ))}
+            </ol>
+          </section>
+        </div>
+
+        <aside className="flex flex-col gap-4 lg:sticky lg:top-20 lg:self-start" aria-labelledby="actions-heading">
+          <div className={cardClass}>
+            <h2 id="actions-heading" className="text-lg font-bold">{t("review.actions.title")}</h2>
+            {allowed.length === 0 ? <p className="mt-3 text-sm text-slate-400" data-testid="no-actions">{t("review.actions.none")}</p> : null}
+
+            {allowed.includes("approve") ? (
+              <Form method="post" ref={approveForm} className="mt-4">
+                <input type="hidden" name="intent" value={"approve" satisfies Decision} />
+                <button
+                  type="submit"
+                  disabled={busy}
+                  aria-keyshortcuts="a"
+                  className="flex w-full items-center justify-between rounded-lg bg-emerald-500 px-4 py-3 font-semibold text-slate-950 hover:bg-emerald-400 disabled:opacity-60"
+                  data-testid="approve"
+                >
+                  {t("review.actions.approve")}
+                  <kbd className={kbdClass}>A</kbd>
+                </button>
+              </Form>
+            ) : null}
+
+            {allowed.includes("fulfil") ? (
+              <Form method="post" ref={fulfilForm} className="mt-4">
+                <input type="hidden" name="intent" value={"fulfil" satisfies Decision} />
+                <button
+                  type="submit"
+                  disabled={busy}
+                  aria-keyshortcuts="f"
+                  className="flex w-full items-center justify-between rounded-lg bg-gradient-to-r from-cyan-500 to-purple-500 px-4 py-3 font-semibold text-slate-950 hover:brightness-110 disabled:opacity-60"
+                  data-testid="fulfil"
+                >
+                  {t("review.actions.fulfil")}
+                  <kbd className={kbdClass}>F</kbd>
+                </button>
+              </Form>
+            ) : null}
+
+            {allowed.includes("reject") ? (
+              <Form method="post" className="mt-6 flex flex-col gap-2 border-t border-slate-800 pt-4">
+                <input type="hidden" name="intent" value={"reject" satisfies Decision} />
+                <label htmlFor="reject-reason" className="flex items-center justify-between text-sm font-semibold">
+                  {t("review.actions.reason")}
+                  <kbd className={kbdClass}>R</kbd>
+                </label>
+                <textarea
+                  id="reject-reason"
+                  ref={reasonField}
+                  name="reason"
+                  required
+                  rows={3}
+                  maxLength={REJECT_REASON_MAX}
+                  defaultValue={actionData?.reason ?? ""}
+                  placeholder={t("review.actions.reasonPlaceholder")}
+                  aria-keyshortcuts="r"
+                  aria-describedby="reject-reason-hint"
+                  aria-invalid={actionData?.error === "REASON_REQUIRED" || actionData?.error === "REASON_TOO_LONG" || undefined}
+                  className={fieldClass}
+                  data-testid="reject-reason"
+                />
+                <p id="reject-reason-hint" className="text-xs text-slate-400">
+                  {t("review.actions.reasonHint", { max: REJECT_REASON_MAX })}
+                </p>
+                <button
+                  type="submit"
+                  disabled={busy}
+                  className="rounded-lg border border-rose-500/70 px-4 py-2 font-semibold text-rose-100 hover:bg-rose-500/20 disabled:opacity-60"
+                  data-testid="reject"
+                >
+                  {t("review.actions.reject")}
+                </button>
+              </Form>
+            ) : null}
+          </div>
+
+          {allowed.length > 0 ? (
+            <div className="rounded-xl border border-slate-800 p-4 text-xs text-slate-400" data-testid="shortcut-hints">
+              <p className="font-semibold text-slate-300">{t("review.shortcuts.title")}</p>
+              <ul className="mt-2 flex flex-col gap-1.5">
+                {allowed.includes("approve") ? (
+                  <li>
+                    <kbd className={kbdClass}>A</kbd> {t("review.shortcuts.approve")}
+                  </li>
+                ) : null}
+                {allowed.includes("reject") ? (
+                  <li>
+                    <kbd className={kbdClass}>R</kbd> {t("review.shortcuts.reject")}
+                  </li>
+                ) : null}
+                {allowed.includes("fulfil") ? (
+                  <li>
+                    <kbd className={kbdClass}>F</kbd> {t("review.shortcuts.fulfil")}
+                  </li>
+                ) : null}
+              </ul>
+              <p className="mt-2">{t("review.shortcuts.note")}</p>
+            </div>
+          ) : null}
+        </aside>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,145 @@
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import { languageFromCookieHeader, isLanguage } from "~/domain/language";
+import { formatMoney, type Currency } from "~/domain/money";
+import { requireStaff } from "~/features/auth/staff.server";
+import { listOrdersForStaff } from "~/features/orders/orders.server";
+import { db } from "~/lib/db.server";
+import { loadMessages } from "~/lib/messages.server";
+import { metaText } from "~/lib/meta";
+import { useRouteMessages } from "~/lib/use-route-messages";
+import { ALL, METHOD_FILTERS, QUEUE_PAGE_SIZE, STATUS_FILTERS, formatDateTime, parseQueueFilters, queueSearch } from "../order-decisions";
+import type { Route } from "./+types/orders-queue";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireStaff(request);
+  const filters = parseQueueFilters(new URL(request.url).searchParams);
+  const rows = await listOrdersForStaff(db(), {
+    status: filters.status === ALL ? undefined : filters.status,
+    method: filters.method === ALL ? undefined : filters.method,
+    page: filters.page,
+  });
+  const language = languageFromCookieHeader(request.headers.get("Cookie"));
+  return {
+    filters,
+    orders: rows,
+    // A full page may have a next one; the queue never counts the whole table.
+    hasNext: rows.length === QUEUE_PAGE_SIZE,
+    messages: loadMessages(language, ["admin"]),
+  };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: `${metaText(matches, "admin", "queue.pageTitle")} · Arena LATAM` }, { name: "robots", content: "noindex" }];
+}
+
+const fieldClass = "rounded-lg border border-slate-700 bg-slate-900 px-3 py-2 text-sm text-slate-100 outline-none focus:border-cyan-400";
+const pageLinkClass = "rounded-lg border border-slate-700 px-3 py-2 text-sm font-semibold text-slate-200 hover:border-cyan-400 hover:text-white";
+
+export default function OrdersQueuePage({ loaderData }: Route.ComponentProps) {
+  useRouteMessages(loaderData.messages);
+  const { t, i18n } = useTranslation("admin");
+  const language = isLanguage(i18n.language) ? i18n.language : "es";
+  const { filters, orders, hasNext } = loaderData;
+
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-10" data-testid="admin-orders-queue">
+      <h1 className="text-3xl font-extrabold">{t("queue.title")}</h1>
+      <p className="mt-2 text-slate-400">{t("queue.subtitle")}</p>
+
+      {filters.done !== null ? (
+        <p role="status" className="mt-6 rounded-lg border border-emerald-500/50 bg-emerald-500/10 p-4 text-emerald-100" data-testid="decision-done">
+          {t("queue.done", { number: filters.done })}
+        </p>
+      ) : null}
+
+      {/* A plain GET form: filtering works before (or without) JavaScript. */}
+      <Form method="get" className="mt-6 flex flex-wrap items-end gap-3" data-testid="queue-filters">
+        <label className="flex flex-col gap-1 text-xs font-semibold text-slate-300">
+          {t("queue.filters.status")}
+          <select name="status" defaultValue={filters.status} className={fieldClass}>
+            {STATUS_FILTERS.map((status) => (
+              <option key={status} value={status}>
+                {status === ALL ? t("queue.filters.all") : t(`status.${status}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1 text-xs font-semibold text-slate-300">
+          {t("queue.filters.method")}
+          <select name="method" defaultValue={filters.method} className={fieldClass}>
+            {METHOD_FILTERS.map((method) => (
+              <option key={method} value={method}>
+                {method === ALL ? t("queue.filters.all") : t(`methods.${method}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="rounded-lg bg-gradient-to-r from-cyan-500 to-purple-500 px-4 py-2 text-sm font-semibold text-slate-950 hover:brightness-110">
+          {t("queue.filters.apply")}
+        </button>
+      </Form>
+
+      {orders.length === 0 ? (
+        <p className="mt-8 rounded-lg border border-slate-800 p-6 text-slate-400" data-testid="queue-empty">
+          {t("queue.empty")}
+        </p>
+      ) : (
+        <div className="mt-6 overflow-x-auto rounded-lg border border-slate-800">
+          <table className="w-full min-w-[56rem] text-left text-sm" data-testid="queue-table">
+            <caption className="sr-only">{t("queue.caption")}</caption>
+            <thead className="bg-slate-900/80 text-xs uppercase tracking-wide text-slate-400">
+              <tr>
+                <th scope="col" className="px-3 py-2">{t("queue.columns.number")}</th>
+                <th scope="col" className="px-3 py-2">{t("queue.columns.user")}</th>
+                <th scope="col" className="px-3 py-2">{t("queue.columns.kind")}</th>
+                <th scope="col" className="px-3 py-2">{t("queue.columns.method")}</th>
+                <th scope="col" className="px-3 py-2 text-right">{t("queue.columns.amount")}</th>
+                <th scope="col" className="px-3 py-2">{t("queue.columns.status")}</th>
+                <th scope="col" className="px-3 py-2">{t("queue.columns.updated")}</th>
+                <th scope="col" className="px-3 py-2">
+                  <span className="sr-only">{t("queue.columns.actions")}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-800">
+              {orders.map((order) => (
+                <tr key={order.id} className="hover:bg-slate-900/60" data-testid="queue-row">
+                  <td className="px-3 py-2 font-mono">#{order.number}</td>
+                  <td className="px-3 py-2">
+                    <span className="block font-semibold text-slate-100">{order.userName || t("common.noName")}</span>
+                    <span className="block text-xs text-slate-400">{order.email}</span>
+                  </td>
+                  <td className="px-3 py-2">{t(`kinds.${order.kind}`, { defaultValue: order.kind })}</td>
+                  <td className="px-3 py-2">{t(`methods.${order.paymentMethod}`, { defaultValue: order.paymentMethod })}</td>
+                  <td className="px-3 py-2 text-right font-mono">{formatMoney({ amount: order.amount, currency: order.currency as Currency }, language)}</td>
+                  <td className="px-3 py-2">{t(`status.${order.status}`, { defaultValue: order.status })}</td>
+                  <td className="px-3 py-2 whitespace-nowrap text-slate-300">{formatDateTime(order.updatedAt, language)}</td>
+                  <td className="px-3 py-2">
+                    <Link to={`/admin/orders/${order.id}`} className="font-semibold text-cyan-300 hover:text-cyan-200" data-testid="review-link">
+                      {t("queue.review")}
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <nav aria-label={t("queue.pagination")} className="mt-6 flex items-center gap-3">
+        {filters.page > 1 ? (
+          <Link to={queueSearch({ ...filters, page: filters.page - 1 })} rel="prev" className={pageLinkClass} data-testid="previous-page">
+            {t("queue.previous")}
+          </Link>
+        ) : null}
+        <span className="text-sm text-slate-400">{t("queue.page", { page: filters.page })}</span>
+        {hasNext ? (
+          <Link to={queueSearch({ ...filters, page: filters.page + 1 })} rel="next" className={pageLinkClass} data-testid="next-page">
+            {t("queue.next")}
+          </Link>
+        ) : null}
+      </nav>
+    </section>
+  );
+}

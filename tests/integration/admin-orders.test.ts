@@ -1,0 +1,334 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { orderStatusHistory, orders, paymentProofs, users } from "~/db/schema";
+import type { PaymentMethod } from "~/domain/payment-methods";
+import { action as reviewAction, loader as reviewLoader } from "~/features/admin/routes/order-review";
+import { loader as queueLoader } from "~/features/admin/routes/orders-queue";
+import { useAuthSettings } from "~/features/auth/auth.server";
+import { loader as authApi } from "~/features/auth/routes/api-auth";
+import { action as requestLink } from "~/features/auth/routes/auth";
+import { createOrder, submitProof, type Actor } from "~/features/orders/orders.server";
+import type { DatabaseHandle } from "~/lib/db.server";
+import { createMailer } from "~/lib/mail.server";
+import { BASE_URL, CookieJar, callRoute, formRequest, getRequest } from "./support/routes";
+import { startSmtpSink } from "./support/smtp-sink";
+import { openTestDatabase, resetTables } from "./test-database";
+
+let handle: DatabaseHandle;
+let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+
+beforeAll(async () => {
+  handle = await openTestDatabase();
+  smtp = await startSmtpSink();
+});
+afterAll(async () => {
+  useAuthSettings(undefined);
+  await smtp.close();
+  await handle.close();
+});
+beforeEach(async () => {
+  await resetTables(handle);
+  smtp.received.length = 0;
+  useAuthSettings({
+    database: handle.db,
+    secret: "test-secret-test-secret-test-secret-0123",
+    publicUrl: BASE_URL,
+    mailer: createMailer({ smtpUrl: smtp.url, from: "Arena LATAM <no-reply@arena.test>", dataDir: "/nonexistent" }),
+    providers: {},
+  });
+});
+
+/** Signs in through the e-mail link, as a browser would; then gives the account a name and (maybe) staff rights. */
+async function signIn(email: string, options: { name: string; staff?: boolean }) {
+  const asked = await callRoute(requestLink, formRequest("/auth", { email, redirectTo: "/" }));
+  expect(asked.status).toBe(200);
+  const mail = await smtp.waitFor((m) => m.to.includes(email) && /magic-link\/verify/.test(smtp.text(m)));
+  smtp.received.splice(smtp.received.indexOf(mail), 1);
+  const link = smtp.text(mail).match(/https?:\/\/\S+magic-link\/verify\?\S+/)![0];
+  const jar = new CookieJar();
+  const opened = await callRoute(authApi, getRequest(link));
+  jar.take(opened.headers);
+  expect(jar.has("arena.session_token")).toBe(true);
+  const [row] = await handle.db.update(users).set({ name: options.name, isStaff: options.staff ?? false }).where(eq(users.email, email)).returning({ id: users.id });
+  return { jar, id: row!.id, actor: { userId: row!.id, isStaff: options.staff ?? false } satisfies Actor };
+}
+
+async function placeOrder(userId: string, method: PaymentMethod, email = "owner@example.com") {
+  return createOrder(handle.db, {
+    userId,
+    kind: "store",
+    paymentMethod: method,
+    currency: method === "pago_movil" ? "VES" : "USD",
+    amount: method === "pago_movil" ? 24550 : 100,
+    amountUsd: 100,
+    exchangeRate: method === "pago_movil" ? "245.50" : null,
+    phone: "04141234567",
+    email,
+    gamerId: "123456789",
+    expiresAt: new Date(Date.now() + 60 * 60 * 1000),
+    items: [{ label: "110 Diamantes", unitAmount: 100, quantity: 2 }],
+  });
+}
+
+const today = new Date().toISOString().slice(0, 10);
+const pagoMovil = (reference = "123456") => ({ method: "pago_movil" as const, reference, bankCode: "0102", paidOn: today });
+const png = () => ({ key: `${randomUUID()}.png`, type: "image/png" as const, size: 1234 });
+const pdf = () => ({ key: `${randomUUID()}.pdf`, type: "application/pdf" as const, size: 4321 });
+
+/** An order with its proof sent, waiting in the queue. */
+async function waitingOrder(owner: Actor, method: PaymentMethod = "pago_movil", reference?: string) {
+  const order = await placeOrder(owner.userId, method);
+  if (method === "pago_movil") await submitProof(handle.db, order.id, owner, pagoMovil(reference), png());
+  if (method === "binance") await submitProof(handle.db, order.id, owner, { method, transactionId: "TX-998877" }, pdf());
+  if (method === "paypal") await submitProof(handle.db, order.id, owner, { method, payerEmail: "payer@example.com" }, null);
+  return order;
+}
+
+// React Router hands the route its URL params; the shared helper sends none, so the review calls add them.
+const review = (orderId: string) => (args: Parameters<typeof reviewLoader>[0]) => reviewLoader({ ...args, params: { orderId } });
+const decide = (orderId: string) => (args: Parameters<typeof reviewAction>[0]) => reviewAction({ ...args, params: { orderId } });
+
+interface QueueData {
+  orders: Array<{ id: string; number: number; status: string; paymentMethod: string; userName: string; email: string; amount: number; currency: string }>;
+  hasNext: boolean;
+  filters: { status: string; method: string; page: number; done: number | null };
+  messages: Record<string, unknown>;
+}
+type ReviewData = Awaited<ReturnType<typeof reviewLoader>>;
+type ActionError = { error: string; reason: string };
+
+async function statusOf(id: string) {
+  const [row] = await handle.db.select({ status: orders.status }).from(orders).where(eq(orders.id, id));
+  return row?.status;
+}
+const historyCount = (id: string) => handle.db.$count(orderStatusHistory, eq(orderStatusHistory.orderId, id));
+const orderMails = () => smtp.received.filter((m) => !/magic-link/.test(smtp.text(m)));
+
+describe("staff order queue", () => {
+  it("lists proofs waiting, oldest first, and filters by status and method with a GET query", async () => {
+    const staff = await signIn("staff@example.com", { name: "Sara Staff", staff: true });
+    const owner = await signIn("owner@example.com", { name: "Ana Pérez" });
+    const first = await waitingOrder(owner.actor, "pago_movil");
+    const second = await waitingOrder(owner.actor, "binance");
+    const open = await placeOrder(owner.id, "paypal");
+
+    const queue = await callRoute<QueueData>(queueLoader, getRequest("/admin/orders", staff.jar.header()));
+    expect(queue.status).toBe(200);
+    expect(queue.data!.filters).toMatchObject({ status: "proof_submitted", method: "all", page: 1, done: null });
+    expect(queue.data!.orders.map((o) => o.number)).toEqual([first.number, second.number]);
+    expect(queue.data!.orders[0]).toMatchObject({ userName: "Ana Pérez", email: "owner@example.com", amount: 24550, currency: "VES", paymentMethod: "pago_movil" });
+    expect(queue.data!.hasNext).toBe(false);
+    expect(queue.data!.messages).toHaveProperty("admin");
+
+    const binance = await callRoute<QueueData>(queueLoader, getRequest("/admin/orders?status=proof_submitted&method=binance", staff.jar.header()));
+    expect(binance.data!.orders.map((o) => o.id)).toEqual([second.id]);
+    const initiated = await callRoute<QueueData>(queueLoader, getRequest("/admin/orders?status=initiated&method=all", staff.jar.header()));
+    expect(initiated.data!.orders.map((o) => o.id)).toEqual([open.id]);
+    const everything = await callRoute<QueueData>(queueLoader, getRequest("/admin/orders?status=all&method=all", staff.jar.header()));
+    expect(everything.data!.orders).toHaveLength(3);
+    const none = await callRoute<QueueData>(queueLoader, getRequest("/admin/orders?status=approved&method=paypal", staff.jar.header()));
+    expect(none.data!.orders).toEqual([]);
+
+    // Nonsense in the query falls back to the defaults: never a 500.
+    const odd = await callRoute<QueueData>(queueLoader, getRequest("/admin/orders?status=bogus&method=cash&page=-3&done=abc", staff.jar.header()));
+    expect(odd.status).toBe(200);
+    expect(odd.data!.filters).toEqual({ status: "proof_submitted", method: "all", page: 1, done: null });
+    expect(odd.data!.orders).toHaveLength(2);
+  });
+
+  it("pages by 20 with ?page=", async () => {
+    const staff = await signIn("staff@example.com", { name: "Sara Staff", staff: true });
+    const owner = await signIn("owner@example.com", { name: "Ana Pérez" });
+    for (let i = 0; i < 21; i += 1) await placeOrder(owner.id, "binance");
+    const page1 = await callRoute<QueueData>(queueLoader, getRequest("/admin/orders?status=initiated", staff.jar.header()));
+    expect(page1.data!.orders).toHaveLength(20);
+    expect(page1.data!.hasNext).toBe(true);
+    const page2 = await callRoute<QueueData>(queueLoader, getRequest("/admin/orders?status=initiated&page=2", staff.jar.header()));
+    expect(page2.data!.orders).toHaveLength(1);
+    expect(page2.data!.hasNext).toBe(false);
+    expect(page2.data!.filters.page).toBe(2);
+    expect(page1.data!.orders.map((o) => o.id)).not.toContain(page2.data!.orders[0]!.id);
+  });
+});
+
+describe("staff order review", () => {
+  it("shows the customer, the order and every proof with its receipt, reference data and history", async () => {
+    const staff = await signIn("staff@example.com", { name: "Sara Staff", staff: true });
+    const owner = await signIn("owner@example.com", { name: "Ana Pérez" });
+    const order = await waitingOrder(owner.actor, "pago_movil", "445566");
+
+    const page = await callRoute<ReviewData>(review(order.id), getRequest(`/admin/orders/${order.id}`, staff.jar.header()));
+    expect(page.status).toBe(200);
+    const view = page.data!;
+    expect(view.owner).toEqual({ name: "Ana Pérez", email: "owner@example.com" });
+    expect(view.order).toMatchObject({
+      number: order.number,
+      status: "proof_submitted",
+      paymentMethod: "pago_movil",
+      amount: 24550,
+      currency: "VES",
+      exchangeRate: "245.50",
+      phone: "04141234567",
+      email: "owner@example.com",
+      gamerId: "123456789",
+      items: [expect.objectContaining({ label: "110 Diamantes", quantity: 2 })],
+    });
+    expect(view.order.proofs).toHaveLength(1);
+    const proof = view.order.proofs[0]!;
+    expect(proof).toMatchObject({ fileType: "image/png", bankCode: "0102", bankName: "Banco de Venezuela", reference: "445566", paidOn: today, live: true });
+    expect(proof.receiptUrl).toBe(`/orders/${order.id}/receipts/${proof.id}`);
+    expect(JSON.stringify(view)).not.toMatch(/\.png/); // the storage key never leaves the server
+    expect(view.order.history.map((line) => [line.from, line.to])).toEqual([
+      [null, "initiated"],
+      ["initiated", "proof_submitted"],
+    ]);
+    expect(view.people[owner.id]).toEqual({ name: "Ana Pérez", email: "owner@example.com" });
+
+    const binance = await waitingOrder(owner.actor, "binance");
+    const binancePage = await callRoute<ReviewData>(review(binance.id), getRequest(`/admin/orders/${binance.id}`, staff.jar.header()));
+    expect(binancePage.data!.order.proofs[0]).toMatchObject({ fileType: "application/pdf", transactionId: "TX-998877", bankCode: null });
+    const paypal = await waitingOrder(owner.actor, "paypal");
+    const paypalPage = await callRoute<ReviewData>(review(paypal.id), getRequest(`/admin/orders/${paypal.id}`, staff.jar.header()));
+    expect(paypalPage.data!.order.proofs[0]).toMatchObject({ payerEmail: "payer@example.com", receiptUrl: null });
+  });
+
+  it("approves, then fulfils: each moves the order, records who, mails the owner and goes back to the queue", async () => {
+    const staff = await signIn("staff@example.com", { name: "Sara Staff", staff: true });
+    const owner = await signIn("owner@example.com", { name: "Ana Pérez" });
+    const order = await waitingOrder(owner.actor);
+
+    const approved = await callRoute(decide(order.id), formRequest(`/admin/orders/${order.id}`, { intent: "approve" }, staff.jar.header()));
+    expect(approved.status).toBe(302);
+    expect(approved.location).toBe(`/admin/orders?status=proof_submitted&done=${order.number}`);
+    expect(await statusOf(order.id)).toBe("approved");
+    const approvedMail = await smtp.waitFor((m) => /Verificamos tu pago del pedido/.test(smtp.text(m)));
+    expect(approvedMail.to).toEqual(["owner@example.com"]);
+    expect(smtp.text(approvedMail)).toContain(`#${order.number}`);
+
+    const queue = await callRoute<QueueData>(queueLoader, getRequest(approved.location!, staff.jar.header()));
+    expect(queue.data!.filters.done).toBe(order.number);
+    expect(queue.data!.orders).toEqual([]);
+
+    const fulfilled = await callRoute(decide(order.id), formRequest(`/admin/orders/${order.id}`, { intent: "fulfil" }, staff.jar.header()));
+    expect(fulfilled.status).toBe(302);
+    expect(await statusOf(order.id)).toBe("fulfilled");
+    const fulfilledMail = await smtp.waitFor((m) => /fue entregado/.test(smtp.text(m)));
+    expect(fulfilledMail.to).toEqual(["owner@example.com"]);
+
+    const page = await callRoute<ReviewData>(review(order.id), getRequest(`/admin/orders/${order.id}`, staff.jar.header()));
+    expect(page.data!.order.history.slice(-2)).toEqual([
+      expect.objectContaining({ from: "proof_submitted", to: "approved", actorUserId: staff.id, reason: null }),
+      expect.objectContaining({ from: "approved", to: "fulfilled", actorUserId: staff.id }),
+    ]);
+    expect(page.data!.people[staff.id]).toEqual({ name: "Sara Staff", email: "staff@example.com" });
+  });
+
+  it("rejects with a reason, which reaches the history and the owner's mail", async () => {
+    const staff = await signIn("staff@example.com", { name: "Sara Staff", staff: true });
+    const owner = await signIn("owner@example.com", { name: "Ana Pérez" });
+    const order = await waitingOrder(owner.actor);
+
+    const rejected = await callRoute(
+      decide(order.id),
+      formRequest(`/admin/orders/${order.id}`, { intent: "reject", reason: "  El monto no coincide  " }, staff.jar.header()),
+    );
+    expect(rejected.status).toBe(302);
+    expect(rejected.location).toBe(`/admin/orders?status=proof_submitted&done=${order.number}`);
+    expect(await statusOf(order.id)).toBe("rejected");
+    const [last] = await handle.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, order.id)).orderBy(orderStatusHistory.id).limit(1).offset(2);
+    expect(last).toMatchObject({ fromStatus: "proof_submitted", toStatus: "rejected", actorUserId: staff.id, reason: "El monto no coincide" });
+    const mail = await smtp.waitFor((m) => /No pudimos validar tu pago/.test(smtp.text(m)));
+    expect(mail.to).toEqual(["owner@example.com"]);
+    expect(smtp.text(mail)).toContain("Motivo: El monto no coincide");
+    const [proof] = await handle.db.select({ live: paymentProofs.live }).from(paymentProofs).where(eq(paymentProofs.orderId, order.id));
+    expect(proof!.live).toBe(false);
+  });
+
+  it("answers bad input with an error code and changes nothing", async () => {
+    const staff = await signIn("staff@example.com", { name: "Sara Staff", staff: true });
+    const owner = await signIn("owner@example.com", { name: "Ana Pérez" });
+    const order = await waitingOrder(owner.actor);
+    const before = await historyCount(order.id);
+    const post = (fields: Record<string, string>, id = order.id) =>
+      callRoute<ActionError>(decide(id), formRequest(`/admin/orders/${id}`, fields, staff.jar.header()));
+
+    const cases: Array<[Record<string, string>, string, number]> = [
+      [{ intent: "reject" }, "REASON_REQUIRED", 400],
+      [{ intent: "reject", reason: "   " }, "REASON_REQUIRED", 400],
+      [{ intent: "reject", reason: "x".repeat(301) }, "REASON_TOO_LONG", 400],
+      [{ intent: "delete" }, "UNKNOWN_INTENT", 400],
+      [{}, "UNKNOWN_INTENT", 400],
+      [{ intent: "fulfil" }, "NOT_ALLOWED_IN_STATE", 409],
+    ];
+    for (const [fields, code, status] of cases) {
+      const answer = await post(fields);
+      expect(answer.status, JSON.stringify(fields)).toBe(status);
+      expect(answer.data?.error, JSON.stringify(fields)).toBe(code);
+    }
+    // The reason typed so far comes back, so a page without JavaScript keeps it.
+    expect((await post({ intent: "reject", reason: "x".repeat(301) })).data?.reason).toHaveLength(301);
+    // Exactly 300 characters is allowed.
+    expect((await post({ intent: "reject", reason: "y".repeat(300) })).status).toBe(302);
+    expect(await statusOf(order.id)).toBe("rejected");
+    expect(await historyCount(order.id)).toBe(before + 1);
+    await smtp.waitFor((m) => /No pudimos validar/.test(smtp.text(m)));
+    smtp.received.length = 0;
+
+    // Not allowed any more in the new state: nothing moves, nothing is mailed.
+    for (const intent of ["approve", "reject", "fulfil"]) {
+      const answer = await post({ intent, reason: "otra vez" });
+      expect(answer.status, intent).toBe(409);
+      expect(answer.data?.error).toBe("NOT_ALLOWED_IN_STATE");
+    }
+    expect(await statusOf(order.id)).toBe("rejected");
+    expect(await historyCount(order.id)).toBe(before + 1);
+
+    // Orders that do not exist.
+    for (const id of [randomUUID(), "not-an-id"]) {
+      const answer = await post({ intent: "approve" }, id);
+      expect(answer.status).toBe(404);
+      expect(answer.data?.error).toBe("NOT_FOUND");
+      const page = await callRoute(review(id), getRequest(`/admin/orders/${id}`, staff.jar.header()));
+      expect(page.status).toBe(404);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(orderMails()).toHaveLength(0);
+  });
+});
+
+describe("who may use the back-office", () => {
+  it("is a 404 for a signed-in user who is not staff, who cannot decide either", async () => {
+    const owner = await signIn("owner@example.com", { name: "Ana Pérez" });
+    const order = await waitingOrder(owner.actor);
+    const before = await historyCount(order.id);
+
+    expect((await callRoute(queueLoader, getRequest("/admin/orders", owner.jar.header()))).status).toBe(404);
+    expect((await callRoute(review(order.id), getRequest(`/admin/orders/${order.id}`, owner.jar.header()))).status).toBe(404);
+    for (const intent of ["approve", "reject", "fulfil"]) {
+      const answer = await callRoute(decide(order.id), formRequest(`/admin/orders/${order.id}`, { intent, reason: "no" }, owner.jar.header()));
+      expect(answer.status, intent).toBe(404);
+    }
+    expect(await statusOf(order.id)).toBe("proof_submitted");
+    expect(await historyCount(order.id)).toBe(before);
+    expect(orderMails()).toHaveLength(0);
+  });
+
+  it("sends visitors to /auth and back", async () => {
+    const id = randomUUID();
+    const queue = await callRoute(queueLoader, getRequest("/admin/orders?status=all"));
+    expect(queue.status).toBe(302);
+    expect(queue.location).toBe("/auth?redirectTo=%2Fadmin%2Forders%3Fstatus%3Dall");
+    const page = await callRoute(review(id), getRequest(`/admin/orders/${id}`));
+    expect(page.location).toBe(`/auth?redirectTo=${encodeURIComponent(`/admin/orders/${id}`)}`);
+    const post = await callRoute(decide(id), formRequest(`/admin/orders/${id}`, { intent: "approve" }));
+    expect(post.location).toMatch(/^\/auth\?redirectTo=/);
+  });
+
+  it("loses access as soon as staff rights are revoked", async () => {
+    const staff = await signIn("staff@example.com", { name: "Sara Staff", staff: true });
+    expect((await callRoute(queueLoader, getRequest("/admin/orders", staff.jar.header()))).status).toBe(200);
+    await handle.db.update(users).set({ isStaff: false }).where(eq(users.id, staff.id));
+    expect((await callRoute(queueLoader, getRequest("/admin/orders", staff.jar.header()))).status).toBe(404);
+  });
+});
