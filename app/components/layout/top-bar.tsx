@@ -58,6 +58,9 @@ export function TopBar({ user, language }: { user: TopBarUser | null; language: 
                   {t("nav.staffOrders")}
                 </Link>
               ) : null}
+              <Link to="/orders" className="whitespace-nowrap text-sm font-semibold text-cyan-300 hover:text-cyan-200" data-testid="my-orders-link">
+                {t("nav.myOrders")}
+              </Link>
               <span className="max-w-40 truncate text-sm text-slate-200" data-testid="greeting">
                 {t("auth.greeting", { name: user.name || user.email })}
               </span>
