@@ -10,6 +10,7 @@ export default [
   route("auth/sign-out", "features/auth/routes/sign-out.ts"),
   route("login", "features/auth/routes/login.tsx"),
   route("api/auth/*", "features/auth/routes/api-auth.ts"),
+  route("tournament", "features/tournaments/routes/tournament.tsx"),
   route("orders", "features/orders/routes/my-orders.tsx"),
   route("orders/:orderId", "features/orders/routes/order.tsx"),
   route("orders/:orderId/pay/:method", "features/orders/routes/pay.tsx"),

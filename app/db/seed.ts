@@ -1,3 +1,4 @@
+import { usdToVes } from "~/domain/money";
 import type { Database } from "~/lib/db.server";
 import { games, settings, topupPackages, tournaments } from "./schema";
 
@@ -114,15 +115,12 @@ const DEMO_PACKAGES: Array<[string, string, number]> = [
 ];
 
 export function demoPackages(rate: string = DEMO_EXCHANGE_RATE) {
-  const [whole = "0", fraction = ""] = rate.split(".");
-  // Rate in hundredths keeps the arithmetic in integers: cents × rate/100 → céntimos.
-  const rateHundredths = Number(whole) * 100 + Number(fraction.padEnd(2, "0").slice(0, 2));
   return DEMO_PACKAGES.map(([gameId, label, priceUsd], index) => ({
     id: `${gameId}-${label.split(" ")[0]}`,
     gameId,
     label,
     priceUsd,
-    priceBs: Math.round((priceUsd * rateHundredths) / 100),
+    priceBs: usdToVes(priceUsd, rate),
     sortOrder: index,
   }));
 }

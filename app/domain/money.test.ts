@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatMoney, parseMoney } from "./money";
+import { formatMoney, parseMoney, rateInHundredths, usdToVes } from "./money";
 
 describe("money", () => {
   it("shows two decimals in both languages", () => {
@@ -19,5 +19,13 @@ describe("money", () => {
     expect(parseMoney("-1")).toBeNull();
     expect(parseMoney("1.234")).toBeNull();
     expect(parseMoney("abc")).toBeNull();
+  });
+
+  it("converts dollars to bolívares at a stored rate, in integers", () => {
+    expect(rateInHundredths("245.50")).toBe(24550);
+    expect(rateInHundredths("36")).toBe(3600);
+    expect(usdToVes(200, "245.50")).toBe(49100);
+    expect(usdToVes(99, "245.55")).toBe(24309);
+    expect(() => rateInHundredths("abc")).toThrow(RangeError);
   });
 });

@@ -24,14 +24,16 @@ const MAILED: Partial<Record<OrderStatus, "proofReceived" | "approved" | "reject
  * the move itself has already been committed.
  */
 export async function mailOrderStatus(db: Database, orderId: string, status: OrderStatus, reason?: string): Promise<void> {
-  const kind = MAILED[status];
-  if (!kind) return;
+  const mailed = MAILED[status];
+  if (!mailed) return;
   const [row] = await db
-    .select({ number: orders.number, email: orders.email, amount: orders.amount, currency: orders.currency, language: users.language })
+    .select({ number: orders.number, kind: orders.kind, email: orders.email, amount: orders.amount, currency: orders.currency, language: users.language })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .where(eq(orders.id, orderId));
   if (!row) return;
+  // Approving a tournament order confirms the registration: say so.
+  const kind = mailed === "approved" && row.kind === "tournament" ? "registrationConfirmed" : mailed;
   const language = isLanguage(row.language) ? row.language : "es";
   const { t } = createI18n(language, loadMessages(language, ["mail"]));
   const values = { number: row.number, amount: formatMoney({ amount: row.amount, currency: row.currency as Currency }, language), reason: reason ?? "" };

@@ -7,8 +7,9 @@ import type { PaymentMethod } from "~/domain/payment-methods";
 import type { ProofDetails } from "~/domain/payment-proof";
 import type { ReceiptType } from "~/domain/receipt";
 import type { Database } from "~/lib/db.server";
+import { syncRegistrationWithOrder } from "~/features/tournaments/registrations.server";
 
-export type OrderErrorCode = "NOT_FOUND" | "NOT_ALLOWED_IN_STATE" | "REFERENCE_USED" | "WRONG_METHOD";
+export type OrderErrorCode = "NOT_FOUND" | "NOT_ALLOWED_IN_STATE" | "REFERENCE_USED" | "WRONG_METHOD" | "TOURNAMENT_FULL";
 
 /** A rule an order operation broke; actions turn the code into a translated message. */
 export class OrderError extends Error {
@@ -42,7 +43,7 @@ export interface NewOrder {
   items: Array<{ packageId?: string | null; registrationId?: string | null; label: string; unitAmount: number; quantity: number }>;
 }
 
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** Creates an order in `initiated`, with its items and the first line of its history. */
 export async function createOrder(db: Database | Transaction, order: NewOrder): Promise<{ id: string; number: number }> {
@@ -71,6 +72,8 @@ export async function moveOrder(tx: Transaction, orderId: string, to: OrderStatu
   if (!isOrderStatus(from) || !canMove(from, to)) throw new OrderError("NOT_ALLOWED_IN_STATE");
   await tx.update(orders).set({ status: to, updatedAt: new Date() }).where(eq(orders.id, orderId));
   await tx.insert(orderStatusHistory).values({ orderId, fromStatus: from, toStatus: to, actorUserId, reason: reason ?? null });
+  // A tournament order carries a registration whose place follows the order.
+  await syncRegistrationWithOrder(tx, orderId, from, to);
   return { from, to };
 }
 

@@ -6,6 +6,7 @@ import { db } from "~/lib/db.server";
 import { loadMessages } from "~/lib/messages.server";
 import { metaText } from "~/lib/meta";
 import { useRouteMessages } from "~/lib/use-route-messages";
+import { listRegistrationsOfUser } from "~/features/tournaments/registrations.server";
 import { listOrdersOfUser } from "../orders.server";
 import { STATUS_STYLES, orderAmount } from "../orders-view";
 import type { Route } from "./+types/my-orders";
@@ -13,11 +14,12 @@ import type { Route } from "./+types/my-orders";
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const page = Math.max(1, Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10) || 1);
-  const orders = await listOrdersOfUser(db(), user.id, page);
+  const [orders, registrations] = await Promise.all([listOrdersOfUser(db(), user.id, page), listRegistrationsOfUser(db(), user.id)]);
   return {
     orders: orders.map((order) => ({ ...order, createdAt: order.createdAt.toISOString() })),
+    registrations,
     page,
-    messages: loadMessages(languageFromCookieHeader(request.headers.get("Cookie")), ["orders"]),
+    messages: loadMessages(languageFromCookieHeader(request.headers.get("Cookie")), ["orders", "tournaments"]),
   };
 }
 
@@ -51,6 +53,27 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
                 <time className="text-xs text-slate-500" dateTime={order.createdAt}>
                   {dates.format(new Date(order.createdAt))}
                 </time>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <h2 className="mt-12 text-2xl font-extrabold">{t("tournaments:mine.title")}</h2>
+      {loaderData.registrations.length === 0 ? (
+        <p className="mt-4 text-slate-400">{t("tournaments:mine.empty")}</p>
+      ) : (
+        <ul className="mt-4 flex flex-col gap-3" data-testid="my-registrations">
+          {loaderData.registrations.map((registration) => (
+            <li key={registration.id}>
+              <Link
+                to={`/tournament?id=${encodeURIComponent(registration.tournamentId)}`}
+                className="flex flex-wrap items-center gap-x-6 gap-y-1 rounded-xl border border-slate-800 bg-arena-panel p-4 hover:border-cyan-500/60"
+              >
+                <span className="font-bold">{registration.tournamentTitle}</span>
+                {registration.teamName ? <span className="text-slate-300">{registration.teamName}</span> : null}
+                <span className="text-sm text-slate-400">{registration.date}</span>
+                <span className="ml-auto text-sm font-semibold">{t(`tournaments:registered.status.${registration.status}`)}</span>
               </Link>
             </li>
           ))}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { parseRegistration } from "./registration";
+
+function team(size: number, extra: Record<string, string> = {}) {
+  const fields: Record<string, string> = { teamName: "Los Tigres", phone: "04141234567", paymentMethod: "binance" };
+  for (let n = 1; n <= size; n += 1) {
+    fields[`player${n}Name`] = `Jugador ${n}`;
+    fields[`player${n}Ign`] = `ign${n}`;
+    fields[`player${n}Phone`] = n === 1 ? "04121234567" : "";
+  }
+  return { ...fields, ...extra };
+}
+
+describe("tournament registration rules", () => {
+  it("takes a solo player without team name or player phone", () => {
+    const result = parseRegistration("free-fire", 0, { player1Name: "Ana", player1Ign: "AnaFF", player1Phone: "123", phone: "04141234567" });
+    expect(result).toEqual({
+      ok: true,
+      registration: { teamName: null, coachName: null, phone: "04141234567", paymentMethod: null, players: [{ name: "Ana", ign: "AnaFF", phone: null }] },
+    });
+  });
+
+  it("sizes teams by game: Blood Strike 2, Mobile Legends 5", () => {
+    expect(parseRegistration("blood-strike", 200, team(2))).toMatchObject({ ok: true, registration: { players: [{}, {}] } });
+    expect(parseRegistration("mobile-legends", 500, team(5))).toMatchObject({ ok: true });
+    expect(parseRegistration("mobile-legends", 500, team(4))).toMatchObject({ ok: false, code: "PLAYER_DATA_MISSING", player: 5 });
+    expect(parseRegistration("blood-strike", 200, team(3))).toMatchObject({ ok: false, code: "WRONG_PLAYER_COUNT" });
+  });
+
+  it("checks in SPEC order with the player's number", () => {
+    expect(parseRegistration("blood-strike", 200, team(2, { teamName: " " }))).toMatchObject({ code: "TEAM_NAME_REQUIRED" });
+    expect(parseRegistration("blood-strike", 200, team(2, { player2Ign: "" }))).toMatchObject({ code: "PLAYER_DATA_MISSING", player: 2 });
+    expect(parseRegistration("blood-strike", 200, team(2, { player1Phone: "" }))).toMatchObject({ code: "PLAYER_PHONE_REQUIRED", player: 1 });
+    expect(parseRegistration("blood-strike", 200, team(2, { player2Phone: "0412-123" }))).toMatchObject({ code: "PLAYER_PHONE_DIGITS", player: 2 });
+    expect(parseRegistration("blood-strike", 200, team(2, { player2Ign: "IGN1" }))).toMatchObject({ code: "DUPLICATE_IGN" });
+    expect(parseRegistration("blood-strike", 200, team(2, { phone: "" }))).toMatchObject({ code: "PHONE_REQUIRED" });
+    expect(parseRegistration("blood-strike", 200, team(2, { phone: "abc" }))).toMatchObject({ code: "PHONE_DIGITS" });
+    expect(parseRegistration("blood-strike", 200, team(2, { paymentMethod: "" }))).toMatchObject({ code: "PAYMENT_METHOD_REQUIRED" });
+    expect(parseRegistration("blood-strike", 200, team(2, { paymentMethod: "cash" }))).toMatchObject({ code: "PAYMENT_METHOD_REQUIRED" });
+  });
+
+  it("needs no payment method when free, and drops the coach for eFootball", () => {
+    expect(parseRegistration("free-fire", 0, { player1Name: "A", player1Ign: "B", phone: "1234567", coachName: "Coach" })).toMatchObject({
+      ok: true,
+      registration: { paymentMethod: null, coachName: "Coach" },
+    });
+    expect(parseRegistration("efootball", 100, { player1Name: "A", player1Ign: "B", phone: "1234567", paymentMethod: "paypal", coachName: "Coach" })).toMatchObject({
+      ok: true,
+      registration: { coachName: null, paymentMethod: "paypal" },
+    });
+  });
+});

@@ -1,0 +1,82 @@
+import { isSolo, playersPerTeam, showsCoachField } from "./games";
+import { isPaymentMethod, type PaymentMethod } from "./payment-methods";
+import { isDigitsPhone } from "./phone";
+
+export interface PlayerInput {
+  name: string;
+  ign: string;
+  phone: string | null;
+}
+
+export interface RegistrationInput {
+  teamName: string | null;
+  coachName: string | null;
+  phone: string;
+  paymentMethod: PaymentMethod | null;
+  players: PlayerInput[];
+}
+
+export type RegistrationErrorCode =
+  | "TEAM_NAME_REQUIRED"
+  | "WRONG_PLAYER_COUNT"
+  | "PLAYER_DATA_MISSING"
+  | "PLAYER_PHONE_REQUIRED"
+  | "PLAYER_PHONE_DIGITS"
+  | "DUPLICATE_IGN"
+  | "PHONE_REQUIRED"
+  | "PHONE_DIGITS"
+  | "PAYMENT_METHOD_REQUIRED";
+
+export type RegistrationResult =
+  | { ok: true; registration: RegistrationInput }
+  | { ok: false; code: RegistrationErrorCode; player?: number };
+
+const MAX_TEXT = 60;
+
+/**
+ * SPEC §5 "Tournament" rules, in order, for the game's team size and the tournament's fee.
+ * The form posts players as player1Name, player1Ign, player1Phone, … (1-based).
+ */
+export function parseRegistration(game: string, feeAmount: number, raw: Record<string, unknown>): RegistrationResult {
+  const text = (name: string) => (typeof raw[name] === "string" ? (raw[name] as string).trim().slice(0, MAX_TEXT) : "");
+  const solo = isSolo(game);
+  const size = playersPerTeam(game);
+
+  const teamName = text("teamName");
+  if (!solo && !teamName) return { ok: false, code: "TEAM_NAME_REQUIRED" };
+
+  // Players beyond the game's team size must not arrive at all (a forged form).
+  if (text(`player${size + 1}Name`) || text(`player${size + 1}Ign`)) return { ok: false, code: "WRONG_PLAYER_COUNT" };
+  const players: PlayerInput[] = [];
+  for (let n = 1; n <= size; n += 1) {
+    const name = text(`player${n}Name`);
+    const ign = text(`player${n}Ign`);
+    if (!name || !ign) return { ok: false, code: "PLAYER_DATA_MISSING", player: n };
+    const phone = solo ? "" : text(`player${n}Phone`);
+    // The captain (player 1) of a team must give a phone; any phone given is digits only.
+    if (!solo && n === 1 && !phone) return { ok: false, code: "PLAYER_PHONE_REQUIRED", player: n };
+    if (phone && !isDigitsPhone(phone)) return { ok: false, code: "PLAYER_PHONE_DIGITS", player: n };
+    players.push({ name, ign, phone: phone || null });
+  }
+  const igns = players.map((player) => player.ign.toLowerCase());
+  if (new Set(igns).size !== igns.length) return { ok: false, code: "DUPLICATE_IGN" };
+
+  const phone = text("phone");
+  if (!phone) return { ok: false, code: "PHONE_REQUIRED" };
+  if (!isDigitsPhone(phone)) return { ok: false, code: "PHONE_DIGITS" };
+
+  const method = text("paymentMethod");
+  const paymentMethod = isPaymentMethod(method) ? method : null;
+  if (feeAmount > 0 && !paymentMethod) return { ok: false, code: "PAYMENT_METHOD_REQUIRED" };
+
+  return {
+    ok: true,
+    registration: {
+      teamName: solo ? null : teamName,
+      coachName: showsCoachField(game) ? text("coachName") || null : null,
+      phone,
+      paymentMethod: feeAmount > 0 ? paymentMethod : null,
+      players,
+    },
+  };
+}

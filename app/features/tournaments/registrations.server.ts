@@ -1,0 +1,190 @@
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { registrationPlayers, registrations, tournaments } from "~/db/schema";
+import { usdToVes } from "~/domain/money";
+import { holdsReservation, type OrderStatus } from "~/domain/order-status";
+import { currencyFor } from "~/domain/payment-methods";
+import type { RegistrationInput } from "~/domain/registration";
+import type { Database } from "~/lib/db.server";
+import { OrderError, createOrder } from "~/features/orders/orders.server";
+
+export type RegistrationErrorCode = "NOT_FOUND" | "REGISTRATION_CLOSED" | "TOURNAMENT_FULL" | "ALREADY_REGISTERED" | "IGN_TAKEN";
+
+export class RegistrationError extends Error {
+  constructor(readonly code: RegistrationErrorCode) {
+    super(code);
+    this.name = "RegistrationError";
+  }
+}
+
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+const liveRegistrations = (tournamentId: string) => and(eq(registrations.tournamentId, tournamentId), ne(registrations.status, "released"));
+
+/** A tournament with how many places are left (live registrations count; released ones do not). */
+export async function findTournament(db: Database | Transaction, id: string) {
+  const [row] = await db
+    .select({
+      id: tournaments.id,
+      title: tournaments.title,
+      game: tournaments.game,
+      prize: tournaments.prize,
+      feeAmount: tournaments.feeAmount,
+      feeCurrency: tournaments.feeCurrency,
+      players: tournaments.players,
+      image: tournaments.image,
+      date: tournaments.date,
+      capacity: tournaments.capacity,
+      registrationClosesAt: tournaments.registrationClosesAt,
+      taken: sql<number>`(select count(*)::int from registrations r where r.tournament_id = "tournaments"."id" and r.status <> 'released')`,
+    })
+    .from(tournaments)
+    .where(eq(tournaments.id, id));
+  if (!row) return null;
+  return { ...row, placesLeft: Math.max(0, row.capacity - Number(row.taken)) };
+}
+
+export type TournamentDetails = NonNullable<Awaited<ReturnType<typeof findTournament>>>;
+
+/** The user's live registration in a tournament, with its players, or null. */
+export async function findRegistration(db: Database, tournamentId: string, userId: string) {
+  const [registration] = await db
+    .select()
+    .from(registrations)
+    .where(and(liveRegistrations(tournamentId), eq(registrations.userId, userId)));
+  if (!registration) return null;
+  const players = await db
+    .select({ name: registrationPlayers.name, ign: registrationPlayers.ign, phone: registrationPlayers.phone })
+    .from(registrationPlayers)
+    .where(eq(registrationPlayers.registrationId, registration.id))
+    .orderBy(asc(registrationPlayers.position));
+  return { ...registration, players };
+}
+
+/** Every registration of a user, newest first (their account page). */
+export async function listRegistrationsOfUser(db: Database, userId: string) {
+  return db
+    .select({
+      id: registrations.id,
+      status: registrations.status,
+      teamName: registrations.teamName,
+      orderId: registrations.orderId,
+      tournamentId: tournaments.id,
+      tournamentTitle: tournaments.title,
+      date: tournaments.date,
+    })
+    .from(registrations)
+    .innerJoin(tournaments, eq(tournaments.id, registrations.tournamentId))
+    .where(eq(registrations.userId, userId))
+    .orderBy(sql`${registrations.createdAt} desc`)
+    .limit(50);
+}
+
+function constraintOf(error: unknown): string | undefined {
+  const cause = (error as { cause?: { code?: string; constraint?: string } }).cause ?? (error as { code?: string; constraint?: string });
+  return cause?.code === "23505" ? cause.constraint : undefined;
+}
+
+/**
+ * Holds a place under the tournament's row lock, so concurrent registrations cannot over-book:
+ * checks the window and capacity, stores the team and players (one in-game id per tournament and
+ * one live registration per user are unique indexes), and for a paid tournament creates the order,
+ * priced from the tournament row (a VES order at the stored rate).
+ */
+export async function registerForTournament(
+  db: Database,
+  input: { tournamentId: string; userId: string; email: string; registration: RegistrationInput; exchangeRate: string; expiresAt: Date; now?: Date },
+) {
+  const now = input.now ?? new Date();
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.select({ id: tournaments.id }).from(tournaments).where(eq(tournaments.id, input.tournamentId)).for("update");
+      const tournament = await findTournament(tx, input.tournamentId);
+      if (!tournament) throw new RegistrationError("NOT_FOUND");
+      if (tournament.registrationClosesAt <= now) throw new RegistrationError("REGISTRATION_CLOSED");
+      if (tournament.placesLeft <= 0) throw new RegistrationError("TOURNAMENT_FULL");
+      const [existing] = await tx
+        .select({ id: registrations.id })
+        .from(registrations)
+        .where(and(liveRegistrations(input.tournamentId), eq(registrations.userId, input.userId)));
+      if (existing) throw new RegistrationError("ALREADY_REGISTERED");
+
+      const paid = tournament.feeAmount > 0;
+      const id = randomUUID();
+      const { registration } = input;
+      await tx.insert(registrations).values({
+        id,
+        tournamentId: tournament.id,
+        userId: input.userId,
+        teamName: registration.teamName,
+        coachName: registration.coachName,
+        phone: registration.phone,
+        status: paid ? "pending_payment" : "confirmed",
+      });
+      await tx.insert(registrationPlayers).values(
+        registration.players.map((player, index) => ({
+          id: randomUUID(),
+          registrationId: id,
+          tournamentId: tournament.id,
+          position: index + 1,
+          name: player.name,
+          ign: player.ign,
+          phone: player.phone,
+        })),
+      );
+      if (!paid || !registration.paymentMethod) return { registrationId: id, order: null };
+
+      const method = registration.paymentMethod;
+      const currency = currencyFor(method);
+      const amountUsd = tournament.feeAmount;
+      const order = await createOrder(tx, {
+        userId: input.userId,
+        kind: "tournament",
+        paymentMethod: method,
+        currency,
+        amount: currency === "VES" ? usdToVes(amountUsd, input.exchangeRate) : amountUsd,
+        amountUsd,
+        exchangeRate: currency === "VES" ? input.exchangeRate : null,
+        phone: registration.phone,
+        email: input.email,
+        tournamentId: tournament.id,
+        expiresAt: input.expiresAt,
+        items: [{ registrationId: id, label: registration.teamName ? `${tournament.title} · ${registration.teamName}` : tournament.title, unitAmount: amountUsd, quantity: 1 }],
+      });
+      await tx.update(registrations).set({ orderId: order.id }).where(eq(registrations.id, id));
+      return { registrationId: id, order: { ...order, amount: currency === "VES" ? usdToVes(amountUsd, input.exchangeRate) : amountUsd, currency, method } };
+    });
+  } catch (error) {
+    const constraint = constraintOf(error);
+    if (constraint === "registration_players_ign_live") throw new RegistrationError("IGN_TAKEN");
+    if (constraint === "registrations_user_tournament_live") throw new RegistrationError("ALREADY_REGISTERED");
+    throw error;
+  }
+}
+
+/**
+ * Keeps a paid registration in step with its order (called by moveOrder, inside its transaction):
+ * approved confirms it; cancelled, rejected or expired release the place and the in-game ids;
+ * a new proof after a rejection takes the place back if one is still free.
+ */
+export async function syncRegistrationWithOrder(tx: Transaction, orderId: string, from: OrderStatus, to: OrderStatus) {
+  const [registration] = await tx.select().from(registrations).where(eq(registrations.orderId, orderId));
+  if (!registration) return;
+  if (to === "approved") {
+    await tx.update(registrations).set({ status: "confirmed", updatedAt: new Date() }).where(eq(registrations.id, registration.id));
+  } else if (!holdsReservation(to)) {
+    await tx.update(registrations).set({ status: "released", updatedAt: new Date() }).where(eq(registrations.id, registration.id));
+    await tx.update(registrationPlayers).set({ active: false }).where(eq(registrationPlayers.registrationId, registration.id));
+  } else if (!holdsReservation(from) && registration.status === "released") {
+    await tx.select({ id: tournaments.id }).from(tournaments).where(eq(tournaments.id, registration.tournamentId)).for("update");
+    const tournament = await findTournament(tx, registration.tournamentId);
+    if (!tournament || tournament.placesLeft <= 0) throw new OrderError("TOURNAMENT_FULL");
+    try {
+      await tx.update(registrationPlayers).set({ active: true }).where(eq(registrationPlayers.registrationId, registration.id));
+      await tx.update(registrations).set({ status: "pending_payment", updatedAt: new Date() }).where(eq(registrations.id, registration.id));
+    } catch (error) {
+      if (constraintOf(error)) throw new OrderError("TOURNAMENT_FULL");
+      throw error;
+    }
+  }
+}

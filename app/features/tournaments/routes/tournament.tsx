@@ -1,0 +1,306 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, data, useNavigation } from "react-router";
+import { isSolo, playersPerTeam, showsCoachField } from "~/domain/games";
+import { languageFromCookieHeader } from "~/domain/language";
+import { formatMoney, usdToVes } from "~/domain/money";
+import { PAYMENT_METHOD_IDS } from "~/domain/payment-methods";
+import { parseRegistration } from "~/domain/registration";
+import { hitRateLimit } from "~/features/auth/accounts.server";
+import { requireUser } from "~/features/auth/session.server";
+import { currentExchangeRate } from "~/features/orders/exchange-rate.server";
+import { orderAmount } from "~/features/orders/orders-view";
+import { db } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
+import { log } from "~/lib/log.server";
+import { loadMessages } from "~/lib/messages.server";
+import { metaText } from "~/lib/meta";
+import { useRouteMessages } from "~/lib/use-route-messages";
+import { mailRegistrationConfirmed } from "../registration-mail.server";
+import { RegistrationError, findRegistration, findTournament, registerForTournament } from "../registrations.server";
+import type { Route } from "./+types/tournament";
+
+/** SPEC §4: after a free registration the user goes home after 3 s. */
+export const AFTER_FREE_SECONDS = 3;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const language = languageFromCookieHeader(request.headers.get("Cookie"));
+  const messages = loadMessages(language, ["tournaments", "orders"]);
+  const id = new URL(request.url).searchParams.get("id") ?? "";
+  const tournament = id ? await findTournament(db(), id) : null;
+  if (!tournament) return data({ tournament: null, registration: null, rate: null, messages }, { status: 404 });
+  const registration = await findRegistration(db(), tournament.id, user.id);
+  return {
+    tournament: { ...tournament, registrationClosesAt: tournament.registrationClosesAt.toISOString(), closed: tournament.registrationClosesAt <= new Date() },
+    registration: registration && {
+      status: registration.status,
+      teamName: registration.teamName,
+      coachName: registration.coachName,
+      orderId: registration.orderId,
+      players: registration.players,
+    },
+    rate: tournament.feeAmount > 0 ? await currentExchangeRate(db()) : null,
+    messages,
+  };
+}
+
+type Outcome =
+  | { status: "invalid"; code: string; player?: number }
+  | { status: "refused"; code: string }
+  | { status: "confirmed" }
+  | { status: "started"; order: { id: string; number: number; amount: number; currency: string; method: string; phone: string } };
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const form = await request.formData();
+  const reply = (outcome: Outcome, status = 200) => data(outcome, { status });
+  const tournament = await findTournament(db(), String(form.get("tournamentId") ?? ""));
+  if (!tournament) return reply({ status: "refused", code: "NOT_FOUND" }, 404);
+
+  // The fee and its currency come from the tournament row; nothing the form says about money is read.
+  const fields = Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string"));
+  const parsed = parseRegistration(tournament.game, tournament.feeAmount, fields);
+  if (!parsed.ok) return reply({ status: "invalid", code: parsed.code, player: parsed.player }, 400);
+  if (!(await hitRateLimit(db(), `register:${user.id}`, 10, 10 * 60))) return reply({ status: "refused", code: "RATE_LIMITED" }, 429);
+
+  const paid = tournament.feeAmount > 0;
+  try {
+    const result = await registerForTournament(db(), {
+      tournamentId: tournament.id,
+      userId: user.id,
+      email: user.email,
+      registration: parsed.registration,
+      exchangeRate: paid ? await currentExchangeRate(db()) : "0",
+      expiresAt: new Date(Date.now() + env().ORDER_EXPIRY_MINUTES * 60_000),
+    });
+    if (!result.order) {
+      await mailRegistrationConfirmed(user.email, languageFromCookieHeader(request.headers.get("Cookie")), {
+        title: tournament.title,
+        date: tournament.date,
+        teamName: parsed.registration.teamName,
+        tournamentId: tournament.id,
+      });
+      return reply({ status: "confirmed" });
+    }
+    return reply({
+      status: "started",
+      order: { id: result.order.id, number: result.order.number, amount: result.order.amount, currency: result.order.currency, method: result.order.method, phone: parsed.registration.phone },
+    });
+  } catch (error) {
+    if (error instanceof RegistrationError) return reply({ status: "refused", code: error.code }, error.code === "NOT_FOUND" ? 404 : 409);
+    log.error("registration failed", { tournamentId: tournament.id, error: String(error) });
+    return reply({ status: "refused", code: paid ? "PAYMENT_START_FAILED" : "FREE_FAILED" }, 500);
+  }
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: `${metaText(matches, "tournaments", "pageTitle")} · Arena LATAM` }];
+}
+
+const inputClass = "w-full rounded-lg border border-slate-700 bg-slate-900 px-4 py-3 text-slate-100 outline-none focus:border-cyan-400";
+
+function Field({ label, name, hint, type = "text", inputMode }: { label: string; name: string; hint?: string; type?: string; inputMode?: "numeric" | "tel" }) {
+  return (
+    <label className="flex flex-col gap-1.5 text-sm font-semibold">
+      {label}
+      <input name={name} type={type} inputMode={inputMode} maxLength={60} className={inputClass} />
+      {hint ? <span className="text-xs font-normal text-slate-400">{hint}</span> : null}
+    </label>
+  );
+}
+
+export default function TournamentPage({ loaderData, actionData }: Route.ComponentProps) {
+  useRouteMessages(loaderData.messages);
+  const { t, i18n } = useTranslation("tournaments");
+  const navigation = useNavigation();
+  const [clientError, setClientError] = useState<{ code: string; player?: number } | null>(null);
+  const { tournament, registration } = loaderData;
+
+  if (!tournament) {
+    return (
+      <section className="mx-auto max-w-xl px-4 py-20 text-center" data-testid="no-tournament">
+        <h1 className="text-3xl font-extrabold">{t("none")}</h1>
+        <Link to="/#tournaments" className="mt-6 inline-block rounded-lg bg-cyan-500 px-5 py-3 font-semibold text-slate-950">
+          {t("backHome")}
+        </Link>
+      </section>
+    );
+  }
+
+  const language = i18n.language === "en" ? "en" : "es";
+  const solo = isSolo(tournament.game);
+  const size = playersPerTeam(tournament.game);
+  const fee = tournament.feeAmount;
+  const dateTime = new Intl.DateTimeFormat(language === "en" ? "en-US" : "es-VE", { dateStyle: "medium", timeStyle: "short", timeZone: "America/Caracas" });
+  const error = clientError ?? (actionData && (actionData.status === "invalid" || actionData.status === "refused") ? actionData : null);
+  const done = actionData && (actionData.status === "confirmed" || actionData.status === "started") ? actionData : null;
+
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-10" data-testid="tournament-page" data-game={tournament.game}>
+      {done?.status === "confirmed" ? <meta httpEquiv="refresh" content={`${AFTER_FREE_SECONDS};url=/`} /> : null}
+      <div className="overflow-hidden rounded-2xl border border-slate-800 bg-arena-panel">
+        <img src={tournament.image} alt="" width={640} height={360} className="aspect-[16/6] w-full object-cover" />
+        <div className="p-6">
+          <h1 className="text-3xl font-extrabold">{tournament.title}</h1>
+          <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
+            <div>
+              <dt className="text-slate-400">{t("details.date")}</dt>
+              <dd className="font-semibold">{tournament.date}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-400">{t("details.prize")}</dt>
+              <dd className="font-semibold text-cyan-300">{tournament.prize}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-400">{t("details.fee")}</dt>
+              <dd className="font-semibold" data-testid="tournament-fee">
+                {fee === 0 ? t("details.free") : formatMoney({ amount: fee, currency: "USD" }, language)}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-slate-400">{solo ? t("details.solo") : t("details.team", { count: size })}</dt>
+              <dd className="font-semibold" data-testid="places-left">
+                {tournament.placesLeft > 0 ? t("details.placesLeft", { count: tournament.placesLeft }) : t("details.full")}
+              </dd>
+            </div>
+          </dl>
+          <p className="mt-3 text-sm text-slate-400" data-testid="closes-at">
+            {tournament.closed ? t("details.closed") : t("details.closes", { time: dateTime.format(new Date(tournament.registrationClosesAt)) })}
+          </p>
+        </div>
+      </div>
+
+      {error ? (
+        <p role="alert" className="mt-6 rounded-lg border border-rose-500/50 bg-rose-500/10 p-4 text-rose-100" data-testid="registration-error">
+          {t(`errors.${error.code}`, { n: "player" in error ? error.player : undefined })}
+        </p>
+      ) : null}
+
+      {done?.status === "confirmed" ? (
+        <p role="status" className="mt-6 rounded-lg border border-emerald-500/50 bg-emerald-500/10 p-4 text-emerald-100" data-testid="registration-confirmed">
+          {t("done.free")}
+        </p>
+      ) : null}
+
+      {done?.status === "started" ? (
+        <div role="status" className="mt-6 rounded-xl border border-emerald-500/50 bg-emerald-500/10 p-6" data-testid="registration-started">
+          <p className="text-2xl font-extrabold text-emerald-200">{t("done.started")}</p>
+          <p className="mt-1 text-emerald-100/90">{t("done.confirmation")}</p>
+          <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
+            <div>
+              <dt className="text-slate-400">{t("done.orderNumber")}</dt>
+              <dd className="font-semibold">#{done.order.number}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-400">{t("done.total")}</dt>
+              <dd className="font-semibold text-cyan-300" data-testid="order-total">
+                {orderAmount(done.order.amount, done.order.currency, language)}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-slate-400">{t("done.method")}</dt>
+              <dd className="font-semibold">{t(`orders:methods.${done.order.method}`)}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-400">{t("done.phone")}</dt>
+              <dd className="font-semibold">{done.order.phone}</dd>
+            </div>
+          </dl>
+          <Link
+            to={`/tournament/payment?order=${done.order.id}`}
+            className="mt-6 inline-block rounded-lg bg-gradient-to-r from-cyan-500 to-purple-500 px-5 py-3 font-semibold text-slate-950"
+            data-testid="continue-to-payment"
+          >
+            {t("done.pay")}
+          </Link>
+        </div>
+      ) : null}
+
+      {registration && !done ? (
+        <div className="mt-6 rounded-xl border border-cyan-500/40 bg-cyan-500/5 p-6" data-testid="registration">
+          <h2 className="text-xl font-bold">{t("registered.title")}</h2>
+          <p className="mt-1 text-sm" data-testid="registration-status">
+            {t(`registered.status.${registration.status}`)}
+          </p>
+          {registration.teamName ? (
+            <p className="mt-3">
+              <span className="text-slate-400">{t("registered.team")}: </span>
+              {registration.teamName}
+            </p>
+          ) : null}
+          <p className="mt-3 text-slate-400">{t("registered.players")}</p>
+          <ul className="list-inside list-disc">
+            {registration.players.map((player) => (
+              <li key={player.ign}>
+                {player.name} · {player.ign}
+              </li>
+            ))}
+          </ul>
+          {registration.orderId ? (
+            <Link to={`/orders/${registration.orderId}`} className="mt-4 inline-block text-cyan-400 hover:text-cyan-300">
+              {t("registered.pay")} →
+            </Link>
+          ) : null}
+        </div>
+      ) : null}
+
+      {!registration && !done && !tournament.closed && tournament.placesLeft > 0 ? (
+        <Form
+          method="post"
+          noValidate
+          className="mt-8 flex flex-col gap-6"
+          data-testid="registration-form"
+          onSubmit={(event) => {
+            const values = Object.fromEntries(new FormData(event.currentTarget));
+            const result = parseRegistration(tournament.game, fee, values);
+            if (!result.ok) {
+              event.preventDefault();
+              setClientError({ code: result.code, player: result.player });
+              window.scrollTo({ top: 0, behavior: "smooth" });
+            } else {
+              setClientError(null);
+            }
+          }}
+        >
+          <input type="hidden" name="tournamentId" value={tournament.id} />
+          <h2 className="text-xl font-bold">{t("form.title")}</h2>
+          {!solo ? <Field label={t("form.teamName")} name="teamName" /> : null}
+          {showsCoachField(tournament.game) ? <Field label={t("form.coachName")} name="coachName" /> : null}
+          {Array.from({ length: size }, (_, index) => index + 1).map((n) => (
+            <fieldset key={n} className="grid gap-3 rounded-xl border border-slate-800 p-4 sm:grid-cols-3" data-testid={`player-${n}`}>
+              <legend className="px-1 text-sm font-bold text-cyan-300">{!solo && n === 1 ? t("form.captain") : t("form.player", { n })}</legend>
+              <Field label={t("form.playerName")} name={`player${n}Name`} />
+              <Field label={t("form.playerIgn")} name={`player${n}Ign`} />
+              {!solo ? <Field label={n === 1 ? t("form.playerPhone") : t("form.playerPhoneOptional")} name={`player${n}Phone`} type="tel" inputMode="numeric" /> : null}
+            </fieldset>
+          ))}
+          <Field label={t("form.phone")} name="phone" type="tel" inputMode="numeric" hint={t("form.phoneHint")} />
+          {fee > 0 ? (
+            <fieldset className="flex flex-col gap-2">
+              <legend className="mb-2 text-sm font-semibold">{t("form.paymentMethod")}</legend>
+              {PAYMENT_METHOD_IDS.map((method) => (
+                <label key={method} className="flex items-center gap-3 rounded-lg border border-slate-700 px-4 py-3 has-[:checked]:border-cyan-400">
+                  <input type="radio" name="paymentMethod" value={method} />
+                  <span className="font-semibold">{t(`orders:methods.${method}`)}</span>
+                  <span className="ml-auto text-sm text-slate-300">
+                    {method === "pago_movil" && loaderData.rate
+                      ? formatMoney({ amount: usdToVes(fee, loaderData.rate), currency: "VES" }, language)
+                      : formatMoney({ amount: fee, currency: "USD" }, language)}
+                  </span>
+                </label>
+              ))}
+            </fieldset>
+          ) : null}
+          <button
+            type="submit"
+            disabled={navigation.state === "submitting"}
+            className="rounded-lg bg-gradient-to-r from-cyan-500 to-purple-500 px-4 py-3 font-semibold text-slate-950 hover:brightness-110 disabled:opacity-60"
+          >
+            {navigation.state === "submitting" ? t("form.sending") : fee > 0 ? t("form.submitPaid") : t("form.submitFree")}
+          </button>
+        </Form>
+      ) : null}
+    </section>
+  );
+}

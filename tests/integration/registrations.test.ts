@@ -1,0 +1,199 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { orders, registrationPlayers, registrations, tournaments, users } from "~/db/schema";
+import { seedDemoData } from "~/db/seed";
+import { cancelOrder, decideOrder, expireUnpaidOrders, submitProof } from "~/features/orders/orders.server";
+import { action as registerAction, loader as tournamentLoader } from "~/features/tournaments/routes/tournament";
+import { RegistrationError, findTournament, registerForTournament } from "~/features/tournaments/registrations.server";
+import type { RegistrationInput } from "~/domain/registration";
+import type { DatabaseHandle } from "~/lib/db.server";
+import { callRoute, formRequest, getRequest } from "./support/routes";
+import { memoryMailer, signInAs, useTestAuth } from "./support/sessions";
+import { openTestDatabase, resetTables } from "./test-database";
+
+let handle: DatabaseHandle;
+let mailer: ReturnType<typeof memoryMailer>;
+
+beforeAll(async () => {
+  handle = await openTestDatabase();
+});
+afterAll(async () => {
+  await handle.close();
+});
+beforeEach(async () => {
+  await resetTables(handle);
+  await seedDemoData(handle.db);
+  mailer = memoryMailer();
+  useTestAuth(handle.db, mailer);
+});
+
+async function makeUser(email = `${randomUUID()}@example.com`) {
+  const id = randomUUID();
+  await handle.db.insert(users).values({ id, email, name: "Jugador", age: 20 });
+  return { id, email };
+}
+
+function duo(suffix: string, method: RegistrationInput["paymentMethod"] = "binance"): RegistrationInput {
+  return {
+    teamName: `Equipo ${suffix}`,
+    coachName: null,
+    phone: "04141234567",
+    paymentMethod: method,
+    players: [
+      { name: "Uno", ign: `uno-${suffix}`, phone: "04121234567" },
+      { name: "Dos", ign: `dos-${suffix}`, phone: null },
+    ],
+  };
+}
+
+const later = () => new Date(Date.now() + 3_600_000);
+
+describe("registering", () => {
+  it("holds exactly capacity places under many concurrent attempts", async () => {
+    await handle.db.update(tournaments).set({ capacity: 3 }).where(eq(tournaments.id, "blood-strike-duo-clash"));
+    const people = await Promise.all(Array.from({ length: 10 }, () => makeUser()));
+    const results = await Promise.allSettled(
+      people.map((person, index) =>
+        registerForTournament(handle.db, { tournamentId: "blood-strike-duo-clash", userId: person.id, email: person.email, registration: duo(String(index)), exchangeRate: "245.50", expiresAt: later() }),
+      ),
+    );
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(3);
+    for (const result of results) {
+      if (result.status === "rejected") expect(result.reason).toMatchObject({ code: "TOURNAMENT_FULL" });
+    }
+    expect((await findTournament(handle.db, "blood-strike-duo-clash"))?.placesLeft).toBe(0);
+    expect(await handle.db.$count(orders)).toBe(3);
+  });
+
+  it("prices the order from the tournament row, in Bs for Pago Móvil at the stored rate", async () => {
+    const person = await makeUser();
+    const result = await registerForTournament(handle.db, { tournamentId: "blood-strike-duo-clash", userId: person.id, email: person.email, registration: duo("a", "pago_movil"), exchangeRate: "245.50", expiresAt: later() });
+    const [order] = await handle.db.select().from(orders).where(eq(orders.id, result.order!.id));
+    expect(order).toMatchObject({ kind: "tournament", status: "initiated", currency: "VES", amount: 49100, amountUsd: 200, exchangeRate: "245.50" });
+  });
+
+  it("refuses a second registration by the same user and an in-game id already on a team", async () => {
+    const [ana, luis] = [await makeUser(), await makeUser()];
+    await registerForTournament(handle.db, { tournamentId: "blood-strike-duo-clash", userId: ana.id, email: ana.email, registration: duo("x"), exchangeRate: "245.50", expiresAt: later() });
+    await expect(
+      registerForTournament(handle.db, { tournamentId: "blood-strike-duo-clash", userId: ana.id, email: ana.email, registration: duo("y"), exchangeRate: "245.50", expiresAt: later() }),
+    ).rejects.toMatchObject({ code: "ALREADY_REGISTERED" });
+    const stolen = duo("z");
+    stolen.players[1]!.ign = "UNO-x";
+    await expect(
+      registerForTournament(handle.db, { tournamentId: "blood-strike-duo-clash", userId: luis.id, email: luis.email, registration: stolen, exchangeRate: "245.50", expiresAt: later() }),
+    ).rejects.toMatchObject({ code: "IGN_TAKEN" });
+    expect(await handle.db.$count(registrations)).toBe(1);
+  });
+
+  it("frees the place when the order is cancelled, rejected or expires, and takes it back on new proof", async () => {
+    await handle.db.update(tournaments).set({ capacity: 1 }).where(eq(tournaments.id, "blood-strike-duo-clash"));
+    const [ana, luis] = [await makeUser(), await makeUser()];
+    const staff = { userId: (await makeUser()).id, isStaff: true };
+    const first = await registerForTournament(handle.db, { tournamentId: "blood-strike-duo-clash", userId: ana.id, email: ana.email, registration: duo("a"), exchangeRate: "245.50", expiresAt: later() });
+    await expect(
+      registerForTournament(handle.db, { tournamentId: "blood-strike-duo-clash", userId: luis.id, email: luis.email, registration: duo("b"), exchangeRate: "245.50", expiresAt: later() }),
+    ).rejects.toMatchObject({ code: "TOURNAMENT_FULL" });
+
+    // Rejected: the place and the in-game ids are free again…
+    const receipt = { key: `${randomUUID()}.png`, type: "image/png" as const, size: 10 };
+    await submitProof(handle.db, first.order!.id, { userId: ana.id, isStaff: false }, { method: "binance", transactionId: "TX-000001" }, receipt);
+    await decideOrder(handle.db, first.order!.id, staff, "reject", "Comprobante ilegible");
+    expect((await findTournament(handle.db, "blood-strike-duo-clash"))?.placesLeft).toBe(1);
+    // …so new proof takes the place back while it is free.
+    await submitProof(handle.db, first.order!.id, { userId: ana.id, isStaff: false }, { method: "binance", transactionId: "TX-000002" }, receipt);
+    expect((await findTournament(handle.db, "blood-strike-duo-clash"))?.placesLeft).toBe(0);
+    await decideOrder(handle.db, first.order!.id, staff, "approve");
+    const [confirmed] = await handle.db.select().from(registrations).where(eq(registrations.userId, ana.id));
+    expect(confirmed?.status).toBe("confirmed");
+
+    // Cancelled and expired orders free their places too.
+    await handle.db.update(tournaments).set({ capacity: 3 }).where(eq(tournaments.id, "blood-strike-duo-clash"));
+    const second = await registerForTournament(handle.db, { tournamentId: "blood-strike-duo-clash", userId: luis.id, email: luis.email, registration: duo("b"), exchangeRate: "245.50", expiresAt: later() });
+    await cancelOrder(handle.db, second.order!.id, { userId: luis.id, isStaff: false });
+    const carla = await makeUser();
+    await registerForTournament(handle.db, { tournamentId: "blood-strike-duo-clash", userId: carla.id, email: carla.email, registration: duo("b"), exchangeRate: "245.50", expiresAt: new Date(Date.now() - 1000) });
+    await expireUnpaidOrders(handle.db);
+    expect((await findTournament(handle.db, "blood-strike-duo-clash"))?.placesLeft).toBe(2);
+    expect(await handle.db.$count(registrationPlayers, eq(registrationPlayers.active, true))).toBe(2);
+  });
+
+  it("refuses a closed registration window", async () => {
+    const person = await makeUser();
+    await handle.db.update(tournaments).set({ registrationClosesAt: new Date(Date.now() - 1000) }).where(eq(tournaments.id, "blood-strike-duo-clash"));
+    await expect(
+      registerForTournament(handle.db, { tournamentId: "blood-strike-duo-clash", userId: person.id, email: person.email, registration: duo("a"), exchangeRate: "245.50", expiresAt: later() }),
+    ).rejects.toBeInstanceOf(RegistrationError);
+  });
+});
+
+describe("the /tournament page", () => {
+  it("registers a free solo player at once and mails them", async () => {
+    const player = await signInAs(handle.db, mailer, "solo@example.com");
+    mailer.sent.length = 0;
+    const answer = await callRoute(
+      registerAction,
+      formRequest("/tournament?id=copa-free-fire-solo", { tournamentId: "copa-free-fire-solo", player1Name: "Ana", player1Ign: "AnaFF", phone: "04141234567" }, player.jar.header()),
+    );
+    expect(answer.data).toEqual({ status: "confirmed" });
+    const [row] = await handle.db.select().from(registrations).where(eq(registrations.userId, player.userId));
+    expect(row).toMatchObject({ status: "confirmed", teamName: null, orderId: null });
+    expect(mailer.sent.map((mail) => mail.subject)).toEqual(["Inscripción confirmada · Copa Free Fire Solo"]);
+    const page = await callRoute<{ registration: { status: string } }>(tournamentLoader, getRequest("/tournament?id=copa-free-fire-solo", player.jar.header()));
+    expect(page.data?.registration).toMatchObject({ status: "confirmed", players: [{ name: "Ana", ign: "AnaFF" }] });
+  });
+
+  it("starts a paid duo registration with the server's fee, whatever the form says", async () => {
+    const player = await signInAs(handle.db, mailer, "duo@example.com");
+    const answer = await callRoute<{ status: string; order: { amount: number; currency: string } }>(
+      registerAction,
+      formRequest(
+        "/tournament",
+        {
+          tournamentId: "blood-strike-duo-clash",
+          teamName: "Tigres",
+          player1Name: "Uno",
+          player1Ign: "t-uno",
+          player1Phone: "04121234567",
+          player2Name: "Dos",
+          player2Ign: "t-dos",
+          phone: "04141234567",
+          paymentMethod: "binance",
+          amount: "1",
+          fee: "0",
+          currency: "VES",
+        },
+        player.jar.header(),
+      ),
+    );
+    expect(answer.data).toMatchObject({ status: "started", order: { amount: 200, currency: "USD", method: "binance" } });
+  });
+
+  it("answers bad forms with codes and stores nothing", async () => {
+    const player = await signInAs(handle.db, mailer, "bad@example.com");
+    const cases: Array<[Record<string, string>, object, number]> = [
+      [{ tournamentId: "nope" }, { status: "refused", code: "NOT_FOUND" }, 404],
+      [{ tournamentId: "blood-strike-duo-clash", phone: "04141234567" }, { status: "invalid", code: "TEAM_NAME_REQUIRED" }, 400],
+      [{ tournamentId: "blood-strike-duo-clash", teamName: "T", player1Name: "A", player1Ign: "a", player1Phone: "0412-12", player2Name: "B", player2Ign: "b", phone: "1234567" }, { code: "PLAYER_PHONE_DIGITS", player: 1 }, 400],
+      [{ tournamentId: "blood-strike-duo-clash", teamName: "T", player1Name: "A", player1Ign: "a", player1Phone: "04121234567", player2Name: "B", player2Ign: "b", player3Name: "C", player3Ign: "c", phone: "1234567", paymentMethod: "binance" }, { code: "WRONG_PLAYER_COUNT" }, 400],
+      [{ tournamentId: "blood-strike-duo-clash", teamName: "T", player1Name: "A", player1Ign: "a", player1Phone: "04121234567", player2Name: "B", player2Ign: "b", phone: "1234567" }, { code: "PAYMENT_METHOD_REQUIRED" }, 400],
+      [{ tournamentId: "copa-free-fire-solo", player1Name: "A", phone: "1234567" }, { code: "PLAYER_DATA_MISSING", player: 1 }, 400],
+    ];
+    for (const [fields, expected, status] of cases) {
+      const answer = await callRoute(registerAction, formRequest("/tournament", fields, player.jar.header()));
+      expect(answer.status, JSON.stringify(fields)).toBe(status);
+      expect(answer.data).toMatchObject(expected);
+    }
+    expect(await handle.db.$count(registrations)).toBe(0);
+    expect(await handle.db.$count(orders)).toBe(0);
+  });
+
+  it("shows the no-tournament state for a missing or unknown id, and sends visitors to sign in", async () => {
+    const player = await signInAs(handle.db, mailer, "look@example.com");
+    expect((await callRoute(tournamentLoader, getRequest("/tournament", player.jar.header()))).status).toBe(404);
+    expect((await callRoute(tournamentLoader, getRequest("/tournament?id=nope", player.jar.header()))).status).toBe(404);
+    const visitor = await callRoute(tournamentLoader, getRequest("/tournament?id=copa-free-fire-solo&participants=48"));
+    expect(visitor.location).toBe("/auth?redirectTo=%2Ftournament%3Fid%3Dcopa-free-fire-solo%26participants%3D48");
+  });
+});
