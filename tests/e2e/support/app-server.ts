@@ -17,26 +17,66 @@ async function freePort(): Promise<number> {
 
 export interface AppServer {
   url: string;
+  /** The server's own DATA_DIR (its database, mails under `mail/`, receipts). */
+  dataDir: string;
+  /** What the prepare script printed on its last line of stdout ("" when there was none). */
+  prepared: string;
   stop(): Promise<void>;
 }
 
+export interface AppServerOptions {
+  /** Keep only the first N demo tournaments (runs seed-tournaments.ts). */
+  tournamentCount?: number;
+  /**
+   * A script run with tsx before the server starts, as `[script, ...args]`; the data directory
+   * is passed as its first argument, before `args`. Its last stdout line ends up in `prepared`.
+   */
+  prepare?: [script: string, ...args: string[]];
+}
+
+function runPrepare(script: string, args: string[]): string {
+  const result = spawnSync("npx", ["tsx", script, ...args], { encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`${script} failed: ${result.stderr || result.stdout}`);
+  return result.stdout.trim().split("\n").at(-1) ?? "";
+}
+
 /**
- * Starts a second copy of the built app on its own port and data directory, holding only
- * the first `tournamentCount` demo tournaments. For tests that need other data than the
- * shared server's demo seed.
+ * Starts a second copy of the built app on its own port and data directory, without the demo
+ * seed: only what `tournamentCount` and/or `prepare` put there. For tests that need other data
+ * than the shared server's demo seed.
  */
-export async function startAppServer({ tournamentCount }: { tournamentCount: number }): Promise<AppServer> {
+export async function startAppServer({ tournamentCount, prepare }: AppServerOptions): Promise<AppServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "arena-e2e-extra-"));
-  const seeded = spawnSync("npx", ["tsx", "tests/e2e/support/seed-tournaments.ts", dataDir, String(tournamentCount)], {
-    encoding: "utf8",
-  });
-  if (seeded.status !== 0) throw new Error(`seeding failed: ${seeded.stderr}`);
+  let prepared = "";
+  try {
+    if (tournamentCount !== undefined) runPrepare("tests/e2e/support/seed-tournaments.ts", [dataDir, String(tournamentCount)]);
+    if (prepare) prepared = runPrepare(prepare[0], [dataDir, ...prepare.slice(1)]);
+  } catch (error) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   const port = await freePort();
-  const child: ChildProcess = spawn("node", ["server.js"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, SEED_DEMO: "false", NODE_ENV: "production" },
-    stdio: "ignore",
-  });
   const url = `http://127.0.0.1:${port}`;
+  let output = "";
+  const child: ChildProcess = spawn("node", ["server.js"], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      SEED_DEMO: "false",
+      NODE_ENV: "production",
+      // Links in mails must point at this server, with the host the browser uses (cookies).
+      PUBLIC_URL: url,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  // Kept (the last few KB) to explain a failed start; drained so the server never blocks on a full pipe.
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString("utf8")).slice(-8000);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
   const deadline = Date.now() + 60_000;
   for (;;) {
     try {
@@ -44,17 +84,25 @@ export async function startAppServer({ tournamentCount }: { tournamentCount: num
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error("extra app server did not start");
+    if (Date.now() > deadline || child.exitCode !== null) {
+      child.kill("SIGTERM");
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      throw new Error(`extra app server did not start:\n${output}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return {
     url,
+    dataDir,
+    prepared,
     stop: () =>
       new Promise<void>((resolve) => {
-        child.once("exit", () => {
+        const done = () => {
           fs.rmSync(dataDir, { recursive: true, force: true });
           resolve();
-        });
+        };
+        if (child.exitCode !== null || child.signalCode !== null) return done();
+        child.once("exit", done);
         child.kill("SIGTERM");
       }),
   };

@@ -7,7 +7,7 @@ import { signInLink } from "./mailbox";
  * The server trusts X-Forwarded-For from loopback (a reverse proxy on the same machine), so each
  * test presents itself as its own client and never eats another test's allowance.
  */
-function randomClientIp(): string {
+export function randomClientIp(): string {
   const byte = () => Math.floor(Math.random() * 254) + 1;
   return `10.${byte()}.${byte()}.${byte()}`;
 }

@@ -14,7 +14,12 @@ export interface ReceivedMail {
   receivedAt: Date;
 }
 
-export interface MailQuery {
+export interface MailboxOptions {
+  /** The server's DATA_DIR; the shared e2e server's (E2E_DATA_DIR) unless told. */
+  dataDir?: string;
+}
+
+export interface MailQuery extends MailboxOptions {
   /** Only mails whose (decoded) subject matches. */
   subject?: RegExp;
   /** Only mails written at or after this moment. */
@@ -23,8 +28,7 @@ export interface MailQuery {
   timeout?: number;
 }
 
-function mailFolder(): string {
-  const dataDir = process.env.E2E_DATA_DIR;
+function mailFolder(dataDir = process.env.E2E_DATA_DIR): string {
   if (!dataDir) throw new Error("E2E_DATA_DIR is not set: run the e2e tests through playwright.config.ts");
   return path.join(dataDir, "mail");
 }
@@ -158,8 +162,8 @@ function addressOf(to: string): string {
 }
 
 /** Every complete mail to `recipient` currently in the folder, oldest first. */
-export function readMailbox(recipient: string): ReceivedMail[] {
-  const folder = mailFolder();
+export function readMailbox(recipient: string, options: MailboxOptions = {}): ReceivedMail[] {
+  const folder = mailFolder(options.dataDir);
   if (!fs.existsSync(folder)) return [];
   const wanted = recipient.trim().toLowerCase();
   const suffix = `-${wanted.replace(/[^a-zA-Z0-9@._-]/g, "_")}.eml`;
@@ -183,13 +187,13 @@ async function pollFor(recipient: string, query: MailQuery, accept: (mail: Recei
   // File times can be a little coarser than Date.now(): allow a few milliseconds of slack.
   const after = query.after ? query.after.getTime() - 5 : -Infinity;
   for (;;) {
-    const found = readMailbox(recipient).filter(
+    const found = readMailbox(recipient, query).filter(
       (mail) => mail.receivedAt.getTime() >= after && (!query.subject || query.subject.test(mail.subject)) && accept(mail),
     );
     const newest = found.at(-1);
     if (newest) return newest;
     if (Date.now() > deadline) {
-      const seen = readMailbox(recipient).map((mail) => `"${mail.subject}" at ${mail.receivedAt.toISOString()}`);
+      const seen = readMailbox(recipient, query).map((mail) => `"${mail.subject}" at ${mail.receivedAt.toISOString()}`);
       throw new Error(`No ${what} for ${recipient} (${JSON.stringify({ subject: query.subject?.source, after: query.after })}); mailbox has: ${seen.join(", ") || "nothing"}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 150));
