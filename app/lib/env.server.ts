@@ -47,6 +47,8 @@ const envSchema = z.object({
   STORE_OPEN: booleanFlag.transform((value) => value ?? true),
   ID_CHECKER_URL: optionalUrl,
   ID_CHECKER_KEY: z.string().optional(),
+  /** How long checkout waits for the ID checker before saying it could not connect. */
+  ID_CHECKER_TIMEOUT_MS: z.coerce.number().int().min(200).max(60_000).default(8000),
   PRICING_URL: optionalUrl,
   S3_ENDPOINT: optionalUrl,
   S3_BUCKET: z.string().optional(),

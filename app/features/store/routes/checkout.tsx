@@ -67,7 +67,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.ok) return reply({ step: "error", code: parsed.code }, 400);
 
   const config = env();
-  const checked = await checkPlayerId(config.ID_CHECKER_URL ? { baseUrl: config.ID_CHECKER_URL, key: config.ID_CHECKER_KEY } : null, priced.game, parsed.checkout.gamerId, parsed.checkout.gameServer);
+  const checked = await checkPlayerId(config.ID_CHECKER_URL ? { baseUrl: config.ID_CHECKER_URL, key: config.ID_CHECKER_KEY, timeoutMs: config.ID_CHECKER_TIMEOUT_MS } : null, priced.game, parsed.checkout.gamerId, parsed.checkout.gameServer);
   if (checked.status === "unreachable") return reply({ step: "error", code: "CHECKER_UNAVAILABLE" }, 502);
   if (checked.status === "invalid") {
     const fallback = gameRules(priced.game).idCheck === "id-and-server" ? "INVALID_SERVER" : "ID_INCORRECT";
