@@ -26,7 +26,7 @@ class StorePage {
 }
 
 async function signedIn(page: Page, name = "Comprador") {
-  await signUp(page, uniqueEmail("buyer"), { fullname: name, age: "20", favoriteGame: "free-fire" });
+  await signUp(page, uniqueEmail("buyer"), { fullname: name, age: 20, favoriteGame: "Free Fire" });
 }
 
 async function fillCheckout(page: Page, values: { phone?: string; gamerId?: string; method?: RegExp }) {
