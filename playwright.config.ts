@@ -4,6 +4,7 @@ import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+const ID_CHECKER_PORT = PORT + 99;
 // A fresh data directory per run: the server migrates and seeds it like a first start.
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "arena-e2e-"));
 
@@ -38,18 +39,31 @@ export default defineConfig({
   projects: [
     { name: "desktop", use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions } },
   ],
-  webServer: {
-    command: "node server.js",
-    url: `http://127.0.0.1:${PORT}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "pipe",
-    env: {
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      NODE_ENV: "production",
-      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+  webServer: [
+    {
+      // Stand-in for the external player-ID checker (store checkout).
+      command: `node tests/e2e/support/id-checker-stub.mjs ${ID_CHECKER_PORT}`,
+      url: `http://127.0.0.1:${ID_CHECKER_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 20_000,
     },
-  },
+    {
+      // The app as a first start on a new machine: fresh data directory, demo seed.
+      command: "node server.js",
+      url: `http://127.0.0.1:${PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "pipe",
+      env: {
+        PORT: String(PORT),
+        HOST: "127.0.0.1",
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        NODE_ENV: "production",
+        PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+        ID_CHECKER_URL: `http://127.0.0.1:${ID_CHECKER_PORT}`,
+        ID_CHECKER_KEY: "e2e-key",
+        ID_CHECKER_TIMEOUT_MS: "1500",
+      },
+    },
+  ],
 });

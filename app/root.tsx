@@ -21,13 +21,17 @@ import { TOAST_DURATION_MS, ToastProvider } from "./components/ui/toast";
 import { DEFAULT_LANGUAGE, languageFromCookieHeader, type Language } from "./domain/language";
 import { NOTICES, parseNotice } from "./domain/notices";
 import { getCurrentUser } from "./features/auth/session.server";
+import { CartButton } from "./features/store/components/cart-button";
 import { createI18n } from "./lib/i18n";
+import { env } from "./lib/env.server";
 import { loadMessages } from "./lib/messages.server";
 import { PAGE_SCRIPT } from "./lib/page-script";
 
 /** A route whose `handle` says `{ hydrate: false }` is served as plain HTML, without the React runtime. */
 export interface RouteHandle {
   hydrate?: boolean;
+  /** Store pages show the cart button in the top bar (SPEC §2). */
+  cart?: boolean;
 }
 
 export const links: LinksFunction = () => [
@@ -43,6 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     language,
     user: user ? { name: user.name, email: user.email, isStaff: user.isStaff } : null,
     notice: parseNotice(new URL(request.url).searchParams.get("notice")),
+    storeOpen: env().STORE_OPEN,
     messages: loadMessages(language, ["common"]),
   };
 }
@@ -90,9 +95,10 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  const showCart = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.cart === true);
   return (
     <div className="flex min-h-screen flex-col">
-      <TopBar user={loaderData.user} language={loaderData.language} />
+      <TopBar user={loaderData.user} language={loaderData.language} storeOpen={loaderData.storeOpen} cartButton={showCart ? <CartButton /> : null} />
       <main id="content" className="flex-1">
         <Outlet />
       </main>
@@ -118,7 +124,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     );
   return (
     <div className="flex min-h-screen flex-col">
-      <TopBar user={data?.user ?? null} language={data?.language ?? DEFAULT_LANGUAGE} />
+      <TopBar user={data?.user ?? null} language={data?.language ?? DEFAULT_LANGUAGE} storeOpen={data?.storeOpen ?? true} cartButton={null} />
       <main id="content" className="flex-1">
         {page}
       </main>

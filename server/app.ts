@@ -4,6 +4,7 @@ import express from "express";
 import { createRequestHandler as createFetchHandler } from "react-router";
 import { seedDemoData } from "~/db/seed";
 import { expireUnpaidOrders } from "~/features/orders/orders.server";
+import { refreshCatalogueFromPriceList } from "~/features/store/catalogue.server";
 import { LANGUAGE_COOKIE, isLanguage, languageCookie, languageFromCookieHeader } from "~/domain/language";
 import { databaseAnswers, db, openDatabase, setDatabase, type DatabaseHandle } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
@@ -13,6 +14,16 @@ import { PageCache, type CachedPage } from "~/lib/page-cache.server";
 
 let handle: DatabaseHandle | undefined;
 let expiryTimer: ReturnType<typeof setInterval> | undefined;
+
+let priceTimer: ReturnType<typeof setInterval> | undefined;
+
+/** With PRICING_URL, the catalogue follows the external price list: at start, then every 30 minutes. */
+function startPriceListRefresh(database: DatabaseHandle["db"], url: string) {
+  const refresh = () => void refreshCatalogueFromPriceList(database, url);
+  refresh();
+  priceTimer = setInterval(refresh, 30 * 60_000);
+  priceTimer.unref();
+}
 
 /** Unpaid orders past their time are expired once a minute (DESIGN.md "Money and orders"). */
 function startOrderExpiry(database: DatabaseHandle["db"]) {
@@ -33,12 +44,14 @@ export async function start(): Promise<{ port: number; host: string }> {
   setDatabase(handle);
   if (config.SEED_DEMO) await seedDemoData(handle.db);
   startOrderExpiry(handle.db);
+  if (config.PRICING_URL) startPriceListRefresh(handle.db, config.PRICING_URL);
   log.info("database ready", { driver: handle.driver, ms: Date.now() - started, seeded: config.SEED_DEMO });
   return { port: config.PORT, host: config.HOST };
 }
 
 export async function stop(): Promise<void> {
   clearInterval(expiryTimer);
+  clearInterval(priceTimer);
   await handle?.close();
   setDatabase(undefined);
   handle = undefined;

@@ -43,8 +43,12 @@ const envSchema = z.object({
   ORDER_EXPIRY_MINUTES: z.coerce.number().int().min(5).max(7 * 24 * 60).default(120),
   /** Largest receipt accepted, in megabytes. */
   RECEIPT_MAX_MB: z.coerce.number().min(0.1).max(25).default(5),
+  /** SPEC §1: the top-bar store button opens the store, or (false) only says it is coming soon. */
+  STORE_OPEN: booleanFlag.transform((value) => value ?? true),
   ID_CHECKER_URL: optionalUrl,
   ID_CHECKER_KEY: z.string().optional(),
+  /** How long checkout waits for the ID checker before saying it could not connect. */
+  ID_CHECKER_TIMEOUT_MS: z.coerce.number().int().min(200).max(60_000).default(8000),
   PRICING_URL: optionalUrl,
   S3_ENDPOINT: optionalUrl,
   S3_BUCKET: z.string().optional(),

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Language } from "~/domain/language";
@@ -12,7 +13,19 @@ export interface TopBarUser {
 
 const SECTION_LINKS = ["tournaments", "features", "plus", "cta"] as const;
 
-export function TopBar({ user, language }: { user: TopBarUser | null; language: Language }) {
+export function TopBar({
+  user,
+  language,
+  storeOpen,
+  cartButton,
+}: {
+  user: TopBarUser | null;
+  language: Language;
+  /** SPEC §1: whether the store button opens the store or only says "coming soon" (setting STORE_OPEN). */
+  storeOpen: boolean;
+  /** The store pages' cart button, or nothing. */
+  cartButton: ReactNode;
+}) {
   const { t } = useTranslation();
   const toast = useToast();
   return (
@@ -36,20 +49,27 @@ export function TopBar({ user, language }: { user: TopBarUser | null; language: 
               {t(`nav.${section}`)}
             </a>
           ))}
-          <a
-            href="/?notice=store-coming-soon"
-            data-testid="store-button"
-            className="hover:text-cyan-300"
-            onClick={(event) => {
-              // SPEC §1/§2: the store button announces the store is coming soon.
-              event.preventDefault();
-              toast.info({ title: t("notice.attention"), message: t("notice.storeComingSoon") });
-            }}
-          >
-            {t("nav.store")}
-          </a>
+          {storeOpen ? (
+            <Link to="/store" data-testid="store-button" className="hover:text-cyan-300">
+              {t("nav.store")}
+            </Link>
+          ) : (
+            <a
+              href="/?notice=store-coming-soon"
+              data-testid="store-button"
+              className="hover:text-cyan-300"
+              onClick={(event) => {
+                // SPEC §1/§2: with the store closed, the button announces it is coming soon.
+                event.preventDefault();
+                toast.info({ title: t("notice.attention"), message: t("notice.storeComingSoon") });
+              }}
+            >
+              {t("nav.store")}
+            </a>
+          )}
         </nav>
         <div className="ml-auto flex items-center gap-3">
+          {cartButton}
           <LanguageSwitcher language={language} />
           {user ? (
             <>

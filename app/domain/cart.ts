@@ -1,0 +1,97 @@
+/** SPEC §3: the cart is kept in the browser under local key `cart`, keyed by package id. */
+export const CART_STORAGE_KEY = "cart";
+/** The most of one package a single order may carry (a bigger number is a typo, not a purchase). */
+export const MAX_QUANTITY = 100;
+
+export interface CartItem {
+  id: string;
+  label: string;
+  /** Prices as the store showed them, in minor units (the server prices the order again). */
+  precio_usd: number;
+  precio_bs: number;
+  quantity: number;
+  game: string;
+  gameImage: string | null;
+}
+
+export type Cart = Record<string, CartItem>;
+
+export type CartErrorCode = "ONE_GAME_ONLY";
+
+/** SPEC §5: at least 1, reset to 1 when invalid (zero, negative, fractional, huge or not a number). */
+export function normalizeQuantity(value: unknown): number {
+  const text = typeof value === "number" ? String(value) : typeof value === "string" ? value.trim() : "";
+  if (!/^\d+$/.test(text)) return 1;
+  const quantity = Number(text);
+  return quantity >= 1 && quantity <= MAX_QUANTITY ? quantity : 1;
+}
+
+export function isValidQuantity(quantity: unknown): quantity is number {
+  return typeof quantity === "number" && Number.isInteger(quantity) && quantity >= 1 && quantity <= MAX_QUANTITY;
+}
+
+export function cartGame(cart: Cart): string | null {
+  return Object.values(cart)[0]?.game ?? null;
+}
+
+/** Adds (or adds more of) a package; a package of another game than the cart's is refused. */
+export function addToCart(cart: Cart, item: Omit<CartItem, "quantity">, quantity: number): { ok: true; cart: Cart } | { ok: false; code: CartErrorCode } {
+  const game = cartGame(cart);
+  if (game && game !== item.game) return { ok: false, code: "ONE_GAME_ONLY" };
+  const current = cart[item.id]?.quantity ?? 0;
+  return { ok: true, cart: { ...cart, [item.id]: { ...item, quantity: Math.min(MAX_QUANTITY, current + normalizeQuantity(quantity)) } } };
+}
+
+export function setQuantity(cart: Cart, id: string, quantity: unknown): Cart {
+  const item = cart[id];
+  return item ? { ...cart, [id]: { ...item, quantity: normalizeQuantity(quantity) } } : cart;
+}
+
+export function removeFromCart(cart: Cart, id: string): Cart {
+  const { [id]: _removed, ...rest } = cart;
+  return rest;
+}
+
+/** Number of units in the cart (the top bar's count). */
+export function cartCount(cart: Cart): number {
+  return Object.values(cart).reduce((sum, item) => sum + (isValidQuantity(item.quantity) ? item.quantity : 0), 0);
+}
+
+export function cartTotals(cart: Cart): { usd: number; bs: number } {
+  return Object.values(cart).reduce(
+    (totals, item) => ({ usd: totals.usd + item.precio_usd * item.quantity, bs: totals.bs + item.precio_bs * item.quantity }),
+    { usd: 0, bs: 0 },
+  );
+}
+
+/** SPEC §5: every quantity above 0 (else the invalid-quantities toast and checkout disabled). */
+export function hasInvalidQuantities(cart: Cart): boolean {
+  return Object.values(cart).some((item) => !isValidQuantity(item.quantity));
+}
+
+/** Reads a stored cart defensively: anything malformed is dropped, never trusted. */
+export function parseStoredCart(text: string | null): Cart {
+  if (!text) return {};
+  try {
+    const value = JSON.parse(text) as unknown;
+    if (!value || typeof value !== "object" || Array.isArray(value)) return {};
+    const cart: Cart = {};
+    for (const [id, raw] of Object.entries(value as Record<string, Partial<CartItem>>)) {
+      if (!raw || typeof raw !== "object" || raw.id !== id || typeof raw.label !== "string" || typeof raw.game !== "string") continue;
+      if (!Number.isInteger(raw.precio_usd) || !Number.isInteger(raw.precio_bs)) continue;
+      cart[id] = {
+        id,
+        label: raw.label,
+        game: raw.game,
+        gameImage: typeof raw.gameImage === "string" ? raw.gameImage : null,
+        precio_usd: raw.precio_usd!,
+        precio_bs: raw.precio_bs!,
+        quantity: typeof raw.quantity === "number" ? raw.quantity : 1,
+      };
+    }
+    const game = cartGame(cart);
+    return Object.fromEntries(Object.entries(cart).filter(([, item]) => item.game === game));
+  } catch {
+    return {};
+  }
+}

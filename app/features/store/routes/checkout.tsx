@@ -1,0 +1,283 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, data, useFetcher, useNavigate } from "react-router";
+import { cartGame, cartTotals, removeFromCart, type Cart } from "~/domain/cart";
+import { parseCheckout } from "~/domain/checkout";
+import { gameRules } from "~/domain/games";
+import { languageFromCookieHeader } from "~/domain/language";
+import { formatMoney } from "~/domain/money";
+import { PAYMENT_METHOD_IDS } from "~/domain/payment-methods";
+import { hitRateLimit } from "~/features/auth/accounts.server";
+import { requireUser } from "~/features/auth/session.server";
+import { currentExchangeRate } from "~/features/orders/exchange-rate.server";
+import { db } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
+import { log } from "~/lib/log.server";
+import { loadMessages } from "~/lib/messages.server";
+import { metaText } from "~/lib/meta";
+import { useRouteMessages } from "~/lib/use-route-messages";
+import type { RouteHandle } from "~/root";
+import { clearCart, saveCart, useCart } from "../cart-store";
+import { checkPlayerId } from "../id-checker.server";
+import { createStoreOrder, priceCart, type CartProblem, type RequestedItem } from "../store-orders.server";
+import type { Route } from "./+types/checkout";
+
+export const handle: RouteHandle = { cart: true };
+
+/** SPEC §3 local keys kept after the order is created, for the payment step. */
+const ORDER_KEYS = ["payment_method", "gamer_id", "order_id", "order_total", "email"] as const;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  return { email: user.email, messages: loadMessages(languageFromCookieHeader(request.headers.get("Cookie")), ["store", "orders"]) };
+}
+
+type Answer =
+  | { step: "error"; code: string; message?: string; problems?: CartProblem[] }
+  | { step: "confirm"; username: string | null; gamerId: string }
+  | { step: "created"; orderId: string; method: string; amount: number; currency: string };
+
+function readItems(value: FormDataEntryValue | null): RequestedItem[] {
+  try {
+    const parsed = JSON.parse(String(value ?? "[]")) as unknown;
+    if (!Array.isArray(parsed)) return [];
+    return parsed.slice(0, 50).map((item: { packageId?: unknown; quantity?: unknown; shownUsd?: unknown }) => ({
+      packageId: String(item.packageId ?? ""),
+      quantity: Number(item.quantity),
+      shownUsd: Number(item.shownUsd),
+    }));
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Two steps: "verify" prices the cart on the server, applies the checkout rules and asks the ID
+ * checker for the in-game name; "create" does the same again (nothing from the first answer is
+ * trusted) and creates the order.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const form = await request.formData();
+  const reply = (answer: Answer, status = 200) => data(answer, { status });
+  const priced = await priceCart(db(), readItems(form.get("items")));
+  if (!priced.ok) return reply({ step: "error", code: priced.code, problems: priced.problems }, 409);
+  const fields = Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string"));
+  const parsed = parseCheckout(priced.game, fields, priced.totalUsd);
+  if (!parsed.ok) return reply({ step: "error", code: parsed.code }, 400);
+
+  const config = env();
+  const checked = await checkPlayerId(config.ID_CHECKER_URL ? { baseUrl: config.ID_CHECKER_URL, key: config.ID_CHECKER_KEY, timeoutMs: config.ID_CHECKER_TIMEOUT_MS } : null, priced.game, parsed.checkout.gamerId, parsed.checkout.gameServer);
+  if (checked.status === "unreachable") return reply({ step: "error", code: "CHECKER_UNAVAILABLE" }, 502);
+  if (checked.status === "invalid") {
+    const fallback = gameRules(priced.game).idCheck === "id-and-server" ? "INVALID_SERVER" : "ID_INCORRECT";
+    return reply({ step: "error", code: "ID_INVALID", message: checked.message ?? fallback }, 400);
+  }
+  const username = checked.status === "valid" ? checked.username : null;
+  if (form.get("intent") !== "create") return reply({ step: "confirm", username, gamerId: form.get("gamerId")?.toString().trim() ?? "" });
+
+  if (!(await hitRateLimit(db(), `order:${user.id}`, 10, 10 * 60))) return reply({ step: "error", code: "RATE_LIMITED" }, 429);
+  try {
+    const order = await createStoreOrder(db(), {
+      userId: user.id,
+      email: user.email,
+      cart: priced,
+      checkout: parsed.checkout,
+      gamerName: username,
+      exchangeRate: await currentExchangeRate(db()),
+      expiresAt: new Date(Date.now() + config.ORDER_EXPIRY_MINUTES * 60_000),
+    });
+    return reply({ step: "created", orderId: order.id, method: parsed.checkout.paymentMethod, amount: order.amount, currency: order.currency });
+  } catch (error) {
+    log.error("store order not created", { userId: user.id, error: String(error) });
+    return reply({ step: "error", code: "ORDER_FAILED" }, 500);
+  }
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: `${metaText(matches, "store", "checkout.title")} · Arena LATAM` }];
+}
+
+const inputClass = "w-full rounded-lg border border-slate-700 bg-slate-900 px-4 py-3 text-slate-100 outline-none focus:border-cyan-400";
+
+/** Applies what the server reported about the cart: gone packages removed, new prices taken. */
+function applyProblems(cart: Cart, problems: CartProblem[]): Cart {
+  let next = cart;
+  for (const problem of problems) {
+    if (problem.problem === "GONE") next = removeFromCart(next, problem.packageId);
+    if (problem.problem === "PRICE_CHANGED" && next[problem.packageId]) {
+      next = { ...next, [problem.packageId]: { ...next[problem.packageId]!, precio_usd: problem.priceUsd, precio_bs: problem.priceBs } };
+    }
+  }
+  return next;
+}
+
+export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
+  useRouteMessages(loaderData.messages);
+  const { t, i18n } = useTranslation("store");
+  const navigate = useNavigate();
+  const cart = useCart();
+  const fetcher = useFetcher<Answer>();
+  const [error, setError] = useState<{ code: string; message?: string } | null>(null);
+  const [changes, setChanges] = useState<{ label: string; text: string }[]>([]);
+  const [values, setValues] = useState<Record<string, string>>({});
+  const language = i18n.language === "en" ? "en" : "es";
+  const items = Object.values(cart);
+  const game = cartGame(cart);
+  const totals = cartTotals(cart);
+  const answer = fetcher.data;
+  const busy = fetcher.state !== "idle";
+
+  useEffect(() => {
+    if (!answer || fetcher.state !== "idle") return;
+    if (answer.step === "error") {
+      setError({ code: answer.code, message: answer.message });
+      if (answer.problems?.length) {
+        setChanges(
+          answer.problems.map((problem) => {
+            const label = cart[problem.packageId]?.label ?? problem.packageId;
+            if (problem.problem === "GONE") return { label, text: t("checkout.gone", { label }) };
+            if (problem.problem === "PRICE_CHANGED") return { label, text: t("checkout.priceChanged", { label, price: formatMoney({ amount: problem.priceUsd, currency: "USD" }, language) }) };
+            return { label, text: t("checkout.invalidQuantity", { label }) };
+          }),
+        );
+        saveCart(applyProblems(cart, answer.problems));
+      }
+    }
+    if (answer.step === "created") {
+      if (!answer.orderId) return setError({ code: "ORDER_ID_MISSING" });
+      // SPEC §4: the cart is cleared once the order exists; the order keys serve the payment step.
+      clearCart();
+      const keys: Record<(typeof ORDER_KEYS)[number], string> = {
+        payment_method: answer.method,
+        gamer_id: values.gamerId ?? "",
+        order_id: answer.orderId,
+        order_total: String(answer.amount),
+        email: loaderData.email,
+      };
+      for (const key of ORDER_KEYS) window.localStorage.setItem(key, keys[key]);
+      navigate(`/store/cart/checkout/payment?order=${answer.orderId}`);
+    }
+    // Only the fetcher's new answers matter here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [answer, fetcher.state]);
+
+  function submit(intent: "verify" | "create", formValues: Record<string, string>) {
+    if (items.length === 0) return setError({ code: "EMPTY_CART" });
+    const parsed = parseCheckout(game ?? "", formValues, totals.usd);
+    if (!parsed.ok) return setError({ code: parsed.code });
+    setError(null);
+    setChanges([]);
+    setValues(formValues);
+    fetcher.submit(
+      { ...formValues, intent, items: JSON.stringify(items.map((item) => ({ packageId: item.id, quantity: item.quantity, shownUsd: item.precio_usd }))) },
+      { method: "post" },
+    );
+  }
+
+  const confirming = answer?.step === "confirm" && !error && !busy && Object.keys(values).length > 0;
+
+  return (
+    <section className="mx-auto grid max-w-5xl gap-8 px-4 py-12 md:grid-cols-[3fr_2fr]" data-testid="checkout-page">
+      <div>
+        <h1 className="text-3xl font-extrabold">{t("checkout.title")}</h1>
+        {error ? (
+          <p role="alert" className="mt-6 rounded-lg border border-rose-500/50 bg-rose-500/10 p-4 text-rose-100" data-testid="checkout-error">
+            {t(`errors.${error.code}`, { message: error.message ? t(`errors.${error.message}`, { defaultValue: error.message }) : "" })}
+          </p>
+        ) : null}
+        {changes.length ? (
+          <div role="status" className="mt-4 rounded-lg border border-amber-500/50 bg-amber-500/10 p-4 text-amber-100" data-testid="cart-changes">
+            <p className="font-semibold">{t("checkout.cartChanged")}</p>
+            <ul className="mt-2 list-inside list-disc">
+              {changes.map((change) => (
+                <li key={change.label}>{change.text}</li>
+              ))}
+            </ul>
+            <p className="mt-2">{t("checkout.reviewAgain")}</p>
+          </div>
+        ) : null}
+
+        {confirming ? (
+          <div className="mt-6 rounded-xl border border-cyan-500/50 bg-cyan-500/10 p-6" data-testid="confirm-player">
+            <p className="text-xl font-bold">{t("checkout.confirmTitle")}</p>
+            <p className="mt-2 text-lg" data-testid="player-name">
+              {answer.username ? t("checkout.confirmPlayer", { name: answer.username }) : t("checkout.confirmNoCheck", { id: answer.gamerId })}
+            </p>
+            <div className="mt-4 flex gap-3">
+              <button type="button" disabled={busy} onClick={() => submit("create", values)} className="rounded-lg bg-gradient-to-r from-cyan-500 to-purple-500 px-5 py-3 font-semibold text-slate-950">
+                {t("checkout.confirm")}
+              </button>
+              <button type="button" onClick={() => setValues({})} className="rounded-lg border border-slate-600 px-5 py-3">
+                {t("checkout.change")}
+              </button>
+            </div>
+          </div>
+        ) : (
+          <form
+            className="mt-6 flex flex-col gap-4"
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              const formValues = Object.fromEntries(
+                [...new FormData(event.currentTarget).entries()].map(([key, value]) => [key, String(value)]),
+              );
+              submit("verify", formValues);
+            }}
+          >
+            <label className="flex flex-col gap-1.5 text-sm font-semibold">
+              {t("checkout.phone")}
+              <input name="phone" type="tel" inputMode="numeric" autoComplete="tel" defaultValue={values.phone} className={inputClass} />
+              <span className="text-xs font-normal text-slate-400">{t("checkout.phoneHint")}</span>
+            </label>
+            <label className="flex flex-col gap-1.5 text-sm font-semibold">
+              {t("checkout.gamerId")}
+              <input name="gamerId" autoComplete="off" defaultValue={values.gamerId} className={inputClass} />
+              <span className="text-xs font-normal text-slate-400">{game && gameRules(game).idCheck === "id-and-server" ? t("checkout.gamerIdHintServer") : t("checkout.gamerIdHint")}</span>
+            </label>
+            <fieldset className="flex flex-col gap-2">
+              <legend className="mb-2 text-sm font-semibold">{t("checkout.paymentMethod")}</legend>
+              {PAYMENT_METHOD_IDS.map((method) => (
+                <label key={method} className="flex items-center gap-3 rounded-lg border border-slate-700 px-4 py-3 has-[:checked]:border-cyan-400">
+                  <input type="radio" name="paymentMethod" value={method} defaultChecked={values.paymentMethod === method} />
+                  <span className="font-semibold">{t(`orders:methods.${method}`)}</span>
+                  <span className="ml-auto text-sm text-slate-300">
+                    {method === "pago_movil" ? formatMoney({ amount: totals.bs, currency: "VES" }, language) : formatMoney({ amount: totals.usd, currency: "USD" }, language)}
+                  </span>
+                </label>
+              ))}
+            </fieldset>
+            <button type="submit" disabled={busy} className="rounded-lg bg-gradient-to-r from-cyan-500 to-purple-500 px-4 py-3 font-semibold text-slate-950 disabled:opacity-60">
+              {busy ? t("checkout.verifying") : t("checkout.verify")}
+            </button>
+          </form>
+        )}
+      </div>
+
+      <aside className="h-fit rounded-xl border border-slate-800 bg-arena-panel p-5" data-testid="order-summary">
+        <h2 className="text-lg font-bold">{t("checkout.summary")}</h2>
+        <ul className="mt-3 flex flex-col gap-2 text-sm">
+          {items.map((item) => (
+            <li key={item.id} className="flex justify-between gap-3">
+              <span>
+                {item.label} × {item.quantity}
+              </span>
+              <span>{formatMoney({ amount: item.precio_usd * item.quantity, currency: "USD" }, language)}</span>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-4 flex justify-between border-t border-slate-800 pt-3 font-bold">
+          <span>{t("cart.totalUsd")}</span>
+          <span data-testid="summary-usd">{formatMoney({ amount: totals.usd, currency: "USD" }, language)}</span>
+        </p>
+        <p className="flex justify-between text-sm text-slate-300">
+          <span>{t("cart.totalBs")}</span>
+          <span data-testid="summary-bs">{formatMoney({ amount: totals.bs, currency: "VES" }, language)}</span>
+        </p>
+        <Link to="/store/cart" className="mt-4 inline-block text-sm text-cyan-400">
+          ← {t("checkout.backToCart")}
+        </Link>
+      </aside>
+    </section>
+  );
+}

@@ -1,0 +1,81 @@
+import { isValidQuantity } from "~/domain/cart";
+import type { CheckoutInput } from "~/domain/checkout";
+import { currencyFor } from "~/domain/payment-methods";
+import { createOrder } from "~/features/orders/orders.server";
+import type { Database } from "~/lib/db.server";
+import { findSellablePackages } from "./catalogue.server";
+
+export interface RequestedItem {
+  packageId: string;
+  quantity: number;
+  /** What the buyer's cart showed, in minor units: only used to tell them a price changed. */
+  shownUsd: number;
+}
+
+export type CartProblem =
+  | { packageId: string; problem: "GONE" }
+  | { packageId: string; problem: "PRICE_CHANGED"; priceUsd: number; priceBs: number }
+  | { packageId: string; problem: "INVALID_QUANTITY" };
+
+export type PricedCart =
+  | { ok: true; game: string; lines: { packageId: string; label: string; quantity: number; priceUsd: number; priceBs: number }[]; totalUsd: number; totalBs: number }
+  | { ok: false; code: "EMPTY_CART" | "ONE_GAME_ONLY" | "CART_CHANGED"; problems: CartProblem[] };
+
+/**
+ * Prices a cart from our own catalogue. A package that disappeared, a price that changed since
+ * the buyer saw it, or an impossible quantity is reported, never silently charged.
+ */
+export async function priceCart(db: Database, items: RequestedItem[]): Promise<PricedCart> {
+  if (!items.length) return { ok: false, code: "EMPTY_CART", problems: [] };
+  const problems: CartProblem[] = [];
+  const found = new Map((await findSellablePackages(db, items.map((item) => item.packageId))).map((row) => [row.id, row]));
+  const lines = [];
+  for (const item of items) {
+    const current = found.get(item.packageId);
+    if (!current) problems.push({ packageId: item.packageId, problem: "GONE" });
+    else if (!isValidQuantity(item.quantity)) problems.push({ packageId: item.packageId, problem: "INVALID_QUANTITY" });
+    else if (current.priceUsd !== item.shownUsd) problems.push({ packageId: item.packageId, problem: "PRICE_CHANGED", priceUsd: current.priceUsd, priceBs: current.priceBs });
+    else lines.push({ packageId: current.id, label: `${current.gameName} · ${current.label}`, quantity: item.quantity, priceUsd: current.priceUsd, priceBs: current.priceBs, gameId: current.gameId });
+  }
+  if (problems.length) return { ok: false, code: "CART_CHANGED", problems };
+  const gamesInCart = new Set(lines.map((line) => line.gameId));
+  if (gamesInCart.size !== 1) return { ok: false, code: "ONE_GAME_ONLY", problems: [] };
+  return {
+    ok: true,
+    game: lines[0]!.gameId,
+    lines: lines.map(({ gameId: _game, ...line }) => line),
+    totalUsd: lines.reduce((sum, line) => sum + line.priceUsd * line.quantity, 0),
+    totalBs: lines.reduce((sum, line) => sum + line.priceBs * line.quantity, 0),
+  };
+}
+
+/** Creates the store order (status initiated) from a priced cart: Bs at the catalogue's Bs prices for Pago Móvil. */
+export async function createStoreOrder(
+  db: Database,
+  input: { userId: string; email: string; cart: Extract<PricedCart, { ok: true }>; checkout: CheckoutInput; gamerName: string | null; exchangeRate: string; expiresAt: Date },
+) {
+  const currency = currencyFor(input.checkout.paymentMethod);
+  const order = await createOrder(db, {
+    userId: input.userId,
+    kind: "store",
+    paymentMethod: input.checkout.paymentMethod,
+    currency,
+    amount: currency === "VES" ? input.cart.totalBs : input.cart.totalUsd,
+    amountUsd: input.cart.totalUsd,
+    exchangeRate: currency === "VES" ? input.exchangeRate : null,
+    phone: input.checkout.phone,
+    email: input.email,
+    gamerId: input.checkout.gamerId,
+    gameServer: input.checkout.gameServer,
+    gamerName: input.gamerName,
+    expiresAt: input.expiresAt,
+    items: input.cart.lines.map((line) => ({
+      packageId: line.packageId,
+      label: line.label,
+      unitAmount: currency === "VES" ? line.priceBs : line.priceUsd,
+      quantity: line.quantity,
+    })),
+  });
+  return { ...order, amount: currency === "VES" ? input.cart.totalBs : input.cart.totalUsd, currency };
+}
+
