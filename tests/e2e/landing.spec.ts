@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { LandingPage } from "./pages/landing-page";
+import { startAppServer } from "./support/app-server";
 
 test.describe("landing page", () => {
   test("shows every section in Spanish with the demo tournaments", async ({ page }) => {
@@ -70,36 +71,44 @@ test.describe("landing page", () => {
     await expect(register).toHaveAttribute("href", /^\/auth\?redirectTo=%2Ftournament%3Fid%3Dcopa-free-fire-solo%26participants%3D48$/);
   });
 
-  test("the store button shows the coming-soon info toast with a progress bar", async ({ page }) => {
+  test("the store button opens the store", async ({ page }) => {
     const landing = new LandingPage(page);
     await landing.open();
     await page.getByTestId("store-button").click();
-    const toast = page.getByRole("status").filter({ hasText: "Próximamente disponible" });
-    await expect(toast).toBeVisible();
-    await expect(toast).toContainText("¡Atención!");
-    await expect(toast.locator(".toast-progress")).toHaveCount(1);
-    // The landing page has no React runtime: the notice came from the server, and the address is clean again.
-    await expect(page).toHaveURL(/\/$/);
-    // Info toasts leave after 3 s by themselves.
-    await expect(toast).toBeHidden({ timeout: 5_000 });
+    await expect(page).toHaveURL(/\/store$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Recargas" })).toBeVisible();
   });
 
-  test("on a page with the app loaded, toasts come at once and at most 20 stay", async ({ page }) => {
-    await page.goto("/privacy-terms");
-    await page.getByTestId("store-button").click();
-    await expect(page).toHaveURL(/\/privacy-terms$/);
-    const toast = page.getByRole("status").filter({ hasText: "Próximamente disponible" });
-    await expect(toast).toBeVisible();
-    await expect(toast.locator(".toast-progress")).toHaveCount(1);
-    await toast.getByRole("button", { name: "Cerrar aviso" }).click();
-    await expect(toast).toHaveCount(0);
-    await page.getByTestId("store-button").click();
-    await expect(page.locator(".toast")).toHaveCount(1);
-    // 25 quick clicks, faster than any toast expires.
-    await page.getByTestId("store-button").evaluate((button: HTMLElement) => {
-      for (let i = 0; i < 24; i += 1) button.click();
-    });
-    await expect(page.locator(".toast")).toHaveCount(20);
+  test("with the store closed (STORE_OPEN=false) the store button shows the coming-soon toast", async ({ page }) => {
+    test.setTimeout(90_000);
+    const server = await startAppServer({ tournamentCount: 1, env: { STORE_OPEN: "false" } });
+    try {
+      // The landing page has no React runtime: the notice comes from the server, and the address is clean again.
+      await page.goto(`${server.url}/`);
+      await page.getByTestId("store-button").click();
+      const notice = page.getByRole("status").filter({ hasText: "Próximamente disponible" });
+      await expect(notice).toContainText("¡Atención!");
+      await expect(notice.locator(".toast-progress")).toHaveCount(1);
+      await expect(page).toHaveURL(`${server.url}/`);
+      // Info toasts leave after 3 s by themselves.
+      await expect(notice).toBeHidden({ timeout: 6_000 });
+
+      // On a page with the app loaded, toasts come at once, close on demand, and at most 20 stay.
+      await page.goto(`${server.url}/privacy-terms`);
+      await page.getByTestId("store-button").click();
+      await expect(page).toHaveURL(`${server.url}/privacy-terms`);
+      const toast = page.getByRole("status").filter({ hasText: "Próximamente disponible" });
+      await expect(toast).toBeVisible();
+      await expect(toast.locator(".toast-progress")).toHaveCount(1);
+      await toast.getByRole("button", { name: "Cerrar aviso" }).click();
+      await expect(toast).toHaveCount(0);
+      await page.getByTestId("store-button").evaluate((button: HTMLElement) => {
+        for (let i = 0; i < 25; i += 1) button.click();
+      });
+      await expect(page.locator(".toast")).toHaveCount(20);
+    } finally {
+      await server.stop();
+    }
   });
 
   test("privacy and terms read in both languages", async ({ page }) => {

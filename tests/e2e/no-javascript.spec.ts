@@ -23,9 +23,15 @@ test.describe("without JavaScript", () => {
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
   });
 
-  test("the store button's notice shows from the server", async ({ page }) => {
+  test("the store catalogue reads", async ({ page }) => {
     await page.goto("/");
     await page.getByTestId("store-button").click();
-    await expect(page.getByRole("status").filter({ hasText: "Próximamente disponible" })).toBeVisible();
+    await expect(page).toHaveURL(/\/store$/);
+    await expect(page.locator('[data-package="free-fire-110"]')).toContainText("110 Diamantes");
+  });
+
+  test("a server notice shows as a toast", async ({ page }) => {
+    await page.goto("/?notice=already-logged-in");
+    await expect(page.getByRole("status").filter({ hasText: "Ya iniciaste sesión." })).toContainText("¡Atención!");
   });
 });

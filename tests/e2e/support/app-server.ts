@@ -32,6 +32,8 @@ export interface AppServerOptions {
    * is passed as its first argument, before `args`. Its last stdout line ends up in `prepared`.
    */
   prepare?: [script: string, ...args: string[]];
+  /** Extra settings for this server (e.g. STORE_OPEN=false). */
+  env?: Record<string, string>;
 }
 
 function runPrepare(script: string, args: string[]): string {
@@ -45,7 +47,7 @@ function runPrepare(script: string, args: string[]): string {
  * seed: only what `tournamentCount` and/or `prepare` put there. For tests that need other data
  * than the shared server's demo seed.
  */
-export async function startAppServer({ tournamentCount, prepare }: AppServerOptions): Promise<AppServer> {
+export async function startAppServer({ tournamentCount, prepare, env }: AppServerOptions): Promise<AppServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "arena-e2e-extra-"));
   let prepared = "";
   try {
@@ -68,6 +70,7 @@ export async function startAppServer({ tournamentCount, prepare }: AppServerOpti
       NODE_ENV: "production",
       // Links in mails must point at this server, with the host the browser uses (cookies).
       PUBLIC_URL: url,
+      ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
