@@ -53,7 +53,8 @@ export default defineConfig({
       url: `http://127.0.0.1:${PORT}/healthz`,
       reuseExistingServer: false,
       timeout: 120_000,
-      stdout: "pipe",
+      // The server's log (mail notices, links) would drown the test report; failures show their own context.
+      stdout: "ignore",
       env: {
         PORT: String(PORT),
         HOST: "127.0.0.1",

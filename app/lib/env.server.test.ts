@@ -23,4 +23,8 @@ describe("environment", () => {
       expect((error as Error).message).toMatch(/DATABASE_URL: must start with postgres/);
     }
   });
+
+  it("refuses S3 settings until S3 storage exists, instead of ignoring them", () => {
+    expect(() => parseEnv({ S3_ENDPOINT: "https://s3.example.com" })).toThrow(/S3 receipt storage is not available/);
+  });
 });

@@ -56,6 +56,10 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_REGION: z.string().optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+}).refine((config) => !config.S3_ENDPOINT, {
+  // Better to stop than to keep receipts somewhere the operator did not ask for.
+  message: "S3 receipt storage is not available in this version: unset S3_ENDPOINT to keep receipts on local disk under DATA_DIR/receipts",
+  path: ["S3_ENDPOINT"],
 });
 
 export type Env = z.infer<typeof envSchema> & { dataDir: string; publicUrl: string };

@@ -132,7 +132,7 @@ test.describe("sign-up and sign-in by e-mail link", () => {
     const link = await signInLink(email, { after: askedAt });
 
     await page.goto(link);
-    // /tournament is not built yet (a 404 page): what matters is the address.
+    // What matters here is that the sign-in kept the destination: the address.
     await expect(page).toHaveURL((url) => url.pathname === "/tournament" && url.search === "?id=copa-free-fire-solo&participants=48");
     expect(page.url()).not.toContain("/auth/profile");
     await page.goto("/");
