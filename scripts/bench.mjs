@@ -1,4 +1,5 @@
 // `npm run bench`: measures the performance budgets of DESIGN.md and prints a report
+// (BENCH_DATABASE_URL=postgres://… adds the order-load run on that PostgreSQL)
 // (also written to bench-results/latest.json). A benchmark, not a test: it never fails on numbers.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -67,6 +68,20 @@ async function load(urlPath, title, headers = {}) {
   };
 }
 
+/** Order creation and registrations under concurrent load (scripts/bench-orders.ts). */
+function orderLoad(databaseUrl) {
+  const result = spawnSync("npx", ["tsx", "scripts/bench-orders.ts"], {
+    encoding: "utf8",
+    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl ?? "" },
+  });
+  const line = result.stdout.trim().split("\n").at(-1) ?? "";
+  try {
+    return JSON.parse(line);
+  } catch {
+    return { error: result.stderr.slice(-500) || "no result" };
+  }
+}
+
 const server = await startServer();
 try {
   const javascript = await pageJavaScript("/");
@@ -82,6 +97,10 @@ try {
     startup: { firstResponseMsOnEmptyData: Math.round(server.firstResponseMs) },
     landingJavaScript: { gzipKb: javascript.totalGzipKb, budgetKb: JS_BUDGET_KB, withinBudget: javascript.totalGzipKb < JS_BUDGET_KB, files: javascript.files.length, htmlGzipKb: javascript.htmlGzipKb },
     hydratedPageJavaScript: { page: "/privacy-terms", gzipKb: appJavascript.totalGzipKb, files: appJavascript.files.length },
+    orderLoad: {
+      pglite: orderLoad(null),
+      ...(process.env.BENCH_DATABASE_URL ? { postgres: orderLoad(process.env.BENCH_DATABASE_URL) } : {}),
+    },
     throughput: {
       connections: CONNECTIONS,
       seconds: DURATION_S,
