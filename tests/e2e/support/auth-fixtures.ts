@@ -48,9 +48,12 @@ export async function openProfileAsNewUser(page: Page, email: string): Promise<P
   return profile;
 }
 
-/** Creates a complete account through the UI and leaves the page on the saved profile. */
+/** Creates a complete account through the UI; the page ends where the profile form sends it. */
 export async function signUp(page: Page, email: string, values: ProfileValues & { fullname: string }): Promise<void> {
   const profile = await openProfileAsNewUser(page, email);
   await profile.save(values);
   await expect(profile.saved).toBeVisible();
+  // The saved page moves on by itself after 4 s (SPEC §4); wait for it, so that it cannot cut
+  // the caller's next navigation short.
+  await expect(page).not.toHaveURL(/\/auth\/profile/, { timeout: 10_000 });
 }
