@@ -6,7 +6,8 @@ import { holdsReservation, type OrderStatus } from "~/domain/order-status";
 import { currencyFor } from "~/domain/payment-methods";
 import type { RegistrationInput } from "~/domain/registration";
 import type { Database } from "~/lib/db.server";
-import { OrderError, createOrder } from "~/features/orders/orders.server";
+import { OrderError, createOrder, type Transaction } from "~/features/orders/orders.server";
+import { TOURNAMENT_CARD_COLUMNS } from "./tournaments.server";
 
 export type RegistrationErrorCode = "NOT_FOUND" | "REGISTRATION_CLOSED" | "TOURNAMENT_FULL" | "ALREADY_REGISTERED" | "IGN_TAKEN";
 
@@ -17,7 +18,6 @@ export class RegistrationError extends Error {
   }
 }
 
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 const liveRegistrations = (tournamentId: string) => and(eq(registrations.tournamentId, tournamentId), ne(registrations.status, "released"));
 
@@ -25,15 +25,7 @@ const liveRegistrations = (tournamentId: string) => and(eq(registrations.tournam
 export async function findTournament(db: Database | Transaction, id: string) {
   const [row] = await db
     .select({
-      id: tournaments.id,
-      title: tournaments.title,
-      game: tournaments.game,
-      prize: tournaments.prize,
-      feeAmount: tournaments.feeAmount,
-      feeCurrency: tournaments.feeCurrency,
-      players: tournaments.players,
-      image: tournaments.image,
-      date: tournaments.date,
+      ...TOURNAMENT_CARD_COLUMNS,
       capacity: tournaments.capacity,
       registrationClosesAt: tournaments.registrationClosesAt,
       taken: sql<number>`(select count(*)::int from registrations r where r.tournament_id = "tournaments"."id" and r.status <> 'released')`,

@@ -18,21 +18,24 @@ export interface TournamentCard {
 
 const LANDING_LIMIT = 12;
 
+/** The columns every tournament view starts from (a landing card). */
+export const TOURNAMENT_CARD_COLUMNS = {
+  id: tournaments.id,
+  title: tournaments.title,
+  game: tournaments.game,
+  prize: tournaments.prize,
+  feeAmount: tournaments.feeAmount,
+  feeCurrency: tournaments.feeCurrency,
+  players: tournaments.players,
+  image: tournaments.image,
+  badges: tournaments.badges,
+  date: tournaments.date,
+};
+
 /** Upcoming tournaments for the landing grid, soonest first (bounded: the grid is a teaser). */
 export async function listUpcomingTournaments(db: Database, limit = LANDING_LIMIT): Promise<TournamentCard[]> {
   const rows = await db
-    .select({
-      id: tournaments.id,
-      title: tournaments.title,
-      game: tournaments.game,
-      prize: tournaments.prize,
-      feeAmount: tournaments.feeAmount,
-      feeCurrency: tournaments.feeCurrency,
-      players: tournaments.players,
-      image: tournaments.image,
-      badges: tournaments.badges,
-      date: tournaments.date,
-    })
+    .select(TOURNAMENT_CARD_COLUMNS)
     .from(tournaments)
     .where(gte(tournaments.date, sql`current_date`))
     .orderBy(asc(tournaments.date), asc(tournaments.sortOrder))
