@@ -116,7 +116,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     ) : (
       <section className="mx-auto max-w-xl px-6 py-24 text-center">
         <h1 className="text-3xl font-bold">{t("error.unexpected", "Unexpected Application Error")}</h1>
-        <p className="mt-4 text-slate-300">{t("error.message", "")}</p>
+        <p className="mt-4 text-slate-300">
+          {isRouteErrorResponse(error) && error.status === 400 ? t("error.badRequest", "") : t("error.message", "")}
+        </p>
         <a href="/" className="mt-8 inline-block rounded-lg bg-cyan-500 px-5 py-3 font-semibold text-slate-950 hover:bg-cyan-400">
           {t("error.back", "/")}
         </a>

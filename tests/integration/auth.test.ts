@@ -108,6 +108,18 @@ describe("sign-in by e-mail link, over real SMTP", () => {
     expect(smtp.received).toHaveLength(0);
   });
 
+  it("answers a body that is not a form with 400, not 500", async () => {
+    for (const body of [JSON.stringify({ email: "x@example.com" }), "--zzz\r\ngarbage"]) {
+      const request = new Request(`${BASE_URL}/auth`, {
+        method: "POST",
+        body,
+        headers: { Origin: BASE_URL, "Content-Type": body.startsWith("{") ? "application/json" : "multipart/form-data; boundary=zzz" },
+      });
+      expect((await callRoute(requestLink, request)).status).toBe(400);
+    }
+    expect(smtp.received).toHaveLength(0);
+  });
+
   it("limits link requests per address", async () => {
     for (let i = 0; i < 3; i += 1) await linkFor("busy@example.com");
     const answer = await callRoute<{ error: string }>(requestLink, formRequest("/auth", { email: "busy@example.com" }));

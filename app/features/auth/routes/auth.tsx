@@ -12,6 +12,7 @@ import { MAGIC_LINK_MINUTES, type ProviderId } from "../auth-rules";
 import { auth, enabledProviders } from "../auth.server";
 import { ProviderButtons } from "../components/provider-buttons";
 import { getCurrentUser, safeRedirectPath } from "../session.server";
+import { readForm } from "~/lib/forms.server";
 import type { Route } from "./+types/auth";
 
 type ErrorCode = "EMPTY_FIELDS" | "INVALID_EMAIL" | "RATE_LIMITED" | "MAIL_FAILED" | "LOGIN_FAILED" | "OAUTH_FAILED";
@@ -32,7 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const raw = String(form.get("email") ?? "");
   const redirectTo = safeRedirectPath(form.get("redirectTo"));
   const fail = (code: ErrorCode, status = 400) => data({ error: code, sent: null as string | null, email: raw }, { status });

@@ -3,6 +3,7 @@ import { log } from "~/lib/log.server";
 import type { ProviderId } from "../auth-rules";
 import { auth, enabledProviders } from "../auth.server";
 import { safeRedirectPath } from "../session.server";
+import { readForm } from "~/lib/forms.server";
 import type { Route } from "./+types/oauth";
 
 /**
@@ -10,7 +11,7 @@ import type { Route } from "./+types/oauth";
  * verifier (kept in a signed cookie) and the provider URL; we redirect there.
  */
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const provider = String(form.get("provider") ?? "") as ProviderId;
   const from = form.get("from") === "login" ? "login" : "auth";
   if (!enabledProviders().includes(provider)) throw redirect(`/${from}?oauth=failed&error=PROVIDER_UNAVAILABLE`);

@@ -13,6 +13,7 @@ import { emailBelongsToAnotherUser, findProfile, saveProfile } from "../accounts
 import { env } from "~/lib/env.server";
 import { mailer, welcomeMail } from "../auth.server";
 import { requireUser, safeRedirectPath } from "../session.server";
+import { readForm } from "~/lib/forms.server";
 import type { Route } from "./+types/profile";
 
 /** SPEC §4: after saving (or a failed save) the user goes on after 4 s. */
@@ -40,7 +41,7 @@ type Outcome =
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const redirectTo = safeRedirectPath(form.get("redirectTo"));
   const reply = (outcome: Outcome, status = 200) => data(outcome, { status });
 

@@ -20,6 +20,7 @@ import type { RouteHandle } from "~/root";
 import { clearCart, saveCart, useCart } from "../cart-store";
 import { checkPlayerId } from "../id-checker.server";
 import { createStoreOrder, priceCart, type CartProblem, type RequestedItem } from "../store-orders.server";
+import { readForm } from "~/lib/forms.server";
 import type { Route } from "./+types/checkout";
 
 export const handle: RouteHandle = { cart: true };
@@ -58,7 +59,7 @@ function readItems(value: FormDataEntryValue | null): RequestedItem[] {
  */
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const reply = (answer: Answer, status = 200) => data(answer, { status });
   const priced = await priceCart(db(), readItems(form.get("items")));
   if (!priced.ok) return reply({ step: "error", code: priced.code, problems: priced.problems }, 409);

@@ -18,6 +18,7 @@ import { metaText } from "~/lib/meta";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import { mailRegistrationConfirmed } from "../registration-mail.server";
 import { RegistrationError, findRegistration, findTournament, registerForTournament } from "../registrations.server";
+import { readForm } from "~/lib/forms.server";
 import type { Route } from "./+types/tournament";
 
 /** SPEC §4: after a free registration the user goes home after 3 s. */
@@ -53,7 +54,7 @@ type Outcome =
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const reply = (outcome: Outcome, status = 200) => data(outcome, { status });
   const tournament = await findTournament(db(), String(form.get("tournamentId") ?? ""));
   if (!tournament) return reply({ status: "refused", code: "NOT_FOUND" }, 404);
