@@ -21,18 +21,6 @@ export function formatMoney({ amount, currency }: Money, language: "es" | "en" =
   return currency === "USD" ? `${SYMBOLS.USD}${formatted}` : `${SYMBOLS.VES} ${formatted}`;
 }
 
-/** Parses "12.5" or "12,50" into minor units (1250); null when it is not a money amount. */
-export function parseMoney(text: string): number | null {
-  const match = /^\s*(\d{1,9})(?:[.,](\d{1,2}))?\s*$/.exec(text);
-  if (!match) return null;
-  const [, whole, fraction = ""] = match;
-  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
-}
-
-export function isFree(amount: number): boolean {
-  return amount === 0;
-}
-
 /** A rate such as "245.50" (Bs per USD) in hundredths, so conversions stay in integers. */
 export function rateInHundredths(rate: string): number {
   const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(rate.trim());

@@ -8,7 +8,7 @@ import { loadMessages } from "~/lib/messages.server";
 import { metaText } from "~/lib/meta";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import { hitRateLimit, rememberPreUser } from "../accounts.server";
-import { MAGIC_LINK_MINUTES, type ProviderId } from "../auth-rules";
+import { MAGIC_LINK_MINUTES } from "../auth-rules";
 import { auth, enabledProviders } from "../auth.server";
 import { ProviderButtons } from "../components/provider-buttons";
 import { getCurrentUser, safeRedirectPath } from "../session.server";

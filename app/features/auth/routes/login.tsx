@@ -4,7 +4,6 @@ import { languageFromCookieHeader } from "~/domain/language";
 import { loadMessages } from "~/lib/messages.server";
 import { metaText } from "~/lib/meta";
 import { useRouteMessages } from "~/lib/use-route-messages";
-import type { ProviderId } from "../auth-rules";
 import { enabledProviders } from "../auth.server";
 import { ProviderButtons } from "../components/provider-buttons";
 import { getCurrentUser } from "../session.server";
