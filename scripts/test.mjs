@@ -1,4 +1,4 @@
-// `npm test`: unit and integration tests (Vitest, on PGlite; again on PostgreSQL when
+// `npm test`: the type check, unit and integration tests (Vitest, on PGlite; again on PostgreSQL when
 // TEST_POSTGRES_URL is set), then end-to-end tests (Playwright in Chromium).
 // Ends with one plain "N passed, N failed" line over all of them.
 import { spawnSync } from "node:child_process";
@@ -32,6 +32,8 @@ function countPlaywright(file) {
   totals.failed += stats.unexpected;
   totals.skipped += stats.skipped;
 }
+
+if (!run("type check (TypeScript, strict)", "npm", ["run", "--silent", "typecheck"])) totals.failed += 1;
 
 const vitestJson = path.join(reports, "vitest.json");
 run("unit and integration tests (Vitest)", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`]);
