@@ -87,24 +87,29 @@ export async function findOrderFor(db: Database, orderId: string, viewer: Actor)
     db.select().from(paymentProofs).where(eq(paymentProofs.orderId, orderId)).orderBy(desc(paymentProofs.createdAt)),
     db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, orderId)).orderBy(orderStatusHistory.id),
   ]);
-  return { ...order, status: order.status as OrderStatus, items, proofs, history };
+  return { ...order, status: order.status as OrderStatus, paymentMethod: order.paymentMethod as PaymentMethod, items, proofs, history };
 }
 
 export type OrderView = NonNullable<Awaited<ReturnType<typeof findOrderFor>>>;
 
 const PAGE_SIZE = 20;
 
+/** What every order list shows of an order. */
+const ORDER_SUMMARY_COLUMNS = {
+  id: orders.id,
+  number: orders.number,
+  kind: orders.kind,
+  status: orders.status,
+  paymentMethod: orders.paymentMethod,
+  currency: orders.currency,
+  amount: orders.amount,
+};
+
 /** "My orders": newest first, a page at a time. */
 export async function listOrdersOfUser(db: Database, userId: string, page = 1) {
   return db
     .select({
-      id: orders.id,
-      number: orders.number,
-      kind: orders.kind,
-      status: orders.status,
-      paymentMethod: orders.paymentMethod,
-      currency: orders.currency,
-      amount: orders.amount,
+      ...ORDER_SUMMARY_COLUMNS,
       createdAt: orders.createdAt,
       items: sql<string>`(select string_agg(oi.label || ' × ' || oi.quantity, ', ' order by oi.id) from order_items oi where oi.order_id = "orders"."id")`,
     })
@@ -122,13 +127,7 @@ export async function listOrdersForStaff(db: Database, filters: { status?: Order
   if (filters.method) conditions.push(eq(orders.paymentMethod, filters.method));
   return db
     .select({
-      id: orders.id,
-      number: orders.number,
-      kind: orders.kind,
-      status: orders.status,
-      paymentMethod: orders.paymentMethod,
-      currency: orders.currency,
-      amount: orders.amount,
+      ...ORDER_SUMMARY_COLUMNS,
       email: orders.email,
       userName: users.name,
       updatedAt: orders.updatedAt,

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link, data } from "react-router";
 import { useToast } from "~/components/ui/toast";
 import { languageFromCookieHeader } from "~/domain/language";
-import { isPaymentMethod, needsReceiptFile, VENEZUELAN_BANKS, type PaymentMethod } from "~/domain/payment-methods";
+import { isPaymentMethod, needsReceiptFile, VENEZUELAN_BANKS } from "~/domain/payment-methods";
 import { parseProofDetails } from "~/domain/payment-proof";
 import { requireUser } from "~/features/auth/session.server";
 import { db } from "~/lib/db.server";
@@ -21,7 +21,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const order = await findOrderFor(db(), params.orderId, { userId: user.id, isStaff: false });
   if (!order || !isPaymentMethod(params.method)) throw data(null, { status: 404 });
-  const method = order.paymentMethod as PaymentMethod;
+  const method = order.paymentMethod;
   const payTo = payToDetails();
   return {
     order: { id: order.id, number: order.number, status: order.status, amount: order.amount, currency: order.currency, exchangeRate: order.exchangeRate },

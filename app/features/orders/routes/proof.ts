@@ -41,9 +41,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (form.get("method") !== order.paymentMethod) return refuse("WRONG_METHOD");
 
   const fields = Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string"));
-  const details = parseProofDetails(order.paymentMethod as Parameters<typeof parseProofDetails>[0], fields);
+  const details = parseProofDetails(order.paymentMethod, fields);
   let receipt = null;
-  if (needsReceiptFile(order.paymentMethod as Parameters<typeof needsReceiptFile>[0])) {
+  if (needsReceiptFile(order.paymentMethod)) {
     const file = form.get("receipt");
     const bytes = file instanceof File && file.size > 0 ? new Uint8Array(await file.arrayBuffer()) : null;
     const checked = checkReceipt(bytes, maxBytes);
