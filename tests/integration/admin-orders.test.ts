@@ -11,7 +11,8 @@ import { action as requestLink } from "~/features/auth/routes/auth";
 import { createOrder, submitProof, type Actor } from "~/features/orders/orders.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { createMailer } from "~/lib/mail.server";
-import { BASE_URL, CookieJar, callRoute, formRequest, getRequest } from "./support/routes";
+import { CookieJar, callRoute, formRequest, getRequest } from "./support/routes";
+import { useTestAuth } from "./support/sessions";
 import { startSmtpSink } from "./support/smtp-sink";
 import { openTestDatabase, resetTables } from "./test-database";
 
@@ -30,13 +31,7 @@ afterAll(async () => {
 beforeEach(async () => {
   await resetTables(handle);
   smtp.received.length = 0;
-  useAuthSettings({
-    database: handle.db,
-    secret: "test-secret-test-secret-test-secret-0123",
-    publicUrl: BASE_URL,
-    mailer: createMailer({ smtpUrl: smtp.url, from: "Arena LATAM <no-reply@arena.test>", dataDir: "/nonexistent" }),
-    providers: {},
-  });
+  useTestAuth(handle.db, createMailer({ smtpUrl: smtp.url, from: "Arena LATAM <no-reply@arena.test>", dataDir: "/nonexistent" }));
 });
 
 /** Signs in through the e-mail link, as a browser would; then gives the account a name and (maybe) staff rights. */

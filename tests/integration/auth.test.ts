@@ -10,6 +10,7 @@ import { action as signOut } from "~/features/auth/routes/sign-out";
 import { getCurrentUser } from "~/features/auth/session.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { createMailer } from "~/lib/mail.server";
+import { useTestAuth } from "./support/sessions";
 import { startSmtpSink } from "./support/smtp-sink";
 import { BASE_URL, CookieJar, callRoute, formRequest, getRequest } from "./support/routes";
 import { openTestDatabase, resetTables } from "./test-database";
@@ -29,13 +30,7 @@ afterAll(async () => {
 beforeEach(async () => {
   await resetTables(handle);
   smtp.received.length = 0;
-  useAuthSettings({
-    database: handle.db,
-    secret: "test-secret-test-secret-test-secret-0123",
-    publicUrl: BASE_URL,
-    mailer: createMailer({ smtpUrl: smtp.url, from: "Arena LATAM <no-reply@arena.test>", dataDir: "/nonexistent" }),
-    providers: {},
-  });
+  useTestAuth(handle.db, createMailer({ smtpUrl: smtp.url, from: "Arena LATAM <no-reply@arena.test>", dataDir: "/nonexistent" }));
 });
 
 /** Asks for a link through the /auth form and returns the link from the mail that arrives over SMTP. */

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, data, redirect, useNavigation } from "react-router";
 import { languageFromCookieHeader, isLanguage } from "~/domain/language";
@@ -125,6 +125,25 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 const fieldClass = "w-full rounded-lg border border-slate-700 bg-slate-900 px-3 py-2 text-sm text-slate-100 outline-none focus:border-cyan-400";
 const cardClass = "rounded-xl border border-slate-800 bg-slate-900/40 p-5";
 const kbdClass = "rounded border border-slate-600 bg-slate-800 px-1.5 py-0.5 font-mono text-xs text-slate-200";
+
+/** A one-click decision (approve, fulfil) with its keyboard shortcut shown on the button. */
+function DecisionForm(props: { formRef: RefObject<HTMLFormElement | null>; intent: Decision; shortcut: string; busy: boolean; colors: string; children: ReactNode }) {
+  return (
+    <Form method="post" ref={props.formRef} className="mt-4">
+      <input type="hidden" name="intent" value={props.intent} />
+      <button
+        type="submit"
+        disabled={props.busy}
+        aria-keyshortcuts={props.shortcut}
+        className={`flex w-full items-center justify-between rounded-lg px-4 py-3 font-semibold text-slate-950 disabled:opacity-60 ${props.colors}`}
+        data-testid={props.intent}
+      >
+        {props.children}
+        <kbd className={kbdClass}>{props.shortcut.toUpperCase()}</kbd>
+      </button>
+    </Form>
+  );
+}
 
 const RATE_FORMAT = {
   es: new Intl.NumberFormat("es-VE", { minimumFractionDigits: 2, maximumFractionDigits: 6 }),
@@ -327,35 +346,15 @@ export default function OrderReviewPage({ loaderData, actionData }: Route.Compon
             {allowed.length === 0 ? <p className="mt-3 text-sm text-slate-400" data-testid="no-actions">{t("review.actions.none")}</p> : null}
 
             {allowed.includes("approve") ? (
-              <Form method="post" ref={approveForm} className="mt-4">
-                <input type="hidden" name="intent" value={"approve" satisfies Decision} />
-                <button
-                  type="submit"
-                  disabled={busy}
-                  aria-keyshortcuts="a"
-                  className="flex w-full items-center justify-between rounded-lg bg-emerald-500 px-4 py-3 font-semibold text-slate-950 hover:bg-emerald-400 disabled:opacity-60"
-                  data-testid="approve"
-                >
-                  {t("review.actions.approve")}
-                  <kbd className={kbdClass}>A</kbd>
-                </button>
-              </Form>
+              <DecisionForm formRef={approveForm} intent="approve" shortcut="a" busy={busy} colors="bg-emerald-500 hover:bg-emerald-400">
+                {t("review.actions.approve")}
+              </DecisionForm>
             ) : null}
 
             {allowed.includes("fulfil") ? (
-              <Form method="post" ref={fulfilForm} className="mt-4">
-                <input type="hidden" name="intent" value={"fulfil" satisfies Decision} />
-                <button
-                  type="submit"
-                  disabled={busy}
-                  aria-keyshortcuts="f"
-                  className="flex w-full items-center justify-between rounded-lg bg-gradient-to-r from-cyan-500 to-purple-500 px-4 py-3 font-semibold text-slate-950 hover:brightness-110 disabled:opacity-60"
-                  data-testid="fulfil"
-                >
-                  {t("review.actions.fulfil")}
-                  <kbd className={kbdClass}>F</kbd>
-                </button>
-              </Form>
+              <DecisionForm formRef={fulfilForm} intent="fulfil" shortcut="f" busy={busy} colors="bg-gradient-to-r from-cyan-500 to-purple-500 hover:brightness-110">
+                {t("review.actions.fulfil")}
+              </DecisionForm>
             ) : null}
 
             {allowed.includes("reject") ? (
