@@ -9,31 +9,11 @@ import { LANGUAGE_COOKIE, isLanguage, languageCookie, languageFromCookieHeader }
 import { databaseAnswers, db, openDatabase, setDatabase, type DatabaseHandle } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { log, setLogLevel } from "~/lib/log.server";
+import { startRoutine, stopAllRoutines } from "~/lib/routines.server";
 import { loadMessages } from "~/lib/messages.server";
 import { PageCache, type CachedPage } from "~/lib/page-cache.server";
 
 let handle: DatabaseHandle | undefined;
-let expiryTimer: ReturnType<typeof setInterval> | undefined;
-
-let priceTimer: ReturnType<typeof setInterval> | undefined;
-
-/** With PRICING_URL, the catalogue follows the external price list: at start, then every 30 minutes. */
-function startPriceListRefresh(database: DatabaseHandle["db"], url: string) {
-  const refresh = () => void refreshCatalogueFromPriceList(database, url);
-  refresh();
-  priceTimer = setInterval(refresh, 30 * 60_000);
-  priceTimer.unref();
-}
-
-/** Unpaid orders past their time are expired once a minute (DESIGN.md "Money and orders"). */
-function startOrderExpiry(database: DatabaseHandle["db"]) {
-  expiryTimer = setInterval(() => {
-    expireUnpaidOrders(database)
-      .then((expired) => expired.length && log.info("orders expired", { count: expired.length }))
-      .catch((error: unknown) => log.error("order expiry failed", { error: String(error) }));
-  }, 60_000);
-  expiryTimer.unref();
-}
 
 /** Parses the environment, opens and migrates the database and seeds demo data. Fails fast. */
 export async function start(): Promise<{ port: number; host: string }> {
@@ -43,15 +23,18 @@ export async function start(): Promise<{ port: number; host: string }> {
   handle = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
   setDatabase(handle);
   if (config.SEED_DEMO) await seedDemoData(handle.db);
-  startOrderExpiry(handle.db);
-  if (config.PRICING_URL) startPriceListRefresh(handle.db, config.PRICING_URL);
+  const database = handle.db;
+  // Unpaid orders past their time are expired once a minute.
+  startRoutine({ name: "order-expiry", everyMs: 60_000, run: () => expireUnpaidOrders(database) });
+  // With PRICING_URL, the catalogue follows the external price list: at start, then every 30 minutes.
+  const pricingUrl = config.PRICING_URL;
+  if (pricingUrl) startRoutine({ name: "price-refresh", everyMs: 30 * 60_000, runAtStart: true, run: () => refreshCatalogueFromPriceList(database, pricingUrl) });
   log.info("database ready", { driver: handle.driver, ms: Date.now() - started, seeded: config.SEED_DEMO });
   return { port: config.PORT, host: config.HOST };
 }
 
 export async function stop(): Promise<void> {
-  clearInterval(expiryTimer);
-  clearInterval(priceTimer);
+  stopAllRoutines();
   await handle?.close();
   setDatabase(undefined);
   handle = undefined;

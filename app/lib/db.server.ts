@@ -9,6 +9,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import { schema } from "~/db/schema";
+import { peekSingleton, setSingleton } from "./singleton.server";
 
 /** One query API over both drivers: PGlite and node-postgres build the same SQL. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -57,16 +58,13 @@ export async function databaseAnswers(db: Database): Promise<boolean> {
   }
 }
 
-// Kept on globalThis so that the dev server's module reloads reuse the one open database.
-const holder = globalThis as typeof globalThis & { __arenaDatabase?: DatabaseHandle };
-
 /** The process-wide database, set once at start-up by server/app.ts (or a test). */
 export function setDatabase(handle: DatabaseHandle | undefined) {
-  holder.__arenaDatabase = handle;
+  setSingleton("database", handle);
 }
 
 export function db(): Database {
-  const handle = holder.__arenaDatabase;
+  const handle = peekSingleton<DatabaseHandle>("database");
   if (!handle) throw new Error("Database not opened: call openDatabase() at start-up.");
   return handle.db;
 }

@@ -1,7 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
+import { env } from "./env.server";
 import { log } from "./log.server";
+import { setSingleton, singleton } from "./singleton.server";
 
 export interface Mail {
   to: string;
@@ -39,6 +41,19 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
       for (const link of links) console.log(`   link: ${link}`);
     },
   };
+}
+
+/** The process-wide mailer, built from the environment on first use. */
+export function mailer(): Mailer {
+  return singleton("mailer", () => {
+    const config = env();
+    return createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir });
+  });
+}
+
+/** Lets a test send the app's mail through a mailer of its own (undefined: back to the environment's). */
+export function useMailer(custom: Mailer | undefined) {
+  setSingleton("mailer", custom);
 }
 
 /** Escapes text for the HTML part of a mail. */

@@ -1,6 +1,5 @@
-import { randomUUID } from "node:crypto";
 import { and, eq, ne, sql } from "drizzle-orm";
-import { preUsers, rateLimits, users } from "~/db/schema";
+import { preUsers, users } from "~/db/schema";
 import type { Language } from "~/domain/language";
 import type { ProfileInput } from "~/domain/profile";
 import type { Database } from "~/lib/db.server";
@@ -8,26 +7,6 @@ import type { Database } from "~/lib/db.server";
 /** SPEC §3 pre_users: remember every address that asked for a link. */
 export async function rememberPreUser(db: Database, email: string): Promise<void> {
   await db.insert(preUsers).values({ email }).onConflictDoNothing();
-}
-
-/**
- * Counts one more hit on `key` in a fixed window and says whether it is still allowed.
- * One atomic upsert, so concurrent requests cannot slip past the limit.
- */
-export async function hitRateLimit(db: Database, key: string, max: number, windowSeconds: number, now = Date.now()): Promise<boolean> {
-  const windowStart = now - windowSeconds * 1000;
-  const [row] = await db
-    .insert(rateLimits)
-    .values({ id: randomUUID(), key, count: 1, lastRequest: now })
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        count: sql`case when ${rateLimits.lastRequest} < ${windowStart} then 1 else ${rateLimits.count} + 1 end`,
-        lastRequest: sql`case when ${rateLimits.lastRequest} < ${windowStart} then ${now} else ${rateLimits.lastRequest} end`,
-      },
-    })
-    .returning({ count: rateLimits.count });
-  return (row?.count ?? 1) <= max;
 }
 
 export async function emailBelongsToAnotherUser(db: Database, email: string, userId: string): Promise<boolean> {

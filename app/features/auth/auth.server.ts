@@ -10,7 +10,8 @@ import { isLanguage, type Language } from "~/domain/language";
 import { db, type Database } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { createI18n } from "~/lib/i18n";
-import { composeMail, createMailer, type Mailer } from "~/lib/mail.server";
+import { composeMail, mailer, useMailer, type Mailer } from "~/lib/mail.server";
+import { setSingleton, singleton } from "~/lib/singleton.server";
 import { loadMessages } from "~/lib/messages.server";
 
 import { MAGIC_LINK_MINUTES, SESSION_DAYS, type ProviderId } from "./auth-rules";
@@ -183,37 +184,33 @@ export function configuredProviders(): Partial<Record<ProviderId, ProviderSettin
   return providers;
 }
 
-const holder = globalThis as typeof globalThis & {
-  __arenaAuth?: Auth;
-  __arenaMailer?: Mailer;
-  __arenaProviders?: ProviderId[];
-};
+interface AuthHandle {
+  auth: Auth;
+  providers: ProviderId[];
+}
 
-export function mailer(): Mailer {
-  const config = env();
-  holder.__arenaMailer ??= createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir });
-  return holder.__arenaMailer;
+function authHandle(): AuthHandle {
+  return singleton("auth", () => {
+    const providers = configuredProviders();
+    return {
+      auth: createAuth({ database: db(), secret: authSecret(), publicUrl: env().publicUrl, mailer: mailer(), providers }),
+      providers: Object.keys(providers) as ProviderId[],
+    };
+  });
 }
 
 /** The process-wide auth, built on first use from the environment. */
 export function auth(): Auth {
-  if (!holder.__arenaAuth) {
-    const providers = configuredProviders();
-    holder.__arenaAuth = createAuth({ database: db(), secret: authSecret(), publicUrl: env().publicUrl, mailer: mailer(), providers });
-    holder.__arenaProviders = Object.keys(providers) as ProviderId[];
-  }
-  return holder.__arenaAuth;
+  return authHandle().auth;
 }
 
 /** The sign-in providers whose buttons are shown (those with a client id and secret). */
 export function enabledProviders(): ProviderId[] {
-  auth();
-  return holder.__arenaProviders ?? [];
+  return authHandle().providers;
 }
 
-/** Lets a test run the app's routes against its own auth settings. */
+/** Lets a test run the app's routes against its own auth settings (and its mailer). */
 export function useAuthSettings(settings: AuthSettings | undefined) {
-  holder.__arenaAuth = settings ? createAuth(settings) : undefined;
-  holder.__arenaMailer = settings?.mailer;
-  holder.__arenaProviders = settings ? (Object.keys(settings.providers) as ProviderId[]) : undefined;
+  setSingleton("auth", settings ? { auth: createAuth(settings), providers: Object.keys(settings.providers) as ProviderId[] } : undefined);
+  useMailer(settings?.mailer);
 }

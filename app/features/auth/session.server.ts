@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { isProfileComplete } from "~/domain/profile";
 import { auth } from "./auth.server";
 
@@ -44,5 +44,12 @@ export async function requireUser(request: Request): Promise<CurrentUser> {
     const url = new URL(request.url);
     throw redirect(`/auth?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
   }
+  return user;
+}
+
+/** For back-office loaders and actions: visitors sign in first; signed-in non-staff get a 404 (the back-office does not exist for them). */
+export async function requireStaff(request: Request): Promise<CurrentUser> {
+  const user = await requireUser(request);
+  if (!user.isStaff) throw data(null, { status: 404 });
   return user;
 }

@@ -3,7 +3,7 @@ import { orders, users } from "~/db/schema";
 import { isLanguage } from "~/domain/language";
 import { formatMoney, type Currency } from "~/domain/money";
 import type { OrderStatus } from "~/domain/order-status";
-import { mailer } from "~/features/auth/auth.server";
+import { mailer } from "~/lib/mail.server";
 import type { Database } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { createI18n } from "~/lib/i18n";

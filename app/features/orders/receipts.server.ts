@@ -1,13 +1,11 @@
 import path from "node:path";
 import { env } from "~/lib/env.server";
+import { setSingleton, singleton } from "~/lib/singleton.server";
 import { localDiskStorage, type FileStorage } from "~/lib/storage.server";
-
-const holder = globalThis as typeof globalThis & { __arenaReceipts?: FileStorage };
 
 /** Receipts live under DATA_DIR/receipts, outside every public folder. */
 export function receiptStorage(): FileStorage {
-  holder.__arenaReceipts ??= localDiskStorage(path.join(env().dataDir, "receipts"));
-  return holder.__arenaReceipts;
+  return singleton("receipts", () => localDiskStorage(path.join(env().dataDir, "receipts")));
 }
 
 export const RECEIPT_EXTENSIONS: Record<string, string> = {
@@ -19,5 +17,5 @@ export const RECEIPT_EXTENSIONS: Record<string, string> = {
 
 /** Lets a test keep receipts in a folder of its own. */
 export function useReceiptStorage(storage: FileStorage | undefined) {
-  holder.__arenaReceipts = storage;
+  setSingleton("receipts", storage);
 }

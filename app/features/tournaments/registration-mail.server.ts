@@ -1,5 +1,5 @@
 import { isLanguage } from "~/domain/language";
-import { mailer } from "~/features/auth/auth.server";
+import { mailer } from "~/lib/mail.server";
 import { env } from "~/lib/env.server";
 import { createI18n } from "~/lib/i18n";
 import { log } from "~/lib/log.server";

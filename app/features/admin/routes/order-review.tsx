@@ -5,7 +5,7 @@ import { languageFromCookieHeader, isLanguage } from "~/domain/language";
 import { formatMoney, type Currency } from "~/domain/money";
 import type { OrderStatus } from "~/domain/order-status";
 import { VENEZUELAN_BANKS } from "~/domain/payment-methods";
-import { requireStaff } from "~/features/auth/staff.server";
+import { requireStaff } from "~/features/auth/session.server";
 import { mailOrderStatus } from "~/features/orders/order-mail.server";
 import { OrderError, decideOrder, findOrderFor, type OrderErrorCode } from "~/features/orders/orders.server";
 import { db } from "~/lib/db.server";

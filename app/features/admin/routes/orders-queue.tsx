@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { languageFromCookieHeader, isLanguage } from "~/domain/language";
 import { formatMoney, type Currency } from "~/domain/money";
-import { requireStaff } from "~/features/auth/staff.server";
+import { requireStaff } from "~/features/auth/session.server";
 import { listOrdersForStaff } from "~/features/orders/orders.server";
 import { db } from "~/lib/db.server";
 import { loadMessages } from "~/lib/messages.server";

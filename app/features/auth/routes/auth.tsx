@@ -7,12 +7,13 @@ import { log } from "~/lib/log.server";
 import { loadMessages } from "~/lib/messages.server";
 import { metaText } from "~/lib/meta";
 import { useRouteMessages } from "~/lib/use-route-messages";
-import { hitRateLimit, rememberPreUser } from "../accounts.server";
+import { withinLimit } from "~/lib/rate-limit.server";
+import { rememberPreUser } from "../accounts.server";
 import { MAGIC_LINK_MINUTES } from "../auth-rules";
 import { auth, enabledProviders } from "../auth.server";
 import { ProviderButtons } from "../components/provider-buttons";
 import { getCurrentUser, safeRedirectPath } from "../session.server";
-import { readForm } from "~/lib/forms.server";
+import { readForm } from "~/lib/http.server";
 import type { Route } from "./+types/auth";
 
 type ErrorCode = "EMPTY_FIELDS" | "INVALID_EMAIL" | "RATE_LIMITED" | "MAIL_FAILED" | "LOGIN_FAILED" | "OAUTH_FAILED";
@@ -43,7 +44,7 @@ export async function action({ request }: Route.ActionArgs) {
 
   const ip = request.headers.get("x-client-ip") ?? "unknown";
   // Per address and per network: a link request sends mail, so both are bounded.
-  const allowed = (await hitRateLimit(db(), `magic-link:email:${email}`, 3, 10 * 60)) && (await hitRateLimit(db(), `magic-link:ip:${ip}`, 10, 10 * 60));
+  const allowed = (await withinLimit(db(), "magicLinkPerEmail", email)) && (await withinLimit(db(), "magicLinkPerIp", ip));
   if (!allowed) return fail("RATE_LIMITED", 429);
 
   await rememberPreUser(db(), email);

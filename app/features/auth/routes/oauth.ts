@@ -3,7 +3,7 @@ import { log } from "~/lib/log.server";
 import type { ProviderId } from "../auth-rules";
 import { auth, enabledProviders } from "../auth.server";
 import { safeRedirectPath } from "../session.server";
-import { readForm } from "~/lib/forms.server";
+import { readForm } from "~/lib/http.server";
 import type { Route } from "./+types/oauth";
 
 /**

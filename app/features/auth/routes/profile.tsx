@@ -11,9 +11,10 @@ import { metaText } from "~/lib/meta";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import { emailBelongsToAnotherUser, findProfile, saveProfile } from "../accounts.server";
 import { env } from "~/lib/env.server";
-import { mailer, welcomeMail } from "../auth.server";
+import { mailer } from "~/lib/mail.server";
+import { welcomeMail } from "../auth.server";
 import { requireUser, safeRedirectPath } from "../session.server";
-import { readForm } from "~/lib/forms.server";
+import { readForm } from "~/lib/http.server";
 import type { Route } from "./+types/profile";
 
 /** SPEC §4: after saving (or a failed save) the user goes on after 4 s. */

@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { parseProofDetails } from "~/domain/payment-proof";
 import { needsReceiptFile } from "~/domain/payment-methods";
 import { checkReceipt } from "~/domain/receipt";
-import { hitRateLimit } from "~/features/auth/accounts.server";
+import { withinLimit } from "~/lib/rate-limit.server";
 import { requireUser } from "~/features/auth/session.server";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
@@ -28,7 +28,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const refuse = (code: string, status = 400) =>
     wantsJson ? Response.json({ ok: false, code }, { status }) : redirect(`${payPage}?error=${code}`);
 
-  if (!(await hitRateLimit(db(), `proof:${user.id}`, 10, 10 * 60))) return refuse("RATE_LIMITED", 429);
+  if (!(await withinLimit(db(), "proofUpload", user.id))) return refuse("RATE_LIMITED", 429);
   // Refuse an oversized body before reading it (the multipart envelope adds a little).
   if (Number(request.headers.get("Content-Length") ?? 0) > maxBytes + 64 * 1024) return refuse("FILE_TOO_LARGE", 413);
 

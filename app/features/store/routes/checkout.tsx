@@ -7,7 +7,7 @@ import { gameRules } from "~/domain/games";
 import { languageFromCookieHeader } from "~/domain/language";
 import { formatMoney } from "~/domain/money";
 import { PAYMENT_METHOD_IDS } from "~/domain/payment-methods";
-import { hitRateLimit } from "~/features/auth/accounts.server";
+import { withinLimit } from "~/lib/rate-limit.server";
 import { requireUser } from "~/features/auth/session.server";
 import { currentExchangeRate } from "~/features/orders/exchange-rate.server";
 import { db } from "~/lib/db.server";
@@ -20,7 +20,7 @@ import type { RouteHandle } from "~/root";
 import { clearCart, saveCart, useCart } from "../cart-store";
 import { checkPlayerId } from "../id-checker.server";
 import { createStoreOrder, priceCart, type CartProblem, type RequestedItem } from "../store-orders.server";
-import { readForm } from "~/lib/forms.server";
+import { readForm } from "~/lib/http.server";
 import type { Route } from "./+types/checkout";
 
 export const handle: RouteHandle = { cart: true };
@@ -77,7 +77,7 @@ export async function action({ request }: Route.ActionArgs) {
   const username = checked.status === "valid" ? checked.username : null;
   if (form.get("intent") !== "create") return reply({ step: "confirm", username, gamerId: form.get("gamerId")?.toString().trim() ?? "" });
 
-  if (!(await hitRateLimit(db(), `order:${user.id}`, 10, 10 * 60))) return reply({ step: "error", code: "RATE_LIMITED" }, 429);
+  if (!(await withinLimit(db(), "orderCreation", user.id))) return reply({ step: "error", code: "RATE_LIMITED" }, 429);
   try {
     const order = await createStoreOrder(db(), {
       userId: user.id,

@@ -6,7 +6,7 @@ import { languageFromCookieHeader } from "~/domain/language";
 import { formatMoney, usdToVes } from "~/domain/money";
 import { PAYMENT_METHOD_IDS } from "~/domain/payment-methods";
 import { parseRegistration } from "~/domain/registration";
-import { hitRateLimit } from "~/features/auth/accounts.server";
+import { withinLimit } from "~/lib/rate-limit.server";
 import { requireUser } from "~/features/auth/session.server";
 import { currentExchangeRate } from "~/features/orders/exchange-rate.server";
 import { orderAmount } from "~/features/orders/orders-view";
@@ -18,7 +18,7 @@ import { metaText } from "~/lib/meta";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import { mailRegistrationConfirmed } from "../registration-mail.server";
 import { RegistrationError, findRegistration, findTournament, registerForTournament } from "../registrations.server";
-import { readForm } from "~/lib/forms.server";
+import { readForm } from "~/lib/http.server";
 import type { Route } from "./+types/tournament";
 
 /** SPEC §4: after a free registration the user goes home after 3 s. */
@@ -63,7 +63,7 @@ export async function action({ request }: Route.ActionArgs) {
   const fields = Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string"));
   const parsed = parseRegistration(tournament.game, tournament.feeAmount, fields);
   if (!parsed.ok) return reply({ status: "invalid", code: parsed.code, player: parsed.player }, 400);
-  if (!(await hitRateLimit(db(), `register:${user.id}`, 10, 10 * 60))) return reply({ status: "refused", code: "RATE_LIMITED" }, 429);
+  if (!(await withinLimit(db(), "registration", user.id))) return reply({ status: "refused", code: "RATE_LIMITED" }, 429);
 
   const paid = tournament.feeAmount > 0;
   try {

@@ -1,0 +1,20 @@
+import { data } from "react-router";
+
+/**
+ * The one shape every action answers in: `{ ok: true, … }` or `{ ok: false, code, field? }`.
+ * Codes are translated by the page (`errors.<CODE>` in the feature's namespace); `field` names the
+ * input to mark. Extra facts a page needs (the value typed, a cart's problems) travel beside them.
+ */
+export type Failure<Extra extends object = object> = { ok: false; code: string; field?: string } & Extra;
+export type Success<Extra extends object = object> = { ok: true } & Extra;
+export type Answer<S extends object = object, F extends object = object> = Success<S> | Failure<F>;
+
+/** A refusal with its HTTP status (400 by default). */
+export function fail<Extra extends object = object>(code: string, status = 400, extra?: Extra & { field?: string }) {
+  return data({ ok: false as const, code, ...(extra as Extra & { field?: string }) }, { status });
+}
+
+/** An accepted request, with what the page needs next. */
+export function succeed<Extra extends object>(extra: Extra, status = 200) {
+  return data({ ok: true as const, ...extra }, { status });
+}

@@ -1,0 +1,32 @@
+import { data } from "react-router";
+
+/**
+ * The posted form, or a 400 "could not read the request" page when the body is not a form
+ * (a script posting JSON, a cut-off upload): bad input gets an answer, never a 500.
+ */
+export async function readForm(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw data({ ok: false, code: "BAD_REQUEST" }, { status: 400 });
+  }
+}
+
+/** The text fields of a form as a plain object (files are left out; a repeated name keeps its last value). */
+export function formFields(form: FormData): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [name, value] of form.entries()) if (typeof value === "string") fields[name] = value;
+  return fields;
+}
+
+/** A 404 page when the value is missing: ids of things one may not see look the same as ids that do not exist. */
+export function notFoundIfNullish<Value>(value: Value | null | undefined): Value {
+  if (value === null || value === undefined) throw data(null, { status: 404 });
+  return value;
+}
+
+/** The constraint a PostgreSQL unique violation (23505) broke, or undefined for any other error. Drizzle wraps driver errors in `cause`. */
+export function constraintOf(error: unknown): string | undefined {
+  const cause = (error as { cause?: { code?: string; constraint?: string } }).cause ?? (error as { code?: string; constraint?: string });
+  return cause?.code === "23505" ? cause.constraint : undefined;
+}

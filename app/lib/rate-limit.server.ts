@@ -1,0 +1,42 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { rateLimits } from "~/db/schema";
+import type { Database } from "./db.server";
+
+/** The limits the app applies, in one table: name → how many hits per window. */
+export const RATE_LIMITS = {
+  magicLinkPerEmail: { max: 3, windowSeconds: 10 * 60 },
+  magicLinkPerIp: { max: 10, windowSeconds: 10 * 60 },
+  orderCreation: { max: 10, windowSeconds: 10 * 60 },
+  registration: { max: 10, windowSeconds: 10 * 60 },
+  proofUpload: { max: 10, windowSeconds: 10 * 60 },
+} as const;
+
+export type RateLimitName = keyof typeof RATE_LIMITS;
+
+/**
+ * Counts one more hit on `key` in a fixed window and says whether it is still allowed.
+ * One atomic upsert, so concurrent requests cannot slip past the limit; the counters live in the
+ * database, so every app instance shares them.
+ */
+export async function hitRateLimit(db: Database, key: string, max: number, windowSeconds: number, now = Date.now()): Promise<boolean> {
+  const windowStart = now - windowSeconds * 1000;
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ id: randomUUID(), key, count: 1, lastRequest: now })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${rateLimits.lastRequest} < ${windowStart} then 1 else ${rateLimits.count} + 1 end`,
+        lastRequest: sql`case when ${rateLimits.lastRequest} < ${windowStart} then ${now} else ${rateLimits.lastRequest} end`,
+      },
+    })
+    .returning({ count: rateLimits.count });
+  return (row?.count ?? 1) <= max;
+}
+
+/** One hit on the named limit for `subject` (a user id, an e-mail, an address). */
+export function withinLimit(db: Database, name: RateLimitName, subject: string): Promise<boolean> {
+  const { max, windowSeconds } = RATE_LIMITS[name];
+  return hitRateLimit(db, `${name}:${subject}`, max, windowSeconds);
+}
