@@ -22,9 +22,16 @@ export function ensureChromium() {
   if (isRoot && hasApt) {
     console.log("Chromium not found: installing Debian's chromium package (apt-get)…");
     const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-    const update = spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit", env });
-    const install =
-      update.status === 0 && spawnSync("apt-get", ["install", "-y", "-qq", "chromium"], { stdio: "inherit", env });
+    // Another apt may hold the lock for a while (a machine's own updates): wait for it rather than fail.
+    const lockWait = ["-o", "DPkg::Lock::Timeout=600"];
+    const apt = (args) => {
+      for (let attempt = 0; attempt < 20; attempt += 1) {
+        if (spawnSync("apt-get", [...lockWait, ...args], { stdio: "inherit", env }).status === 0) return true;
+        spawnSync("sleep", ["15"]);
+      }
+      return false;
+    };
+    const install = apt(["update", "-qq"]) && apt(["install", "-y", "-qq", "chromium"]) ? { status: 0 } : { status: 1 };
     const again = findChromium();
     if (install && install.status === 0 && again) return again;
   }

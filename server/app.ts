@@ -3,6 +3,7 @@ import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { createRequestHandler as createFetchHandler } from "react-router";
 import { seedDemoData } from "~/db/seed";
+import { registerOrderKinds } from "~/features/order-kinds.server";
 import { expireUnpaidOrders } from "~/features/orders/orders.server";
 import { refreshCatalogueFromPriceList } from "~/features/store/catalogue.server";
 import { LANGUAGE_COOKIE, isLanguage, languageCookie, languageFromCookieHeader } from "~/domain/language";
@@ -19,6 +20,8 @@ let handle: DatabaseHandle | undefined;
 export async function start(): Promise<{ port: number; host: string }> {
   const config = env();
   setLogLevel(config.LOG_LEVEL);
+  // Before anything can move an order: a kind without a handler stops start-up here.
+  registerOrderKinds();
   const started = Date.now();
   handle = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
   setDatabase(handle);

@@ -14,6 +14,9 @@ import { peekSingleton, setSingleton } from "./singleton.server";
 /** One query API over both drivers: PGlite and node-postgres build the same SQL. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** The handle a `db.transaction(async (tx) => …)` callback receives. */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
 export interface DatabaseHandle {
   db: Database;
   driver: "pglite" | "postgres";

@@ -6,6 +6,8 @@ import path from "node:path";
 export interface FileStorage {
   put(bytes: Uint8Array, extension: string): Promise<string>;
   get(key: string): Promise<Uint8Array<ArrayBuffer> | null>;
+  /** Forgets a file (one that never got attached to a stored proof); a missing key is not an error. */
+  remove(key: string): Promise<void>;
 }
 
 const KEY = /^[0-9a-f-]{36}\.[a-z]{3,4}$/;
@@ -29,6 +31,10 @@ export function localDiskStorage(folder: string): FileStorage {
       } catch {
         return null;
       }
+    },
+    async remove(key) {
+      if (!KEY.test(key)) return;
+      await fs.rm(path.join(folder, key), { force: true });
     },
   };
 }

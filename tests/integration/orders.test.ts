@@ -86,8 +86,8 @@ describe("orders", () => {
   it("walk the happy path with every move recorded: proof, approval, fulfilment", async () => {
     const { id } = await createOrder(handle.db, newOrder());
     await submitProof(handle.db, id, owner, pagoMovil(), receipt);
-    await decideOrder(handle.db, id, staff, "approve");
-    await decideOrder(handle.db, id, staff, "fulfil");
+    await decideOrder(handle.db, id, staff, { decision: "approve" });
+    await decideOrder(handle.db, id, staff, { decision: "fulfil" });
     expect(await historyOf(id)).toEqual([
       { from: null, to: "initiated", actor: owner.userId, reason: null },
       { from: "initiated", to: "proof_submitted", actor: owner.userId, reason: null },
@@ -99,7 +99,7 @@ describe("orders", () => {
   it("can be rejected with a reason and get new proof, even with the same reference", async () => {
     const { id } = await createOrder(handle.db, newOrder());
     await submitProof(handle.db, id, owner, pagoMovil("777777"), receipt);
-    await decideOrder(handle.db, id, staff, "reject", "Monto incompleto");
+    await decideOrder(handle.db, id, staff, { decision: "reject", reason: "Monto incompleto" });
     expect(await statusOf(id)).toBe("rejected");
     expect((await historyOf(id)).at(-1)).toMatchObject({ to: "rejected", reason: "Monto incompleto" });
     await submitProof(handle.db, id, owner, pagoMovil("777777"), receipt);
@@ -147,16 +147,16 @@ describe("orders", () => {
 
     const approved = await createOrder(handle.db, newOrder());
     await submitProof(handle.db, approved.id, owner, pagoMovil("99999"), receipt);
-    await decideOrder(handle.db, approved.id, staff, "approve");
+    await decideOrder(handle.db, approved.id, staff, { decision: "approve" });
     await expect(cancelOrder(handle.db, approved.id, owner)).rejects.toMatchObject({ code: "NOT_ALLOWED_IN_STATE" });
     expect(await statusOf(approved.id)).toBe("approved");
   });
 
   it("are verified only by staff, along the table", async () => {
     const { id } = await createOrder(handle.db, newOrder());
-    await expect(decideOrder(handle.db, id, owner, "approve")).rejects.toBeInstanceOf(OrderError);
-    await expect(decideOrder(handle.db, id, staff, "approve")).rejects.toMatchObject({ code: "NOT_ALLOWED_IN_STATE" });
-    await expect(decideOrder(handle.db, id, staff, "fulfil")).rejects.toMatchObject({ code: "NOT_ALLOWED_IN_STATE" });
+    await expect(decideOrder(handle.db, id, owner, { decision: "approve" })).rejects.toBeInstanceOf(OrderError);
+    await expect(decideOrder(handle.db, id, staff, { decision: "approve" })).rejects.toMatchObject({ code: "NOT_ALLOWED_IN_STATE" });
+    await expect(decideOrder(handle.db, id, staff, { decision: "fulfil" })).rejects.toMatchObject({ code: "NOT_ALLOWED_IN_STATE" });
     expect(await statusOf(id)).toBe("initiated");
   });
 

@@ -99,12 +99,12 @@ describe("registering", () => {
     // Rejected: the place and the in-game ids are free again…
     const receipt = { key: `${randomUUID()}.png`, type: "image/png" as const, size: 10 };
     await submitProof(handle.db, first.order!.id, { userId: ana.id, isStaff: false }, { method: "binance", transactionId: "TX-000001" }, receipt);
-    await decideOrder(handle.db, first.order!.id, staff, "reject", "Comprobante ilegible");
+    await decideOrder(handle.db, first.order!.id, staff, { decision: "reject", reason: "Comprobante ilegible" });
     expect((await findTournament(handle.db, "blood-strike-duo-clash"))?.placesLeft).toBe(1);
     // …so new proof takes the place back while it is free.
     await submitProof(handle.db, first.order!.id, { userId: ana.id, isStaff: false }, { method: "binance", transactionId: "TX-000002" }, receipt);
     expect((await findTournament(handle.db, "blood-strike-duo-clash"))?.placesLeft).toBe(0);
-    await decideOrder(handle.db, first.order!.id, staff, "approve");
+    await decideOrder(handle.db, first.order!.id, staff, { decision: "approve" });
     const [confirmed] = await handle.db.select().from(registrations).where(eq(registrations.userId, ana.id));
     expect(confirmed?.status).toBe("confirmed");
 

@@ -1,5 +1,6 @@
 import pg from "pg";
 import { sql } from "drizzle-orm";
+import { registerOrderKinds } from "~/features/order-kinds.server";
 import { openDatabase, queryRows, setDatabase, type DatabaseHandle } from "~/lib/db.server";
 
 /**
@@ -21,6 +22,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   }
   const handle = await openDatabase({ url, dataDir: "memory://" });
   setDatabase(handle);
+  registerOrderKinds();
   return handle;
 }
 

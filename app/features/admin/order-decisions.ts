@@ -1,40 +1,10 @@
-import { ORDER_STATUSES, isOrderStatus, nextStatuses, type OrderStatus } from "~/domain/order-status";
+import { ORDER_STATUSES, isOrderStatus, type OrderStatus } from "~/features/orders/core/lifecycle";
 import { PAYMENT_METHOD_IDS, isPaymentMethod, type PaymentMethod } from "~/domain/payment-methods";
 
-/** What staff may decide on an order, and the status each decision moves it to. */
-export const DECISIONS = ["approve", "reject", "fulfil"] as const;
-export type Decision = (typeof DECISIONS)[number];
-export const DECISION_TARGET: Record<Decision, OrderStatus> = { approve: "approved", reject: "rejected", fulfil: "fulfilled" };
-
-export const REJECT_REASON_MAX = 300;
 export const QUEUE_PAGE_SIZE = 20;
 export const DEFAULT_QUEUE_STATUS: OrderStatus = "proof_submitted";
 /** The filter value meaning "no filter". */
 export const ALL = "all";
-
-export type DecisionErrorCode = "UNKNOWN_INTENT" | "REASON_REQUIRED" | "REASON_TOO_LONG";
-
-export function isDecision(value: unknown): value is Decision {
-  return typeof value === "string" && (DECISIONS as readonly string[]).includes(value);
-}
-
-/** The decisions the status table allows from `status`, in the order they are shown. */
-export function allowedDecisions(status: OrderStatus): Decision[] {
-  const next = nextStatuses(status);
-  return DECISIONS.filter((decision) => next.includes(DECISION_TARGET[decision]));
-}
-
-/** Reads a decision form: the intent, and for a rejection a reason of 1–300 characters. */
-export function parseDecision(raw: { intent: unknown; reason: unknown }):
-  | { ok: true; decision: Decision; reason?: string }
-  | { ok: false; code: DecisionErrorCode } {
-  if (!isDecision(raw.intent)) return { ok: false, code: "UNKNOWN_INTENT" };
-  if (raw.intent !== "reject") return { ok: true, decision: raw.intent };
-  const reason = typeof raw.reason === "string" ? raw.reason.trim() : "";
-  if (!reason) return { ok: false, code: "REASON_REQUIRED" };
-  if ([...reason].length > REJECT_REASON_MAX) return { ok: false, code: "REASON_TOO_LONG" };
-  return { ok: true, decision: "reject", reason };
-}
 
 export interface QueueFilters {
   /** A status, or "all". */

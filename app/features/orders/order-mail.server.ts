@@ -2,43 +2,55 @@ import { eq } from "drizzle-orm";
 import { orders, users } from "~/db/schema";
 import { isLanguage } from "~/domain/language";
 import { formatMoney, type Currency } from "~/domain/money";
-import type { OrderStatus } from "~/domain/order-status";
-import { mailer } from "~/lib/mail.server";
 import type { Database } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { createI18n } from "~/lib/i18n";
 import { log } from "~/lib/log.server";
-import { composeMail } from "~/lib/mail.server";
+import { composeMail, mailer } from "~/lib/mail.server";
 import { loadMessages } from "~/lib/messages.server";
+import type { MoveActor, OrderStatus } from "./core/lifecycle";
+import { handlerFor } from "./order-kind-registry.server";
 
-const MAILED: Partial<Record<OrderStatus, "proofReceived" | "approved" | "rejected" | "fulfilled">> = {
+/** The moves the buyer hears about, and the mail text of each (locales/<lang>/mail.json `order.<template>`). */
+const MAILED: Partial<Record<OrderStatus, string>> = {
   proof_submitted: "proofReceived",
   approved: "approved",
   rejected: "rejected",
   fulfilled: "fulfilled",
+  refunded: "refunded",
+  expired: "expired",
 };
 
+/** The template for a move, or null when the buyer is not mailed (a buyer's own cancellation, for one). */
+export function mailTemplateFor(to: OrderStatus, actor: MoveActor): string | null {
+  if (to === "cancelled") return actor === "staff" ? "cancelledByStaff" : null;
+  return MAILED[to] ?? null;
+}
+
 /**
- * Tells the order's owner, in their language, that it moved to `status` (DESIGN.md: proof
- * received, approved, rejected, fulfilled). A mail that cannot leave is logged, never fatal:
- * the move itself has already been committed.
+ * Tells the order's owner, in their language, that it moved to `to`. Called after the move has
+ * committed: a mail that cannot leave is logged, never fatal.
  */
-export async function mailOrderStatus(db: Database, orderId: string, status: OrderStatus, reason?: string): Promise<void> {
-  const mailed = MAILED[status];
-  if (!mailed) return;
+export async function mailOrderMove(
+  db: Database,
+  move: { orderId: string; to: OrderStatus; actor: MoveActor; reason?: string | null; refundReference?: string | null },
+): Promise<void> {
+  const template = mailTemplateFor(move.to, move.actor);
+  if (!template) return;
   const [row] = await db
     .select({ number: orders.number, kind: orders.kind, email: orders.email, amount: orders.amount, currency: orders.currency, language: users.language })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
-    .where(eq(orders.id, orderId));
+    .where(eq(orders.id, move.orderId));
   if (!row) return;
-  // Approving a tournament order confirms the registration: say so.
-  const kind = mailed === "approved" && row.kind === "tournament" ? "registrationConfirmed" : mailed;
+  // A kind may say it its own way (approving a registration confirms the place).
+  const kind = handlerFor(row.kind).mailTemplate?.(move.to) ?? template;
   const language = isLanguage(row.language) ? row.language : "es";
   const { t } = createI18n(language, loadMessages(language, ["mail"]));
-  const values = { number: row.number, amount: formatMoney({ amount: row.amount, currency: row.currency as Currency }, language), reason: reason ?? "" };
+  const values = { number: row.number, amount: formatMoney({ amount: row.amount, currency: row.currency as Currency }, language), reason: move.reason ?? "" };
   const paragraphs = [t(`mail:order.${kind}.body`, values)];
   if (kind === "rejected") paragraphs.push(t("mail:order.rejected.again"));
+  if (kind === "refunded" && move.refundReference) paragraphs.push(t("mail:order.refunded.reference", { reference: move.refundReference }));
   try {
     await mailer().send(
       composeMail({
@@ -46,11 +58,11 @@ export async function mailOrderStatus(db: Database, orderId: string, status: Ord
         subject: t(`mail:order.${kind}.subject`, values),
         heading: t(`mail:order.${kind}.heading`, values),
         paragraphs,
-        action: { label: t("mail:order.button"), url: `${env().publicUrl}/orders/${orderId}` },
+        action: { label: t("mail:order.button"), url: `${env().publicUrl}/orders/${move.orderId}` },
         footer: t("mail:footer"),
       }),
     );
   } catch (error) {
-    log.error("order mail not sent", { orderId, status, error: String(error) });
+    log.error("order mail not sent", { orderId: move.orderId, status: move.to, error: String(error) });
   }
 }

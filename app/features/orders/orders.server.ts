@@ -2,12 +2,15 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq, lt, sql, type SQL } from "drizzle-orm";
 import { orderItems, orderStatusHistory, orders, paymentProofs, users } from "~/db/schema";
 import type { Currency } from "~/domain/money";
-import { canMove, isOrderStatus, type OrderStatus } from "~/domain/order-status";
 import type { PaymentMethod } from "~/domain/payment-methods";
-import type { ProofDetails } from "~/domain/payment-proof";
-import type { ReceiptType } from "~/domain/receipt";
-import type { Database } from "~/lib/db.server";
-import { syncRegistrationWithOrder } from "~/features/tournaments/registrations.server";
+import type { Database, Transaction } from "~/lib/db.server";
+import { constraintOf } from "~/lib/http.server";
+import { DECISION_TARGET, type ParsedDecision } from "./core/decisions";
+import { isOrderStatus, mayMove, type MoveActor, type OrderKind, type OrderStatus } from "./core/lifecycle";
+import type { ProofDetails } from "./core/payment-proof";
+import type { ReceiptType } from "./core/receipt";
+import { mailOrderMove } from "./order-mail.server";
+import { handlerFor } from "./order-kind-registry.server";
 
 export type OrderErrorCode = "NOT_FOUND" | "NOT_ALLOWED_IN_STATE" | "REFERENCE_USED" | "WRONG_METHOD" | "TOURNAMENT_FULL";
 
@@ -19,14 +22,21 @@ export class OrderError extends Error {
   }
 }
 
+/** Who is asking: their id and whether they are staff. */
 export interface Actor {
   userId: string;
   isStaff: boolean;
 }
 
+/** Who makes a move: a user acting as owner or staff, or the server itself (userId null). */
+export interface MoveBy {
+  userId: string | null;
+  role: MoveActor;
+}
+
 export interface NewOrder {
   userId: string;
-  kind: "store" | "tournament";
+  kind: OrderKind;
   paymentMethod: PaymentMethod;
   currency: Currency;
   /** Total in minor units of currency, priced by the caller from our own tables. */
@@ -42,8 +52,6 @@ export interface NewOrder {
   expiresAt: Date;
   items: Array<{ packageId?: string | null; registrationId?: string | null; label: string; unitAmount: number; quantity: number }>;
 }
-
-export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** Creates an order in `initiated`, with its items and the first line of its history. */
 export async function createOrder(db: Database | Transaction, order: NewOrder): Promise<{ id: string; number: number }> {
@@ -62,18 +70,27 @@ export async function createOrder(db: Database | Transaction, order: NewOrder): 
 }
 
 /**
- * THE one place an order's status changes: locks the row, checks the table of allowed moves
- * (app/domain/order-status.ts), writes the new status and the audit line. Call inside a transaction.
+ * THE one place an order's status changes: locks the row, checks the table of allowed moves and
+ * who may make them (core/lifecycle.ts), writes the new status and the audit line, then lets the
+ * order's kind react in the same transaction (order-kinds.server.ts). Call inside a transaction.
  */
-export async function moveOrder(tx: Transaction, orderId: string, to: OrderStatus, actorUserId: string | null, reason?: string) {
-  const [row] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for("update");
+export async function moveOrder(tx: Transaction, orderId: string, to: OrderStatus, by: MoveBy, reason?: string | null) {
+  const [row] = await tx.select({ status: orders.status, kind: orders.kind, userId: orders.userId }).from(orders).where(eq(orders.id, orderId)).for("update");
   if (!row) throw new OrderError("NOT_FOUND");
-  const from = row.status as OrderStatus;
-  if (!isOrderStatus(from) || !canMove(from, to)) throw new OrderError("NOT_ALLOWED_IN_STATE");
+  const from = row.status;
+  if (!isOrderStatus(from) || !mayMove(from, to, by.role)) throw new OrderError("NOT_ALLOWED_IN_STATE");
   await tx.update(orders).set({ status: to, updatedAt: new Date() }).where(eq(orders.id, orderId));
-  await tx.insert(orderStatusHistory).values({ orderId, fromStatus: from, toStatus: to, actorUserId, reason: reason ?? null });
-  // A tournament order carries a registration whose place follows the order.
-  await syncRegistrationWithOrder(tx, orderId, from, to);
+  await tx.insert(orderStatusHistory).values({ orderId, fromStatus: from, toStatus: to, actorUserId: by.userId, reason: reason ?? null });
+  await handlerFor(row.kind).onTransition({
+    tx,
+    orderId,
+    kind: row.kind as OrderKind,
+    userId: row.userId,
+    from,
+    to,
+    actorUserId: by.userId,
+    reason: reason ?? null,
+  });
   return { from, to };
 }
 
@@ -87,7 +104,7 @@ export async function findOrderFor(db: Database, orderId: string, viewer: Actor)
     db.select().from(paymentProofs).where(eq(paymentProofs.orderId, orderId)).orderBy(desc(paymentProofs.createdAt)),
     db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, orderId)).orderBy(orderStatusHistory.id),
   ]);
-  return { ...order, status: order.status as OrderStatus, paymentMethod: order.paymentMethod as PaymentMethod, items, proofs, history };
+  return { ...order, status: order.status as OrderStatus, kind: order.kind as OrderKind, paymentMethod: order.paymentMethod as PaymentMethod, items, proofs, history };
 }
 
 export type OrderView = NonNullable<Awaited<ReturnType<typeof findOrderFor>>>;
@@ -147,20 +164,20 @@ export interface StoredReceipt {
 }
 
 /**
- * The owner sends proof of payment: allowed while the order is initiated or rejected, for the
- * order's own method. The proof row and the status move commit together or not at all; a bank +
- * reference already on a live proof is refused by the database's unique index.
+ * The owner sends proof of payment for the order's own method. The proof row and the status move
+ * commit together or not at all (the move is refused unless the table lets the owner pay now);
+ * a bank + reference already on a live proof is refused by the database's unique index.
  */
 export async function submitProof(db: Database, orderId: string, owner: Actor, details: ProofDetails, receipt: StoredReceipt | null) {
+  let proofId: string;
   try {
-    return await db.transaction(async (tx) => {
-      const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    proofId = await db.transaction(async (tx) => {
+      const [order] = await tx.select({ userId: orders.userId, paymentMethod: orders.paymentMethod }).from(orders).where(eq(orders.id, orderId));
       if (!order || order.userId !== owner.userId) throw new OrderError("NOT_FOUND");
       if (order.paymentMethod !== details.method) throw new OrderError("WRONG_METHOD");
-      if (order.status !== "initiated" && order.status !== "rejected") throw new OrderError("NOT_ALLOWED_IN_STATE");
-      const proofId = randomUUID();
+      const id = randomUUID();
       await tx.insert(paymentProofs).values({
-        id: proofId,
+        id,
         orderId,
         method: details.method,
         fileKey: receipt?.key ?? null,
@@ -172,40 +189,44 @@ export async function submitProof(db: Database, orderId: string, owner: Actor, d
         transactionId: details.method === "binance" ? details.transactionId : null,
         payerEmail: details.method === "paypal" ? details.payerEmail : null,
       });
-      await moveOrder(tx, orderId, "proof_submitted", owner.userId);
-      return { proofId };
+      await moveOrder(tx, orderId, "proof_submitted", { userId: owner.userId, role: "owner" });
+      return id;
     });
   } catch (error) {
-    const cause = (error as { cause?: { code?: string; constraint?: string } }).cause ?? (error as { code?: string; constraint?: string });
-    if (cause?.code === "23505" && cause.constraint === "payment_proofs_bank_reference_live") throw new OrderError("REFERENCE_USED");
+    if (constraintOf(error) === "payment_proofs_bank_reference_live") throw new OrderError("REFERENCE_USED");
     throw error;
   }
+  await mailOrderMove(db, { orderId, to: "proof_submitted", actor: "owner" });
+  return { proofId };
 }
 
-/** The owner cancels before verification (initiated, proof sent, or rejected). */
+/** The owner cancels while the table lets them (before proof is sent, or after a rejection). */
 export async function cancelOrder(db: Database, orderId: string, owner: Actor) {
   return db.transaction(async (tx) => {
     const [order] = await tx.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId));
     if (!order || order.userId !== owner.userId) throw new OrderError("NOT_FOUND");
-    return moveOrder(tx, orderId, "cancelled", owner.userId);
+    return moveOrder(tx, orderId, "cancelled", { userId: owner.userId, role: "owner" });
   });
 }
 
-export type StaffDecision = "approve" | "reject" | "fulfil";
-const DECISION_STATUS: Record<StaffDecision, OrderStatus> = { approve: "approved", reject: "rejected", fulfil: "fulfilled" };
-
-/** Staff verify: approve or reject (with a reason) a sent proof, or mark an approved order fulfilled. */
-export async function decideOrder(db: Database, orderId: string, staff: Actor, decision: StaffDecision, reason?: string) {
+/**
+ * Staff decide: approve or reject a sent proof, mark an approved order fulfilled, refund a paid
+ * one, or cancel one with a reason. The buyer is mailed once the decision has committed.
+ */
+export async function decideOrder(db: Database, orderId: string, staff: Actor, decided: ParsedDecision) {
   if (!staff.isStaff) throw new OrderError("NOT_FOUND");
-  return db.transaction(async (tx) => {
-    const moved = await moveOrder(tx, orderId, DECISION_STATUS[decision], staff.userId, reason);
-    // A rejected proof no longer holds its bank reference: the user may send it again, corrected.
-    if (decision === "reject") await tx.update(paymentProofs).set({ live: false }).where(eq(paymentProofs.orderId, orderId));
-    return moved;
+  const to = DECISION_TARGET[decided.decision];
+  const moved = await db.transaction(async (tx) => {
+    const result = await moveOrder(tx, orderId, to, { userId: staff.userId, role: "staff" }, decided.reason);
+    // A refused or cancelled proof no longer holds its bank reference: it may pay (another) order, corrected.
+    if (to === "rejected" || to === "cancelled") await tx.update(paymentProofs).set({ live: false }).where(eq(paymentProofs.orderId, orderId));
+    return result;
   });
+  await mailOrderMove(db, { orderId, to, actor: "staff", reason: decided.reason, refundReference: decided.refundReference });
+  return moved;
 }
 
-/** Moves every unpaid order past its time to `expired`; returns how many. */
+/** Moves every unpaid order past its time to `expired` and mails its buyer; returns the ids. */
 export async function expireUnpaidOrders(db: Database, now = new Date()): Promise<string[]> {
   const stale = await db
     .select({ id: orders.id })
@@ -215,12 +236,14 @@ export async function expireUnpaidOrders(db: Database, now = new Date()): Promis
   const expired: string[] = [];
   for (const { id } of stale) {
     try {
-      await db.transaction((tx) => moveOrder(tx, id, "expired", null, "unpaid"));
+      await db.transaction((tx) => moveOrder(tx, id, "expired", { userId: null, role: "system" }, "unpaid"));
       expired.push(id);
     } catch (error) {
       // Paid or cancelled meanwhile: nothing to expire.
       if (!(error instanceof OrderError)) throw error;
+      continue;
     }
+    await mailOrderMove(db, { orderId: id, to: "expired", actor: "system" });
   }
   return expired;
 }

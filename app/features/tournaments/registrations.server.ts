@@ -2,11 +2,11 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { registrationPlayers, registrations, tournaments } from "~/db/schema";
 import { usdToVes } from "~/domain/money";
-import { holdsReservation, type OrderStatus } from "~/domain/order-status";
 import { currencyFor } from "~/domain/payment-methods";
 import type { RegistrationInput } from "~/domain/registration";
-import type { Database } from "~/lib/db.server";
-import { OrderError, createOrder, type Transaction } from "~/features/orders/orders.server";
+import type { Database, Transaction } from "~/lib/db.server";
+import { constraintOf } from "~/lib/http.server";
+import { createOrder } from "~/features/orders/orders.server";
 import { TOURNAMENT_CARD_COLUMNS } from "./tournaments.server";
 
 export type RegistrationErrorCode = "NOT_FOUND" | "REGISTRATION_CLOSED" | "TOURNAMENT_FULL" | "ALREADY_REGISTERED" | "IGN_TAKEN";
@@ -17,7 +17,6 @@ export class RegistrationError extends Error {
     this.name = "RegistrationError";
   }
 }
-
 
 const liveRegistrations = (tournamentId: string) => and(eq(registrations.tournamentId, tournamentId), ne(registrations.status, "released"));
 
@@ -70,11 +69,6 @@ export async function listRegistrationsOfUser(db: Database, userId: string) {
     .where(eq(registrations.userId, userId))
     .orderBy(sql`${registrations.createdAt} desc`)
     .limit(50);
-}
-
-function constraintOf(error: unknown): string | undefined {
-  const cause = (error as { cause?: { code?: string; constraint?: string } }).cause ?? (error as { code?: string; constraint?: string });
-  return cause?.code === "23505" ? cause.constraint : undefined;
 }
 
 /**
@@ -151,32 +145,5 @@ export async function registerForTournament(
     if (constraint === "registration_players_ign_live") throw new RegistrationError("IGN_TAKEN");
     if (constraint === "registrations_user_tournament_live") throw new RegistrationError("ALREADY_REGISTERED");
     throw error;
-  }
-}
-
-/**
- * Keeps a paid registration in step with its order (called by moveOrder, inside its transaction):
- * approved confirms it; cancelled, rejected or expired release the place and the in-game ids;
- * a new proof after a rejection takes the place back if one is still free.
- */
-export async function syncRegistrationWithOrder(tx: Transaction, orderId: string, from: OrderStatus, to: OrderStatus) {
-  const [registration] = await tx.select().from(registrations).where(eq(registrations.orderId, orderId));
-  if (!registration) return;
-  if (to === "approved") {
-    await tx.update(registrations).set({ status: "confirmed", updatedAt: new Date() }).where(eq(registrations.id, registration.id));
-  } else if (!holdsReservation(to)) {
-    await tx.update(registrations).set({ status: "released", updatedAt: new Date() }).where(eq(registrations.id, registration.id));
-    await tx.update(registrationPlayers).set({ active: false }).where(eq(registrationPlayers.registrationId, registration.id));
-  } else if (!holdsReservation(from) && registration.status === "released") {
-    await tx.select({ id: tournaments.id }).from(tournaments).where(eq(tournaments.id, registration.tournamentId)).for("update");
-    const tournament = await findTournament(tx, registration.tournamentId);
-    if (!tournament || tournament.placesLeft <= 0) throw new OrderError("TOURNAMENT_FULL");
-    try {
-      await tx.update(registrationPlayers).set({ active: true }).where(eq(registrationPlayers.registrationId, registration.id));
-      await tx.update(registrations).set({ status: "pending_payment", updatedAt: new Date() }).where(eq(registrations.id, registration.id));
-    } catch (error) {
-      if (constraintOf(error)) throw new OrderError("TOURNAMENT_FULL");
-      throw error;
-    }
   }
 }

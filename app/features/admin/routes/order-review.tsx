@@ -1,28 +1,20 @@
 import { useEffect, useRef, type ReactNode, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, data, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { languageFromCookieHeader, isLanguage } from "~/domain/language";
 import { formatMoney, type Currency } from "~/domain/money";
-import type { OrderStatus } from "~/domain/order-status";
 import { VENEZUELAN_BANKS } from "~/domain/payment-methods";
 import { requireStaff } from "~/features/auth/session.server";
-import { mailOrderStatus } from "~/features/orders/order-mail.server";
-import { OrderError, decideOrder, findOrderFor, type OrderErrorCode } from "~/features/orders/orders.server";
+import { OrderError, decideOrder, findOrderFor } from "~/features/orders/orders.server";
+import { fail } from "~/lib/answer";
+import { notFoundIfNullish, readForm } from "~/lib/http.server";
 import { db } from "~/lib/db.server";
 import { log } from "~/lib/log.server";
 import { loadMessages } from "~/lib/messages.server";
 import { metaText } from "~/lib/meta";
 import { useRouteMessages } from "~/lib/use-route-messages";
-import {
-  DECISION_TARGET,
-  DEFAULT_QUEUE_STATUS,
-  REJECT_REASON_MAX,
-  allowedDecisions,
-  formatDateTime,
-  parseDecision,
-  type Decision,
-  type DecisionErrorCode,
-} from "../order-decisions";
+import { REASON_MAX, REFUND_REFERENCE_MAX, allowedDecisions, parseDecision, type Decision } from "~/features/orders/core/decisions";
+import { DEFAULT_QUEUE_STATUS, formatDateTime } from "../order-decisions";
 import { findPeople } from "../people.server";
 import type { Route } from "./+types/order-review";
 
@@ -30,8 +22,7 @@ const IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/webp"]);
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const staff = await requireStaff(request);
-  const order = await findOrderFor(db(), params.orderId ?? "", { userId: staff.id, isStaff: true });
-  if (!order) throw data(null, { status: 404 });
+  const order = notFoundIfNullish(await findOrderFor(db(), params.orderId ?? "", { userId: staff.id, isStaff: true }));
   const people = await findPeople(db(), [order.userId, ...order.history.map((line) => line.actorUserId)]);
   const language = languageFromCookieHeader(request.headers.get("Cookie"));
   return {
@@ -83,37 +74,23 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-type ReviewErrorCode = DecisionErrorCode | Extract<OrderErrorCode, "NOT_FOUND" | "NOT_ALLOWED_IN_STATE">;
-
 export async function action({ request, params }: Route.ActionArgs) {
   const staff = await requireStaff(request);
-  const fail = (error: ReviewErrorCode, status: number, reason = "") => data({ error, reason }, { status });
-
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return fail("UNKNOWN_INTENT", 400);
-  }
-  const rawReason = typeof form.get("reason") === "string" ? String(form.get("reason")) : "";
-  const parsed = parseDecision({ intent: form.get("intent"), reason: form.get("reason") });
-  if (!parsed.ok) return fail(parsed.code, 400, rawReason.slice(0, REJECT_REASON_MAX * 2));
+  const form = await readForm(request);
+  // What was typed comes back with a refusal, so nothing has to be typed twice.
+  const typed = { reason: String(form.get("reason") ?? "").slice(0, REASON_MAX * 2), intent: String(form.get("intent") ?? "").slice(0, 20) };
+  const parsed = parseDecision({ intent: form.get("intent"), reason: form.get("reason"), refundReference: form.get("refundReference") });
+  if (!parsed.ok) return fail(parsed.code, 400, { field: parsed.field, ...typed });
 
   const actor = { userId: staff.id, isStaff: true };
-  const order = await findOrderFor(db(), params.orderId ?? "", actor);
-  if (!order) return fail("NOT_FOUND", 404);
-
+  const order = notFoundIfNullish(await findOrderFor(db(), params.orderId ?? "", actor));
   try {
-    await decideOrder(db(), order.id, actor, parsed.decision, parsed.reason);
+    await decideOrder(db(), order.id, actor, parsed);
   } catch (error) {
-    if (error instanceof OrderError && (error.code === "NOT_FOUND" || error.code === "NOT_ALLOWED_IN_STATE")) {
-      return fail(error.code, error.code === "NOT_FOUND" ? 404 : 409, rawReason.slice(0, REJECT_REASON_MAX * 2));
-    }
+    if (error instanceof OrderError) return fail(error.code, error.code === "NOT_FOUND" ? 404 : 409, typed);
     throw error;
   }
   log.info("order decided", { orderId: order.id, decision: parsed.decision, staffId: staff.id });
-  // The move is committed; the mail only reports it (a failed send is logged, not fatal).
-  await mailOrderStatus(db(), order.id, DECISION_TARGET[parsed.decision], parsed.reason);
   return redirect(`/admin/orders?status=${DEFAULT_QUEUE_STATUS}&done=${order.number}`);
 }
 
@@ -173,6 +150,53 @@ function Detail({ label, children, testId }: { label: string; children: ReactNod
   );
 }
 
+/** A decision that needs a reason the buyer will read (reject, refund, cancel); a refund may carry its reference. */
+function ReasonForm(props: { decision: Extract<Decision, "reject" | "refund" | "cancel">; fieldRef?: RefObject<HTMLTextAreaElement | null>; busy: boolean; typedReason: string; invalid: boolean }) {
+  const { t } = useTranslation("admin");
+  const { decision } = props;
+  return (
+    <Form method="post" className="mt-6 flex flex-col gap-2 border-t border-slate-800 pt-4" data-testid={`${decision}-form`}>
+      <input type="hidden" name="intent" value={decision} />
+      <label htmlFor={`${decision}-reason`} className="flex items-center justify-between text-sm font-semibold">
+        {t(`review.actions.reason.${decision}`)}
+        {decision === "reject" ? <kbd className={kbdClass}>R</kbd> : null}
+      </label>
+      <textarea
+        id={`${decision}-reason`}
+        ref={props.fieldRef}
+        name="reason"
+        required
+        rows={3}
+        maxLength={REASON_MAX}
+        defaultValue={props.typedReason}
+        placeholder={t("review.actions.reasonPlaceholder")}
+        aria-keyshortcuts={decision === "reject" ? "r" : undefined}
+        aria-describedby={`${decision}-reason-hint`}
+        aria-invalid={props.invalid || undefined}
+        className={fieldClass}
+        data-testid={`${decision}-reason`}
+      />
+      <p id={`${decision}-reason-hint`} className="text-xs text-slate-400">
+        {t("review.actions.reasonHint", { max: REASON_MAX })}
+      </p>
+      {decision === "refund" ? (
+        <label className="flex flex-col gap-1 text-sm font-semibold">
+          {t("review.actions.refundReference")}
+          <input name="refundReference" maxLength={REFUND_REFERENCE_MAX} autoComplete="off" className={fieldClass} data-testid="refund-reference" />
+        </label>
+      ) : null}
+      <button
+        type="submit"
+        disabled={props.busy}
+        className="rounded-lg border border-rose-500/70 px-4 py-2 font-semibold text-rose-100 hover:bg-rose-500/20 disabled:opacity-60"
+        data-testid={decision}
+      >
+        {t(`review.actions.${decision}`)}
+      </button>
+    </Form>
+  );
+}
+
 export default function OrderReviewPage({ loaderData, actionData }: Route.ComponentProps) {
   useRouteMessages(loaderData.messages);
   const { t, i18n } = useTranslation("admin");
@@ -180,10 +204,11 @@ export default function OrderReviewPage({ loaderData, actionData }: Route.Compon
   const { order, owner, people } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
-  const allowed = allowedDecisions(order.status as OrderStatus);
+  const allowed = allowedDecisions(order.status);
   const approveForm = useRef<HTMLFormElement>(null);
   const fulfilForm = useRef<HTMLFormElement>(null);
   const reasonField = useRef<HTMLTextAreaElement>(null);
+  const refusal = actionData && !actionData.ok ? actionData : null;
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -225,9 +250,9 @@ export default function OrderReviewPage({ loaderData, actionData }: Route.Compon
         </span>
       </div>
 
-      {actionData?.error ? (
+      {refusal ? (
         <p role="alert" className="mt-6 rounded-lg border border-rose-500/50 bg-rose-500/10 p-4 text-rose-100" data-testid="review-error">
-          {t(`errors.${actionData.error}`, { max: REJECT_REASON_MAX })}
+          {t(`errors.${refusal.code}`, { max: refusal.code === "REFERENCE_TOO_LONG" ? REFUND_REFERENCE_MAX : REASON_MAX })}
         </p>
       ) : null}
 
@@ -357,41 +382,18 @@ export default function OrderReviewPage({ loaderData, actionData }: Route.Compon
               </DecisionForm>
             ) : null}
 
-            {allowed.includes("reject") ? (
-              <Form method="post" className="mt-6 flex flex-col gap-2 border-t border-slate-800 pt-4">
-                <input type="hidden" name="intent" value={"reject" satisfies Decision} />
-                <label htmlFor="reject-reason" className="flex items-center justify-between text-sm font-semibold">
-                  {t("review.actions.reason")}
-                  <kbd className={kbdClass}>R</kbd>
-                </label>
-                <textarea
-                  id="reject-reason"
-                  ref={reasonField}
-                  name="reason"
-                  required
-                  rows={3}
-                  maxLength={REJECT_REASON_MAX}
-                  defaultValue={actionData?.reason ?? ""}
-                  placeholder={t("review.actions.reasonPlaceholder")}
-                  aria-keyshortcuts="r"
-                  aria-describedby="reject-reason-hint"
-                  aria-invalid={actionData?.error === "REASON_REQUIRED" || actionData?.error === "REASON_TOO_LONG" || undefined}
-                  className={fieldClass}
-                  data-testid="reject-reason"
+            {(["reject", "refund", "cancel"] as const)
+              .filter((decision) => allowed.includes(decision))
+              .map((decision) => (
+                <ReasonForm
+                  key={decision}
+                  decision={decision}
+                  fieldRef={decision === "reject" ? reasonField : undefined}
+                  busy={busy}
+                  typedReason={refusal?.intent === decision ? refusal.reason : ""}
+                  invalid={refusal?.intent === decision && refusal.field === "reason"}
                 />
-                <p id="reject-reason-hint" className="text-xs text-slate-400">
-                  {t("review.actions.reasonHint", { max: REJECT_REASON_MAX })}
-                </p>
-                <button
-                  type="submit"
-                  disabled={busy}
-                  className="rounded-lg border border-rose-500/70 px-4 py-2 font-semibold text-rose-100 hover:bg-rose-500/20 disabled:opacity-60"
-                  data-testid="reject"
-                >
-                  {t("review.actions.reject")}
-                </button>
-              </Form>
-            ) : null}
+              ))}
           </div>
 
           {allowed.length > 0 ? (

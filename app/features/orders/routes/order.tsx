@@ -1,12 +1,14 @@
 import { useTranslation } from "react-i18next";
-import { Link, data } from "react-router";
+import { Link } from "react-router";
 import { languageFromCookieHeader } from "~/domain/language";
 import { requireUser } from "~/features/auth/session.server";
 import { db } from "~/lib/db.server";
+import { notFoundIfNullish } from "~/lib/http.server";
 import { loadMessages } from "~/lib/messages.server";
 import { metaText } from "~/lib/meta";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import { CancelOrderForm } from "../components/cancel-order-form";
+import { canCancel, canPay } from "../core/lifecycle";
 import { findOrderFor } from "../orders.server";
 import { STATUS_STYLES, orderAmount } from "../orders-view";
 import type { Route } from "./+types/order";
@@ -16,8 +18,7 @@ export const AFTER_PROOF_SECONDS = 3;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const order = await findOrderFor(db(), params.orderId, { userId: user.id, isStaff: user.isStaff });
-  if (!order) throw data(null, { status: 404 });
+  const order = notFoundIfNullish(await findOrderFor(db(), params.orderId, { userId: user.id, isStaff: user.isStaff }));
   const url = new URL(request.url);
   const lastRejection = [...order.history].reverse().find((line) => line.toStatus === "rejected");
   return {
@@ -51,8 +52,10 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
   useRouteMessages(loaderData.messages);
   const { t, i18n } = useTranslation("orders");
   const { order } = loaderData;
-  const payable = order.status === "initiated" || order.status === "rejected";
-  const cancellable = payable || order.status === "proof_submitted";
+  const payable = canPay(order.status);
+  const cancellable = canCancel(order.status, "owner");
+  // Once proof is sent money may have moved: only staff can cancel now, and the buyer is told so.
+  const onlyStaffCancels = !cancellable && canCancel(order.status, "staff");
   const expiresAt = order.expiresAt
     ? new Intl.DateTimeFormat(i18n.language === "en" ? "en-US" : "es-VE", { dateStyle: "medium", timeStyle: "short" }).format(new Date(order.expiresAt))
     : "";
@@ -144,6 +147,11 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         ) : null}
         {cancellable ? <CancelOrderForm orderId={order.id} /> : null}
       </div>
+      {onlyStaffCancels ? (
+        <p className="mt-4 text-sm text-slate-400" data-testid="cancel-by-staff-only">
+          {t("order.cancelByStaffOnly")}
+        </p>
+      ) : null}
     </section>
   );
 }

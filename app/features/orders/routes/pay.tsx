@@ -4,10 +4,12 @@ import { Link, data } from "react-router";
 import { useToast } from "~/components/ui/toast";
 import { languageFromCookieHeader } from "~/domain/language";
 import { isPaymentMethod, needsReceiptFile, VENEZUELAN_BANKS } from "~/domain/payment-methods";
-import { parseProofDetails } from "~/domain/payment-proof";
+import { canPay } from "../core/lifecycle";
+import { parseProofDetails } from "../core/payment-proof";
 import { requireUser } from "~/features/auth/session.server";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
+import { notFoundIfNullish } from "~/lib/http.server";
 import { loadMessages } from "~/lib/messages.server";
 import { metaText } from "~/lib/meta";
 import { useRouteMessages } from "~/lib/use-route-messages";
@@ -19,8 +21,8 @@ import type { Route } from "./+types/pay";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const order = await findOrderFor(db(), params.orderId, { userId: user.id, isStaff: false });
-  if (!order || !isPaymentMethod(params.method)) throw data(null, { status: 404 });
+  const order = notFoundIfNullish(await findOrderFor(db(), params.orderId, { userId: user.id, isStaff: false }));
+  if (!isPaymentMethod(params.method)) throw data(null, { status: 404 });
   const method = order.paymentMethod;
   const payTo = payToDetails();
   return {
@@ -89,7 +91,7 @@ export default function PayPage({ loaderData }: Route.ComponentProps) {
       </section>
     );
   }
-  if (order.status !== "initiated" && order.status !== "rejected") {
+  if (!canPay(order.status)) {
     return (
       <section className="mx-auto max-w-xl px-4 py-14" data-testid="not-payable">
         <h1 className="text-3xl font-extrabold">{t("order.title", { number: order.number })}</h1>
@@ -113,7 +115,7 @@ export default function PayPage({ loaderData }: Route.ComponentProps) {
     // (magic bytes) is checked by the server, which is the one that decides.
     if (needsFile && !(file instanceof File && file.size > 0)) return setError("FILE_REQUIRED");
     if (needsFile && file instanceof File && file.size > maxBytes) return setError("FILE_TOO_LARGE");
-    const details = parseProofDetails(method, Object.fromEntries([...body.entries()].filter(([, value]) => typeof value === "string")));
+    const details = parseProofDetails(method, Object.fromEntries([...body.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string")));
     if (!details.ok) return setError(details.code);
     setError(null);
     setProgress(0);

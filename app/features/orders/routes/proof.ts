@@ -1,13 +1,13 @@
 import { redirect } from "react-router";
-import { parseProofDetails } from "~/domain/payment-proof";
+import { parseProofDetails } from "../core/payment-proof";
 import { needsReceiptFile } from "~/domain/payment-methods";
-import { checkReceipt } from "~/domain/receipt";
+import { checkReceipt } from "../core/receipt";
 import { withinLimit } from "~/lib/rate-limit.server";
 import { requireUser } from "~/features/auth/session.server";
 import { db } from "~/lib/db.server";
+import { formFields } from "~/lib/http.server";
 import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
-import { mailOrderStatus } from "../order-mail.server";
 import { OrderError, findOrderFor, submitProof } from "../orders.server";
 import { RECEIPT_EXTENSIONS, receiptStorage } from "../receipts.server";
 import type { Route } from "./+types/proof";
@@ -40,8 +40,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   if (form.get("method") !== order.paymentMethod) return refuse("WRONG_METHOD");
 
-  const fields = Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string"));
-  const details = parseProofDetails(order.paymentMethod, fields);
+  const details = parseProofDetails(order.paymentMethod, formFields(form));
   let receipt = null;
   if (needsReceiptFile(order.paymentMethod)) {
     const file = form.get("receipt");
@@ -57,11 +56,12 @@ export async function action({ request, params }: Route.ActionArgs) {
   try {
     await submitProof(db(), order.id, owner, details.details, receipt);
   } catch (error) {
+    // The proof was not stored: its file must not stay behind.
+    if (receipt) await receiptStorage().remove(receipt.key).catch(() => undefined);
     if (error instanceof OrderError) return refuse(error.code, error.code === "REFERENCE_USED" ? 409 : 400);
     log.error("proof not saved", { orderId: order.id, error: String(error) });
     return refuse("VERIFICATION_FAILED", 500);
   }
-  await mailOrderStatus(db(), order.id, "proof_submitted");
   const next = `/orders/${order.id}?sent=1`;
   return wantsJson ? Response.json({ ok: true, redirectTo: next }) : redirect(next);
 }

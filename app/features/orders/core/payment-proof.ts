@@ -1,5 +1,5 @@
-import { emailSchema } from "./email";
-import { VENEZUELAN_BANKS, type PaymentMethod } from "./payment-methods";
+import { emailSchema } from "~/domain/email";
+import { VENEZUELAN_BANKS, type PaymentMethod } from "~/domain/payment-methods";
 
 export type ProofErrorCode =
   | "REFERENCE_REQUIRED"

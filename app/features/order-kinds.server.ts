@@ -1,0 +1,13 @@
+import { assertEveryKindHandled, registerOrderKind } from "./orders/order-kind-registry.server";
+import { storeOrders } from "./store/store-order-kind.server";
+import { tournamentOrders } from "./tournaments/registration-order-kind.server";
+
+/**
+ * Every kind of order and its handler: a new kind is one handler file and one line here (and its
+ * name in ORDER_KINDS). Called at start-up (server/app.ts) and by the test database set-up.
+ */
+export function registerOrderKinds(): void {
+  registerOrderKind(storeOrders);
+  registerOrderKind(tournamentOrders);
+  assertEveryKindHandled();
+}

@@ -1,0 +1,54 @@
+import { mayMove, type OrderStatus } from "./lifecycle";
+
+/** What staff may decide on an order, and the status each decision moves it to. */
+export const DECISIONS = ["approve", "reject", "fulfil", "refund", "cancel"] as const;
+export type Decision = (typeof DECISIONS)[number];
+export const DECISION_TARGET: Record<Decision, OrderStatus> = {
+  approve: "approved",
+  reject: "rejected",
+  fulfil: "fulfilled",
+  refund: "refunded",
+  cancel: "cancelled",
+};
+
+/** Decisions that must say why: the buyer reads the reason in their mail. */
+const NEEDS_REASON: ReadonlySet<Decision> = new Set(["reject", "refund", "cancel"]);
+export const REASON_MAX = 300;
+/** A refund's bank or transfer reference, when staff have one. */
+export const REFUND_REFERENCE_MAX = 80;
+
+export type DecisionErrorCode = "UNKNOWN_INTENT" | "REASON_REQUIRED" | "REASON_TOO_LONG" | "REFERENCE_TOO_LONG";
+
+export function isDecision(value: unknown): value is Decision {
+  return typeof value === "string" && (DECISIONS as readonly string[]).includes(value);
+}
+
+export function needsReason(decision: Decision): boolean {
+  return NEEDS_REASON.has(decision);
+}
+
+/** The decisions the status table allows staff from `status`, in the order they are shown. */
+export function allowedDecisions(status: OrderStatus): Decision[] {
+  return DECISIONS.filter((decision) => mayMove(status, DECISION_TARGET[decision], "staff"));
+}
+
+export interface ParsedDecision {
+  decision: Decision;
+  reason?: string;
+  refundReference?: string;
+}
+
+/** Reads a decision form: the intent; for a rejection, refund or cancellation a reason of 1–300 characters. */
+export function parseDecision(raw: { intent: unknown; reason?: unknown; refundReference?: unknown }):
+  | ({ ok: true } & ParsedDecision)
+  | { ok: false; code: DecisionErrorCode; field?: string } {
+  if (!isDecision(raw.intent)) return { ok: false, code: "UNKNOWN_INTENT" };
+  if (!needsReason(raw.intent)) return { ok: true, decision: raw.intent };
+  const reason = typeof raw.reason === "string" ? raw.reason.trim() : "";
+  if (!reason) return { ok: false, code: "REASON_REQUIRED", field: "reason" };
+  if ([...reason].length > REASON_MAX) return { ok: false, code: "REASON_TOO_LONG", field: "reason" };
+  if (raw.intent !== "refund") return { ok: true, decision: raw.intent, reason };
+  const refundReference = typeof raw.refundReference === "string" ? raw.refundReference.trim() : "";
+  if ([...refundReference].length > REFUND_REFERENCE_MAX) return { ok: false, code: "REFERENCE_TOO_LONG", field: "refundReference" };
+  return { ok: true, decision: "refund", reason, ...(refundReference ? { refundReference } : {}) };
+}

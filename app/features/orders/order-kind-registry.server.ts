@@ -1,0 +1,45 @@
+import { ORDER_KINDS, type OrderKind, type OrderStatus } from "./core/lifecycle";
+import type { Transaction } from "~/lib/db.server";
+
+/** What a kind's handler hears of a move, inside the transaction that makes it. */
+export interface OrderTransition {
+  tx: Transaction;
+  orderId: string;
+  kind: OrderKind;
+  userId: string;
+  from: OrderStatus;
+  to: OrderStatus;
+  actorUserId: string | null;
+  reason: string | null;
+}
+
+/**
+ * One per kind of order (store, tournament registration, Plus…), like Vendure's onTransitionEnd:
+ * the order module announces each move and the kind does its part (confirm or free a place…)
+ * in the same transaction, so both commit or neither. Throwing an OrderError refuses the move.
+ */
+export interface OrderKindHandler {
+  kind: OrderKind;
+  onTransition(event: OrderTransition): Promise<void>;
+  /** The mail text to use instead of the default one for a move (e.g. "registrationConfirmed"). */
+  mailTemplate?(to: OrderStatus): string | undefined;
+}
+
+const handlers = new Map<OrderKind, OrderKindHandler>();
+
+export function registerOrderKind(handler: OrderKindHandler): void {
+  handlers.set(handler.kind, handler);
+}
+
+/** The handler of a kind; a kind nobody registered is a programming error, reported loudly. */
+export function handlerFor(kind: string): OrderKindHandler {
+  const handler = handlers.get(kind as OrderKind);
+  if (!handler) throw new Error(`No handler registered for order kind "${kind}": register it in app/features/order-kinds.server.ts`);
+  return handler;
+}
+
+/** Called at start-up: every kind in ORDER_KINDS must have its handler, or the server does not start. */
+export function assertEveryKindHandled(): void {
+  const missing = ORDER_KINDS.filter((kind) => !handlers.has(kind));
+  if (missing.length) throw new Error(`Order kinds without a handler: ${missing.join(", ")} (register them in app/features/order-kinds.server.ts)`);
+}

@@ -1,0 +1,43 @@
+import { eq } from "drizzle-orm";
+import { registrationPlayers, registrations, tournaments } from "~/db/schema";
+import { holdsReservation } from "~/features/orders/core/lifecycle";
+import type { OrderKindHandler, OrderTransition } from "~/features/orders/order-kind-registry.server";
+import { OrderError } from "~/features/orders/orders.server";
+import { constraintOf } from "~/lib/http.server";
+import { findTournament } from "./registrations.server";
+
+/**
+ * Keeps a paid registration in step with its order, inside the move's transaction: approved
+ * confirms it; cancelled, rejected, expired or refunded release the place and the in-game ids; a
+ * new proof after a rejection takes the place back if one is still free (else the move is refused).
+ */
+async function followOrder({ tx, orderId, from, to }: OrderTransition) {
+  const [registration] = await tx.select().from(registrations).where(eq(registrations.orderId, orderId));
+  if (!registration) return;
+  if (to === "approved") {
+    await tx.update(registrations).set({ status: "confirmed", updatedAt: new Date() }).where(eq(registrations.id, registration.id));
+  } else if (!holdsReservation(to)) {
+    await tx.update(registrations).set({ status: "released", updatedAt: new Date() }).where(eq(registrations.id, registration.id));
+    await tx.update(registrationPlayers).set({ active: false }).where(eq(registrationPlayers.registrationId, registration.id));
+  } else if (!holdsReservation(from) && registration.status === "released") {
+    await tx.select({ id: tournaments.id }).from(tournaments).where(eq(tournaments.id, registration.tournamentId)).for("update");
+    const tournament = await findTournament(tx, registration.tournamentId);
+    if (!tournament || tournament.placesLeft <= 0) throw new OrderError("TOURNAMENT_FULL");
+    try {
+      await tx.update(registrationPlayers).set({ active: true }).where(eq(registrationPlayers.registrationId, registration.id));
+      await tx.update(registrations).set({ status: "pending_payment", updatedAt: new Date() }).where(eq(registrations.id, registration.id));
+    } catch (error) {
+      // Another team took one of these in-game ids meanwhile.
+      if (constraintOf(error)) throw new OrderError("TOURNAMENT_FULL");
+      throw error;
+    }
+  }
+}
+
+/** Paid tournament registrations: the place follows the order. */
+export const tournamentOrders: OrderKindHandler = {
+  kind: "tournament",
+  onTransition: followOrder,
+  // Approving a registration's payment confirms the place: the mail says so.
+  mailTemplate: (to) => (to === "approved" ? "registrationConfirmed" : undefined),
+};
