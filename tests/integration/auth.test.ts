@@ -35,8 +35,8 @@ beforeEach(async () => {
 
 /** Asks for a link through the /auth form and returns the link from the mail that arrives over SMTP. */
 async function linkFor(email: string, language = "es", redirectTo = "/") {
-  const answer = await callRoute<{ sent: string | null; error: string | null }>(requestLink, formRequest("/auth", { email, redirectTo }, `lang=${language}`));
-  expect(answer.data).toMatchObject({ sent: email.trim().toLowerCase(), error: null });
+  const answer = await callRoute<{ ok: boolean; sent?: string }>(requestLink, formRequest("/auth", { email, redirectTo }, `lang=${language}`));
+  expect(answer.data).toMatchObject({ ok: true, sent: email.trim().toLowerCase() });
   const mail = await smtp.waitFor((m) => m.to.includes(email.trim().toLowerCase()) && /magic-link\/verify/.test(smtp.text(m)));
   smtp.received.splice(smtp.received.indexOf(mail), 1);
   const link = smtp.text(mail).match(/https?:\/\/\S+magic-link\/verify\?\S+/)![0];
@@ -95,9 +95,9 @@ describe("sign-in by e-mail link, over real SMTP", () => {
       ["not-an-email", "INVALID_EMAIL"],
       ["ana@", "INVALID_EMAIL"],
     ] as const) {
-      const answer = await callRoute<{ error: string }>(requestLink, formRequest("/auth", { email }));
+      const answer = await callRoute<{ code: string }>(requestLink, formRequest("/auth", { email }));
       expect(answer.status, email).toBe(400);
-      expect(answer.data?.error).toBe(code);
+      expect(answer.data?.code).toBe(code);
     }
     expect(await handle.db.$count(preUsers)).toBe(0);
     expect(smtp.received).toHaveLength(0);
@@ -117,16 +117,16 @@ describe("sign-in by e-mail link, over real SMTP", () => {
 
   it("limits link requests per address", async () => {
     for (let i = 0; i < 3; i += 1) await linkFor("busy@example.com");
-    const answer = await callRoute<{ error: string }>(requestLink, formRequest("/auth", { email: "busy@example.com" }));
+    const answer = await callRoute<{ code: string }>(requestLink, formRequest("/auth", { email: "busy@example.com" }));
     expect(answer.status).toBe(429);
-    expect(answer.data?.error).toBe("RATE_LIMITED");
+    expect(answer.data?.code).toBe("RATE_LIMITED");
     expect(smtp.received).toHaveLength(0);
   });
 
   it("limits link requests per network address", async () => {
     for (let i = 0; i < 10; i += 1) await linkFor(`user${i}@example.com`);
-    const answer = await callRoute<{ error: string }>(requestLink, formRequest("/auth", { email: "eleventh@example.com" }));
-    expect(answer.data?.error).toBe("RATE_LIMITED");
+    const answer = await callRoute<{ code: string }>(requestLink, formRequest("/auth", { email: "eleventh@example.com" }));
+    expect(answer.data?.code).toBe("RATE_LIMITED");
   });
 
   it("keeps a destination with its own query through the link", async () => {
@@ -158,7 +158,7 @@ describe("profile completion", () => {
     expect(form.data).toMatchObject({ email: "ana@example.com", age: 12, favoriteGame: "cod-mobile" });
 
     const saved = await callRoute(saveProfileAction, profileForm({ redirectTo: "/tournament?id=x" }, jar));
-    expect(saved.data).toEqual({ status: "saved", redirectTo: "/tournament?id=x" });
+    expect(saved.data).toEqual({ ok: true, redirectTo: "/tournament?id=x" });
     const [row] = await handle.db.select().from(users).where(eq(users.email, "ana@example.com"));
     expect(row).toMatchObject({ name: "Ana Pérez", age: 19, favoriteGame: "free-fire", isStaff: false });
     const welcome = await smtp.waitFor((m) => /¡Bienvenido, Ana Pérez!/.test(smtp.text(m)));
@@ -188,7 +188,7 @@ describe("profile completion", () => {
     for (const [fields, code, status] of cases) {
       const answer = await callRoute<{ status: string; code: string }>(saveProfileAction, profileForm(fields, jar));
       expect(answer.status, JSON.stringify(fields)).toBe(status);
-      expect(answer.data).toMatchObject({ status: "invalid", code });
+      expect(answer.data).toMatchObject({ ok: false, code });
     }
     const [row] = await handle.db.select().from(users).where(eq(users.email, "ana@example.com"));
     expect(row).toMatchObject({ name: "", age: null, favoriteGame: null });
@@ -196,7 +196,7 @@ describe("profile completion", () => {
 
   it("accepts any smallint age a forged form sends", async () => {
     const jar = await signedIn("ana@example.com");
-    expect((await callRoute(saveProfileAction, profileForm({ age: "-32768" }, jar))).data).toMatchObject({ status: "saved" });
+    expect((await callRoute(saveProfileAction, profileForm({ age: "-32768" }, jar))).data).toMatchObject({ ok: true });
     expect((await handle.db.select({ age: users.age }).from(users))[0]?.age).toBe(-32768);
   });
 
@@ -205,7 +205,7 @@ describe("profile completion", () => {
     const jar = await signedIn("ana@example.com");
     const answer = await callRoute(saveProfileAction, profileForm({ email: "Taken@Example.com" }, jar));
     expect(answer.status).toBe(409);
-    expect(answer.data).toMatchObject({ status: "invalid", code: "EMAIL_EXISTS" });
+    expect(answer.data).toMatchObject({ ok: false, code: "EMAIL_EXISTS" });
   });
 
   it("never sets the staff flag from the form", async () => {

@@ -136,7 +136,7 @@ describe("the /tournament page", () => {
       registerAction,
       formRequest("/tournament?id=copa-free-fire-solo", { tournamentId: "copa-free-fire-solo", player1Name: "Ana", player1Ign: "AnaFF", phone: "04141234567" }, player.jar.header()),
     );
-    expect(answer.data).toEqual({ status: "confirmed" });
+    expect(answer.data).toEqual({ ok: true, outcome: "confirmed" });
     const [row] = await handle.db.select().from(registrations).where(eq(registrations.userId, player.userId));
     expect(row).toMatchObject({ status: "confirmed", teamName: null, orderId: null });
     expect(mailer.sent.map((mail) => mail.subject)).toEqual(["Inscripción confirmada · Copa Free Fire Solo"]);
@@ -167,14 +167,14 @@ describe("the /tournament page", () => {
         player.jar.header(),
       ),
     );
-    expect(answer.data).toMatchObject({ status: "started", order: { amount: 200, currency: "USD", method: "binance" } });
+    expect(answer.data).toMatchObject({ ok: true, outcome: "started", order: { amount: 200, currency: "USD", method: "binance" } });
   });
 
   it("answers bad forms with codes and stores nothing", async () => {
     const player = await signInAs(handle.db, mailer, "bad@example.com");
     const cases: Array<[Record<string, string>, object, number]> = [
-      [{ tournamentId: "nope" }, { status: "refused", code: "NOT_FOUND" }, 404],
-      [{ tournamentId: "blood-strike-duo-clash", phone: "04141234567" }, { status: "invalid", code: "TEAM_NAME_REQUIRED" }, 400],
+      [{ tournamentId: "nope" }, { ok: false, code: "NOT_FOUND" }, 404],
+      [{ tournamentId: "blood-strike-duo-clash", phone: "04141234567" }, { ok: false, code: "TEAM_NAME_REQUIRED" }, 400],
       [{ tournamentId: "blood-strike-duo-clash", teamName: "T", player1Name: "A", player1Ign: "a", player1Phone: "0412-12", player2Name: "B", player2Ign: "b", phone: "1234567" }, { code: "PLAYER_PHONE_DIGITS", player: 1 }, 400],
       [{ tournamentId: "blood-strike-duo-clash", teamName: "T", player1Name: "A", player1Ign: "a", player1Phone: "04121234567", player2Name: "B", player2Ign: "b", player3Name: "C", player3Ign: "c", phone: "1234567", paymentMethod: "binance" }, { code: "WRONG_PLAYER_COUNT" }, 400],
       [{ tournamentId: "blood-strike-duo-clash", teamName: "T", player1Name: "A", player1Ign: "a", player1Phone: "04121234567", player2Name: "B", player2Ign: "b", phone: "1234567" }, { code: "PAYMENT_METHOD_REQUIRED" }, 400],

@@ -88,13 +88,13 @@ describe("checkout", () => {
     const buyer = await signInAs(handle.db, mailer, "buyer@example.com");
     const cart = items([["free-fire-110", 2, 100], ["free-fire-341", 1, 300]]);
     const verify = await callRoute(checkoutAction, formRequest("/store/cart/checkout", { ...fields, items: cart, intent: "verify" }, buyer.jar.header()));
-    expect(verify.data).toEqual({ step: "confirm", username: null, gamerId: "123456789" });
+    expect(verify.data).toEqual({ ok: true, step: "confirm", username: null, gamerId: "123456789" });
     expect(await handle.db.$count(orders)).toBe(0);
     const created = await callRoute<{ step: string; orderId: string; amount: number; currency: string }>(
       checkoutAction,
       formRequest("/store/cart/checkout", { ...fields, items: cart, intent: "create", amount: "1", total: "0.01" }, buyer.jar.header()),
     );
-    expect(created.data).toMatchObject({ step: "created", currency: "VES", amount: 2 * 24550 + 73650 });
+    expect(created.data).toMatchObject({ ok: true, step: "created", currency: "VES", amount: 2 * 24550 + 73650 });
     const [order] = await handle.db.select().from(orders).where(eq(orders.id, created.data!.orderId));
     expect(order).toMatchObject({ kind: "store", status: "initiated", amountUsd: 500, exchangeRate: "245.50", gamerId: "123456789", phone: "04121234567" });
     expect(await handle.db.$count(orderItems, eq(orderItems.orderId, order!.id))).toBe(2);
@@ -106,7 +106,7 @@ describe("checkout", () => {
     const answer = await callRoute(checkoutAction, formRequest("/store/cart/checkout", { ...fields, items: items([["free-fire-110", 1, 1], ["free-fire-341", 1, 300]]), intent: "create" }, buyer.jar.header()));
     expect(answer.status).toBe(409);
     expect(answer.data).toEqual({
-      step: "error",
+      ok: false,
       code: "CART_CHANGED",
       problems: [
         { packageId: "free-fire-110", problem: "PRICE_CHANGED", priceUsd: 100, priceBs: 24550 },

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Form, Link, data, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { normalizeEmail } from "~/domain/email";
 import { languageFromCookieHeader } from "~/domain/language";
 import { db } from "~/lib/db.server";
@@ -13,6 +13,7 @@ import { MAGIC_LINK_MINUTES } from "../auth-rules";
 import { auth, enabledProviders } from "../auth.server";
 import { ProviderButtons } from "../components/provider-buttons";
 import { getCurrentUser, safeRedirectPath } from "../session.server";
+import { fail, succeed } from "~/lib/answer";
 import { readForm } from "~/lib/http.server";
 import type { Route } from "./+types/auth";
 
@@ -37,15 +38,15 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   const raw = String(form.get("email") ?? "");
   const redirectTo = safeRedirectPath(form.get("redirectTo"));
-  const fail = (code: ErrorCode, status = 400) => data({ error: code, sent: null as string | null, email: raw }, { status });
-  if (!raw.trim()) return fail("EMPTY_FIELDS");
+  const refuse = (code: ErrorCode, status = 400) => fail(code, status, { field: "email", email: raw });
+  if (!raw.trim()) return refuse("EMPTY_FIELDS");
   const email = normalizeEmail(raw);
-  if (!email) return fail("INVALID_EMAIL");
+  if (!email) return refuse("INVALID_EMAIL");
 
   const ip = request.headers.get("x-client-ip") ?? "unknown";
   // Per address and per network: a link request sends mail, so both are bounded.
   const allowed = (await withinLimit(db(), "magicLinkPerEmail", email)) && (await withinLimit(db(), "magicLinkPerIp", ip));
-  if (!allowed) return fail("RATE_LIMITED", 429);
+  if (!allowed) return refuse("RATE_LIMITED", 429);
 
   await rememberPreUser(db(), email);
   const next = `/auth/continue?to=${encodeURIComponent(redirectTo)}`;
@@ -62,9 +63,9 @@ export async function action({ request }: Route.ActionArgs) {
     });
   } catch (error) {
     log.error("magic link not sent", { email, error: String(error) });
-    return fail("MAIL_FAILED", 503);
+    return refuse("MAIL_FAILED", 503);
   }
-  return { error: null, sent: email, email };
+  return succeed({ sent: email, email });
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -76,7 +77,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
   const { t } = useTranslation("auth");
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";
-  const error: ErrorCode | null = actionData?.error ?? (loaderData.oauthError ? "OAUTH_FAILED" : null);
+  const error = actionData && !actionData.ok ? actionData.code : loaderData.oauthError ? "OAUTH_FAILED" : null;
   return (
     <section className="mx-auto max-w-md px-4 py-14" data-testid="auth-page">
       <h1 className="text-3xl font-extrabold">{t("signIn.title")}</h1>
@@ -89,7 +90,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
         </div>
       ) : null}
 
-      {actionData?.sent ? (
+      {actionData?.ok ? (
         <p role="status" className="mt-6 rounded-lg border border-emerald-500/50 bg-emerald-500/10 p-4 text-emerald-100" data-testid="link-sent">
           {t("signIn.sent", { email: actionData.sent, minutes: MAGIC_LINK_MINUTES })}
         </p>

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, data, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { FAVORITE_GAMES, DEFAULT_FAVORITE_GAME } from "~/domain/games";
 import { languageFromCookieHeader } from "~/domain/language";
 import { AGE_OPTIONS, DEFAULT_AGE, parseProfile } from "~/domain/profile";
@@ -14,6 +14,7 @@ import { env } from "~/lib/env.server";
 import { mailer } from "~/lib/mail.server";
 import { welcomeMail } from "../auth.server";
 import { requireUser, safeRedirectPath } from "../session.server";
+import { fail, succeed } from "~/lib/answer";
 import { readForm } from "~/lib/http.server";
 import type { Route } from "./+types/profile";
 
@@ -35,20 +36,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-type Outcome =
-  | { status: "invalid"; code: string; field: string }
-  | { status: "failed"; code: string; detail: string; redirectTo: string }
-  | { status: "saved"; redirectTo: string };
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = await readForm(request);
   const redirectTo = safeRedirectPath(form.get("redirectTo"));
-  const reply = (outcome: Outcome, status = 200) => data(outcome, { status });
 
   // The form never carries a user id: one that is sent and is not the session's is forged.
   const claimedUserId = form.get("userId");
-  if (claimedUserId !== null && claimedUserId !== user.id) return reply({ status: "invalid", code: "FORGED_USER", field: "email" }, 403);
+  if (claimedUserId !== null && claimedUserId !== user.id) return fail("FORGED_USER", 403, { field: "email" });
 
   const parsed = parseProfile({
     email: form.get("email"),
@@ -56,11 +52,11 @@ export async function action({ request }: Route.ActionArgs) {
     age: form.get("age"),
     favoriteGame: form.get("favoriteGame"),
   });
-  if (!parsed.ok) return reply({ status: "invalid", code: parsed.code, field: parsed.field }, 400);
+  if (!parsed.ok) return fail(parsed.code, 400, { field: parsed.field });
   const { profile } = parsed;
   if (profile.email !== user.email) {
     const taken = await emailBelongsToAnotherUser(db(), profile.email, user.id);
-    return reply({ status: "invalid", code: taken ? "EMAIL_EXISTS" : "EMAIL_MISMATCH", field: "email" }, taken ? 409 : 400);
+    return fail(taken ? "EMAIL_EXISTS" : "EMAIL_MISMATCH", taken ? 409 : 400, { field: "email" });
   }
 
   const language = languageFromCookieHeader(request.headers.get("Cookie"));
@@ -68,7 +64,8 @@ export async function action({ request }: Route.ActionArgs) {
     await saveProfile(db(), user.id, profile, language);
   } catch (error) {
     log.error("profile not saved", { userId: user.id, error: String(error) });
-    return reply({ status: "failed", code: "SIGNUP_ERROR", detail: String((error as Error).message ?? error), redirectTo }, 500);
+    // SPEC: the user still goes on after 4 s, told what went wrong.
+    return fail("SIGNUP_ERROR", 500, { detail: String((error as Error).message ?? error), redirectTo });
   }
   try {
     await mailer().send(welcomeMail(user.email, profile.fullname, language, env().publicUrl));
@@ -76,7 +73,7 @@ export async function action({ request }: Route.ActionArgs) {
     // The profile is saved; a welcome mail that could not leave is not worth failing the sign-up.
     log.error("welcome mail not sent", { userId: user.id, error: String(error) });
   }
-  return reply({ status: "saved", redirectTo });
+  return succeed({ redirectTo });
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -90,8 +87,10 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
   const { t } = useTranslation("auth");
   const navigation = useNavigation();
   const [clientError, setClientError] = useState<{ code: string; field: string } | null>(null);
-  const invalid = clientError ?? (actionData?.status === "invalid" ? actionData : null);
-  const finished = actionData && actionData.status !== "invalid" ? actionData : null;
+  const refusal = actionData && !actionData.ok ? actionData : null;
+  const invalid = clientError ?? (refusal && !("redirectTo" in refusal) ? { code: refusal.code, field: refusal.field ?? "" } : null);
+  const failed = refusal && "redirectTo" in refusal ? refusal : null;
+  const finished = actionData?.ok ? actionData : failed;
 
   return (
     <section className="mx-auto max-w-md px-4 py-14" data-testid="profile-page">
@@ -102,14 +101,14 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
       <h1 className="text-3xl font-extrabold">{t("profile.title")}</h1>
       <p className="mt-2 text-slate-400">{t("profile.subtitle")}</p>
 
-      {finished?.status === "saved" ? (
+      {actionData?.ok ? (
         <p role="status" className="mt-6 rounded-lg border border-emerald-500/50 bg-emerald-500/10 p-4 text-emerald-100" data-testid="profile-saved">
           {t("profile.saved")}
         </p>
       ) : null}
-      {finished?.status === "failed" ? (
+      {failed ? (
         <p role="alert" className="mt-6 rounded-lg border border-rose-500/50 bg-rose-500/10 p-4 text-rose-100" data-testid="profile-error">
-          {t(`errors.${finished.code}`, { detail: finished.detail })} {t("profile.redirecting")}
+          {t(`errors.${failed.code}`, { detail: failed.detail })} {t("profile.redirecting")}
         </p>
       ) : null}
       {invalid ? (

@@ -20,7 +20,7 @@ import type { RouteHandle } from "~/root";
 import { clearCart, saveCart, useCart } from "../cart-store";
 import { checkPlayerId } from "../id-checker.server";
 import { createStoreOrder, priceCart, type CartProblem, type RequestedItem } from "../store-orders.server";
-import { readForm } from "~/lib/http.server";
+import { formFields, readForm } from "~/lib/http.server";
 import type { Route } from "./+types/checkout";
 
 export const handle: RouteHandle = { cart: true };
@@ -34,9 +34,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 type Answer =
-  | { step: "error"; code: string; message?: string; problems?: CartProblem[] }
-  | { step: "confirm"; username: string | null; gamerId: string }
-  | { step: "created"; orderId: string; method: string; amount: number; currency: string };
+  | { ok: false; code: string; message?: string; problems?: CartProblem[] }
+  | { ok: true; step: "confirm"; username: string | null; gamerId: string }
+  | { ok: true; step: "created"; orderId: string; method: string; amount: number; currency: string };
 
 function readItems(value: FormDataEntryValue | null): RequestedItem[] {
   try {
@@ -61,23 +61,23 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = await readForm(request);
   const reply = (answer: Answer, status = 200) => data(answer, { status });
+  const refuse = (code: string, status: number, extra: { message?: string; problems?: CartProblem[] } = {}) => reply({ ok: false, code, ...extra }, status);
   const priced = await priceCart(db(), readItems(form.get("items")));
-  if (!priced.ok) return reply({ step: "error", code: priced.code, problems: priced.problems }, 409);
-  const fields = Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string"));
-  const parsed = parseCheckout(priced.game, fields, priced.totalUsd);
-  if (!parsed.ok) return reply({ step: "error", code: parsed.code }, 400);
+  if (!priced.ok) return refuse(priced.code, 409, { problems: priced.problems });
+  const parsed = parseCheckout(priced.game, formFields(form), priced.totalUsd);
+  if (!parsed.ok) return refuse(parsed.code, 400);
 
   const config = env();
   const checked = await checkPlayerId(config.ID_CHECKER_URL ? { baseUrl: config.ID_CHECKER_URL, key: config.ID_CHECKER_KEY, timeoutMs: config.ID_CHECKER_TIMEOUT_MS } : null, priced.game, parsed.checkout.gamerId, parsed.checkout.gameServer);
-  if (checked.status === "unreachable") return reply({ step: "error", code: "CHECKER_UNAVAILABLE" }, 502);
+  if (checked.status === "unreachable") return refuse("CHECKER_UNAVAILABLE", 502);
   if (checked.status === "invalid") {
     const fallback = gameRules(priced.game).idCheck === "id-and-server" ? "INVALID_SERVER" : "ID_INCORRECT";
-    return reply({ step: "error", code: "ID_INVALID", message: checked.message ?? fallback }, 400);
+    return refuse("ID_INVALID", 400, { message: checked.message ?? fallback });
   }
   const username = checked.status === "valid" ? checked.username : null;
-  if (form.get("intent") !== "create") return reply({ step: "confirm", username, gamerId: form.get("gamerId")?.toString().trim() ?? "" });
+  if (form.get("intent") !== "create") return reply({ ok: true, step: "confirm", username, gamerId: form.get("gamerId")?.toString().trim() ?? "" });
 
-  if (!(await withinLimit(db(), "orderCreation", user.id))) return reply({ step: "error", code: "RATE_LIMITED" }, 429);
+  if (!(await withinLimit(db(), "orderCreation", user.id))) return refuse("RATE_LIMITED", 429);
   try {
     const order = await createStoreOrder(db(), {
       userId: user.id,
@@ -88,10 +88,10 @@ export async function action({ request }: Route.ActionArgs) {
       exchangeRate: await currentExchangeRate(db()),
       expiresAt: new Date(Date.now() + config.ORDER_EXPIRY_MINUTES * 60_000),
     });
-    return reply({ step: "created", orderId: order.id, method: parsed.checkout.paymentMethod, amount: order.amount, currency: order.currency });
+    return reply({ ok: true, step: "created", orderId: order.id, method: parsed.checkout.paymentMethod, amount: order.amount, currency: order.currency });
   } catch (error) {
     log.error("store order not created", { userId: user.id, error: String(error) });
-    return reply({ step: "error", code: "ORDER_FAILED" }, 500);
+    return refuse("ORDER_FAILED", 500);
   }
 }
 
@@ -131,7 +131,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
 
   useEffect(() => {
     if (!answer || fetcher.state !== "idle") return;
-    if (answer.step === "error") {
+    if (!answer.ok) {
       setError({ code: answer.code, message: answer.message });
       if (answer.problems?.length) {
         setChanges(
@@ -145,7 +145,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
         saveCart(applyProblems(cart, answer.problems));
       }
     }
-    if (answer.step === "created") {
+    if (answer.ok && answer.step === "created") {
       if (!answer.orderId) return setError({ code: "ORDER_ID_MISSING" });
       // SPEC §4: the cart is cleared once the order exists; the order keys serve the payment step.
       clearCart();
@@ -176,7 +176,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
     );
   }
 
-  const confirming = answer?.step === "confirm" && !error && !busy && Object.keys(values).length > 0;
+  const confirming = answer?.ok && answer.step === "confirm" && !error && !busy && Object.keys(values).length > 0;
 
   return (
     <section className="mx-auto grid max-w-5xl gap-8 px-4 py-12 md:grid-cols-[3fr_2fr]" data-testid="checkout-page">

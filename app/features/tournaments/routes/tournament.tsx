@@ -18,7 +18,8 @@ import { metaText } from "~/lib/meta";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import { mailRegistrationConfirmed } from "../registration-mail.server";
 import { RegistrationError, findRegistration, findTournament, registerForTournament } from "../registrations.server";
-import { readForm } from "~/lib/http.server";
+import { fail, succeed } from "~/lib/answer";
+import { formFields, readForm } from "~/lib/http.server";
 import type { Route } from "./+types/tournament";
 
 /** SPEC §4: after a free registration the user goes home after 3 s. */
@@ -46,24 +47,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-type Outcome =
-  | { status: "invalid"; code: string; player?: number }
-  | { status: "refused"; code: string }
-  | { status: "confirmed" }
-  | { status: "started"; order: { id: string; number: number; amount: number; currency: string; method: string; phone: string } };
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = await readForm(request);
-  const reply = (outcome: Outcome, status = 200) => data(outcome, { status });
   const tournament = await findTournament(db(), String(form.get("tournamentId") ?? ""));
-  if (!tournament) return reply({ status: "refused", code: "NOT_FOUND" }, 404);
+  if (!tournament) return fail("NOT_FOUND", 404);
 
   // The fee and its currency come from the tournament row; nothing the form says about money is read.
-  const fields = Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string"));
-  const parsed = parseRegistration(tournament.game, tournament.feeAmount, fields);
-  if (!parsed.ok) return reply({ status: "invalid", code: parsed.code, player: parsed.player }, 400);
-  if (!(await withinLimit(db(), "registration", user.id))) return reply({ status: "refused", code: "RATE_LIMITED" }, 429);
+  const parsed = parseRegistration(tournament.game, tournament.feeAmount, formFields(form));
+  if (!parsed.ok) return fail(parsed.code, 400, { player: parsed.player });
+  if (!(await withinLimit(db(), "registration", user.id))) return fail("RATE_LIMITED", 429);
 
   const paid = tournament.feeAmount > 0;
   try {
@@ -82,16 +76,16 @@ export async function action({ request }: Route.ActionArgs) {
         teamName: parsed.registration.teamName,
         tournamentId: tournament.id,
       });
-      return reply({ status: "confirmed" });
+      return succeed({ outcome: "confirmed" as const });
     }
-    return reply({
-      status: "started",
+    return succeed({
+      outcome: "started" as const,
       order: { id: result.order.id, number: result.order.number, amount: result.order.amount, currency: result.order.currency, method: result.order.method, phone: parsed.registration.phone },
     });
   } catch (error) {
-    if (error instanceof RegistrationError) return reply({ status: "refused", code: error.code }, error.code === "NOT_FOUND" ? 404 : 409);
+    if (error instanceof RegistrationError) return fail(error.code, error.code === "NOT_FOUND" ? 404 : 409);
     log.error("registration failed", { tournamentId: tournament.id, error: String(error) });
-    return reply({ status: "refused", code: paid ? "PAYMENT_START_FAILED" : "FREE_FAILED" }, 500);
+    return fail(paid ? "PAYMENT_START_FAILED" : "FREE_FAILED", 500);
   }
 }
 
@@ -134,12 +128,12 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
   const size = playersPerTeam(tournament.game);
   const fee = tournament.feeAmount;
   const dateTime = new Intl.DateTimeFormat(language === "en" ? "en-US" : "es-VE", { dateStyle: "medium", timeStyle: "short", timeZone: "America/Caracas" });
-  const error = clientError ?? (actionData && (actionData.status === "invalid" || actionData.status === "refused") ? actionData : null);
-  const done = actionData && (actionData.status === "confirmed" || actionData.status === "started") ? actionData : null;
+  const error = clientError ?? (actionData && !actionData.ok ? actionData : null);
+  const done = actionData?.ok ? actionData : null;
 
   return (
     <section className="mx-auto max-w-3xl px-4 py-10" data-testid="tournament-page" data-game={tournament.game}>
-      {done?.status === "confirmed" ? <meta httpEquiv="refresh" content={`${AFTER_FREE_SECONDS};url=/`} /> : null}
+      {done?.outcome === "confirmed" ? <meta httpEquiv="refresh" content={`${AFTER_FREE_SECONDS};url=/`} /> : null}
       <div className="overflow-hidden rounded-2xl border border-slate-800 bg-arena-panel">
         <img src={tournament.image} alt="" width={640} height={360} className="aspect-[16/6] w-full object-cover" />
         <div className="p-6">
@@ -178,13 +172,13 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
         </p>
       ) : null}
 
-      {done?.status === "confirmed" ? (
+      {done?.outcome === "confirmed" ? (
         <p role="status" className="mt-6 rounded-lg border border-emerald-500/50 bg-emerald-500/10 p-4 text-emerald-100" data-testid="registration-confirmed">
           {t("done.free")}
         </p>
       ) : null}
 
-      {done?.status === "started" ? (
+      {done?.outcome === "started" ? (
         <div role="status" className="mt-6 rounded-xl border border-emerald-500/50 bg-emerald-500/10 p-6" data-testid="registration-started">
           <p className="text-2xl font-extrabold text-emerald-200">{t("done.started")}</p>
           <p className="mt-1 text-emerald-100/90">{t("done.confirmation")}</p>
