@@ -23,8 +23,7 @@ export function ensureChromium() {
     console.log("Chromium not found: installing Debian's chromium package (apt-get)…");
     const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
     const update = spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit", env });
-    const install =
-      update.status === 0 && spawnSync("apt-get", ["install", "-y", "-qq", "chromium"], { stdio: "inherit", env });
+    const install = update.status === 0 && spawnSync("apt-get", ["install", "-y", "-qq", "chromium"], { stdio: "inherit", env });
     const again = findChromium();
     if (install && install.status === 0 && again) return again;
   }

@@ -36,15 +36,26 @@ function countPlaywright(file) {
 if (!run("type check (TypeScript, strict)", "npm", ["run", "--silent", "typecheck"])) totals.failed += 1;
 
 const vitestJson = path.join(reports, "vitest.json");
-run("unit and integration tests (Vitest)", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`]);
+run("unit and integration tests (Vitest)", "npx", [
+  "vitest",
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${vitestJson}`,
+]);
 countVitest(vitestJson);
 
 // TEST_POSTGRES_URL: run the integration suite once more against that PostgreSQL server.
 if (process.env.TEST_POSTGRES_URL) {
   const postgresJson = path.join(reports, "vitest-postgres.json");
-  run("integration tests on PostgreSQL", "npx", ["vitest", "run", "--project", "integration", "--reporter=default", "--reporter=json", `--outputFile.json=${postgresJson}`], {
-    DATABASE_URL: process.env.TEST_POSTGRES_URL,
-  });
+  run(
+    "integration tests on PostgreSQL",
+    "npx",
+    ["vitest", "run", "--project", "integration", "--reporter=default", "--reporter=json", `--outputFile.json=${postgresJson}`],
+    {
+      DATABASE_URL: process.env.TEST_POSTGRES_URL,
+    },
+  );
   countVitest(postgresJson);
 }
 
