@@ -31,7 +31,10 @@ if (url) {
 const handle = await openDatabase({ url, dataDir });
 try {
   await seedDemoData(handle.db);
-  const people = Array.from({ length: Math.max(CONCURRENCY, ATTEMPTS) }, (_, index) => ({ id: randomUUID(), email: `bench-${index}-${randomUUID()}@example.com` }));
+  const people = Array.from({ length: Math.max(CONCURRENCY, ATTEMPTS) }, (_, index) => ({
+    id: randomUUID(),
+    email: `bench-${index}-${randomUUID()}@example.com`,
+  }));
   await handle.db.insert(users).values(people.map((person) => ({ ...person, name: "Bench", age: 20 })));
 
   // Orders: ORDERS creations, CONCURRENCY at a time.

@@ -95,7 +95,13 @@ try {
     date: new Date().toISOString(),
     machine: `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
     startup: { firstResponseMsOnEmptyData: Math.round(server.firstResponseMs) },
-    landingJavaScript: { gzipKb: javascript.totalGzipKb, budgetKb: JS_BUDGET_KB, withinBudget: javascript.totalGzipKb < JS_BUDGET_KB, files: javascript.files.length, htmlGzipKb: javascript.htmlGzipKb },
+    landingJavaScript: {
+      gzipKb: javascript.totalGzipKb,
+      budgetKb: JS_BUDGET_KB,
+      withinBudget: javascript.totalGzipKb < JS_BUDGET_KB,
+      files: javascript.files.length,
+      htmlGzipKb: javascript.htmlGzipKb,
+    },
     hydratedPageJavaScript: { page: "/privacy-terms", gzipKb: appJavascript.totalGzipKb, files: appJavascript.files.length },
     orderLoad: {
       pglite: orderLoad(null),

@@ -1,5 +1,6 @@
-// `npm test`: the type check, unit and integration tests (Vitest, on PGlite; again on PostgreSQL when
-// TEST_POSTGRES_URL is set), then end-to-end tests (Playwright in Chromium).
+// `npm test`: the type check; lint, format, translation and import-cycle checks; unit and integration
+// tests (Vitest, on PGlite; again on PostgreSQL when TEST_POSTGRES_URL is set), then end-to-end tests
+// (Playwright in Chromium).
 // Ends with one plain "N passed, N failed" line over all of them.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -35,16 +36,37 @@ function countPlaywright(file) {
 
 if (!run("type check (TypeScript, strict)", "npm", ["run", "--silent", "typecheck"])) totals.failed += 1;
 
+// The static checks of `npm run validate`: each one that fails counts as one failed test, like the type check.
+for (const [label, script] of [
+  ["lint (ESLint)", "lint"],
+  ["format (Prettier)", "format:check"],
+  ["translations (locales and error codes)", "check:i18n"],
+  ["import cycles (madge)", "check:cycles"],
+]) {
+  if (!run(label, "npm", ["run", "--silent", script])) totals.failed += 1;
+}
+
 const vitestJson = path.join(reports, "vitest.json");
-run("unit and integration tests (Vitest)", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`]);
+run("unit and integration tests (Vitest)", "npx", [
+  "vitest",
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${vitestJson}`,
+]);
 countVitest(vitestJson);
 
 // TEST_POSTGRES_URL: run the integration suite once more against that PostgreSQL server.
 if (process.env.TEST_POSTGRES_URL) {
   const postgresJson = path.join(reports, "vitest-postgres.json");
-  run("integration tests on PostgreSQL", "npx", ["vitest", "run", "--project", "integration", "--reporter=default", "--reporter=json", `--outputFile.json=${postgresJson}`], {
-    DATABASE_URL: process.env.TEST_POSTGRES_URL,
-  });
+  run(
+    "integration tests on PostgreSQL",
+    "npx",
+    ["vitest", "run", "--project", "integration", "--reporter=default", "--reporter=json", `--outputFile.json=${postgresJson}`],
+    {
+      DATABASE_URL: process.env.TEST_POSTGRES_URL,
+    },
+  );
   countVitest(postgresJson);
 }
 
