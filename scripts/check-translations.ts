@@ -30,13 +30,14 @@ export interface ErrorCodeSource {
 export const ERROR_CODE_SOURCES: ErrorCodeSource[] = [
   { file: "app/domain/cart.ts", name: "CartErrorCode", namespace: "store", prefix: "errors" },
   { file: "app/domain/checkout.ts", name: "CheckoutErrorCode", namespace: "store", prefix: "errors" },
-  { file: "app/domain/payment-proof.ts", name: "ProofErrorCode", namespace: "orders", prefix: "errors" },
   { file: "app/domain/profile.ts", name: "ProfileErrorCode", namespace: "auth", prefix: "errors" },
   { file: "app/domain/registration.ts", name: "RegistrationErrorCode", namespace: "tournaments", prefix: "errors" },
-  { file: "app/features/admin/order-decisions.ts", name: "DecisionErrorCode", namespace: "admin", prefix: "errors" },
-  { file: "app/features/admin/routes/order-review.tsx", name: "ReviewErrorCode", namespace: "admin", prefix: "errors" },
   { file: "app/features/auth/routes/auth.tsx", name: "ErrorCode", namespace: "auth", prefix: "errors" },
+  { file: "app/features/orders/core/decisions.ts", name: "DecisionErrorCode", namespace: "admin", prefix: "errors" },
+  { file: "app/features/orders/core/payment-proof.ts", name: "ProofErrorCode", namespace: "orders", prefix: "errors" },
   { file: "app/features/orders/orders.server.ts", name: "OrderErrorCode", namespace: "orders", prefix: "errors" },
+  // Staff see the same refusals on the review page.
+  { file: "app/features/orders/orders.server.ts", name: "OrderErrorCode", namespace: "admin", prefix: "errors" },
   { file: "app/features/tournaments/registrations.server.ts", name: "RegistrationErrorCode", namespace: "tournaments", prefix: "errors" },
 ];
 

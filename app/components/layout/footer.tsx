@@ -25,13 +25,13 @@ export function Footer() {
           <Link to="/privacy-terms" className="hover:text-white">
             {t("footer.privacy")}
           </Link>
-          {/* SPEC §2: terms and cookies lead nowhere. */}
-          <a href="#" aria-disabled="true" className="hover:text-white">
+          {/* The original left terms and cookies leading nowhere; both now have their text on the legal page. */}
+          <Link to="/privacy-terms#terms" className="hover:text-white">
             {t("footer.terms")}
-          </a>
-          <a href="#" aria-disabled="true" className="hover:text-white">
+          </Link>
+          <Link to="/privacy-terms#privacy" className="hover:text-white">
             {t("footer.cookies")}
-          </a>
+          </Link>
         </nav>
       </div>
       <p className="border-t border-slate-800/70 py-4 text-center text-xs text-slate-500">
