@@ -10,7 +10,7 @@ process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "arena-e2e-")
 
 export const chromiumLaunchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  // Root on a closed network: no sandbox, no background calls home (DESIGN.md pitfalls).
+  // Root on a closed network: no sandbox, no background calls home (docs/product.md §13).
   args: [
     "--no-sandbox",
     "--disable-gpu",

@@ -1,6 +1,6 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
-/** Mirrors SPEC.md §2; each feature adds its routes here. */
+/** Mirrors docs/product.md §2; each feature adds its routes here. */
 export default [
   index("features/landing/routes/home.tsx"),
   route("auth", "features/auth/routes/auth.tsx"),

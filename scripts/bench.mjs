@@ -1,4 +1,4 @@
-// `npm run bench`: measures the performance budgets of DESIGN.md and prints a report
+// `npm run bench`: measures the performance budgets of docs/product.md §12 and prints a report
 // (BENCH_DATABASE_URL=postgres://… adds the order-load run on that PostgreSQL)
 // (also written to bench-results/latest.json). A benchmark, not a test: it never fails on numbers.
 import { spawn, spawnSync } from "node:child_process";

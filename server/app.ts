@@ -61,7 +61,7 @@ app.use((req, _res, next) => {
   next();
 });
 
-// State changes must come from our own pages (DESIGN.md security rules): a POST whose Origin
+// State changes must come from our own pages (docs/product.md §11): a POST whose Origin
 // (or Referer) is another site is refused before it reaches any action.
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 app.use((req, res, next) => {
@@ -101,7 +101,7 @@ app.use((req, res, next) => {
 const loadBuild = () => import("virtual:react-router/server-build");
 
 // Pages that are the same for every visitor who is not signed in, micro-cached per language
-// (DESIGN.md performance budget). A request with any cookie but `lang`, or a query, is rendered fresh.
+// (docs/product.md §12). A request with any cookie but `lang`, or a query, is rendered fresh.
 const CACHEABLE_PAGES = new Set(["/", "/privacy-terms"]);
 const pageCache = new PageCache(5000);
 const renderDocument = createFetchHandler(loadBuild, process.env.NODE_ENV === "development" ? "development" : "production");

@@ -11,7 +11,7 @@ function isoDate(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** The demo tournaments: one of every kind SPEC.md §9 implies, dated from `now`. */
+/** The demo tournaments: one of every kind docs/product.md §9 implies, dated from `now`. */
 export function demoTournaments(now: Date) {
   const on = (days: number) => new Date(now.getTime() + days * DAY);
   return [

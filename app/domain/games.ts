@@ -1,4 +1,4 @@
-/** Every game the platform knows, with the rules SPEC.md §9 attaches to each. */
+/** Every game the platform knows, with the rules docs/product.md §9 attaches to each. */
 export const GAMES = {
   "free-fire": { name: "Free Fire", playersPerTeam: 1, inStore: true, idCheck: "id" },
   "blood-strike": { name: "Blood Strike", playersPerTeam: 2, inStore: true, idCheck: "id" },

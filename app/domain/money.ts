@@ -1,4 +1,4 @@
-/** Money is integer minor units plus a currency code (DESIGN.md "Money and orders"). */
+/** Money is integer minor units plus a currency code (docs/product.md §10). */
 export type Currency = "USD" | "VES";
 
 export interface Money {

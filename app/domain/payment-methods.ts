@@ -1,6 +1,6 @@
 import type { Currency } from "./money";
 
-/** SPEC §9 / DESIGN.md: Pago Móvil is paid in bolívares, Binance and PayPal in dollars. */
+/** docs/product.md §9: Pago Móvil is paid in bolívares, Binance and PayPal in dollars. */
 export const PAYMENT_METHODS = {
   pago_movil: { currency: "VES", proof: "receipt" },
   binance: { currency: "USD", proof: "receipt" },

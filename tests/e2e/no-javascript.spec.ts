@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 
-// DESIGN.md: pages must read and work before (or without) JavaScript.
+// docs/product.md §12: pages must read and work before (or without) JavaScript.
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

@@ -73,6 +73,7 @@ type Language = "es" | "en";
 
 const TEXT = {
   es: {
+    cancelByStaffOnly: "Ya enviaste tu comprobante: desde ahora solo nuestro equipo puede cancelar el pedido. Si necesitas cancelarlo, escríbenos y te ayudamos.",
     status: { initiated: "Esperando tu pago", proof_submitted: "Verificando tu pago", approved: "Pago aprobado", rejected: "Pago rechazado", cancelled: "Cancelado" },
     staffStatus: { proof_submitted: "Comprobante enviado", approved: "Aprobado", rejected: "Rechazado" },
     payNow: "Pagar ahora",
@@ -88,6 +89,7 @@ const TEXT = {
     noFile: "Sin archivo adjunto.",
   },
   en: {
+    cancelByStaffOnly: "You have already sent your receipt: from now on only our team can cancel the order. If you need to cancel it, write to us and we will help.",
     status: { initiated: "Waiting for your payment", proof_submitted: "Verifying your payment", approved: "Payment approved", rejected: "Payment rejected", cancelled: "Cancelled" },
     staffStatus: { proof_submitted: "Proof submitted", approved: "Approved", rejected: "Rejected" },
     payNow: "Pay now",
@@ -315,6 +317,9 @@ test.describe("paying an order and staff approving it", () => {
       await orderPage.open(order.id);
       await expect(orderPage.status).toHaveText(t.status.proof_submitted);
       await expect(orderPage.payNow).toHaveCount(0);
+      // Money may have moved: the buyer can no longer cancel, and is told who can.
+      await expect(orderPage.cancel).toHaveCount(0);
+      await expect(orderPage.cancelByStaffOnly).toHaveText(t.cancelByStaffOnly);
 
       // Staff, at their own browser, find it in the queue and approve it.
       const staff = await newBrowserFor(browser, shop);

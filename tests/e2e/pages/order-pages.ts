@@ -27,6 +27,7 @@ export class OrderPage {
   readonly total: Locator;
   readonly payNow: Locator;
   readonly cancel: Locator;
+  readonly cancelByStaffOnly: Locator;
   readonly proofSent: Locator;
   readonly cancelled: Locator;
 
@@ -37,6 +38,7 @@ export class OrderPage {
     this.total = page.getByTestId("order-total");
     this.payNow = page.getByTestId("pay-now");
     this.cancel = page.getByTestId("cancel-order");
+    this.cancelByStaffOnly = page.getByTestId("cancel-by-staff-only");
     this.proofSent = page.getByTestId("proof-sent");
     this.cancelled = page.getByTestId("order-cancelled");
   }
