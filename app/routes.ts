@@ -25,6 +25,9 @@ export default [
   // Staff back-office (signed-in staff only).
   route("admin/orders", "features/admin/routes/orders-queue.tsx"),
   route("admin/orders/:orderId", "features/admin/routes/order-review.tsx"),
+  route("plus", "features/plus/routes/plus.tsx"),
+  route("support", "features/support/routes/support.tsx"),
+  route("admin/support", "features/support/routes/admin-support.tsx"),
   route("privacy-terms", "features/legal/routes/privacy-terms.tsx"),
   route("*", "features/shell/routes/not-found.tsx"),
 ] satisfies RouteConfig;

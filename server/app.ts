@@ -4,6 +4,7 @@ import express from "express";
 import { createRequestHandler as createFetchHandler } from "react-router";
 import { seedDemoData } from "~/db/seed";
 import { registerOrderKinds } from "~/features/order-kinds.server";
+import { sendPlusMails } from "~/features/plus/plus-mail.server";
 import { expireUnpaidOrders } from "~/features/orders/orders.server";
 import { refreshCatalogueFromPriceList } from "~/features/store/catalogue.server";
 import { LANGUAGE_COOKIE, isLanguage, languageCookie, languageFromCookieHeader } from "~/domain/language";
@@ -30,6 +31,8 @@ export async function start(): Promise<{ port: number; host: string }> {
   // Unpaid orders past their time are expired once a minute.
   startRoutine({ name: "order-expiry", everyMs: 60_000, run: () => expireUnpaidOrders(database) });
   // With PRICING_URL, the catalogue follows the external price list: at start, then every 30 minutes.
+  // Plus: "ends in 3 days" and "has ended" mails.
+  startRoutine({ name: "plus-mails", everyMs: 15 * 60_000, runAtStart: true, run: () => sendPlusMails(database) });
   const pricingUrl = config.PRICING_URL;
   if (pricingUrl) startRoutine({ name: "price-refresh", everyMs: 30 * 60_000, runAtStart: true, run: () => refreshCatalogueFromPriceList(database, pricingUrl) });
   log.info("database ready", { driver: handle.driver, ms: Date.now() - started, seeded: config.SEED_DEMO });

@@ -329,6 +329,60 @@ export const orderStatusHistory = pgTable(
   (t) => [index("order_status_history_order_idx").on(t.orderId, t.id)],
 );
 
+
+
+
+/* ───────────── Plus membership ───────────── */
+
+/**
+ * A stretch of Plus membership. "Is a member" is "now is inside a period", so expiry needs no job to
+ * take effect. A period comes from an approved Plus order (order_id) or a staff grant (granted_by).
+ */
+export const membershipPeriods = pgTable(
+  "membership_periods",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    orderId: text("order_id").references(() => orders.id),
+    grantedBy: text("granted_by").references(() => users.id),
+    note: text("note"),
+    reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true }),
+    endedMailSentAt: timestamp("ended_mail_sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("membership_periods_user_idx").on(t.userId, t.endsAt),
+    uniqueIndex("membership_periods_order_unique").on(t.orderId),
+    index("membership_periods_ends_idx").on(t.endsAt),
+    check("membership_periods_positive", sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+/* ───────────── Support ───────────── */
+
+/** A message to the team from the support form; Plus members' messages are flagged and listed first. */
+export const supportMessages = pgTable(
+  "support_messages",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    topic: text("topic").notNull(),
+    message: text("message").notNull(),
+    priority: boolean("priority").notNull().default(false),
+    status: text("status").notNull().default("open"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("support_messages_queue_idx").on(t.status, t.priority, t.createdAt)],
+);
+
 export const schema = {
   users,
   sessions,
@@ -346,5 +400,6 @@ export const schema = {
   orderItems,
   paymentProofs,
   orderStatusHistory,
+  membershipPeriods,
+  supportMessages,
 };
-

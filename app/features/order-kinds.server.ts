@@ -1,4 +1,5 @@
 import { assertEveryKindHandled, registerOrderKind } from "./orders/order-kind-registry.server";
+import { plusOrders } from "./plus/plus.server";
 import { storeOrders } from "./store/store-order-kind.server";
 import { tournamentOrders } from "./tournaments/registration-order-kind.server";
 
@@ -9,5 +10,6 @@ import { tournamentOrders } from "./tournaments/registration-order-kind.server";
 export function registerOrderKinds(): void {
   registerOrderKind(storeOrders);
   registerOrderKind(tournamentOrders);
+  registerOrderKind(plusOrders);
   assertEveryKindHandled();
 }

@@ -10,6 +10,7 @@ export const RATE_LIMITS = {
   orderCreation: { max: 10, windowSeconds: 10 * 60 },
   registration: { max: 10, windowSeconds: 10 * 60 },
   proofUpload: { max: 10, windowSeconds: 10 * 60 },
+  supportMessage: { max: 5, windowSeconds: 60 * 60 },
 } as const;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -17,6 +17,15 @@ export function PlusBenefits() {
             <span className="text-sm text-slate-300">{t("plus.badge")}</span>
             <span className="mt-1 bg-gradient-to-r from-cyan-300 to-purple-400 bg-clip-text text-5xl font-black text-transparent">{t("plus.price")}</span>
           </div>
+          <div className="mt-6">
+            <a
+              href="/plus"
+              className="inline-block rounded-lg bg-gradient-to-r from-cyan-500 to-purple-500 px-5 py-3 font-semibold text-slate-950 hover:brightness-110"
+              data-testid="plus-cta"
+            >
+              {t("plus.cta")}
+            </a>
+          </div>
         </div>
         <ul className="grid gap-3 sm:grid-cols-2">
           {BENEFITS.map((benefit) => (

@@ -7,7 +7,7 @@ export const ORDER_STATUSES = ["initiated", "proof_submitted", "approved", "reje
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** The kinds of order; each registers one handler for status moves (order-kinds.server.ts). */
-export const ORDER_KINDS = ["store", "tournament"] as const;
+export const ORDER_KINDS = ["store", "tournament", "plus"] as const;
 export type OrderKind = (typeof ORDER_KINDS)[number];
 
 /** Who makes a move: the buyer, a staff member, or the server itself (expiry). */
