@@ -160,6 +160,8 @@ export const registrations = pgTable(
       .on(t.tournamentId, t.userId)
       .where(sql`${t.status} <> 'released'`),
     index("registrations_user_idx").on(t.userId),
+    // Read on every status move of a registration's order.
+    index("registrations_order_idx").on(t.orderId),
   ],
 );
 
@@ -259,8 +261,14 @@ export const orders = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index("orders_user_idx").on(t.userId, t.createdAt),
-    index("orders_status_idx").on(t.status, t.createdAt),
+    // Each list's filter and order has its index, so a page costs the same at 1k or 1M orders:
+    // my orders (user, newest first); the staff queue (status [and method], oldest change first, or
+    // every status); the expiry job (unpaid orders past their time).
+    index("orders_user_idx").on(t.userId, t.createdAt, t.id),
+    index("orders_queue_idx").on(t.status, t.updatedAt, t.id),
+    index("orders_queue_method_idx").on(t.status, t.paymentMethod, t.updatedAt, t.id),
+    index("orders_updated_idx").on(t.updatedAt, t.id),
+    index("orders_unpaid_expiry_idx").on(t.expiresAt).where(sql`${t.status} = 'initiated'`),
     check("orders_amount_positive", sql`${t.amount} > 0`),
   ],
 );
