@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, data, redirect, useNavigation } from "react-router";
 import { languageFromCookieHeader, isLanguage } from "~/domain/language";
 import { formatMoney, type Currency } from "~/domain/money";
+import { useFormat } from "~/lib/use-format";
 import type { OrderStatus } from "~/domain/order-status";
 import { VENEZUELAN_BANKS } from "~/domain/payment-methods";
 import { requireStaff } from "~/features/auth/session.server";
@@ -18,7 +19,6 @@ import {
   DEFAULT_QUEUE_STATUS,
   REJECT_REASON_MAX,
   allowedDecisions,
-  formatDateTime,
   parseDecision,
   type Decision,
   type DecisionErrorCode,
@@ -145,17 +145,6 @@ function DecisionForm(props: { formRef: RefObject<HTMLFormElement | null>; inten
   );
 }
 
-const RATE_FORMAT = {
-  es: new Intl.NumberFormat("es-VE", { minimumFractionDigits: 2, maximumFractionDigits: 6 }),
-  en: new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 6 }),
-};
-
-/** The stored rate is a decimal string ("245.50"); shown grouped the way the reader writes numbers. */
-function formatRate(rate: string, language: "es" | "en"): string {
-  const value = Number(rate);
-  return Number.isFinite(value) ? RATE_FORMAT[language].format(value) : rate;
-}
-
 /** Typing in a field never triggers a shortcut. */
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -177,6 +166,7 @@ export default function OrderReviewPage({ loaderData, actionData }: Route.Compon
   useRouteMessages(loaderData.messages);
   const { t, i18n } = useTranslation("admin");
   const language = isLanguage(i18n.language) ? i18n.language : "es";
+  const format = useFormat();
   const { order, owner, people } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
@@ -257,13 +247,13 @@ export default function OrderReviewPage({ loaderData, actionData }: Route.Compon
               {order.currency === "VES" ? (
                 <>
                   <Detail label={t("review.order.rate")} testId="order-rate">
-                    {order.exchangeRate ? t("review.order.rateValue", { rate: formatRate(order.exchangeRate, language) }) : t("common.none")}
+                    {order.exchangeRate ? t("review.order.rateValue", { rate: format.rate(order.exchangeRate) }) : t("common.none")}
                   </Detail>
                   <Detail label={t("review.order.amountUsd")}>{money(order.amountUsd, "USD")}</Detail>
                 </>
               ) : null}
-              <Detail label={t("review.order.created")}>{formatDateTime(order.createdAt, language)}</Detail>
-              <Detail label={t("review.order.updated")}>{formatDateTime(order.updatedAt, language)}</Detail>
+              <Detail label={t("review.order.created")}>{format.dateTime(order.createdAt)}</Detail>
+              <Detail label={t("review.order.updated")}>{format.dateTime(order.updatedAt)}</Detail>
             </dl>
             <h3 className="mt-4 text-sm font-semibold text-slate-300">{t("review.order.items")}</h3>
             <ul className="mt-2 list-inside list-disc text-sm" data-testid="order-items">
@@ -280,7 +270,7 @@ export default function OrderReviewPage({ loaderData, actionData }: Route.Compon
               {order.proofs.map((proof, index) => (
                 <li key={proof.id} className="rounded-lg border border-slate-800 p-4" data-testid="proof">
                   <p className="text-sm font-semibold text-slate-200">
-                    {t("review.proofs.sentAt", { date: formatDateTime(proof.createdAt, language) })}
+                    {t("review.proofs.sentAt", { date: format.dateTime(proof.createdAt) })}
                     {index === 0 && proof.live ? <span className="ml-2 text-xs text-cyan-300">{t("review.proofs.latest")}</span> : null}
                     {!proof.live ? <span className="ml-2 text-xs text-rose-300">{t("review.proofs.discarded")}</span> : null}
                   </p>
@@ -332,7 +322,7 @@ export default function OrderReviewPage({ loaderData, actionData }: Route.Compon
                   <p className="font-semibold text-slate-100">
                     {t("review.history.move", { from: statusText(line.from), to: statusText(line.to) })}
                   </p>
-                  <p className="text-slate-400">{t("review.history.by", { who: who(line.actorUserId), when: formatDateTime(line.createdAt, language) })}</p>
+                  <p className="text-slate-400">{t("review.history.by", { who: who(line.actorUserId), when: format.dateTime(line.createdAt) })}</p>
                   {line.reason ? <p className="text-slate-300">{t("review.history.reason", { reason: line.reason })}</p> : null}
                 </li>
               ))}

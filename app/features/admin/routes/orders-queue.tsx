@@ -2,13 +2,14 @@ import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { languageFromCookieHeader, isLanguage } from "~/domain/language";
 import { formatMoney, type Currency } from "~/domain/money";
+import { useFormat } from "~/lib/use-format";
 import { requireStaff } from "~/features/auth/session.server";
 import { listOrdersForStaff } from "~/features/orders/orders.server";
 import { db } from "~/lib/db.server";
 import { loadMessages } from "~/lib/messages.server";
 import { metaText } from "~/lib/meta";
 import { useRouteMessages } from "~/lib/use-route-messages";
-import { ALL, METHOD_FILTERS, QUEUE_PAGE_SIZE, STATUS_FILTERS, formatDateTime, parseQueueFilters, queueSearch } from "../order-decisions";
+import { ALL, METHOD_FILTERS, QUEUE_PAGE_SIZE, STATUS_FILTERS, parseQueueFilters, queueSearch } from "../order-decisions";
 import type { Route } from "./+types/orders-queue";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -40,6 +41,7 @@ export default function OrdersQueuePage({ loaderData }: Route.ComponentProps) {
   useRouteMessages(loaderData.messages);
   const { t, i18n } = useTranslation("admin");
   const language = isLanguage(i18n.language) ? i18n.language : "es";
+  const format = useFormat();
   const { filters, orders, hasNext } = loaderData;
 
   return (
@@ -114,7 +116,7 @@ export default function OrdersQueuePage({ loaderData }: Route.ComponentProps) {
                   <td className="px-3 py-2">{t(`methods.${order.paymentMethod}`, { defaultValue: order.paymentMethod })}</td>
                   <td className="px-3 py-2 text-right font-mono">{formatMoney({ amount: order.amount, currency: order.currency as Currency }, language)}</td>
                   <td className="px-3 py-2">{t(`status.${order.status}`, { defaultValue: order.status })}</td>
-                  <td className="px-3 py-2 whitespace-nowrap text-slate-300">{formatDateTime(order.updatedAt, language)}</td>
+                  <td className="px-3 py-2 whitespace-nowrap text-slate-300">{format.dateTime(order.updatedAt)}</td>
                   <td className="px-3 py-2">
                     <Link to={`/admin/orders/${order.id}`} className="font-semibold text-cyan-300 hover:text-cyan-200" data-testid="review-link">
                       {t("queue.review")}

@@ -1,16 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { formatMoney } from "~/domain/money";
+import { formatDate, formatMoney } from "~/domain/format";
 import { isLanguage } from "~/domain/language";
 import { participantsLabel, tournamentGridColumns } from "~/domain/tournament-grid";
 import type { TournamentCard } from "~/features/tournaments/tournaments.server";
 
 const COLUMN_CLASSES = { 1: "md:grid-cols-1 max-w-xl", 2: "md:grid-cols-2 max-w-4xl", 3: "md:grid-cols-2 lg:grid-cols-3" } as const;
 
-const DATE_FORMATS = {
-  es: new Intl.DateTimeFormat("es-VE", { dateStyle: "medium", timeZone: "UTC" }),
-  en: new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" }),
-};
 
 /** SPEC §3 session key `tournament`: the chosen tournament, saved before going to /tournament. */
 export const TOURNAMENT_SESSION_KEY = "tournament";
@@ -74,7 +70,7 @@ function TournamentCardView({ tournament, loggedIn, eager }: { tournament: Tourn
     tournament.feeAmount === 0
       ? t("tournaments.free")
       : formatMoney({ amount: tournament.feeAmount, currency: tournament.feeCurrency }, language);
-  const date = DATE_FORMATS[language].format(new Date(`${tournament.date}T00:00:00Z`));
+  const date = formatDate(tournament.date, language);
   const destination = tournamentPath(tournament);
   return (
     <article

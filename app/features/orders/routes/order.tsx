@@ -5,6 +5,7 @@ import { requireUser } from "~/features/auth/session.server";
 import { db } from "~/lib/db.server";
 import { loadMessages } from "~/lib/messages.server";
 import { metaText } from "~/lib/meta";
+import { useFormat } from "~/lib/use-format";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import { CancelOrderForm } from "../components/cancel-order-form";
 import { findOrderFor } from "../orders.server";
@@ -53,9 +54,8 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
   const { order } = loaderData;
   const payable = order.status === "initiated" || order.status === "rejected";
   const cancellable = payable || order.status === "proof_submitted";
-  const expiresAt = order.expiresAt
-    ? new Intl.DateTimeFormat(i18n.language === "en" ? "en-US" : "es-VE", { dateStyle: "medium", timeStyle: "short" }).format(new Date(order.expiresAt))
-    : "";
+  const format = useFormat();
+  const expiresAt = order.expiresAt ? format.dateTime(order.expiresAt) : "";
   return (
     <section className="mx-auto max-w-2xl px-4 py-12" data-testid="order-page">
       {loaderData.sent ? <meta httpEquiv="refresh" content={`${AFTER_PROOF_SECONDS};url=${order.kind === "store" ? "/store" : "/"}`} /> : null}
@@ -94,7 +94,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           <dd className="text-lg font-bold text-cyan-300" data-testid="order-total">
             {orderAmount(order.amount, order.currency, i18n.language)}
           </dd>
-          {order.exchangeRate ? <dd className="text-xs text-slate-500">{t("order.rate", { rate: order.exchangeRate })}</dd> : null}
+          {order.exchangeRate ? <dd className="text-xs text-slate-500">{t("order.rate", { rate: format.rate(order.exchangeRate) })}</dd> : null}
         </div>
         <div>
           <dt className="text-slate-400">{t("order.method")}</dt>

@@ -15,6 +15,7 @@ import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 import { loadMessages } from "~/lib/messages.server";
 import { metaText } from "~/lib/meta";
+import { useFormat } from "~/lib/use-format";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import { mailRegistrationConfirmed } from "../registration-mail.server";
 import { RegistrationError, findRegistration, findTournament, registerForTournament } from "../registrations.server";
@@ -114,6 +115,7 @@ function Field({ label, name, hint, type = "text", inputMode }: { label: string;
 export default function TournamentPage({ loaderData, actionData }: Route.ComponentProps) {
   useRouteMessages(loaderData.messages);
   const { t, i18n } = useTranslation("tournaments");
+  const format = useFormat();
   const navigation = useNavigation();
   const [clientError, setClientError] = useState<{ code: string; player?: number } | null>(null);
   const { tournament, registration } = loaderData;
@@ -133,7 +135,6 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
   const solo = isSolo(tournament.game);
   const size = playersPerTeam(tournament.game);
   const fee = tournament.feeAmount;
-  const dateTime = new Intl.DateTimeFormat(language === "en" ? "en-US" : "es-VE", { dateStyle: "medium", timeStyle: "short", timeZone: "America/Caracas" });
   const error = clientError ?? (actionData && (actionData.status === "invalid" || actionData.status === "refused") ? actionData : null);
   const done = actionData && (actionData.status === "confirmed" || actionData.status === "started") ? actionData : null;
 
@@ -147,7 +148,7 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
           <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
             <div>
               <dt className="text-slate-400">{t("details.date")}</dt>
-              <dd className="font-semibold">{tournament.date}</dd>
+              <dd className="font-semibold" data-testid="tournament-date">{format.date(tournament.date)}</dd>
             </div>
             <div>
               <dt className="text-slate-400">{t("details.prize")}</dt>
@@ -167,7 +168,7 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
             </div>
           </dl>
           <p className="mt-3 text-sm text-slate-400" data-testid="closes-at">
-            {tournament.closed ? t("details.closed") : t("details.closes", { time: dateTime.format(new Date(tournament.registrationClosesAt)) })}
+            {tournament.closed ? t("details.closed") : t("details.closes", { time: format.dateTime(tournament.registrationClosesAt) })}
           </p>
         </div>
       </div>
