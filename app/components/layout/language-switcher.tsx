@@ -1,19 +1,22 @@
 import { useTranslation } from "react-i18next";
-import { LANGUAGES, type Language } from "~/domain/language";
+import { useLocation } from "react-router";
+import { LANGUAGES, languageSwitchHref, type Language } from "~/domain/language";
 
 /**
- * Plain links to `?lang=xx`: the server stores the cookie and reloads the same page, so the
+ * Plain links to this page with `lang=xx` added: the server stores the cookie and reloads the same page, so the
  * switch works without JavaScript; the page script (app/lib/page-script.ts) also writes the
  * choice to local key `language`.
  */
 export function LanguageSwitcher({ language }: { language: Language }) {
   const { t } = useTranslation();
+  // Same page, same query (a tournament id, where sign-in goes next, the staff filters).
+  const location = useLocation();
   return (
     <nav aria-label={t("language.label")} className="flex items-center rounded-full border border-slate-700 p-0.5 text-xs">
       {LANGUAGES.map((code) => (
         <a
           key={code}
-          href={`?lang=${code}`}
+          href={languageSwitchHref(location.pathname, location.search, code)}
           hrefLang={code}
           lang={code}
           aria-current={code === language ? "true" : undefined}
