@@ -134,7 +134,7 @@ async function signIn(page: Page, shop: Shop, who: PersonKey, path: string, lang
 
 /** A second person at their own browser (own cookies, own client address). */
 async function newBrowserFor(browser: Browser, shop: Shop): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: shop.url, locale: "es-VE", extraHTTPHeaders: { "X-Forwarded-For": randomClientIp() } });
+  const context = await browser.newContext({ baseURL: shop.url, locale: "es-VE", timezoneId: "America/Caracas", extraHTTPHeaders: { "X-Forwarded-For": randomClientIp() } });
   return { context, page: await context.newPage() };
 }
 
