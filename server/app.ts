@@ -3,6 +3,7 @@ import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { createRequestHandler as createFetchHandler } from "react-router";
 import { seedDemoData } from "~/db/seed";
+import { grantStaff } from "~/features/admin/staff.server";
 import { expireUnpaidOrders } from "~/features/orders/orders.server";
 import { refreshCatalogueFromPriceList } from "~/features/store/catalogue.server";
 import { LANGUAGE_COOKIE, isLanguage, languageCookie, languageFromCookieHeader } from "~/domain/language";
@@ -23,6 +24,11 @@ export async function start(): Promise<{ port: number; host: string }> {
   handle = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
   setDatabase(handle);
   if (config.SEED_DEMO) await seedDemoData(handle.db);
+  // STAFF_EMAILS: the first staff exist without the admin CLI (accounts created when needed).
+  for (const email of config.STAFF_EMAILS) {
+    const { created } = await grantStaff(handle.db, email);
+    log.info("staff from STAFF_EMAILS", { email, created });
+  }
   const database = handle.db;
   // Unpaid orders past their time are expired once a minute.
   startRoutine({ name: "order-expiry", everyMs: 60_000, run: () => expireUnpaidOrders(database) });
