@@ -4,6 +4,7 @@ import { Form, Link, data, redirect, useNavigation } from "react-router";
 import { languageFromCookieHeader, isLanguage } from "~/domain/language";
 import { formatMoney, type Currency } from "~/domain/money";
 import { useFormat } from "~/lib/use-format";
+import { useToast } from "~/components/ui/toast";
 import type { OrderStatus } from "~/domain/order-status";
 import { VENEZUELAN_BANKS } from "~/domain/payment-methods";
 import { requireStaff } from "~/features/auth/session.server";
@@ -124,6 +125,45 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 
 const fieldClass = "w-full rounded-lg border border-slate-700 bg-slate-900 px-3 py-2 text-sm text-slate-100 outline-none focus:border-cyan-400";
 const cardClass = "rounded-xl border border-slate-800 bg-slate-900/40 p-5";
+
+/**
+ * What staff deliver to: the game and the player ID, large, with a copy button, and whether the ID
+ * checker confirmed it (without ID_CHECKER_URL nobody did: staff check it before delivery).
+ */
+function PlayerCard({ game, gamerId, gameServer, gamerName }: { game: string | null; gamerId: string; gameServer: string | null; gamerName: string | null }) {
+  const { t } = useTranslation("admin");
+  const toast = useToast();
+  return (
+    <section className="rounded-xl border border-cyan-500/50 bg-cyan-500/10 p-5" aria-labelledby="player-heading" data-testid="player-card">
+      <h2 id="player-heading" className="text-sm font-semibold uppercase tracking-wide text-cyan-200">{t("review.player.title")}</h2>
+      {game ? <p className="mt-1 text-lg font-bold" data-testid="player-game">{game}</p> : null}
+      <div className="mt-2 flex flex-wrap items-center gap-3">
+        <p className="min-w-0 break-all font-mono text-2xl font-bold" data-testid="player-id">
+          {gamerId}
+          {gameServer ? <span className="text-slate-300"> ({gameServer})</span> : null}
+        </p>
+        <button
+          type="button"
+          className="rounded-md border border-cyan-500/60 px-3 py-1.5 text-sm font-semibold text-cyan-200 hover:bg-cyan-500/10"
+          data-testid="copy-player-id"
+          onClick={async () => {
+            try {
+              await navigator.clipboard.writeText(gamerId);
+              toast.success({ message: t("review.player.copied") });
+            } catch {
+              toast.error({ message: t("review.player.copyFailed") });
+            }
+          }}
+        >
+          {t("review.player.copy")}
+        </button>
+      </div>
+      <p className="mt-2 text-sm text-slate-300" data-testid="player-check">
+        {gamerName ? t("review.player.checked", { name: gamerName }) : t("review.player.notChecked")}
+      </p>
+    </section>
+  );
+}
 const kbdClass = "rounded border border-slate-600 bg-slate-800 px-1.5 py-0.5 font-mono text-xs text-slate-200";
 
 /** A one-click decision (approve, fulfil) with its keyboard shortcut shown on the button. */
@@ -222,7 +262,10 @@ export default function OrderReviewPage({ loaderData, actionData }: Route.Compon
       ) : null}
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_20rem]">
-        <div className="flex flex-col gap-6">
+        <div className="flex min-w-0 flex-col gap-6">
+          {order.gamerId ? (
+            <PlayerCard game={order.items[0]?.label.split(" · ")[0] ?? null} gamerId={order.gamerId} gameServer={order.gameServer} gamerName={order.gamerName} />
+          ) : null}
           <section className={cardClass} aria-labelledby="customer-heading">
             <h2 id="customer-heading" className="text-lg font-bold">{t("review.customer.title")}</h2>
             <dl className="mt-3 flex flex-col gap-2">
