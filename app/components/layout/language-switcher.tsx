@@ -18,6 +18,7 @@ export function LanguageSwitcher({ language }: { language: Language }) {
           key={code}
           href={languageSwitchHref(location.pathname, location.search, code)}
           hrefLang={code}
+          aria-label={t(`language.${code}`)}
           lang={code}
           aria-current={code === language ? "true" : undefined}
           data-testid={`language-${code}`}
@@ -26,7 +27,11 @@ export function LanguageSwitcher({ language }: { language: Language }) {
             code === language ? "bg-cyan-500 text-slate-950" : "text-slate-300 hover:text-white"
           }`}
         >
-          {t(`language.${code}`)}
+          {/* A phone shows the code, with the full name as the link's name. */}
+          <span aria-hidden="true" className="uppercase sm:hidden">
+            {code}
+          </span>
+          <span className="hidden sm:inline">{t(`language.${code}`)}</span>
         </a>
       ))}
     </nav>

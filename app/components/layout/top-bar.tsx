@@ -69,7 +69,7 @@ export function TopBar({
             </a>
           )}
         </nav>
-        <div className="relative ml-auto flex items-center gap-3">
+        <div className="relative ml-auto flex flex-wrap items-center justify-end gap-2 sm:gap-3">
           {cartButton}
           {user ? (
             // Phone: the signed-in links fold into a menu that opens without JavaScript
