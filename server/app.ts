@@ -9,6 +9,7 @@ import { refreshCatalogueFromPriceList } from "~/features/store/catalogue.server
 import { LANGUAGE_COOKIE, isLanguage, languageCookie, languageFromCookieHeader } from "~/domain/language";
 import { databaseAnswers, db, openDatabase, setDatabase, type DatabaseHandle } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
+import { isLocalHost } from "~/lib/public-url";
 import { log, setLogLevel } from "~/lib/log.server";
 import { startRoutine, stopAllRoutines } from "~/lib/routines.server";
 import { loadMessages } from "~/lib/messages.server";
@@ -61,6 +62,9 @@ app.use((_req, res, next) => {
 app.set("trust proxy", "loopback");
 app.use((req, _res, next) => {
   req.headers["x-client-ip"] = req.ip ?? "unknown";
+  // PUBLIC_URL unset: links follow the address the browser used, when it is this machine or the
+  // local network; any other Host is replaced by the default, so no one can aim a link elsewhere.
+  if (!env().publicUrlSet && !isLocalHost(req.headers.host)) req.headers.host = new URL(env().publicUrl).host;
   next();
 });
 
