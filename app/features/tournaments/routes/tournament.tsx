@@ -3,8 +3,8 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, data, useNavigation } from "react-router";
 import { isSolo, playersPerTeam, showsCoachField } from "~/domain/games";
 import { languageFromCookieHeader } from "~/domain/language";
-import { formatMoney, usdToVes } from "~/domain/money";
-import { PAYMENT_METHOD_IDS } from "~/domain/payment-methods";
+import { formatMoney } from "~/domain/money";
+import { acceptedMethods, chargeFor } from "~/domain/tournament-fee";
 import { parseRegistration } from "~/domain/registration";
 import { withinLimit } from "~/lib/rate-limit.server";
 import { requireUser } from "~/features/auth/session.server";
@@ -135,6 +135,7 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
   const solo = isSolo(tournament.game);
   const size = playersPerTeam(tournament.game);
   const fee = tournament.feeAmount;
+  const feeCurrency = tournament.feeCurrency === "VES" ? "VES" : "USD";
   const error = clientError ?? (actionData && (actionData.status === "invalid" || actionData.status === "refused") ? actionData : null);
   const done = actionData && (actionData.status === "confirmed" || actionData.status === "started") ? actionData : null;
 
@@ -157,7 +158,7 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
             <div>
               <dt className="text-slate-400">{t("details.fee")}</dt>
               <dd className="font-semibold" data-testid="tournament-fee">
-                {fee === 0 ? t("details.free") : formatMoney({ amount: fee, currency: "USD" }, language)}
+                {fee === 0 ? t("details.free") : formatMoney({ amount: fee, currency: feeCurrency }, language)}
               </dd>
             </div>
             <div>
@@ -281,17 +282,19 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
           {fee > 0 ? (
             <fieldset className="flex flex-col gap-2">
               <legend className="mb-2 text-sm font-semibold">{t("form.paymentMethod")}</legend>
-              {PAYMENT_METHOD_IDS.map((method) => (
-                <label key={method} className="flex items-center gap-3 rounded-lg border border-slate-700 px-4 py-3 has-[:checked]:border-cyan-400">
-                  <input type="radio" name="paymentMethod" value={method} />
-                  <span className="font-semibold">{t(`orders:methods.${method}`)}</span>
-                  <span className="ml-auto text-sm text-slate-300">
-                    {method === "pago_movil" && loaderData.rate
-                      ? formatMoney({ amount: usdToVes(fee, loaderData.rate), currency: "VES" }, language)
-                      : formatMoney({ amount: fee, currency: "USD" }, language)}
-                  </span>
-                </label>
-              ))}
+              {feeCurrency === "VES" ? <p className="text-sm text-slate-400" data-testid="ves-only">{t("form.vesOnly")}</p> : null}
+              {acceptedMethods(feeCurrency).map((method) => {
+                const charge = loaderData.rate ? chargeFor({ amount: fee, currency: feeCurrency }, method, loaderData.rate) : null;
+                return (
+                  <label key={method} className="flex items-center gap-3 rounded-lg border border-slate-700 px-4 py-3 has-[:checked]:border-cyan-400">
+                    <input type="radio" name="paymentMethod" value={method} defaultChecked={feeCurrency === "VES"} />
+                    <span className="font-semibold">{t(`orders:methods.${method}`)}</span>
+                    <span className="ml-auto text-sm text-slate-300" data-testid={`method-price-${method}`}>
+                      {charge?.ok ? formatMoney({ amount: charge.amount, currency: charge.currency }, language) : formatMoney({ amount: fee, currency: feeCurrency }, language)}
+                    </span>
+                  </label>
+                );
+              })}
             </fieldset>
           ) : null}
           <button
