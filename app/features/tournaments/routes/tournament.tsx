@@ -248,6 +248,17 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
         </div>
       ) : null}
 
+      {!registration && !done && (tournament.closed || tournament.placesLeft <= 0) ? (
+        // #10.8: a full or closed tournament says so, and where to go next.
+        <div role="status" className="mt-8 rounded-xl border border-amber-500/50 bg-amber-500/10 p-6" data-testid="tournament-unavailable" data-state={tournament.closed ? "closed" : "full"}>
+          <h2 className="text-xl font-bold text-amber-100">{t(tournament.closed ? "unavailable.closedTitle" : "unavailable.fullTitle")}</h2>
+          <p className="mt-2 text-amber-50/90">{t(tournament.closed ? "unavailable.closedText" : "unavailable.fullText")}</p>
+          <Link to="/#tournaments" className="mt-4 inline-block rounded-lg bg-gradient-to-r from-cyan-500 to-purple-500 px-5 py-3 font-semibold text-slate-950" data-testid="other-tournaments">
+            {t("unavailable.others")}
+          </Link>
+        </div>
+      ) : null}
+
       {!registration && !done && !tournament.closed && tournament.placesLeft > 0 ? (
         <Form
           method="post"
