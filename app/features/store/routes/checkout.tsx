@@ -15,6 +15,7 @@ import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 import { loadMessages } from "~/lib/messages.server";
 import { metaText } from "~/lib/meta";
+import { useHydrated } from "~/lib/use-hydrated";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import type { RouteHandle } from "~/root";
 import { clearCart, saveCart, useCart } from "../cart-store";
@@ -123,6 +124,8 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   const [changes, setChanges] = useState<{ label: string; text: string }[]>([]);
   const [values, setValues] = useState<Record<string, string>>({});
   const [correcting, setCorrecting] = useState(false);
+  // The cart is in the browser: the form can only be sent once the page's script runs.
+  const ready = useHydrated();
   const language = i18n.language === "en" ? "en" : "es";
   const items = Object.values(cart);
   const game = cartGame(cart);
@@ -251,7 +254,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
                 </label>
               ))}
             </fieldset>
-            <button type="submit" disabled={busy} className="rounded-lg bg-gradient-to-r from-cyan-500 to-purple-500 px-4 py-3 font-semibold text-slate-950 disabled:opacity-60">
+            <button type="submit" disabled={busy || !ready} className="rounded-lg bg-gradient-to-r from-cyan-500 to-purple-500 px-4 py-3 font-semibold text-slate-950 disabled:opacity-60">
               {busy ? t("checkout.verifying") : t("checkout.verify")}
             </button>
           </form>
