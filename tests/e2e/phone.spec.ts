@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import { formatDateTime } from "../../app/domain/format";
 import { AuthPage } from "./pages/auth-pages";
 import { startAppServer, type AppServer } from "./support/app-server";
 import { expect, test as base } from "./support/auth-fixtures";
@@ -159,6 +160,11 @@ for (const language of ["es", "en"] as const) {
       test.setTimeout(90_000);
       await setLanguage(page, language);
       await signIn(page, site, PLAYER.email, "/orders");
+      // #10.2: order times are written in Caracas by the UTC server, the same text the browser keeps.
+      await page.goto("/orders");
+      const time = page.locator("[data-testid=order-row] time").first();
+      const at = await time.getAttribute("datetime");
+      await expect(time).toHaveText(formatDateTime(at!, language, "America/Caracas"));
       const tournament = await firstTournamentPath(page);
       const { pm, bn } = site.orders;
       await checkPages(page, "user", language, [
