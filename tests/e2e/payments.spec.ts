@@ -285,7 +285,7 @@ test.describe("paying an order and staff approving it", () => {
       await expect(pay.root).toHaveAttribute("data-method", c.method);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(t.payTitle(c.methodName));
       await expect(pay.amount).toHaveText(c.amount);
-      if (c.method === "pago_movil") await expect(pay.root).toContainText("Tasa usada: Bs. 245.50 por dólar");
+      if (c.method === "pago_movil") await expect(pay.root).toContainText("Tasa usada: Bs. 245,50 por dólar");
       for (const [label, value] of c.payTo) await expect(pay.payToValue(label)).toHaveText(value);
 
       await pay.copyButton(c.copy.label).click();
