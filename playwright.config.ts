@@ -33,6 +33,8 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     locale: "es-VE",
+    // Users are in Venezuela; the server runs in UTC (webServer env TZ): dates must still agree.
+    timezoneId: "America/Caracas",
     trace: "retain-on-failure",
     launchOptions: chromiumLaunchOptions,
   },
@@ -58,6 +60,7 @@ export default defineConfig({
         HOST: "127.0.0.1",
         DATA_DIR: process.env.E2E_DATA_DIR,
         NODE_ENV: "production",
+        TZ: "UTC",
         PUBLIC_URL: `http://127.0.0.1:${PORT}`,
         ID_CHECKER_URL: `http://127.0.0.1:${ID_CHECKER_PORT}`,
         ID_CHECKER_KEY: "e2e-key",

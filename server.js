@@ -2,6 +2,10 @@
 // down gracefully (stop accepting, finish requests, close the database) on SIGTERM/SIGINT.
 import compression from "compression";
 import express from "express";
+import { loadEnvFile } from "./scripts/load-env.mjs";
+
+// Settings from `.env` (when present) under the real environment, the same as `npm run admin`.
+loadEnvFile();
 
 // React and React Router pick their production builds from NODE_ENV: make it explicit.
 process.env.NODE_ENV ??= "production";

@@ -48,6 +48,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     user: user ? { name: user.name, email: user.email, isStaff: user.isStaff } : null,
     notice: parseNotice(new URL(request.url).searchParams.get("notice")),
     storeOpen: env().STORE_OPEN,
+    /** Every date is written in the platform's zone, on both sides (app/domain/format.ts). */
+    timeZone: env().TIME_ZONE,
     messages: loadMessages(language, ["common"]),
   };
 }

@@ -1,9 +1,16 @@
 // `npm run admin -- grant <email>` / `revoke <email>` / `list`: staff rights, the only way to set them.
-// With the embedded PGlite database, stop the server first (one process per data directory).
+// Reads the same settings as `npm start` (the environment, then `.env`). With the embedded PGlite
+// database it refuses while the server has the data directory open (one process per directory),
+// and never creates a new, empty database by mistake.
+import fs from "node:fs";
+import path from "node:path";
 import { emailSchema } from "~/domain/email";
 import { grantStaff, listStaff, revokeStaff } from "~/features/admin/staff.server";
-import { openDatabase } from "~/lib/db.server";
+import { DatabaseInUseError, openDatabase } from "~/lib/db.server";
 import { EnvError, parseEnv } from "~/lib/env.server";
+import { loadEnvFile } from "./load-env.mjs";
+
+const envFile = loadEnvFile();
 
 const USAGE = "usage: npm run admin -- grant <email> | revoke <email> | list";
 const [command, email] = process.argv.slice(2);
@@ -25,7 +32,25 @@ try {
   process.exit(1);
 }
 
-const handle = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
+if (!config.DATABASE_URL && !fs.existsSync(path.join(config.dataDir, "pglite"))) {
+  console.error(
+    `No database in ${config.dataDir} (DATA_DIR=${process.env.DATA_DIR ?? "unset, default data"}${envFile ? `, settings from ${envFile}` : ", no .env file"}).\n` +
+      "Run this from the directory where the server runs (npm start creates the database on its first start), " +
+      "or set DATA_DIR (or DATABASE_URL) to the server's.",
+  );
+  process.exit(1);
+}
+
+let handle;
+try {
+  handle = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
+} catch (error) {
+  if (error instanceof DatabaseInUseError) {
+    console.error(`Refused: ${error.message}\nNothing was changed.`);
+    process.exit(1);
+  }
+  throw error;
+}
 try {
   if (command === "grant") {
     const { created } = await grantStaff(handle.db, email!);

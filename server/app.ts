@@ -5,11 +5,13 @@ import { createRequestHandler as createFetchHandler } from "react-router";
 import { seedDemoData } from "~/db/seed";
 import { registerOrderKinds } from "~/features/order-kinds.server";
 import { sendPlusMails } from "~/features/plus/plus-mail.server";
+import { grantStaff } from "~/features/admin/staff.server";
 import { expireUnpaidOrders } from "~/features/orders/orders.server";
 import { refreshCatalogueFromPriceList } from "~/features/store/catalogue.server";
 import { LANGUAGE_COOKIE, isLanguage, languageCookie, languageFromCookieHeader } from "~/domain/language";
 import { databaseAnswers, db, openDatabase, setDatabase, type DatabaseHandle } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
+import { isLocalHost } from "~/lib/public-url";
 import { log, setLogLevel } from "~/lib/log.server";
 import { startRoutine, stopAllRoutines } from "~/lib/routines.server";
 import { loadMessages } from "~/lib/messages.server";
@@ -27,6 +29,11 @@ export async function start(): Promise<{ port: number; host: string }> {
   handle = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
   setDatabase(handle);
   if (config.SEED_DEMO) await seedDemoData(handle.db);
+  // STAFF_EMAILS: the first staff exist without the admin CLI (accounts created when needed).
+  for (const email of config.STAFF_EMAILS) {
+    const { created } = await grantStaff(handle.db, email);
+    log.info("staff from STAFF_EMAILS", { email, created });
+  }
   const database = handle.db;
   // Unpaid orders past their time are expired once a minute.
   startRoutine({ name: "order-expiry", everyMs: 60_000, run: () => expireUnpaidOrders(database) });
@@ -61,6 +68,9 @@ app.use((_req, res, next) => {
 app.set("trust proxy", "loopback");
 app.use((req, _res, next) => {
   req.headers["x-client-ip"] = req.ip ?? "unknown";
+  // PUBLIC_URL unset: links follow the address the browser used, when it is this machine or the
+  // local network; any other Host is replaced by the default, so no one can aim a link elsewhere.
+  if (!env().publicUrlSet && !isLocalHost(req.headers.host)) req.headers.host = new URL(env().publicUrl).host;
   next();
 });
 

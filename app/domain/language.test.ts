@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { languageCookie, languageFromCookieHeader, parseLanguage } from "./language";
+import { languageCookie, languageFromCookieHeader, languageSwitchHref, parseLanguage } from "./language";
 
 describe("language", () => {
   it("reads the lang cookie", () => {
@@ -27,5 +27,14 @@ describe("language", () => {
   it("builds a year-long cookie, Secure behind HTTPS", () => {
     expect(languageCookie("en", false)).toBe("lang=en; Path=/; Max-Age=31536000; SameSite=Lax");
     expect(languageCookie("es", true)).toContain("; Secure");
+  });
+});
+
+describe("languageSwitchHref", () => {
+  it("keeps the path and the query, replacing only lang", () => {
+    expect(languageSwitchHref("/tournament", "?id=t-1&participants=1", "en")).toBe("/tournament?id=t-1&participants=1&lang=en");
+    expect(languageSwitchHref("/auth", "?redirectTo=%2Fstore%2Fcart", "es")).toBe("/auth?redirectTo=%2Fstore%2Fcart&lang=es");
+    expect(languageSwitchHref("/admin/orders", "?status=all&lang=es", "en")).toBe("/admin/orders?status=all&lang=en");
+    expect(languageSwitchHref("/", "", "en")).toBe("/?lang=en");
   });
 });

@@ -45,3 +45,11 @@ export function languageFromCookieHeader(header: string | null | undefined): Lan
 export function languageCookie(language: Language, secure: boolean): string {
   return `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
+
+/** The address of the language switch for `code` on the current page: same path, same query, plus `lang`. */
+export function languageSwitchHref(pathname: string, search: string, code: Language): string {
+  const params = new URLSearchParams(search);
+  params.delete("lang");
+  params.set("lang", code);
+  return `${pathname}?${params.toString()}`;
+}

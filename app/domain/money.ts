@@ -6,20 +6,8 @@ export interface Money {
   currency: Currency;
 }
 
-const SYMBOLS: Record<Currency, string> = { USD: "$", VES: "Bs." };
-
-// Building an Intl formatter costs far more than using one: one per language, made once.
-const FORMATTERS = {
-  es: new Intl.NumberFormat("es-VE", { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
-  en: new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
-};
-
-/** Two decimals always, grouped per locale: 1234.5 USD → "$1,234.50" (en) or "$1.234,50" (es). */
-export function formatMoney({ amount, currency }: Money, language: "es" | "en" = "es"): string {
-  if (!Number.isInteger(amount)) throw new RangeError(`Money amount must be an integer, got ${amount}`);
-  const formatted = FORMATTERS[language].format(amount / 100);
-  return currency === "USD" ? `${SYMBOLS.USD}${formatted}` : `${SYMBOLS.VES} ${formatted}`;
-}
+// One money/number formatter for the whole app (app/domain/format.ts).
+export { formatMoney } from "./format";
 
 /** A rate such as "245.50" (Bs per USD) in hundredths, so conversions stay in integers. */
 export function rateInHundredths(rate: string): number {

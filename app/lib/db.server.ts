@@ -25,6 +25,48 @@ export interface DatabaseHandle {
 
 const migrationsFolder = path.resolve("app/db/migrations");
 
+/** The embedded database is open in another live process (PGlite allows one per data directory). */
+export class DatabaseInUseError extends Error {
+  override name = "DatabaseInUseError";
+  constructor(readonly dataDir: string, readonly pid: number) {
+    super(
+      `The embedded database in ${dataDir} is in use by process ${pid} (the server, most likely). ` +
+        `Stop it first (one process at a time may open ${dataDir}), or use DATABASE_URL. ` +
+        `If no such process runs, delete ${path.join(dataDir, LOCK_FILE)}.`,
+    );
+  }
+}
+
+const LOCK_FILE = "pglite.lock";
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Marks `dataDir` as open by this process (a pid file beside the database), refusing when another
+ * live process holds it. A lock left by a process that died is taken over. Returns the release.
+ */
+export function lockDataDir(dataDir: string): () => void {
+  const file = path.join(dataDir, LOCK_FILE);
+  const holder = Number.parseInt(fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "", 10);
+  if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder)) throw new DatabaseInUseError(dataDir, holder);
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.writeFileSync(file, String(process.pid));
+  return () => {
+    try {
+      if (fs.readFileSync(file, "utf8") === String(process.pid)) fs.rmSync(file);
+    } catch {
+      // already gone
+    }
+  };
+}
+
 /**
  * Opens the database: PostgreSQL when a URL is given, otherwise PGlite under dataDir
  * (or in memory for dataDir "memory://"). Applies the committed migrations.
@@ -45,11 +87,27 @@ export async function openDatabase(options: { url?: string; dataDir: string }): 
     return { db: db as unknown as Database, driver: "postgres", close: () => pool.end() };
   }
   const location = options.dataDir === "memory://" ? undefined : path.join(options.dataDir, "pglite");
-  if (location) fs.mkdirSync(location, { recursive: true });
-  const client = new PGlite(location);
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Database, driver: "pglite", close: () => client.close() };
+  const release = location ? lockDataDir(options.dataDir) : () => undefined;
+  try {
+    if (location) fs.mkdirSync(location, { recursive: true });
+    const client = new PGlite(location);
+    const db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder });
+    return {
+      db: db as unknown as Database,
+      driver: "pglite",
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
 }
 
 export async function databaseAnswers(db: Database): Promise<boolean> {

@@ -27,4 +27,21 @@ describe("environment", () => {
   it("refuses S3 settings until S3 storage exists, instead of ignoring them", () => {
     expect(() => parseEnv({ S3_ENDPOINT: "https://s3.example.com" })).toThrow(/S3 receipt storage is not available/);
   });
+
+  it("reads the platform time zone, Caracas by default, and refuses an unknown one", () => {
+    expect(parseEnv({}).TIME_ZONE).toBe("America/Caracas");
+    expect(parseEnv({ TIME_ZONE: "America/Bogota" }).TIME_ZONE).toBe("America/Bogota");
+    expect(() => parseEnv({ TIME_ZONE: "Caracas" })).toThrow(/TIME_ZONE: must be an IANA time zone/);
+  });
+
+  it("reads STAFF_EMAILS as a comma-separated list", () => {
+    expect(parseEnv({}).STAFF_EMAILS).toEqual([]);
+    expect(parseEnv({ STAFF_EMAILS: " Ana@Example.com, luis@example.com ,," }).STAFF_EMAILS).toEqual(["ana@example.com", "luis@example.com"]);
+    expect(() => parseEnv({ STAFF_EMAILS: "ana@example.com, nope" })).toThrow(/STAFF_EMAILS/);
+  });
+
+  it("knows whether PUBLIC_URL was set", () => {
+    expect(parseEnv({}).publicUrlSet).toBe(false);
+    expect(parseEnv({ PUBLIC_URL: "https://arena.example/" })).toMatchObject({ publicUrl: "https://arena.example", publicUrlSet: true });
+  });
 });

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_TIME_ZONE, isTimeZone } from "~/domain/format";
 
 const optionalUrl = z
   .string()
@@ -55,6 +56,14 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_REGION: z.string().optional(),
+  /** The platform's time zone: every date and time is written in it, on the server and in the browser. */
+  TIME_ZONE: z.string().trim().default(DEFAULT_TIME_ZONE).refine(isTimeZone, "must be an IANA time zone such as America/Caracas"),
+  /** Comma-separated e-mails that are staff from start-up (accounts created if needed). */
+  STAFF_EMAILS: z
+    .string()
+    .optional()
+    .transform((value) => (value ?? "").split(",").map((email) => email.trim().toLowerCase()).filter(Boolean))
+    .pipe(z.array(z.email("must be a comma-separated list of e-mail addresses"))),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
 }).refine((config) => !config.S3_ENDPOINT, {
   // Better to stop than to keep receipts somewhere the operator did not ask for.
@@ -62,7 +71,13 @@ const envSchema = z.object({
   path: ["S3_ENDPOINT"],
 });
 
-export type Env = z.infer<typeof envSchema> & { dataDir: string; publicUrl: string };
+export type Env = z.infer<typeof envSchema> & {
+  dataDir: string;
+  /** PUBLIC_URL without its trailing slash, or (unset) `http://localhost:PORT`; see `publicUrlFor`. */
+  publicUrl: string;
+  /** Whether PUBLIC_URL was set: when not, links use the address each request came to. */
+  publicUrlSet: boolean;
+};
 
 export class EnvError extends Error {
   override name = "EnvError";
@@ -78,7 +93,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     throw new EnvError(`Invalid configuration:\n${lines.join("\n")}\nSee .env.example and the README's "Configuration" section.`);
   }
   const publicUrl = (result.data.PUBLIC_URL ?? `http://localhost:${result.data.PORT}`).replace(/\/$/, "");
-  return { ...result.data, dataDir: path.resolve(result.data.DATA_DIR), publicUrl };
+  return { ...result.data, dataDir: path.resolve(result.data.DATA_DIR), publicUrl, publicUrlSet: result.data.PUBLIC_URL !== undefined };
 }
 
 let cached: Env | undefined;

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { startAppServer, type AppServer } from "./support/app-server";
 import { LandingPage } from "./pages/landing-page";
 

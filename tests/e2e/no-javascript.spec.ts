@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 
 // docs/product.md §12: pages must read and work before (or without) JavaScript.
 test.describe("without JavaScript", () => {

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 
 test.describe("404 page", () => {
   test("an unknown path gets the 404 page with a way home, in Spanish", async ({ page }) => {

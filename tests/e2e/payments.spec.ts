@@ -136,7 +136,7 @@ async function signIn(page: Page, shop: Shop, who: PersonKey, path: string, lang
 
 /** A second person at their own browser (own cookies, own client address). */
 async function newBrowserFor(browser: Browser, shop: Shop): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: shop.url, locale: "es-VE", extraHTTPHeaders: { "X-Forwarded-For": randomClientIp() } });
+  const context = await browser.newContext({ baseURL: shop.url, locale: "es-VE", timezoneId: "America/Caracas", extraHTTPHeaders: { "X-Forwarded-For": randomClientIp() } });
   return { context, page: await context.newPage() };
 }
 
@@ -287,7 +287,7 @@ test.describe("paying an order and staff approving it", () => {
       await expect(pay.root).toHaveAttribute("data-method", c.method);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(t.payTitle(c.methodName));
       await expect(pay.amount).toHaveText(c.amount);
-      if (c.method === "pago_movil") await expect(pay.root).toContainText("Tasa usada: Bs. 245.50 por dólar");
+      if (c.method === "pago_movil") await expect(pay.root).toContainText("Tasa usada: Bs. 245,50 por dólar");
       for (const [label, value] of c.payTo) await expect(pay.payToValue(label)).toHaveText(value);
 
       await pay.copyButton(c.copy.label).click();

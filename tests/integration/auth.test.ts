@@ -83,6 +83,28 @@ describe("sign-in by e-mail link, over real SMTP", () => {
     expect(await handle.db.$count(users)).toBe(0);
   });
 
+  it("a link cut inside its token, or with no query at all, ends on the 'ask for a new one' page (#10.13)", async () => {
+    const { link } = await linkFor("cut@example.com");
+    const token = new URL(link).searchParams.get("token")!;
+    const cut = `${link.slice(0, link.indexOf(token) + Math.floor(token.length / 2))}`;
+    const opened = await openLink(cut);
+    expect(opened.status).toBe(302);
+    expect(opened.location).toMatch(/\/auth\?link=invalid/);
+    expect(opened.jar.has("arena.session_token")).toBe(false);
+
+    for (const broken of [link.slice(0, link.indexOf("?")), `${link.slice(0, link.indexOf("?"))}?`, `${link.slice(0, link.indexOf("?"))}?token=`]) {
+      const answer = await openLink(broken);
+      expect(answer.status, broken).toBe(302);
+      expect(answer.location, broken).toMatch(/\/auth\?link=invalid/);
+    }
+  });
+
+  it("a callback reached without a session says what happened instead of a bare /auth (#10.11)", async () => {
+    const answer = await callRoute(continueLoader, getRequest("/auth/continue?to=%2Fstore"));
+    expect(answer.status).toBe(302);
+    expect(answer.location).toBe("/auth?link=elsewhere&redirectTo=%2Fstore");
+  });
+
   it("sends Spanish mail by default", async () => {
     const { mail } = await linkFor("luis@example.com");
     expect(smtp.text(mail)).toMatch(/vence en 15 minutos/);

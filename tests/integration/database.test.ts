@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getTableName, sql } from "drizzle-orm";
 import { DEMO_GAMES, demoTournaments, seedDemoData } from "~/db/seed";
-import { games, schema, topupPackages, tournaments } from "~/db/schema";
+import { games, registrations, schema, topupPackages, tournaments, users } from "~/db/schema";
 import { playersPerTeam, showsCoachField } from "~/domain/games";
 import { databaseAnswers, queryRows, type DatabaseHandle } from "~/lib/db.server";
 import { listUpcomingTournaments } from "~/features/tournaments/tournaments.server";
@@ -77,6 +77,20 @@ describe(`database on ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}`, ()
     const dates = cards.map((card) => card.date);
     expect([...dates].sort()).toEqual(dates);
     expect(cards[0]).toMatchObject({ title: "Copa Free Fire Solo", players: ["48", "solo"], feeAmount: 0 });
+  });
+
+  it("gives each card its places and whether it is open, full or closed (#10.8)", async () => {
+    const now = new Date();
+    await seedDemoData(handle.db, now);
+    await handle.db.execute(sql`update tournaments set capacity = 1 where id = 'copa-free-fire-solo'`);
+    await handle.db.insert(users).values({ id: "u-full", email: "full@example.com", name: "Lleno", age: 20 });
+    await handle.db.insert(registrations).values({ id: "r-full", tournamentId: "copa-free-fire-solo", userId: "u-full", phone: "04141234567", status: "confirmed" });
+    await handle.db.execute(sql`update tournaments set registration_closes_at = now() - interval '1 hour' where id = 'blood-strike-duo-clash'`);
+    const cards = await listUpcomingTournaments(handle.db);
+    const byId = Object.fromEntries(cards.map((card) => [card.id, card]));
+    expect(byId["copa-free-fire-solo"]).toMatchObject({ capacity: 1, taken: 1, state: "full" });
+    expect(byId["blood-strike-duo-clash"]).toMatchObject({ state: "closed" });
+    expect(cards.filter((card) => card.state === "open").length).toBeGreaterThan(0);
   });
 
   it("refuses rows that break the money rules", async () => {

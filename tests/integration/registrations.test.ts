@@ -73,6 +73,19 @@ describe("registering", () => {
     expect(order).toMatchObject({ kind: "tournament", status: "initiated", currency: "VES", amount: 49100, amountUsd: 200, exchangeRate: "245.50" });
   });
 
+  it("charges a tournament priced in bolívares as it is, with Pago Móvil only (#10.6)", async () => {
+    await handle.db.update(tournaments).set({ feeAmount: 50000, feeCurrency: "VES" }).where(eq(tournaments.id, "blood-strike-duo-clash"));
+    const ana = await makeUser();
+    await expect(
+      registerForTournament(handle.db, { tournamentId: "blood-strike-duo-clash", userId: ana.id, email: ana.email, registration: duo("ves-bn", "binance"), exchangeRate: "245.50", expiresAt: later() }),
+    ).rejects.toMatchObject({ code: "METHOD_NOT_ACCEPTED" });
+    expect(await handle.db.$count(registrations)).toBe(0);
+    const result = await registerForTournament(handle.db, { tournamentId: "blood-strike-duo-clash", userId: ana.id, email: ana.email, registration: duo("ves-pm", "pago_movil"), exchangeRate: "245.50", expiresAt: later() });
+    expect(result.order).toMatchObject({ amount: 50000, currency: "VES" });
+    const [order] = await handle.db.select().from(orders).where(eq(orders.id, result.order!.id));
+    expect(order).toMatchObject({ amount: 50000, currency: "VES", exchangeRate: "245.50", amountUsd: 204 });
+  });
+
   it("refuses a second registration by the same user and an in-game id already on a team", async () => {
     const [ana, luis] = [await makeUser(), await makeUser()];
     await registerForTournament(handle.db, { tournamentId: "blood-strike-duo-clash", userId: ana.id, email: ana.email, registration: duo("x"), exchangeRate: "245.50", expiresAt: later() });

@@ -1,20 +1,24 @@
 import { useTranslation } from "react-i18next";
-import { LANGUAGES, type Language } from "~/domain/language";
+import { useLocation } from "react-router";
+import { LANGUAGES, languageSwitchHref, type Language } from "~/domain/language";
 
 /**
- * Plain links to `?lang=xx`: the server stores the cookie and reloads the same page, so the
+ * Plain links to this page with `lang=xx` added: the server stores the cookie and reloads the same page, so the
  * switch works without JavaScript; the page script (app/lib/page-script.ts) also writes the
  * choice to local key `language`.
  */
 export function LanguageSwitcher({ language }: { language: Language }) {
   const { t } = useTranslation();
+  // Same page, same query (a tournament id, where sign-in goes next, the staff filters).
+  const location = useLocation();
   return (
     <nav aria-label={t("language.label")} className="flex items-center rounded-full border border-slate-700 p-0.5 text-xs">
       {LANGUAGES.map((code) => (
         <a
           key={code}
-          href={`?lang=${code}`}
+          href={languageSwitchHref(location.pathname, location.search, code)}
           hrefLang={code}
+          aria-label={t(`language.${code}`)}
           lang={code}
           aria-current={code === language ? "true" : undefined}
           data-testid={`language-${code}`}
@@ -23,7 +27,11 @@ export function LanguageSwitcher({ language }: { language: Language }) {
             code === language ? "bg-cyan-500 text-slate-950" : "text-slate-300 hover:text-white"
           }`}
         >
-          {t(`language.${code}`)}
+          {/* A phone shows the code, with the full name as the link's name. */}
+          <span aria-hidden="true" className="uppercase sm:hidden">
+            {code}
+          </span>
+          <span className="hidden sm:inline">{t(`language.${code}`)}</span>
         </a>
       ))}
     </nav>

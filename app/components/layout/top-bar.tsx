@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import type { Language } from "~/domain/language";
 import { useToast } from "../ui/toast";
 import { LanguageSwitcher } from "./language-switcher";
@@ -28,6 +28,7 @@ export function TopBar({
 }) {
   const { t } = useTranslation();
   const toast = useToast();
+  const location = useLocation();
   return (
     <header className="sticky top-0 z-40 border-b border-slate-800/80 bg-arena-bg/90 backdrop-blur">
       <a href="#content" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-cyan-500 focus:px-3 focus:py-2 focus:text-slate-950">
@@ -68,36 +69,57 @@ export function TopBar({
             </a>
           )}
         </nav>
-        <div className="ml-auto flex items-center gap-3">
+        <div className="relative ml-auto flex flex-wrap items-center justify-end gap-2 sm:gap-3">
           {cartButton}
-          <LanguageSwitcher language={language} />
           {user ? (
-            <>
-              {user.isStaff ? (
-                <Link to="/admin/orders" className="whitespace-nowrap text-sm font-semibold text-purple-300 hover:text-purple-200" data-testid="staff-orders">
-                  {t("nav.staffOrders")}
+            // Phone: the signed-in links fold into a menu that opens without JavaScript
+            // (<details>); from md up the menu's content is laid out inline (app.css .account-menu).
+            <details className="account-menu" key={location.pathname + location.search} data-testid="account-menu">
+              <summary
+                className="flex cursor-pointer list-none items-center gap-2 rounded-lg border border-slate-600 px-3 py-1.5 text-sm font-semibold text-slate-100 hover:border-cyan-400 [&::-webkit-details-marker]:hidden"
+                aria-label={t("nav.accountMenu")}
+                data-testid="account-menu-button"
+              >
+                <svg aria-hidden="true" viewBox="0 0 20 20" width="16" height="16" fill="currentColor">
+                  <rect x="2" y="4" width="16" height="2" rx="1" />
+                  <rect x="2" y="9" width="16" height="2" rx="1" />
+                  <rect x="2" y="14" width="16" height="2" rx="1" />
+                </svg>
+                <span>{t("nav.menu")}</span>
+              </summary>
+              <div className="account-menu-panel absolute right-0 top-full z-50 mt-2 flex w-64 max-w-[calc(100vw-2rem)] flex-col items-stretch gap-3 rounded-xl border border-slate-700 bg-arena-panel p-4 shadow-xl md:static md:mt-0 md:w-auto md:max-w-none md:flex-row md:items-center md:gap-3 md:border-0 md:bg-transparent md:p-0 md:shadow-none">
+                <span className="truncate text-sm text-slate-200 md:order-3 md:max-w-40" data-testid="greeting">
+                  {t("auth.greeting", { name: user.name || user.email })}
+                </span>
+                <div className="md:order-0">
+                  <LanguageSwitcher language={language} />
+                </div>
+                {user.isStaff ? (
+                  <Link to="/admin/orders" className="whitespace-nowrap py-1 text-sm font-semibold text-purple-300 hover:text-purple-200 md:order-1 md:py-0" data-testid="staff-orders">
+                    {t("nav.staffOrders")}
+                  </Link>
+                ) : null}
+                <Link to="/orders" className="whitespace-nowrap py-1 text-sm font-semibold text-cyan-300 hover:text-cyan-200 md:order-2 md:py-0" data-testid="my-orders-link">
+                  {t("nav.myOrders")}
                 </Link>
-              ) : null}
-              <Link to="/orders" className="whitespace-nowrap text-sm font-semibold text-cyan-300 hover:text-cyan-200" data-testid="my-orders-link">
-                {t("nav.myOrders")}
-              </Link>
-              <span className="max-w-40 truncate text-sm text-slate-200" data-testid="greeting">
-                {t("auth.greeting", { name: user.name || user.email })}
-              </span>
-              <form method="post" action="/auth/sign-out">
-                <button type="submit" className="rounded-lg border border-slate-600 px-3 py-1.5 text-xs font-semibold text-slate-200 hover:border-rose-400 hover:text-white" data-testid="sign-out">
-                  {t("auth.signOut")}
-                </button>
-              </form>
-            </>
+                <form method="post" action="/auth/sign-out" className="md:order-4">
+                  <button type="submit" className="w-full rounded-lg border border-slate-600 px-3 py-1.5 text-xs font-semibold text-slate-200 hover:border-rose-400 hover:text-white md:w-auto" data-testid="sign-out">
+                    {t("auth.signOut")}
+                  </button>
+                </form>
+              </div>
+            </details>
           ) : (
-            <Link
-              to="/auth"
-              data-testid="sign-up"
-              className="rounded-lg bg-gradient-to-r from-cyan-500 to-purple-500 px-3 py-2 text-sm font-semibold text-slate-950 hover:brightness-110"
-            >
-              {t("auth.signUp")}
-            </Link>
+            <>
+              <LanguageSwitcher language={language} />
+              <Link
+                to="/auth"
+                data-testid="sign-up"
+                className="whitespace-nowrap rounded-lg bg-gradient-to-r from-cyan-500 to-purple-500 px-3 py-2 text-sm font-semibold text-slate-950 hover:brightness-110"
+              >
+                {t("auth.signUp")}
+              </Link>
+            </>
           )}
         </div>
       </div>

@@ -11,6 +11,7 @@ import { db, type Database } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { createI18n } from "~/lib/i18n";
 import { composeMail, mailer, useMailer, type Mailer } from "~/lib/mail.server";
+import { isLocalHost } from "~/lib/public-url";
 import { setSingleton, singleton } from "~/lib/singleton.server";
 import { loadMessages } from "~/lib/messages.server";
 
@@ -29,6 +30,12 @@ export interface AuthSettings {
   database: Database;
   secret: string;
   publicUrl: string;
+  /**
+   * PUBLIC_URL was not set: links (e-mail, callbacks) use the address each request came to, when
+   * that is this machine or the local network (localhost, 127.x, 10.x, 192.168.x, 172.x, *.local);
+   * any other host gets `publicUrl`. Never trusts an arbitrary Host header with a sign-in link.
+   */
+  followRequestHost?: boolean;
   mailer: Mailer;
   providers: Partial<Record<ProviderId, ProviderSettings>>;
 }
@@ -106,10 +113,18 @@ export function createAuth(settings: AuthSettings) {
   );
   return betterAuth({
     appName: "Arena LATAM",
-    baseURL: settings.publicUrl,
+    baseURL: settings.followRequestHost
+      ? // server/app.ts has already replaced any Host that is not local (app/lib/public-url.ts).
+        { allowedHosts: ["*"], fallback: settings.publicUrl, protocol: settings.publicUrl.startsWith("https://") ? "https" : "http" }
+      : settings.publicUrl,
     basePath: "/api/auth",
     secret: settings.secret,
-    trustedOrigins: [settings.publicUrl],
+    trustedOrigins: settings.followRequestHost
+      ? (request?: Request) => {
+          const host = request?.headers.get("host");
+          return [settings.publicUrl, isLocalHost(host) ? `http://${host}` : null];
+        }
+      : [settings.publicUrl],
     database: drizzleAdapter(settings.database, {
       provider: "pg",
       schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },
@@ -193,7 +208,7 @@ function authHandle(): AuthHandle {
   return singleton("auth", () => {
     const providers = configuredProviders();
     return {
-      auth: createAuth({ database: db(), secret: authSecret(), publicUrl: env().publicUrl, mailer: mailer(), providers }),
+      auth: createAuth({ database: db(), secret: authSecret(), publicUrl: env().publicUrl, followRequestHost: !env().publicUrlSet, mailer: mailer(), providers }),
       providers: Object.keys(providers) as ProviderId[],
     };
   });

@@ -1,3 +1,4 @@
+import { formatDate } from "~/domain/format";
 import { isLanguage } from "~/domain/language";
 import { mailer } from "~/lib/mail.server";
 import { env } from "~/lib/env.server";
@@ -10,7 +11,7 @@ import { loadMessages } from "~/lib/messages.server";
 export async function mailRegistrationConfirmed(to: string, languageCode: string, details: { title: string; date: string; teamName: string | null; tournamentId: string }) {
   const language = isLanguage(languageCode) ? languageCode : "es";
   const { t } = createI18n(language, loadMessages(language, ["mail"]));
-  const values = { title: details.title, date: details.date, team: details.teamName ? ` (${details.teamName})` : "" };
+  const values = { title: details.title, date: formatDate(details.date, language, env().TIME_ZONE), team: details.teamName ? ` (${details.teamName})` : "" };
   try {
     await mailer().send(
       composeMail({

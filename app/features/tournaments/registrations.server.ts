@@ -1,15 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { registrationPlayers, registrations, tournaments } from "~/db/schema";
-import { usdToVes } from "~/domain/money";
-import { currencyFor } from "~/domain/payment-methods";
+import { chargeFor } from "~/domain/tournament-fee";
 import type { RegistrationInput } from "~/domain/registration";
 import type { Database, Transaction } from "~/lib/db.server";
 import { constraintOf } from "~/lib/http.server";
 import { createOrder } from "~/features/orders/orders.server";
 import { TOURNAMENT_CARD_COLUMNS } from "./tournaments.server";
 
-export type RegistrationErrorCode = "NOT_FOUND" | "REGISTRATION_CLOSED" | "TOURNAMENT_FULL" | "ALREADY_REGISTERED" | "IGN_TAKEN";
+export type RegistrationErrorCode = "NOT_FOUND" | "REGISTRATION_CLOSED" | "TOURNAMENT_FULL" | "ALREADY_REGISTERED" | "IGN_TAKEN" | "METHOD_NOT_ACCEPTED";
 
 export class RegistrationError extends Error {
   constructor(readonly code: RegistrationErrorCode) {
@@ -96,6 +95,11 @@ export async function registerForTournament(
       if (existing) throw new RegistrationError("ALREADY_REGISTERED");
 
       const paid = tournament.feeAmount > 0;
+      // #10.6: the fee is charged in the tournament's own currency (a Bs fee: Pago Móvil only).
+      const charge = paid && input.registration.paymentMethod
+        ? chargeFor({ amount: tournament.feeAmount, currency: tournament.feeCurrency === "VES" ? "VES" : "USD" }, input.registration.paymentMethod, input.exchangeRate)
+        : null;
+      if (charge && !charge.ok) throw new RegistrationError(charge.code);
       const id = randomUUID();
       const { registration } = input;
       await tx.insert(registrations).values({
@@ -121,16 +125,16 @@ export async function registerForTournament(
       if (!paid || !registration.paymentMethod) return { registrationId: id, order: null };
 
       const method = registration.paymentMethod;
-      const currency = currencyFor(method);
-      const amountUsd = tournament.feeAmount;
+      if (!charge?.ok) throw new RegistrationError("METHOD_NOT_ACCEPTED");
+      const { currency, amount, amountUsd } = charge;
       const order = await createOrder(tx, {
         userId: input.userId,
         kind: "tournament",
         paymentMethod: method,
         currency,
-        amount: currency === "VES" ? usdToVes(amountUsd, input.exchangeRate) : amountUsd,
+        amount,
         amountUsd,
-        exchangeRate: currency === "VES" ? input.exchangeRate : null,
+        exchangeRate: charge.exchangeRate,
         phone: registration.phone,
         email: input.email,
         tournamentId: tournament.id,
@@ -138,7 +142,7 @@ export async function registerForTournament(
         items: [{ registrationId: id, label: registration.teamName ? `${tournament.title} · ${registration.teamName}` : tournament.title, unitAmount: amountUsd, quantity: 1 }],
       });
       await tx.update(registrations).set({ orderId: order.id }).where(eq(registrations.id, id));
-      return { registrationId: id, order: { ...order, amount: currency === "VES" ? usdToVes(amountUsd, input.exchangeRate) : amountUsd, currency, method } };
+      return { registrationId: id, order: { ...order, amount, currency, method } };
     });
   } catch (error) {
     const constraint = constraintOf(error);

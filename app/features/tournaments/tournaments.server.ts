@@ -1,5 +1,6 @@
 import { asc, gte, sql } from "drizzle-orm";
 import { tournaments } from "~/db/schema";
+import { tournamentState, type TournamentState } from "~/domain/tournament-state";
 import type { Database } from "~/lib/db.server";
 
 /** What a landing card needs; no more leaves the server. */
@@ -14,6 +15,10 @@ export interface TournamentCard {
   image: string;
   badges: string[];
   date: string;
+  /** Places: capacity and those held by live registrations (#10.8: a bar on the card). */
+  capacity: number;
+  taken: number;
+  state: TournamentState;
 }
 
 const LANDING_LIMIT = 12;
@@ -35,10 +40,19 @@ export const TOURNAMENT_CARD_COLUMNS = {
 /** Upcoming tournaments for the landing grid, soonest first (bounded: the grid is a teaser). */
 export async function listUpcomingTournaments(db: Database, limit = LANDING_LIMIT): Promise<TournamentCard[]> {
   const rows = await db
-    .select(TOURNAMENT_CARD_COLUMNS)
+    .select({
+      ...TOURNAMENT_CARD_COLUMNS,
+      capacity: tournaments.capacity,
+      registrationClosesAt: tournaments.registrationClosesAt,
+      taken: sql<number>`(select count(*)::int from registrations r where r.tournament_id = "tournaments"."id" and r.status <> 'released')`,
+    })
     .from(tournaments)
     .where(gte(tournaments.date, sql`current_date`))
     .orderBy(asc(tournaments.date), asc(tournaments.sortOrder))
     .limit(limit);
-  return rows.map((row) => ({ ...row, feeCurrency: row.feeCurrency === "VES" ? "VES" : "USD" }));
+  const now = new Date();
+  return rows.map(({ registrationClosesAt, ...row }) => {
+    const places = { capacity: row.capacity, taken: Number(row.taken) };
+    return { ...row, ...places, feeCurrency: row.feeCurrency === "VES" ? "VES" : "USD", state: tournamentState(places, registrationClosesAt, now) };
+  });
 }

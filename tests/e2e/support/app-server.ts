@@ -68,6 +68,8 @@ export async function startAppServer({ tournamentCount, prepare, env }: AppServe
       DATA_DIR: dataDir,
       SEED_DEMO: "false",
       NODE_ENV: "production",
+      // A server in UTC, a browser in Caracas (playwright.config.ts): dates must still agree.
+      TZ: "UTC",
       // Links in mails must point at this server, with the host the browser uses (cookies).
       PUBLIC_URL: url,
       ...env,

@@ -1,4 +1,5 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { test as base, expect } from "./test";
 import { AuthPage, ProfilePage, type ProfileValues } from "../pages/auth-pages";
 import { signInLink } from "./mailbox";
 

@@ -3,6 +3,8 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { languageFromCookieHeader, isLanguage } from "~/domain/language";
 import { formatMoney, type Currency } from "~/domain/money";
+import { useFormat } from "~/lib/use-format";
+import { useToast } from "~/components/ui/toast";
 import { VENEZUELAN_BANKS } from "~/domain/payment-methods";
 import { requireStaff } from "~/features/auth/session.server";
 import { OrderError, decideOrder, findOrderFor } from "~/features/orders/orders.server";
@@ -14,7 +16,7 @@ import { loadMessages } from "~/lib/messages.server";
 import { metaText } from "~/lib/meta";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import { REASON_MAX, REFUND_REFERENCE_MAX, allowedDecisions, parseDecision, type Decision } from "~/features/orders/core/decisions";
-import { DEFAULT_QUEUE_STATUS, formatDateTime } from "../order-decisions";
+import { DEFAULT_QUEUE_STATUS } from "../order-decisions";
 import { findPeople } from "../people.server";
 import type { Route } from "./+types/order-review";
 
@@ -101,6 +103,45 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 
 const fieldClass = "w-full rounded-lg border border-slate-700 bg-slate-900 px-3 py-2 text-sm text-slate-100 outline-none focus:border-cyan-400";
 const cardClass = "rounded-xl border border-slate-800 bg-slate-900/40 p-5";
+
+/**
+ * What staff deliver to: the game and the player ID, large, with a copy button, and whether the ID
+ * checker confirmed it (without ID_CHECKER_URL nobody did: staff check it before delivery).
+ */
+function PlayerCard({ game, gamerId, gameServer, gamerName }: { game: string | null; gamerId: string; gameServer: string | null; gamerName: string | null }) {
+  const { t } = useTranslation("admin");
+  const toast = useToast();
+  return (
+    <section className="rounded-xl border border-cyan-500/50 bg-cyan-500/10 p-5" aria-labelledby="player-heading" data-testid="player-card">
+      <h2 id="player-heading" className="text-sm font-semibold uppercase tracking-wide text-cyan-200">{t("review.player.title")}</h2>
+      {game ? <p className="mt-1 text-lg font-bold" data-testid="player-game">{game}</p> : null}
+      <div className="mt-2 flex flex-wrap items-center gap-3">
+        <p className="min-w-0 break-all font-mono text-2xl font-bold" data-testid="player-id">
+          {gamerId}
+          {gameServer ? <span className="text-slate-300"> ({gameServer})</span> : null}
+        </p>
+        <button
+          type="button"
+          className="rounded-md border border-cyan-500/60 px-3 py-1.5 text-sm font-semibold text-cyan-200 hover:bg-cyan-500/10"
+          data-testid="copy-player-id"
+          onClick={async () => {
+            try {
+              await navigator.clipboard.writeText(gamerId);
+              toast.success({ message: t("review.player.copied") });
+            } catch {
+              toast.error({ message: t("review.player.copyFailed") });
+            }
+          }}
+        >
+          {t("review.player.copy")}
+        </button>
+      </div>
+      <p className="mt-2 text-sm text-slate-300" data-testid="player-check">
+        {gamerName ? t("review.player.checked", { name: gamerName }) : t("review.player.notChecked")}
+      </p>
+    </section>
+  );
+}
 const kbdClass = "rounded border border-slate-600 bg-slate-800 px-1.5 py-0.5 font-mono text-xs text-slate-200";
 
 /** A one-click decision (approve, fulfil) with its keyboard shortcut shown on the button. */
@@ -120,17 +161,6 @@ function DecisionForm(props: { formRef: RefObject<HTMLFormElement | null>; inten
       </button>
     </Form>
   );
-}
-
-const RATE_FORMAT = {
-  es: new Intl.NumberFormat("es-VE", { minimumFractionDigits: 2, maximumFractionDigits: 6 }),
-  en: new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 6 }),
-};
-
-/** The stored rate is a decimal string ("245.50"); shown grouped the way the reader writes numbers. */
-function formatRate(rate: string, language: "es" | "en"): string {
-  const value = Number(rate);
-  return Number.isFinite(value) ? RATE_FORMAT[language].format(value) : rate;
 }
 
 /** Typing in a field never triggers a shortcut. */
@@ -201,6 +231,7 @@ export default function OrderReviewPage({ loaderData, actionData }: Route.Compon
   useRouteMessages(loaderData.messages);
   const { t, i18n } = useTranslation("admin");
   const language = isLanguage(i18n.language) ? i18n.language : "es";
+  const format = useFormat();
   const { order, owner, people } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
@@ -257,7 +288,10 @@ export default function OrderReviewPage({ loaderData, actionData }: Route.Compon
       ) : null}
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_20rem]">
-        <div className="flex flex-col gap-6">
+        <div className="flex min-w-0 flex-col gap-6">
+          {order.gamerId ? (
+            <PlayerCard game={order.items[0]?.label.split(" · ")[0] ?? null} gamerId={order.gamerId} gameServer={order.gameServer} gamerName={order.gamerName} />
+          ) : null}
           <section className={cardClass} aria-labelledby="customer-heading">
             <h2 id="customer-heading" className="text-lg font-bold">{t("review.customer.title")}</h2>
             <dl className="mt-3 flex flex-col gap-2">
@@ -282,13 +316,13 @@ export default function OrderReviewPage({ loaderData, actionData }: Route.Compon
               {order.currency === "VES" ? (
                 <>
                   <Detail label={t("review.order.rate")} testId="order-rate">
-                    {order.exchangeRate ? t("review.order.rateValue", { rate: formatRate(order.exchangeRate, language) }) : t("common.none")}
+                    {order.exchangeRate ? t("review.order.rateValue", { rate: format.rate(order.exchangeRate) }) : t("common.none")}
                   </Detail>
                   <Detail label={t("review.order.amountUsd")}>{money(order.amountUsd, "USD")}</Detail>
                 </>
               ) : null}
-              <Detail label={t("review.order.created")}>{formatDateTime(order.createdAt, language)}</Detail>
-              <Detail label={t("review.order.updated")}>{formatDateTime(order.updatedAt, language)}</Detail>
+              <Detail label={t("review.order.created")}>{format.dateTime(order.createdAt)}</Detail>
+              <Detail label={t("review.order.updated")}>{format.dateTime(order.updatedAt)}</Detail>
             </dl>
             <h3 className="mt-4 text-sm font-semibold text-slate-300">{t("review.order.items")}</h3>
             <ul className="mt-2 list-inside list-disc text-sm" data-testid="order-items">
@@ -305,7 +339,7 @@ export default function OrderReviewPage({ loaderData, actionData }: Route.Compon
               {order.proofs.map((proof, index) => (
                 <li key={proof.id} className="rounded-lg border border-slate-800 p-4" data-testid="proof">
                   <p className="text-sm font-semibold text-slate-200">
-                    {t("review.proofs.sentAt", { date: formatDateTime(proof.createdAt, language) })}
+                    {t("review.proofs.sentAt", { date: format.dateTime(proof.createdAt) })}
                     {index === 0 && proof.live ? <span className="ml-2 text-xs text-cyan-300">{t("review.proofs.latest")}</span> : null}
                     {!proof.live ? <span className="ml-2 text-xs text-rose-300">{t("review.proofs.discarded")}</span> : null}
                   </p>
@@ -357,7 +391,7 @@ export default function OrderReviewPage({ loaderData, actionData }: Route.Compon
                   <p className="font-semibold text-slate-100">
                     {t("review.history.move", { from: statusText(line.from), to: statusText(line.to) })}
                   </p>
-                  <p className="text-slate-400">{t("review.history.by", { who: who(line.actorUserId), when: formatDateTime(line.createdAt, language) })}</p>
+                  <p className="text-slate-400">{t("review.history.by", { who: who(line.actorUserId), when: format.dateTime(line.createdAt) })}</p>
                   {line.reason ? <p className="text-slate-300">{t("review.history.reason", { reason: line.reason })}</p> : null}
                 </li>
               ))}

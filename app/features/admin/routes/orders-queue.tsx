@@ -2,13 +2,14 @@ import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { languageFromCookieHeader, isLanguage } from "~/domain/language";
 import { formatMoney, type Currency } from "~/domain/money";
+import { useFormat } from "~/lib/use-format";
 import { requireStaff } from "~/features/auth/session.server";
 import { listOrdersForStaff } from "~/features/orders/orders.server";
 import { db } from "~/lib/db.server";
 import { loadMessages } from "~/lib/messages.server";
 import { metaText } from "~/lib/meta";
 import { useRouteMessages } from "~/lib/use-route-messages";
-import { ALL, METHOD_FILTERS, QUEUE_PAGE_SIZE, STATUS_FILTERS, formatDateTime, parseQueueFilters, queueSearch } from "../order-decisions";
+import { ALL, METHOD_FILTERS, QUEUE_PAGE_SIZE, STATUS_FILTERS, parseQueueFilters, queueSearch } from "../order-decisions";
 import type { Route } from "./+types/orders-queue";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -40,6 +41,7 @@ export default function OrdersQueuePage({ loaderData }: Route.ComponentProps) {
   useRouteMessages(loaderData.messages);
   const { t, i18n } = useTranslation("admin");
   const language = isLanguage(i18n.language) ? i18n.language : "es";
+  const format = useFormat();
   const { filters, orders, hasNext } = loaderData;
 
   return (
@@ -85,10 +87,11 @@ export default function OrdersQueuePage({ loaderData }: Route.ComponentProps) {
           {t("queue.empty")}
         </p>
       ) : (
-        <div className="mt-6 overflow-x-auto rounded-lg border border-slate-800">
-          <table className="w-full min-w-[56rem] text-left text-sm" data-testid="queue-table">
+        <div className="mt-6 rounded-lg border border-slate-800 md:overflow-x-auto">
+          {/* Phone: each order is a card (label-less cells in a two-column grid); md up: the table. */}
+          <table className="block w-full text-left text-sm md:table md:min-w-[56rem]" data-testid="queue-table">
             <caption className="sr-only">{t("queue.caption")}</caption>
-            <thead className="bg-slate-900/80 text-xs uppercase tracking-wide text-slate-400">
+            <thead className="hidden bg-slate-900/80 text-xs uppercase tracking-wide text-slate-400 md:table-header-group">
               <tr>
                 <th scope="col" className="px-3 py-2">{t("queue.columns.number")}</th>
                 <th scope="col" className="px-3 py-2">{t("queue.columns.user")}</th>
@@ -102,20 +105,20 @@ export default function OrdersQueuePage({ loaderData }: Route.ComponentProps) {
                 </th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-slate-800">
+            <tbody className="block divide-y divide-slate-800 md:table-row-group">
               {orders.map((order) => (
-                <tr key={order.id} className="hover:bg-slate-900/60" data-testid="queue-row">
-                  <td className="px-3 py-2 font-mono">#{order.number}</td>
-                  <td className="px-3 py-2">
+                <tr key={order.id} className="grid grid-cols-2 gap-x-3 gap-y-1 p-3 hover:bg-slate-900/60 md:table-row md:p-0" data-testid="queue-row">
+                  <td className="font-mono font-bold md:px-3 md:py-2 md:font-normal">#{order.number}</td>
+                  <td className="col-span-2 row-start-2 min-w-0 break-words md:px-3 md:py-2">
                     <span className="block font-semibold text-slate-100">{order.userName || t("common.noName")}</span>
                     <span className="block text-xs text-slate-400">{order.email}</span>
                   </td>
-                  <td className="px-3 py-2">{t(`kinds.${order.kind}`, { defaultValue: order.kind })}</td>
-                  <td className="px-3 py-2">{t(`methods.${order.paymentMethod}`, { defaultValue: order.paymentMethod })}</td>
-                  <td className="px-3 py-2 text-right font-mono">{formatMoney({ amount: order.amount, currency: order.currency as Currency }, language)}</td>
-                  <td className="px-3 py-2">{t(`status.${order.status}`, { defaultValue: order.status })}</td>
-                  <td className="px-3 py-2 whitespace-nowrap text-slate-300">{formatDateTime(order.updatedAt, language)}</td>
-                  <td className="px-3 py-2">
+                  <td className="text-slate-300 md:px-3 md:py-2 md:text-inherit">{t(`kinds.${order.kind}`, { defaultValue: order.kind })}</td>
+                  <td className="text-slate-300 md:px-3 md:py-2 md:text-inherit">{t(`methods.${order.paymentMethod}`, { defaultValue: order.paymentMethod })}</td>
+                  <td className="col-start-2 row-start-1 text-right font-mono font-semibold md:px-3 md:py-2 md:font-normal">{formatMoney({ amount: order.amount, currency: order.currency as Currency }, language)}</td>
+                  <td className="md:px-3 md:py-2">{t(`status.${order.status}`, { defaultValue: order.status })}</td>
+                  <td className="text-slate-300 md:whitespace-nowrap md:px-3 md:py-2">{format.dateTime(order.updatedAt)}</td>
+                  <td className="col-span-2 pt-1 md:px-3 md:py-2">
                     <Link to={`/admin/orders/${order.id}`} className="font-semibold text-cyan-300 hover:text-cyan-200" data-testid="review-link">
                       {t("queue.review")}
                     </Link>

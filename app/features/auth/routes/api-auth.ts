@@ -1,3 +1,4 @@
+import { redirect } from "react-router";
 import { auth } from "../auth.server";
 import type { Route } from "./+types/api-auth";
 
@@ -17,9 +18,30 @@ function undoExtraDecode(request: Request): Request {
   return new Request(url, request);
 }
 
+export const LINK_INVALID = "/auth?link=invalid";
+
+/**
+ * A sign-in link cut short (by a mail app, a chat, a copy) lost its token's end and every parameter
+ * after it: it must still end on "this link no longer works" (#10.13), never on the home page or
+ * on better-auth's JSON.
+ */
+function completeBrokenLink(request: Request): Request | Response {
+  const url = new URL(request.url);
+  if (request.method !== "GET" || !url.pathname.endsWith("/magic-link/verify")) return request;
+  if (!url.searchParams.get("token")) return redirect(LINK_INVALID);
+  if (!url.searchParams.get("errorCallbackURL")) url.searchParams.set("errorCallbackURL", LINK_INVALID);
+  if (!url.searchParams.get("callbackURL")) url.searchParams.set("callbackURL", "/auth/continue?to=%2F");
+  return new Request(url, request);
+}
+
 // better-auth's own endpoints (magic-link verification, OAuth callbacks, session).
-export function loader({ request }: Route.LoaderArgs) {
-  return auth().handler(undoExtraDecode(request));
+export async function loader({ request }: Route.LoaderArgs) {
+  const completed = completeBrokenLink(request);
+  if (completed instanceof Response) return completed;
+  const response = await auth().handler(undoExtraDecode(completed));
+  // A link better-auth refuses outright (malformed query) answers JSON: show the page instead.
+  if (new URL(request.url).pathname.endsWith("/magic-link/verify") && response.status >= 400) return redirect(LINK_INVALID);
+  return response;
 }
 
 export function action({ request }: Route.ActionArgs) {

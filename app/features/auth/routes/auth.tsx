@@ -29,6 +29,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     redirectTo,
     providers: enabledProviders(),
     linkInvalid: url.searchParams.has("link"),
+    /** The link worked but the session is not in this browser at this address. */
+    linkElsewhere: url.searchParams.get("link") === "elsewhere",
+    origin: url.origin,
     oauthError: url.searchParams.has("oauth") ? (url.searchParams.get("error") ?? "unknown") : null,
     messages: loadMessages(language, ["auth"]),
   };
@@ -85,8 +88,10 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
 
       {loaderData.linkInvalid ? (
         <div role="alert" className="mt-6 rounded-lg border border-amber-500/50 bg-amber-500/10 p-4" data-testid="link-invalid">
-          <p className="font-semibold text-amber-200">{t("linkError.title")}</p>
-          <p className="mt-1 text-sm text-amber-100/90">{t("linkError.message")}</p>
+          <p className="font-semibold text-amber-200">{t(loaderData.linkElsewhere ? "linkError.elsewhereTitle" : "linkError.title")}</p>
+          <p className="mt-1 text-sm text-amber-100/90">
+            {loaderData.linkElsewhere ? t("linkError.elsewhere", { origin: loaderData.origin }) : t("linkError.message")}
+          </p>
         </div>
       ) : null}
 

@@ -1,12 +1,18 @@
 import { redirect } from "react-router";
-import { requireUser, safeRedirectPath } from "../session.server";
+import { getCurrentUser, safeRedirectPath } from "../session.server";
 import type { Route } from "./+types/continue";
 
-/** Where every sign-in lands: a new account completes its profile first, everyone else goes on. */
+/**
+ * Where every sign-in lands: a new player completes their profile first, everyone else goes on.
+ * Staff (STAFF_EMAILS, `npm run admin -- grant`) reach the back-office without a player profile.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
   const to = safeRedirectPath(new URL(request.url).searchParams.get("to"));
-  if (!user.profileComplete) {
+  const user = await getCurrentUser(request);
+  // Reached without a session: the link signed in at another address than this one (PUBLIC_URL vs
+  // the address in the browser) or the browser refused the cookie. Say so, instead of a bare /auth.
+  if (!user) throw redirect(`/auth?${new URLSearchParams({ link: "elsewhere", redirectTo: to })}`);
+  if (!user.profileComplete && !user.isStaff) {
     throw redirect(`/auth/profile?${new URLSearchParams({ email: user.email, redirectTo: to })}`);
   }
   throw redirect(to);

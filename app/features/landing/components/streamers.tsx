@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { formatNumber } from "~/domain/format";
 import { secondaryButton } from "./hero";
 
 /** Marketing content (SPEC §1: streamer roles appear only in copy). */
@@ -9,11 +10,11 @@ const STREAMERS = [
   { name: "ZeroRushFF", avatar: "/images/streamers/3.svg", followers: 45900, gamesPlayed: 980 },
 ];
 
-const NUMBERS = { es: new Intl.NumberFormat("es-VE"), en: new Intl.NumberFormat("en-US") };
 
 export function Streamers({ loggedIn }: { loggedIn: boolean }) {
   const { t, i18n } = useTranslation("landing");
-  const numbers = i18n.language === "en" ? NUMBERS.en : NUMBERS.es;
+  const language = i18n.language === "en" ? "en" : "es";
+  const numbers = { format: (value: number) => formatNumber(value, language) };
   return (
     <section id="streamers" className="mx-auto max-w-7xl px-4 py-16" aria-labelledby="streamers-title">
       <h2 id="streamers-title" className="text-3xl font-extrabold">

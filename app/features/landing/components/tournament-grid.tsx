@@ -1,16 +1,13 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { formatMoney } from "~/domain/money";
+import { formatDate, formatMoney } from "~/domain/format";
 import { isLanguage } from "~/domain/language";
 import { participantsLabel, tournamentGridColumns } from "~/domain/tournament-grid";
+import { filledPercent } from "~/domain/tournament-state";
 import type { TournamentCard } from "~/features/tournaments/tournaments.server";
 
 const COLUMN_CLASSES = { 1: "md:grid-cols-1 max-w-xl", 2: "md:grid-cols-2 max-w-4xl", 3: "md:grid-cols-2 lg:grid-cols-3" } as const;
 
-const DATE_FORMATS = {
-  es: new Intl.DateTimeFormat("es-VE", { dateStyle: "medium", timeZone: "UTC" }),
-  en: new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" }),
-};
 
 /** SPEC §3 session key `tournament`: the chosen tournament, saved before going to /tournament. */
 export const TOURNAMENT_SESSION_KEY = "tournament";
@@ -74,8 +71,9 @@ function TournamentCardView({ tournament, loggedIn, eager }: { tournament: Tourn
     tournament.feeAmount === 0
       ? t("tournaments.free")
       : formatMoney({ amount: tournament.feeAmount, currency: tournament.feeCurrency }, language);
-  const date = DATE_FORMATS[language].format(new Date(`${tournament.date}T00:00:00Z`));
+  const date = formatDate(tournament.date, language);
   const destination = tournamentPath(tournament);
+  const open = tournament.state === "open";
   return (
     <article
       className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-800 bg-arena-panel shadow-lg shadow-black/30 transition hover:border-cyan-500/60"
@@ -100,6 +98,11 @@ function TournamentCardView({ tournament, loggedIn, eager }: { tournament: Tourn
           ))}
         </ul>
         <h3 className="mt-3 text-xl font-bold">{tournament.title}</h3>
+        {open ? null : (
+          <p className="mt-2 inline-block w-fit rounded-full bg-rose-500/15 px-2.5 py-0.5 text-xs font-bold uppercase text-rose-200" data-testid="tournament-state-chip">
+            {t(`tournaments.chip.${tournament.state}`)}
+          </p>
+        )}
         <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
           <div>
             <dt className="text-slate-400">{t("tournaments.date")}</dt>
@@ -124,22 +127,57 @@ function TournamentCardView({ tournament, loggedIn, eager }: { tournament: Tourn
             </dd>
           </div>
         </dl>
-        <div className="mt-auto pt-5">
-          <Link
-            to={loggedIn ? destination : `/auth?redirectTo=${encodeURIComponent(destination)}`}
-            data-testid="register-button"
-            onClick={() => {
-              if (!loggedIn) return;
-              try {
-                window.sessionStorage.setItem(TOURNAMENT_SESSION_KEY, JSON.stringify(tournament));
-              } catch {
-                // Session storage unavailable: /tournament reads the id from the URL.
-              }
-            }}
-            className="block w-full rounded-lg bg-gradient-to-r from-cyan-500 to-purple-500 px-4 py-2.5 text-center font-semibold text-slate-950 hover:brightness-110"
+        <div className="mt-4" data-testid="tournament-places">
+          <div className="flex justify-between text-xs text-slate-400">
+            <span>{t("tournaments.places")}</span>
+            <span data-testid="tournament-places-count">
+              {t("tournaments.placesTaken", { taken: Math.min(tournament.taken, tournament.capacity), capacity: tournament.capacity })}
+            </span>
+          </div>
+          <div
+            className="mt-1 h-2 overflow-hidden rounded-full bg-slate-800"
+            role="progressbar"
+            aria-label={t("tournaments.places")}
+            aria-valuemin={0}
+            aria-valuemax={tournament.capacity}
+            aria-valuenow={Math.min(tournament.taken, tournament.capacity)}
           >
-            {t("tournaments.register")}
-          </Link>
+            <div className={`h-full rounded-full ${open ? "bg-gradient-to-r from-cyan-500 to-purple-500" : "bg-slate-500"}`} style={{ width: `${filledPercent(tournament)}%` }} />
+          </div>
+        </div>
+        <div className="mt-auto pt-5">
+          {open ? (
+            <Link
+              to={loggedIn ? destination : `/auth?redirectTo=${encodeURIComponent(destination)}`}
+              data-testid="register-button"
+              onClick={() => {
+                if (!loggedIn) return;
+                try {
+                  window.sessionStorage.setItem(TOURNAMENT_SESSION_KEY, JSON.stringify(tournament));
+                } catch {
+                  // Session storage unavailable: /tournament reads the id from the URL.
+                }
+              }}
+              className="block w-full rounded-lg bg-gradient-to-r from-cyan-500 to-purple-500 px-4 py-2.5 text-center font-semibold text-slate-950 hover:brightness-110"
+            >
+              {t("tournaments.register")}
+            </Link>
+          ) : (
+            <>
+              <span
+                role="link"
+                aria-disabled="true"
+                data-testid="register-button"
+                data-state={tournament.state}
+                className="block w-full cursor-not-allowed rounded-lg border border-slate-700 px-4 py-2.5 text-center font-semibold text-slate-500"
+              >
+                {t(`tournaments.state.${tournament.state}`)}
+              </span>
+              <a href={destination} className="mt-2 block text-center text-sm text-cyan-400 hover:text-cyan-300" data-testid="tournament-details">
+                {t("tournaments.details")}
+              </a>
+            </>
+          )}
         </div>
       </div>
     </article>

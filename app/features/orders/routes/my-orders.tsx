@@ -5,6 +5,7 @@ import { requireUser } from "~/features/auth/session.server";
 import { db } from "~/lib/db.server";
 import { loadMessages } from "~/lib/messages.server";
 import { metaText } from "~/lib/meta";
+import { useFormat } from "~/lib/use-format";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import { listRegistrationsOfUser } from "~/features/tournaments/registrations.server";
 import { listOrdersOfUser } from "../orders.server";
@@ -30,7 +31,7 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function MyOrders({ loaderData }: Route.ComponentProps) {
   useRouteMessages(loaderData.messages);
   const { t, i18n } = useTranslation("orders");
-  const dates = new Intl.DateTimeFormat(i18n.language === "en" ? "en-US" : "es-VE", { dateStyle: "medium", timeStyle: "short" });
+  const format = useFormat();
   return (
     <section className="mx-auto max-w-4xl px-4 py-12" data-testid="my-orders">
       <h1 className="text-3xl font-extrabold">{t("myOrders.title")}</h1>
@@ -51,7 +52,7 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
                 <span className="text-sm text-slate-400">{t(`methods.${order.paymentMethod}`)}</span>
                 <span className="min-w-0 flex-1 truncate text-sm text-slate-300">{order.items}</span>
                 <time className="text-xs text-slate-500" dateTime={order.createdAt}>
-                  {dates.format(new Date(order.createdAt))}
+                  {format.dateTime(order.createdAt)}
                 </time>
               </Link>
             </li>
@@ -72,7 +73,7 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
               >
                 <span className="font-bold">{registration.tournamentTitle}</span>
                 {registration.teamName ? <span className="text-slate-300">{registration.teamName}</span> : null}
-                <span className="text-sm text-slate-400">{registration.date}</span>
+                <span className="text-sm text-slate-400">{format.date(registration.date)}</span>
                 <span className="ml-auto text-sm font-semibold">{t(`tournaments:registered.status.${registration.status}`)}</span>
               </Link>
             </li>

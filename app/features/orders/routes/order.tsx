@@ -6,6 +6,7 @@ import { db } from "~/lib/db.server";
 import { notFoundIfNullish } from "~/lib/http.server";
 import { loadMessages } from "~/lib/messages.server";
 import { metaText } from "~/lib/meta";
+import { useFormat } from "~/lib/use-format";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import { CancelOrderForm } from "../components/cancel-order-form";
 import { canCancel, canPay } from "../core/lifecycle";
@@ -56,9 +57,8 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
   const cancellable = canCancel(order.status, "owner");
   // Once proof is sent money may have moved: only staff can cancel now, and the buyer is told so.
   const onlyStaffCancels = !cancellable && canCancel(order.status, "staff");
-  const expiresAt = order.expiresAt
-    ? new Intl.DateTimeFormat(i18n.language === "en" ? "en-US" : "es-VE", { dateStyle: "medium", timeStyle: "short" }).format(new Date(order.expiresAt))
-    : "";
+  const format = useFormat();
+  const expiresAt = order.expiresAt ? format.dateTime(order.expiresAt) : "";
   return (
     <section className="mx-auto max-w-2xl px-4 py-12" data-testid="order-page">
       {loaderData.sent ? <meta httpEquiv="refresh" content={`${AFTER_PROOF_SECONDS};url=${order.kind === "store" ? "/store" : "/"}`} /> : null}
@@ -97,7 +97,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           <dd className="text-lg font-bold text-cyan-300" data-testid="order-total">
             {orderAmount(order.amount, order.currency, i18n.language)}
           </dd>
-          {order.exchangeRate ? <dd className="text-xs text-slate-500">{t("order.rate", { rate: order.exchangeRate })}</dd> : null}
+          {order.exchangeRate ? <dd className="text-xs text-slate-500">{t("order.rate", { rate: format.rate(order.exchangeRate) })}</dd> : null}
         </div>
         <div>
           <dt className="text-slate-400">{t("order.method")}</dt>

@@ -2,7 +2,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, data } from "react-router";
 import { useToast } from "~/components/ui/toast";
-import { languageFromCookieHeader } from "~/domain/language";
+import { formatRate } from "~/domain/format";
+import { isLanguage, languageFromCookieHeader } from "~/domain/language";
 import { isPaymentMethod, needsReceiptFile, VENEZUELAN_BANKS } from "~/domain/payment-methods";
 import { canPay } from "../core/lifecycle";
 import { parseProofDetails } from "../core/payment-proof";
@@ -154,7 +155,7 @@ export default function PayPage({ loaderData }: Route.ComponentProps) {
         <p className="text-3xl font-black text-cyan-300" data-testid="pay-amount">
           {orderAmount(order.amount, order.currency, i18n.language)}
         </p>
-        {order.exchangeRate ? <p className="text-xs text-slate-400">{t("order.rate", { rate: order.exchangeRate })}</p> : null}
+        {order.exchangeRate ? <p className="text-xs text-slate-400">{t("order.rate", { rate: formatRate(order.exchangeRate, isLanguage(i18n.language) ? i18n.language : "es") })}</p> : null}
       </div>
 
       <p className="mt-6 text-slate-300">{t(`payment.instructions.${method}`)}</p>

@@ -15,6 +15,7 @@ import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 import { loadMessages } from "~/lib/messages.server";
 import { metaText } from "~/lib/meta";
+import { useHydrated } from "~/lib/use-hydrated";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import type { RouteHandle } from "~/root";
 import { clearCart, saveCart, useCart } from "../cart-store";
@@ -122,6 +123,9 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   const [error, setError] = useState<{ code: string; message?: string } | null>(null);
   const [changes, setChanges] = useState<{ label: string; text: string }[]>([]);
   const [values, setValues] = useState<Record<string, string>>({});
+  const [correcting, setCorrecting] = useState(false);
+  // The cart is in the browser: the form can only be sent once the page's script runs.
+  const ready = useHydrated();
   const language = i18n.language === "en" ? "en" : "es";
   const items = Object.values(cart);
   const game = cartGame(cart);
@@ -169,6 +173,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
     if (!parsed.ok) return setError({ code: parsed.code });
     setError(null);
     setChanges([]);
+    setCorrecting(false);
     setValues(formValues);
     fetcher.submit(
       { ...formValues, intent, items: JSON.stringify(items.map((item) => ({ packageId: item.id, quantity: item.quantity, shownUsd: item.precio_usd }))) },
@@ -176,7 +181,8 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
     );
   }
 
-  const confirming = answer?.ok && answer.step === "confirm" && !error && !busy && Object.keys(values).length > 0;
+  // "No, corregir" goes back to the form with what was typed still in it (#10.5).
+  const confirming = answer?.ok && answer.step === "confirm" && !error && !busy && !correcting && Object.keys(values).length > 0;
 
   return (
     <section className="mx-auto grid max-w-5xl gap-8 px-4 py-12 md:grid-cols-[3fr_2fr]" data-testid="checkout-page">
@@ -209,7 +215,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
               <button type="button" disabled={busy} onClick={() => submit("create", values)} className="rounded-lg bg-gradient-to-r from-cyan-500 to-purple-500 px-5 py-3 font-semibold text-slate-950">
                 {t("checkout.confirm")}
               </button>
-              <button type="button" onClick={() => setValues({})} className="rounded-lg border border-slate-600 px-5 py-3">
+              <button type="button" onClick={() => setCorrecting(true)} className="rounded-lg border border-slate-600 px-5 py-3" data-testid="checkout-change">
                 {t("checkout.change")}
               </button>
             </div>
@@ -248,7 +254,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
                 </label>
               ))}
             </fieldset>
-            <button type="submit" disabled={busy} className="rounded-lg bg-gradient-to-r from-cyan-500 to-purple-500 px-4 py-3 font-semibold text-slate-950 disabled:opacity-60">
+            <button type="submit" disabled={busy || !ready} className="rounded-lg bg-gradient-to-r from-cyan-500 to-purple-500 px-4 py-3 font-semibold text-slate-950 disabled:opacity-60">
               {busy ? t("checkout.verifying") : t("checkout.verify")}
             </button>
           </form>

@@ -8,6 +8,7 @@ import { db } from "~/lib/db.server";
 import { log } from "~/lib/log.server";
 import { loadMessages } from "~/lib/messages.server";
 import { metaText } from "~/lib/meta";
+import { useHydrated } from "~/lib/use-hydrated";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import type { RouteHandle } from "~/root";
 import { listCatalogue, type CatalogueGame } from "../catalogue.server";
@@ -38,6 +39,8 @@ function PackageCard({ game, item }: { game: CatalogueGame; item: CatalogueGame[
   const [quantity, setQuantity] = useState("1");
   const language = i18n.language === "en" ? "en" : "es";
   const inCart = cart[item.id]?.quantity ?? 0;
+  // The cart lives in the browser: until the page's script runs, "Agregar" is visibly not ready.
+  const ready = useHydrated();
   return (
     <li className="flex flex-col rounded-xl border border-slate-800 bg-arena-panel p-4" data-testid="package" data-package={item.id}>
       <p className="text-lg font-bold">{item.label}</p>
@@ -63,7 +66,10 @@ function PackageCard({ game, item }: { game: CatalogueGame; item: CatalogueGame[
       <div className="mt-3 flex gap-2">
         <button
           type="button"
-          className="flex-1 rounded-lg bg-gradient-to-r from-cyan-500 to-purple-500 px-3 py-2 text-sm font-semibold text-slate-950 hover:brightness-110"
+          disabled={!ready}
+          aria-busy={!ready || undefined}
+          data-testid="add-to-cart"
+          className="flex-1 rounded-lg bg-gradient-to-r from-cyan-500 to-purple-500 px-3 py-2 text-sm font-semibold text-slate-950 hover:brightness-110 disabled:cursor-wait disabled:opacity-50"
           onClick={() => {
             const amount = normalizeQuantity(quantity);
             setQuantity(String(amount));
@@ -77,7 +83,7 @@ function PackageCard({ game, item }: { game: CatalogueGame; item: CatalogueGame[
             }
           }}
         >
-          {t("add")}
+          {ready ? t("add") : t("loading")}
         </button>
         {inCart > 0 ? (
           <button type="button" className="rounded-lg border border-slate-600 px-3 py-2 text-sm" onClick={() => saveCart(removeFromCart(cart, item.id))}>

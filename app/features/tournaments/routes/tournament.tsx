@@ -3,8 +3,8 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, data, useNavigation } from "react-router";
 import { isSolo, playersPerTeam, showsCoachField } from "~/domain/games";
 import { languageFromCookieHeader } from "~/domain/language";
-import { formatMoney, usdToVes } from "~/domain/money";
-import { PAYMENT_METHOD_IDS } from "~/domain/payment-methods";
+import { formatMoney } from "~/domain/money";
+import { acceptedMethods, chargeFor } from "~/domain/tournament-fee";
 import { parseRegistration } from "~/domain/registration";
 import { withinLimit } from "~/lib/rate-limit.server";
 import { requireUser } from "~/features/auth/session.server";
@@ -15,6 +15,7 @@ import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 import { loadMessages } from "~/lib/messages.server";
 import { metaText } from "~/lib/meta";
+import { useFormat } from "~/lib/use-format";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import { mailRegistrationConfirmed } from "../registration-mail.server";
 import { RegistrationError, findRegistration, findTournament, registerForTournament } from "../registrations.server";
@@ -108,6 +109,7 @@ function Field({ label, name, hint, type = "text", inputMode }: { label: string;
 export default function TournamentPage({ loaderData, actionData }: Route.ComponentProps) {
   useRouteMessages(loaderData.messages);
   const { t, i18n } = useTranslation("tournaments");
+  const format = useFormat();
   const navigation = useNavigation();
   const [clientError, setClientError] = useState<{ code: string; player?: number } | null>(null);
   const { tournament, registration } = loaderData;
@@ -127,7 +129,7 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
   const solo = isSolo(tournament.game);
   const size = playersPerTeam(tournament.game);
   const fee = tournament.feeAmount;
-  const dateTime = new Intl.DateTimeFormat(language === "en" ? "en-US" : "es-VE", { dateStyle: "medium", timeStyle: "short", timeZone: "America/Caracas" });
+  const feeCurrency = tournament.feeCurrency === "VES" ? "VES" : "USD";
   const error = clientError ?? (actionData && !actionData.ok ? actionData : null);
   const done = actionData?.ok ? actionData : null;
 
@@ -141,7 +143,7 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
           <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
             <div>
               <dt className="text-slate-400">{t("details.date")}</dt>
-              <dd className="font-semibold">{tournament.date}</dd>
+              <dd className="font-semibold" data-testid="tournament-date">{format.date(tournament.date)}</dd>
             </div>
             <div>
               <dt className="text-slate-400">{t("details.prize")}</dt>
@@ -150,7 +152,7 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
             <div>
               <dt className="text-slate-400">{t("details.fee")}</dt>
               <dd className="font-semibold" data-testid="tournament-fee">
-                {fee === 0 ? t("details.free") : formatMoney({ amount: fee, currency: "USD" }, language)}
+                {fee === 0 ? t("details.free") : formatMoney({ amount: fee, currency: feeCurrency }, language)}
               </dd>
             </div>
             <div>
@@ -161,7 +163,7 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
             </div>
           </dl>
           <p className="mt-3 text-sm text-slate-400" data-testid="closes-at">
-            {tournament.closed ? t("details.closed") : t("details.closes", { time: dateTime.format(new Date(tournament.registrationClosesAt)) })}
+            {tournament.closed ? t("details.closed") : t("details.closes", { time: format.dateTime(tournament.registrationClosesAt) })}
           </p>
         </div>
       </div>
@@ -240,6 +242,17 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
         </div>
       ) : null}
 
+      {!registration && !done && (tournament.closed || tournament.placesLeft <= 0) ? (
+        // #10.8: a full or closed tournament says so, and where to go next.
+        <div role="status" className="mt-8 rounded-xl border border-amber-500/50 bg-amber-500/10 p-6" data-testid="tournament-unavailable" data-state={tournament.closed ? "closed" : "full"}>
+          <h2 className="text-xl font-bold text-amber-100">{t(tournament.closed ? "unavailable.closedTitle" : "unavailable.fullTitle")}</h2>
+          <p className="mt-2 text-amber-50/90">{t(tournament.closed ? "unavailable.closedText" : "unavailable.fullText")}</p>
+          <Link to="/#tournaments" className="mt-4 inline-block rounded-lg bg-gradient-to-r from-cyan-500 to-purple-500 px-5 py-3 font-semibold text-slate-950" data-testid="other-tournaments">
+            {t("unavailable.others")}
+          </Link>
+        </div>
+      ) : null}
+
       {!registration && !done && !tournament.closed && tournament.placesLeft > 0 ? (
         <Form
           method="post"
@@ -274,17 +287,19 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
           {fee > 0 ? (
             <fieldset className="flex flex-col gap-2">
               <legend className="mb-2 text-sm font-semibold">{t("form.paymentMethod")}</legend>
-              {PAYMENT_METHOD_IDS.map((method) => (
-                <label key={method} className="flex items-center gap-3 rounded-lg border border-slate-700 px-4 py-3 has-[:checked]:border-cyan-400">
-                  <input type="radio" name="paymentMethod" value={method} />
-                  <span className="font-semibold">{t(`orders:methods.${method}`)}</span>
-                  <span className="ml-auto text-sm text-slate-300">
-                    {method === "pago_movil" && loaderData.rate
-                      ? formatMoney({ amount: usdToVes(fee, loaderData.rate), currency: "VES" }, language)
-                      : formatMoney({ amount: fee, currency: "USD" }, language)}
-                  </span>
-                </label>
-              ))}
+              {feeCurrency === "VES" ? <p className="text-sm text-slate-400" data-testid="ves-only">{t("form.vesOnly")}</p> : null}
+              {acceptedMethods(feeCurrency).map((method) => {
+                const charge = loaderData.rate ? chargeFor({ amount: fee, currency: feeCurrency }, method, loaderData.rate) : null;
+                return (
+                  <label key={method} className="flex items-center gap-3 rounded-lg border border-slate-700 px-4 py-3 has-[:checked]:border-cyan-400">
+                    <input type="radio" name="paymentMethod" value={method} defaultChecked={feeCurrency === "VES"} />
+                    <span className="font-semibold">{t(`orders:methods.${method}`)}</span>
+                    <span className="ml-auto text-sm text-slate-300" data-testid={`method-price-${method}`}>
+                      {charge?.ok ? formatMoney({ amount: charge.amount, currency: charge.currency }, language) : formatMoney({ amount: fee, currency: feeCurrency }, language)}
+                    </span>
+                  </label>
+                );
+              })}
             </fieldset>
           ) : null}
           <button

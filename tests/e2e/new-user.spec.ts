@@ -1,0 +1,77 @@
+import { AuthPage } from "./pages/auth-pages";
+import { startAppServer } from "./support/app-server";
+import { expect, randomClientIp, requestSignInLink, test, uniqueEmail } from "./support/auth-fixtures";
+import { signInLink } from "./support/mailbox";
+
+// Issue #10: what a new user met on a phone, each kept fixed by a test.
+
+test.describe("as a new user would try it", () => {
+  test("the language switch keeps the page and its query (#10.4)", async ({ page }) => {
+    await page.goto("/auth?redirectTo=%2Fstore%2Fcart");
+    await page.getByRole("navigation", { name: "Idioma" }).getByRole("link", { name: "English" }).click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page).toHaveURL((url) => url.pathname === "/auth" && url.searchParams.get("redirectTo") === "/store/cart" && !url.searchParams.has("lang"));
+    await page.goto("/store?lang=es");
+    await expect(page).toHaveURL(/\/store$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  });
+
+  test("a sign-in link cut inside its token, or without its query, says it no longer works (#10.13)", async ({ page }) => {
+    const email = uniqueEmail("cut");
+    const link = await requestSignInLink(page, email);
+    const token = new URL(link).searchParams.get("token")!;
+    await page.goto(link.slice(0, link.indexOf(token) + 10));
+    await expect(page).toHaveURL(/\/auth\?link=invalid/);
+    await expect(new AuthPage(page).linkInvalid).toBeVisible();
+    await page.goto(link.slice(0, link.indexOf("?")));
+    await expect(page).toHaveURL(/\/auth\?link=invalid/);
+    await expect(new AuthPage(page).linkInvalid).toBeVisible();
+    // The whole link still works: cutting a copy did not use it up.
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/auth\/profile/);
+  });
+
+  test("store buttons are visibly not ready before the script runs, never a lost tap (#10.10)", async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false, timezoneId: "America/Caracas", extraHTTPHeaders: { "X-Forwarded-For": randomClientIp() } });
+    try {
+      const page = await context.newPage();
+      await page.goto("/store");
+      const add = page.locator('[data-package="free-fire-110"]').getByTestId("add-to-cart");
+      await expect(add).toBeDisabled();
+      await expect(add).toHaveText("Cargando…");
+      await expect(page.getByTestId("cart-button")).toBeDisabled();
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("once the script runs, Agregar works", async ({ page }) => {
+    await page.goto("/store");
+    const add = page.locator('[data-package="free-fire-110"]').getByTestId("add-to-cart");
+    await expect(add).toBeEnabled();
+    await expect(add).toHaveText("Agregar");
+  });
+});
+
+test.describe("PUBLIC_URL unset (#10.11)", () => {
+  test("the e-mail link uses the address the browser used, and signs in there", async ({ page }) => {
+    test.setTimeout(90_000);
+    const server = await startAppServer({ env: { PUBLIC_URL: "" } });
+    try {
+      const email = uniqueEmail("lan");
+      await page.goto(`${server.url}/auth`);
+      const auth = new AuthPage(page);
+      const askedAt = new Date();
+      await auth.requestLink(email);
+      await expect(auth.linkSent).toContainText(email);
+      const link = await signInLink(email, { after: askedAt, dataDir: server.dataDir });
+      expect(link.startsWith(`${server.url}/api/auth/magic-link/verify?`)).toBe(true);
+      await page.goto(link);
+      await expect(page).toHaveURL((url) => url.origin === server.url && url.pathname === "/auth/profile");
+    } finally {
+      // Leave the page first: a request still on its way when the server stops is not a page error.
+      await page.goto("about:blank");
+      await server.stop();
+    }
+  });
+});

@@ -1,0 +1,192 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { formatDateTime } from "../../app/domain/format";
+import { AuthPage } from "./pages/auth-pages";
+import { startAppServer, type AppServer } from "./support/app-server";
+import { expect, test as base } from "./support/auth-fixtures";
+import { signInLink } from "./support/mailbox";
+import type { OrderSeedPlan, SeededOrders } from "./support/order-seed-plan";
+
+// Issue #10: every page fits a 360 px phone (and 412 px), signed in or not, staff pages included,
+// in both languages, and the top bar's links stay reachable. The browser runs in America/Caracas and
+// the server in UTC; the shared fixture fails any test on a console or page error (hydration included).
+// Screenshots of every page at phone and desktop width go to e2e-screenshots/ (README "Screenshots").
+
+const PLAYER = { email: "phone-player@example.com", name: "Valentina Teléfono-Larguísimo de los Andes" };
+// Made staff by the STAFF_EMAILS setting, with no player profile (#10.12).
+const STAFF_EMAIL = "phone-staff@example.com";
+
+const PLAN: OrderSeedPlan = {
+  users: [{ key: "player", ...PLAYER }],
+  orders: [
+    { key: "pm", owner: "player", method: "pago_movil" },
+    { key: "bn", owner: "player", method: "binance", kind: "tournament", label: "Copa Free Fire Solo" },
+  ],
+};
+
+interface Site extends AppServer, SeededOrders {}
+
+const test = base.extend<{ site: Site }, { siteServer: Site }>({
+  siteServer: [
+    async ({}, use) => {
+      const server = await startAppServer({
+        prepare: ["tests/e2e/support/seed-orders.ts", JSON.stringify(PLAN)],
+        env: { SEED_DEMO: "true", STAFF_EMAILS: STAFF_EMAIL },
+      });
+      try {
+        await use({ ...server, ...(JSON.parse(server.prepared) as SeededOrders) });
+      } finally {
+        await server.stop();
+      }
+    },
+    { scope: "worker", timeout: 120_000 },
+  ],
+  site: async ({ siteServer }, use) => use(siteServer),
+  baseURL: async ({ siteServer }, use) => use(siteServer.url),
+});
+
+const PHONE_WIDTHS = [360, 412] as const;
+const DESKTOP_WIDTH = 1280;
+const SCREENSHOTS = path.resolve("e2e-screenshots");
+
+type Language = "es" | "en";
+
+async function signIn(page: Page, site: Site, email: string, path: string) {
+  await page.goto(`/auth?redirectTo=${encodeURIComponent(path)}`);
+  const auth = new AuthPage(page);
+  const askedAt = new Date();
+  await auth.requestLink(email);
+  await expect(auth.linkSent).toContainText(email);
+  await page.goto(await signInLink(email, { after: askedAt, dataDir: site.dataDir }));
+  await expect(page).toHaveURL((url) => url.pathname === path);
+}
+
+async function setLanguage(page: Page, language: Language) {
+  await page.goto(`/privacy-terms?lang=${language}`);
+  await expect(page.locator("html")).toHaveAttribute("lang", language);
+}
+
+async function firstTournamentPath(page: Page): Promise<string> {
+  await page.goto("/");
+  // A visitor's button goes through /auth first: the tournament is where it leads.
+  const href = await page.getByTestId("register-button").first().getAttribute("href");
+  const url = new URL(href ?? "/", "http://local");
+  const target = url.pathname === "/auth" ? url.searchParams.get("redirectTo") : url.pathname + url.search;
+  expect(target).toMatch(/^\/tournament\?/);
+  return target!;
+}
+
+/** Nothing wider than the window: no sideways scroll. Names the widest offenders when it fails. */
+async function expectNoHorizontalOverflow(page: Page, label: string) {
+  const result = await page.evaluate(() => {
+    const width = window.innerWidth;
+    const offenders = [...document.querySelectorAll("body *")]
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        if (!(box.width > 0 && box.right > width + 1) || getComputedStyle(element).position === "fixed") return false;
+        // Inside a sideways-scrolling box (the section links) it does not widen the page.
+        for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+          if (["auto", "scroll", "hidden", "clip"].includes(getComputedStyle(parent).overflowX)) return false;
+        }
+        return true;
+      })
+      .slice(0, 5)
+      .map((element) => `${element.tagName.toLowerCase()}${element.getAttribute("data-testid") ? `[data-testid=${element.getAttribute("data-testid")}]` : ""}.${String(element.className).slice(0, 60)}`);
+    return { scrollWidth: document.documentElement.scrollWidth, innerWidth: width, offenders };
+  });
+  expect(result.scrollWidth, `${label}: page is ${result.scrollWidth}px wide in a ${result.innerWidth}px window (${result.offenders.join(", ")})`).toBeLessThanOrEqual(result.innerWidth);
+}
+
+/** A control is on screen, inside the window horizontally. */
+async function expectReachable(page: Page, testId: string, label: string) {
+  const control = page.getByTestId(testId).first();
+  await expect(control, `${label}: ${testId}`).toBeVisible();
+  const box = await control.boundingBox();
+  const width = page.viewportSize()!.width;
+  expect(box, `${label}: ${testId} has a box`).not.toBeNull();
+  expect(box!.x, `${label}: ${testId} starts on screen`).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width, `${label}: ${testId} ends on screen`).toBeLessThanOrEqual(width + 1);
+}
+
+/** The top bar's links: the visitor's in the bar, the signed-in person's behind the menu on a phone. */
+async function expectTopBarReachable(page: Page, who: "visitor" | "user" | "staff", label: string) {
+  const phone = page.viewportSize()!.width < 768;
+  if (who === "visitor") {
+    await expectReachable(page, "sign-up", label);
+    await expectReachable(page, "language-en", label);
+    return;
+  }
+  if (phone) {
+    await expectReachable(page, "account-menu-button", label);
+    await page.getByTestId("account-menu-button").click();
+  }
+  for (const id of ["language-es", "language-en", "my-orders-link", "greeting", "sign-out", ...(who === "staff" ? ["staff-orders"] : [])]) {
+    await expectReachable(page, id, label);
+  }
+  await expectNoHorizontalOverflow(page, `${label} (menu open)`);
+  if (phone) await page.getByTestId("account-menu-button").click();
+}
+
+async function checkPages(page: Page, who: "visitor" | "user" | "staff", language: Language, paths: string[]) {
+  for (const width of [...PHONE_WIDTHS, DESKTOP_WIDTH]) {
+    await page.setViewportSize({ width, height: width < 768 ? 800 : 900 });
+    for (const pagePath of paths) {
+      const label = `${who} ${language} ${width}px ${pagePath}`;
+      await page.goto(pagePath);
+      await page.waitForLoadState("load");
+      await expect(page.locator("html")).toHaveAttribute("lang", language);
+      await expectNoHorizontalOverflow(page, label);
+      await expectTopBarReachable(page, who, label);
+      if (width === PHONE_WIDTHS[0] || width === DESKTOP_WIDTH) {
+        const name = `${who}-${language}-${width}-${pagePath.replace(/[^a-z0-9]+/gi, "_").replace(/^_|_$/g, "") || "home"}.png`;
+        fs.mkdirSync(SCREENSHOTS, { recursive: true });
+        await page.screenshot({ path: path.join(SCREENSHOTS, name.slice(0, 150)), fullPage: true });
+      }
+    }
+  }
+}
+
+for (const language of ["es", "en"] as const) {
+  test.describe(`phone-first pages (${language})`, () => {
+    test(`a visitor's pages fit a phone (${language})`, async ({ page }) => {
+      test.setTimeout(90_000);
+      await setLanguage(page, language);
+      const tournament = await firstTournamentPath(page);
+      await checkPages(page, "visitor", language, ["/", "/store", tournament, "/auth", "/auth?redirectTo=%2Fstore%2Fcart", "/privacy-terms", "/no-such-page"]);
+    });
+
+    test(`a signed-in player's pages fit a phone (${language})`, async ({ page, site }) => {
+      test.setTimeout(90_000);
+      await setLanguage(page, language);
+      await signIn(page, site, PLAYER.email, "/orders");
+      // #10.2: order times are written in Caracas by the UTC server, the same text the browser keeps.
+      await page.goto("/orders");
+      const time = page.locator("[data-testid=order-row] time").first();
+      const at = await time.getAttribute("datetime");
+      await expect(time).toHaveText(formatDateTime(at!, language, "America/Caracas"));
+      const tournament = await firstTournamentPath(page);
+      const { pm, bn } = site.orders;
+      await checkPages(page, "user", language, [
+        "/",
+        "/store",
+        "/store/cart",
+        tournament,
+        "/orders",
+        `/orders/${pm!.id}`,
+        `/orders/${bn!.id}`,
+        `/orders/${pm!.id}/pay/pago_movil`,
+        "/auth/profile",
+      ]);
+    });
+
+    test(`staff pages fit a phone (${language})`, async ({ page, site }) => {
+      test.setTimeout(90_000);
+      await setLanguage(page, language);
+      // STAFF_EMAILS made this account staff; it reaches the back-office without a player profile.
+      await signIn(page, site, STAFF_EMAIL, "/admin/orders");
+      await expect(page.getByTestId("staff-orders")).toHaveCount(1);
+      await checkPages(page, "staff", language, ["/admin/orders", "/admin/orders?status=all&method=all", `/admin/orders/${site.orders.pm!.id}`, "/orders", "/"]);
+    });
+  });
+}

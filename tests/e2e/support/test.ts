@@ -1,0 +1,35 @@
+import { test as base, expect, type ConsoleMessage, type Page } from "@playwright/test";
+
+/**
+ * The `test` every spec uses: it fails a test on any browser console error or page error
+ * (a React hydration mismatch, #418, included), on every page the test's context opens.
+ *
+ * A page a test opens on purpose that answers 4xx (a 404 page, a refused receipt) makes
+ * Chromium log "Failed to load resource … status of 4xx": that is the test's point, not a bug.
+ * A spec that expects some other console error lists it with `test.use({ allowedConsoleErrors: [/…/] })`.
+ */
+export const test = base.extend<{ allowedConsoleErrors: RegExp[]; browserErrors: string[] }>({
+  allowedConsoleErrors: [[], { option: true }],
+  browserErrors: [
+    async ({ context, allowedConsoleErrors }, use) => {
+      const errors: string[] = [];
+      const expected = [/Failed to load resource: the server responded with a status of 4\d\d/, ...allowedConsoleErrors];
+      const watch = (page: Page) => {
+        page.on("console", (message: ConsoleMessage) => {
+          if (message.type() !== "error") return;
+          const text = message.text();
+          if (expected.some((pattern) => pattern.test(text))) return;
+          errors.push(`console error on ${page.url()}: ${text}`);
+        });
+        page.on("pageerror", (error) => errors.push(`page error on ${page.url()}: ${error.message}`));
+      };
+      context.pages().forEach(watch);
+      context.on("page", watch);
+      await use(errors);
+      expect(errors, "the browser logged errors (console or uncaught); a hydration error is a bug").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
