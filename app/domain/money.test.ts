@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatMoney, rateInHundredths, usdToVes } from "./money";
+import { rateInHundredths, usdToVes } from "./money";
+import { formatMoney } from "./format";
 
 describe("money", () => {
   it("shows two decimals in both languages", () => {

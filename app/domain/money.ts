@@ -6,9 +6,6 @@ export interface Money {
   currency: Currency;
 }
 
-// One money/number formatter for the whole app (app/domain/format.ts).
-export { formatMoney } from "./format";
-
 /** A rate such as "245.50" (Bs per USD) in hundredths, so conversions stay in integers. */
 export function rateInHundredths(rate: string): number {
   const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(rate.trim());

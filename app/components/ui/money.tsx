@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { isLanguage } from "~/domain/language";
-import { formatMoney, type Currency } from "~/domain/money";
+import { type Currency } from "~/domain/money";
+import { formatMoney } from "~/domain/format";
 
 /** An amount in minor units, written the way the reader's language writes money. */
 export function Money({ amount, currency, className, testId }: { amount: number; currency: Currency | string; className?: string; testId?: string }) {

@@ -40,16 +40,3 @@ export function queueSearch(filters: Pick<QueueFilters, "status" | "method" | "p
 
 export const STATUS_FILTERS = [ALL, ...ORDER_STATUSES] as const;
 export const METHOD_FILTERS = [ALL, ...PAYMENT_METHOD_IDS] as const;
-
-/** Dates in the back-office are shown in Venezuela's time, the same on the server and in the browser. */
-export const STAFF_TIME_ZONE = "America/Caracas";
-
-const DATE_TIME = {
-  es: new Intl.DateTimeFormat("es-VE", { dateStyle: "short", timeStyle: "short", timeZone: STAFF_TIME_ZONE }),
-  en: new Intl.DateTimeFormat("en-US", { dateStyle: "short", timeStyle: "short", timeZone: STAFF_TIME_ZONE }),
-};
-
-export function formatDateTime(value: Date | string, language: "es" | "en"): string {
-  const date = typeof value === "string" ? new Date(value) : value;
-  return Number.isNaN(date.getTime()) ? "" : DATE_TIME[language].format(date);
-}

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { orders, users } from "~/db/schema";
 import { isLanguage } from "~/domain/language";
-import { formatMoney, type Currency } from "~/domain/money";
+import { type Currency } from "~/domain/money";
+import { formatMoney } from "~/domain/format";
 import type { Database } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { createI18n } from "~/lib/i18n";

@@ -1,5 +1,6 @@
 import { isLanguage, type Language } from "~/domain/language";
-import { formatMoney, type Currency } from "~/domain/money";
+import { type Currency } from "~/domain/money";
+import { formatMoney } from "~/domain/format";
 
 /** Formats an order amount for people; VES and USD only. */
 export function orderAmount(amount: number, currency: string, language: string): string {

@@ -1,7 +1,7 @@
 import { isLanguage } from "~/domain/language";
-import { formatDateTime } from "~/features/admin/order-decisions";
-import type { Database } from "~/lib/db.server";
+import { formatDateTime } from "~/domain/format";
 import { env } from "~/lib/env.server";
+import type { Database } from "~/lib/db.server";
 import { createI18n } from "~/lib/i18n";
 import { log } from "~/lib/log.server";
 import { composeMail, mailer } from "~/lib/mail.server";
@@ -19,7 +19,7 @@ export async function sendPlusMails(db: Database, now = new Date()): Promise<num
     for (const row of rows) {
       const language = isLanguage(row.language) ? row.language : "es";
       const { t } = createI18n(language, loadMessages(language, ["mail"]));
-      const values = { name: row.name || row.email, date: formatDateTime(row.endsAt, language) };
+      const values = { name: row.name || row.email, date: formatDateTime(row.endsAt, language, env().TIME_ZONE) };
       try {
         await mailer().send(
           composeMail({

@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { languageFromCookieHeader, isLanguage } from "~/domain/language";
-import { formatMoney, type Currency } from "~/domain/money";
+import { type Currency } from "~/domain/money";
+import { formatMoney } from "~/domain/format";
 import { useFormat } from "~/lib/use-format";
 import { requireStaff } from "~/features/auth/session.server";
 import { listOrdersForStaff } from "~/features/orders/orders.server";

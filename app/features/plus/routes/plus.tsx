@@ -4,14 +4,15 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
 import { languageFromCookieHeader } from "~/domain/language";
-import { formatMoney, usdToVes } from "~/domain/money";
+import { usdToVes } from "~/domain/money";
+import { formatMoney } from "~/domain/format";
 import { PAYMENT_METHOD_IDS } from "~/domain/payment-methods";
-import { formatDateTime } from "~/features/admin/order-decisions";
+import { formatDateTime } from "~/domain/format";
+import { env } from "~/lib/env.server";
 import { getCurrentUser, requireUser } from "~/features/auth/session.server";
 import { currentExchangeRate } from "~/features/orders/exchange-rate.server";
 import { fail } from "~/lib/answer";
 import { db } from "~/lib/db.server";
-import { env } from "~/lib/env.server";
 import { formFields, readForm } from "~/lib/http.server";
 import { createI18n } from "~/lib/i18n";
 import { log } from "~/lib/log.server";
@@ -48,11 +49,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     offer: { ...offer, priceBs: usdToVes(offer.priceUsd, rate) },
     membership: membership && {
       member: membership.member,
-      until: membership.until ? formatDateTime(membership.until, language) : null,
+      until: membership.until ? formatDateTime(membership.until, language, env().TIME_ZONE) : null,
       periods: membership.periods.map((period) => ({
         id: period.id,
-        from: formatDateTime(period.startsAt, language),
-        to: formatDateTime(period.endsAt, language),
+        from: formatDateTime(period.startsAt, language, env().TIME_ZONE),
+        to: formatDateTime(period.endsAt, language, env().TIME_ZONE),
         source: period.orderId ? ("order" as const) : ("grant" as const),
         orderId: period.orderId,
       })),

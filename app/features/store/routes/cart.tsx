@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { useToast } from "~/components/ui/toast";
 import { cartTotals, hasInvalidQuantities, removeFromCart, setQuantity } from "~/domain/cart";
 import { languageFromCookieHeader } from "~/domain/language";
-import { formatMoney } from "~/domain/money";
+import { formatMoney } from "~/domain/format";
 import { loadMessages } from "~/lib/messages.server";
 import { metaText } from "~/lib/meta";
 import { useRouteMessages } from "~/lib/use-route-messages";

@@ -5,7 +5,7 @@ import { cartGame, cartTotals, removeFromCart, type Cart } from "~/domain/cart";
 import { parseCheckout } from "~/domain/checkout";
 import { gameRules } from "~/domain/games";
 import { languageFromCookieHeader } from "~/domain/language";
-import { formatMoney } from "~/domain/money";
+import { formatMoney } from "~/domain/format";
 import { PAYMENT_METHOD_IDS } from "~/domain/payment-methods";
 import { withinLimit } from "~/lib/rate-limit.server";
 import { requireUser } from "~/features/auth/session.server";

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useToast } from "~/components/ui/toast";
 import { addToCart, normalizeQuantity, removeFromCart } from "~/domain/cart";
 import { languageFromCookieHeader } from "~/domain/language";
-import { formatMoney } from "~/domain/money";
+import { formatMoney } from "~/domain/format";
 import { db } from "~/lib/db.server";
 import { log } from "~/lib/log.server";
 import { loadMessages } from "~/lib/messages.server";

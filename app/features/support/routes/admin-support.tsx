@@ -3,7 +3,8 @@ import { Form, Link } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { languageFromCookieHeader } from "~/domain/language";
-import { formatDateTime } from "~/features/admin/order-decisions";
+import { formatDateTime } from "~/domain/format";
+import { env } from "~/lib/env.server";
 import { requireStaff } from "~/features/auth/session.server";
 import { fail } from "~/lib/answer";
 import { db } from "~/lib/db.server";
@@ -29,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const last = rows.at(-1);
   return {
     status,
-    rows: rows.map((row) => ({ ...row, createdAt: formatDateTime(row.createdAt, language) })),
+    rows: rows.map((row) => ({ ...row, createdAt: formatDateTime(row.createdAt, language, env().TIME_ZONE) })),
     next: rows.length && last ? `${last.priority ? 1 : 0}_${last.createdAt.getTime()}_${last.id}` : null,
     messages: loadMessages(language, ["support"]),
   };

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, data, useNavigation } from "react-router";
 import { isSolo, playersPerTeam, showsCoachField } from "~/domain/games";
 import { languageFromCookieHeader } from "~/domain/language";
-import { formatMoney } from "~/domain/money";
+import { formatMoney } from "~/domain/format";
 import { acceptedMethods, chargeFor } from "~/domain/tournament-fee";
 import { parseRegistration } from "~/domain/registration";
 import { withinLimit } from "~/lib/rate-limit.server";
