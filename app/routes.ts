@@ -23,8 +23,15 @@ export default [
   route("store/cart/checkout/payment", "features/orders/routes/payment-entry.ts", { id: "store-payment" }),
   route("tournament/payment", "features/orders/routes/payment-entry.ts", { id: "tournament-payment" }),
   // Staff back-office (signed-in staff only).
-  route("admin/orders", "features/admin/routes/orders-queue.tsx"),
-  route("admin/orders/:orderId", "features/admin/routes/order-review.tsx"),
+  // Every page under this layout checks staff in its own loader and action (tests/integration/admin-access.test.ts).
+  route("admin", "features/admin/routes/admin-layout.tsx", [
+    index("features/admin/routes/dashboard.tsx"),
+    route("orders", "features/admin/routes/orders-queue.tsx"),
+    route("orders/:orderId", "features/admin/routes/order-review.tsx"),
+    route("exchange-rate", "features/admin/routes/exchange-rate.tsx"),
+    route("payment-methods", "features/admin/routes/payment-methods.tsx"),
+    route("audit", "features/admin/routes/audit.tsx"),
+  ]),
   route("privacy-terms", "features/legal/routes/privacy-terms.tsx"),
   route("*", "features/shell/routes/not-found.tsx"),
 ] satisfies RouteConfig;
