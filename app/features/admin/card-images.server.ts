@@ -26,7 +26,7 @@ export async function storeCardImage(bytes: Uint8Array, folder = cardImageFolder
   if (bytes.length > CARD_IMAGE_MAX_BYTES) return { ok: false, code: "IMAGE_TOO_LARGE" };
   const type = detectReceiptType(bytes);
   if (type !== "image/png" && type !== "image/jpeg" && type !== "image/webp") return { ok: false, code: "IMAGE_NOT_ALLOWED" };
-  let metadata: sharp.Metadata;
+  let metadata: Awaited<ReturnType<ReturnType<typeof sharp>["metadata"]>>;
   try {
     // A 40-megapixel ceiling keeps a "decompression bomb" from eating the server's memory.
     metadata = await sharp(bytes, { limitInputPixels: 40_000_000 }).metadata();

@@ -1,4 +1,4 @@
-import { asc, gte, sql } from "drizzle-orm";
+import { and, asc, eq, gte, sql } from "drizzle-orm";
 import { tournaments } from "~/db/schema";
 import type { Database } from "~/lib/db.server";
 
@@ -37,7 +37,8 @@ export async function listUpcomingTournaments(db: Database, limit = LANDING_LIMI
   const rows = await db
     .select(TOURNAMENT_CARD_COLUMNS)
     .from(tournaments)
-    .where(gte(tournaments.date, sql`current_date`))
+    // Drafts and cancelled tournaments are staff-only (back-office).
+    .where(and(eq(tournaments.status, "published"), gte(tournaments.date, sql`current_date`)))
     .orderBy(asc(tournaments.date), asc(tournaments.sortOrder))
     .limit(limit);
   return rows.map((row) => ({ ...row, feeCurrency: row.feeCurrency === "VES" ? "VES" : "USD" }));
