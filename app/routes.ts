@@ -35,6 +35,8 @@ export default [
     route("tournaments/:tournamentId", "features/admin/routes/tournament-edit.tsx"),
     route("tournaments/:tournamentId/registrations", "features/admin/routes/registrations.tsx"),
     route("tournaments/:tournamentId/registrations.csv", "features/admin/routes/registrations-csv.ts"),
+    route("catalogue", "features/admin/routes/catalogue.tsx"),
+    route("catalogue/:gameId", "features/admin/routes/catalogue-game.tsx"),
     route("audit", "features/admin/routes/audit.tsx"),
   ]),
   route("media/cards/:file", "features/tournaments/routes/card-image.ts"),

@@ -5,6 +5,7 @@ export const ADMIN_SECTIONS = [
   { key: "exchangeRate", to: "/admin/exchange-rate" },
   { key: "paymentMethods", to: "/admin/payment-methods" },
   { key: "tournaments", to: "/admin/tournaments" },
+  { key: "catalogue", to: "/admin/catalogue" },
   { key: "audit", to: "/admin/audit" },
 ] as const;
 
