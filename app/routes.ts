@@ -28,6 +28,8 @@ export default [
     index("features/admin/routes/dashboard.tsx"),
     route("orders", "features/admin/routes/orders-queue.tsx"),
     route("orders/:orderId", "features/admin/routes/order-review.tsx"),
+    route("orders/:orderId/refund", "features/admin/routes/order-staff-move.tsx", { id: "admin-order-refund" }),
+    route("orders/:orderId/cancel", "features/admin/routes/order-staff-move.tsx", { id: "admin-order-cancel" }),
     route("exchange-rate", "features/admin/routes/exchange-rate.tsx"),
     route("payment-methods", "features/admin/routes/payment-methods.tsx"),
     route("tournaments", "features/admin/routes/tournaments.tsx"),

@@ -174,6 +174,7 @@ export const registrations = pgTable(
       .on(t.tournamentId, t.userId)
       .where(sql`${t.status} <> 'released'`),
     index("registrations_user_idx").on(t.userId),
+    index("registrations_tournament_idx").on(t.tournamentId, t.status),
   ],
 );
 
@@ -286,6 +287,9 @@ export const orders = pgTable(
   (t) => [
     index("orders_user_idx").on(t.userId, t.createdAt),
     index("orders_status_idx").on(t.status, t.createdAt),
+    // Back-office search: by e-mail (case-insensitive) and by player ID.
+    index("orders_email_idx").on(sql`lower(${t.email})`, t.createdAt),
+    index("orders_gamer_id_idx").on(t.gamerId),
     check("orders_amount_positive", sql`${t.amount} > 0`),
   ],
 );
@@ -332,6 +336,9 @@ export const paymentProofs = pgTable(
   },
   (t) => [
     index("payment_proofs_order_idx").on(t.orderId),
+    // Back-office search by payment reference or transaction id.
+    index("payment_proofs_reference_idx").on(t.reference),
+    index("payment_proofs_transaction_idx").on(t.transactionId),
     uniqueIndex("payment_proofs_bank_reference_live")
       .on(t.bankCode, t.reference)
       .where(sql`${t.live} and ${t.reference} is not null`),

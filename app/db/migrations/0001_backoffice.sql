@@ -40,4 +40,9 @@ ALTER TABLE "tournaments" ADD COLUMN "prize_split" text[] DEFAULT '{}'::text[] N
 CREATE INDEX "audit_log_entity_idx" ON "audit_log" USING btree ("entity","entity_id","id");--> statement-breakpoint
 CREATE INDEX "audit_log_actor_idx" ON "audit_log" USING btree ("actor_id","id");--> statement-breakpoint
 CREATE INDEX "audit_log_action_idx" ON "audit_log" USING btree ("action","id");--> statement-breakpoint
+CREATE INDEX "orders_email_idx" ON "orders" USING btree (lower("email"),"created_at");--> statement-breakpoint
+CREATE INDEX "orders_gamer_id_idx" ON "orders" USING btree ("gamer_id");--> statement-breakpoint
+CREATE INDEX "payment_proofs_reference_idx" ON "payment_proofs" USING btree ("reference");--> statement-breakpoint
+CREATE INDEX "payment_proofs_transaction_idx" ON "payment_proofs" USING btree ("transaction_id");--> statement-breakpoint
+CREATE INDEX "registrations_tournament_idx" ON "registrations" USING btree ("tournament_id","status");--> statement-breakpoint
 CREATE INDEX "tournaments_status_date_idx" ON "tournaments" USING btree ("status","date");

@@ -1,5 +1,6 @@
-import { eq } from "drizzle-orm";
-import { orders } from "~/db/schema";
+import { desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { orders, paymentProofs, users } from "~/db/schema";
+import type { Database } from "~/lib/db.server";
 import { moveOrder, type Transaction } from "~/features/orders/orders.server";
 import { recordAudit } from "./audit.server";
 
@@ -27,4 +28,40 @@ export async function staffMoveOrder(tx: Transaction, orderId: string, staffId: 
     after: { status: moved.to, reason, ...(move === "refund" ? { refundReference: refundReference ?? null } : {}) },
   });
   return moved;
+}
+
+export const ORDER_SEARCH_PAGE = 20;
+
+/**
+ * Staff search: an order number ("1234" or "#1234"), an e-mail, a payment reference or
+ * transaction id, or a player ID; newest first, a page at a time, every branch on an index.
+ */
+export async function searchOrdersForStaff(db: Database, query: string, page: number) {
+  const q = query.trim();
+  const number = /^#?\d{1,9}$/.test(q) ? Number(q.replace("#", "")) : null;
+  const conditions: SQL[] = [
+    sql`lower(${orders.email}) = ${q.toLowerCase()}`,
+    eq(orders.gamerId, q),
+    sql`${orders.id} in (select ${paymentProofs.orderId} from ${paymentProofs} where ${paymentProofs.reference} = ${q} or ${paymentProofs.transactionId} = ${q})`,
+  ];
+  if (number !== null) conditions.push(eq(orders.number, number));
+  return db
+    .select({
+      id: orders.id,
+      number: orders.number,
+      kind: orders.kind,
+      status: orders.status,
+      paymentMethod: orders.paymentMethod,
+      currency: orders.currency,
+      amount: orders.amount,
+      email: orders.email,
+      userName: users.name,
+      updatedAt: orders.updatedAt,
+    })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(or(...conditions))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(ORDER_SEARCH_PAGE)
+    .offset((Math.max(1, page) - 1) * ORDER_SEARCH_PAGE);
 }

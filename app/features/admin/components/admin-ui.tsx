@@ -32,7 +32,7 @@ export function AnswerNotice({ answer, done }: { answer: { ok: boolean; code?: s
     ) : null;
   return (
     <p role="alert" className="mb-4 rounded-lg border border-rose-500/50 bg-rose-500/10 p-3 text-rose-100" data-testid="admin-error">
-      {t(`errors.${answer.code}`, { defaultValue: t("errors.UNKNOWN") })}
+      {t(`errors.${answer.code}`, { max: 300, defaultValue: t("errors.UNKNOWN") })}
     </p>
   );
 }

@@ -23,6 +23,7 @@ import {
   type Decision,
   type DecisionErrorCode,
 } from "../order-decisions";
+import { StaffOrderLinks } from "../components/staff-order-links";
 import { findPeople } from "../people.server";
 import type { Route } from "./+types/order-review";
 
@@ -417,6 +418,7 @@ export default function OrderReviewPage({ loaderData, actionData }: Route.Compon
               <p className="mt-2">{t("review.shortcuts.note")}</p>
             </div>
           ) : null}
+          <StaffOrderLinks orderId={order.id} status={order.status} />
         </aside>
       </div>
     </section>
