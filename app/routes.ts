@@ -39,6 +39,8 @@ export default [
     route("tournaments/:tournamentId/registrations.csv", "features/admin/routes/registrations-csv.ts"),
     route("catalogue", "features/admin/routes/catalogue.tsx"),
     route("catalogue/:gameId", "features/admin/routes/catalogue-game.tsx"),
+    route("users", "features/admin/routes/users.tsx"),
+    route("users/:userId", "features/admin/routes/user.tsx"),
     route("audit", "features/admin/routes/audit.tsx"),
   ]),
   route("media/cards/:file", "features/tournaments/routes/card-image.ts"),

@@ -6,6 +6,7 @@ export const ADMIN_SECTIONS = [
   { key: "paymentMethods", to: "/admin/payment-methods" },
   { key: "tournaments", to: "/admin/tournaments" },
   { key: "catalogue", to: "/admin/catalogue" },
+  { key: "users", to: "/admin/users" },
   { key: "audit", to: "/admin/audit" },
 ] as const;
 
