@@ -128,11 +128,15 @@ test("registrations export as CSV that keeps its accents", async ({ page, office
 });
 
 test("the back-office fits a phone and speaks English", async ({ page, office }) => {
+  test.setTimeout(90_000);
   await page.setViewportSize({ width: 360, height: 740 });
   await signInAsStaff(page, office, "/admin");
   await page.goto("/admin?lang=en");
   await expect(page.getByTestId("admin-nav-audit")).toHaveText("Audit");
   await expect(page.getByTestId("queue-length")).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  for (const path of ["/admin", "/admin/orders?status=all", "/admin/tournaments", `/admin/tournaments/${office.tournamentId}/registrations`, "/admin/exchange-rate", "/admin/audit"]) {
+    await page.goto(path);
+    await expect(page.getByTestId("admin-shell")).toBeVisible();
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), { message: path }).toBeLessThanOrEqual(0);
+  }
 });

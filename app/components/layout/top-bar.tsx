@@ -68,7 +68,8 @@ export function TopBar({
             </a>
           )}
         </nav>
-        <div className="ml-auto flex items-center gap-3">
+        {/* Wraps on a phone: a signed-in staff member has four items here, wider than 360 px. */}
+        <div className="ml-auto flex min-w-0 flex-wrap items-center justify-end gap-x-3 gap-y-1">
           {cartButton}
           <LanguageSwitcher language={language} />
           {user ? (

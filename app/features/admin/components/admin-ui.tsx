@@ -39,5 +39,6 @@ export function AnswerNotice({ answer, done }: { answer: { ok: boolean; code?: s
 
 /** A table that scrolls inside its box on a phone, never the page. */
 export function TableBox({ children }: { children: ReactNode }) {
-  return <div className="overflow-x-auto rounded-lg border border-slate-800">{children}</div>;
+  // `relative`: the sr-only labels in header cells are absolutely positioned; without it they escape the scroll box and widen the page.
+  return <div className="relative overflow-x-auto rounded-lg border border-slate-800">{children}</div>;
 }

@@ -61,7 +61,9 @@ export function ColumnChart({ title, data, format, testId }: { title: string; da
 
 function DataTable({ title, data, format }: { title: string; data: { label: string; value: number }[]; format: (value: number) => string }) {
   return (
-    <table className="sr-only">
+    // A table cannot be narrower than its content, so the screen-reader copy is clipped by a div.
+    <div className="sr-only">
+    <table>
       <caption>{title}</caption>
       <tbody>
         {data.map((item, index) => (
@@ -72,5 +74,6 @@ function DataTable({ title, data, format }: { title: string; data: { label: stri
         ))}
       </tbody>
     </table>
+    </div>
   );
 }

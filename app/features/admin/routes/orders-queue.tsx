@@ -102,7 +102,7 @@ export default function OrdersQueuePage({ loaderData }: Route.ComponentProps) {
           {t("queue.empty")}
         </p>
       ) : (
-        <div className="mt-6 overflow-x-auto rounded-lg border border-slate-800">
+        <div className="relative mt-6 overflow-x-auto rounded-lg border border-slate-800">
           <table className="w-full min-w-[56rem] text-left text-sm" data-testid="queue-table">
             <caption className="sr-only">{t("queue.caption")}</caption>
             <thead className="bg-slate-900/80 text-xs uppercase tracking-wide text-slate-400">
