@@ -28,10 +28,13 @@ describe(`database on ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}`, ()
     const rows = await queryRows<{ tablename: string }>(handle.db, sql`select tablename from pg_tables where schemaname = 'public' order by 1`);
     expect(rows.map((row) => row.tablename)).toEqual([
       "accounts",
+      "audit_log",
+      "exchange_rates",
       "games",
       "order_items",
       "order_status_history",
       "orders",
+      "payment_accounts",
       "payment_proofs",
       "pre_users",
       "rate_limits",
