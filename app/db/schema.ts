@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   smallint,
@@ -124,12 +125,25 @@ export const tournaments = pgTable(
     /** Maximum number of registrations (teams, or players when solo). */
     capacity: integer("capacity").notNull(),
     registrationClosesAt: timestamp("registration_closes_at", { withTimezone: true }).notNull(),
+    /** When registration opens; null means open as soon as it is published. */
+    registrationOpensAt: timestamp("registration_opens_at", { withTimezone: true }),
+    /** Start time of day ("HH:MM", platform time zone); null when not announced. */
+    startTime: text("start_time"),
+    /** draft | published | cancelled: only published ones are shown to players. */
+    status: text("status").notNull().default("published"),
+    /** Rules text in Markdown (rendered sanitized). */
+    rules: text("rules").notNull().default(""),
+    /** Format key (single_elimination, round_robin, …); empty when not said. */
+    format: text("format").notNull().default(""),
+    /** Prize split by place, as percentages ("50", "30", "20"). */
+    prizeSplit: text("prize_split").array().notNull().default(sql`'{}'::text[]`),
     sortOrder: integer("sort_order").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("tournaments_date_idx").on(t.date, t.sortOrder),
+    index("tournaments_status_date_idx").on(t.status, t.date),
     check("tournaments_fee_nonnegative", sql`${t.feeAmount} >= 0`),
     check("tournaments_capacity_positive", sql`${t.capacity} > 0`),
   ],
@@ -162,6 +176,7 @@ export const registrations = pgTable(
     index("registrations_user_idx").on(t.userId),
     // Read on every status move of a registration's order.
     index("registrations_order_idx").on(t.orderId),
+    index("registrations_tournament_idx").on(t.tournamentId, t.status),
   ],
 );
 
@@ -195,6 +210,10 @@ export const games = pgTable("games", {
   name: text("name").notNull(),
   logo: text("logo"),
   hiddenInStore: boolean("hidden_in_store").notNull().default(false),
+  /** Whether checkout checks the player ID with the external checker. */
+  checksPlayerId: boolean("checks_player_id").notNull().default(true),
+  /** Whether checkout asks for a zone/server field. */
+  hasZoneField: boolean("has_zone_field").notNull().default(false),
   sortOrder: integer("sort_order").notNull().default(0),
 });
 
@@ -206,8 +225,13 @@ export const topupPackages = pgTable(
       .notNull()
       .references(() => games.id),
     label: text("label").notNull(),
+    /** In-game amount and bonus (e.g. 100 diamonds + 10); null when not given. */
+    amount: integer("amount"),
+    bonus: integer("bonus").notNull().default(0),
     priceUsd: integer("price_usd").notNull(),
     priceBs: integer("price_bs").notNull(),
+    /** True: price_bs is recomputed from price_usd whenever staff set a new exchange rate. */
+    bsFollowsRate: boolean("bs_follows_rate").notNull().default(true),
     active: boolean("active").notNull().default(true),
     sortOrder: integer("sort_order").notNull().default(0),
     updatedAt: updatedAt(),
@@ -257,6 +281,8 @@ export const orders = pgTable(
     gamerName: text("gamer_name"),
     tournamentId: text("tournament_id").references(() => tournaments.id),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /** Bank/transfer reference of the refund staff made (set with the move to refunded). */
+    refundReference: text("refund_reference"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -269,6 +295,9 @@ export const orders = pgTable(
     index("orders_queue_method_idx").on(t.status, t.paymentMethod, t.updatedAt, t.id),
     index("orders_updated_idx").on(t.updatedAt, t.id),
     index("orders_unpaid_expiry_idx").on(t.expiresAt).where(sql`${t.status} = 'initiated'`),
+    // Back-office search: by e-mail (case-insensitive) and by player ID.
+    index("orders_email_idx").on(sql`lower(${t.email})`, t.createdAt),
+    index("orders_gamer_id_idx").on(t.gamerId),
     check("orders_amount_positive", sql`${t.amount} > 0`),
   ],
 );
@@ -315,6 +344,9 @@ export const paymentProofs = pgTable(
   },
   (t) => [
     index("payment_proofs_order_idx").on(t.orderId),
+    // Back-office search by payment reference or transaction id.
+    index("payment_proofs_reference_idx").on(t.reference),
+    index("payment_proofs_transaction_idx").on(t.transactionId),
     uniqueIndex("payment_proofs_bank_reference_live")
       .on(t.bankCode, t.reference)
       .where(sql`${t.live} and ${t.reference} is not null`),
@@ -337,8 +369,53 @@ export const orderStatusHistory = pgTable(
   (t) => [index("order_status_history_order_idx").on(t.orderId, t.id)],
 );
 
+/* ───────────── Back-office ───────────── */
 
+/** Every staff write: who, when, what, before and after. Written in the same transaction as the change. */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: serial("id").primaryKey(),
+    actorId: text("actor_id"),
+    /** Dotted code: "exchange_rate.set", "tournament.create", "order.refund", … */
+    action: text("action").notNull(),
+    /** Kind of thing changed: "tournament", "order", "user", "setting", … */
+    entity: text("entity").notNull(),
+    entityId: text("entity_id"),
+    before: jsonb("before"),
+    after: jsonb("after"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("audit_log_entity_idx").on(t.entity, t.entityId, t.id),
+    index("audit_log_actor_idx").on(t.actorId, t.id),
+    index("audit_log_action_idx").on(t.action, t.id),
+  ],
+);
 
+/** The history of Bs per USD rates; the newest row is the rate in force. */
+export const exchangeRates = pgTable(
+  "exchange_rates",
+  {
+    id: serial("id").primaryKey(),
+    /** Bs per USD as a decimal string with at most two decimals ("245.50"). */
+    rate: text("rate").notNull(),
+    /** The day the rate is for (e.g. the central bank's publication date). */
+    effectiveOn: date("effective_on", { mode: "string" }).notNull(),
+    source: text("source").notNull().default(""),
+    setBy: text("set_by"),
+    createdAt: createdAt(),
+  },
+);
+
+/** Where each payment method's money goes, and whether buyers may use it (env values are the first defaults). */
+export const paymentAccounts = pgTable("payment_accounts", {
+  method: text("method").primaryKey(),
+  enabled: boolean("enabled").notNull().default(true),
+  /** Method-specific fields: pago_movil {bankCode, phone, id}; binance {payId}; paypal {email}. */
+  details: jsonb("details").$type<Record<string, string>>().notNull(),
+  updatedAt: updatedAt(),
+});
 
 /* ───────────── Plus membership ───────────── */
 
@@ -408,6 +485,9 @@ export const schema = {
   orderItems,
   paymentProofs,
   orderStatusHistory,
+  auditLog,
+  exchangeRates,
+  paymentAccounts,
   membershipPeriods,
   supportMessages,
 };

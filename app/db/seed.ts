@@ -1,6 +1,7 @@
+import { eq } from "drizzle-orm";
 import { usdToVes } from "~/domain/money";
 import type { Database } from "~/lib/db.server";
-import { games, settings, topupPackages, tournaments } from "./schema";
+import { exchangeRates, games, settings, topupPackages, tournaments } from "./schema";
 
 /** Bs per USD used to price the demo catalogue; staff change it in settings. */
 export const DEMO_EXCHANGE_RATE = "245.50";
@@ -132,6 +133,12 @@ export function demoPackages(rate: string = DEMO_EXCHANGE_RATE) {
 export async function seedDemoData(db: Database, now = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.insert(settings).values({ key: "exchange_rate_bs_per_usd", value: DEMO_EXCHANGE_RATE }).onConflictDoNothing();
+    // The rate history starts from the setting (which a staff member may have changed before the history existed).
+    const [hasRate] = await tx.select({ id: exchangeRates.id }).from(exchangeRates).limit(1);
+    if (!hasRate) {
+      const [setting] = await tx.select({ value: settings.value }).from(settings).where(eq(settings.key, "exchange_rate_bs_per_usd"));
+      await tx.insert(exchangeRates).values({ rate: setting?.value ?? DEMO_EXCHANGE_RATE, effectiveOn: now.toISOString().slice(0, 10), source: "demo" });
+    }
     await tx.insert(games).values(DEMO_GAMES).onConflictDoNothing();
     await tx.insert(topupPackages).values(demoPackages()).onConflictDoNothing();
     await tx.insert(tournaments).values(demoTournaments(now)).onConflictDoNothing();

@@ -69,7 +69,8 @@ export function TopBar({
             </a>
           )}
         </nav>
-        <div className="relative ml-auto flex flex-wrap items-center justify-end gap-2 sm:gap-3">
+        {/* Wraps on a phone: a signed-in staff member has several items here. */}
+        <div className="relative ml-auto flex min-w-0 flex-wrap items-center justify-end gap-2 sm:gap-3">
           {cartButton}
           {user ? (
             // Phone: the signed-in links fold into a menu that opens without JavaScript

@@ -210,19 +210,42 @@ export async function cancelOrder(db: Database, orderId: string, owner: Actor) {
 }
 
 /**
- * Staff decide: approve or reject a sent proof, mark an approved order fulfilled, refund a paid
- * one, or cancel one with a reason. The buyer is mailed once the decision has committed.
+ * A staff decision inside the caller's transaction: the move (approve, reject, fulfil, refund,
+ * cancel), a refused or cancelled proof's bank reference freed, a refund's reference kept. The
+ * caller mails the buyer after commit (`mailDecision`).
  */
-export async function decideOrder(db: Database, orderId: string, staff: Actor, decided: ParsedDecision) {
+export async function applyDecision(tx: Transaction, orderId: string, staff: Actor, decided: ParsedDecision) {
   if (!staff.isStaff) throw new OrderError("NOT_FOUND");
   const to = DECISION_TARGET[decided.decision];
+  const moved = await moveOrder(tx, orderId, to, { userId: staff.userId, role: "staff" }, decided.reason);
+  // A refused or cancelled proof no longer holds its bank reference: it may pay (another) order, corrected.
+  if (to === "rejected" || to === "cancelled") await tx.update(paymentProofs).set({ live: false }).where(eq(paymentProofs.orderId, orderId));
+  if (to === "refunded") await tx.update(orders).set({ refundReference: decided.refundReference ?? null }).where(eq(orders.id, orderId));
+  return moved;
+}
+
+/** Tells the buyer about a committed staff decision. */
+export function mailDecision(db: Database, orderId: string, decided: ParsedDecision) {
+  return mailOrderMove(db, { orderId, to: DECISION_TARGET[decided.decision], actor: "staff", reason: decided.reason, refundReference: decided.refundReference });
+}
+
+/**
+ * Staff decide, in one transaction (with `alongside`, e.g. the back-office's audit row, in it too),
+ * and the buyer is mailed once the decision has committed.
+ */
+export async function decideOrder(
+  db: Database,
+  orderId: string,
+  staff: Actor,
+  decided: ParsedDecision,
+  alongside?: (tx: Transaction, moved: { from: OrderStatus; to: OrderStatus }) => Promise<unknown>,
+) {
   const moved = await db.transaction(async (tx) => {
-    const result = await moveOrder(tx, orderId, to, { userId: staff.userId, role: "staff" }, decided.reason);
-    // A refused or cancelled proof no longer holds its bank reference: it may pay (another) order, corrected.
-    if (to === "rejected" || to === "cancelled") await tx.update(paymentProofs).set({ live: false }).where(eq(paymentProofs.orderId, orderId));
+    const result = await applyDecision(tx, orderId, staff, decided);
+    await alongside?.(tx, result);
     return result;
   });
-  await mailOrderMove(db, { orderId, to, actor: "staff", reason: decided.reason, refundReference: decided.refundReference });
+  await mailDecision(db, orderId, decided);
   return moved;
 }
 

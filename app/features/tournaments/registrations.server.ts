@@ -26,6 +26,12 @@ export async function findTournament(db: Database | Transaction, id: string) {
       ...TOURNAMENT_CARD_COLUMNS,
       capacity: tournaments.capacity,
       registrationClosesAt: tournaments.registrationClosesAt,
+      registrationOpensAt: tournaments.registrationOpensAt,
+      status: tournaments.status,
+      startTime: tournaments.startTime,
+      rules: tournaments.rules,
+      format: tournaments.format,
+      prizeSplit: tournaments.prizeSplit,
       taken: sql<number>`(select count(*)::int from registrations r where r.tournament_id = "tournaments"."id" and r.status <> 'released')`,
     })
     .from(tournaments)
@@ -87,6 +93,8 @@ export async function registerForTournament(
       const tournament = await findTournament(tx, input.tournamentId);
       if (!tournament) throw new RegistrationError("NOT_FOUND");
       if (tournament.registrationClosesAt <= now) throw new RegistrationError("REGISTRATION_CLOSED");
+      // Drafts and cancelled tournaments take no registrations, nor do ones whose registration has not opened yet.
+      if (tournament.status !== "published" || (tournament.registrationOpensAt && tournament.registrationOpensAt > now)) throw new RegistrationError("REGISTRATION_CLOSED");
       if (tournament.placesLeft <= 0) throw new RegistrationError("TOURNAMENT_FULL");
       const [existing] = await tx
         .select({ id: registrations.id })

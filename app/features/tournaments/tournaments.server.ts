@@ -1,4 +1,4 @@
-import { asc, gte, sql } from "drizzle-orm";
+import { and, asc, eq, gte, sql } from "drizzle-orm";
 import { tournaments } from "~/db/schema";
 import { tournamentState, type TournamentState } from "~/domain/tournament-state";
 import type { Database } from "~/lib/db.server";
@@ -47,7 +47,8 @@ export async function listUpcomingTournaments(db: Database, limit = LANDING_LIMI
       taken: sql<number>`(select count(*)::int from registrations r where r.tournament_id = "tournaments"."id" and r.status <> 'released')`,
     })
     .from(tournaments)
-    .where(gte(tournaments.date, sql`current_date`))
+    // Drafts and cancelled tournaments are staff-only (back-office).
+    .where(and(eq(tournaments.status, "published"), gte(tournaments.date, sql`current_date`)))
     .orderBy(asc(tournaments.date), asc(tournaments.sortOrder))
     .limit(limit);
   const now = new Date();

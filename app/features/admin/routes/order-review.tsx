@@ -18,6 +18,7 @@ import { metaText } from "~/lib/meta";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import { REASON_MAX, REFUND_REFERENCE_MAX, allowedDecisions, parseDecision, type Decision } from "~/features/orders/core/decisions";
 import { DEFAULT_QUEUE_STATUS } from "../order-decisions";
+import { StaffOrderLinks } from "../components/staff-order-links";
 import { findPeople } from "../people.server";
 import type { Route } from "./+types/order-review";
 
@@ -417,7 +418,8 @@ export default function OrderReviewPage({ loaderData, actionData }: Route.Compon
               </DecisionForm>
             ) : null}
 
-            {(["reject", "refund", "cancel"] as const)
+            {/* Refunds and cancellations have pages of their own (StaffOrderLinks): they need more care than a keystroke. */}
+            {(["reject"] as const)
               .filter((decision) => allowed.includes(decision))
               .map((decision) => (
                 <ReasonForm
@@ -454,6 +456,7 @@ export default function OrderReviewPage({ loaderData, actionData }: Route.Compon
               <p className="mt-2">{t("review.shortcuts.note")}</p>
             </div>
           ) : null}
+          <StaffOrderLinks orderId={order.id} status={order.status} />
         </aside>
       </div>
     </section>

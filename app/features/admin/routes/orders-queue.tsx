@@ -11,19 +11,26 @@ import { loadMessages } from "~/lib/messages.server";
 import { metaText } from "~/lib/meta";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import { ALL, METHOD_FILTERS, QUEUE_PAGE_SIZE, STATUS_FILTERS, parseQueueFilters, queueSearch } from "../order-decisions";
+import { searchOrdersForStaff } from "../orders-admin.server";
 import type { Route } from "./+types/orders-queue";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
-  const filters = parseQueueFilters(new URL(request.url).searchParams);
-  const rows = await listOrdersForStaff(db(), {
-    status: filters.status === ALL ? undefined : filters.status,
-    method: filters.method === ALL ? undefined : filters.method,
-    page: filters.page,
-  });
+  const params = new URL(request.url).searchParams;
+  const filters = parseQueueFilters(params);
+  // Search by number, e-mail, payment reference or player ID (back-office), else the queue's filters.
+  const q = (params.get("q") ?? "").trim().slice(0, 120);
+  const rows = q
+    ? await searchOrdersForStaff(db(), q, filters.page)
+    : await listOrdersForStaff(db(), {
+        status: filters.status === ALL ? undefined : filters.status,
+        method: filters.method === ALL ? undefined : filters.method,
+        page: filters.page,
+      });
   const language = languageFromCookieHeader(request.headers.get("Cookie"));
   return {
     filters,
+    q,
     orders: rows,
     // A full page may have a next one; the queue never counts the whole table.
     hasNext: rows.length === QUEUE_PAGE_SIZE,
@@ -55,6 +62,16 @@ export default function OrdersQueuePage({ loaderData }: Route.ComponentProps) {
           {t("queue.done", { number: filters.done })}
         </p>
       ) : null}
+
+      <Form method="get" role="search" className="mt-6 flex flex-wrap items-end gap-3" data-testid="order-search">
+        <label className="flex min-w-0 flex-1 flex-col gap-1 text-xs font-semibold text-slate-300">
+          {t("search.label")}
+          <input name="q" defaultValue={loaderData.q} placeholder={t("search.placeholder")} className={fieldClass} data-testid="order-search-input" />
+        </label>
+        <button type="submit" className="rounded-lg border border-slate-700 px-4 py-2 text-sm font-semibold text-slate-200 hover:border-cyan-400">
+          {t("search.submit")}
+        </button>
+      </Form>
 
       {/* A plain GET form: filtering works before (or without) JavaScript. */}
       <Form method="get" className="mt-6 flex flex-wrap items-end gap-3" data-testid="queue-filters">
@@ -88,7 +105,7 @@ export default function OrdersQueuePage({ loaderData }: Route.ComponentProps) {
           {t("queue.empty")}
         </p>
       ) : (
-        <div className="mt-6 rounded-lg border border-slate-800 md:overflow-x-auto">
+        <div className="relative mt-6 rounded-lg border border-slate-800 md:overflow-x-auto">
           {/* Phone: each order is a card (label-less cells in a two-column grid); md up: the table. */}
           <table className="block w-full text-left text-sm md:table md:min-w-[56rem]" data-testid="queue-table">
             <caption className="sr-only">{t("queue.caption")}</caption>
@@ -133,13 +150,13 @@ export default function OrdersQueuePage({ loaderData }: Route.ComponentProps) {
 
       <nav aria-label={t("queue.pagination")} className="mt-6 flex items-center gap-3">
         {filters.page > 1 ? (
-          <Link to={queueSearch({ ...filters, page: filters.page - 1 })} rel="prev" className={pageLinkClass} data-testid="previous-page">
+          <Link to={`${queueSearch({ ...filters, page: filters.page - 1 })}${loaderData.q ? `&q=${encodeURIComponent(loaderData.q)}` : ""}`} rel="prev" className={pageLinkClass} data-testid="previous-page">
             {t("queue.previous")}
           </Link>
         ) : null}
         <span className="text-sm text-slate-400">{t("queue.page", { page: filters.page })}</span>
         {hasNext ? (
-          <Link to={queueSearch({ ...filters, page: filters.page + 1 })} rel="next" className={pageLinkClass} data-testid="next-page">
+          <Link to={`${queueSearch({ ...filters, page: filters.page + 1 })}${loaderData.q ? `&q=${encodeURIComponent(loaderData.q)}` : ""}`} rel="next" className={pageLinkClass} data-testid="next-page">
             {t("queue.next")}
           </Link>
         ) : null}

@@ -31,7 +31,8 @@ describe("staff decisions", () => {
       reason: "Torneo cancelado",
       refundReference: "0102-778",
     });
-    expect(parseDecision({ intent: "refund", reason: "x", refundReference: "9".repeat(81) })).toMatchObject({ ok: false, code: "REFERENCE_TOO_LONG" });
+    expect(parseDecision({ intent: "refund", reason: "x", refundReference: "9".repeat(101) })).toMatchObject({ ok: false, code: "REFERENCE_TOO_LONG" });
+    expect(parseDecision({ intent: "refund", reason: "x", refundReference: " " })).toMatchObject({ ok: false, code: "REFERENCE_REQUIRED", field: "refundReference" });
     expect(parseDecision({ intent: "delete", reason: null })).toEqual({ ok: false, code: "UNKNOWN_INTENT" });
     expect(parseDecision({ intent: null, reason: null })).toEqual({ ok: false, code: "UNKNOWN_INTENT" });
   });

@@ -14,10 +14,10 @@ export const DECISION_TARGET: Record<Decision, OrderStatus> = {
 /** Decisions that must say why: the buyer reads the reason in their mail. */
 const NEEDS_REASON: ReadonlySet<Decision> = new Set(["reject", "refund", "cancel"]);
 export const REASON_MAX = 300;
-/** A refund's bank or transfer reference, when staff have one. */
-export const REFUND_REFERENCE_MAX = 80;
+/** A refund's bank or transfer reference. */
+export const REFUND_REFERENCE_MAX = 100;
 
-export type DecisionErrorCode = "UNKNOWN_INTENT" | "REASON_REQUIRED" | "REASON_TOO_LONG" | "REFERENCE_TOO_LONG";
+export type DecisionErrorCode = "UNKNOWN_INTENT" | "REASON_REQUIRED" | "REASON_TOO_LONG" | "REFERENCE_REQUIRED" | "REFERENCE_TOO_LONG";
 
 export function isDecision(value: unknown): value is Decision {
   return typeof value === "string" && (DECISIONS as readonly string[]).includes(value);
@@ -49,6 +49,8 @@ export function parseDecision(raw: { intent: unknown; reason?: unknown; refundRe
   if ([...reason].length > REASON_MAX) return { ok: false, code: "REASON_TOO_LONG", field: "reason" };
   if (raw.intent !== "refund") return { ok: true, decision: raw.intent, reason };
   const refundReference = typeof raw.refundReference === "string" ? raw.refundReference.trim() : "";
+  // Staff refund outside the platform (a transfer back): its reference is what the buyer can trace.
+  if (!refundReference) return { ok: false, code: "REFERENCE_REQUIRED", field: "refundReference" };
   if ([...refundReference].length > REFUND_REFERENCE_MAX) return { ok: false, code: "REFERENCE_TOO_LONG", field: "refundReference" };
-  return { ok: true, decision: "refund", reason, ...(refundReference ? { refundReference } : {}) };
+  return { ok: true, decision: "refund", reason, refundReference };
 }

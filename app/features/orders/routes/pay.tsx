@@ -25,7 +25,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const order = notFoundIfNullish(await findOrderFor(db(), params.orderId, { userId: user.id, isStaff: false }));
   if (!isPaymentMethod(params.method)) throw data(null, { status: 404 });
   const method = order.paymentMethod;
-  const payTo = payToDetails();
+  const payTo = await payToDetails(db());
   return {
     order: { id: order.id, number: order.number, status: order.status, amount: order.amount, currency: order.currency, exchangeRate: order.exchangeRate },
     method,

@@ -10,6 +10,7 @@ import { PAYMENT_METHOD_IDS } from "~/domain/payment-methods";
 import { withinLimit } from "~/lib/rate-limit.server";
 import { requireUser } from "~/features/auth/session.server";
 import { currentExchangeRate } from "~/features/orders/exchange-rate.server";
+import { enabledPaymentMethods } from "~/features/orders/payment-accounts.server";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
@@ -31,7 +32,7 @@ const ORDER_KEYS = ["payment_method", "gamer_id", "order_id", "order_total", "em
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  return { email: user.email, messages: loadMessages(languageFromCookieHeader(request.headers.get("Cookie")), ["store", "orders"]) };
+  return { email: user.email, methods: await enabledPaymentMethods(db()), messages: loadMessages(languageFromCookieHeader(request.headers.get("Cookie")), ["store", "orders"]) };
 }
 
 type Answer =
@@ -67,6 +68,8 @@ export async function action({ request }: Route.ActionArgs) {
   if (!priced.ok) return refuse(priced.code, 409, { problems: priced.problems });
   const parsed = parseCheckout(priced.game, formFields(form), priced.totalUsd);
   if (!parsed.ok) return refuse(parsed.code, 400);
+  // Staff may switch a method off in the back-office: it is neither offered nor accepted.
+  if (!(await enabledPaymentMethods(db())).includes(parsed.checkout.paymentMethod)) return refuse("METHOD_DISABLED", 400);
 
   const config = env();
   const checked = await checkPlayerId(config.ID_CHECKER_URL ? { baseUrl: config.ID_CHECKER_URL, key: config.ID_CHECKER_KEY, timeoutMs: config.ID_CHECKER_TIMEOUT_MS } : null, priced.game, parsed.checkout.gamerId, parsed.checkout.gameServer);
@@ -244,7 +247,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
             </label>
             <fieldset className="flex flex-col gap-2">
               <legend className="mb-2 text-sm font-semibold">{t("checkout.paymentMethod")}</legend>
-              {PAYMENT_METHOD_IDS.map((method) => (
+              {PAYMENT_METHOD_IDS.filter((method) => loaderData.methods.includes(method)).map((method) => (
                 <label key={method} className="flex items-center gap-3 rounded-lg border border-slate-700 px-4 py-3 has-[:checked]:border-cyan-400">
                   <input type="radio" name="paymentMethod" value={method} defaultChecked={values.paymentMethod === method} />
                   <span className="font-semibold">{t(`orders:methods.${method}`)}</span>

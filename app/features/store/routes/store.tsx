@@ -11,6 +11,7 @@ import { metaText } from "~/lib/meta";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import type { RouteHandle } from "~/root";
+import { currentExchangeRateInfo } from "~/features/orders/exchange-rate.server";
 import { listCatalogue, type CatalogueGame } from "../catalogue.server";
 import { saveCart, useCart } from "../cart-store";
 import type { Route } from "./+types/store";
@@ -25,7 +26,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     // SPEC §8: a price list that fails to load is logged and the list stays empty.
     log.error("catalogue failed to load", { error: String(error) });
   }
-  return { games, messages: loadMessages(languageFromCookieHeader(request.headers.get("Cookie")), ["store"]) };
+  // "Tasa del día": the rate the Bs prices follow, with its date.
+  const rate = await currentExchangeRateInfo(db()).catch(() => null);
+  return { games, rate, messages: loadMessages(languageFromCookieHeader(request.headers.get("Cookie")), ["store"]) };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -103,6 +106,13 @@ export default function StorePage({ loaderData }: Route.ComponentProps) {
     <section className="mx-auto max-w-6xl px-4 py-12" data-testid="store-page">
       <h1 className="text-4xl font-black">{t("title")}</h1>
       <p className="mt-2 text-slate-400">{t("subtitle")}</p>
+      {loaderData.rate ? (
+        <p className="mt-1 text-sm text-slate-400" data-testid="store-rate">
+          {loaderData.rate.effectiveOn
+            ? t("rateOfDay", { rate: loaderData.rate.rate, date: loaderData.rate.effectiveOn })
+            : t("rateOfDayUndated", { rate: loaderData.rate.rate })}
+        </p>
+      ) : null}
       {loaderData.games.length === 0 ? <p className="mt-8 text-slate-400">{t("empty")}</p> : null}
       {loaderData.games.map((game) => (
         <section key={game.id} className="mt-10" aria-labelledby={`game-${game.id}`} data-testid="store-game" data-game={game.id}>

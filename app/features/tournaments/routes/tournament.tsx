@@ -9,6 +9,7 @@ import { parseRegistration } from "~/domain/registration";
 import { withinLimit } from "~/lib/rate-limit.server";
 import { requireUser } from "~/features/auth/session.server";
 import { currentExchangeRate } from "~/features/orders/exchange-rate.server";
+import { renderRules } from "../rules-markdown.server";
 import { orderAmount } from "~/features/orders/orders-view";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
@@ -32,10 +33,19 @@ export async function loader({ request }: Route.LoaderArgs) {
   const messages = loadMessages(language, ["tournaments", "orders"]);
   const id = new URL(request.url).searchParams.get("id") ?? "";
   const tournament = id ? await findTournament(db(), id) : null;
-  if (!tournament) return data({ tournament: null, registration: null, rate: null, messages }, { status: 404 });
+  // Drafts exist only in the back-office.
+  if (!tournament || tournament.status === "draft") return data({ tournament: null, registration: null, rate: null, messages }, { status: 404 });
   const registration = await findRegistration(db(), tournament.id, user.id);
   return {
-    tournament: { ...tournament, registrationClosesAt: tournament.registrationClosesAt.toISOString(), closed: tournament.registrationClosesAt <= new Date() },
+    tournament: {
+      ...tournament,
+      registrationClosesAt: tournament.registrationClosesAt.toISOString(),
+      registrationOpensAt: tournament.registrationOpensAt?.toISOString() ?? null,
+      rules: undefined,
+      // Markdown rendered on the server by micromark, which escapes raw HTML and unsafe links.
+      rulesHtml: tournament.rules ? renderRules(tournament.rules) : null,
+      closed: tournament.registrationClosesAt <= new Date() || tournament.status !== "published" || (tournament.registrationOpensAt !== null && tournament.registrationOpensAt > new Date()),
+    },
     registration: registration && {
       status: registration.status,
       teamName: registration.teamName,
@@ -165,6 +175,13 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
           <p className="mt-3 text-sm text-slate-400" data-testid="closes-at">
             {tournament.closed ? t("details.closed") : t("details.closes", { time: format.dateTime(tournament.registrationClosesAt) })}
           </p>
+          {tournament.rulesHtml ? (
+            <details className="mt-4 text-sm">
+              <summary className="cursor-pointer font-semibold text-slate-200">{t("details.rules")}</summary>
+              {/* Rendered on the server by micromark, which escapes HTML and drops unsafe links. */}
+              <div className="prose-invert mt-2 space-y-2 break-words text-slate-300" data-testid="tournament-rules" dangerouslySetInnerHTML={{ __html: tournament.rulesHtml }} />
+            </details>
+          ) : null}
         </div>
       </div>
 

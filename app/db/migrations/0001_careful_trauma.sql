@@ -1,3 +1,23 @@
+CREATE TABLE "audit_log" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"actor_id" text,
+	"action" text NOT NULL,
+	"entity" text NOT NULL,
+	"entity_id" text,
+	"before" jsonb,
+	"after" jsonb,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "exchange_rates" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"rate" text NOT NULL,
+	"effective_on" date NOT NULL,
+	"source" text DEFAULT '' NOT NULL,
+	"set_by" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "membership_periods" (
 	"id" text PRIMARY KEY NOT NULL,
 	"user_id" text NOT NULL,
@@ -10,6 +30,13 @@ CREATE TABLE "membership_periods" (
 	"ended_mail_sent_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "membership_periods_positive" CHECK ("membership_periods"."ends_at" > "membership_periods"."starts_at")
+);
+--> statement-breakpoint
+CREATE TABLE "payment_accounts" (
+	"method" text PRIMARY KEY NOT NULL,
+	"enabled" boolean DEFAULT true NOT NULL,
+	"details" jsonb NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "support_messages" (
@@ -26,10 +53,25 @@ CREATE TABLE "support_messages" (
 --> statement-breakpoint
 DROP INDEX "orders_status_idx";--> statement-breakpoint
 DROP INDEX "orders_user_idx";--> statement-breakpoint
+ALTER TABLE "games" ADD COLUMN "checks_player_id" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+ALTER TABLE "games" ADD COLUMN "has_zone_field" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "refund_reference" text;--> statement-breakpoint
+ALTER TABLE "topup_packages" ADD COLUMN "amount" integer;--> statement-breakpoint
+ALTER TABLE "topup_packages" ADD COLUMN "bonus" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "topup_packages" ADD COLUMN "bs_follows_rate" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+ALTER TABLE "tournaments" ADD COLUMN "registration_opens_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "tournaments" ADD COLUMN "start_time" text;--> statement-breakpoint
+ALTER TABLE "tournaments" ADD COLUMN "status" text DEFAULT 'published' NOT NULL;--> statement-breakpoint
+ALTER TABLE "tournaments" ADD COLUMN "rules" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "tournaments" ADD COLUMN "format" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "tournaments" ADD COLUMN "prize_split" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
 ALTER TABLE "membership_periods" ADD CONSTRAINT "membership_periods_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "membership_periods" ADD CONSTRAINT "membership_periods_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "membership_periods" ADD CONSTRAINT "membership_periods_granted_by_users_id_fk" FOREIGN KEY ("granted_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "support_messages" ADD CONSTRAINT "support_messages_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "audit_log_entity_idx" ON "audit_log" USING btree ("entity","entity_id","id");--> statement-breakpoint
+CREATE INDEX "audit_log_actor_idx" ON "audit_log" USING btree ("actor_id","id");--> statement-breakpoint
+CREATE INDEX "audit_log_action_idx" ON "audit_log" USING btree ("action","id");--> statement-breakpoint
 CREATE INDEX "membership_periods_user_idx" ON "membership_periods" USING btree ("user_id","ends_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "membership_periods_order_unique" ON "membership_periods" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "membership_periods_ends_idx" ON "membership_periods" USING btree ("ends_at");--> statement-breakpoint
@@ -38,5 +80,11 @@ CREATE INDEX "orders_queue_idx" ON "orders" USING btree ("status","updated_at","
 CREATE INDEX "orders_queue_method_idx" ON "orders" USING btree ("status","payment_method","updated_at","id");--> statement-breakpoint
 CREATE INDEX "orders_updated_idx" ON "orders" USING btree ("updated_at","id");--> statement-breakpoint
 CREATE INDEX "orders_unpaid_expiry_idx" ON "orders" USING btree ("expires_at") WHERE "orders"."status" = 'initiated';--> statement-breakpoint
+CREATE INDEX "orders_email_idx" ON "orders" USING btree (lower("email"),"created_at");--> statement-breakpoint
+CREATE INDEX "orders_gamer_id_idx" ON "orders" USING btree ("gamer_id");--> statement-breakpoint
+CREATE INDEX "payment_proofs_reference_idx" ON "payment_proofs" USING btree ("reference");--> statement-breakpoint
+CREATE INDEX "payment_proofs_transaction_idx" ON "payment_proofs" USING btree ("transaction_id");--> statement-breakpoint
 CREATE INDEX "registrations_order_idx" ON "registrations" USING btree ("order_id");--> statement-breakpoint
+CREATE INDEX "registrations_tournament_idx" ON "registrations" USING btree ("tournament_id","status");--> statement-breakpoint
+CREATE INDEX "tournaments_status_date_idx" ON "tournaments" USING btree ("status","date");--> statement-breakpoint
 CREATE INDEX "orders_user_idx" ON "orders" USING btree ("user_id","created_at","id");

@@ -1,0 +1,44 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+
+/** Shared look of back-office forms and tables (phone first: fields take the full width). */
+export const fieldClass = "w-full rounded-lg border border-slate-700 bg-slate-900 px-3 py-2 text-sm text-slate-100 outline-none focus:border-cyan-400";
+export const labelClass = "flex flex-col gap-1 text-xs font-semibold text-slate-300";
+export const primaryButton = "rounded-lg bg-gradient-to-r from-cyan-500 to-purple-500 px-4 py-2 text-sm font-semibold text-slate-950 hover:brightness-110 disabled:opacity-60";
+export const secondaryButton = "rounded-lg border border-slate-700 px-3 py-2 text-sm font-semibold text-slate-200 hover:border-cyan-400 hover:text-white";
+export const cardClass = "rounded-xl border border-slate-800 bg-slate-900/40 p-4 sm:p-5";
+export const tableClass = "w-full text-left text-sm";
+export const thClass = "px-3 py-2 text-xs uppercase tracking-wide text-slate-400";
+export const tdClass = "px-3 py-2 align-top";
+
+export function PageTitle({ title, subtitle }: { title: string; subtitle?: string }) {
+  return (
+    <header className="mb-6">
+      <h1 className="text-2xl font-extrabold sm:text-3xl">{title}</h1>
+      {subtitle ? <p className="mt-1 text-slate-400">{subtitle}</p> : null}
+    </header>
+  );
+}
+
+/** An action's answer: `{ok:false, code}` is shown as the translated `errors.<code>`, `{ok:true}` as `done`. */
+export function AnswerNotice({ answer, done }: { answer: { ok: boolean; code?: string } | undefined; done?: string }) {
+  const { t } = useTranslation("admin");
+  if (!answer) return null;
+  if (answer.ok)
+    return done ? (
+      <p role="status" className="mb-4 rounded-lg border border-emerald-500/50 bg-emerald-500/10 p-3 text-emerald-100" data-testid="admin-done">
+        {done}
+      </p>
+    ) : null;
+  return (
+    <p role="alert" className="mb-4 rounded-lg border border-rose-500/50 bg-rose-500/10 p-3 text-rose-100" data-testid="admin-error">
+      {t(`errors.${answer.code}`, { max: 300, defaultValue: t("errors.UNKNOWN") })}
+    </p>
+  );
+}
+
+/** A table that scrolls inside its box on a phone, never the page. */
+export function TableBox({ children }: { children: ReactNode }) {
+  // `relative`: the sr-only labels in header cells are absolutely positioned; without it they escape the scroll box and widen the page.
+  return <div className="relative overflow-x-auto rounded-lg border border-slate-800">{children}</div>;
+}

@@ -1,0 +1,125 @@
+import { useTranslation } from "react-i18next";
+import { GAMES } from "~/domain/games";
+import { FEE_KINDS, TOURNAMENT_BADGES, TOURNAMENT_FORMATS } from "../core/tournament-form";
+import { fieldClass, labelClass } from "./admin-ui";
+
+export interface TournamentFieldValues {
+  title: string;
+  game: string;
+  date: string;
+  startTime: string;
+  registrationOpensAt: string;
+  registrationClosesAt: string;
+  capacity: string;
+  feeKind: string;
+  fee: string;
+  prize: string;
+  prizeSplit: string;
+  rules: string;
+  format: string;
+  badges: string[];
+  image: string | null;
+}
+
+/** The tournament form's fields (create and edit); `invalid` names the field the last answer refused. */
+export function TournamentFields({ values, invalid }: { values: TournamentFieldValues; invalid?: string }) {
+  const { t } = useTranslation("admin");
+  const { t: tl } = useTranslation("landing");
+  const mark = (name: string) => (invalid === name ? { "aria-invalid": true as const } : {});
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <label className={`${labelClass} sm:col-span-2`}>
+        {t("tournaments.fields.title")}
+        <input name="title" required maxLength={120} defaultValue={values.title} className={fieldClass} {...mark("title")} data-testid="t-title" />
+      </label>
+      <label className={labelClass}>
+        {t("tournaments.fields.game")}
+        <select name="game" defaultValue={values.game} className={fieldClass} {...mark("game")} data-testid="t-game">
+          {Object.entries(GAMES).map(([id, game]) => (
+            <option key={id} value={id}>
+              {game.name} · {t("tournaments.teamSize", { count: game.playersPerTeam })}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className={labelClass}>
+        {t("tournaments.fields.format")}
+        <select name="format" defaultValue={values.format} className={fieldClass} {...mark("format")}>
+          <option value="">{t("common.none")}</option>
+          {TOURNAMENT_FORMATS.map((format) => (
+            <option key={format} value={format}>
+              {t(`tournaments.formats.${format}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className={labelClass}>
+        {t("tournaments.fields.date")}
+        <input name="date" type="date" required defaultValue={values.date} className={fieldClass} {...mark("date")} data-testid="t-date" />
+      </label>
+      <label className={labelClass}>
+        {t("tournaments.fields.startTime")}
+        <input name="startTime" type="time" defaultValue={values.startTime} className={fieldClass} {...mark("startTime")} />
+      </label>
+      <label className={labelClass}>
+        {t("tournaments.fields.registrationOpensAt")}
+        <input name="registrationOpensAt" type="datetime-local" defaultValue={values.registrationOpensAt} className={fieldClass} {...mark("registrationOpensAt")} />
+      </label>
+      <label className={labelClass}>
+        {t("tournaments.fields.registrationClosesAt")}
+        <input name="registrationClosesAt" type="datetime-local" required defaultValue={values.registrationClosesAt} className={fieldClass} {...mark("registrationClosesAt")} data-testid="t-closes" />
+      </label>
+      <p className="text-xs text-slate-400 sm:col-span-2">{t("tournaments.timeZoneNote")}</p>
+      <label className={labelClass}>
+        {t("tournaments.fields.capacity")}
+        <input name="capacity" inputMode="numeric" required defaultValue={values.capacity} className={fieldClass} {...mark("capacity")} data-testid="t-capacity" />
+      </label>
+      <div className="grid grid-cols-2 gap-2">
+        <label className={labelClass}>
+          {t("tournaments.fields.feeKind")}
+          <select name="feeKind" defaultValue={values.feeKind} className={fieldClass} {...mark("feeKind")} data-testid="t-fee-kind">
+            {FEE_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {t(`tournaments.feeKinds.${kind}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={labelClass}>
+          {t("tournaments.fields.fee")}
+          <input name="fee" inputMode="decimal" defaultValue={values.fee} placeholder="0.00" className={fieldClass} {...mark("fee")} data-testid="t-fee" />
+        </label>
+      </div>
+      <label className={labelClass}>
+        {t("tournaments.fields.prize")}
+        <input name="prize" required maxLength={80} defaultValue={values.prize} placeholder="$250" className={fieldClass} {...mark("prize")} data-testid="t-prize" />
+      </label>
+      <label className={labelClass}>
+        {t("tournaments.fields.prizeSplit")}
+        <input name="prizeSplit" defaultValue={values.prizeSplit} placeholder="50, 30, 20" className={fieldClass} {...mark("prizeSplit")} />
+      </label>
+      <fieldset className="sm:col-span-2">
+        <legend className="text-xs font-semibold text-slate-300">{t("tournaments.fields.badges")}</legend>
+        <div className="mt-1 flex flex-wrap gap-3">
+          {TOURNAMENT_BADGES.map((badge) => (
+            <label key={badge} className="flex items-center gap-1.5 text-sm">
+              <input type="checkbox" name="badges" value={badge} defaultChecked={values.badges.includes(badge)} />
+              {tl(`badges.${badge}`)}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <label className={`${labelClass} sm:col-span-2`}>
+        {t("tournaments.fields.rules")}
+        <textarea name="rules" rows={8} maxLength={20000} defaultValue={values.rules} className={`${fieldClass} font-mono`} {...mark("rules")} />
+        <span className="font-normal text-slate-400">{t("tournaments.rulesHint")}</span>
+      </label>
+      <label className={`${labelClass} sm:col-span-2`}>
+        {t("tournaments.fields.image")}
+        {values.image ? <img src={values.image} alt="" width={320} height={180} className="h-auto w-full max-w-xs rounded-lg border border-slate-800" /> : null}
+        <input name="image" type="file" accept="image/png,image/jpeg,image/webp" className={fieldClass} {...mark("image")} />
+        <span className="font-normal text-slate-400">{t("tournaments.imageHint")}</span>
+      </label>
+    </div>
+  );
+}

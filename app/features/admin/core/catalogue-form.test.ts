@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { parseGameForm, parsePackageForm } from "./catalogue-form";
+
+describe("parsePackageForm", () => {
+  const valid = { label: "110 Diamantes", amount: "100", bonus: "10", priceUsd: "0.99", priceBs: "", bsFollowsRate: "on", sortOrder: "2", active: "on" };
+  it("reads prices as minor units; the Bs price may follow the rate", () => {
+    expect(parsePackageForm(valid)).toEqual({ ok: true, values: { label: "110 Diamantes", amount: 100, bonus: 10, priceUsd: 99, priceBs: null, bsFollowsRate: true, sortOrder: 2, active: true } });
+    expect(parsePackageForm({ ...valid, bsFollowsRate: "", priceBs: "260,00", active: "" })).toMatchObject({ ok: true, values: { priceBs: 26000, bsFollowsRate: false, active: false } });
+  });
+  it.each([
+    [{ label: "" }, "LABEL_REQUIRED", "label"],
+    [{ priceUsd: "" }, "PRICE_USD_REQUIRED", "priceUsd"],
+    [{ priceUsd: "-1" }, "PRICE_USD_NOT_POSITIVE", "priceUsd"],
+    [{ priceUsd: "0" }, "PRICE_USD_NOT_POSITIVE", "priceUsd"],
+    [{ priceUsd: "uno" }, "PRICE_USD_INVALID", "priceUsd"],
+    [{ priceUsd: "5000" }, "PRICE_USD_TOO_LARGE", "priceUsd"],
+    [{ bsFollowsRate: "", priceBs: "0" }, "PRICE_BS_NOT_POSITIVE", "priceBs"],
+    [{ bsFollowsRate: "", priceBs: "" }, "PRICE_BS_REQUIRED", "priceBs"],
+    [{ bonus: "-5" }, "BONUS_INVALID", "bonus"],
+    [{ amount: "0" }, "AMOUNT_INVALID", "amount"],
+  ])("refuses %o with %s", (change, code, field) => {
+    expect(parsePackageForm({ ...valid, ...change })).toEqual({ ok: false, code, field });
+  });
+});
+
+describe("parseGameForm", () => {
+  it("reads switches and checks the art address", () => {
+    expect(parseGameForm({ name: "Free Fire", logo: "/images/games/ff.png", hiddenInStore: "on", checksPlayerId: "on", sortOrder: "1" })).toEqual({
+      ok: true, values: { name: "Free Fire", logo: "/images/games/ff.png", hiddenInStore: true, checksPlayerId: true, hasZoneField: false, sortOrder: 1 },
+    });
+    expect(parseGameForm({ name: "X", logo: "javascript:alert(1)" })).toEqual({ ok: false, code: "LOGO_INVALID", field: "logo" });
+    expect(parseGameForm({ name: "X", logo: "//evil.example/x.png" })).toEqual({ ok: false, code: "LOGO_INVALID", field: "logo" });
+    expect(parseGameForm({ name: "" })).toEqual({ ok: false, code: "NAME_REQUIRED", field: "name" });
+  });
+});

@@ -1,0 +1,167 @@
+import { isGameId, playersPerTeam, type GameId } from "~/domain/games";
+import { parseMinorUnits, parseWholeNumber } from "./money-input";
+
+/** What staff may choose on a tournament form (labels translated: admin `tournaments.formats.*`, landing `badges.*`). */
+export const TOURNAMENT_FORMATS = ["single_elimination", "double_elimination", "round_robin", "swiss", "battle_royale_points"] as const;
+export const TOURNAMENT_BADGES = ["free", "paid", "solo", "duo", "squad", "new", "featured", "finals"] as const;
+export const FEE_KINDS = ["free", "USD", "VES"] as const;
+export type FeeKind = (typeof FEE_KINDS)[number];
+export const TOURNAMENT_STATUSES = ["draft", "published", "cancelled"] as const;
+export type TournamentStatus = (typeof TOURNAMENT_STATUSES)[number];
+
+export const CAPACITY_MAX = 1024;
+/** Absurd-fee bounds in minor units: $1,000 or Bs 1,000,000. */
+export const FEE_MAX = { USD: 1_000_00, VES: 1_000_000_00 } as const;
+export const TITLE_MAX = 120;
+export const PRIZE_MAX = 80;
+export const RULES_MAX = 20_000;
+
+export type TournamentFormCode =
+  | "TITLE_REQUIRED" | "TITLE_TOO_LONG" | "GAME_UNKNOWN" | "DATE_INVALID" | "DATE_IN_PAST" | "TIME_INVALID"
+  | "CLOSES_INVALID" | "OPENS_INVALID" | "CLOSES_BEFORE_OPENS" | "CLOSES_AFTER_START"
+  | "CAPACITY_REQUIRED" | "CAPACITY_INVALID" | "CAPACITY_BELOW_CONFIRMED" | "CAPACITY_NOT_POSITIVE" | "CAPACITY_TOO_LARGE"
+  | "FEE_KIND_UNKNOWN" | "FEE_REQUIRED" | "FEE_INVALID" | "FEE_NOT_POSITIVE" | "FEE_TOO_LARGE"
+  | "PRIZE_REQUIRED" | "PRIZE_TOO_LONG" | "SPLIT_INVALID" | "SPLIT_NOT_100" | "RULES_TOO_LONG" | "FORMAT_UNKNOWN" | "BADGE_UNKNOWN";
+
+export interface TournamentValues {
+  title: string;
+  game: GameId;
+  date: string;
+  startTime: string | null;
+  registrationOpensAt: Date | null;
+  registrationClosesAt: Date;
+  capacity: number;
+  feeAmount: number;
+  feeCurrency: "USD" | "VES";
+  prize: string;
+  prizeSplit: string[];
+  rules: string;
+  format: string;
+  badges: string[];
+  /** Derived: the card's participants label and the team size word. */
+  players: string[];
+}
+
+export type TournamentFormResult = { ok: true; values: TournamentValues } | { ok: false; code: TournamentFormCode; field: string };
+
+/** The team-size word the cards show, from the game (team size follows the game). */
+export function teamSizeKey(game: string): "solo" | "duo" | "squad" {
+  const size = playersPerTeam(game);
+  return size === 1 ? "solo" : size === 2 ? "duo" : "squad";
+}
+
+function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** Offset (minutes east of UTC) of a time zone at an instant. */
+function offsetMinutes(at: Date, timeZone: string): number {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" })
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  );
+  const asUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  return Math.round((asUtc - at.getTime()) / 60_000);
+}
+
+/** "2026-03-10T18:30" read as a wall-clock time in the platform's zone; null when malformed. */
+export function zonedDateTime(local: string, timeZone = "America/Caracas"): Date | null {
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})$/.exec(local.trim());
+  if (!match || !isCalendarDate(match[1]!) || Number(match[2]) > 23 || Number(match[3]) > 59) return null;
+  const guess = new Date(`${match[1]}T${match[2]}:${match[3]}:00Z`);
+  return new Date(guess.getTime() - offsetMinutes(guess, timeZone) * 60_000);
+}
+
+/** A Date shown back in a datetime-local field, in the platform's zone. */
+export function localDateTimeText(value: Date | string | null, timeZone = "America/Caracas"): string {
+  if (!value) return "";
+  const date = typeof value === "string" ? new Date(value) : value;
+  const shifted = new Date(date.getTime() + offsetMinutes(date, timeZone) * 60_000);
+  return shifted.toISOString().slice(0, 16);
+}
+
+const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
+
+/**
+ * Reads the tournament form. `today` is the platform's date; `confirmedTeams` the teams already
+ * confirmed (an edit cannot make the tournament smaller than that).
+ */
+export function parseTournamentForm(raw: Record<string, unknown> & { badges?: unknown }, context: { today: string; now: Date; confirmedTeams?: number }): TournamentFormResult {
+  const title = text(raw.title);
+  if (!title) return { ok: false, code: "TITLE_REQUIRED", field: "title" };
+  if (title.length > TITLE_MAX) return { ok: false, code: "TITLE_TOO_LONG", field: "title" };
+  const game = text(raw.game);
+  if (!isGameId(game)) return { ok: false, code: "GAME_UNKNOWN", field: "game" };
+
+  const date = text(raw.date);
+  if (!isCalendarDate(date)) return { ok: false, code: "DATE_INVALID", field: "date" };
+  if (date < context.today) return { ok: false, code: "DATE_IN_PAST", field: "date" };
+  const startTime = text(raw.startTime) || null;
+  if (startTime && !/^([01]\d|2[0-3]):[0-5]\d$/.test(startTime)) return { ok: false, code: "TIME_INVALID", field: "startTime" };
+  const startsAt = zonedDateTime(`${date}T${startTime ?? "23:59"}`)!;
+  if (startsAt <= context.now) return { ok: false, code: "DATE_IN_PAST", field: startTime ? "startTime" : "date" };
+
+  const registrationClosesAt = zonedDateTime(text(raw.registrationClosesAt));
+  if (!registrationClosesAt) return { ok: false, code: "CLOSES_INVALID", field: "registrationClosesAt" };
+  const opensText = text(raw.registrationOpensAt);
+  const registrationOpensAt = opensText ? zonedDateTime(opensText) : null;
+  if (opensText && !registrationOpensAt) return { ok: false, code: "OPENS_INVALID", field: "registrationOpensAt" };
+  if (registrationOpensAt && registrationClosesAt <= registrationOpensAt) return { ok: false, code: "CLOSES_BEFORE_OPENS", field: "registrationClosesAt" };
+  if (registrationClosesAt > startsAt) return { ok: false, code: "CLOSES_AFTER_START", field: "registrationClosesAt" };
+
+  const capacity = parseWholeNumber(raw.capacity, { min: 1, max: CAPACITY_MAX });
+  if (!capacity.ok) {
+    const code = ({ REQUIRED: "CAPACITY_REQUIRED", NOT_A_NUMBER: "CAPACITY_INVALID", NEGATIVE: "CAPACITY_NOT_POSITIVE", ZERO: "CAPACITY_NOT_POSITIVE", TOO_LARGE: "CAPACITY_TOO_LARGE" } as const)[capacity.code];
+    return { ok: false, code, field: "capacity" };
+  }
+  if (capacity.value < (context.confirmedTeams ?? 0)) return { ok: false, code: "CAPACITY_BELOW_CONFIRMED", field: "capacity" };
+
+  const feeKind = text(raw.feeKind) as FeeKind;
+  if (!(FEE_KINDS as readonly string[]).includes(feeKind)) return { ok: false, code: "FEE_KIND_UNKNOWN", field: "feeKind" };
+  let feeAmount = 0;
+  const feeCurrency: "USD" | "VES" = feeKind === "VES" ? "VES" : "USD";
+  if (feeKind !== "free") {
+    const fee = parseMinorUnits(raw.fee, { max: FEE_MAX[feeCurrency] });
+    if (!fee.ok) {
+      const code = ({ REQUIRED: "FEE_REQUIRED", NOT_A_NUMBER: "FEE_INVALID", NEGATIVE: "FEE_NOT_POSITIVE", ZERO: "FEE_NOT_POSITIVE", TOO_LARGE: "FEE_TOO_LARGE" } as const)[fee.code];
+      return { ok: false, code, field: "fee" };
+    }
+    feeAmount = fee.value;
+  }
+
+  const prize = text(raw.prize);
+  if (!prize) return { ok: false, code: "PRIZE_REQUIRED", field: "prize" };
+  if (prize.length > PRIZE_MAX) return { ok: false, code: "PRIZE_TOO_LONG", field: "prize" };
+  const splitText = text(raw.prizeSplit);
+  const prizeSplit = splitText ? splitText.split(/[,;/\s]+/).filter(Boolean) : [];
+  if (prizeSplit.some((part) => !/^\d{1,3}$/.test(part) || Number(part) === 0) || prizeSplit.length > 16) return { ok: false, code: "SPLIT_INVALID", field: "prizeSplit" };
+  if (prizeSplit.length && prizeSplit.reduce((sum, part) => sum + Number(part), 0) !== 100) return { ok: false, code: "SPLIT_NOT_100", field: "prizeSplit" };
+
+  const rules = typeof raw.rules === "string" ? raw.rules.replace(/\r\n/g, "\n").trim() : "";
+  if (rules.length > RULES_MAX) return { ok: false, code: "RULES_TOO_LONG", field: "rules" };
+  const format = text(raw.format);
+  if (format && !(TOURNAMENT_FORMATS as readonly string[]).includes(format)) return { ok: false, code: "FORMAT_UNKNOWN", field: "format" };
+  const badgeList = Array.isArray(raw.badges) ? raw.badges.map(String) : text(raw.badges) ? [text(raw.badges)] : [];
+  if (badgeList.some((badge) => !(TOURNAMENT_BADGES as readonly string[]).includes(badge))) return { ok: false, code: "BADGE_UNKNOWN", field: "badges" };
+
+  return {
+    ok: true,
+    values: {
+      title, game, date, startTime, registrationOpensAt, registrationClosesAt,
+      capacity: capacity.value, feeAmount, feeCurrency, prize, prizeSplit, rules, format,
+      badges: [...new Set(badgeList)],
+      players: [String(capacity.value), teamSizeKey(game)],
+    },
+  };
+}
+
+/** Which status moves staff may make: publish a draft, unpublish, cancel (final). */
+export function canMoveTournament(from: string, to: TournamentStatus): boolean {
+  if (from === "cancelled") return false;
+  if (to === "published") return from === "draft";
+  if (to === "draft") return from === "published";
+  return to === "cancelled";
+}

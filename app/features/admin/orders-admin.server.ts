@@ -1,0 +1,66 @@
+import { desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { orders, paymentProofs, users } from "~/db/schema";
+import type { ParsedDecision } from "~/features/orders/core/decisions";
+import { applyDecision } from "~/features/orders/orders.server";
+import type { Database, Transaction } from "~/lib/db.server";
+import { recordAudit } from "./audit.server";
+
+/** The audit row of a staff decision on an order, written in the decision's transaction. */
+export function auditDecision(staffId: string, orderId: string, decided: ParsedDecision) {
+  return async (tx: Transaction, moved: { from: string; to: string }) => {
+    await recordAudit(tx, {
+      actorId: staffId,
+      action: `order.${decided.decision}`,
+      entity: "order",
+      entityId: orderId,
+      before: { status: moved.from },
+      after: { status: moved.to, reason: decided.reason ?? null, ...(decided.refundReference ? { refundReference: decided.refundReference } : {}) },
+    });
+  };
+}
+
+/**
+ * A staff decision inside the caller's transaction (removing a team refunds or cancels its order
+ * together with the registration), with its audit row; the caller mails after commit.
+ */
+export async function staffDecisionInTransaction(tx: Transaction, orderId: string, staffId: string, decided: ParsedDecision) {
+  const moved = await applyDecision(tx, orderId, { userId: staffId, isStaff: true }, decided);
+  await auditDecision(staffId, orderId, decided)(tx, moved);
+  return moved;
+}
+
+export const ORDER_SEARCH_PAGE = 20;
+
+/**
+ * Staff search: an order number ("1234" or "#1234"), an e-mail, a payment reference or
+ * transaction id, or a player ID; newest first, a page at a time, every branch on an index.
+ */
+export async function searchOrdersForStaff(db: Database, query: string, page: number) {
+  const q = query.trim();
+  const number = /^#?\d{1,9}$/.test(q) ? Number(q.replace("#", "")) : null;
+  const conditions: SQL[] = [
+    sql`lower(${orders.email}) = ${q.toLowerCase()}`,
+    eq(orders.gamerId, q),
+    sql`${orders.id} in (select ${paymentProofs.orderId} from ${paymentProofs} where ${paymentProofs.reference} = ${q} or ${paymentProofs.transactionId} = ${q})`,
+  ];
+  if (number !== null) conditions.push(eq(orders.number, number));
+  return db
+    .select({
+      id: orders.id,
+      number: orders.number,
+      kind: orders.kind,
+      status: orders.status,
+      paymentMethod: orders.paymentMethod,
+      currency: orders.currency,
+      amount: orders.amount,
+      email: orders.email,
+      userName: users.name,
+      updatedAt: orders.updatedAt,
+    })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(or(...conditions))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(ORDER_SEARCH_PAGE)
+    .offset((Math.max(1, page) - 1) * ORDER_SEARCH_PAGE);
+}

@@ -1,0 +1,117 @@
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import { isLanguage } from "~/domain/language";
+import { metaText } from "~/lib/meta";
+import { useRouteMessages } from "~/lib/use-route-messages";
+import { listAudit } from "../audit.server";
+import { AdminDateTime } from "../components/admin-date";
+import { PageTitle, TableBox, fieldClass, labelClass, primaryButton, secondaryButton, tableClass, tdClass, thClass } from "../components/admin-ui";
+import { staffContext } from "../context.server";
+import { AUDIT_ENTITIES, AUDIT_PAGE_SIZE, auditSearch, parseAuditFilters } from "../core/audit";
+import { db } from "~/lib/db.server";
+import type { Route } from "./+types/audit";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { messages } = await staffContext(request);
+  const filters = parseAuditFilters(new URL(request.url).searchParams);
+  const rows = await listAudit(db(), filters);
+  return {
+    filters,
+    entries: rows.map((row) => ({ ...row, before: row.before === null ? null : JSON.stringify(row.before), after: row.after === null ? null : JSON.stringify(row.after) })),
+    nextBefore: rows.length === AUDIT_PAGE_SIZE ? rows[rows.length - 1]!.id : null,
+    messages,
+  };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: `${metaText(matches, "admin", "audit.title")} · Arena LATAM` }, { name: "robots", content: "noindex" }];
+}
+
+export default function AuditPage({ loaderData }: Route.ComponentProps) {
+  useRouteMessages(loaderData.messages);
+  const { t, i18n } = useTranslation("admin");
+  const language = isLanguage(i18n.language) ? i18n.language : "es";
+  const { filters, entries, nextBefore } = loaderData;
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-8" data-testid="admin-audit">
+      <PageTitle title={t("audit.title")} subtitle={t("audit.subtitle")} />
+      <Form method="get" className="mb-6 grid gap-3 sm:grid-cols-4 sm:items-end">
+        <label className={labelClass}>
+          {t("audit.filters.entity")}
+          <select name="entity" defaultValue={filters.entity ?? ""} className={fieldClass}>
+            <option value="">{t("audit.filters.all")}</option>
+            {AUDIT_ENTITIES.map((entity) => (
+              <option key={entity} value={entity}>
+                {t(`audit.entities.${entity}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={labelClass}>
+          {t("audit.filters.action")}
+          <input name="action" defaultValue={filters.action ?? ""} className={fieldClass} placeholder="tournament.create" />
+        </label>
+        <label className={labelClass}>
+          {t("audit.filters.actor")}
+          <input name="actor" type="email" defaultValue={filters.actor ?? ""} className={fieldClass} />
+        </label>
+        <button type="submit" className={primaryButton}>
+          {t("audit.filters.apply")}
+        </button>
+      </Form>
+      {entries.length === 0 ? (
+        <p className="rounded-lg border border-slate-800 p-6 text-slate-400" data-testid="audit-empty">
+          {t("audit.empty")}
+        </p>
+      ) : (
+        <TableBox>
+          <table className={`${tableClass} min-w-[48rem]`} data-testid="audit-table">
+            <thead className="bg-slate-900/80">
+              <tr>
+                <th scope="col" className={thClass}>{t("audit.columns.when")}</th>
+                <th scope="col" className={thClass}>{t("audit.columns.who")}</th>
+                <th scope="col" className={thClass}>{t("audit.columns.what")}</th>
+                <th scope="col" className={thClass}>{t("audit.columns.before")}</th>
+                <th scope="col" className={thClass}>{t("audit.columns.after")}</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-800">
+              {entries.map((entry) => (
+                <tr key={entry.id} data-testid="audit-row">
+                  <td className={`${tdClass} whitespace-nowrap`}>
+                    <AdminDateTime value={entry.createdAt} language={language} />
+                  </td>
+                  <td className={tdClass}>{entry.actorEmail ?? t("common.none")}</td>
+                  <td className={tdClass}>
+                    <span className="block font-semibold">{t(`audit.actions.${entry.action}`, { defaultValue: entry.action })}</span>
+                    <span className="block text-xs text-slate-400">
+                      {t(`audit.entities.${entry.entity}`, { defaultValue: entry.entity })} {entry.entityId ?? ""}
+                    </span>
+                  </td>
+                  <td className={tdClass}>
+                    <code className="block max-w-xs break-all text-xs text-slate-400">{entry.before ?? t("common.none")}</code>
+                  </td>
+                  <td className={tdClass}>
+                    <code className="block max-w-xs break-all text-xs text-slate-300">{entry.after ?? t("common.none")}</code>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableBox>
+      )}
+      <nav aria-label={t("audit.pagination")} className="mt-6 flex gap-3">
+        {filters.before ? (
+          <Link to={auditSearch({ ...filters, before: null })} className={secondaryButton}>
+            {t("audit.newest")}
+          </Link>
+        ) : null}
+        {nextBefore ? (
+          <Link to={auditSearch({ ...filters, before: nextBefore })} rel="next" className={secondaryButton} data-testid="audit-older">
+            {t("audit.older")}
+          </Link>
+        ) : null}
+      </nav>
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import { fail, succeed } from "~/lib/answer";
+import { db } from "~/lib/db.server";
+import { formFields, notFoundIfNullish, readForm } from "~/lib/http.server";
+import { metaText } from "~/lib/meta";
+import { useRouteMessages } from "~/lib/use-route-messages";
+import { CatalogueAdminError, createPackage, findGame, listPackagesForStaff, updatePackage } from "../catalogue-admin.server";
+import { AnswerNotice, PageTitle, cardClass, fieldClass, labelClass, primaryButton, secondaryButton } from "../components/admin-ui";
+import { staffContext } from "../context.server";
+import { parsePackageForm } from "../core/catalogue-form";
+import { minorUnitsText } from "../core/money-input";
+import type { Route } from "./+types/catalogue-game";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { messages } = await staffContext(request);
+  const game = notFoundIfNullish(await findGame(db(), params.gameId));
+  return { game: { id: game.id, name: game.name }, packages: await listPackagesForStaff(db(), game.id), messages };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { staff } = await staffContext(request);
+  const fields = formFields(await readForm(request));
+  const parsed = parsePackageForm(fields);
+  if (!parsed.ok) return fail(parsed.code, 400, { field: parsed.field, packageId: fields.packageId ?? "" });
+  try {
+    const saved = fields.packageId
+      ? await updatePackage(db(), staff.id, params.gameId, fields.packageId, parsed.values)
+      : await createPackage(db(), staff.id, params.gameId, parsed.values);
+    return succeed({ packageId: saved.id, priceBs: saved.priceBs });
+  } catch (error) {
+    if (error instanceof CatalogueAdminError) return fail("NOT_FOUND", 404);
+    throw error;
+  }
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: `${metaText(matches, "admin", "catalogue.packages")} · Arena LATAM` }, { name: "robots", content: "noindex" }];
+}
+
+interface PackageFormValues {
+  id?: string;
+  label: string;
+  amount: number | null;
+  bonus: number;
+  priceUsd: number | null;
+  priceBs: number | null;
+  bsFollowsRate: boolean;
+  sortOrder: number;
+  active: boolean;
+}
+
+function PackageForm({ values, submit }: { values: PackageFormValues; submit: string }) {
+  const { t } = useTranslation("admin");
+  return (
+    <Form method="post" className={`${cardClass} grid gap-3 sm:grid-cols-4`} data-testid={values.id ? `package-${values.id}` : "package-new"}>
+      {values.id ? <input type="hidden" name="packageId" value={values.id} /> : null}
+      <label className={`${labelClass} sm:col-span-2`}>{t("catalogue.fields.label")}<input name="label" required maxLength={60} defaultValue={values.label} className={fieldClass} /></label>
+      <label className={labelClass}>{t("catalogue.fields.amount")}<input name="amount" inputMode="numeric" defaultValue={values.amount ?? ""} className={fieldClass} /></label>
+      <label className={labelClass}>{t("catalogue.fields.bonus")}<input name="bonus" inputMode="numeric" defaultValue={values.bonus} className={fieldClass} /></label>
+      <label className={labelClass}>{t("catalogue.fields.priceUsd")}<input name="priceUsd" inputMode="decimal" required defaultValue={values.priceUsd === null ? "" : minorUnitsText(values.priceUsd)} className={fieldClass} /></label>
+      <label className={labelClass}>{t("catalogue.fields.priceBs")}<input name="priceBs" inputMode="decimal" defaultValue={values.priceBs === null ? "" : minorUnitsText(values.priceBs)} className={fieldClass} /></label>
+      <label className={labelClass}>{t("catalogue.fields.sortOrder")}<input name="sortOrder" inputMode="numeric" defaultValue={values.sortOrder} className={fieldClass} /></label>
+      <div className="flex flex-col gap-1 text-sm">
+        <label className="flex items-center gap-2"><input type="checkbox" name="bsFollowsRate" defaultChecked={values.bsFollowsRate} />{t("catalogue.fields.bsFollowsRate")}</label>
+        <label className="flex items-center gap-2"><input type="checkbox" name="active" defaultChecked={values.active} />{t("catalogue.fields.active")}</label>
+      </div>
+      <button type="submit" className={`${primaryButton} sm:col-span-4`}>{submit}</button>
+    </Form>
+  );
+}
+
+export default function CatalogueGamePage({ loaderData, actionData }: Route.ComponentProps) {
+  useRouteMessages(loaderData.messages);
+  const { t } = useTranslation("admin");
+  const { game, packages } = loaderData;
+  return (
+    <section className="mx-auto max-w-5xl px-4 py-8" data-testid="admin-catalogue-game">
+      <PageTitle title={t("catalogue.packagesOf", { game: game.name })} subtitle={t("catalogue.packagesNote")} />
+      <Link to="/admin/catalogue" className={`${secondaryButton} mb-4 inline-block`}>{t("catalogue.back")}</Link>
+      <AnswerNotice answer={actionData} done={actionData?.ok ? t("catalogue.packageSaved") : undefined} />
+      <div className="grid gap-4">
+        {packages.map((pkg) => (
+          <PackageForm key={pkg.id} submit={t("catalogue.save")} values={{ id: pkg.id, label: pkg.label, amount: pkg.amount, bonus: pkg.bonus, priceUsd: pkg.priceUsd, priceBs: pkg.priceBs, bsFollowsRate: pkg.bsFollowsRate, sortOrder: pkg.sortOrder, active: pkg.active }} />
+        ))}
+        <h2 className="mt-4 text-xl font-bold">{t("catalogue.newPackage")}</h2>
+        <PackageForm submit={t("catalogue.add")} values={{ label: "", amount: null, bonus: 0, priceUsd: null, priceBs: null, bsFollowsRate: true, sortOrder: packages.length, active: true }} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+import { useTranslation } from "react-i18next";
+import { Form, useNavigation } from "react-router";
+import { isLanguage } from "~/domain/language";
+import { currentExchangeRateInfo } from "~/features/orders/exchange-rate.server";
+import { fail, succeed } from "~/lib/answer";
+import { db } from "~/lib/db.server";
+import { formFields, readForm } from "~/lib/http.server";
+import { metaText } from "~/lib/meta";
+import { useRouteMessages } from "~/lib/use-route-messages";
+import { AdminDateTime } from "../components/admin-date";
+import { AnswerNotice, PageTitle, TableBox, cardClass, fieldClass, labelClass, primaryButton, tableClass, tdClass, thClass } from "../components/admin-ui";
+import { staffContext } from "../context.server";
+import { parseRateForm, platformToday } from "../core/exchange-rate";
+import { listExchangeRates, setExchangeRate } from "../settings.server";
+import type { Route } from "./+types/exchange-rate";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { messages } = await staffContext(request);
+  const current = await currentExchangeRateInfo(db()).catch(() => null);
+  return { current, history: await listExchangeRates(db()), today: platformToday(), messages };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { staff } = await staffContext(request);
+  const parsed = parseRateForm(formFields(await readForm(request)), platformToday());
+  if (!parsed.ok) return fail(parsed.code, 400, { field: parsed.field });
+  const saved = await setExchangeRate(db(), staff.id, parsed.value);
+  return succeed({ rate: parsed.value.rate, packagesRepriced: saved.packagesRepriced });
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: `${metaText(matches, "admin", "rate.title")} · Arena LATAM` }, { name: "robots", content: "noindex" }];
+}
+
+export default function ExchangeRatePage({ loaderData, actionData }: Route.ComponentProps) {
+  useRouteMessages(loaderData.messages);
+  const { t, i18n } = useTranslation("admin");
+  const language = isLanguage(i18n.language) ? i18n.language : "es";
+  const busy = useNavigation().state === "submitting";
+  const { current, history, today } = loaderData;
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-8" data-testid="admin-exchange-rate">
+      <PageTitle title={t("rate.title")} subtitle={t("rate.subtitle")} />
+      <AnswerNotice answer={actionData} done={actionData?.ok ? t("rate.saved", { rate: actionData.rate, count: actionData.packagesRepriced }) : undefined} />
+      <p className="mb-4 text-lg" data-testid="current-rate">
+        {current ? t("rate.current", { rate: current.rate, date: current.effectiveOn ?? t("common.none") }) : t("rate.none")}
+      </p>
+      <Form method="post" className={`${cardClass} grid gap-3 sm:grid-cols-2`}>
+        <label className={labelClass}>
+          {t("rate.fields.rate")}
+          <input name="rate" inputMode="decimal" required className={fieldClass} placeholder="245.50" aria-invalid={actionData && !actionData.ok && actionData.field === "rate" ? true : undefined} data-testid="rate-input" />
+        </label>
+        <label className={labelClass}>
+          {t("rate.fields.effectiveOn")}
+          <input name="effectiveOn" type="date" defaultValue={today} className={fieldClass} />
+        </label>
+        <label className={`${labelClass} sm:col-span-2`}>
+          {t("rate.fields.source")}
+          <input name="source" maxLength={200} className={fieldClass} placeholder={t("rate.fields.sourceHint")} />
+        </label>
+        <p className="text-xs text-slate-400 sm:col-span-2">{t("rate.followsNote")}</p>
+        <button type="submit" disabled={busy} className={`${primaryButton} sm:col-span-2`} data-testid="rate-save">
+          {t("rate.save")}
+        </button>
+      </Form>
+      <h2 className="mt-8 mb-3 text-xl font-bold">{t("rate.history")}</h2>
+      <TableBox>
+        <table className={tableClass} data-testid="rate-history">
+          <thead className="bg-slate-900/80">
+            <tr>
+              <th scope="col" className={thClass}>{t("rate.columns.rate")}</th>
+              <th scope="col" className={thClass}>{t("rate.columns.effectiveOn")}</th>
+              <th scope="col" className={thClass}>{t("rate.columns.source")}</th>
+              <th scope="col" className={thClass}>{t("rate.columns.setAt")}</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-800">
+            {history.map((row) => (
+              <tr key={row.id} data-testid="rate-row">
+                <td className={`${tdClass} font-mono`}>{row.rate}</td>
+                <td className={tdClass}>{row.effectiveOn}</td>
+                <td className={`${tdClass} break-words`}>{row.source || t("common.none")}</td>
+                <td className={tdClass}>
+                  <AdminDateTime value={row.createdAt} language={language} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableBox>
+    </section>
+  );
+}

@@ -1,0 +1,115 @@
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import { isLanguage } from "~/domain/language";
+import { formatMoney } from "~/domain/format";
+import { gameRules } from "~/domain/games";
+import { db } from "~/lib/db.server";
+import { metaText } from "~/lib/meta";
+import { useRouteMessages } from "~/lib/use-route-messages";
+import { PageTitle, TableBox, fieldClass, labelClass, primaryButton, secondaryButton, tableClass, tdClass, thClass } from "../components/admin-ui";
+import { staffContext } from "../context.server";
+import { TOURNAMENT_STATUSES, type TournamentStatus } from "../core/tournament-form";
+import { STAFF_TOURNAMENT_PAGE, listTournamentsForStaff } from "../tournaments-admin.server";
+import type { Route } from "./+types/tournaments";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { messages } = await staffContext(request);
+  const params = new URL(request.url).searchParams;
+  const rawStatus = params.get("status") ?? "";
+  const status = (TOURNAMENT_STATUSES as readonly string[]).includes(rawStatus) ? (rawStatus as TournamentStatus) : null;
+  const q = (params.get("q") ?? "").trim().slice(0, 80) || null;
+  const rawPage = params.get("page") ?? "";
+  const page = /^\d{1,5}$/.test(rawPage) ? Math.max(1, Number(rawPage)) : 1;
+  const rows = await listTournamentsForStaff(db(), { status, q, page });
+  return { filters: { status, q, page }, tournaments: rows, hasNext: rows.length === STAFF_TOURNAMENT_PAGE, messages };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: `${metaText(matches, "admin", "tournaments.title")} · Arena LATAM` }, { name: "robots", content: "noindex" }];
+}
+
+function search(filters: { status: string | null; q: string | null; page: number }) {
+  const params = new URLSearchParams();
+  if (filters.status) params.set("status", filters.status);
+  if (filters.q) params.set("q", filters.q);
+  if (filters.page > 1) params.set("page", String(filters.page));
+  return `?${params.toString()}`;
+}
+
+export default function TournamentsPage({ loaderData }: Route.ComponentProps) {
+  useRouteMessages(loaderData.messages);
+  const { t, i18n } = useTranslation("admin");
+  const language = isLanguage(i18n.language) ? i18n.language : "es";
+  const { filters, tournaments, hasNext } = loaderData;
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-8" data-testid="admin-tournaments">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <PageTitle title={t("tournaments.title")} subtitle={t("tournaments.subtitle")} />
+        <Link to="/admin/tournaments/new" className={primaryButton} data-testid="new-tournament">
+          {t("tournaments.new")}
+        </Link>
+      </div>
+      <Form method="get" className="mb-6 grid gap-3 sm:grid-cols-3 sm:items-end">
+        <label className={labelClass}>
+          {t("tournaments.filters.q")}
+          <input name="q" defaultValue={filters.q ?? ""} className={fieldClass} />
+        </label>
+        <label className={labelClass}>
+          {t("tournaments.filters.status")}
+          <select name="status" defaultValue={filters.status ?? ""} className={fieldClass}>
+            <option value="">{t("audit.filters.all")}</option>
+            {TOURNAMENT_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {t(`tournaments.statuses.${status}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className={primaryButton}>
+          {t("audit.filters.apply")}
+        </button>
+      </Form>
+      {tournaments.length === 0 ? (
+        <p className="rounded-lg border border-slate-800 p-6 text-slate-400">{t("tournaments.empty")}</p>
+      ) : (
+        <TableBox>
+          <table className={`${tableClass} min-w-[44rem]`} data-testid="tournaments-table">
+            <thead className="bg-slate-900/80">
+              <tr>
+                <th scope="col" className={thClass}>{t("tournaments.columns.title")}</th>
+                <th scope="col" className={thClass}>{t("tournaments.columns.date")}</th>
+                <th scope="col" className={thClass}>{t("tournaments.columns.status")}</th>
+                <th scope="col" className={thClass}>{t("tournaments.columns.teams")}</th>
+                <th scope="col" className={thClass}>{t("tournaments.columns.fee")}</th>
+                <th scope="col" className={thClass}><span className="sr-only">{t("queue.columns.actions")}</span></th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-800">
+              {tournaments.map((row) => (
+                <tr key={row.id} data-testid="tournament-row">
+                  <td className={tdClass}>
+                    <span className="block font-semibold">{row.title}</span>
+                    <span className="block text-xs text-slate-400">{gameRules(row.game).name}</span>
+                  </td>
+                  <td className={`${tdClass} whitespace-nowrap`}>{row.date}</td>
+                  <td className={tdClass}>{t(`tournaments.statuses.${row.status}`, { defaultValue: row.status })}</td>
+                  <td className={tdClass}>{t("tournaments.teamsCount", { confirmed: row.confirmed, live: row.live, capacity: row.capacity })}</td>
+                  <td className={`${tdClass} font-mono`}>{row.feeAmount === 0 ? t("tournaments.feeKinds.free") : formatMoney({ amount: row.feeAmount, currency: row.feeCurrency === "VES" ? "VES" : "USD" }, language)}</td>
+                  <td className={`${tdClass} whitespace-nowrap`}>
+                    <Link to={`/admin/tournaments/${row.id}`} className="font-semibold text-cyan-300">{t("tournaments.edit")}</Link>
+                    {" · "}
+                    <Link to={`/admin/tournaments/${row.id}/registrations`} className="font-semibold text-cyan-300">{t("tournaments.registrations")}</Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableBox>
+      )}
+      <nav aria-label={t("queue.pagination")} className="mt-6 flex gap-3">
+        {filters.page > 1 ? <Link to={search({ ...filters, page: filters.page - 1 })} className={secondaryButton}>{t("queue.previous")}</Link> : null}
+        {hasNext ? <Link to={search({ ...filters, page: filters.page + 1 })} className={secondaryButton}>{t("queue.next")}</Link> : null}
+      </nav>
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+// Prepares a data directory for the back-office tests: the demo catalogue and tournaments, a staff
+// member, a buyer with an unpaid Bs order (priced at the demo rate) and an approved dollar order,
+// and a registration with accented names in the free Free Fire tournament.
+// Usage: tsx tests/e2e/support/seed-backoffice.ts <dataDir>
+// Prints {"unpaidVes": {id, number}, "approved": {id, number}, "tournamentId": …} as its last line.
+import { randomUUID } from "node:crypto";
+import { registrationPlayers, registrations, users } from "~/db/schema";
+import { seedDemoData } from "~/db/seed";
+import { createOrder, moveOrder } from "~/features/orders/orders.server";
+import { openDatabase } from "~/lib/db.server";
+
+const [dataDir] = process.argv.slice(2);
+if (!dataDir) throw new Error("usage: seed-backoffice <dataDir>");
+const handle = await openDatabase({ dataDir });
+await seedDemoData(handle.db);
+
+const person = async (email: string, name: string, isStaff = false) => {
+  const id = randomUUID();
+  await handle.db.insert(users).values({ id, email, emailVerified: true, name, age: 25, favoriteGame: "free-fire", language: "es", isStaff, profileCompletedAt: new Date() });
+  return id;
+};
+const staffId = await person("staff-bo@example.com", "Sofía Staff", true);
+const buyerId = await person("buyer-bo@example.com", "Bruno Comprador");
+
+const base = { userId: buyerId, kind: "store" as const, phone: "04141234567", email: "buyer-bo@example.com", gamerId: "123456789", expiresAt: new Date(Date.now() + 6 * 3_600_000) };
+const unpaidVes = await createOrder(handle.db, {
+  ...base, paymentMethod: "pago_movil", currency: "VES", amount: 49100, amountUsd: 200, exchangeRate: "245.50",
+  items: [{ packageId: "free-fire-110", label: "Free Fire · 110 Diamantes", unitAmount: 24550, quantity: 2 }],
+});
+const approved = await createOrder(handle.db, {
+  ...base, paymentMethod: "paypal", currency: "USD", amount: 500, amountUsd: 500, exchangeRate: null,
+  items: [{ label: "Free Fire · 520 Diamantes", unitAmount: 500, quantity: 1 }],
+});
+await handle.db.transaction(async (tx) => {
+  await moveOrder(tx, approved.id, "proof_submitted", { userId: buyerId, role: "owner" });
+  await moveOrder(tx, approved.id, "approved", { userId: staffId, role: "staff" });
+});
+
+const tournamentId = "copa-free-fire-solo";
+const registrationId = randomUUID();
+await handle.db.insert(registrations).values({ id: registrationId, tournamentId, userId: buyerId, phone: "04141234567", status: "confirmed" });
+await handle.db.insert(registrationPlayers).values({ id: randomUUID(), registrationId, tournamentId, position: 1, name: "José Ñúñez Güerere", ign: "Ñandú_Rápido", phone: "04141234567" });
+
+await handle.close();
+console.log(JSON.stringify({ unpaidVes, approved, tournamentId }));

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import routes from "~/routes";
+import { useAuthSettings } from "~/features/auth/auth.server";
+import type { DatabaseHandle } from "~/lib/db.server";
+import { callRoute, formRequest, getRequest } from "./support/routes";
+import { memoryMailer, signInAs, useTestAuth } from "./support/sessions";
+import { openTestDatabase, resetTables } from "./test-database";
+
+/**
+ * Every route under /admin, read from the route table itself: a new admin page is checked the
+ * day it is added, without anyone remembering to list it here.
+ */
+function adminRoutes(entries: readonly RouteConfigEntry[], prefix = ""): { path: string; file: string }[] {
+  const found: { path: string; file: string }[] = [];
+  for (const entry of entries) {
+    const path = entry.index ? prefix : [prefix, entry.path ?? ""].filter(Boolean).join("/");
+    if (path === "admin" || path.startsWith("admin/")) found.push({ path: `/${path}`, file: entry.file });
+    if (entry.children) found.push(...adminRoutes(entry.children, path));
+  }
+  return found;
+}
+
+const ADMIN_ROUTES = adminRoutes(routes);
+const modules = import.meta.glob<{ loader?: unknown; action?: unknown }>("/app/features/**/routes/*.{ts,tsx}");
+const moduleOf = (file: string) => modules[`/app/${file}`]!();
+/** Any id works: the check must come before the lookup. */
+const concrete = (path: string) => path.replace(/:[A-Za-z]+/g, "00000000-0000-4000-8000-000000000000");
+const paramsOf = (path: string) => Object.fromEntries([...path.matchAll(/:([A-Za-z]+)/g)].map((m) => [m[1]!, "00000000-0000-4000-8000-000000000000"]));
+
+let handle: DatabaseHandle;
+const mailer = memoryMailer();
+
+beforeAll(async () => {
+  handle = await openTestDatabase();
+});
+afterAll(async () => {
+  useAuthSettings(undefined);
+  await handle.close();
+});
+beforeEach(async () => {
+  await resetTables(handle);
+  useTestAuth(handle.db, mailer);
+});
+
+describe("the back-office route table", () => {
+  it("is found and every module is loadable", async () => {
+    expect(ADMIN_ROUTES.map((route) => route.path)).toEqual(expect.arrayContaining(["/admin", "/admin/orders", "/admin/audit", "/admin/exchange-rate"]));
+    for (const route of ADMIN_ROUTES) expect(modules[`/app/${route.file}`], route.file).toBeDefined();
+  });
+});
+
+describe.each(ADMIN_ROUTES)("$path", ({ path, file }) => {
+  it("gives a visitor nothing: sign in first, no data", async () => {
+    const module = await moduleOf(file);
+    for (const [kind, fn, request] of [
+      ["loader", module.loader, getRequest(concrete(path))],
+      ["action", module.action, formRequest(concrete(path), { intent: "approve", rate: "300", method: "paypal", email: "x@example.com" })],
+    ] as const) {
+      if (typeof fn !== "function") continue;
+      const answer = await callRoute(fn as never, request, paramsOf(path));
+      expect([302, 404], `${kind} ${path}`).toContain(answer.status);
+      if (answer.status === 302) expect(answer.location, `${kind} ${path}`).toMatch(/^\/auth\?redirectTo=/);
+      expect(answer.data ?? null, `${kind} ${path}`).toBeNull();
+    }
+  });
+
+  it("is a 404 for a signed-in user who is not staff, and changes nothing", async () => {
+    const { jar } = await signInAs(handle.db, mailer, "player@example.com");
+    const module = await moduleOf(file);
+    if (typeof module.loader === "function") {
+      const answer = await callRoute(module.loader as never, getRequest(concrete(path), jar.header()), paramsOf(path));
+      expect(answer.status, `loader ${path}`).toBe(404);
+      expect(answer.data ?? null).toBeNull();
+    }
+    if (typeof module.action === "function") {
+      const answer = await callRoute(module.action as never, formRequest(concrete(path), { intent: "approve", rate: "300", method: "paypal", email: "x@example.com" }, jar.header()), paramsOf(path));
+      expect(answer.status, `action ${path}`).toBe(404);
+    }
+    const audit = await handle.db.execute("select count(*)::int as n from audit_log");
+    expect((audit as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+  });
+});

@@ -1,0 +1,226 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { asc, eq } from "drizzle-orm";
+import { auditLog, orderStatusHistory, orders, registrationPlayers, registrations, tournaments, users } from "~/db/schema";
+import { readCardImage, storeCardImage } from "~/features/admin/card-images.server";
+import { platformToday } from "~/features/admin/core/exchange-rate";
+import { loader as csvLoader } from "~/features/admin/routes/registrations-csv";
+import { action as registrationsAction, loader as registrationsLoader } from "~/features/admin/routes/registrations";
+import { action as editAction } from "~/features/admin/routes/tournament-edit";
+import { action as newAction } from "~/features/admin/routes/tournament-new";
+import { loader as listLoader } from "~/features/admin/routes/tournaments";
+import { useAuthSettings } from "~/features/auth/auth.server";
+import { createOrder, moveOrder } from "~/features/orders/orders.server";
+import { listUpcomingTournaments } from "~/features/tournaments/tournaments.server";
+import type { DatabaseHandle } from "~/lib/db.server";
+import { callRoute, formRequest, getRequest } from "./support/routes";
+import { memoryMailer, signInAs, useTestAuth } from "./support/sessions";
+import { openTestDatabase, resetTables } from "./test-database";
+
+let handle: DatabaseHandle;
+const mailer = memoryMailer();
+let staff: Awaited<ReturnType<typeof signInAs>>;
+
+beforeAll(async () => {
+  handle = await openTestDatabase();
+});
+afterAll(async () => {
+  useAuthSettings(undefined);
+  await handle.close();
+});
+beforeEach(async () => {
+  await resetTables(handle);
+  useTestAuth(handle.db, mailer);
+  staff = await signInAs(handle.db, mailer, "staff@example.com", { staff: true });
+});
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const form = (change: Record<string, string> = {}) => ({
+  title: "Copa Ñandú", game: "blood-strike", date: inDays(10), startTime: "19:00", registrationOpensAt: "", registrationClosesAt: `${inDays(9)}T20:00`,
+  capacity: "16", feeKind: "USD", fee: "3.50", prize: "$300", prizeSplit: "60,40", rules: "# Reglas", format: "single_elimination", ...change,
+});
+const audits = () => handle.db.select().from(auditLog).orderBy(asc(auditLog.id));
+
+async function create(change: Record<string, string> = {}) {
+  const answer = await callRoute(newAction, formRequest("/admin/tournaments/new", form(change), staff.jar.header()));
+  expect(answer.status, JSON.stringify(answer.data)).toBe(302);
+  return answer.location!.match(/\/admin\/tournaments\/([^?]+)/)![1]!;
+}
+
+const edit = (id: string, fields: Record<string, string>) => callRoute<{ ok: boolean; code?: string; field?: string }>(editAction, formRequest(`/admin/tournaments/${id}`, fields, staff.jar.header()), { tournamentId: id });
+
+describe("tournaments", () => {
+  it("staff create one, published at once: it is on the landing grid with the fee in cents, and audited", async () => {
+    const id = await create({ publish: "on" });
+    const [row] = await handle.db.select().from(tournaments).where(eq(tournaments.id, id));
+    expect(row).toMatchObject({ title: "Copa Ñandú", status: "published", feeAmount: 350, feeCurrency: "USD", capacity: 16, players: ["16", "duo"], prizeSplit: ["60", "40"], image: "/images/tournaments/generic.svg" });
+    expect((await listUpcomingTournaments(handle.db)).map((card) => card.id)).toContain(id);
+    const [entry] = await audits();
+    expect(entry).toMatchObject({ actorId: staff.userId, action: "tournament.create", entity: "tournament", entityId: id, before: null });
+    expect(entry!.after).toMatchObject({ title: "Copa Ñandú", feeAmount: 350 });
+    const list = await callRoute<{ tournaments: { id: string }[] }>(listLoader, getRequest("/admin/tournaments?q=%C3%B1and", staff.jar.header()));
+    expect(list.data!.tournaments.map((t) => t.id)).toEqual([id]);
+  });
+
+  it("a draft is hidden until published; unpublish and cancel move it back out; a cancelled one stays cancelled", async () => {
+    const id = await create();
+    expect((await listUpcomingTournaments(handle.db)).map((card) => card.id)).not.toContain(id);
+    expect((await edit(id, { intent: "publish" })).data).toMatchObject({ ok: true });
+    expect((await listUpcomingTournaments(handle.db)).map((card) => card.id)).toContain(id);
+    expect((await edit(id, { intent: "unpublish" })).data).toMatchObject({ ok: true });
+    expect((await listUpcomingTournaments(handle.db)).map((card) => card.id)).not.toContain(id);
+    expect((await edit(id, { intent: "cancel" })).data).toMatchObject({ ok: true });
+    const refused = await edit(id, { intent: "publish" });
+    expect(refused.status).toBe(409);
+    expect(refused.data).toMatchObject({ ok: false, code: "STATUS_NOT_ALLOWED" });
+    expect((await audits()).map((entry) => [entry.action, entry.before, entry.after])).toEqual([
+      ["tournament.create", null, expect.anything()],
+      ["tournament.publish", { status: "draft" }, { status: "published" }],
+      ["tournament.unpublish", { status: "published" }, { status: "draft" }],
+      ["tournament.cancel", { status: "draft" }, { status: "cancelled" }],
+    ]);
+  });
+
+  it.each([
+    [{ capacity: "-3" }, "CAPACITY_NOT_POSITIVE", "capacity"],
+    [{ capacity: "abc" }, "CAPACITY_INVALID", "capacity"],
+    [{ fee: "0" }, "FEE_NOT_POSITIVE", "fee"],
+    [{ fee: "99999" }, "FEE_TOO_LARGE", "fee"],
+    [{ date: "2020-01-01" }, "DATE_IN_PAST", "date"],
+  ])("refuses %o with %s and writes nothing", async (change, code, field) => {
+    const answer = await callRoute(newAction, formRequest("/admin/tournaments/new", form(change), staff.jar.header()));
+    expect(answer.status).toBe(400);
+    expect(answer.data).toEqual({ ok: false, code, field });
+    expect(await handle.db.select().from(tournaments)).toEqual([]);
+    expect(await audits()).toEqual([]);
+  });
+
+  it("an edit is audited with before and after, and cannot make it smaller than its confirmed teams", async () => {
+    const id = await create({ publish: "on" });
+    for (let n = 0; n < 3; n++) {
+      const userId = randomUUID();
+      await handle.db.insert(users).values({ id: userId, email: `p${n}@example.com` });
+      await handle.db.insert(registrations).values({ id: randomUUID(), tournamentId: id, userId, phone: "04141234567", status: "confirmed" });
+    }
+    const smaller = await edit(id, { intent: "save", ...form({ capacity: "2" }) });
+    expect(smaller.data).toEqual({ ok: false, code: "CAPACITY_BELOW_CONFIRMED", field: "capacity" });
+    const saved = await edit(id, { intent: "save", ...form({ capacity: "3", title: "Copa Ñandú II" }) });
+    expect(saved.data).toEqual({ ok: true, intent: "save" });
+    const update = (await audits()).find((entry) => entry.action === "tournament.update")!;
+    expect(update.before).toMatchObject({ title: "Copa Ñandú", capacity: 16 });
+    expect(update.after).toMatchObject({ title: "Copa Ñandú II", capacity: 3 });
+  });
+
+  it("duplicates as a draft", async () => {
+    const id = await create({ publish: "on" });
+    const answer = await edit(id, { intent: "duplicate" });
+    expect(answer.status).toBe(302);
+    const rows = await handle.db.select().from(tournaments);
+    expect(rows).toHaveLength(2);
+    const copy = rows.find((row) => row.id !== id)!;
+    expect(copy).toMatchObject({ title: "Copa Ñandú", status: "draft", feeAmount: 350 });
+    expect((await audits()).at(-1)).toMatchObject({ action: "tournament.duplicate", entityId: copy.id, before: { from: id } });
+  });
+});
+
+describe("registrations", () => {
+  async function paidTeam(tournamentId: string, email: string, team: string) {
+    const userId = randomUUID();
+    await handle.db.insert(users).values({ id: userId, email, name: "Jugador" });
+    const registrationId = randomUUID();
+    const order = await createOrder(handle.db, {
+      userId, kind: "tournament", paymentMethod: "paypal", currency: "USD", amount: 350, amountUsd: 350, exchangeRate: null, phone: "04141234567", email,
+      tournamentId, expiresAt: new Date(Date.now() + 3_600_000), items: [{ label: "Inscripción", unitAmount: 350, quantity: 1 }],
+    });
+    await handle.db.insert(registrations).values({ id: registrationId, tournamentId, userId, teamName: team, phone: "04141234567", status: "pending_payment", orderId: order.id });
+    await handle.db.insert(registrationPlayers).values([
+      { id: randomUUID(), registrationId, tournamentId, position: 1, name: "José Ñúñez", ign: `Ñu-${team}`, phone: "04141112233" },
+      { id: randomUUID(), registrationId, tournamentId, position: 2, name: "María Pérez", ign: `Mar-${team}`, phone: null },
+    ]);
+    return { registrationId, orderId: order.id };
+  }
+
+  it("removing a paid team frees its place and sends its order to refund, audited", async () => {
+    const id = await create({ publish: "on" });
+    const paid = await paidTeam(id, "a@example.com", "Águilas");
+    await handle.db.transaction(async (tx) => {
+      await moveOrder(tx, paid.orderId, "proof_submitted", { userId: null, role: "owner" });
+      await moveOrder(tx, paid.orderId, "approved", { userId: staff.userId, role: "staff" });
+    });
+    const unpaid = await paidTeam(id, "b@example.com", "Búhos");
+
+    const page = await callRoute<{ registrations: { id: string; players: unknown[]; orderStatus: string }[] }>(registrationsLoader, getRequest(`/admin/tournaments/${id}/registrations`, staff.jar.header()), { tournamentId: id });
+    expect(page.data!.registrations).toHaveLength(2);
+    expect(page.data!.registrations[0]!.players).toHaveLength(2);
+
+    const missingReason = await callRoute(registrationsAction, formRequest(`/admin/tournaments/${id}/registrations`, { intent: "remove", registrationId: paid.registrationId, reason: " " }, staff.jar.header()), { tournamentId: id });
+    expect(missingReason.data).toMatchObject({ ok: false, code: "REASON_REQUIRED" });
+
+    const removed = await callRoute(registrationsAction, formRequest(`/admin/tournaments/${id}/registrations`, { intent: "remove", registrationId: paid.registrationId, reason: "Trampas" }, staff.jar.header()), { tournamentId: id });
+    expect(removed.data).toEqual({ ok: true, removed: paid.registrationId });
+    const [order] = await handle.db.select().from(orders).where(eq(orders.id, paid.orderId));
+    expect(order!.status).toBe("refunded");
+    const [registration] = await handle.db.select().from(registrations).where(eq(registrations.id, paid.registrationId));
+    expect(registration!.status).toBe("released");
+    const players = await handle.db.select().from(registrationPlayers).where(eq(registrationPlayers.registrationId, paid.registrationId));
+    expect(players.every((player) => !player.active)).toBe(true);
+    const history = await handle.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, paid.orderId)).orderBy(asc(orderStatusHistory.id));
+    expect(history.at(-1)).toMatchObject({ fromStatus: "approved", toStatus: "refunded", actorUserId: staff.userId, reason: "Trampas" });
+
+    // The unpaid team's order is cancelled instead.
+    await callRoute(registrationsAction, formRequest(`/admin/tournaments/${id}/registrations`, { intent: "remove", registrationId: unpaid.registrationId, reason: "No pagó" }, staff.jar.header()), { tournamentId: id });
+    const [cancelled] = await handle.db.select().from(orders).where(eq(orders.id, unpaid.orderId));
+    expect(cancelled!.status).toBe("cancelled");
+
+    const again = await callRoute(registrationsAction, formRequest(`/admin/tournaments/${id}/registrations`, { intent: "remove", registrationId: paid.registrationId, reason: "Otra vez" }, staff.jar.header()), { tournamentId: id });
+    expect(again.data).toMatchObject({ ok: false, code: "ALREADY_REMOVED" });
+
+    const actions = (await audits()).map((entry) => entry.action);
+    expect(actions).toEqual(["tournament.create", "order.refund", "registration.remove", "order.cancel", "registration.remove"]);
+  });
+
+  it("exports CSV in UTF-8 with a BOM, one row per player, accents intact", async () => {
+    const id = await create({ publish: "on" });
+    await paidTeam(id, "a@example.com", "Águilas");
+    const response = (await csvLoader({ request: getRequest(`/admin/tournaments/${id}/registrations.csv`, staff.jar.header()), params: { tournamentId: id } } as never)) as Response;
+    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("Content-Disposition")).toMatch(/attachment; filename="inscripciones-.*\.csv"/);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = new TextDecoder().decode(bytes.subarray(3)).trimEnd().split("\r\n");
+    expect(lines[0]).toBe("Equipo,Coach,Correo de contacto,Teléfono de contacto,Estado,Pedido,Estado del pedido,Jugador,ID de juego,Teléfono del jugador");
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain("Águilas");
+    expect(lines[1]).toContain("José Ñúñez");
+  });
+});
+
+describe("card images", () => {
+  it("are checked by content and size and resized to the card sizes", async () => {
+    const folder = await fs.mkdtemp(path.join(os.tmpdir(), "cards-"));
+    const png = await sharp({ create: { width: 900, height: 900, channels: 3, background: "#0ff" } }).png().toBuffer();
+    const stored = await storeCardImage(new Uint8Array(png), folder);
+    expect(stored.ok).toBe(true);
+    if (!stored.ok) return;
+    const name = path.basename(stored.path);
+    const small = await readCardImage(name, folder);
+    expect(await sharp(small!).metadata()).toMatchObject({ format: "webp", width: 640, height: 360 });
+    const large = await readCardImage(name.replace("-640", "-1280"), folder);
+    expect(await sharp(large!).metadata()).toMatchObject({ width: 1280, height: 720 });
+
+    expect(await storeCardImage(new TextEncoder().encode("<svg onload=alert(1)>"), folder)).toEqual({ ok: false, code: "IMAGE_NOT_ALLOWED" });
+    const tiny = await sharp({ create: { width: 100, height: 100, channels: 3, background: "#000" } }).png().toBuffer();
+    expect(await storeCardImage(new Uint8Array(tiny), folder)).toEqual({ ok: false, code: "IMAGE_TOO_SMALL" });
+    expect(await storeCardImage(new Uint8Array(6 * 1024 * 1024), folder)).toEqual({ ok: false, code: "IMAGE_TOO_LARGE" });
+    expect(await readCardImage("../../etc/passwd", folder)).toBeNull();
+    await fs.rm(folder, { recursive: true });
+  });
+});
+
+it("platform date helper is sane", () => {
+  expect(platformToday()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+});
