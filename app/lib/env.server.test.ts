@@ -24,7 +24,19 @@ describe("environment", () => {
     }
   });
 
-  it("refuses S3 settings until S3 storage exists, instead of ignoring them", () => {
-    expect(() => parseEnv({ S3_ENDPOINT: "https://s3.example.com" })).toThrow(/S3 receipt storage is not available/);
+  it("refuses partial S3 settings instead of silently keeping receipts on disk", () => {
+    expect(() => parseEnv({ S3_ENDPOINT: "https://s3.example.com" })).toThrow(/S3_BUCKET: is required with S3_ENDPOINT/);
+    try {
+      parseEnv({ S3_BUCKET: "receipts", S3_ACCESS_KEY_ID: "key" });
+    } catch (error) {
+      expect((error as Error).message).toMatch(/S3_SECRET_ACCESS_KEY: is required/);
+      expect((error as Error).message).not.toMatch(/S3_ACCESS_KEY_ID: is required/);
+    }
+  });
+
+  it("accepts complete S3 settings, with the region defaulting to us-east-1", () => {
+    const env = parseEnv({ S3_ENDPOINT: "http://127.0.0.1:9000", S3_BUCKET: "receipts", S3_ACCESS_KEY_ID: "key", S3_SECRET_ACCESS_KEY: "secret" });
+    expect(env).toMatchObject({ S3_BUCKET: "receipts", S3_REGION: "us-east-1", S3_ENDPOINT: "http://127.0.0.1:9000" });
+    expect(parseEnv({ S3_BUCKET: "b", S3_ACCESS_KEY_ID: "k", S3_SECRET_ACCESS_KEY: "s", S3_REGION: "sa-east-1" }).S3_ENDPOINT).toBeUndefined();
   });
 });

@@ -8,6 +8,12 @@ const optionalUrl = z
   .transform((value) => (value === "" ? undefined : value))
   .pipe(z.url().optional());
 
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value === "" ? undefined : value));
+
 const booleanFlag = z
   .enum(["true", "false", "1", "0", ""])
   .optional()
@@ -50,16 +56,23 @@ const envSchema = z.object({
   /** How long checkout waits for the ID checker before saying it could not connect. */
   ID_CHECKER_TIMEOUT_MS: z.coerce.number().int().min(200).max(60_000).default(8000),
   PRICING_URL: optionalUrl,
+  /** S3-compatible receipt storage: used when S3_BUCKET is set (S3_ENDPOINT absent means AWS S3 itself). */
   S3_ENDPOINT: optionalUrl,
-  S3_BUCKET: z.string().optional(),
-  S3_ACCESS_KEY_ID: z.string().optional(),
-  S3_SECRET_ACCESS_KEY: z.string().optional(),
-  S3_REGION: z.string().optional(),
+  S3_BUCKET: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_REGION: optionalText.transform((value) => value ?? "us-east-1"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
-}).refine((config) => !config.S3_ENDPOINT, {
-  // Better to stop than to keep receipts somewhere the operator did not ask for.
-  message: "S3 receipt storage is not available in this version: unset S3_ENDPOINT to keep receipts on local disk under DATA_DIR/receipts",
-  path: ["S3_ENDPOINT"],
+}).superRefine((config, context) => {
+  // Any S3 setting means the operator wants the bucket: better to stop than to keep receipts
+  // on local disk because one value is missing.
+  const given = (["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const).filter((name) => config[name] !== undefined);
+  if (given.length === 0) return;
+  for (const name of ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+    if (config[name] === undefined) {
+      context.addIssue({ code: "custom", path: [name], message: `is required with ${given.join(", ")} (S3 receipt storage needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together)` });
+    }
+  }
 });
 
 export type Env = z.infer<typeof envSchema> & { dataDir: string; publicUrl: string };
