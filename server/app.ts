@@ -6,11 +6,13 @@ import { seedDemoData } from "~/db/seed";
 import { registerOrderKinds } from "~/features/order-kinds.server";
 import { sendPlusMails } from "~/features/plus/plus-mail.server";
 import { expireUnpaidOrders } from "~/features/orders/orders.server";
+import { receiptStorage } from "~/features/orders/receipts.server";
 import { refreshCatalogueFromPriceList } from "~/features/store/catalogue.server";
 import { LANGUAGE_COOKIE, isLanguage, languageCookie, languageFromCookieHeader } from "~/domain/language";
 import { databaseAnswers, db, openDatabase, setDatabase, type DatabaseHandle } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { log, setLogLevel } from "~/lib/log.server";
+import { readiness } from "~/lib/readiness.server";
 import { startRoutine, stopAllRoutines } from "~/lib/routines.server";
 import { loadMessages } from "~/lib/messages.server";
 import { PageCache, type CachedPage } from "~/lib/page-cache.server";
@@ -88,6 +90,13 @@ app.use((req, res, next) => {
 app.get("/healthz", async (_req, res) => {
   const ok = (await Promise.resolve().then(() => databaseAnswers(db())).catch(() => false)) === true;
   res.status(ok ? 200 : 503).json({ status: ok ? "ok" : "unavailable" });
+});
+
+// Readiness (liveness is /healthz): a load balancer sends traffic here only while both the
+// database and the receipt storage answer.
+app.get("/readyz", async (_req, res) => {
+  const { ready, database, storage } = await readiness(db, receiptStorage);
+  res.status(ready ? 200 : 503).json({ status: ready ? "ready" : "unavailable", database, storage });
 });
 
 // `?lang=en` on any page remembers the language in the cookie and reloads the page without it,

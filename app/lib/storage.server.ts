@@ -118,7 +118,8 @@ export function s3Storage(options: S3StorageOptions): FileStorage {
     },
     async answers() {
       try {
-        await client.send(new HeadBucketCommand({ Bucket }));
+        // A probe must answer quickly even when the network swallows packets.
+        await client.send(new HeadBucketCommand({ Bucket }), { abortSignal: AbortSignal.timeout(3000) });
         return true;
       } catch {
         return false;
