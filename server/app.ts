@@ -13,6 +13,7 @@ import { databaseAnswers, db, openDatabase, setDatabase, type DatabaseHandle } f
 import { env } from "~/lib/env.server";
 import { log, setLogLevel } from "~/lib/log.server";
 import { readiness } from "~/lib/readiness.server";
+import { requestLog } from "~/lib/request-log.server";
 import { startRoutine, stopAllRoutines } from "~/lib/routines.server";
 import { loadMessages } from "~/lib/messages.server";
 import { PageCache, type CachedPage } from "~/lib/page-cache.server";
@@ -50,6 +51,8 @@ export async function stop(): Promise<void> {
 
 export const app = express();
 app.disable("x-powered-by");
+// Request id (x-request-id) on every response and log line, one log line per request.
+app.use(requestLog());
 
 app.use((_req, res, next) => {
   res.setHeader("X-Content-Type-Options", "nosniff");

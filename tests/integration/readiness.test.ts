@@ -26,18 +26,40 @@ afterAll(async () => {
 
 describe("readiness (/readyz)", () => {
   it("is ready when the database and the storage answer (local disk or bucket)", async () => {
-    expect(await readiness(() => handle.db, () => localDiskStorage(path.join(folder, "receipts")))).toEqual({ ready: true, database: true, storage: true });
-    expect(await readiness(() => handle.db, () => s3Storage(emulator))).toEqual({ ready: true, database: true, storage: true });
+    expect(
+      await readiness(
+        () => handle.db,
+        () => localDiskStorage(path.join(folder, "receipts")),
+      ),
+    ).toEqual({ ready: true, database: true, storage: true });
+    expect(
+      await readiness(
+        () => handle.db,
+        () => s3Storage(emulator),
+      ),
+    ).toEqual({ ready: true, database: true, storage: true });
   });
 
   it("is not ready when the bucket does not answer", async () => {
-    expect(await readiness(() => handle.db, () => s3Storage({ ...emulator, endpoint: "http://127.0.0.1:9" }))).toEqual({ ready: false, database: true, storage: false });
+    expect(
+      await readiness(
+        () => handle.db,
+        () => s3Storage({ ...emulator, endpoint: "http://127.0.0.1:9" }),
+      ),
+    ).toEqual({ ready: false, database: true, storage: false });
   });
 
   it("is not ready when the receipt folder cannot be created", async () => {
     const file = path.join(folder, "a-file");
     fs.writeFileSync(file, "");
-    expect((await readiness(() => handle.db, () => localDiskStorage(path.join(file, "receipts")))).storage).toBe(false);
+    expect(
+      (
+        await readiness(
+          () => handle.db,
+          () => localDiskStorage(path.join(file, "receipts")),
+        )
+      ).storage,
+    ).toBe(false);
   });
 
   it("is not ready when there is no database", async () => {
