@@ -14,7 +14,7 @@ import { env } from "~/lib/env.server";
 import { log, setLogLevel } from "~/lib/log.server";
 import { readiness } from "~/lib/readiness.server";
 import { requestLog } from "~/lib/request-log.server";
-import { startRoutine, stopAllRoutines } from "~/lib/routines.server";
+import { setRoutineLock, startRoutine, stopAllRoutines } from "~/lib/routines.server";
 import { loadMessages } from "~/lib/messages.server";
 import { PageCache, type CachedPage } from "~/lib/page-cache.server";
 
@@ -31,19 +31,22 @@ export async function start(): Promise<{ port: number; host: string }> {
   setDatabase(handle);
   if (config.SEED_DEMO) await seedDemoData(handle.db);
   const database = handle.db;
+  // On PostgreSQL several instances may share the database: each routine tick runs on one of them only.
+  setRoutineLock(handle.tryExclusive);
   // Unpaid orders past their time are expired once a minute.
-  startRoutine({ name: "order-expiry", everyMs: 60_000, run: () => expireUnpaidOrders(database) });
+  startRoutine({ name: "order-expiry", everyMs: 60_000, exclusive: true, run: () => expireUnpaidOrders(database) });
   // With PRICING_URL, the catalogue follows the external price list: at start, then every 30 minutes.
   // Plus: "ends in 3 days" and "has ended" mails.
-  startRoutine({ name: "plus-mails", everyMs: 15 * 60_000, runAtStart: true, run: () => sendPlusMails(database) });
+  startRoutine({ name: "plus-mails", everyMs: 15 * 60_000, runAtStart: true, exclusive: true, run: () => sendPlusMails(database) });
   const pricingUrl = config.PRICING_URL;
-  if (pricingUrl) startRoutine({ name: "price-refresh", everyMs: 30 * 60_000, runAtStart: true, run: () => refreshCatalogueFromPriceList(database, pricingUrl) });
+  if (pricingUrl) startRoutine({ name: "price-refresh", everyMs: 30 * 60_000, runAtStart: true, exclusive: true, run: () => refreshCatalogueFromPriceList(database, pricingUrl) });
   log.info("database ready", { driver: handle.driver, ms: Date.now() - started, seeded: config.SEED_DEMO });
   return { port: config.PORT, host: config.HOST };
 }
 
 export async function stop(): Promise<void> {
   stopAllRoutines();
+  setRoutineLock(undefined);
   await handle?.close();
   setDatabase(undefined);
   handle = undefined;
