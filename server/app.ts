@@ -24,6 +24,8 @@ let handle: DatabaseHandle | undefined;
 export async function start(): Promise<{ port: number; host: string }> {
   const config = env();
   setLogLevel(config.LOG_LEVEL);
+  // Behind a reverse proxy (docs/deploy.md): whose X-Forwarded-For/-Proto to believe.
+  app.set("trust proxy", config.TRUST_PROXY);
   // Before anything can move an order: a kind without a handler stops start-up here.
   registerOrderKinds();
   const started = Date.now();

@@ -34,6 +34,12 @@ describe("environment", () => {
     }
   });
 
+  it("reads TRUST_PROXY as a hop count or a list of addresses, loopback by default", () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe("loopback");
+    expect(parseEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: "loopback, 10.0.0.0/8" }).TRUST_PROXY).toBe("loopback, 10.0.0.0/8");
+  });
+
   it("accepts complete S3 settings, with the region defaulting to us-east-1", () => {
     const env = parseEnv({ S3_ENDPOINT: "http://127.0.0.1:9000", S3_BUCKET: "receipts", S3_ACCESS_KEY_ID: "key", S3_SECRET_ACCESS_KEY: "secret" });
     expect(env).toMatchObject({ S3_BUCKET: "receipts", S3_REGION: "us-east-1", S3_ENDPOINT: "http://127.0.0.1:9000" });

@@ -63,6 +63,12 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_REGION: optionalText.transform((value) => value ?? "us-east-1"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  /** Which proxies' X-Forwarded-* to believe (Express "trust proxy"): a hop count, or addresses/subnets/"loopback", "uniquelocal". */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default("loopback")
+    .transform((value): number | string => (/^\d+$/.test(value) ? Number(value) : value)),
 }).superRefine((config, context) => {
   // Any S3 setting means the operator wants the bucket: better to stop than to keep receipts
   // on local disk because one value is missing.
