@@ -39,14 +39,20 @@ function advisoryLockRunner(pool: pg.Pool): ExclusiveRunner {
     let locked = false;
     let broken = false;
     try {
-      const answer = await client.query<{ locked: boolean }>("select pg_try_advisory_lock($1, hashtext($2)) as locked", [ROUTINE_LOCK_CLASS, name]);
+      const answer = await client.query<{ locked: boolean }>("select pg_try_advisory_lock($1, hashtext($2)) as locked", [
+        ROUTINE_LOCK_CLASS,
+        name,
+      ]);
       locked = answer.rows[0]?.locked === true;
       if (!locked) return { ran: false };
       return { ran: true, result: await fn() };
     } finally {
       if (locked) {
         // A connection that could not unlock must not go back to the pool still holding the lock.
-        broken = await client.query("select pg_advisory_unlock($1, hashtext($2))", [ROUTINE_LOCK_CLASS, name]).then(() => false, () => true);
+        broken = await client.query("select pg_advisory_unlock($1, hashtext($2))", [ROUTINE_LOCK_CLASS, name]).then(
+          () => false,
+          () => true,
+        );
       }
       client.release(broken);
     }

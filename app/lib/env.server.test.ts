@@ -41,8 +41,15 @@ describe("environment", () => {
   });
 
   it("accepts complete S3 settings, with the region defaulting to us-east-1", () => {
-    const env = parseEnv({ S3_ENDPOINT: "http://127.0.0.1:9000", S3_BUCKET: "receipts", S3_ACCESS_KEY_ID: "key", S3_SECRET_ACCESS_KEY: "secret" });
+    const env = parseEnv({
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+      S3_BUCKET: "receipts",
+      S3_ACCESS_KEY_ID: "key",
+      S3_SECRET_ACCESS_KEY: "secret",
+    });
     expect(env).toMatchObject({ S3_BUCKET: "receipts", S3_REGION: "us-east-1", S3_ENDPOINT: "http://127.0.0.1:9000" });
-    expect(parseEnv({ S3_BUCKET: "b", S3_ACCESS_KEY_ID: "k", S3_SECRET_ACCESS_KEY: "s", S3_REGION: "sa-east-1" }).S3_ENDPOINT).toBeUndefined();
+    expect(
+      parseEnv({ S3_BUCKET: "b", S3_ACCESS_KEY_ID: "k", S3_SECRET_ACCESS_KEY: "s", S3_REGION: "sa-east-1" }).S3_ENDPOINT,
+    ).toBeUndefined();
   });
 });
