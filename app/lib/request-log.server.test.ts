@@ -42,6 +42,13 @@ describe("request id", () => {
     expect(JSON.stringify(lines)).not.toContain("secret-token");
   });
 
+  it("logs health probes only at debug level", async () => {
+    lines.length = 0;
+    await fetch(`${base}/healthz`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(lines.filter((line) => line.msg === "request")).toHaveLength(0);
+  });
+
   it("keeps a proxy's id, and replaces one that does not look like an id", async () => {
     expect((await fetch(`${base}/work`, { headers: { "x-request-id": "edge-42.abc" } })).headers.get("x-request-id")).toBe("edge-42.abc");
     const replaced = (await fetch(`${base}/work`, { headers: { "x-request-id": "bad id\twith spaces" } })).headers.get("x-request-id");

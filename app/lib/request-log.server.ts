@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { RequestHandler } from "express";
 import { log, withRequestContext } from "./log.server";
 
+const PROBES = new Set(["/healthz", "/readyz"]);
 const GOOD_ID = /^[\w.:@/+=-]{1,128}$/;
 
 /**
@@ -21,6 +22,8 @@ export function requestLog(): RequestHandler {
         const ms = Number(process.hrtime.bigint() - started) / 1e6;
         const fields = { requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 };
         if (res.statusCode >= 500) log.error("request", fields);
+        // Health probes come every few seconds from the orchestrator: only worth a line when debugging.
+        else if (PROBES.has(req.path)) log.debug("request", fields);
         else log.info("request", fields);
       });
       next();
