@@ -7,13 +7,16 @@ import { registerOrderKinds } from "~/features/order-kinds.server";
 import { sendPlusMails } from "~/features/plus/plus-mail.server";
 import { grantStaff } from "~/features/admin/staff.server";
 import { expireUnpaidOrders } from "~/features/orders/orders.server";
+import { receiptStorage } from "~/features/orders/receipts.server";
 import { refreshCatalogueFromPriceList } from "~/features/store/catalogue.server";
 import { LANGUAGE_COOKIE, isLanguage, languageCookie, languageFromCookieHeader } from "~/domain/language";
 import { databaseAnswers, db, openDatabase, setDatabase, type DatabaseHandle } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { isLocalHost } from "~/lib/public-url";
 import { log, setLogLevel } from "~/lib/log.server";
-import { startRoutine, stopAllRoutines } from "~/lib/routines.server";
+import { readiness } from "~/lib/readiness.server";
+import { requestLog } from "~/lib/request-log.server";
+import { setRoutineLock, startRoutine, stopAllRoutines } from "~/lib/routines.server";
 import { loadMessages } from "~/lib/messages.server";
 import { PageCache, type CachedPage } from "~/lib/page-cache.server";
 
@@ -23,6 +26,8 @@ let handle: DatabaseHandle | undefined;
 export async function start(): Promise<{ port: number; host: string }> {
   const config = env();
   setLogLevel(config.LOG_LEVEL);
+  // Behind a reverse proxy (docs/deploy.md): whose X-Forwarded-For/-Proto to believe.
+  app.set("trust proxy", config.TRUST_PROXY);
   // Before anything can move an order: a kind without a handler stops start-up here.
   registerOrderKinds();
   const started = Date.now();
@@ -35,19 +40,22 @@ export async function start(): Promise<{ port: number; host: string }> {
     log.info("staff from STAFF_EMAILS", { email, created });
   }
   const database = handle.db;
+  // On PostgreSQL several instances may share the database: each routine tick runs on one of them only.
+  setRoutineLock(handle.tryExclusive);
   // Unpaid orders past their time are expired once a minute.
-  startRoutine({ name: "order-expiry", everyMs: 60_000, run: () => expireUnpaidOrders(database) });
+  startRoutine({ name: "order-expiry", everyMs: 60_000, exclusive: true, run: () => expireUnpaidOrders(database) });
   // With PRICING_URL, the catalogue follows the external price list: at start, then every 30 minutes.
   // Plus: "ends in 3 days" and "has ended" mails.
-  startRoutine({ name: "plus-mails", everyMs: 15 * 60_000, runAtStart: true, run: () => sendPlusMails(database) });
+  startRoutine({ name: "plus-mails", everyMs: 15 * 60_000, runAtStart: true, exclusive: true, run: () => sendPlusMails(database) });
   const pricingUrl = config.PRICING_URL;
-  if (pricingUrl) startRoutine({ name: "price-refresh", everyMs: 30 * 60_000, runAtStart: true, run: () => refreshCatalogueFromPriceList(database, pricingUrl) });
+  if (pricingUrl) startRoutine({ name: "price-refresh", everyMs: 30 * 60_000, runAtStart: true, exclusive: true, run: () => refreshCatalogueFromPriceList(database, pricingUrl) });
   log.info("database ready", { driver: handle.driver, ms: Date.now() - started, seeded: config.SEED_DEMO });
   return { port: config.PORT, host: config.HOST };
 }
 
 export async function stop(): Promise<void> {
   stopAllRoutines();
+  setRoutineLock(undefined);
   await handle?.close();
   setDatabase(undefined);
   handle = undefined;
@@ -55,6 +63,8 @@ export async function stop(): Promise<void> {
 
 export const app = express();
 app.disable("x-powered-by");
+// Request id (x-request-id) on every response and log line, one log line per request.
+app.use(requestLog());
 
 app.use((_req, res, next) => {
   res.setHeader("X-Content-Type-Options", "nosniff");
@@ -98,6 +108,13 @@ app.use((req, res, next) => {
 app.get("/healthz", async (_req, res) => {
   const ok = (await Promise.resolve().then(() => databaseAnswers(db())).catch(() => false)) === true;
   res.status(ok ? 200 : 503).json({ status: ok ? "ok" : "unavailable" });
+});
+
+// Readiness (liveness is /healthz): a load balancer sends traffic here only while both the
+// database and the receipt storage answer.
+app.get("/readyz", async (_req, res) => {
+  const { ready, database, storage } = await readiness(db, receiptStorage);
+  res.status(ready ? 200 : 503).json({ status: ready ? "ready" : "unavailable", database, storage });
 });
 
 // `?lang=en` on any page remembers the language in the cookie and reloads the page without it,

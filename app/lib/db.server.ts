@@ -21,6 +21,42 @@ export interface DatabaseHandle {
   db: Database;
   driver: "pglite" | "postgres";
   close(): Promise<void>;
+  /**
+   * PostgreSQL only: runs `fn` while holding the advisory lock named `name` on a connection of
+   * its own, or answers `{ ran: false }` at once when another process holds it.
+   */
+  tryExclusive?: ExclusiveRunner;
+}
+
+export type ExclusiveRunner = <T>(name: string, fn: () => Promise<T>) => Promise<{ ran: true; result: T } | { ran: false }>;
+
+// Advisory locks are two ints: this class number, then a hash of the name (migrations use 724101).
+const ROUTINE_LOCK_CLASS = 724102;
+
+function advisoryLockRunner(pool: pg.Pool): ExclusiveRunner {
+  return async (name, fn) => {
+    const client = await pool.connect();
+    let locked = false;
+    let broken = false;
+    try {
+      const answer = await client.query<{ locked: boolean }>("select pg_try_advisory_lock($1, hashtext($2)) as locked", [
+        ROUTINE_LOCK_CLASS,
+        name,
+      ]);
+      locked = answer.rows[0]?.locked === true;
+      if (!locked) return { ran: false };
+      return { ran: true, result: await fn() };
+    } finally {
+      if (locked) {
+        // A connection that could not unlock must not go back to the pool still holding the lock.
+        broken = await client.query("select pg_advisory_unlock($1, hashtext($2))", [ROUTINE_LOCK_CLASS, name]).then(
+          () => false,
+          () => true,
+        );
+      }
+      client.release(broken);
+    }
+  };
 }
 
 const migrationsFolder = path.resolve("app/db/migrations");
@@ -84,7 +120,7 @@ export async function openDatabase(options: { url?: string; dataDir: string }): 
       await client.query("select pg_advisory_unlock(724101)").catch(() => undefined);
       client.release();
     }
-    return { db: db as unknown as Database, driver: "postgres", close: () => pool.end() };
+    return { db: db as unknown as Database, driver: "postgres", close: () => pool.end(), tryExclusive: advisoryLockRunner(pool) };
   }
   const location = options.dataDir === "memory://" ? undefined : path.join(options.dataDir, "pglite");
   const release = location ? lockDataDir(options.dataDir) : () => undefined;

@@ -24,8 +24,33 @@ describe("environment", () => {
     }
   });
 
-  it("refuses S3 settings until S3 storage exists, instead of ignoring them", () => {
-    expect(() => parseEnv({ S3_ENDPOINT: "https://s3.example.com" })).toThrow(/S3 receipt storage is not available/);
+  it("refuses partial S3 settings instead of silently keeping receipts on disk", () => {
+    expect(() => parseEnv({ S3_ENDPOINT: "https://s3.example.com" })).toThrow(/S3_BUCKET: is required with S3_ENDPOINT/);
+    try {
+      parseEnv({ S3_BUCKET: "receipts", S3_ACCESS_KEY_ID: "key" });
+    } catch (error) {
+      expect((error as Error).message).toMatch(/S3_SECRET_ACCESS_KEY: is required/);
+      expect((error as Error).message).not.toMatch(/S3_ACCESS_KEY_ID: is required/);
+    }
+  });
+
+  it("reads TRUST_PROXY as a hop count or a list of addresses, loopback by default", () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe("loopback");
+    expect(parseEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: "loopback, 10.0.0.0/8" }).TRUST_PROXY).toBe("loopback, 10.0.0.0/8");
+  });
+
+  it("accepts complete S3 settings, with the region defaulting to us-east-1", () => {
+    const env = parseEnv({
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+      S3_BUCKET: "receipts",
+      S3_ACCESS_KEY_ID: "key",
+      S3_SECRET_ACCESS_KEY: "secret",
+    });
+    expect(env).toMatchObject({ S3_BUCKET: "receipts", S3_REGION: "us-east-1", S3_ENDPOINT: "http://127.0.0.1:9000" });
+    expect(
+      parseEnv({ S3_BUCKET: "b", S3_ACCESS_KEY_ID: "k", S3_SECRET_ACCESS_KEY: "s", S3_REGION: "sa-east-1" }).S3_ENDPOINT,
+    ).toBeUndefined();
   });
 
   it("reads the platform time zone, Caracas by default, and refuses an unknown one", () => {

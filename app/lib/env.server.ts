@@ -9,6 +9,12 @@ const optionalUrl = z
   .transform((value) => (value === "" ? undefined : value))
   .pipe(z.url().optional());
 
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value === "" ? undefined : value));
+
 const booleanFlag = z
   .enum(["true", "false", "1", "0", ""])
   .optional()
@@ -51,11 +57,12 @@ const envSchema = z.object({
   /** How long checkout waits for the ID checker before saying it could not connect. */
   ID_CHECKER_TIMEOUT_MS: z.coerce.number().int().min(200).max(60_000).default(8000),
   PRICING_URL: optionalUrl,
+  /** S3-compatible receipt storage: used when S3_BUCKET is set (S3_ENDPOINT absent means AWS S3 itself). */
   S3_ENDPOINT: optionalUrl,
-  S3_BUCKET: z.string().optional(),
-  S3_ACCESS_KEY_ID: z.string().optional(),
-  S3_SECRET_ACCESS_KEY: z.string().optional(),
-  S3_REGION: z.string().optional(),
+  S3_BUCKET: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_REGION: optionalText.transform((value) => value ?? "us-east-1"),
   /** The platform's time zone: every date and time is written in it, on the server and in the browser. */
   TIME_ZONE: z.string().trim().default(DEFAULT_TIME_ZONE).refine(isTimeZone, "must be an IANA time zone such as America/Caracas"),
   /** Comma-separated e-mails that are staff from start-up (accounts created if needed). */
@@ -65,10 +72,22 @@ const envSchema = z.object({
     .transform((value) => (value ?? "").split(",").map((email) => email.trim().toLowerCase()).filter(Boolean))
     .pipe(z.array(z.email("must be a comma-separated list of e-mail addresses"))),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
-}).refine((config) => !config.S3_ENDPOINT, {
-  // Better to stop than to keep receipts somewhere the operator did not ask for.
-  message: "S3 receipt storage is not available in this version: unset S3_ENDPOINT to keep receipts on local disk under DATA_DIR/receipts",
-  path: ["S3_ENDPOINT"],
+  /** Which proxies' X-Forwarded-* to believe (Express "trust proxy"): a hop count, or addresses/subnets/"loopback", "uniquelocal". */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default("loopback")
+    .transform((value): number | string => (/^\d+$/.test(value) ? Number(value) : value)),
+}).superRefine((config, context) => {
+  // Any S3 setting means the operator wants the bucket: better to stop than to keep receipts
+  // on local disk because one value is missing.
+  const given = (["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const).filter((name) => config[name] !== undefined);
+  if (given.length === 0) return;
+  for (const name of ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+    if (config[name] === undefined) {
+      context.addIssue({ code: "custom", path: [name], message: `is required with ${given.join(", ")} (S3 receipt storage needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together)` });
+    }
+  }
 });
 
 export type Env = z.infer<typeof envSchema> & {
