@@ -2,12 +2,13 @@
 // refunded, granted and ended by hand, mailed about; support messages from members come first.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { membershipPeriods, orders, settings } from "~/db/schema";
+import { membershipPeriods, orders, settings, tournaments } from "~/db/schema";
 import { seedDemoData } from "~/db/seed";
 import { decideOrder, submitProof } from "~/features/orders/orders.server";
 import { addMonths } from "~/features/plus/core/membership";
 import { sendPlusMails } from "~/features/plus/plus-mail.server";
 import { endPlus, grantPlus, membershipOf } from "~/features/plus/plus.server";
+import { registerForTournament } from "~/features/tournaments/registrations.server";
 import { action as buyAction, loader as plusLoader } from "~/features/plus/routes/plus";
 import { action as adminSupportAction, loader as adminSupportLoader } from "~/features/support/routes/admin-support";
 import { action as supportAction } from "~/features/support/routes/support";
@@ -168,5 +169,46 @@ describe("support", () => {
     await callRoute(adminSupportAction, formRequest("/admin/support", { id: list.data!.rows[0]!.id }, staff.jar.header()));
     const open = await callRoute<{ rows: unknown[] }>(adminSupportLoader, getRequest("/admin/support", staff.jar.header()));
     expect(open.data!.rows).toHaveLength(1);
+  });
+});
+
+describe("early access", () => {
+  const opens = new Date(Date.now() + 2 * 86_400_000);
+  const second = 1000;
+  const minutes = (n: number) => n * 60_000;
+
+  async function register(userId: string, email: string, now: Date, suffix: string) {
+    return registerForTournament(handle.db, {
+      tournamentId: "copa-free-fire-solo",
+      userId,
+      email,
+      exchangeRate: "245.50",
+      expiresAt: new Date(now.getTime() + 3_600_000),
+      now,
+      registration: { teamName: null, coachName: null, phone: "04141234567", paymentMethod: null, players: [{ name: "Jugador", ign: `ign-${suffix}`, phone: null }] },
+    });
+  }
+
+  beforeEach(async () => {
+    await handle.db.update(tournaments).set({ registrationOpensAt: opens, registrationClosesAt: new Date(opens.getTime() + 86_400_000) }).where(eq(tournaments.id, "copa-free-fire-solo"));
+  });
+
+  it("opens for everyone else at the opening time, not a second before", async () => {
+    await expect(register(buyer.userId, "buyer@example.com", new Date(opens.getTime() - second), "a")).rejects.toMatchObject({ code: "NOT_OPEN_YET" });
+    await expect(register(buyer.userId, "buyer@example.com", opens, "a")).resolves.toMatchObject({ order: null });
+  });
+
+  it("opens for a member 15 minutes before, not 15 minutes and a second before", async () => {
+    await grantPlus(handle.db, { userId: buyer.userId, staffId: staff.userId, months: 1, note: "regalo" });
+    await expect(register(buyer.userId, "buyer@example.com", new Date(opens.getTime() - minutes(15) - second), "b")).rejects.toMatchObject({ code: "NOT_OPEN_YET" });
+    await expect(register(buyer.userId, "buyer@example.com", new Date(opens.getTime() - minutes(15)), "b")).resolves.toMatchObject({ order: null });
+  });
+
+  it("shows each person their own opening time on the tournament page", async () => {
+    const { loader: tournamentLoader } = await import("~/features/tournaments/routes/tournament");
+    const page = (jar: string) => callRoute<{ opensForMe: string | null; member: boolean }>(tournamentLoader, getRequest("/tournament?id=copa-free-fire-solo", jar));
+    expect((await page(buyer.jar.header())).data).toMatchObject({ member: false, opensForMe: opens.toISOString() });
+    await grantPlus(handle.db, { userId: buyer.userId, staffId: staff.userId, months: 1, note: "regalo" });
+    expect((await page(buyer.jar.header())).data).toMatchObject({ member: true, opensForMe: new Date(opens.getTime() - minutes(15)).toISOString() });
   });
 });

@@ -6,9 +6,11 @@ import type { RegistrationInput } from "~/domain/registration";
 import type { Database, Transaction } from "~/lib/db.server";
 import { constraintOf } from "~/lib/http.server";
 import { createOrder } from "~/features/orders/orders.server";
+import { isMemberAt, registrationOpensFor } from "~/features/plus/core/membership";
+import { periodsOf } from "~/features/plus/plus.server";
 import { TOURNAMENT_CARD_COLUMNS } from "./tournaments.server";
 
-export type RegistrationErrorCode = "NOT_FOUND" | "REGISTRATION_CLOSED" | "TOURNAMENT_FULL" | "ALREADY_REGISTERED" | "IGN_TAKEN" | "METHOD_NOT_ACCEPTED";
+export type RegistrationErrorCode = "NOT_FOUND" | "REGISTRATION_CLOSED" | "NOT_OPEN_YET" | "TOURNAMENT_FULL" | "ALREADY_REGISTERED" | "IGN_TAKEN" | "METHOD_NOT_ACCEPTED";
 
 export class RegistrationError extends Error {
   constructor(readonly code: RegistrationErrorCode) {
@@ -93,8 +95,14 @@ export async function registerForTournament(
       const tournament = await findTournament(tx, input.tournamentId);
       if (!tournament) throw new RegistrationError("NOT_FOUND");
       if (tournament.registrationClosesAt <= now) throw new RegistrationError("REGISTRATION_CLOSED");
-      // Drafts and cancelled tournaments take no registrations, nor do ones whose registration has not opened yet.
-      if (tournament.status !== "published" || (tournament.registrationOpensAt && tournament.registrationOpensAt > now)) throw new RegistrationError("REGISTRATION_CLOSED");
+      // Drafts and cancelled tournaments take no registrations.
+      if (tournament.status !== "published") throw new RegistrationError("REGISTRATION_CLOSED");
+      // Not open yet for this person: Plus members may register 15 minutes before everyone else
+      // (membership read in this transaction, so the page cannot be talked past).
+      if (tournament.registrationOpensAt) {
+        const member = isMemberAt(await periodsOf(tx, input.userId), now);
+        if (registrationOpensFor(tournament.registrationOpensAt, member) > now) throw new RegistrationError("NOT_OPEN_YET");
+      }
       if (tournament.placesLeft <= 0) throw new RegistrationError("TOURNAMENT_FULL");
       const [existing] = await tx
         .select({ id: registrations.id })

@@ -18,6 +18,9 @@ import { loadMessages } from "~/lib/messages.server";
 import { metaText } from "~/lib/meta";
 import { useFormat } from "~/lib/use-format";
 import { useRouteMessages } from "~/lib/use-route-messages";
+import { Countdown } from "~/components/ui/countdown";
+import { registrationOpensFor } from "~/features/plus/core/membership";
+import { membershipOf } from "~/features/plus/plus.server";
 import { mailRegistrationConfirmed } from "../registration-mail.server";
 import { RegistrationError, findRegistration, findTournament, registerForTournament } from "../registrations.server";
 import { fail, succeed } from "~/lib/answer";
@@ -34,9 +37,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   const id = new URL(request.url).searchParams.get("id") ?? "";
   const tournament = id ? await findTournament(db(), id) : null;
   // Drafts exist only in the back-office.
-  if (!tournament || tournament.status === "draft") return data({ tournament: null, registration: null, rate: null, messages }, { status: 404 });
+  if (!tournament || tournament.status === "draft") return data({ tournament: null, registration: null, rate: null, now: null, member: false, opensForMe: null, messages }, { status: 404 });
   const registration = await findRegistration(db(), tournament.id, user.id);
+  // Each person sees their own opening time: Plus members 15 minutes before everyone else.
+  const now = new Date();
+  const { member } = await membershipOf(db(), user.id, now);
+  const opensForMe = tournament.registrationOpensAt ? registrationOpensFor(tournament.registrationOpensAt, member) : null;
   return {
+    now: now.toISOString(),
+    member,
+    opensForMe: opensForMe && opensForMe > now ? opensForMe.toISOString() : null,
     tournament: {
       ...tournament,
       registrationClosesAt: tournament.registrationClosesAt.toISOString(),
@@ -44,7 +54,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       rules: undefined,
       // Markdown rendered on the server by micromark, which escapes raw HTML and unsafe links.
       rulesHtml: tournament.rules ? renderRules(tournament.rules) : null,
-      closed: tournament.registrationClosesAt <= new Date() || tournament.status !== "published" || (tournament.registrationOpensAt !== null && tournament.registrationOpensAt > new Date()),
+      closed: tournament.registrationClosesAt <= now || tournament.status !== "published",
     },
     registration: registration && {
       status: registration.status,
@@ -259,6 +269,21 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
         </div>
       ) : null}
 
+      {!registration && !done && !tournament.closed && loaderData.opensForMe && loaderData.now ? (
+        <div role="status" className="mt-8 rounded-xl border border-cyan-500/50 bg-cyan-500/10 p-6" data-testid="registration-opens">
+          <h2 className="text-xl font-bold text-cyan-100">{t(loaderData.member ? "opens.titlePlus" : "opens.title", { time: format.dateTime(loaderData.opensForMe) })}</h2>
+          <p className="mt-2 text-cyan-50/90">
+            <Countdown to={loaderData.opensForMe} serverNow={loaderData.now} render={(time) => t("opens.countdown", { time })} />
+          </p>
+          {loaderData.member ? null : (
+            <p className="mt-2 text-sm text-cyan-50/80">
+              <Link to="/plus" className="underline">
+                {t("opens.plusHint")}
+              </Link>
+            </p>
+          )}
+        </div>
+      ) : null}
       {!registration && !done && (tournament.closed || tournament.placesLeft <= 0) ? (
         // #10.8: a full or closed tournament says so, and where to go next.
         <div role="status" className="mt-8 rounded-xl border border-amber-500/50 bg-amber-500/10 p-6" data-testid="tournament-unavailable" data-state={tournament.closed ? "closed" : "full"}>
@@ -270,7 +295,7 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
         </div>
       ) : null}
 
-      {!registration && !done && !tournament.closed && tournament.placesLeft > 0 ? (
+      {!registration && !done && !tournament.closed && !loaderData.opensForMe && tournament.placesLeft > 0 ? (
         <Form
           method="post"
           noValidate
