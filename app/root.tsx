@@ -68,7 +68,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const initialToasts = useMemo(() => {
     if (!data?.notice) return [];
     const notice = NOTICES[data.notice];
-    return [{ kind: notice.kind, title: i18n.t(notice.title), message: i18n.t(notice.message), durationMs: TOAST_DURATION_MS[notice.kind] }];
+    return [
+      { kind: notice.kind, title: i18n.t(notice.title), message: i18n.t(notice.message), durationMs: TOAST_DURATION_MS[notice.kind] },
+    ];
   }, [data?.notice, i18n]);
 
   return (
@@ -100,7 +102,12 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const showCart = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.cart === true);
   return (
     <div className="flex min-h-screen flex-col">
-      <TopBar user={loaderData.user} language={loaderData.language} storeOpen={loaderData.storeOpen} cartButton={showCart ? <CartButton /> : null} />
+      <TopBar
+        user={loaderData.user}
+        language={loaderData.language}
+        storeOpen={loaderData.storeOpen}
+        cartButton={showCart ? <CartButton /> : null}
+      />
       <main id="content" className="flex-1">
         <Outlet />
       </main>
@@ -128,7 +135,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     );
   return (
     <div className="flex min-h-screen flex-col">
-      <TopBar user={data?.user ?? null} language={data?.language ?? DEFAULT_LANGUAGE} storeOpen={data?.storeOpen ?? true} cartButton={null} />
+      <TopBar
+        user={data?.user ?? null}
+        language={data?.language ?? DEFAULT_LANGUAGE}
+        storeOpen={data?.storeOpen ?? true}
+        cartButton={null}
+      />
       <main id="content" className="flex-1">
         {page}
       </main>

@@ -48,7 +48,14 @@ export async function start(): Promise<{ port: number; host: string }> {
   // Plus: "ends in 3 days" and "has ended" mails.
   startRoutine({ name: "plus-mails", everyMs: 15 * 60_000, runAtStart: true, exclusive: true, run: () => sendPlusMails(database) });
   const pricingUrl = config.PRICING_URL;
-  if (pricingUrl) startRoutine({ name: "price-refresh", everyMs: 30 * 60_000, runAtStart: true, exclusive: true, run: () => refreshCatalogueFromPriceList(database, pricingUrl) });
+  if (pricingUrl)
+    startRoutine({
+      name: "price-refresh",
+      everyMs: 30 * 60_000,
+      runAtStart: true,
+      exclusive: true,
+      run: () => refreshCatalogueFromPriceList(database, pricingUrl),
+    });
   log.info("database ready", { driver: handle.driver, ms: Date.now() - started, seeded: config.SEED_DEMO });
   return { port: config.PORT, host: config.HOST };
 }
@@ -106,7 +113,10 @@ app.use((req, res, next) => {
 });
 
 app.get("/healthz", async (_req, res) => {
-  const ok = (await Promise.resolve().then(() => databaseAnswers(db())).catch(() => false)) === true;
+  const ok =
+    (await Promise.resolve()
+      .then(() => databaseAnswers(db()))
+      .catch(() => false)) === true;
   res.status(ok ? 200 : 503).json({ status: ok ? "ok" : "unavailable" });
 });
 
@@ -138,7 +148,10 @@ const renderDocument = createFetchHandler(loadBuild, process.env.NODE_ENV === "d
 
 function isAnonymousPlainRequest(req: express.Request): boolean {
   if (req.method !== "GET" || !CACHEABLE_PAGES.has(req.path) || req.originalUrl !== req.path) return false;
-  const cookies = (req.headers.cookie ?? "").split(";").map((part) => part.split("=")[0]!.trim()).filter(Boolean);
+  const cookies = (req.headers.cookie ?? "")
+    .split(";")
+    .map((part) => part.split("=")[0]!.trim())
+    .filter(Boolean);
   return cookies.every((name) => name === LANGUAGE_COOKIE);
 }
 
@@ -148,7 +161,9 @@ app.use(async (req, res, next) => {
   try {
     const page = await pageCache.get(`${language}:${req.path}`, async (): Promise<CachedPage> => {
       const response = await renderDocument(
-        new Request(new URL(req.path, `http://${req.headers.host ?? "localhost"}`), { headers: { cookie: `${LANGUAGE_COOKIE}=${language}` } }),
+        new Request(new URL(req.path, `http://${req.headers.host ?? "localhost"}`), {
+          headers: { cookie: `${LANGUAGE_COOKIE}=${language}` },
+        }),
       );
       return { status: response.status, headers: [...response.headers], body: Buffer.from(await response.arrayBuffer()) };
     });

@@ -119,7 +119,10 @@ export const tournaments = pgTable(
     players: text("players").array().notNull(),
     image: text("image").notNull(),
     /** Keys translated through the badge label table; raw key shown as fallback. */
-    badges: text("badges").array().notNull().default(sql`'{}'::text[]`),
+    badges: text("badges")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Year-month-day of the event (SPEC §3). */
     date: date("date", { mode: "string" }).notNull(),
     /** Maximum number of registrations (teams, or players when solo). */
@@ -136,7 +139,10 @@ export const tournaments = pgTable(
     /** Format key (single_elimination, round_robin, …); empty when not said. */
     format: text("format").notNull().default(""),
     /** Prize split by place, as percentages ("50", "30", "20"). */
-    prizeSplit: text("prize_split").array().notNull().default(sql`'{}'::text[]`),
+    prizeSplit: text("prize_split")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     sortOrder: integer("sort_order").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -294,7 +300,9 @@ export const orders = pgTable(
     index("orders_queue_idx").on(t.status, t.updatedAt, t.id),
     index("orders_queue_method_idx").on(t.status, t.paymentMethod, t.updatedAt, t.id),
     index("orders_updated_idx").on(t.updatedAt, t.id),
-    index("orders_unpaid_expiry_idx").on(t.expiresAt).where(sql`${t.status} = 'initiated'`),
+    index("orders_unpaid_expiry_idx")
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'initiated'`),
     // Back-office search: by e-mail (case-insensitive) and by player ID.
     index("orders_email_idx").on(sql`lower(${t.email})`, t.createdAt),
     index("orders_gamer_id_idx").on(t.gamerId),
@@ -315,10 +323,7 @@ export const orderItems = pgTable(
     unitAmount: integer("unit_amount").notNull(),
     quantity: integer("quantity").notNull(),
   },
-  (t) => [
-    index("order_items_order_idx").on(t.orderId),
-    check("order_items_quantity_positive", sql`${t.quantity} > 0`),
-  ],
+  (t) => [index("order_items_order_idx").on(t.orderId), check("order_items_quantity_positive", sql`${t.quantity} > 0`)],
 );
 
 export const paymentProofs = pgTable(
@@ -394,19 +399,16 @@ export const auditLog = pgTable(
 );
 
 /** The history of Bs per USD rates; the newest row is the rate in force. */
-export const exchangeRates = pgTable(
-  "exchange_rates",
-  {
-    id: serial("id").primaryKey(),
-    /** Bs per USD as a decimal string with at most two decimals ("245.50"). */
-    rate: text("rate").notNull(),
-    /** The day the rate is for (e.g. the central bank's publication date). */
-    effectiveOn: date("effective_on", { mode: "string" }).notNull(),
-    source: text("source").notNull().default(""),
-    setBy: text("set_by"),
-    createdAt: createdAt(),
-  },
-);
+export const exchangeRates = pgTable("exchange_rates", {
+  id: serial("id").primaryKey(),
+  /** Bs per USD as a decimal string with at most two decimals ("245.50"). */
+  rate: text("rate").notNull(),
+  /** The day the rate is for (e.g. the central bank's publication date). */
+  effectiveOn: date("effective_on", { mode: "string" }).notNull(),
+  source: text("source").notNull().default(""),
+  setBy: text("set_by"),
+  createdAt: createdAt(),
+});
 
 /** Where each payment method's money goes, and whether buyers may use it (env values are the first defaults). */
 export const paymentAccounts = pgTable("payment_accounts", {

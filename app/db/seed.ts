@@ -137,7 +137,9 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<void
     const [hasRate] = await tx.select({ id: exchangeRates.id }).from(exchangeRates).limit(1);
     if (!hasRate) {
       const [setting] = await tx.select({ value: settings.value }).from(settings).where(eq(settings.key, "exchange_rate_bs_per_usd"));
-      await tx.insert(exchangeRates).values({ rate: setting?.value ?? DEMO_EXCHANGE_RATE, effectiveOn: now.toISOString().slice(0, 10), source: "demo" });
+      await tx
+        .insert(exchangeRates)
+        .values({ rate: setting?.value ?? DEMO_EXCHANGE_RATE, effectiveOn: now.toISOString().slice(0, 10), source: "demo" });
     }
     await tx.insert(games).values(DEMO_GAMES).onConflictDoNothing();
     await tx.insert(topupPackages).values(demoPackages()).onConflictDoNothing();

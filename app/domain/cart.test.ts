@@ -1,14 +1,39 @@
 import { describe, expect, it } from "vitest";
-import { addToCart, cartCount, cartTotals, hasInvalidQuantities, normalizeQuantity, parseStoredCart, removeFromCart, setQuantity, type CartItem } from "./cart";
+import {
+  addToCart,
+  cartCount,
+  cartTotals,
+  hasInvalidQuantities,
+  normalizeQuantity,
+  parseStoredCart,
+  removeFromCart,
+  setQuantity,
+  type CartItem,
+} from "./cart";
 
-const diamonds: Omit<CartItem, "quantity"> = { id: "free-fire-110", label: "110 Diamantes", precio_usd: 100, precio_bs: 24550, game: "free-fire", gameImage: null };
+const diamonds: Omit<CartItem, "quantity"> = {
+  id: "free-fire-110",
+  label: "110 Diamantes",
+  precio_usd: 100,
+  precio_bs: 24550,
+  game: "free-fire",
+  gameImage: null,
+};
 const more: Omit<CartItem, "quantity"> = { ...diamonds, id: "free-fire-341", label: "341 Diamantes", precio_usd: 300, precio_bs: 73650 };
-const gold: Omit<CartItem, "quantity"> = { id: "blood-strike-100", label: "100 Gold", precio_usd: 100, precio_bs: 24550, game: "blood-strike", gameImage: null };
+const gold: Omit<CartItem, "quantity"> = {
+  id: "blood-strike-100",
+  label: "100 Gold",
+  precio_usd: 100,
+  precio_bs: 24550,
+  game: "blood-strike",
+  gameImage: null,
+};
 
 describe("cart", () => {
   it("resets invalid quantities to 1", () => {
     expect(normalizeQuantity("3")).toBe(3);
-    for (const value of ["0", "-2", "1.5", "abc", "", "1e3", "101", "99999999999", null, undefined, Number.NaN]) expect(normalizeQuantity(value), String(value)).toBe(1);
+    for (const value of ["0", "-2", "1.5", "abc", "", "1e3", "101", "99999999999", null, undefined, Number.NaN])
+      expect(normalizeQuantity(value), String(value)).toBe(1);
   });
 
   it("holds one game only", () => {
@@ -42,7 +67,11 @@ describe("cart", () => {
     expect(parseStoredCart(null)).toEqual({});
     expect(parseStoredCart("not json")).toEqual({});
     expect(parseStoredCart("[1,2]")).toEqual({});
-    const stored = JSON.stringify({ "free-fire-110": { ...diamonds, quantity: 2 }, bogus: { id: "other" }, "blood-strike-100": { ...gold, quantity: 1 } });
+    const stored = JSON.stringify({
+      "free-fire-110": { ...diamonds, quantity: 2 },
+      bogus: { id: "other" },
+      "blood-strike-100": { ...gold, quantity: 1 },
+    });
     expect(Object.keys(parseStoredCart(stored))).toEqual(["free-fire-110"]);
   });
 });

@@ -35,7 +35,11 @@ export function cartGame(cart: Cart): string | null {
 }
 
 /** Adds (or adds more of) a package; a package of another game than the cart's is refused. */
-export function addToCart(cart: Cart, item: Omit<CartItem, "quantity">, quantity: number): { ok: true; cart: Cart } | { ok: false; code: CartErrorCode } {
+export function addToCart(
+  cart: Cart,
+  item: Omit<CartItem, "quantity">,
+  quantity: number,
+): { ok: true; cart: Cart } | { ok: false; code: CartErrorCode } {
   const game = cartGame(cart);
   if (game && game !== item.game) return { ok: false, code: "ONE_GAME_ONLY" };
   const current = cart[item.id]?.quantity ?? 0;

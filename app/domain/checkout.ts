@@ -2,7 +2,8 @@ import { gameRules } from "./games";
 import { isPaymentMethod, type PaymentMethod } from "./payment-methods";
 import { isVenezuelanMobile } from "./phone";
 
-export type CheckoutErrorCode = "INVALID_PHONE" | "GAMER_ID_REQUIRED" | "PAYMENT_METHOD_REQUIRED" | "EMPTY_OR_INVALID_TOTAL" | "INVALID_SERVER";
+export type CheckoutErrorCode =
+  "INVALID_PHONE" | "GAMER_ID_REQUIRED" | "PAYMENT_METHOD_REQUIRED" | "EMPTY_OR_INVALID_TOTAL" | "INVALID_SERVER";
 
 export interface CheckoutInput {
   phone: string;
@@ -15,7 +16,11 @@ export interface CheckoutInput {
  * SPEC §5 store checkout, checked in this order: Venezuelan mobile, gamer ID, payment method,
  * total above 0. Mobile Legends IDs come as "id-server" and are split on the hyphen.
  */
-export function parseCheckout(game: string, raw: Record<string, unknown>, totalUsd: number): { ok: true; checkout: CheckoutInput } | { ok: false; code: CheckoutErrorCode } {
+export function parseCheckout(
+  game: string,
+  raw: Record<string, unknown>,
+  totalUsd: number,
+): { ok: true; checkout: CheckoutInput } | { ok: false; code: CheckoutErrorCode } {
   const text = (name: string) => (typeof raw[name] === "string" ? (raw[name] as string).trim() : "");
   const phone = text("phone").replace(/[\s-]/g, "");
   if (!isVenezuelanMobile(phone)) return { ok: false, code: "INVALID_PHONE" };

@@ -13,10 +13,21 @@ function team(size: number, extra: Record<string, string> = {}) {
 
 describe("tournament registration rules", () => {
   it("takes a solo player without team name or player phone", () => {
-    const result = parseRegistration("free-fire", 0, { player1Name: "Ana", player1Ign: "AnaFF", player1Phone: "123", phone: "04141234567" });
+    const result = parseRegistration("free-fire", 0, {
+      player1Name: "Ana",
+      player1Ign: "AnaFF",
+      player1Phone: "123",
+      phone: "04141234567",
+    });
     expect(result).toEqual({
       ok: true,
-      registration: { teamName: null, coachName: null, phone: "04141234567", paymentMethod: null, players: [{ name: "Ana", ign: "AnaFF", phone: null }] },
+      registration: {
+        teamName: null,
+        coachName: null,
+        phone: "04141234567",
+        paymentMethod: null,
+        players: [{ name: "Ana", ign: "AnaFF", phone: null }],
+      },
     });
   });
 
@@ -30,8 +41,14 @@ describe("tournament registration rules", () => {
   it("checks in SPEC order with the player's number", () => {
     expect(parseRegistration("blood-strike", 200, team(2, { teamName: " " }))).toMatchObject({ code: "TEAM_NAME_REQUIRED" });
     expect(parseRegistration("blood-strike", 200, team(2, { player2Ign: "" }))).toMatchObject({ code: "PLAYER_DATA_MISSING", player: 2 });
-    expect(parseRegistration("blood-strike", 200, team(2, { player1Phone: "" }))).toMatchObject({ code: "PLAYER_PHONE_REQUIRED", player: 1 });
-    expect(parseRegistration("blood-strike", 200, team(2, { player2Phone: "0412-123" }))).toMatchObject({ code: "PLAYER_PHONE_DIGITS", player: 2 });
+    expect(parseRegistration("blood-strike", 200, team(2, { player1Phone: "" }))).toMatchObject({
+      code: "PLAYER_PHONE_REQUIRED",
+      player: 1,
+    });
+    expect(parseRegistration("blood-strike", 200, team(2, { player2Phone: "0412-123" }))).toMatchObject({
+      code: "PLAYER_PHONE_DIGITS",
+      player: 2,
+    });
     expect(parseRegistration("blood-strike", 200, team(2, { player2Ign: "IGN1" }))).toMatchObject({ code: "DUPLICATE_IGN" });
     expect(parseRegistration("blood-strike", 200, team(2, { phone: "" }))).toMatchObject({ code: "PHONE_REQUIRED" });
     expect(parseRegistration("blood-strike", 200, team(2, { phone: "abc" }))).toMatchObject({ code: "PHONE_DIGITS" });
@@ -44,7 +61,15 @@ describe("tournament registration rules", () => {
       ok: true,
       registration: { paymentMethod: null, coachName: "Coach" },
     });
-    expect(parseRegistration("efootball", 100, { player1Name: "A", player1Ign: "B", phone: "1234567", paymentMethod: "paypal", coachName: "Coach" })).toMatchObject({
+    expect(
+      parseRegistration("efootball", 100, {
+        player1Name: "A",
+        player1Ign: "B",
+        phone: "1234567",
+        paymentMethod: "paypal",
+        coachName: "Coach",
+      }),
+    ).toMatchObject({
       ok: true,
       registration: { coachName: null, paymentMethod: "paypal" },
     });

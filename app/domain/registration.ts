@@ -28,8 +28,7 @@ export type RegistrationErrorCode =
   | "PAYMENT_METHOD_REQUIRED";
 
 export type RegistrationResult =
-  | { ok: true; registration: RegistrationInput }
-  | { ok: false; code: RegistrationErrorCode; player?: number };
+  { ok: true; registration: RegistrationInput } | { ok: false; code: RegistrationErrorCode; player?: number };
 
 const MAX_TEXT = 60;
 

@@ -27,7 +27,9 @@ export function vesToUsd(vesCentimos: number, rate: string): number {
 /** The amount an order for this fee is created with, paid with `method`, at `rate` (Bs per USD). */
 export function chargeFor(fee: Money, method: PaymentMethod, rate: string): FeeCharge {
   if (!acceptedMethods(fee.currency).includes(method)) return { ok: false, code: "METHOD_NOT_ACCEPTED" };
-  if (fee.currency === "VES") return { ok: true, amount: fee.amount, currency: "VES", amountUsd: vesToUsd(fee.amount, rate), exchangeRate: rate };
-  if (method === "pago_movil") return { ok: true, amount: usdToVes(fee.amount, rate), currency: "VES", amountUsd: fee.amount, exchangeRate: rate };
+  if (fee.currency === "VES")
+    return { ok: true, amount: fee.amount, currency: "VES", amountUsd: vesToUsd(fee.amount, rate), exchangeRate: rate };
+  if (method === "pago_movil")
+    return { ok: true, amount: usdToVes(fee.amount, rate), currency: "VES", amountUsd: fee.amount, exchangeRate: rate };
   return { ok: true, amount: fee.amount, currency: "USD", amountUsd: fee.amount, exchangeRate: null };
 }

@@ -64,7 +64,10 @@ const migrationsFolder = path.resolve("app/db/migrations");
 /** The embedded database is open in another live process (PGlite allows one per data directory). */
 export class DatabaseInUseError extends Error {
   override name = "DatabaseInUseError";
-  constructor(readonly dataDir: string, readonly pid: number) {
+  constructor(
+    readonly dataDir: string,
+    readonly pid: number,
+  ) {
     super(
       `The embedded database in ${dataDir} is in use by process ${pid} (the server, most likely). ` +
         `Stop it first (one process at a time may open ${dataDir}), or use DATABASE_URL. ` +

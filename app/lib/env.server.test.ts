@@ -61,7 +61,10 @@ describe("environment", () => {
 
   it("reads STAFF_EMAILS as a comma-separated list", () => {
     expect(parseEnv({}).STAFF_EMAILS).toEqual([]);
-    expect(parseEnv({ STAFF_EMAILS: " Ana@Example.com, luis@example.com ,," }).STAFF_EMAILS).toEqual(["ana@example.com", "luis@example.com"]);
+    expect(parseEnv({ STAFF_EMAILS: " Ana@Example.com, luis@example.com ,," }).STAFF_EMAILS).toEqual([
+      "ana@example.com",
+      "luis@example.com",
+    ]);
     expect(() => parseEnv({ STAFF_EMAILS: "ana@example.com, nope" })).toThrow(/STAFF_EMAILS/);
   });
 

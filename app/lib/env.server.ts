@@ -18,77 +18,101 @@ const optionalText = z
 const booleanFlag = z
   .enum(["true", "false", "1", "0", ""])
   .optional()
-  .transform((value) => value === undefined || value === "" ? undefined : value === "true" || value === "1");
+  .transform((value) => (value === undefined || value === "" ? undefined : value === "true" || value === "1"));
 
 /** Every setting the server reads, parsed once at start-up (README "Configuration"). */
-const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  HOST: z.string().min(1).default("0.0.0.0"),
-  PUBLIC_URL: optionalUrl,
-  DATA_DIR: z.string().min(1).default("data"),
-  DATABASE_URL: optionalUrl.refine(
-    (value) => value === undefined || /^postgres(ql)?:\/\//.test(value),
-    "must start with postgres:// or postgresql://",
-  ),
-  SEED_DEMO: booleanFlag.transform((value) => value ?? true),
-  /** Signs session cookies; generated and kept in DATA_DIR when not set (set it when running several servers). */
-  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-  SMTP_URL: optionalUrl,
-  MAIL_FROM: z.string().min(3).default("Arena LATAM <no-reply@arena.local>"),
-  GOOGLE_CLIENT_ID: z.string().optional(),
-  GOOGLE_CLIENT_SECRET: z.string().optional(),
-  DISCORD_CLIENT_ID: z.string().optional(),
-  DISCORD_CLIENT_SECRET: z.string().optional(),
-  /** Pay-to details shown on payment pages (SPEC §2); the defaults are demo values. */
-  PAGO_MOVIL_BANK_CODE: z.string().regex(/^\d{4}$/, "must be a 4-digit bank code").default("0134"),
-  PAGO_MOVIL_PHONE: z.string().regex(/^04\d{9}$/, "must be a Venezuelan mobile such as 04141234567").default("04141234567"),
-  PAGO_MOVIL_ID: z.string().min(5).default("J-50123456-7"),
-  BINANCE_PAY_ID: z.string().min(3).default("123456789"),
-  PAYPAL_EMAIL: z.email().default("pagos@arena-latam.example"),
-  /** Minutes an unpaid order waits for its proof before it expires. */
-  ORDER_EXPIRY_MINUTES: z.coerce.number().int().min(5).max(7 * 24 * 60).default(120),
-  /** Largest receipt accepted, in megabytes. */
-  RECEIPT_MAX_MB: z.coerce.number().min(0.1).max(25).default(5),
-  /** SPEC §1: the top-bar store button opens the store, or (false) only says it is coming soon. */
-  STORE_OPEN: booleanFlag.transform((value) => value ?? true),
-  ID_CHECKER_URL: optionalUrl,
-  ID_CHECKER_KEY: z.string().optional(),
-  /** How long checkout waits for the ID checker before saying it could not connect. */
-  ID_CHECKER_TIMEOUT_MS: z.coerce.number().int().min(200).max(60_000).default(8000),
-  PRICING_URL: optionalUrl,
-  /** S3-compatible receipt storage: used when S3_BUCKET is set (S3_ENDPOINT absent means AWS S3 itself). */
-  S3_ENDPOINT: optionalUrl,
-  S3_BUCKET: optionalText,
-  S3_ACCESS_KEY_ID: optionalText,
-  S3_SECRET_ACCESS_KEY: optionalText,
-  S3_REGION: optionalText.transform((value) => value ?? "us-east-1"),
-  /** The platform's time zone: every date and time is written in it, on the server and in the browser. */
-  TIME_ZONE: z.string().trim().default(DEFAULT_TIME_ZONE).refine(isTimeZone, "must be an IANA time zone such as America/Caracas"),
-  /** Comma-separated e-mails that are staff from start-up (accounts created if needed). */
-  STAFF_EMAILS: z
-    .string()
-    .optional()
-    .transform((value) => (value ?? "").split(",").map((email) => email.trim().toLowerCase()).filter(Boolean))
-    .pipe(z.array(z.email("must be a comma-separated list of e-mail addresses"))),
-  LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
-  /** Which proxies' X-Forwarded-* to believe (Express "trust proxy"): a hop count, or addresses/subnets/"loopback", "uniquelocal". */
-  TRUST_PROXY: z
-    .string()
-    .trim()
-    .default("loopback")
-    .transform((value): number | string => (/^\d+$/.test(value) ? Number(value) : value)),
-}).superRefine((config, context) => {
-  // Any S3 setting means the operator wants the bucket: better to stop than to keep receipts
-  // on local disk because one value is missing.
-  const given = (["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const).filter((name) => config[name] !== undefined);
-  if (given.length === 0) return;
-  for (const name of ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
-    if (config[name] === undefined) {
-      context.addIssue({ code: "custom", path: [name], message: `is required with ${given.join(", ")} (S3 receipt storage needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together)` });
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    PUBLIC_URL: optionalUrl,
+    DATA_DIR: z.string().min(1).default("data"),
+    DATABASE_URL: optionalUrl.refine(
+      (value) => value === undefined || /^postgres(ql)?:\/\//.test(value),
+      "must start with postgres:// or postgresql://",
+    ),
+    SEED_DEMO: booleanFlag.transform((value) => value ?? true),
+    /** Signs session cookies; generated and kept in DATA_DIR when not set (set it when running several servers). */
+    AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    SMTP_URL: optionalUrl,
+    MAIL_FROM: z.string().min(3).default("Arena LATAM <no-reply@arena.local>"),
+    GOOGLE_CLIENT_ID: z.string().optional(),
+    GOOGLE_CLIENT_SECRET: z.string().optional(),
+    DISCORD_CLIENT_ID: z.string().optional(),
+    DISCORD_CLIENT_SECRET: z.string().optional(),
+    /** Pay-to details shown on payment pages (SPEC §2); the defaults are demo values. */
+    PAGO_MOVIL_BANK_CODE: z
+      .string()
+      .regex(/^\d{4}$/, "must be a 4-digit bank code")
+      .default("0134"),
+    PAGO_MOVIL_PHONE: z
+      .string()
+      .regex(/^04\d{9}$/, "must be a Venezuelan mobile such as 04141234567")
+      .default("04141234567"),
+    PAGO_MOVIL_ID: z.string().min(5).default("J-50123456-7"),
+    BINANCE_PAY_ID: z.string().min(3).default("123456789"),
+    PAYPAL_EMAIL: z.email().default("pagos@arena-latam.example"),
+    /** Minutes an unpaid order waits for its proof before it expires. */
+    ORDER_EXPIRY_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(5)
+      .max(7 * 24 * 60)
+      .default(120),
+    /** Largest receipt accepted, in megabytes. */
+    RECEIPT_MAX_MB: z.coerce.number().min(0.1).max(25).default(5),
+    /** SPEC §1: the top-bar store button opens the store, or (false) only says it is coming soon. */
+    STORE_OPEN: booleanFlag.transform((value) => value ?? true),
+    ID_CHECKER_URL: optionalUrl,
+    ID_CHECKER_KEY: z.string().optional(),
+    /** How long checkout waits for the ID checker before saying it could not connect. */
+    ID_CHECKER_TIMEOUT_MS: z.coerce.number().int().min(200).max(60_000).default(8000),
+    PRICING_URL: optionalUrl,
+    /** S3-compatible receipt storage: used when S3_BUCKET is set (S3_ENDPOINT absent means AWS S3 itself). */
+    S3_ENDPOINT: optionalUrl,
+    S3_BUCKET: optionalText,
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    S3_REGION: optionalText.transform((value) => value ?? "us-east-1"),
+    /** The platform's time zone: every date and time is written in it, on the server and in the browser. */
+    TIME_ZONE: z.string().trim().default(DEFAULT_TIME_ZONE).refine(isTimeZone, "must be an IANA time zone such as America/Caracas"),
+    /** Comma-separated e-mails that are staff from start-up (accounts created if needed). */
+    STAFF_EMAILS: z
+      .string()
+      .optional()
+      .transform((value) =>
+        (value ?? "")
+          .split(",")
+          .map((email) => email.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.email("must be a comma-separated list of e-mail addresses"))),
+    LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+    /** Which proxies' X-Forwarded-* to believe (Express "trust proxy"): a hop count, or addresses/subnets/"loopback", "uniquelocal". */
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .default("loopback")
+      .transform((value): number | string => (/^\d+$/.test(value) ? Number(value) : value)),
+  })
+  .superRefine((config, context) => {
+    // Any S3 setting means the operator wants the bucket: better to stop than to keep receipts
+    // on local disk because one value is missing.
+    const given = (["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const).filter(
+      (name) => config[name] !== undefined,
+    );
+    if (given.length === 0) return;
+    for (const name of ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+      if (config[name] === undefined) {
+        context.addIssue({
+          code: "custom",
+          path: [name],
+          message: `is required with ${given.join(", ")} (S3 receipt storage needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together)`,
+        });
+      }
     }
-  }
-});
+  });
 
 export type Env = z.infer<typeof envSchema> & {
   dataDir: string;
@@ -106,9 +130,7 @@ export class EnvError extends Error {
 export function parseEnv(source: NodeJS.ProcessEnv): Env {
   const result = envSchema.safeParse(source);
   if (!result.success) {
-    const lines = result.error.issues.map(
-      (issue) => `  - ${issue.path.join(".") || "(environment)"}: ${issue.message}`,
-    );
+    const lines = result.error.issues.map((issue) => `  - ${issue.path.join(".") || "(environment)"}: ${issue.message}`);
     throw new EnvError(`Invalid configuration:\n${lines.join("\n")}\nSee .env.example and the README's "Configuration" section.`);
   }
   const publicUrl = (result.data.PUBLIC_URL ?? `http://localhost:${result.data.PORT}`).replace(/\/$/, "");

@@ -19,7 +19,8 @@ export function useFormat() {
       dateTime: (value: Date | string | number) => formatDateTime(value, language, timeZone),
       date: (value: Date | string | number) => formatDate(value, language, timeZone),
       time: (value: Date | string | number) => formatTime(value, language, timeZone),
-      number: (value: number, digits?: { minimumFractionDigits?: number; maximumFractionDigits?: number }) => formatNumber(value, language, digits),
+      number: (value: number, digits?: { minimumFractionDigits?: number; maximumFractionDigits?: number }) =>
+        formatNumber(value, language, digits),
       rate: (rate: string | number) => formatRate(rate, language),
       money: (money: Money) => formatMoney(money, language),
     }),

@@ -9,5 +9,9 @@ const noSubscription = () => () => undefined;
  * uses the server value.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(noSubscription, () => true, () => false);
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 }

@@ -48,9 +48,7 @@ test.describe("sign-up and sign-in by e-mail link", () => {
 
     const savedAt = new Date();
     await profile.save({ fullname: name, age: 23, favoriteGame: "Free Fire" });
-    await expect(profile.saved).toHaveText(
-      "¡Perfil guardado! Te enviamos un correo de bienvenida. Te llevamos al inicio en 4 segundos…",
-    );
+    await expect(profile.saved).toHaveText("¡Perfil guardado! Te enviamos un correo de bienvenida. Te llevamos al inicio en 4 segundos…");
     const welcome = await waitForMail(email, { subject: /Bienvenido/, after: savedAt });
     expect(welcome.subject).toBe(`¡Bienvenido a Arena LATAM, ${name}!`);
     expect(welcome.text).toContain(`¡Bienvenido, ${name}!`);

@@ -134,9 +134,18 @@ test("the back-office fits a phone and speaks English", async ({ page, office })
   await page.goto("/admin?lang=en");
   await expect(page.getByTestId("admin-nav-audit")).toHaveText("Audit");
   await expect(page.getByTestId("queue-length")).toBeVisible();
-  for (const path of ["/admin", "/admin/orders?status=all", "/admin/tournaments", `/admin/tournaments/${office.tournamentId}/registrations`, "/admin/exchange-rate", "/admin/audit"]) {
+  for (const path of [
+    "/admin",
+    "/admin/orders?status=all",
+    "/admin/tournaments",
+    `/admin/tournaments/${office.tournamentId}/registrations`,
+    "/admin/exchange-rate",
+    "/admin/audit",
+  ]) {
     await page.goto(path);
     await expect(page.getByTestId("admin-shell")).toBeVisible();
-    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), { message: path }).toBeLessThanOrEqual(0);
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), { message: path })
+      .toBeLessThanOrEqual(0);
   }
 });

@@ -10,7 +10,9 @@ test.describe("as a new user would try it", () => {
     await page.goto("/auth?redirectTo=%2Fstore%2Fcart");
     await page.getByRole("navigation", { name: "Idioma" }).getByRole("link", { name: "English" }).click();
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
-    await expect(page).toHaveURL((url) => url.pathname === "/auth" && url.searchParams.get("redirectTo") === "/store/cart" && !url.searchParams.has("lang"));
+    await expect(page).toHaveURL(
+      (url) => url.pathname === "/auth" && url.searchParams.get("redirectTo") === "/store/cart" && !url.searchParams.has("lang"),
+    );
     await page.goto("/store?lang=es");
     await expect(page).toHaveURL(/\/store$/);
     await expect(page.locator("html")).toHaveAttribute("lang", "es");
@@ -32,7 +34,12 @@ test.describe("as a new user would try it", () => {
   });
 
   test("store buttons are visibly not ready before the script runs, never a lost tap (#10.10)", async ({ browser, baseURL }) => {
-    const context = await browser.newContext({ baseURL, javaScriptEnabled: false, timezoneId: "America/Caracas", extraHTTPHeaders: { "X-Forwarded-For": randomClientIp() } });
+    const context = await browser.newContext({
+      baseURL,
+      javaScriptEnabled: false,
+      timezoneId: "America/Caracas",
+      extraHTTPHeaders: { "X-Forwarded-For": randomClientIp() },
+    });
     try {
       const page = await context.newPage();
       await page.goto("/store");

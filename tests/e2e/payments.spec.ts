@@ -73,8 +73,15 @@ type Language = "es" | "en";
 
 const TEXT = {
   es: {
-    cancelByStaffOnly: "Ya enviaste tu comprobante: desde ahora solo nuestro equipo puede cancelar el pedido. Si necesitas cancelarlo, escríbenos y te ayudamos.",
-    status: { initiated: "Esperando tu pago", proof_submitted: "Verificando tu pago", approved: "Pago aprobado", rejected: "Pago rechazado", cancelled: "Cancelado" },
+    cancelByStaffOnly:
+      "Ya enviaste tu comprobante: desde ahora solo nuestro equipo puede cancelar el pedido. Si necesitas cancelarlo, escríbenos y te ayudamos.",
+    status: {
+      initiated: "Esperando tu pago",
+      proof_submitted: "Verificando tu pago",
+      approved: "Pago aprobado",
+      rejected: "Pago rechazado",
+      cancelled: "Cancelado",
+    },
     staffStatus: { proof_submitted: "Comprobante enviado", approved: "Aprobado", rejected: "Rechazado" },
     payNow: "Pagar ahora",
     payTitle: (method: string) => `Pagar con ${method}`,
@@ -89,8 +96,15 @@ const TEXT = {
     noFile: "Sin archivo adjunto.",
   },
   en: {
-    cancelByStaffOnly: "You have already sent your receipt: from now on only our team can cancel the order. If you need to cancel it, write to us and we will help.",
-    status: { initiated: "Waiting for your payment", proof_submitted: "Verifying your payment", approved: "Payment approved", rejected: "Payment rejected", cancelled: "Cancelled" },
+    cancelByStaffOnly:
+      "You have already sent your receipt: from now on only our team can cancel the order. If you need to cancel it, write to us and we will help.",
+    status: {
+      initiated: "Waiting for your payment",
+      proof_submitted: "Verifying your payment",
+      approved: "Payment approved",
+      rejected: "Payment rejected",
+      cancelled: "Cancelled",
+    },
     staffStatus: { proof_submitted: "Proof submitted", approved: "Approved", rejected: "Rejected" },
     payNow: "Pay now",
     payTitle: (method: string) => `Pay with ${method}`,
@@ -136,7 +150,12 @@ async function signIn(page: Page, shop: Shop, who: PersonKey, path: string, lang
 
 /** A second person at their own browser (own cookies, own client address). */
 async function newBrowserFor(browser: Browser, shop: Shop): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: shop.url, locale: "es-VE", timezoneId: "America/Caracas", extraHTTPHeaders: { "X-Forwarded-For": randomClientIp() } });
+  const context = await browser.newContext({
+    baseURL: shop.url,
+    locale: "es-VE",
+    timezoneId: "America/Caracas",
+    extraHTTPHeaders: { "X-Forwarded-For": randomClientIp() },
+  });
   return { context, page: await context.newPage() };
 }
 
@@ -254,7 +273,12 @@ const METHOD_CASES: MethodCase[] = [
 
 test.describe("paying an order and staff approving it", () => {
   for (const c of METHOD_CASES) {
-    test(`${c.methodName} (${c.language}): pay, send proof with progress, staff approve, owner told`, async ({ page, context, browser, shop }) => {
+    test(`${c.methodName} (${c.language}): pay, send proof with progress, staff approve, owner told`, async ({
+      page,
+      context,
+      browser,
+      shop,
+    }) => {
       test.setTimeout(90_000);
       const t = TEXT[c.language];
       const owner = person(c.owner);
@@ -274,7 +298,9 @@ test.describe("paying an order and staff approving it", () => {
 
       const orderPage = new OrderPage(page);
       await expect(page).toHaveURL((url) => url.pathname === `/orders/${order.id}`);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(c.language === "es" ? `Pedido #${order.number}` : `Order #${order.number}`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+        c.language === "es" ? `Pedido #${order.number}` : `Order #${order.number}`,
+      );
       await expect(orderPage.status).toHaveText(t.status.initiated);
       await expect(orderPage.next).toHaveText(t.nextInitiated);
       await expect(orderPage.total).toHaveText(c.amount);
@@ -309,7 +335,11 @@ test.describe("paying an order and staff approving it", () => {
       await expect(page).toHaveURL((url) => url.pathname === `/orders/${order.id}` && url.searchParams.has("sent"));
       await expect(orderPage.proofSent).toHaveText(t.sent);
       await expect(orderPage.status).toHaveText(t.status.proof_submitted);
-      const received = await waitForMail(owner.email, { subject: exactly(t.mailReceived(order.number)), after: sentAt, dataDir: shop.dataDir });
+      const received = await waitForMail(owner.email, {
+        subject: exactly(t.mailReceived(order.number)),
+        after: sentAt,
+        dataDir: shop.dataDir,
+      });
       expect(received.text).toContain(c.amount);
       expect(received.links).toContain(`${shop.url}/orders/${order.id}`);
       // SPEC §4: a few seconds later the page moves on by itself.
@@ -352,7 +382,9 @@ test.describe("paying an order and staff approving it", () => {
         // One keystroke is a decision: the PayPal case approves with "a", the others click.
         if (c.method === "paypal") await staff.page.keyboard.press("a");
         else await review.approve.click();
-        await expect(staff.page).toHaveURL((url) => url.pathname === "/admin/orders" && url.searchParams.get("done") === String(order.number));
+        await expect(staff.page).toHaveURL(
+          (url) => url.pathname === "/admin/orders" && url.searchParams.get("done") === String(order.number),
+        );
         await expect(queue.done).toHaveText(t.done(order.number));
         await expect(queue.row(order.number)).toHaveCount(0);
 
@@ -362,7 +394,11 @@ test.describe("paying an order and staff approving it", () => {
         await expect(orderPage.next).toHaveText(t.nextApproved);
         await expect(orderPage.payNow).toHaveCount(0);
         await expect(orderPage.cancel).toHaveCount(0);
-        const approved = await waitForMail(owner.email, { subject: exactly(c.approvedMail(order.number)), after: decidedAt, dataDir: shop.dataDir });
+        const approved = await waitForMail(owner.email, {
+          subject: exactly(c.approvedMail(order.number)),
+          after: decidedAt,
+          dataDir: shop.dataDir,
+        });
         expect(approved.text).toContain(c.amount);
       } finally {
         await staff.context.close();
@@ -405,7 +441,11 @@ test("staff reject with a reason; the owner sees it, gets it by mail and sends n
     await expect(orderPage.status).toHaveText(t.status.rejected);
     await expect(orderPage.next).toHaveText("No pudimos validar tu pago. Revisa el motivo y envía un comprobante nuevo.");
     await expect(orderPage.root).toContainText(`Motivo: ${reason}`);
-    const mail = await waitForMail(owner.email, { subject: exactly(`No pudimos validar tu pago · Pedido #${order.number}`), after: rejectedAt, dataDir: shop.dataDir });
+    const mail = await waitForMail(owner.email, {
+      subject: exactly(`No pudimos validar tu pago · Pedido #${order.number}`),
+      after: rejectedAt,
+      dataDir: shop.dataDir,
+    });
     expect(mail.text).toContain(`Motivo: ${reason}`);
     expect(mail.text).toContain("Puedes enviar un comprobante nuevo desde la página del pedido.");
     expect(mail.links).toContain(`${shop.url}/orders/${order.id}`);
@@ -563,9 +603,13 @@ test("proofs that are missing, fake or reuse a reference are refused and change 
   await orderPage.open(valPmB!.id);
   await expect(orderPage.status).toHaveText(t.status.initiated);
   await expect(orderPage.payNow).toBeVisible();
-  await expect.poll(() => readMailbox(owner.email, { dataDir: shop.dataDir }).filter((mail) => mail.subject.startsWith("Recibimos tu comprobante")).map((mail) => mail.subject)).toEqual([
-    t.mailReceived(valPmA!.number),
-  ]);
+  await expect
+    .poll(() =>
+      readMailbox(owner.email, { dataDir: shop.dataDir })
+        .filter((mail) => mail.subject.startsWith("Recibimos tu comprobante"))
+        .map((mail) => mail.subject),
+    )
+    .toEqual([t.mailReceived(valPmA!.number)]);
 });
 
 // ---- 6. who may see what ---------------------------------------------------------------

@@ -92,10 +92,16 @@ async function expectNoHorizontalOverflow(page: Page, label: string) {
         return true;
       })
       .slice(0, 5)
-      .map((element) => `${element.tagName.toLowerCase()}${element.getAttribute("data-testid") ? `[data-testid=${element.getAttribute("data-testid")}]` : ""}.${String(element.className).slice(0, 60)}`);
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}${element.getAttribute("data-testid") ? `[data-testid=${element.getAttribute("data-testid")}]` : ""}.${String(element.className).slice(0, 60)}`,
+      );
     return { scrollWidth: document.documentElement.scrollWidth, innerWidth: width, offenders };
   });
-  expect(result.scrollWidth, `${label}: page is ${result.scrollWidth}px wide in a ${result.innerWidth}px window (${result.offenders.join(", ")})`).toBeLessThanOrEqual(result.innerWidth);
+  expect(
+    result.scrollWidth,
+    `${label}: page is ${result.scrollWidth}px wide in a ${result.innerWidth}px window (${result.offenders.join(", ")})`,
+  ).toBeLessThanOrEqual(result.innerWidth);
 }
 
 /** A control is on screen, inside the window horizontally. */
@@ -153,7 +159,15 @@ for (const language of ["es", "en"] as const) {
       test.setTimeout(90_000);
       await setLanguage(page, language);
       const tournament = await firstTournamentPath(page);
-      await checkPages(page, "visitor", language, ["/", "/store", tournament, "/auth", "/auth?redirectTo=%2Fstore%2Fcart", "/privacy-terms", "/no-such-page"]);
+      await checkPages(page, "visitor", language, [
+        "/",
+        "/store",
+        tournament,
+        "/auth",
+        "/auth?redirectTo=%2Fstore%2Fcart",
+        "/privacy-terms",
+        "/no-such-page",
+      ]);
     });
 
     test(`a signed-in player's pages fit a phone (${language})`, async ({ page, site }) => {
@@ -186,7 +200,13 @@ for (const language of ["es", "en"] as const) {
       // STAFF_EMAILS made this account staff; it reaches the back-office without a player profile.
       await signIn(page, site, STAFF_EMAIL, "/admin/orders");
       await expect(page.getByTestId("staff-orders")).toHaveCount(1);
-      await checkPages(page, "staff", language, ["/admin/orders", "/admin/orders?status=all&method=all", `/admin/orders/${site.orders.pm!.id}`, "/orders", "/"]);
+      await checkPages(page, "staff", language, [
+        "/admin/orders",
+        "/admin/orders?status=all&method=all",
+        `/admin/orders/${site.orders.pm!.id}`,
+        "/orders",
+        "/",
+      ]);
     });
   });
 }

@@ -78,7 +78,9 @@ test.describe("top-up store", () => {
 
     await expect(page).toHaveURL(/\/store\/cart\/checkout$/);
     await fillCheckout(page, { phone: "02121234567" });
-    await expect(page.getByTestId("checkout-error")).toHaveText("Por favor, ingresa un número de teléfono venezolano válido (ej. 0412xxxxxxx).");
+    await expect(page.getByTestId("checkout-error")).toHaveText(
+      "Por favor, ingresa un número de teléfono venezolano válido (ej. 0412xxxxxxx).",
+    );
     await fillCheckout(page, { phone: "04121234567" });
     await expect(page.getByTestId("checkout-error")).toHaveText("Por favor, ingresa tu Gamer ID.");
     await fillCheckout(page, { gamerId: "000111222" });

@@ -25,28 +25,17 @@ function tag(): string {
 }
 
 /** A new user signs up through the e-mail link, completes the profile and ends on the landing page. */
-async function signInAsNewUser(
-  page: Page,
-  prefix: string,
-  fullname: string,
-  language: "es" | "en" = "es",
-): Promise<string> {
+async function signInAsNewUser(page: Page, prefix: string, fullname: string, language: "es" | "en" = "es"): Promise<string> {
   const email = uniqueEmail(prefix);
   await signUp(page, email, { fullname });
   const landing = new LandingPage(page);
   await landing.open(language === "en" ? "/?lang=en" : "/");
-  await new TopBar(page).expectSignedInAs(
-    language === "en" ? `Hi, ${fullname}` : `Hola, ${fullname}`,
-  );
+  await new TopBar(page).expectSignedInAs(language === "en" ? `Hi, ${fullname}` : `Hola, ${fullname}`);
   return email;
 }
 
 /** Clicks the register button of the landing card with this title. */
-async function chooseOnLanding(
-  page: Page,
-  title: string,
-  button: "Inscribirse" | "Register" = "Inscribirse",
-) {
+async function chooseOnLanding(page: Page, title: string, button: "Inscribirse" | "Register" = "Inscribirse") {
   const card = new LandingPage(page).cards.filter({
     has: page.getByRole("heading", { name: title, exact: true }),
   });
@@ -55,19 +44,13 @@ async function chooseOnLanding(
 }
 
 test.describe("registering from a landing card", () => {
-  test("solo and free: confirmed at once, a mail, home after 3 s, one place less", async ({
-    page,
-  }) => {
+  test("solo and free: confirmed at once, a mail, home after 3 s, one place less", async ({ page }) => {
     const t = tag();
     const email = await signInAsNewUser(page, "solo", `Sofía Solo ${t}`);
     const tournament = new TournamentPage(page);
 
     await chooseOnLanding(page, TITLES.free);
-    await expect(page).toHaveURL(
-      (url) =>
-        url.pathname === "/tournament" &&
-        url.search === "?id=copa-free-fire-solo&participants=48",
-    );
+    await expect(page).toHaveURL((url) => url.pathname === "/tournament" && url.search === "?id=copa-free-fire-solo&participants=48");
     await expect(tournament.title).toHaveText(TITLES.free);
     await expect(tournament.fee).toHaveText("Gratis");
     await expect(tournament.placesLeft).toHaveText(/^Quedan \d+ cupos$/);
@@ -98,10 +81,7 @@ test.describe("registering from a landing card", () => {
 
     // About 3 s later the page takes the player home.
     const confirmedAt = Date.now();
-    await expect(page).toHaveURL(
-      (url) => url.pathname === "/" && url.search === "",
-      { timeout: 10_000 },
-    );
+    await expect(page).toHaveURL((url) => url.pathname === "/" && url.search === "", { timeout: 10_000 });
     expect(Date.now() - confirmedAt).toBeGreaterThanOrEqual(2_000);
 
     const mail = await waitForMail(email, {
@@ -109,30 +89,20 @@ test.describe("registering from a landing card", () => {
       after: sentAt,
     });
     expect(mail.subject).toBe(`Inscripción confirmada · ${TITLES.free}`);
-    expect(
-      mail.links.some((link) =>
-        link.endsWith("/tournament?id=copa-free-fire-solo"),
-      ),
-    ).toBe(true);
+    expect(mail.links.some((link) => link.endsWith("/tournament?id=copa-free-fire-solo"))).toBe(true);
 
     // Back on the tournament's page: the registration instead of the form, and one place less.
     await chooseOnLanding(page, TITLES.free);
     await expect(tournament.registration).toBeVisible();
-    await expect(tournament.registration.getByRole("heading")).toHaveText(
-      "Ya estás inscrito",
-    );
+    await expect(tournament.registration.getByRole("heading")).toHaveText("Ya estás inscrito");
     await expect(tournament.registrationStatus).toHaveText("Confirmada");
-    await expect(tournament.registration.getByRole("listitem")).toHaveText([
-      `Sofía Solo · ${ign}`,
-    ]);
+    await expect(tournament.registration.getByRole("listitem")).toHaveText([`Sofía Solo · ${ign}`]);
     await expect(tournament.form).toHaveCount(0);
     expect(await tournament.placesLeftCount()).toBe(placesBefore - 1);
 
     // And in "Mis inscripciones"; a free registration makes no order.
     await page.goto("/orders");
-    await expect(
-      page.getByRole("heading", { name: "Mis inscripciones" }),
-    ).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Mis inscripciones" })).toBeVisible();
     const mine = page.getByTestId("my-registrations").getByRole("listitem");
     await expect(mine).toHaveCount(1);
     await expect(mine).toContainText(TITLES.free);
@@ -143,19 +113,13 @@ test.describe("registering from a landing card", () => {
     await expect(tournament.registrationStatus).toHaveText("Confirmada");
   });
 
-  test("a duo paid by Pago Móvil: order in bolívares at the day's rate, then the payment page", async ({
-    page,
-  }) => {
+  test("a duo paid by Pago Móvil: order in bolívares at the day's rate, then the payment page", async ({ page }) => {
     const t = tag();
     await signInAsNewUser(page, "duo", `Diego Duo ${t}`);
     const tournament = new TournamentPage(page);
 
     await chooseOnLanding(page, TITLES.duo);
-    await expect(page).toHaveURL(
-      (url) =>
-        url.pathname === "/tournament" &&
-        url.search === "?id=blood-strike-duo-clash&participants=32",
-    );
+    await expect(page).toHaveURL((url) => url.pathname === "/tournament" && url.search === "?id=blood-strike-duo-clash&participants=32");
     await expect(tournament.title).toHaveText(TITLES.duo);
     await expect(tournament.fee).toHaveText("$2,00");
     await expect(tournament.placesLeft).toHaveText(/^Quedan \d+ cupos$/);
@@ -188,27 +152,20 @@ test.describe("registering from a landing card", () => {
 
     await expect(tournament.started).toBeVisible();
     await expect(tournament.started).toContainText("Registro iniciado");
-    await expect(tournament.started).toContainText(
-      "Tu cupo queda reservado mientras pagas.",
-    );
+    await expect(tournament.started).toContainText("Tu cupo queda reservado mientras pagas.");
     await expect(tournament.started).toContainText(/Pedido#\d+/);
     await expect(tournament.orderTotal).toHaveText("Bs. 491,00");
     await expect(tournament.started).toContainText("Método de pagoPago Móvil");
     await expect(tournament.started).toContainText("Teléfono04241234567");
     await expect(tournament.form).toHaveCount(0);
-    const orderNumber = (await tournament.started
-      .locator("dd")
-      .first()
-      .textContent())!;
+    const orderNumber = (await tournament.started.locator("dd").first().textContent())!;
 
     await expect(tournament.continueToPayment).toHaveText("Continuar al pago");
     await tournament.continueToPayment.click();
     await expect(page).toHaveURL(/\/orders\/[^/]+\/pay\/pago_movil$/);
     const pay = page.getByTestId("pay-page");
     await expect(pay).toHaveAttribute("data-method", "pago_movil");
-    await expect(pay.getByRole("heading", { level: 1 })).toHaveText(
-      "Pagar con Pago Móvil",
-    );
+    await expect(pay.getByRole("heading", { level: 1 })).toHaveText("Pagar con Pago Móvil");
     await expect(pay).toContainText(`Pedido ${orderNumber}`);
     await expect(page.getByTestId("pay-amount")).toHaveText("Bs. 491,00");
 
@@ -217,9 +174,7 @@ test.describe("registering from a landing card", () => {
     await chooseOnLanding(page, TITLES.duo);
     await expect(tournament.registrationStatus).toHaveText("Pendiente de pago");
     await expect(tournament.registration).toContainText(`Equipo: ${team}`);
-    await expect(
-      tournament.registration.getByRole("link", { name: /Ver mi pedido/ }),
-    ).toBeVisible();
+    await expect(tournament.registration.getByRole("link", { name: /Ver mi pedido/ })).toBeVisible();
   });
 
   test("a squad of five paid by Binance, in English", async ({ page }) => {
@@ -228,11 +183,7 @@ test.describe("registering from a landing card", () => {
     const tournament = new TournamentPage(page);
 
     await chooseOnLanding(page, TITLES.squad, "Register");
-    await expect(page).toHaveURL(
-      (url) =>
-        url.pathname === "/tournament" &&
-        url.search === "?id=liga-mobile-legends-5v5&participants=16",
-    );
+    await expect(page).toHaveURL((url) => url.pathname === "/tournament" && url.search === "?id=liga-mobile-legends-5v5&participants=16");
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
     await expect(tournament.title).toHaveText(TITLES.squad);
     await expect(tournament.fee).toHaveText("$5.00");
@@ -244,9 +195,7 @@ test.describe("registering from a landing card", () => {
     await expect(tournament.player(5).legend).toHaveText("Player 5");
     await expect(tournament.coachName).toBeVisible();
     await expect(tournament.methodPrice("Binance")).toHaveText("$5.00");
-    await expect(tournament.methodPrice("Pago Móvil")).toHaveText(
-      "Bs. 1,227.50",
-    );
+    await expect(tournament.methodPrice("Pago Móvil")).toHaveText("Bs. 1,227.50");
     await expect(tournament.submit).toHaveText("Register and pay");
 
     await tournament.register({
@@ -264,39 +213,27 @@ test.describe("registering from a landing card", () => {
     });
 
     await expect(tournament.started).toContainText("Registration started");
-    await expect(tournament.started).toContainText(
-      "Your place is held while you pay.",
-    );
+    await expect(tournament.started).toContainText("Your place is held while you pay.");
     await expect(tournament.orderTotal).toHaveText("$5.00");
     await expect(tournament.started).toContainText("Payment methodBinance");
     await expect(tournament.started).toContainText("Phone584249876543");
-    await expect(tournament.continueToPayment).toHaveText(
-      "Continue to payment",
-    );
+    await expect(tournament.continueToPayment).toHaveText("Continue to payment");
     await tournament.continueToPayment.click();
 
     await expect(page).toHaveURL(/\/orders\/[^/]+\/pay\/binance$/);
     const pay = page.getByTestId("pay-page");
     await expect(pay).toHaveAttribute("data-method", "binance");
-    await expect(pay.getByRole("heading", { level: 1 })).toHaveText(
-      "Pay with Binance",
-    );
+    await expect(pay.getByRole("heading", { level: 1 })).toHaveText("Pay with Binance");
     await expect(page.getByTestId("pay-amount")).toHaveText("$5.00");
   });
 
-  test("eFootball: solo form without a coach field, paid by PayPal", async ({
-    page,
-  }) => {
+  test("eFootball: solo form without a coach field, paid by PayPal", async ({ page }) => {
     const t = tag();
     await signInAsNewUser(page, "efoot", `Pablo Pes ${t}`);
     const tournament = new TournamentPage(page);
 
     await chooseOnLanding(page, TITLES.efootball);
-    await expect(page).toHaveURL(
-      (url) =>
-        url.pathname === "/tournament" &&
-        url.search === "?id=efootball-masters&participants=64",
-    );
+    await expect(page).toHaveURL((url) => url.pathname === "/tournament" && url.search === "?id=efootball-masters&participants=64");
     await expect(tournament.title).toHaveText(TITLES.efootball);
     await expect(tournament.fee).toHaveText("$1,00");
     await expect(tournament.root).toContainText("Individual");
@@ -322,9 +259,7 @@ test.describe("registering from a landing card", () => {
     await expect(page).toHaveURL(/\/orders\/[^/]+\/pay\/paypal$/);
     const pay = page.getByTestId("pay-page");
     await expect(pay).toHaveAttribute("data-method", "paypal");
-    await expect(pay.getByRole("heading", { level: 1 })).toHaveText(
-      "Pagar con PayPal",
-    );
+    await expect(pay.getByRole("heading", { level: 1 })).toHaveText("Pagar con PayPal");
     await expect(page.getByTestId("pay-amount")).toHaveText("$1,00");
 
     // The order is in "Mis pedidos" and the registration in "Mis inscripciones".
@@ -340,18 +275,14 @@ test.describe("registering from a landing card", () => {
 });
 
 test.describe("a visitor", () => {
-  test("is sent to sign in, and a new user comes back to the chosen tournament after the profile", async ({
-    page,
-  }) => {
+  test("is sent to sign in, and a new user comes back to the chosen tournament after the profile", async ({ page }) => {
     const email = uniqueEmail("visitor");
     const landing = new LandingPage(page);
     await landing.open("/");
     await new TopBar(page).expectVisitor();
 
     await chooseOnLanding(page, TITLES.duo);
-    await expect(page).toHaveURL(
-      /\/auth\?redirectTo=%2Ftournament%3Fid%3Dblood-strike-duo-clash%26participants%3D32$/,
-    );
+    await expect(page).toHaveURL(/\/auth\?redirectTo=%2Ftournament%3Fid%3Dblood-strike-duo-clash%26participants%3D32$/);
     const auth = new AuthPage(page);
     await expect(page.getByTestId("auth-page")).toBeVisible();
     const askedAt = new Date();
@@ -364,22 +295,16 @@ test.describe("a visitor", () => {
       (url) =>
         url.pathname === "/auth/profile" &&
         url.searchParams.get("email") === email &&
-        url.searchParams.get("redirectTo") ===
-          "/tournament?id=blood-strike-duo-clash&participants=32",
+        url.searchParams.get("redirectTo") === "/tournament?id=blood-strike-duo-clash&participants=32",
     );
     const profile = new ProfilePage(page);
     await profile.save({ fullname: "Valentina Visitante", age: 19 });
     await expect(profile.saved).toBeVisible();
 
     // After the saved message the page goes on to the tournament, signed in, with its form.
-    await expect(page).toHaveURL(
-      (url) =>
-        url.pathname === "/tournament" &&
-        url.search === "?id=blood-strike-duo-clash&participants=32",
-      {
-        timeout: 10_000,
-      },
-    );
+    await expect(page).toHaveURL((url) => url.pathname === "/tournament" && url.search === "?id=blood-strike-duo-clash&participants=32", {
+      timeout: 10_000,
+    });
     const tournament = new TournamentPage(page);
     await expect(tournament.title).toHaveText(TITLES.duo);
     await expect(tournament.form).toBeVisible();
@@ -388,21 +313,15 @@ test.describe("a visitor", () => {
     await new TopBar(page).expectSignedInAs("Hola, Valentina Visitante");
   });
 
-  test("who opens a tournament's address directly is asked to sign in first", async ({
-    page,
-  }) => {
+  test("who opens a tournament's address directly is asked to sign in first", async ({ page }) => {
     await page.goto("/tournament?id=liga-mobile-legends-5v5&participants=16");
-    await expect(page).toHaveURL(
-      /\/auth\?redirectTo=%2Ftournament%3Fid%3Dliga-mobile-legends-5v5%26participants%3D16$/,
-    );
+    await expect(page).toHaveURL(/\/auth\?redirectTo=%2Ftournament%3Fid%3Dliga-mobile-legends-5v5%26participants%3D16$/);
     await expect(page.getByTestId("auth-page")).toBeVisible();
   });
 });
 
 test.describe("validation messages", () => {
-  test("a duo's form, in Spanish: each mistake has its message and nothing is registered", async ({
-    page,
-  }) => {
+  test("a duo's form, in Spanish: each mistake has its message and nothing is registered", async ({ page }) => {
     const t = tag();
     await signInAsNewUser(page, "valdu", `Vale Val ${t}`);
     const tournament = new TournamentPage(page);
@@ -429,42 +348,30 @@ test.describe("validation messages", () => {
         { name: "Segundo Val", ign: `SegBS_${t}` },
       ],
     });
-    await expect(tournament.error).toHaveText(
-      "El jugador 1 debe tener un número de teléfono.",
-    );
+    await expect(tournament.error).toHaveText("El jugador 1 debe tener un número de teléfono.");
 
     await tournament.register({ players: [{ phone: "0414-123-4567" }] });
-    await expect(tournament.error).toHaveText(
-      "El teléfono del jugador 1 solo debe tener números (7 a 15).",
-    );
+    await expect(tournament.error).toHaveText("El teléfono del jugador 1 solo debe tener números (7 a 15).");
 
     await tournament.register({
       players: [{ phone: captain.phone }, { phone: "tel 04141234567" }],
     });
-    await expect(tournament.error).toHaveText(
-      "El teléfono del jugador 2 solo debe tener números (7 a 15).",
-    );
+    await expect(tournament.error).toHaveText("El teléfono del jugador 2 solo debe tener números (7 a 15).");
 
     // The same in-game name twice (case does not matter).
     await tournament.register({
       players: [{}, { phone: "", ign: captain.ign.toUpperCase() }],
     });
-    await expect(tournament.error).toHaveText(
-      "Cada jugador debe tener un nombre en el juego distinto.",
-    );
+    await expect(tournament.error).toHaveText("Cada jugador debe tener un nombre en el juego distinto.");
 
     await tournament.register({ players: [{}, { ign: `SegBS_${t}` }] });
     await expect(tournament.error).toHaveText("Escribe tu número de teléfono.");
 
     await tournament.register({ phone: "+58 414 1234567" });
-    await expect(tournament.error).toHaveText(
-      "Tu teléfono solo debe tener números (7 a 15).",
-    );
+    await expect(tournament.error).toHaveText("Tu teléfono solo debe tener números (7 a 15).");
 
     await tournament.register({ phone: "04141234567" });
-    await expect(tournament.error).toHaveText(
-      "Por favor, selecciona un método de pago.",
-    );
+    await expect(tournament.error).toHaveText("Por favor, selecciona un método de pago.");
 
     // What was typed is still there, and no registration was made.
     await expect(tournament.teamName).toHaveValue(`Val Team ${t}`);
@@ -501,9 +408,7 @@ test.describe("validation messages", () => {
         { name: "Five" },
       ],
     });
-    await expect(tournament.error).toHaveText(
-      "Player 1 must have a phone number",
-    );
+    await expect(tournament.error).toHaveText("Player 1 must have a phone number");
 
     await tournament.register({ players: [{ phone: "5551234567" }] });
     await expect(tournament.error).toHaveText("Missing data for player 5");
@@ -511,25 +416,16 @@ test.describe("validation messages", () => {
     await tournament.register({
       players: [{}, {}, {}, {}, { ign: `FiveML_${t}`, phone: "12ab567" }],
     });
-    await expect(tournament.error).toHaveText(
-      "Player 5's phone must have digits only (7 to 15).",
-    );
+    await expect(tournament.error).toHaveText("Player 5's phone must have digits only (7 to 15).");
 
     await tournament.register({
       players: [{}, {}, {}, {}, { phone: "" }],
       phone: "5559876543",
     });
-    await expect(tournament.error).toHaveText(
-      "Please select a payment method.",
-    );
+    await expect(tournament.error).toHaveText("Please select a payment method.");
   });
 
-  test("the server gives the same messages when the browser runs no JavaScript", async ({
-    page,
-    browser,
-    baseURL,
-    extraHTTPHeaders,
-  }) => {
+  test("the server gives the same messages when the browser runs no JavaScript", async ({ page, browser, baseURL, extraHTTPHeaders }) => {
     const t = tag();
     await signInAsNewUser(page, "nojs", `Nora Nojs ${t}`);
     const context = await browser.newContext({
@@ -550,9 +446,7 @@ test.describe("validation messages", () => {
         phone: "04141234567",
         method: "Binance",
       });
-      await expect(plain.error).toHaveText(
-        "Cada jugador debe tener un nombre en el juego distinto.",
-      );
+      await expect(plain.error).toHaveText("Cada jugador debe tener un nombre en el juego distinto.");
 
       await plain.register({
         teamName: `NoJs ${t}`,
@@ -562,19 +456,14 @@ test.describe("validation messages", () => {
         ],
         phone: "04141234567",
       });
-      await expect(plain.error).toHaveText(
-        "Por favor, selecciona un método de pago.",
-      );
+      await expect(plain.error).toHaveText("Por favor, selecciona un método de pago.");
       await expect(plain.registration).toHaveCount(0);
     } finally {
       await context.close();
     }
   });
 
-  test("registering twice: the second form is refused, then the page shows the registration", async ({
-    page,
-    context,
-  }) => {
+  test("registering twice: the second form is refused, then the page shows the registration", async ({ page, context }) => {
     const t = tag();
     await signInAsNewUser(page, "twice", `Tito Twice ${t}`);
     const tournament = new TournamentPage(page);
@@ -607,24 +496,16 @@ test.describe("validation messages", () => {
     await page.goto("/");
     await chooseOnLanding(page, TITLES.efootball);
     await expect(tournament.registration).toBeVisible();
-    await expect(tournament.registration.getByRole("heading")).toHaveText(
-      "Ya estás inscrito",
-    );
+    await expect(tournament.registration.getByRole("heading")).toHaveText("Ya estás inscrito");
     await expect(tournament.registrationStatus).toHaveText("Pendiente de pago");
-    await expect(tournament.registration.getByRole("listitem")).toHaveText([
-      `Tito Twice · ${ign}`,
-    ]);
+    await expect(tournament.registration.getByRole("listitem")).toHaveText([`Tito Twice · ${ign}`]);
     await expect(tournament.form).toHaveCount(0);
-    await tournament.registration
-      .getByRole("link", { name: /Ver mi pedido/ })
-      .click();
+    await tournament.registration.getByRole("link", { name: /Ver mi pedido/ }).click();
     await expect(page).toHaveURL(/\/orders\/[^/?]+$/);
 
     // Only one registration was made.
     await page.goto("/orders");
-    await expect(
-      page.getByTestId("my-registrations").getByRole("listitem"),
-    ).toHaveCount(1);
+    await expect(page.getByTestId("my-registrations").getByRole("listitem")).toHaveCount(1);
   });
 
   test("an in-game name another player already registered in the tournament is refused", async ({
@@ -659,24 +540,16 @@ test.describe("validation messages", () => {
       phone: "04141234567",
       method: "PayPal",
     });
-    await expect(tournament.error).toHaveText(
-      "Uno de esos nombres en el juego ya está inscrito en este torneo.",
-    );
+    await expect(tournament.error).toHaveText("Uno de esos nombres en el juego ya está inscrito en este torneo.");
     await expect(tournament.form).toBeVisible();
   });
 
-  test("an unknown tournament shows 'No hay torneos disponibles' and a way back to the list", async ({
-    page,
-  }) => {
+  test("an unknown tournament shows 'No hay torneos disponibles' and a way back to the list", async ({ page }) => {
     await signInAsNewUser(page, "unknown", `Uma Unknown ${tag()}`);
-    const response = await page.goto(
-      `/tournament?id=no-existe-${tag()}&participants=10`,
-    );
+    const response = await page.goto(`/tournament?id=no-existe-${tag()}&participants=10`);
     expect(response?.status()).toBe(404);
     const none = new TournamentPage(page).noTournament;
-    await expect(none.getByRole("heading", { level: 1 })).toHaveText(
-      "No hay torneos disponibles",
-    );
+    await expect(none.getByRole("heading", { level: 1 })).toHaveText("No hay torneos disponibles");
     await expect(page.getByTestId("registration-form")).toHaveCount(0);
     await none.getByRole("link", { name: "Ver torneos" }).click();
     await expect(page).toHaveURL(/\/#tournaments$/);
@@ -684,8 +557,6 @@ test.describe("validation messages", () => {
 
     // Without any id it is the same page.
     expect((await page.goto("/tournament"))?.status()).toBe(404);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
-      "No hay torneos disponibles",
-    );
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("No hay torneos disponibles");
   });
 });

@@ -26,7 +26,8 @@ const modules = import.meta.glob<{ loader?: unknown; action?: unknown }>("/app/f
 const moduleOf = (file: string) => modules[`/app/${file}`]!();
 /** Any id works: the check must come before the lookup. */
 const concrete = (path: string) => path.replace(/:[A-Za-z]+/g, "00000000-0000-4000-8000-000000000000");
-const paramsOf = (path: string) => Object.fromEntries([...path.matchAll(/:([A-Za-z]+)/g)].map((m) => [m[1]!, "00000000-0000-4000-8000-000000000000"]));
+const paramsOf = (path: string) =>
+  Object.fromEntries([...path.matchAll(/:([A-Za-z]+)/g)].map((m) => [m[1]!, "00000000-0000-4000-8000-000000000000"]));
 
 let handle: DatabaseHandle;
 const mailer = memoryMailer();
@@ -45,7 +46,9 @@ beforeEach(async () => {
 
 describe("the back-office route table", () => {
   it("is found and every module is loadable", async () => {
-    expect(ADMIN_ROUTES.map((route) => route.path)).toEqual(expect.arrayContaining(["/admin", "/admin/orders", "/admin/audit", "/admin/exchange-rate"]));
+    expect(ADMIN_ROUTES.map((route) => route.path)).toEqual(
+      expect.arrayContaining(["/admin", "/admin/orders", "/admin/audit", "/admin/exchange-rate"]),
+    );
     for (const route of ADMIN_ROUTES) expect(modules[`/app/${route.file}`], route.file).toBeDefined();
   });
 });
@@ -74,7 +77,11 @@ describe.each(ADMIN_ROUTES)("$path", ({ path, file }) => {
       expect(answer.data ?? null).toBeNull();
     }
     if (typeof module.action === "function") {
-      const answer = await callRoute(module.action as never, formRequest(concrete(path), { intent: "approve", rate: "300", method: "paypal", email: "x@example.com" }, jar.header()), paramsOf(path));
+      const answer = await callRoute(
+        module.action as never,
+        formRequest(concrete(path), { intent: "approve", rate: "300", method: "paypal", email: "x@example.com" }, jar.header()),
+        paramsOf(path),
+      );
       expect(answer.status, `action ${path}`).toBe(404);
     }
     const audit = await handle.db.execute("select count(*)::int as n from audit_log");

@@ -40,8 +40,17 @@ describe("dashboard", () => {
     const owner = { userId: buyer.userId, isStaff: false };
     const make = (method: "paypal" | "pago_movil", amount: number) =>
       createOrder(handle.db, {
-        userId: buyer.userId, kind: "store", paymentMethod: method, currency: method === "paypal" ? "USD" : "VES", amount, amountUsd: 100, exchangeRate: method === "paypal" ? null : "245.50",
-        phone: "04141234567", email: "buyer@example.com", expiresAt: new Date(Date.now() + 3_600_000), items: [{ packageId: "free-fire-110", label: "Free Fire · 110 Diamantes", unitAmount: amount, quantity: 2 }],
+        userId: buyer.userId,
+        kind: "store",
+        paymentMethod: method,
+        currency: method === "paypal" ? "USD" : "VES",
+        amount,
+        amountUsd: 100,
+        exchangeRate: method === "paypal" ? null : "245.50",
+        phone: "04141234567",
+        email: "buyer@example.com",
+        expiresAt: new Date(Date.now() + 3_600_000),
+        items: [{ packageId: "free-fire-110", label: "Free Fire · 110 Diamantes", unitAmount: amount, quantity: 2 }],
       });
     const paid = await make("paypal", 500);
     await submitProof(handle.db, paid.id, owner, { method: "paypal", payerEmail: "payer@example.com" }, null);
@@ -52,7 +61,11 @@ describe("dashboard", () => {
 
     const answer = await callRoute<Figures>(dashboardLoader, getRequest("/admin", staff.jar.header()));
     const figures = answer.data!;
-    expect(Object.fromEntries(figures.byStatus.map((row) => [row.status, row.count]))).toEqual({ approved: 1, proof_submitted: 1, initiated: 1 });
+    expect(Object.fromEntries(figures.byStatus.map((row) => [row.status, row.count]))).toEqual({
+      approved: 1,
+      proof_submitted: 1,
+      initiated: 1,
+    });
     expect(figures.revenueUsd).toHaveLength(30);
     expect(figures.revenueUsd.reduce((total, day) => total + day.value, 0)).toBe(500);
     expect(figures.revenueVes.reduce((total, day) => total + day.value, 0)).toBe(0);

@@ -35,17 +35,37 @@ beforeEach(async () => {
 const today = new Date().toISOString().slice(0, 10);
 async function order(gamerId = "555000111") {
   return createOrder(handle.db, {
-    userId: buyer.userId, kind: "store", paymentMethod: "pago_movil", currency: "VES", amount: 24550, amountUsd: 100, exchangeRate: "245.50",
-    phone: "04141234567", email: "Buyer@Example.com", gamerId, expiresAt: new Date(Date.now() + 3_600_000), items: [{ label: "110 Diamantes", unitAmount: 24550, quantity: 1 }],
+    userId: buyer.userId,
+    kind: "store",
+    paymentMethod: "pago_movil",
+    currency: "VES",
+    amount: 24550,
+    amountUsd: 100,
+    exchangeRate: "245.50",
+    phone: "04141234567",
+    email: "Buyer@Example.com",
+    gamerId,
+    expiresAt: new Date(Date.now() + 3_600_000),
+    items: [{ label: "110 Diamantes", unitAmount: 24550, quantity: 1 }],
   });
 }
 async function paid(reference: string) {
   const created = await order();
-  await submitProof(handle.db, created.id, { userId: buyer.userId, isStaff: false }, { method: "pago_movil", reference, bankCode: "0102", paidOn: today }, { key: "00000000-0000-4000-8000-000000000000.png", type: "image/png", size: 10 });
+  await submitProof(
+    handle.db,
+    created.id,
+    { userId: buyer.userId, isStaff: false },
+    { method: "pago_movil", reference, bankCode: "0102", paidOn: today },
+    { key: "00000000-0000-4000-8000-000000000000.png", type: "image/png", size: 10 },
+  );
   return created;
 }
 const move = (id: string, kind: "refund" | "cancel", fields: Record<string, string>) =>
-  callRoute<{ ok: boolean; code?: string; field?: string }>(moveAction, formRequest(`/admin/orders/${id}/${kind}`, fields, staff.jar.header()), { orderId: id });
+  callRoute<{ ok: boolean; code?: string; field?: string }>(
+    moveAction,
+    formRequest(`/admin/orders/${id}/${kind}`, fields, staff.jar.header()),
+    { orderId: id },
+  );
 const audits = () => handle.db.select().from(auditLog).orderBy(asc(auditLog.id));
 
 describe("order search", () => {
@@ -53,7 +73,10 @@ describe("order search", () => {
     const first = await paid("778899");
     const second = await order("999888777");
     const search = async (q: string) => {
-      const answer = await callRoute<{ orders: { id: string }[] }>(queueLoader, getRequest(`/admin/orders?q=${encodeURIComponent(q)}`, staff.jar.header()));
+      const answer = await callRoute<{ orders: { id: string }[] }>(
+        queueLoader,
+        getRequest(`/admin/orders?q=${encodeURIComponent(q)}`, staff.jar.header()),
+      );
       return answer.data!.orders.map((row) => row.id).sort();
     };
     expect(await search(`#${first.number}`)).toEqual([first.id]);
@@ -69,7 +92,11 @@ describe("refund and cancel", () => {
   it("refunds an approved order with a reason and the refund reference: history and audit", async () => {
     const created = await paid("123123");
     await decideOrder(handle.db, created.id, { userId: staff.userId, isStaff: true }, { decision: "approve" });
-    const page = await callRoute<{ allowed: boolean; move: string }>(moveLoader, getRequest(`/admin/orders/${created.id}/refund`, staff.jar.header()), { orderId: created.id });
+    const page = await callRoute<{ allowed: boolean; move: string }>(
+      moveLoader,
+      getRequest(`/admin/orders/${created.id}/refund`, staff.jar.header()),
+      { orderId: created.id },
+    );
     expect(page.data).toMatchObject({ allowed: true, move: "refund" });
 
     const missing = await move(created.id, "refund", { reason: "Duplicado" });
@@ -81,10 +108,26 @@ describe("refund and cancel", () => {
     expect(done.location).toBe(`/admin/orders/${created.id}`);
     const [row] = await handle.db.select().from(orders).where(eq(orders.id, created.id));
     expect(row).toMatchObject({ status: "refunded", refundReference: "REF-0042", amount: 24550 });
-    const history = await handle.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, created.id)).orderBy(asc(orderStatusHistory.id));
-    expect(history.at(-1)).toMatchObject({ fromStatus: "approved", toStatus: "refunded", actorUserId: staff.userId, reason: "Pago duplicado" });
+    const history = await handle.db
+      .select()
+      .from(orderStatusHistory)
+      .where(eq(orderStatusHistory.orderId, created.id))
+      .orderBy(asc(orderStatusHistory.id));
+    expect(history.at(-1)).toMatchObject({
+      fromStatus: "approved",
+      toStatus: "refunded",
+      actorUserId: staff.userId,
+      reason: "Pago duplicado",
+    });
     const entry = (await audits()).at(-1);
-    expect(entry).toMatchObject({ actorId: staff.userId, action: "order.refund", entity: "order", entityId: created.id, before: { status: "approved" }, after: { status: "refunded", reason: "Pago duplicado", refundReference: "REF-0042" } });
+    expect(entry).toMatchObject({
+      actorId: staff.userId,
+      action: "order.refund",
+      entity: "order",
+      entityId: created.id,
+      before: { status: "approved" },
+      after: { status: "refunded", reason: "Pago duplicado", refundReference: "REF-0042" },
+    });
 
     const again = await move(created.id, "refund", { reason: "Otra vez", refundReference: "X" });
     expect(again.status).toBe(409);
@@ -95,7 +138,9 @@ describe("refund and cancel", () => {
     const created = await order();
     const refused = await move(created.id, "refund", { reason: "x", refundReference: "y" });
     expect(refused.status).toBe(409);
-    const page = await callRoute<{ allowed: boolean }>(moveLoader, getRequest(`/admin/orders/${created.id}/refund`, staff.jar.header()), { orderId: created.id });
+    const page = await callRoute<{ allowed: boolean }>(moveLoader, getRequest(`/admin/orders/${created.id}/refund`, staff.jar.header()), {
+      orderId: created.id,
+    });
     expect(page.data!.allowed).toBe(false);
 
     const done = await move(created.id, "cancel", { reason: "Cliente lo pidió" });

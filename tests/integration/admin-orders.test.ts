@@ -45,7 +45,11 @@ async function signIn(email: string, options: { name: string; staff?: boolean })
   const opened = await callRoute(authApi, getRequest(link));
   jar.take(opened.headers);
   expect(jar.has("arena.session_token")).toBe(true);
-  const [row] = await handle.db.update(users).set({ name: options.name, isStaff: options.staff ?? false }).where(eq(users.email, email)).returning({ id: users.id });
+  const [row] = await handle.db
+    .update(users)
+    .set({ name: options.name, isStaff: options.staff ?? false })
+    .where(eq(users.email, email))
+    .returning({ id: users.id });
   return { jar, id: row!.id, actor: { userId: row!.id, isStaff: options.staff ?? false } satisfies Actor };
 }
 
@@ -88,7 +92,16 @@ const review = (orderId: string) => (args: Parameters<typeof reviewLoader>[0]) =
 const decide = (orderId: string) => (args: Parameters<typeof reviewAction>[0]) => reviewAction({ ...args, params: { orderId } });
 
 interface QueueData {
-  orders: Array<{ id: string; number: number; status: string; paymentMethod: string; userName: string; email: string; amount: number; currency: string }>;
+  orders: Array<{
+    id: string;
+    number: number;
+    status: string;
+    paymentMethod: string;
+    userName: string;
+    email: string;
+    amount: number;
+    currency: string;
+  }>;
   hasNext: boolean;
   filters: { status: string; method: string; page: number; done: number | null };
   messages: Record<string, unknown>;
@@ -115,11 +128,20 @@ describe("staff order queue", () => {
     expect(queue.status).toBe(200);
     expect(queue.data!.filters).toMatchObject({ status: "proof_submitted", method: "all", page: 1, done: null });
     expect(queue.data!.orders.map((o) => o.number)).toEqual([first.number, second.number]);
-    expect(queue.data!.orders[0]).toMatchObject({ userName: "Ana Pérez", email: "owner@example.com", amount: 24550, currency: "VES", paymentMethod: "pago_movil" });
+    expect(queue.data!.orders[0]).toMatchObject({
+      userName: "Ana Pérez",
+      email: "owner@example.com",
+      amount: 24550,
+      currency: "VES",
+      paymentMethod: "pago_movil",
+    });
     expect(queue.data!.hasNext).toBe(false);
     expect(queue.data!.messages).toHaveProperty("admin");
 
-    const binance = await callRoute<QueueData>(queueLoader, getRequest("/admin/orders?status=proof_submitted&method=binance", staff.jar.header()));
+    const binance = await callRoute<QueueData>(
+      queueLoader,
+      getRequest("/admin/orders?status=proof_submitted&method=binance", staff.jar.header()),
+    );
     expect(binance.data!.orders.map((o) => o.id)).toEqual([second.id]);
     const initiated = await callRoute<QueueData>(queueLoader, getRequest("/admin/orders?status=initiated&method=all", staff.jar.header()));
     expect(initiated.data!.orders.map((o) => o.id)).toEqual([open.id]);
@@ -129,7 +151,10 @@ describe("staff order queue", () => {
     expect(none.data!.orders).toEqual([]);
 
     // Nonsense in the query falls back to the defaults: never a 500.
-    const odd = await callRoute<QueueData>(queueLoader, getRequest("/admin/orders?status=bogus&method=cash&page=-3&done=abc", staff.jar.header()));
+    const odd = await callRoute<QueueData>(
+      queueLoader,
+      getRequest("/admin/orders?status=bogus&method=cash&page=-3&done=abc", staff.jar.header()),
+    );
     expect(odd.status).toBe(200);
     expect(odd.data!.filters).toEqual({ status: "proof_submitted", method: "all", page: 1, done: null });
     expect(odd.data!.orders).toHaveLength(2);
@@ -174,7 +199,14 @@ describe("staff order review", () => {
     });
     expect(view.order.proofs).toHaveLength(1);
     const proof = view.order.proofs[0]!;
-    expect(proof).toMatchObject({ fileType: "image/png", bankCode: "0102", bankName: "Banco de Venezuela", reference: "445566", paidOn: today, live: true });
+    expect(proof).toMatchObject({
+      fileType: "image/png",
+      bankCode: "0102",
+      bankName: "Banco de Venezuela",
+      reference: "445566",
+      paidOn: today,
+      live: true,
+    });
     expect(proof.receiptUrl).toBe(`/orders/${order.id}/receipts/${proof.id}`);
     expect(JSON.stringify(view)).not.toMatch(/\.png/); // the storage key never leaves the server
     expect(view.order.history.map((line) => [line.from, line.to])).toEqual([
@@ -234,8 +266,19 @@ describe("staff order review", () => {
     expect(rejected.status).toBe(302);
     expect(rejected.location).toBe(`/admin/orders?status=proof_submitted&done=${order.number}`);
     expect(await statusOf(order.id)).toBe("rejected");
-    const [last] = await handle.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, order.id)).orderBy(orderStatusHistory.id).limit(1).offset(2);
-    expect(last).toMatchObject({ fromStatus: "proof_submitted", toStatus: "rejected", actorUserId: staff.id, reason: "El monto no coincide" });
+    const [last] = await handle.db
+      .select()
+      .from(orderStatusHistory)
+      .where(eq(orderStatusHistory.orderId, order.id))
+      .orderBy(orderStatusHistory.id)
+      .limit(1)
+      .offset(2);
+    expect(last).toMatchObject({
+      fromStatus: "proof_submitted",
+      toStatus: "rejected",
+      actorUserId: staff.id,
+      reason: "El monto no coincide",
+    });
     const mail = await smtp.waitFor((m) => /No pudimos validar tu pago/.test(smtp.text(m)));
     expect(mail.to).toEqual(["owner@example.com"]);
     expect(smtp.text(mail)).toContain("Motivo: El monto no coincide");
@@ -303,7 +346,10 @@ describe("who may use the back-office", () => {
     expect((await callRoute(queueLoader, getRequest("/admin/orders", owner.jar.header()))).status).toBe(404);
     expect((await callRoute(review(order.id), getRequest(`/admin/orders/${order.id}`, owner.jar.header()))).status).toBe(404);
     for (const intent of ["approve", "reject", "fulfil"]) {
-      const answer = await callRoute(decide(order.id), formRequest(`/admin/orders/${order.id}`, { intent, reason: "no" }, owner.jar.header()));
+      const answer = await callRoute(
+        decide(order.id),
+        formRequest(`/admin/orders/${order.id}`, { intent, reason: "no" }, owner.jar.header()),
+      );
       expect(answer.status, intent).toBe(404);
     }
     expect(await statusOf(order.id)).toBe("proof_submitted");

@@ -40,15 +40,31 @@ describe("exchange rate", () => {
   it("a new rate is kept in the history, reprices packages that follow it, leaves orders alone and is audited", async () => {
     const staff = await signInAs(handle.db, mailer, "staff@example.com", { staff: true });
     const buyer = await signInAs(handle.db, mailer, "buyer@example.com");
-    const [fixed] = await handle.db.update(topupPackages).set({ bsFollowsRate: false, priceBs: 12345 }).where(eq(topupPackages.id, "free-fire-110")).returning();
+    const [fixed] = await handle.db
+      .update(topupPackages)
+      .set({ bsFollowsRate: false, priceBs: 12345 })
+      .where(eq(topupPackages.id, "free-fire-110"))
+      .returning();
     expect(fixed).toBeDefined();
     const order = await createOrder(handle.db, {
-      userId: buyer.userId, kind: "store", paymentMethod: "pago_movil", currency: "VES", amount: 24550, amountUsd: 100, exchangeRate: "245.50",
-      phone: "04141234567", email: "buyer@example.com", gamerId: "123456789", expiresAt: new Date(Date.now() + 3_600_000),
+      userId: buyer.userId,
+      kind: "store",
+      paymentMethod: "pago_movil",
+      currency: "VES",
+      amount: 24550,
+      amountUsd: 100,
+      exchangeRate: "245.50",
+      phone: "04141234567",
+      email: "buyer@example.com",
+      gamerId: "123456789",
+      expiresAt: new Date(Date.now() + 3_600_000),
       items: [{ label: "110 Diamantes", unitAmount: 24550, quantity: 1 }],
     });
 
-    const answer = await callRoute<{ ok: boolean; rate: string; packagesRepriced: number }>(rateAction, formRequest("/admin/exchange-rate", { rate: "300,25", effectiveOn: "", source: "BCV" }, staff.jar.header()));
+    const answer = await callRoute<{ ok: boolean; rate: string; packagesRepriced: number }>(
+      rateAction,
+      formRequest("/admin/exchange-rate", { rate: "300,25", effectiveOn: "", source: "BCV" }, staff.jar.header()),
+    );
     expect(answer.status).toBe(200);
     expect(answer.data).toMatchObject({ ok: true, rate: "300.25" });
 
@@ -69,7 +85,12 @@ describe("exchange rate", () => {
     expect(kept).toMatchObject({ amount: 24550, exchangeRate: "245.50" });
 
     const [entry] = await audits();
-    expect(entry).toMatchObject({ actorId: staff.userId, action: "exchange_rate.set", entity: "exchange_rate", before: { rate: "245.50" } });
+    expect(entry).toMatchObject({
+      actorId: staff.userId,
+      action: "exchange_rate.set",
+      entity: "exchange_rate",
+      before: { rate: "245.50" },
+    });
     expect(entry!.after).toMatchObject({ rate: "300.25", source: "BCV", packagesRepriced: packages.length - 1 });
 
     const page = await callRoute<{ history: { rate: string }[] }>(rateLoader, getRequest("/admin/exchange-rate", staff.jar.header()));
@@ -98,24 +119,45 @@ describe("pay-to details", () => {
     expect((await payToDetails(handle.db)).binance.payId).toBe("123456789");
     expect(await enabledPaymentMethods(handle.db)).toEqual(["pago_movil", "binance", "paypal"]);
 
-    const saved = await callRoute(payToAction, formRequest("/admin/payment-methods", { method: "binance", payId: "55554444" }, staff.jar.header()));
+    const saved = await callRoute(
+      payToAction,
+      formRequest("/admin/payment-methods", { method: "binance", payId: "55554444" }, staff.jar.header()),
+    );
     expect(saved.data).toEqual({ ok: true, method: "binance" });
     expect((await payToDetails(handle.db)).binance.payId).toBe("55554444");
     expect(await enabledPaymentMethods(handle.db)).toEqual(["pago_movil", "paypal"]);
 
     const [entry] = await audits();
     expect(entry).toMatchObject({
-      action: "payment_account.save", entity: "payment_account", entityId: "binance", actorId: staff.userId,
-      before: { enabled: true, details: { payId: "123456789" } }, after: { enabled: false, details: { payId: "55554444" } },
+      action: "payment_account.save",
+      entity: "payment_account",
+      entityId: "binance",
+      actorId: staff.userId,
+      before: { enabled: true, details: { payId: "123456789" } },
+      after: { enabled: false, details: { payId: "55554444" } },
     });
 
-    await callRoute(payToAction, formRequest("/admin/payment-methods", { method: "pago_movil", bankCode: "0102", phone: "04241112233", id: "V-12345678", enabled: "on" }, staff.jar.header()));
+    await callRoute(
+      payToAction,
+      formRequest(
+        "/admin/payment-methods",
+        { method: "pago_movil", bankCode: "0102", phone: "04241112233", id: "V-12345678", enabled: "on" },
+        staff.jar.header(),
+      ),
+    );
     expect((await payToDetails(handle.db)).pago_movil).toEqual({ bankCode: "0102", phone: "04241112233", id: "V-12345678" });
   });
 
   it("refuses bad details, naming the field, and changes nothing", async () => {
     const staff = await signInAs(handle.db, mailer, "staff@example.com", { staff: true });
-    const answer = await callRoute(payToAction, formRequest("/admin/payment-methods", { method: "pago_movil", bankCode: "0102", phone: "123", id: "V-12345678", enabled: "on" }, staff.jar.header()));
+    const answer = await callRoute(
+      payToAction,
+      formRequest(
+        "/admin/payment-methods",
+        { method: "pago_movil", bankCode: "0102", phone: "123", id: "V-12345678", enabled: "on" },
+        staff.jar.header(),
+      ),
+    );
     expect(answer.status).toBe(400);
     expect(answer.data).toMatchObject({ ok: false, code: "PHONE_INVALID", field: "phone" });
     const unknown = await callRoute(payToAction, formRequest("/admin/payment-methods", { method: "zelle" }, staff.jar.header()));

@@ -40,8 +40,20 @@ beforeEach(async () => {
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const form = (change: Record<string, string> = {}) => ({
-  title: "Copa Ñandú", game: "blood-strike", date: inDays(10), startTime: "19:00", registrationOpensAt: "", registrationClosesAt: `${inDays(9)}T20:00`,
-  capacity: "16", feeKind: "USD", fee: "3.50", prize: "$300", prizeSplit: "60,40", rules: "# Reglas", format: "single_elimination", ...change,
+  title: "Copa Ñandú",
+  game: "blood-strike",
+  date: inDays(10),
+  startTime: "19:00",
+  registrationOpensAt: "",
+  registrationClosesAt: `${inDays(9)}T20:00`,
+  capacity: "16",
+  feeKind: "USD",
+  fee: "3.50",
+  prize: "$300",
+  prizeSplit: "60,40",
+  rules: "# Reglas",
+  format: "single_elimination",
+  ...change,
 });
 const audits = () => handle.db.select().from(auditLog).orderBy(asc(auditLog.id));
 
@@ -51,18 +63,35 @@ async function create(change: Record<string, string> = {}) {
   return answer.location!.match(/\/admin\/tournaments\/([^?]+)/)![1]!;
 }
 
-const edit = (id: string, fields: Record<string, string>) => callRoute<{ ok: boolean; code?: string; field?: string }>(editAction, formRequest(`/admin/tournaments/${id}`, fields, staff.jar.header()), { tournamentId: id });
+const edit = (id: string, fields: Record<string, string>) =>
+  callRoute<{ ok: boolean; code?: string; field?: string }>(
+    editAction,
+    formRequest(`/admin/tournaments/${id}`, fields, staff.jar.header()),
+    { tournamentId: id },
+  );
 
 describe("tournaments", () => {
   it("staff create one, published at once: it is on the landing grid with the fee in cents, and audited", async () => {
     const id = await create({ publish: "on" });
     const [row] = await handle.db.select().from(tournaments).where(eq(tournaments.id, id));
-    expect(row).toMatchObject({ title: "Copa Ñandú", status: "published", feeAmount: 350, feeCurrency: "USD", capacity: 16, players: ["16", "duo"], prizeSplit: ["60", "40"], image: "/images/tournaments/generic.svg" });
+    expect(row).toMatchObject({
+      title: "Copa Ñandú",
+      status: "published",
+      feeAmount: 350,
+      feeCurrency: "USD",
+      capacity: 16,
+      players: ["16", "duo"],
+      prizeSplit: ["60", "40"],
+      image: "/images/tournaments/generic.svg",
+    });
     expect((await listUpcomingTournaments(handle.db)).map((card) => card.id)).toContain(id);
     const [entry] = await audits();
     expect(entry).toMatchObject({ actorId: staff.userId, action: "tournament.create", entity: "tournament", entityId: id, before: null });
     expect(entry!.after).toMatchObject({ title: "Copa Ñandú", feeAmount: 350 });
-    const list = await callRoute<{ tournaments: { id: string }[] }>(listLoader, getRequest("/admin/tournaments?q=%C3%B1and", staff.jar.header()));
+    const list = await callRoute<{ tournaments: { id: string }[] }>(
+      listLoader,
+      getRequest("/admin/tournaments?q=%C3%B1and", staff.jar.header()),
+    );
     expect(list.data!.tournaments.map((t) => t.id)).toEqual([id]);
   });
 
@@ -104,7 +133,9 @@ describe("tournaments", () => {
     for (let n = 0; n < 3; n++) {
       const userId = randomUUID();
       await handle.db.insert(users).values({ id: userId, email: `p${n}@example.com` });
-      await handle.db.insert(registrations).values({ id: randomUUID(), tournamentId: id, userId, phone: "04141234567", status: "confirmed" });
+      await handle.db
+        .insert(registrations)
+        .values({ id: randomUUID(), tournamentId: id, userId, phone: "04141234567", status: "confirmed" });
     }
     const smaller = await edit(id, { intent: "save", ...form({ capacity: "2" }) });
     expect(smaller.data).toEqual({ ok: false, code: "CAPACITY_BELOW_CONFIRMED", field: "capacity" });
@@ -133,10 +164,30 @@ describe("registrations", () => {
     await handle.db.insert(users).values({ id: userId, email, name: "Jugador" });
     const registrationId = randomUUID();
     const order = await createOrder(handle.db, {
-      userId, kind: "tournament", paymentMethod: "paypal", currency: "USD", amount: 350, amountUsd: 350, exchangeRate: null, phone: "04141234567", email,
-      tournamentId, expiresAt: new Date(Date.now() + 3_600_000), items: [{ label: "Inscripción", unitAmount: 350, quantity: 1 }],
+      userId,
+      kind: "tournament",
+      paymentMethod: "paypal",
+      currency: "USD",
+      amount: 350,
+      amountUsd: 350,
+      exchangeRate: null,
+      phone: "04141234567",
+      email,
+      tournamentId,
+      expiresAt: new Date(Date.now() + 3_600_000),
+      items: [{ label: "Inscripción", unitAmount: 350, quantity: 1 }],
     });
-    await handle.db.insert(registrations).values({ id: registrationId, tournamentId, userId, teamName: team, phone: "04141234567", status: "pending_payment", orderId: order.id });
+    await handle.db
+      .insert(registrations)
+      .values({
+        id: registrationId,
+        tournamentId,
+        userId,
+        teamName: team,
+        phone: "04141234567",
+        status: "pending_payment",
+        orderId: order.id,
+      });
     await handle.db.insert(registrationPlayers).values([
       { id: randomUUID(), registrationId, tournamentId, position: 1, name: "José Ñúñez", ign: `Ñu-${team}`, phone: "04141112233" },
       { id: randomUUID(), registrationId, tournamentId, position: 2, name: "María Pérez", ign: `Mar-${team}`, phone: null },
@@ -153,14 +204,34 @@ describe("registrations", () => {
     });
     const unpaid = await paidTeam(id, "b@example.com", "Búhos");
 
-    const page = await callRoute<{ registrations: { id: string; players: unknown[]; orderStatus: string }[] }>(registrationsLoader, getRequest(`/admin/tournaments/${id}/registrations`, staff.jar.header()), { tournamentId: id });
+    const page = await callRoute<{ registrations: { id: string; players: unknown[]; orderStatus: string }[] }>(
+      registrationsLoader,
+      getRequest(`/admin/tournaments/${id}/registrations`, staff.jar.header()),
+      { tournamentId: id },
+    );
     expect(page.data!.registrations).toHaveLength(2);
     expect(page.data!.registrations[0]!.players).toHaveLength(2);
 
-    const missingReason = await callRoute(registrationsAction, formRequest(`/admin/tournaments/${id}/registrations`, { intent: "remove", registrationId: paid.registrationId, reason: " " }, staff.jar.header()), { tournamentId: id });
+    const missingReason = await callRoute(
+      registrationsAction,
+      formRequest(
+        `/admin/tournaments/${id}/registrations`,
+        { intent: "remove", registrationId: paid.registrationId, reason: " " },
+        staff.jar.header(),
+      ),
+      { tournamentId: id },
+    );
     expect(missingReason.data).toMatchObject({ ok: false, code: "REASON_REQUIRED" });
 
-    const removed = await callRoute(registrationsAction, formRequest(`/admin/tournaments/${id}/registrations`, { intent: "remove", registrationId: paid.registrationId, reason: "Trampas" }, staff.jar.header()), { tournamentId: id });
+    const removed = await callRoute(
+      registrationsAction,
+      formRequest(
+        `/admin/tournaments/${id}/registrations`,
+        { intent: "remove", registrationId: paid.registrationId, reason: "Trampas" },
+        staff.jar.header(),
+      ),
+      { tournamentId: id },
+    );
     expect(removed.data).toEqual({ ok: true, removed: paid.registrationId });
     const [order] = await handle.db.select().from(orders).where(eq(orders.id, paid.orderId));
     expect(order!.status).toBe("refunded");
@@ -168,15 +239,35 @@ describe("registrations", () => {
     expect(registration!.status).toBe("released");
     const players = await handle.db.select().from(registrationPlayers).where(eq(registrationPlayers.registrationId, paid.registrationId));
     expect(players.every((player) => !player.active)).toBe(true);
-    const history = await handle.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, paid.orderId)).orderBy(asc(orderStatusHistory.id));
+    const history = await handle.db
+      .select()
+      .from(orderStatusHistory)
+      .where(eq(orderStatusHistory.orderId, paid.orderId))
+      .orderBy(asc(orderStatusHistory.id));
     expect(history.at(-1)).toMatchObject({ fromStatus: "approved", toStatus: "refunded", actorUserId: staff.userId, reason: "Trampas" });
 
     // The unpaid team's order is cancelled instead.
-    await callRoute(registrationsAction, formRequest(`/admin/tournaments/${id}/registrations`, { intent: "remove", registrationId: unpaid.registrationId, reason: "No pagó" }, staff.jar.header()), { tournamentId: id });
+    await callRoute(
+      registrationsAction,
+      formRequest(
+        `/admin/tournaments/${id}/registrations`,
+        { intent: "remove", registrationId: unpaid.registrationId, reason: "No pagó" },
+        staff.jar.header(),
+      ),
+      { tournamentId: id },
+    );
     const [cancelled] = await handle.db.select().from(orders).where(eq(orders.id, unpaid.orderId));
     expect(cancelled!.status).toBe("cancelled");
 
-    const again = await callRoute(registrationsAction, formRequest(`/admin/tournaments/${id}/registrations`, { intent: "remove", registrationId: paid.registrationId, reason: "Otra vez" }, staff.jar.header()), { tournamentId: id });
+    const again = await callRoute(
+      registrationsAction,
+      formRequest(
+        `/admin/tournaments/${id}/registrations`,
+        { intent: "remove", registrationId: paid.registrationId, reason: "Otra vez" },
+        staff.jar.header(),
+      ),
+      { tournamentId: id },
+    );
     expect(again.data).toMatchObject({ ok: false, code: "ALREADY_REMOVED" });
 
     const actions = (await audits()).map((entry) => entry.action);
@@ -186,13 +277,18 @@ describe("registrations", () => {
   it("exports CSV in UTF-8 with a BOM, one row per player, accents intact", async () => {
     const id = await create({ publish: "on" });
     await paidTeam(id, "a@example.com", "Águilas");
-    const response = (await csvLoader({ request: getRequest(`/admin/tournaments/${id}/registrations.csv`, staff.jar.header()), params: { tournamentId: id } } as never)) as Response;
+    const response = (await csvLoader({
+      request: getRequest(`/admin/tournaments/${id}/registrations.csv`, staff.jar.header()),
+      params: { tournamentId: id },
+    } as never)) as Response;
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("Content-Disposition")).toMatch(/attachment; filename="inscripciones-.*\.csv"/);
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = new TextDecoder().decode(bytes.subarray(3)).trimEnd().split("\r\n");
-    expect(lines[0]).toBe("Equipo,Coach,Correo de contacto,Teléfono de contacto,Estado,Pedido,Estado del pedido,Jugador,ID de juego,Teléfono del jugador");
+    expect(lines[0]).toBe(
+      "Equipo,Coach,Correo de contacto,Teléfono de contacto,Estado,Pedido,Estado del pedido,Jugador,ID de juego,Teléfono del jugador",
+    );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain("Águilas");
     expect(lines[1]).toContain("José Ñúñez");
@@ -202,7 +298,9 @@ describe("registrations", () => {
 describe("card images", () => {
   it("are checked by content and size and resized to the card sizes", async () => {
     const folder = await fs.mkdtemp(path.join(os.tmpdir(), "cards-"));
-    const png = await sharp({ create: { width: 900, height: 900, channels: 3, background: "#0ff" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 900, height: 900, channels: 3, background: "#0ff" } })
+      .png()
+      .toBuffer();
     const stored = await storeCardImage(new Uint8Array(png), folder);
     expect(stored.ok).toBe(true);
     if (!stored.ok) return;
@@ -212,8 +310,13 @@ describe("card images", () => {
     const large = await readCardImage(name.replace("-640", "-1280"), folder);
     expect(await sharp(large!).metadata()).toMatchObject({ width: 1280, height: 720 });
 
-    expect(await storeCardImage(new TextEncoder().encode("<svg onload=alert(1)>"), folder)).toEqual({ ok: false, code: "IMAGE_NOT_ALLOWED" });
-    const tiny = await sharp({ create: { width: 100, height: 100, channels: 3, background: "#000" } }).png().toBuffer();
+    expect(await storeCardImage(new TextEncoder().encode("<svg onload=alert(1)>"), folder)).toEqual({
+      ok: false,
+      code: "IMAGE_NOT_ALLOWED",
+    });
+    const tiny = await sharp({ create: { width: 100, height: 100, channels: 3, background: "#000" } })
+      .png()
+      .toBuffer();
     expect(await storeCardImage(new Uint8Array(tiny), folder)).toEqual({ ok: false, code: "IMAGE_TOO_SMALL" });
     expect(await storeCardImage(new Uint8Array(6 * 1024 * 1024), folder)).toEqual({ ok: false, code: "IMAGE_TOO_LARGE" });
     expect(await readCardImage("../../etc/passwd", folder)).toBeNull();

@@ -35,7 +35,10 @@ beforeEach(async () => {
 
 /** Asks for a link through the /auth form and returns the link from the mail that arrives over SMTP. */
 async function linkFor(email: string, language = "es", redirectTo = "/") {
-  const answer = await callRoute<{ ok: boolean; sent?: string }>(requestLink, formRequest("/auth", { email, redirectTo }, `lang=${language}`));
+  const answer = await callRoute<{ ok: boolean; sent?: string }>(
+    requestLink,
+    formRequest("/auth", { email, redirectTo }, `lang=${language}`),
+  );
   expect(answer.data).toMatchObject({ ok: true, sent: email.trim().toLowerCase() });
   const mail = await smtp.waitFor((m) => m.to.includes(email.trim().toLowerCase()) && /magic-link\/verify/.test(smtp.text(m)));
   smtp.received.splice(smtp.received.indexOf(mail), 1);
@@ -92,7 +95,11 @@ describe("sign-in by e-mail link, over real SMTP", () => {
     expect(opened.location).toMatch(/\/auth\?link=invalid/);
     expect(opened.jar.has("arena.session_token")).toBe(false);
 
-    for (const broken of [link.slice(0, link.indexOf("?")), `${link.slice(0, link.indexOf("?"))}?`, `${link.slice(0, link.indexOf("?"))}?token=`]) {
+    for (const broken of [
+      link.slice(0, link.indexOf("?")),
+      `${link.slice(0, link.indexOf("?"))}?`,
+      `${link.slice(0, link.indexOf("?"))}?token=`,
+    ]) {
       const answer = await openLink(broken);
       expect(answer.status, broken).toBe(302);
       expect(answer.location, broken).toMatch(/\/auth\?link=invalid/);
@@ -169,14 +176,21 @@ describe("profile completion", () => {
     return (await openLink(link)).jar;
   }
   const profileForm = (fields: Record<string, string>, jar: CookieJar) =>
-    formRequest("/auth/profile", { email: "ana@example.com", fullname: "Ana Pérez", age: "19", favoriteGame: "free-fire", redirectTo: "/", ...fields }, jar.header());
+    formRequest(
+      "/auth/profile",
+      { email: "ana@example.com", fullname: "Ana Pérez", age: "19", favoriteGame: "free-fire", redirectTo: "/", ...fields },
+      jar.header(),
+    );
 
   it("sends a new account to the profile form, saves it, welcomes by mail, then goes on", async () => {
     const jar = await signedIn("ana@example.com");
     const next = await callRoute(continueLoader, getRequest("/auth/continue?to=%2Ftournament%3Fid%3Dx", jar.header()));
     expect(next.location).toBe("/auth/profile?email=ana%40example.com&redirectTo=%2Ftournament%3Fid%3Dx");
 
-    const form = await callRoute<{ email: string; age: number; favoriteGame: string }>(profileLoader, getRequest("/auth/profile", jar.header()));
+    const form = await callRoute<{ email: string; age: number; favoriteGame: string }>(
+      profileLoader,
+      getRequest("/auth/profile", jar.header()),
+    );
     expect(form.data).toMatchObject({ email: "ana@example.com", age: 12, favoriteGame: "cod-mobile" });
 
     const saved = await callRoute(saveProfileAction, profileForm({ redirectTo: "/tournament?id=x" }, jar));

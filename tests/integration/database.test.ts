@@ -25,9 +25,14 @@ describe(`database on ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}`, ()
   });
 
   it("has every table of the product after migrating", async () => {
-    const rows = await queryRows<{ tablename: string }>(handle.db, sql`select tablename from pg_tables where schemaname = 'public' order by 1`);
+    const rows = await queryRows<{ tablename: string }>(
+      handle.db,
+      sql`select tablename from pg_tables where schemaname = 'public' order by 1`,
+    );
     // Exactly the tables app/db/schema.ts describes: a migration that forgets one, or leaves one behind, fails here.
-    const described = Object.values(schema).map((table) => getTableName(table)).sort();
+    const described = Object.values(schema)
+      .map((table) => getTableName(table))
+      .sort();
     expect(rows.map((row) => row.tablename)).toEqual(described);
   });
 
@@ -84,8 +89,12 @@ describe(`database on ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}`, ()
     await seedDemoData(handle.db, now);
     await handle.db.execute(sql`update tournaments set capacity = 1 where id = 'copa-free-fire-solo'`);
     await handle.db.insert(users).values({ id: "u-full", email: "full@example.com", name: "Lleno", age: 20 });
-    await handle.db.insert(registrations).values({ id: "r-full", tournamentId: "copa-free-fire-solo", userId: "u-full", phone: "04141234567", status: "confirmed" });
-    await handle.db.execute(sql`update tournaments set registration_closes_at = now() - interval '1 hour' where id = 'blood-strike-duo-clash'`);
+    await handle.db
+      .insert(registrations)
+      .values({ id: "r-full", tournamentId: "copa-free-fire-solo", userId: "u-full", phone: "04141234567", status: "confirmed" });
+    await handle.db.execute(
+      sql`update tournaments set registration_closes_at = now() - interval '1 hour' where id = 'blood-strike-duo-clash'`,
+    );
     const cards = await listUpcomingTournaments(handle.db);
     const byId = Object.fromEntries(cards.map((card) => [card.id, card]));
     expect(byId["copa-free-fire-solo"]).toMatchObject({ capacity: 1, taken: 1, state: "full" });
@@ -98,8 +107,6 @@ describe(`database on ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}`, ()
     await expect(
       handle.db.insert(topupPackages).values({ id: "bad", gameId: "free-fire", label: "x", priceUsd: -1, priceBs: 10 }),
     ).rejects.toMatchObject({ cause: { code: "23514" } });
-    await expect(
-      handle.db.insert(games).values({ id: "free-fire", name: "dup" }),
-    ).rejects.toMatchObject({ cause: { code: "23505" } });
+    await expect(handle.db.insert(games).values({ id: "free-fire", name: "dup" })).rejects.toMatchObject({ cause: { code: "23505" } });
   });
 });

@@ -13,7 +13,14 @@ import { openTestDatabase, resetTables } from "./test-database";
 
 const PROFILES: Record<ProviderId, Record<string, unknown>> = {
   google: { sub: "google-123", email: "gina@example.com", email_verified: true, name: "Gina Google", picture: null },
-  discord: { id: "80351110224678912", username: "dani", global_name: "Dani Discord", email: "dani@example.com", verified: true, avatar: null },
+  discord: {
+    id: "80351110224678912",
+    username: "dani",
+    global_name: "Dani Discord",
+    email: "dani@example.com",
+    verified: true,
+    avatar: null,
+  },
 };
 
 let handle: DatabaseHandle;
@@ -22,7 +29,11 @@ const servers: Partial<Record<ProviderId, Awaited<ReturnType<typeof startOAuthSe
 beforeAll(async () => {
   handle = await openTestDatabase();
   for (const provider of ["google", "discord"] as const) {
-    servers[provider] = await startOAuthServer({ clientId: `${provider}-client`, clientSecret: `${provider}-secret`, user: { profile: PROFILES[provider] } });
+    servers[provider] = await startOAuthServer({
+      clientId: `${provider}-client`,
+      clientSecret: `${provider}-secret`,
+      user: { profile: PROFILES[provider] },
+    });
   }
 });
 afterAll(async () => {

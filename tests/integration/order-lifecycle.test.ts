@@ -8,7 +8,15 @@ import { orderStatusHistory, orders, paymentProofs, registrations, users } from 
 import { seedDemoData } from "~/db/seed";
 import { ORDER_KINDS, ORDER_STATUSES, allMoves, type MoveActor, type OrderKind, type OrderStatus } from "~/features/orders/core/lifecycle";
 import { handlerFor } from "~/features/orders/order-kind-registry.server";
-import { OrderError, createOrder, decideOrder, expireUnpaidOrders, moveOrder, submitProof, cancelOrder } from "~/features/orders/orders.server";
+import {
+  OrderError,
+  createOrder,
+  decideOrder,
+  expireUnpaidOrders,
+  moveOrder,
+  submitProof,
+  cancelOrder,
+} from "~/features/orders/orders.server";
 import { findTournament, registerForTournament } from "~/features/tournaments/registrations.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { memoryMailer, useTestAuth } from "./support/sessions";
@@ -93,15 +101,30 @@ function pathTo(target: OrderStatus): Array<{ to: OrderStatus; actor: MoveActor 
 }
 
 async function move(orderId: string, to: OrderStatus, actor: MoveActor) {
-  return handle.db.transaction((tx) => moveOrder(tx, orderId, to, { userId: userFor(actor), role: actor }, actor === "system" ? null : "motivo"));
+  return handle.db.transaction((tx) =>
+    moveOrder(tx, orderId, to, { userId: userFor(actor), role: actor }, actor === "system" ? null : "motivo"),
+  );
 }
 
 async function orderState(orderId: string) {
   const [order] = await handle.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
-  const [last] = await handle.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, orderId)).orderBy(desc(orderStatusHistory.id)).limit(1);
-  const [registration] = await handle.db.select({ status: registrations.status }).from(registrations).where(eq(registrations.orderId, orderId));
+  const [last] = await handle.db
+    .select()
+    .from(orderStatusHistory)
+    .where(eq(orderStatusHistory.orderId, orderId))
+    .orderBy(desc(orderStatusHistory.id))
+    .limit(1);
+  const [registration] = await handle.db
+    .select({ status: registrations.status })
+    .from(registrations)
+    .where(eq(registrations.orderId, orderId));
   const tournament = await findTournament(handle.db, TOURNAMENT);
-  return { status: order?.status, last, registration: registration?.status ?? null, placesTaken: tournament!.capacity - tournament!.placesLeft };
+  return {
+    status: order?.status,
+    last,
+    registration: registration?.status ?? null,
+    placesTaken: tournament!.capacity - tournament!.placesLeft,
+  };
 }
 
 /** What a tournament registration must be once its order is in each status: written out, not derived from the code under test. */
@@ -170,7 +193,9 @@ describe("the order module's own rules", () => {
   it("lets the buyer cancel before proof, but only staff after it (with a reason the buyer is mailed)", async () => {
     const orderId = await newOrderOf("store");
     await submitProof(handle.db, orderId, { userId: buyer.id, isStaff: false }, { method: "binance", transactionId: "TX-123456" }, null);
-    await expect(cancelOrder(handle.db, orderId, { userId: buyer.id, isStaff: false })).rejects.toMatchObject({ code: "NOT_ALLOWED_IN_STATE" });
+    await expect(cancelOrder(handle.db, orderId, { userId: buyer.id, isStaff: false })).rejects.toMatchObject({
+      code: "NOT_ALLOWED_IN_STATE",
+    });
     await decideOrder(handle.db, orderId, { userId: staffMember.id, isStaff: true }, { decision: "cancel", reason: "Pago duplicado" });
     expect((await orderState(orderId)).status).toBe("cancelled");
     expect(mailer.sent.at(-1)).toMatchObject({ to: buyer.email });
@@ -197,7 +222,10 @@ describe("the order module's own rules", () => {
 
   it("mails the buyer when an unpaid order expires", async () => {
     const orderId = await newOrderOf("store");
-    await handle.db.update(orders).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(orders.id, orderId));
+    await handle.db
+      .update(orders)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, orderId));
     expect(await expireUnpaidOrders(handle.db)).toEqual([orderId]);
     expect(mailer.sent.at(-1)).toMatchObject({ to: buyer.email });
     expect(mailer.sent.at(-1)!.subject).toMatch(/venció|expired/);

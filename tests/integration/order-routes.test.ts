@@ -95,16 +95,19 @@ async function statusOf(id: string) {
 }
 
 describe("paying an order", () => {
-  it.each(["pago_movil", "binance", "paypal"] as const)("%s: proof moves the order, stores the receipt and mails the owner", async (method) => {
-    const id = await orderFor(method);
-    const answer = await callRoute(proofAction, multipartRequest(`/orders/${id}/proof`, proofForm(method), owner.jar.header()));
-    expect(answer.status).toBe(200);
-    expect(await statusOf(id)).toBe("proof_submitted");
-    const [proof] = await handle.db.select().from(paymentProofs).where(eq(paymentProofs.orderId, id));
-    if (method === "paypal") expect(proof).toMatchObject({ payerEmail: "payer@example.com", fileKey: null });
-    else expect(fs.existsSync(path.join(receiptsDir, proof!.fileKey!))).toBe(true);
-    expect(mailer.sent.map((mail) => mail.subject)).toEqual([expect.stringMatching(/^Recibimos tu comprobante · Pedido #\d+$/)]);
-  });
+  it.each(["pago_movil", "binance", "paypal"] as const)(
+    "%s: proof moves the order, stores the receipt and mails the owner",
+    async (method) => {
+      const id = await orderFor(method);
+      const answer = await callRoute(proofAction, multipartRequest(`/orders/${id}/proof`, proofForm(method), owner.jar.header()));
+      expect(answer.status).toBe(200);
+      expect(await statusOf(id)).toBe("proof_submitted");
+      const [proof] = await handle.db.select().from(paymentProofs).where(eq(paymentProofs.orderId, id));
+      if (method === "paypal") expect(proof).toMatchObject({ payerEmail: "payer@example.com", fileKey: null });
+      else expect(fs.existsSync(path.join(receiptsDir, proof!.fileKey!))).toBe(true);
+      expect(mailer.sent.map((mail) => mail.subject)).toEqual([expect.stringMatching(/^Recibimos tu comprobante · Pedido #\d+$/)]);
+    },
+  );
 
   it("answers every bad proof with its code and changes nothing", async () => {
     const id = await orderFor("pago_movil");
@@ -118,7 +121,10 @@ describe("paying an order", () => {
       [proofForm("binance"), "WRONG_METHOD"],
     ];
     for (const [form, code] of cases) {
-      const answer = await callRoute<{ ok: boolean; code: string }>(proofAction, multipartRequest(`/orders/${id}/proof`, form, owner.jar.header()));
+      const answer = await callRoute<{ ok: boolean; code: string }>(
+        proofAction,
+        multipartRequest(`/orders/${id}/proof`, form, owner.jar.header()),
+      );
       expect(answer.status, code).toBe(400);
       expect(answer.data).toEqual({ ok: false, code });
     }
@@ -145,7 +151,10 @@ describe("paying an order", () => {
 
   it("without JavaScript, errors and success come back as redirects", async () => {
     const id = await orderFor("paypal");
-    const bad = await callRoute(proofAction, multipartRequest(`/orders/${id}/proof`, proofForm("paypal", { payerEmail: "" }), owner.jar.header(), false));
+    const bad = await callRoute(
+      proofAction,
+      multipartRequest(`/orders/${id}/proof`, proofForm("paypal", { payerEmail: "" }), owner.jar.header(), false),
+    );
     expect(bad.location).toBe(`/orders/${id}/pay/paypal?error=PAYER_EMAIL_REQUIRED`);
     const good = await callRoute(proofAction, multipartRequest(`/orders/${id}/proof`, proofForm("paypal"), owner.jar.header(), false));
     expect(good.location).toBe(`/orders/${id}?sent=1`);
@@ -162,7 +171,10 @@ describe("paying an order", () => {
 
   it("shows the wrong-method state for another method's page", async () => {
     const id = await orderFor("pago_movil");
-    const page = await callRoute<{ method: string; requestedMethod: string }>(payLoader, getRequest(`/orders/${id}/pay/binance`, owner.jar.header()));
+    const page = await callRoute<{ method: string; requestedMethod: string }>(
+      payLoader,
+      getRequest(`/orders/${id}/pay/binance`, owner.jar.header()),
+    );
     expect(page.data).toMatchObject({ method: "pago_movil", requestedMethod: "binance" });
     const entry = await callRoute(paymentEntry, getRequest(`/store/cart/checkout/payment?order=${id}`, owner.jar.header()));
     expect(entry.location).toBe(`/orders/${id}/pay/pago_movil`);
@@ -184,7 +196,9 @@ describe("who may see and do what", () => {
         receipt: (await callRoute(receiptLoader, getRequest(receiptPath, cookie))).status,
         entry: (await callRoute(paymentEntry, getRequest(`/tournament/payment?order=${id}`, cookie))).status,
         cancel: (await callRoute(cancelAction, formRequest(`/orders/${id}/cancel`, {}, cookie))).status,
-        proof: (await callRoute(proofAction, multipartRequest(`/orders/${id}/proof`, proofForm("pago_movil", { reference: "99999" }), cookie))).status,
+        proof: (
+          await callRoute(proofAction, multipartRequest(`/orders/${id}/proof`, proofForm("pago_movil", { reference: "99999" }), cookie))
+        ).status,
       };
     };
     // A visitor is sent to sign in (302) everywhere; another user finds nothing (404).

@@ -59,7 +59,12 @@ function newOrder(method: PaymentMethod = "pago_movil", overrides: Partial<NewOr
   };
 }
 
-const pagoMovil = (reference = "123456", bankCode = "0102") => ({ method: "pago_movil" as const, reference, bankCode, paidOn: "2026-11-20" });
+const pagoMovil = (reference = "123456", bankCode = "0102") => ({
+  method: "pago_movil" as const,
+  reference,
+  bankCode,
+  paidOn: "2026-11-20",
+});
 const receipt = { key: `${randomUUID()}.png`, type: "image/png" as const, size: 1234 };
 
 async function statusOf(id: string) {
@@ -69,7 +74,12 @@ async function statusOf(id: string) {
 
 async function historyOf(id: string) {
   return handle.db
-    .select({ from: orderStatusHistory.fromStatus, to: orderStatusHistory.toStatus, actor: orderStatusHistory.actorUserId, reason: orderStatusHistory.reason })
+    .select({
+      from: orderStatusHistory.fromStatus,
+      to: orderStatusHistory.toStatus,
+      actor: orderStatusHistory.actorUserId,
+      reason: orderStatusHistory.reason,
+    })
     .from(orderStatusHistory)
     .where(eq(orderStatusHistory.orderId, id))
     .orderBy(orderStatusHistory.id);
@@ -111,7 +121,9 @@ describe("orders", () => {
     const first = await createOrder(handle.db, newOrder());
     const second = await createOrder(handle.db, newOrder());
     await submitProof(handle.db, first.id, owner, pagoMovil("555555", "0134"), receipt);
-    await expect(submitProof(handle.db, second.id, owner, pagoMovil("555555", "0134"), receipt)).rejects.toMatchObject({ code: "REFERENCE_USED" });
+    await expect(submitProof(handle.db, second.id, owner, pagoMovil("555555", "0134"), receipt)).rejects.toMatchObject({
+      code: "REFERENCE_USED",
+    });
     expect(await statusOf(second.id)).toBe("initiated");
     // The same number from another bank is another payment.
     await submitProof(handle.db, second.id, owner, pagoMovil("555555", "0102"), receipt);
@@ -121,7 +133,10 @@ describe("orders", () => {
   it("make one proof and one move of a double submit", async () => {
     const { id } = await createOrder(handle.db, newOrder("binance"));
     const details = { method: "binance" as const, transactionId: "TX123456" };
-    const results = await Promise.allSettled([submitProof(handle.db, id, owner, details, receipt), submitProof(handle.db, id, owner, details, receipt)]);
+    const results = await Promise.allSettled([
+      submitProof(handle.db, id, owner, details, receipt),
+      submitProof(handle.db, id, owner, details, receipt),
+    ]);
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
     const refused = results.find((result) => result.status === "rejected") as PromiseRejectedResult;
     expect(refused.reason).toMatchObject({ code: "NOT_ALLOWED_IN_STATE" });
@@ -132,9 +147,13 @@ describe("orders", () => {
   it("refuse proof for another method, from another user, or in a closed state", async () => {
     const { id } = await createOrder(handle.db, newOrder("paypal"));
     await expect(submitProof(handle.db, id, owner, pagoMovil(), receipt)).rejects.toMatchObject({ code: "WRONG_METHOD" });
-    await expect(submitProof(handle.db, id, stranger, { method: "paypal", payerEmail: "x@example.com" }, null)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(submitProof(handle.db, id, stranger, { method: "paypal", payerEmail: "x@example.com" }, null)).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
     await cancelOrder(handle.db, id, owner);
-    await expect(submitProof(handle.db, id, owner, { method: "paypal", payerEmail: "x@example.com" }, null)).rejects.toMatchObject({ code: "NOT_ALLOWED_IN_STATE" });
+    await expect(submitProof(handle.db, id, owner, { method: "paypal", payerEmail: "x@example.com" }, null)).rejects.toMatchObject({
+      code: "NOT_ALLOWED_IN_STATE",
+    });
     expect(await handle.db.$count(paymentProofs)).toBe(0);
   });
 

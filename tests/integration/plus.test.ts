@@ -45,15 +45,27 @@ async function buyAndApprove(method: "binance" | "pago_movil" = "binance") {
   const bought = await callRoute(buyAction, formRequest("/plus", { phone: "04141234567", paymentMethod: method }, buyer.jar.header()));
   expect(bought.status).toBe(302);
   const orderId = /\/orders\/([0-9a-f-]{36})\/pay\//.exec(bought.location ?? "")![1]!;
-  const details = method === "binance" ? { method, transactionId: `TX-${orderId.slice(0, 8)}` } : { method, reference: orderId.replace(/\D/g, "").slice(0, 8).padEnd(6, "1"), bankCode: "0102", paidOn: "2026-11-20" };
-  await submitProof(handle.db, orderId, { userId: buyer.userId, isStaff: false }, details as never, method === "binance" ? { key: "x.png", type: "image/png", size: 10 } : { key: "y.png", type: "image/png", size: 10 });
+  const details =
+    method === "binance"
+      ? { method, transactionId: `TX-${orderId.slice(0, 8)}` }
+      : { method, reference: orderId.replace(/\D/g, "").slice(0, 8).padEnd(6, "1"), bankCode: "0102", paidOn: "2026-11-20" };
+  await submitProof(
+    handle.db,
+    orderId,
+    { userId: buyer.userId, isStaff: false },
+    details as never,
+    method === "binance" ? { key: "x.png", type: "image/png", size: 10 } : { key: "y.png", type: "image/png", size: 10 },
+  );
   await decideOrder(handle.db, orderId, staffActor(), { decision: "approve" });
   return orderId;
 }
 
 describe("buying Plus", () => {
   it("is an order priced on the server ($5, or Bs at the stored rate), whatever the form says", async () => {
-    const usd = await callRoute(buyAction, formRequest("/plus", { phone: "04141234567", paymentMethod: "binance", amount: "1" }, buyer.jar.header()));
+    const usd = await callRoute(
+      buyAction,
+      formRequest("/plus", { phone: "04141234567", paymentMethod: "binance", amount: "1" }, buyer.jar.header()),
+    );
     const usdId = /\/orders\/([0-9a-f-]{36})\//.exec(usd.location ?? "")![1]!;
     const bs = await callRoute(buyAction, formRequest("/plus", { phone: "04141234567", paymentMethod: "pago_movil" }, buyer.jar.header()));
     const bsId = /\/orders\/([0-9a-f-]{36})\//.exec(bs.location ?? "")![1]!;
@@ -87,7 +99,10 @@ describe("buying Plus", () => {
     expect(membership.periods[0]!.orderId).toBe(orderId);
     expect(membership.until!.getTime()).toBeGreaterThanOrEqual(addMonths(before, 1).getTime() - 1000);
     expect(mailer.sent.at(-1)!.subject).toMatch(/Ya eres Plus|You are Plus/);
-    const page = await callRoute<{ membership: { member: boolean; periods: unknown[] } }>(plusLoader, getRequest("/plus", buyer.jar.header()));
+    const page = await callRoute<{ membership: { member: boolean; periods: unknown[] } }>(
+      plusLoader,
+      getRequest("/plus", buyer.jar.header()),
+    );
     expect(page.data?.membership).toMatchObject({ member: true });
   });
 
@@ -153,19 +168,41 @@ describe("staff and time", () => {
 describe("support", () => {
   it("stores messages, flags members' and lists them first for staff only", async () => {
     const other = await signInAs(handle.db, mailer, "other@example.com");
-    expect((await callRoute(supportAction, formRequest("/support", { topic: "order", message: "Mi recarga no llegó todavía" }, other.jar.header()))).data).toEqual({ ok: true, priority: false });
+    expect(
+      (
+        await callRoute(
+          supportAction,
+          formRequest("/support", { topic: "order", message: "Mi recarga no llegó todavía" }, other.jar.header()),
+        )
+      ).data,
+    ).toEqual({ ok: true, priority: false });
     await grantPlus(handle.db, { userId: buyer.userId, staffId: staff.userId, months: 1, note: "regalo" });
-    expect((await callRoute(supportAction, formRequest("/support", { topic: "payment", message: "Pagué dos veces el mismo pedido" }, buyer.jar.header()))).data).toEqual({ ok: true, priority: true });
-    const bad = await callRoute<{ code: string }>(supportAction, formRequest("/support", { topic: "payment", message: "hola" }, buyer.jar.header()));
+    expect(
+      (
+        await callRoute(
+          supportAction,
+          formRequest("/support", { topic: "payment", message: "Pagué dos veces el mismo pedido" }, buyer.jar.header()),
+        )
+      ).data,
+    ).toEqual({ ok: true, priority: true });
+    const bad = await callRoute<{ code: string }>(
+      supportAction,
+      formRequest("/support", { topic: "payment", message: "hola" }, buyer.jar.header()),
+    );
     expect(bad).toMatchObject({ status: 400, data: { code: "MESSAGE_TOO_SHORT" } });
 
-    const list = await callRoute<{ rows: { email: string; priority: boolean; id: string }[] }>(adminSupportLoader, getRequest("/admin/support", staff.jar.header()));
+    const list = await callRoute<{ rows: { email: string; priority: boolean; id: string }[] }>(
+      adminSupportLoader,
+      getRequest("/admin/support", staff.jar.header()),
+    );
     expect(list.data!.rows.map((row) => [row.email, row.priority])).toEqual([
       ["buyer@example.com", true],
       ["other@example.com", false],
     ]);
     expect((await callRoute(adminSupportLoader, getRequest("/admin/support", buyer.jar.header()))).status).toBe(404);
-    expect((await callRoute(adminSupportAction, formRequest("/admin/support", { id: list.data!.rows[0]!.id }, buyer.jar.header()))).status).toBe(404);
+    expect(
+      (await callRoute(adminSupportAction, formRequest("/admin/support", { id: list.data!.rows[0]!.id }, buyer.jar.header()))).status,
+    ).toBe(404);
     await callRoute(adminSupportAction, formRequest("/admin/support", { id: list.data!.rows[0]!.id }, staff.jar.header()));
     const open = await callRoute<{ rows: unknown[] }>(adminSupportLoader, getRequest("/admin/support", staff.jar.header()));
     expect(open.data!.rows).toHaveLength(1);
@@ -185,30 +222,49 @@ describe("early access", () => {
       exchangeRate: "245.50",
       expiresAt: new Date(now.getTime() + 3_600_000),
       now,
-      registration: { teamName: null, coachName: null, phone: "04141234567", paymentMethod: null, players: [{ name: "Jugador", ign: `ign-${suffix}`, phone: null }] },
+      registration: {
+        teamName: null,
+        coachName: null,
+        phone: "04141234567",
+        paymentMethod: null,
+        players: [{ name: "Jugador", ign: `ign-${suffix}`, phone: null }],
+      },
     });
   }
 
   beforeEach(async () => {
-    await handle.db.update(tournaments).set({ registrationOpensAt: opens, registrationClosesAt: new Date(opens.getTime() + 86_400_000) }).where(eq(tournaments.id, "copa-free-fire-solo"));
+    await handle.db
+      .update(tournaments)
+      .set({ registrationOpensAt: opens, registrationClosesAt: new Date(opens.getTime() + 86_400_000) })
+      .where(eq(tournaments.id, "copa-free-fire-solo"));
   });
 
   it("opens for everyone else at the opening time, not a second before", async () => {
-    await expect(register(buyer.userId, "buyer@example.com", new Date(opens.getTime() - second), "a")).rejects.toMatchObject({ code: "NOT_OPEN_YET" });
+    await expect(register(buyer.userId, "buyer@example.com", new Date(opens.getTime() - second), "a")).rejects.toMatchObject({
+      code: "NOT_OPEN_YET",
+    });
     await expect(register(buyer.userId, "buyer@example.com", opens, "a")).resolves.toMatchObject({ order: null });
   });
 
   it("opens for a member 15 minutes before, not 15 minutes and a second before", async () => {
     await grantPlus(handle.db, { userId: buyer.userId, staffId: staff.userId, months: 1, note: "regalo" });
-    await expect(register(buyer.userId, "buyer@example.com", new Date(opens.getTime() - minutes(15) - second), "b")).rejects.toMatchObject({ code: "NOT_OPEN_YET" });
-    await expect(register(buyer.userId, "buyer@example.com", new Date(opens.getTime() - minutes(15)), "b")).resolves.toMatchObject({ order: null });
+    await expect(register(buyer.userId, "buyer@example.com", new Date(opens.getTime() - minutes(15) - second), "b")).rejects.toMatchObject({
+      code: "NOT_OPEN_YET",
+    });
+    await expect(register(buyer.userId, "buyer@example.com", new Date(opens.getTime() - minutes(15)), "b")).resolves.toMatchObject({
+      order: null,
+    });
   });
 
   it("shows each person their own opening time on the tournament page", async () => {
     const { loader: tournamentLoader } = await import("~/features/tournaments/routes/tournament");
-    const page = (jar: string) => callRoute<{ opensForMe: string | null; member: boolean }>(tournamentLoader, getRequest("/tournament?id=copa-free-fire-solo", jar));
+    const page = (jar: string) =>
+      callRoute<{ opensForMe: string | null; member: boolean }>(tournamentLoader, getRequest("/tournament?id=copa-free-fire-solo", jar));
     expect((await page(buyer.jar.header())).data).toMatchObject({ member: false, opensForMe: opens.toISOString() });
     await grantPlus(handle.db, { userId: buyer.userId, staffId: staff.userId, months: 1, note: "regalo" });
-    expect((await page(buyer.jar.header())).data).toMatchObject({ member: true, opensForMe: new Date(opens.getTime() - minutes(15)).toISOString() });
+    expect((await page(buyer.jar.header())).data).toMatchObject({
+      member: true,
+      opensForMe: new Date(opens.getTime() - minutes(15)).toISOString(),
+    });
   });
 });

@@ -55,7 +55,14 @@ describe("registering", () => {
     const people = await Promise.all(Array.from({ length: 10 }, () => makeUser()));
     const results = await Promise.allSettled(
       people.map((person, index) =>
-        registerForTournament(handle.db, { tournamentId: "blood-strike-duo-clash", userId: person.id, email: person.email, registration: duo(String(index)), exchangeRate: "245.50", expiresAt: later() }),
+        registerForTournament(handle.db, {
+          tournamentId: "blood-strike-duo-clash",
+          userId: person.id,
+          email: person.email,
+          registration: duo(String(index)),
+          exchangeRate: "245.50",
+          expiresAt: later(),
+        }),
       ),
     );
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(3);
@@ -68,19 +75,47 @@ describe("registering", () => {
 
   it("prices the order from the tournament row, in Bs for Pago Móvil at the stored rate", async () => {
     const person = await makeUser();
-    const result = await registerForTournament(handle.db, { tournamentId: "blood-strike-duo-clash", userId: person.id, email: person.email, registration: duo("a", "pago_movil"), exchangeRate: "245.50", expiresAt: later() });
+    const result = await registerForTournament(handle.db, {
+      tournamentId: "blood-strike-duo-clash",
+      userId: person.id,
+      email: person.email,
+      registration: duo("a", "pago_movil"),
+      exchangeRate: "245.50",
+      expiresAt: later(),
+    });
     const [order] = await handle.db.select().from(orders).where(eq(orders.id, result.order!.id));
-    expect(order).toMatchObject({ kind: "tournament", status: "initiated", currency: "VES", amount: 49100, amountUsd: 200, exchangeRate: "245.50" });
+    expect(order).toMatchObject({
+      kind: "tournament",
+      status: "initiated",
+      currency: "VES",
+      amount: 49100,
+      amountUsd: 200,
+      exchangeRate: "245.50",
+    });
   });
 
   it("charges a tournament priced in bolívares as it is, with Pago Móvil only (#10.6)", async () => {
     await handle.db.update(tournaments).set({ feeAmount: 50000, feeCurrency: "VES" }).where(eq(tournaments.id, "blood-strike-duo-clash"));
     const ana = await makeUser();
     await expect(
-      registerForTournament(handle.db, { tournamentId: "blood-strike-duo-clash", userId: ana.id, email: ana.email, registration: duo("ves-bn", "binance"), exchangeRate: "245.50", expiresAt: later() }),
+      registerForTournament(handle.db, {
+        tournamentId: "blood-strike-duo-clash",
+        userId: ana.id,
+        email: ana.email,
+        registration: duo("ves-bn", "binance"),
+        exchangeRate: "245.50",
+        expiresAt: later(),
+      }),
     ).rejects.toMatchObject({ code: "METHOD_NOT_ACCEPTED" });
     expect(await handle.db.$count(registrations)).toBe(0);
-    const result = await registerForTournament(handle.db, { tournamentId: "blood-strike-duo-clash", userId: ana.id, email: ana.email, registration: duo("ves-pm", "pago_movil"), exchangeRate: "245.50", expiresAt: later() });
+    const result = await registerForTournament(handle.db, {
+      tournamentId: "blood-strike-duo-clash",
+      userId: ana.id,
+      email: ana.email,
+      registration: duo("ves-pm", "pago_movil"),
+      exchangeRate: "245.50",
+      expiresAt: later(),
+    });
     expect(result.order).toMatchObject({ amount: 50000, currency: "VES" });
     const [order] = await handle.db.select().from(orders).where(eq(orders.id, result.order!.id));
     expect(order).toMatchObject({ amount: 50000, currency: "VES", exchangeRate: "245.50", amountUsd: 204 });
@@ -88,14 +123,35 @@ describe("registering", () => {
 
   it("refuses a second registration by the same user and an in-game id already on a team", async () => {
     const [ana, luis] = [await makeUser(), await makeUser()];
-    await registerForTournament(handle.db, { tournamentId: "blood-strike-duo-clash", userId: ana.id, email: ana.email, registration: duo("x"), exchangeRate: "245.50", expiresAt: later() });
+    await registerForTournament(handle.db, {
+      tournamentId: "blood-strike-duo-clash",
+      userId: ana.id,
+      email: ana.email,
+      registration: duo("x"),
+      exchangeRate: "245.50",
+      expiresAt: later(),
+    });
     await expect(
-      registerForTournament(handle.db, { tournamentId: "blood-strike-duo-clash", userId: ana.id, email: ana.email, registration: duo("y"), exchangeRate: "245.50", expiresAt: later() }),
+      registerForTournament(handle.db, {
+        tournamentId: "blood-strike-duo-clash",
+        userId: ana.id,
+        email: ana.email,
+        registration: duo("y"),
+        exchangeRate: "245.50",
+        expiresAt: later(),
+      }),
     ).rejects.toMatchObject({ code: "ALREADY_REGISTERED" });
     const stolen = duo("z");
     stolen.players[1]!.ign = "UNO-x";
     await expect(
-      registerForTournament(handle.db, { tournamentId: "blood-strike-duo-clash", userId: luis.id, email: luis.email, registration: stolen, exchangeRate: "245.50", expiresAt: later() }),
+      registerForTournament(handle.db, {
+        tournamentId: "blood-strike-duo-clash",
+        userId: luis.id,
+        email: luis.email,
+        registration: stolen,
+        exchangeRate: "245.50",
+        expiresAt: later(),
+      }),
     ).rejects.toMatchObject({ code: "IGN_TAKEN" });
     expect(await handle.db.$count(registrations)).toBe(1);
   });
@@ -104,18 +160,44 @@ describe("registering", () => {
     await handle.db.update(tournaments).set({ capacity: 1 }).where(eq(tournaments.id, "blood-strike-duo-clash"));
     const [ana, luis] = [await makeUser(), await makeUser()];
     const staff = { userId: (await makeUser()).id, isStaff: true };
-    const first = await registerForTournament(handle.db, { tournamentId: "blood-strike-duo-clash", userId: ana.id, email: ana.email, registration: duo("a"), exchangeRate: "245.50", expiresAt: later() });
+    const first = await registerForTournament(handle.db, {
+      tournamentId: "blood-strike-duo-clash",
+      userId: ana.id,
+      email: ana.email,
+      registration: duo("a"),
+      exchangeRate: "245.50",
+      expiresAt: later(),
+    });
     await expect(
-      registerForTournament(handle.db, { tournamentId: "blood-strike-duo-clash", userId: luis.id, email: luis.email, registration: duo("b"), exchangeRate: "245.50", expiresAt: later() }),
+      registerForTournament(handle.db, {
+        tournamentId: "blood-strike-duo-clash",
+        userId: luis.id,
+        email: luis.email,
+        registration: duo("b"),
+        exchangeRate: "245.50",
+        expiresAt: later(),
+      }),
     ).rejects.toMatchObject({ code: "TOURNAMENT_FULL" });
 
     // Rejected: the place and the in-game ids are free again…
     const receipt = { key: `${randomUUID()}.png`, type: "image/png" as const, size: 10 };
-    await submitProof(handle.db, first.order!.id, { userId: ana.id, isStaff: false }, { method: "binance", transactionId: "TX-000001" }, receipt);
+    await submitProof(
+      handle.db,
+      first.order!.id,
+      { userId: ana.id, isStaff: false },
+      { method: "binance", transactionId: "TX-000001" },
+      receipt,
+    );
     await decideOrder(handle.db, first.order!.id, staff, { decision: "reject", reason: "Comprobante ilegible" });
     expect((await findTournament(handle.db, "blood-strike-duo-clash"))?.placesLeft).toBe(1);
     // …so new proof takes the place back while it is free.
-    await submitProof(handle.db, first.order!.id, { userId: ana.id, isStaff: false }, { method: "binance", transactionId: "TX-000002" }, receipt);
+    await submitProof(
+      handle.db,
+      first.order!.id,
+      { userId: ana.id, isStaff: false },
+      { method: "binance", transactionId: "TX-000002" },
+      receipt,
+    );
     expect((await findTournament(handle.db, "blood-strike-duo-clash"))?.placesLeft).toBe(0);
     await decideOrder(handle.db, first.order!.id, staff, { decision: "approve" });
     const [confirmed] = await handle.db.select().from(registrations).where(eq(registrations.userId, ana.id));
@@ -123,10 +205,24 @@ describe("registering", () => {
 
     // Cancelled and expired orders free their places too.
     await handle.db.update(tournaments).set({ capacity: 3 }).where(eq(tournaments.id, "blood-strike-duo-clash"));
-    const second = await registerForTournament(handle.db, { tournamentId: "blood-strike-duo-clash", userId: luis.id, email: luis.email, registration: duo("b"), exchangeRate: "245.50", expiresAt: later() });
+    const second = await registerForTournament(handle.db, {
+      tournamentId: "blood-strike-duo-clash",
+      userId: luis.id,
+      email: luis.email,
+      registration: duo("b"),
+      exchangeRate: "245.50",
+      expiresAt: later(),
+    });
     await cancelOrder(handle.db, second.order!.id, { userId: luis.id, isStaff: false });
     const carla = await makeUser();
-    await registerForTournament(handle.db, { tournamentId: "blood-strike-duo-clash", userId: carla.id, email: carla.email, registration: duo("b"), exchangeRate: "245.50", expiresAt: new Date(Date.now() - 1000) });
+    await registerForTournament(handle.db, {
+      tournamentId: "blood-strike-duo-clash",
+      userId: carla.id,
+      email: carla.email,
+      registration: duo("b"),
+      exchangeRate: "245.50",
+      expiresAt: new Date(Date.now() - 1000),
+    });
     await expireUnpaidOrders(handle.db);
     expect((await findTournament(handle.db, "blood-strike-duo-clash"))?.placesLeft).toBe(2);
     expect(await handle.db.$count(registrationPlayers, eq(registrationPlayers.active, true))).toBe(2);
@@ -134,9 +230,19 @@ describe("registering", () => {
 
   it("refuses a closed registration window", async () => {
     const person = await makeUser();
-    await handle.db.update(tournaments).set({ registrationClosesAt: new Date(Date.now() - 1000) }).where(eq(tournaments.id, "blood-strike-duo-clash"));
+    await handle.db
+      .update(tournaments)
+      .set({ registrationClosesAt: new Date(Date.now() - 1000) })
+      .where(eq(tournaments.id, "blood-strike-duo-clash"));
     await expect(
-      registerForTournament(handle.db, { tournamentId: "blood-strike-duo-clash", userId: person.id, email: person.email, registration: duo("a"), exchangeRate: "245.50", expiresAt: later() }),
+      registerForTournament(handle.db, {
+        tournamentId: "blood-strike-duo-clash",
+        userId: person.id,
+        email: person.email,
+        registration: duo("a"),
+        exchangeRate: "245.50",
+        expiresAt: later(),
+      }),
     ).rejects.toBeInstanceOf(RegistrationError);
   });
 });
@@ -147,13 +253,20 @@ describe("the /tournament page", () => {
     mailer.sent.length = 0;
     const answer = await callRoute(
       registerAction,
-      formRequest("/tournament?id=copa-free-fire-solo", { tournamentId: "copa-free-fire-solo", player1Name: "Ana", player1Ign: "AnaFF", phone: "04141234567" }, player.jar.header()),
+      formRequest(
+        "/tournament?id=copa-free-fire-solo",
+        { tournamentId: "copa-free-fire-solo", player1Name: "Ana", player1Ign: "AnaFF", phone: "04141234567" },
+        player.jar.header(),
+      ),
     );
     expect(answer.data).toEqual({ ok: true, outcome: "confirmed" });
     const [row] = await handle.db.select().from(registrations).where(eq(registrations.userId, player.userId));
     expect(row).toMatchObject({ status: "confirmed", teamName: null, orderId: null });
     expect(mailer.sent.map((mail) => mail.subject)).toEqual(["Inscripción confirmada · Copa Free Fire Solo"]);
-    const page = await callRoute<{ registration: { status: string } }>(tournamentLoader, getRequest("/tournament?id=copa-free-fire-solo", player.jar.header()));
+    const page = await callRoute<{ registration: { status: string } }>(
+      tournamentLoader,
+      getRequest("/tournament?id=copa-free-fire-solo", player.jar.header()),
+    );
     expect(page.data?.registration).toMatchObject({ status: "confirmed", players: [{ name: "Ana", ign: "AnaFF" }] });
   });
 
@@ -188,9 +301,51 @@ describe("the /tournament page", () => {
     const cases: Array<[Record<string, string>, object, number]> = [
       [{ tournamentId: "nope" }, { ok: false, code: "NOT_FOUND" }, 404],
       [{ tournamentId: "blood-strike-duo-clash", phone: "04141234567" }, { ok: false, code: "TEAM_NAME_REQUIRED" }, 400],
-      [{ tournamentId: "blood-strike-duo-clash", teamName: "T", player1Name: "A", player1Ign: "a", player1Phone: "0412-12", player2Name: "B", player2Ign: "b", phone: "1234567" }, { code: "PLAYER_PHONE_DIGITS", player: 1 }, 400],
-      [{ tournamentId: "blood-strike-duo-clash", teamName: "T", player1Name: "A", player1Ign: "a", player1Phone: "04121234567", player2Name: "B", player2Ign: "b", player3Name: "C", player3Ign: "c", phone: "1234567", paymentMethod: "binance" }, { code: "WRONG_PLAYER_COUNT" }, 400],
-      [{ tournamentId: "blood-strike-duo-clash", teamName: "T", player1Name: "A", player1Ign: "a", player1Phone: "04121234567", player2Name: "B", player2Ign: "b", phone: "1234567" }, { code: "PAYMENT_METHOD_REQUIRED" }, 400],
+      [
+        {
+          tournamentId: "blood-strike-duo-clash",
+          teamName: "T",
+          player1Name: "A",
+          player1Ign: "a",
+          player1Phone: "0412-12",
+          player2Name: "B",
+          player2Ign: "b",
+          phone: "1234567",
+        },
+        { code: "PLAYER_PHONE_DIGITS", player: 1 },
+        400,
+      ],
+      [
+        {
+          tournamentId: "blood-strike-duo-clash",
+          teamName: "T",
+          player1Name: "A",
+          player1Ign: "a",
+          player1Phone: "04121234567",
+          player2Name: "B",
+          player2Ign: "b",
+          player3Name: "C",
+          player3Ign: "c",
+          phone: "1234567",
+          paymentMethod: "binance",
+        },
+        { code: "WRONG_PLAYER_COUNT" },
+        400,
+      ],
+      [
+        {
+          tournamentId: "blood-strike-duo-clash",
+          teamName: "T",
+          player1Name: "A",
+          player1Ign: "a",
+          player1Phone: "04121234567",
+          player2Name: "B",
+          player2Ign: "b",
+          phone: "1234567",
+        },
+        { code: "PAYMENT_METHOD_REQUIRED" },
+        400,
+      ],
       [{ tournamentId: "copa-free-fire-solo", player1Name: "A", phone: "1234567" }, { code: "PLAYER_DATA_MISSING", player: 1 }, 400],
     ];
     for (const [fields, expected, status] of cases) {

@@ -36,7 +36,10 @@ describe("catalogue", () => {
   });
 
   it("refreshes prices from the external price list, and keeps the catalogue when it fails", async () => {
-    let answer: unknown = [{ id: "free-fire", juego: "Free Fire", paquetes: [{ id: 110, label: "110 Diamantes", precio_usd: 1.1, precio_bs: 270.05 }] }, { id: "unknown-game", juego: "?", paquetes: [] }];
+    let answer: unknown = [
+      { id: "free-fire", juego: "Free Fire", paquetes: [{ id: 110, label: "110 Diamantes", precio_usd: 1.1, precio_bs: 270.05 }] },
+      { id: "unknown-game", juego: "?", paquetes: [] },
+    ];
     const stub = await startHttpStub((_url, _req, res) => json(res, 200, answer));
     try {
       expect(await refreshCatalogueFromPriceList(handle.db, `${stub.baseUrl}/prices`)).toBe(1);
@@ -81,13 +84,20 @@ describe("ID checker adapter", () => {
 });
 
 describe("checkout", () => {
-  const items = (list: Array<[string, number, number]>) => JSON.stringify(list.map(([packageId, quantity, shownUsd]) => ({ packageId, quantity, shownUsd })));
+  const items = (list: Array<[string, number, number]>) =>
+    JSON.stringify(list.map(([packageId, quantity, shownUsd]) => ({ packageId, quantity, shownUsd })));
   const fields = { phone: "04121234567", gamerId: "123456789", paymentMethod: "pago_movil" };
 
   it("confirms, then creates the order priced by the server", async () => {
     const buyer = await signInAs(handle.db, mailer, "buyer@example.com");
-    const cart = items([["free-fire-110", 2, 100], ["free-fire-341", 1, 300]]);
-    const verify = await callRoute(checkoutAction, formRequest("/store/cart/checkout", { ...fields, items: cart, intent: "verify" }, buyer.jar.header()));
+    const cart = items([
+      ["free-fire-110", 2, 100],
+      ["free-fire-341", 1, 300],
+    ]);
+    const verify = await callRoute(
+      checkoutAction,
+      formRequest("/store/cart/checkout", { ...fields, items: cart, intent: "verify" }, buyer.jar.header()),
+    );
     expect(verify.data).toEqual({ ok: true, step: "confirm", username: null, gamerId: "123456789" });
     expect(await handle.db.$count(orders)).toBe(0);
     const created = await callRoute<{ step: string; orderId: string; amount: number; currency: string }>(
@@ -96,14 +106,35 @@ describe("checkout", () => {
     );
     expect(created.data).toMatchObject({ ok: true, step: "created", currency: "VES", amount: 2 * 24550 + 73650 });
     const [order] = await handle.db.select().from(orders).where(eq(orders.id, created.data!.orderId));
-    expect(order).toMatchObject({ kind: "store", status: "initiated", amountUsd: 500, exchangeRate: "245.50", gamerId: "123456789", phone: "04121234567" });
+    expect(order).toMatchObject({
+      kind: "store",
+      status: "initiated",
+      amountUsd: 500,
+      exchangeRate: "245.50",
+      gamerId: "123456789",
+      phone: "04121234567",
+    });
     expect(await handle.db.$count(orderItems, eq(orderItems.orderId, order!.id))).toBe(2);
   });
 
   it("reports a changed price or a vanished package instead of charging it", async () => {
     const buyer = await signInAs(handle.db, mailer, "buyer@example.com");
     await handle.db.update(topupPackages).set({ active: false }).where(eq(topupPackages.id, "free-fire-341"));
-    const answer = await callRoute(checkoutAction, formRequest("/store/cart/checkout", { ...fields, items: items([["free-fire-110", 1, 1], ["free-fire-341", 1, 300]]), intent: "create" }, buyer.jar.header()));
+    const answer = await callRoute(
+      checkoutAction,
+      formRequest(
+        "/store/cart/checkout",
+        {
+          ...fields,
+          items: items([
+            ["free-fire-110", 1, 1],
+            ["free-fire-341", 1, 300],
+          ]),
+          intent: "create",
+        },
+        buyer.jar.header(),
+      ),
+    );
     expect(answer.status).toBe(409);
     expect(answer.data).toEqual({
       ok: false,
@@ -127,7 +158,15 @@ describe("checkout", () => {
       [{ items: items([["free-fire-110", -3, 100]]) }, "CART_CHANGED"],
       [{ items: items([["free-fire-110", 1.5, 100]]) }, "CART_CHANGED"],
       [{ items: items([["free-fire-110", 1e9, 100]]) }, "CART_CHANGED"],
-      [{ items: items([["free-fire-110", 1, 100], ["blood-strike-100", 1, 100]]) }, "ONE_GAME_ONLY"],
+      [
+        {
+          items: items([
+            ["free-fire-110", 1, 100],
+            ["blood-strike-100", 1, 100],
+          ]),
+        },
+        "ONE_GAME_ONLY",
+      ],
       [{ items: items([["cod-mobile-80", 1, 99]]) }, "CART_CHANGED"],
       [{ items: good, phone: "04131234567" }, "INVALID_PHONE"],
       [{ items: good, phone: "0412123456" }, "INVALID_PHONE"],
@@ -135,7 +174,10 @@ describe("checkout", () => {
       [{ items: good, paymentMethod: "" }, "PAYMENT_METHOD_REQUIRED"],
     ];
     for (const [change, code] of cases) {
-      const answer = await callRoute<{ code: string }>(checkoutAction, formRequest("/store/cart/checkout", { ...fields, intent: "create", ...change }, buyer.jar.header()));
+      const answer = await callRoute<{ code: string }>(
+        checkoutAction,
+        formRequest("/store/cart/checkout", { ...fields, intent: "create", ...change }, buyer.jar.header()),
+      );
       expect(answer.data?.code, JSON.stringify(change)).toBe(code);
     }
     expect(await handle.db.$count(orders)).toBe(0);

@@ -11,7 +11,8 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   const url = process.env.DATABASE_URL;
   if (url) {
     const name = new URL(url).pathname.slice(1);
-    if (!/test/i.test(name)) throw new Error(`Refusing to wipe database "${name}": integration tests need a database whose name contains "test".`);
+    if (!/test/i.test(name))
+      throw new Error(`Refusing to wipe database "${name}": integration tests need a database whose name contains "test".`);
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {

@@ -13,10 +13,20 @@ export function Footer() {
           </p>
           <p className="mt-2 max-w-md text-sm text-slate-400">{t("footer.description")}</p>
           <nav aria-label={t("footer.social")} className="mt-4 flex gap-3">
-            <a href="https://www.instagram.com/" rel="noopener noreferrer" target="_blank" className="rounded-full border border-slate-700 px-3 py-1 text-sm text-slate-300 hover:border-purple-400 hover:text-white">
+            <a
+              href="https://www.instagram.com/"
+              rel="noopener noreferrer"
+              target="_blank"
+              className="rounded-full border border-slate-700 px-3 py-1 text-sm text-slate-300 hover:border-purple-400 hover:text-white"
+            >
               {t("footer.instagram")}
             </a>
-            <a href="https://www.tiktok.com/" rel="noopener noreferrer" target="_blank" className="rounded-full border border-slate-700 px-3 py-1 text-sm text-slate-300 hover:border-cyan-400 hover:text-white">
+            <a
+              href="https://www.tiktok.com/"
+              rel="noopener noreferrer"
+              target="_blank"
+              className="rounded-full border border-slate-700 px-3 py-1 text-sm text-slate-300 hover:border-cyan-400 hover:text-white"
+            >
               {t("footer.tiktok")}
             </a>
           </nav>

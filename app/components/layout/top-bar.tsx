@@ -31,11 +31,14 @@ export function TopBar({
   const location = useLocation();
   return (
     <header className="sticky top-0 z-40 border-b border-slate-800/80 bg-arena-bg/90 backdrop-blur">
-      <a href="#content" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-cyan-500 focus:px-3 focus:py-2 focus:text-slate-950">
+      <a
+        href="#content"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:rounded focus:bg-cyan-500 focus:px-3 focus:py-2 focus:text-slate-950"
+      >
         {t("skipToContent")}
       </a>
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2 md:h-16 md:flex-nowrap md:py-0">
-        <Link to="/" className="flex items-center gap-2 whitespace-nowrap text-lg font-extrabold tracking-tight" data-testid="logo">
+        <Link to="/" className="flex items-center gap-2 text-lg font-extrabold tracking-tight whitespace-nowrap" data-testid="logo">
           <img src="/favicon.svg" alt="" width={28} height={28} />
           <span>
             Arena<span className="text-cyan-400"> LATAM</span>
@@ -43,7 +46,7 @@ export function TopBar({
         </Link>
         <nav
           aria-label={t("nav.main")}
-          className="order-last flex w-full items-center gap-5 overflow-x-auto whitespace-nowrap pb-1 text-sm text-slate-300 md:order-none md:w-auto md:flex-1 md:pb-0"
+          className="order-last flex w-full items-center gap-5 overflow-x-auto pb-1 text-sm whitespace-nowrap text-slate-300 md:order-none md:w-auto md:flex-1 md:pb-0"
         >
           {SECTION_LINKS.map((section) => (
             <a key={section} href={`/#${section}`} className="hover:text-cyan-300">
@@ -88,7 +91,7 @@ export function TopBar({
                 </svg>
                 <span>{t("nav.menu")}</span>
               </summary>
-              <div className="account-menu-panel absolute right-0 top-full z-50 mt-2 flex w-64 max-w-[calc(100vw-2rem)] flex-col items-stretch gap-3 rounded-xl border border-slate-700 bg-arena-panel p-4 shadow-xl md:static md:mt-0 md:w-auto md:max-w-none md:flex-row md:items-center md:gap-3 md:border-0 md:bg-transparent md:p-0 md:shadow-none">
+              <div className="account-menu-panel absolute top-full right-0 z-50 mt-2 flex w-64 max-w-[calc(100vw-2rem)] flex-col items-stretch gap-3 rounded-xl border border-slate-700 bg-arena-panel p-4 shadow-xl md:static md:mt-0 md:w-auto md:max-w-none md:flex-row md:items-center md:gap-3 md:border-0 md:bg-transparent md:p-0 md:shadow-none">
                 <span className="truncate text-sm text-slate-200 md:order-3 md:max-w-40" data-testid="greeting">
                   {t("auth.greeting", { name: user.name || user.email })}
                 </span>
@@ -96,15 +99,27 @@ export function TopBar({
                   <LanguageSwitcher language={language} />
                 </div>
                 {user.isStaff ? (
-                  <Link to="/admin/orders" className="whitespace-nowrap py-1 text-sm font-semibold text-purple-300 hover:text-purple-200 md:order-1 md:py-0" data-testid="staff-orders">
+                  <Link
+                    to="/admin/orders"
+                    className="py-1 text-sm font-semibold whitespace-nowrap text-purple-300 hover:text-purple-200 md:order-1 md:py-0"
+                    data-testid="staff-orders"
+                  >
                     {t("nav.staffOrders")}
                   </Link>
                 ) : null}
-                <Link to="/orders" className="whitespace-nowrap py-1 text-sm font-semibold text-cyan-300 hover:text-cyan-200 md:order-2 md:py-0" data-testid="my-orders-link">
+                <Link
+                  to="/orders"
+                  className="py-1 text-sm font-semibold whitespace-nowrap text-cyan-300 hover:text-cyan-200 md:order-2 md:py-0"
+                  data-testid="my-orders-link"
+                >
                   {t("nav.myOrders")}
                 </Link>
                 <form method="post" action="/auth/sign-out" className="md:order-4">
-                  <button type="submit" className="w-full rounded-lg border border-slate-600 px-3 py-1.5 text-xs font-semibold text-slate-200 hover:border-rose-400 hover:text-white md:w-auto" data-testid="sign-out">
+                  <button
+                    type="submit"
+                    className="w-full rounded-lg border border-slate-600 px-3 py-1.5 text-xs font-semibold text-slate-200 hover:border-rose-400 hover:text-white md:w-auto"
+                    data-testid="sign-out"
+                  >
                     {t("auth.signOut")}
                   </button>
                 </form>
@@ -116,7 +131,7 @@ export function TopBar({
               <Link
                 to="/auth"
                 data-testid="sign-up"
-                className="whitespace-nowrap rounded-lg bg-gradient-to-r from-cyan-500 to-purple-500 px-3 py-2 text-sm font-semibold text-slate-950 hover:brightness-110"
+                className="rounded-lg bg-gradient-to-r from-cyan-500 to-purple-500 px-3 py-2 text-sm font-semibold whitespace-nowrap text-slate-950 hover:brightness-110"
               >
                 {t("auth.signUp")}
               </Link>

@@ -17,7 +17,11 @@ const SIZES = { md: "rounded-lg px-5 py-3", sm: "rounded-md px-3 py-1.5 text-sm"
 
 export type ButtonVariant = keyof typeof VARIANTS;
 
-export function buttonClass(variant: ButtonVariant = "primary", size: keyof typeof SIZES = variant === "link" ? "none" : "md", extra = ""): string {
+export function buttonClass(
+  variant: ButtonVariant = "primary",
+  size: keyof typeof SIZES = variant === "link" ? "none" : "md",
+  extra = "",
+): string {
   return `inline-flex items-center justify-center gap-2 text-center disabled:cursor-not-allowed disabled:opacity-60 ${VARIANTS[variant]} ${SIZES[size]} ${extra}`.trim();
 }
 

@@ -4,7 +4,17 @@ import { type Currency } from "~/domain/money";
 import { formatMoney } from "~/domain/format";
 
 /** An amount in minor units, written the way the reader's language writes money. */
-export function Money({ amount, currency, className, testId }: { amount: number; currency: Currency | string; className?: string; testId?: string }) {
+export function Money({
+  amount,
+  currency,
+  className,
+  testId,
+}: {
+  amount: number;
+  currency: Currency | string;
+  className?: string;
+  testId?: string;
+}) {
   const { i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : "es";
   return (

@@ -16,7 +16,10 @@ const STATUS_STYLES: Record<string, string> = {
 export function StatusChip({ status, namespace = "orders", testId }: { status: string; namespace?: string; testId?: string }) {
   const { t } = useTranslation(namespace);
   return (
-    <span className={`inline-block rounded-full px-3 py-1 text-sm font-semibold ${STATUS_STYLES[status] ?? "bg-slate-500/20"}`} data-testid={testId}>
+    <span
+      className={`inline-block rounded-full px-3 py-1 text-sm font-semibold ${STATUS_STYLES[status] ?? "bg-slate-500/20"}`}
+      data-testid={testId}
+    >
       {t(`status.${status}`, { defaultValue: status })}
     </span>
   );

@@ -54,7 +54,10 @@ export function ToastProvider({ children, initial = [] }: { children: ReactNode;
       const id = nextId.current++;
       const durationMs = input.durationMs ?? TOAST_DURATION_MS[kind];
       setToasts((current) => [...current, { id, kind, durationMs, title: input.title, message: input.message }].slice(-MAX_TOASTS));
-      timers.current.set(id, setTimeout(() => dismiss(id), durationMs));
+      timers.current.set(
+        id,
+        setTimeout(() => dismiss(id), durationMs),
+      );
     },
     [dismiss],
   );
@@ -62,7 +65,11 @@ export function ToastProvider({ children, initial = [] }: { children: ReactNode;
   // Server-rendered notices fade out by CSS; once JavaScript runs, remove them from the page too.
   useEffect(() => {
     for (const toast of toasts) {
-      if (!timers.current.has(toast.id)) timers.current.set(toast.id, setTimeout(() => dismiss(toast.id), toast.durationMs));
+      if (!timers.current.has(toast.id))
+        timers.current.set(
+          toast.id,
+          setTimeout(() => dismiss(toast.id), toast.durationMs),
+        );
     }
     // Only the notices present at first render need this.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -22,7 +22,10 @@ export function cardImageFolder(): string {
 }
 
 /** Checks and stores an uploaded card image; answers the public path of its 640×360 version. */
-export async function storeCardImage(bytes: Uint8Array, folder = cardImageFolder()): Promise<{ ok: true; path: string } | { ok: false; code: CardImageCode }> {
+export async function storeCardImage(
+  bytes: Uint8Array,
+  folder = cardImageFolder(),
+): Promise<{ ok: true; path: string } | { ok: false; code: CardImageCode }> {
   if (bytes.length > CARD_IMAGE_MAX_BYTES) return { ok: false, code: "IMAGE_TOO_LARGE" };
   const type = detectReceiptType(bytes);
   if (type !== "image/png" && type !== "image/jpeg" && type !== "image/webp") return { ok: false, code: "IMAGE_NOT_ALLOWED" };
@@ -37,7 +40,11 @@ export async function storeCardImage(bytes: Uint8Array, folder = cardImageFolder
   const id = randomUUID();
   await fs.mkdir(folder, { recursive: true });
   for (const size of CARD_SIZES) {
-    const out = await sharp(bytes, { limitInputPixels: 40_000_000 }).rotate().resize(size.width, size.height, { fit: "cover" }).webp({ quality: 80 }).toBuffer();
+    const out = await sharp(bytes, { limitInputPixels: 40_000_000 })
+      .rotate()
+      .resize(size.width, size.height, { fit: "cover" })
+      .webp({ quality: 80 })
+      .toBuffer();
     const target = path.join(folder, `${id}-${size.suffix}.webp`);
     await fs.writeFile(`${target}.part`, out);
     await fs.rename(`${target}.part`, target);

@@ -37,7 +37,12 @@ export async function findGame(db: Database, id: string) {
 
 /** One game's packages, in store order. */
 export async function listPackagesForStaff(db: Database, gameId: string) {
-  return db.select().from(topupPackages).where(eq(topupPackages.gameId, gameId)).orderBy(asc(topupPackages.sortOrder), asc(topupPackages.id)).limit(PACKAGES_LIMIT);
+  return db
+    .select()
+    .from(topupPackages)
+    .where(eq(topupPackages.gameId, gameId))
+    .orderBy(asc(topupPackages.sortOrder), asc(topupPackages.id))
+    .limit(PACKAGES_LIMIT);
 }
 
 /** The Bs price to store: typed, or computed from the USD price at the rate in force. */
@@ -52,7 +57,10 @@ export async function createPackage(db: Database, staffId: string, gameId: strin
     const [game] = await tx.select({ id: games.id }).from(games).where(eq(games.id, gameId));
     if (!game) throw new CatalogueAdminError("NOT_FOUND");
     const priceBs = await bsPrice(tx as unknown as Database, values);
-    const [row] = await tx.insert(topupPackages).values({ id: `${gameId}-${randomUUID().slice(0, 8)}`, gameId, ...values, priceBs }).returning();
+    const [row] = await tx
+      .insert(topupPackages)
+      .values({ id: `${gameId}-${randomUUID().slice(0, 8)}`, gameId, ...values, priceBs })
+      .returning();
     await recordAudit(tx, { actorId: staffId, action: "package.create", entity: "package", entityId: row!.id, before: null, after: row });
     return row!;
   });
@@ -60,10 +68,18 @@ export async function createPackage(db: Database, staffId: string, gameId: strin
 
 export async function updatePackage(db: Database, staffId: string, gameId: string, id: string, values: PackageValues) {
   return db.transaction(async (tx) => {
-    const [before] = await tx.select().from(topupPackages).where(and(eq(topupPackages.id, id), eq(topupPackages.gameId, gameId))).for("update");
+    const [before] = await tx
+      .select()
+      .from(topupPackages)
+      .where(and(eq(topupPackages.id, id), eq(topupPackages.gameId, gameId)))
+      .for("update");
     if (!before) throw new CatalogueAdminError("NOT_FOUND");
     const priceBs = await bsPrice(tx as unknown as Database, values);
-    const [after] = await tx.update(topupPackages).set({ ...values, priceBs, updatedAt: new Date() }).where(eq(topupPackages.id, id)).returning();
+    const [after] = await tx
+      .update(topupPackages)
+      .set({ ...values, priceBs, updatedAt: new Date() })
+      .where(eq(topupPackages.id, id))
+      .returning();
     await recordAudit(tx, { actorId: staffId, action: "package.update", entity: "package", entityId: id, before, after });
     return after!;
   });

@@ -35,7 +35,10 @@ export async function dashboardFigures(db: Database, now = new Date()) {
       .where(and(eq(tournaments.status, "published"), gte(tournaments.date, sql`current_date`)))
       .orderBy(asc(tournaments.date))
       .limit(10),
-    db.select({ waiting: count(), oldest: min(orders.updatedAt) }).from(orders).where(eq(orders.status, "proof_submitted")),
+    db
+      .select({ waiting: count(), oldest: min(orders.updatedAt) })
+      .from(orders)
+      .where(eq(orders.status, "proof_submitted")),
   ]);
   return {
     since: since.toISOString().slice(0, 10),

@@ -14,7 +14,11 @@ export function auditDecision(staffId: string, orderId: string, decided: ParsedD
       entity: "order",
       entityId: orderId,
       before: { status: moved.from },
-      after: { status: moved.to, reason: decided.reason ?? null, ...(decided.refundReference ? { refundReference: decided.refundReference } : {}) },
+      after: {
+        status: moved.to,
+        reason: decided.reason ?? null,
+        ...(decided.refundReference ? { refundReference: decided.refundReference } : {}),
+      },
     });
   };
 }

@@ -48,7 +48,13 @@ export async function setExchangeRate(db: Database, staffId: string, input: Rate
 /** The rate history, newest first (keyset on id). */
 export async function listExchangeRates(db: Database, before: number | null = null) {
   return db
-    .select({ id: exchangeRates.id, rate: exchangeRates.rate, effectiveOn: exchangeRates.effectiveOn, source: exchangeRates.source, createdAt: exchangeRates.createdAt })
+    .select({
+      id: exchangeRates.id,
+      rate: exchangeRates.rate,
+      effectiveOn: exchangeRates.effectiveOn,
+      source: exchangeRates.source,
+      createdAt: exchangeRates.createdAt,
+    })
     .from(exchangeRates)
     .where(before ? lt(exchangeRates.id, before) : undefined)
     .orderBy(desc(exchangeRates.id))
@@ -56,13 +62,21 @@ export async function listExchangeRates(db: Database, before: number | null = nu
 }
 
 /** Saves one method's pay-to details and switch, with its audit row (before: what buyers saw until now). */
-export async function savePaymentAccount(db: Database, staffId: string, method: PaymentMethod, change: { details: Record<string, string>; enabled: boolean }) {
+export async function savePaymentAccount(
+  db: Database,
+  staffId: string,
+  method: PaymentMethod,
+  change: { details: Record<string, string>; enabled: boolean },
+) {
   await db.transaction(async (tx) => {
     const before = await paymentAccountsView(tx as unknown as Database);
     await tx
       .insert(paymentAccounts)
       .values({ method, enabled: change.enabled, details: change.details })
-      .onConflictDoUpdate({ target: paymentAccounts.method, set: { enabled: change.enabled, details: change.details, updatedAt: new Date() } });
+      .onConflictDoUpdate({
+        target: paymentAccounts.method,
+        set: { enabled: change.enabled, details: change.details, updatedAt: new Date() },
+      });
     await recordAudit(tx, {
       actorId: staffId,
       action: "payment_account.save",

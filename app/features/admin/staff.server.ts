@@ -20,7 +20,11 @@ export async function grantStaff(db: Database, rawEmail: string): Promise<{ crea
 /** Takes staff rights back; false when no account has that address. */
 export async function revokeStaff(db: Database, rawEmail: string): Promise<boolean> {
   const email = emailSchema.parse(rawEmail);
-  const updated = await db.update(users).set({ isStaff: false, updatedAt: new Date() }).where(eq(users.email, email)).returning({ id: users.id });
+  const updated = await db
+    .update(users)
+    .set({ isStaff: false, updatedAt: new Date() })
+    .where(eq(users.email, email))
+    .returning({ id: users.id });
   return updated.length > 0;
 }
 

@@ -7,7 +7,9 @@ import type { CardImageCode } from "./card-images.server";
 export async function readTournamentForm(
   form: FormData,
   confirmedTeams = 0,
-): Promise<{ ok: true; values: TournamentValues; image: string | null } | { ok: false; code: TournamentFormCode | CardImageCode; field: string }> {
+): Promise<
+  { ok: true; values: TournamentValues; image: string | null } | { ok: false; code: TournamentFormCode | CardImageCode; field: string }
+> {
   const fields: Record<string, unknown> = {};
   for (const [name, value] of form.entries()) if (typeof value === "string" && name !== "badges") fields[name] = value;
   fields.badges = form.getAll("badges").filter((value): value is string => typeof value === "string");
@@ -21,4 +23,3 @@ export async function readTournamentForm(
   }
   return { ok: true, values: parsed.values, image: null };
 }
-

@@ -11,7 +11,8 @@ import { staffDecisionInTransaction } from "./orders-admin.server";
 export const STAFF_TOURNAMENT_PAGE = 20;
 export const STAFF_REGISTRATION_PAGE = 50;
 
-export type TournamentAdminErrorCode = "NOT_FOUND" | "CAPACITY_BELOW_CONFIRMED" | "STATUS_NOT_ALLOWED" | "ALREADY_REMOVED" | "ORDER_NOT_ALLOWED_IN_STATE";
+export type TournamentAdminErrorCode =
+  "NOT_FOUND" | "CAPACITY_BELOW_CONFIRMED" | "STATUS_NOT_ALLOWED" | "ALREADY_REMOVED" | "ORDER_NOT_ALLOWED_IN_STATE";
 
 export class TournamentAdminError extends Error {
   constructor(readonly code: TournamentAdminErrorCode) {
@@ -29,7 +30,18 @@ export async function listTournamentsForStaff(db: Database, filters: { status: T
   if (filters.status) where.push(eq(tournaments.status, filters.status));
   if (filters.q) where.push(ilike(tournaments.title, `%${filters.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`));
   return db
-    .select({ id: tournaments.id, title: tournaments.title, game: tournaments.game, date: tournaments.date, status: tournaments.status, capacity: tournaments.capacity, feeAmount: tournaments.feeAmount, feeCurrency: tournaments.feeCurrency, confirmed: confirmedCount, live: liveCount })
+    .select({
+      id: tournaments.id,
+      title: tournaments.title,
+      game: tournaments.game,
+      date: tournaments.date,
+      status: tournaments.status,
+      capacity: tournaments.capacity,
+      feeAmount: tournaments.feeAmount,
+      feeCurrency: tournaments.feeCurrency,
+      confirmed: confirmedCount,
+      live: liveCount,
+    })
     .from(tournaments)
     .where(where.length ? and(...where) : undefined)
     .orderBy(desc(tournaments.date), asc(tournaments.id))
@@ -38,13 +50,22 @@ export async function listTournamentsForStaff(db: Database, filters: { status: T
 }
 
 export async function findTournamentForStaff(db: Database, id: string) {
-  const [row] = await db.select({ tournament: tournaments, confirmed: confirmedCount, live: liveCount }).from(tournaments).where(eq(tournaments.id, id));
+  const [row] = await db
+    .select({ tournament: tournaments, confirmed: confirmedCount, live: liveCount })
+    .from(tournaments)
+    .where(eq(tournaments.id, id));
   return row ? { ...row.tournament, confirmed: Number(row.confirmed), live: Number(row.live) } : null;
 }
 
 /** A readable, unique id: the title's slug plus a short random tail. */
 export function tournamentId(title: string): string {
-  const slug = title.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 48);
+  const slug = title
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .slice(0, 48);
   return `${slug || "torneo"}-${randomUUID().slice(0, 6)}`;
 }
 
@@ -55,10 +76,25 @@ const snapshot = (row: Stored) => {
 };
 
 /** Creates a tournament as a draft (players do not see it until it is published). */
-export async function createTournament(db: Database, staffId: string, values: TournamentValues & { image: string }, status: TournamentStatus = "draft") {
+export async function createTournament(
+  db: Database,
+  staffId: string,
+  values: TournamentValues & { image: string },
+  status: TournamentStatus = "draft",
+) {
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(tournaments).values({ id: tournamentId(values.title), ...values, status }).returning();
-    await recordAudit(tx, { actorId: staffId, action: "tournament.create", entity: "tournament", entityId: row!.id, before: null, after: snapshot(row!) });
+    const [row] = await tx
+      .insert(tournaments)
+      .values({ id: tournamentId(values.title), ...values, status })
+      .returning();
+    await recordAudit(tx, {
+      actorId: staffId,
+      action: "tournament.create",
+      entity: "tournament",
+      entityId: row!.id,
+      before: null,
+      after: snapshot(row!),
+    });
     return row!;
   });
 }
@@ -68,10 +104,24 @@ export async function updateTournament(db: Database, staffId: string, id: string
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(tournaments).where(eq(tournaments.id, id)).for("update");
     if (!before) throw new TournamentAdminError("NOT_FOUND");
-    const [{ confirmed }] = (await tx.select({ confirmed: sql<number>`count(*)::int` }).from(registrations).where(and(eq(registrations.tournamentId, id), eq(registrations.status, "confirmed")))) as [{ confirmed: number }];
+    const [{ confirmed }] = (await tx
+      .select({ confirmed: sql<number>`count(*)::int` })
+      .from(registrations)
+      .where(and(eq(registrations.tournamentId, id), eq(registrations.status, "confirmed")))) as [{ confirmed: number }];
     if (values.capacity < Number(confirmed)) throw new TournamentAdminError("CAPACITY_BELOW_CONFIRMED");
-    const [after] = await tx.update(tournaments).set({ ...values, image: values.image ?? before.image, updatedAt: new Date() }).where(eq(tournaments.id, id)).returning();
-    await recordAudit(tx, { actorId: staffId, action: "tournament.update", entity: "tournament", entityId: id, before: snapshot(before), after: snapshot(after!) });
+    const [after] = await tx
+      .update(tournaments)
+      .set({ ...values, image: values.image ?? before.image, updatedAt: new Date() })
+      .where(eq(tournaments.id, id))
+      .returning();
+    await recordAudit(tx, {
+      actorId: staffId,
+      action: "tournament.update",
+      entity: "tournament",
+      entityId: id,
+      before: snapshot(before),
+      after: snapshot(after!),
+    });
     return after!;
   });
 }
@@ -82,13 +132,27 @@ export async function duplicateTournament(db: Database, staffId: string, id: str
     const [source] = await tx.select().from(tournaments).where(eq(tournaments.id, id));
     if (!source) throw new TournamentAdminError("NOT_FOUND");
     const { id: _id, createdAt: _c, updatedAt: _u, ...copy } = source;
-    const [row] = await tx.insert(tournaments).values({ ...copy, id: tournamentId(source.title), status: "draft" }).returning();
-    await recordAudit(tx, { actorId: staffId, action: "tournament.duplicate", entity: "tournament", entityId: row!.id, before: { from: id }, after: snapshot(row!) });
+    const [row] = await tx
+      .insert(tournaments)
+      .values({ ...copy, id: tournamentId(source.title), status: "draft" })
+      .returning();
+    await recordAudit(tx, {
+      actorId: staffId,
+      action: "tournament.duplicate",
+      entity: "tournament",
+      entityId: row!.id,
+      before: { from: id },
+      after: snapshot(row!),
+    });
     return row!;
   });
 }
 
-const STATUS_ACTION: Record<TournamentStatus, string> = { published: "tournament.publish", draft: "tournament.unpublish", cancelled: "tournament.cancel" };
+const STATUS_ACTION: Record<TournamentStatus, string> = {
+  published: "tournament.publish",
+  draft: "tournament.unpublish",
+  cancelled: "tournament.cancel",
+};
 
 /** Publish, unpublish or cancel, along the allowed moves. */
 export async function setTournamentStatus(db: Database, staffId: string, id: string, to: TournamentStatus) {
@@ -97,7 +161,14 @@ export async function setTournamentStatus(db: Database, staffId: string, id: str
     if (!row) throw new TournamentAdminError("NOT_FOUND");
     if (!canMoveTournament(row.status, to)) throw new TournamentAdminError("STATUS_NOT_ALLOWED");
     await tx.update(tournaments).set({ status: to, updatedAt: new Date() }).where(eq(tournaments.id, id));
-    await recordAudit(tx, { actorId: staffId, action: STATUS_ACTION[to], entity: "tournament", entityId: id, before: { status: row.status }, after: { status: to } });
+    await recordAudit(tx, {
+      actorId: staffId,
+      action: STATUS_ACTION[to],
+      entity: "tournament",
+      entityId: id,
+      before: { status: row.status },
+      after: { status: to },
+    });
   });
 }
 
@@ -128,9 +199,20 @@ export async function listRegistrationsForStaff(db: Database, tournamentId: stri
     .offset((page - 1) * limit);
   if (rows.length === 0) return [];
   const players = await db
-    .select({ registrationId: registrationPlayers.registrationId, position: registrationPlayers.position, name: registrationPlayers.name, ign: registrationPlayers.ign, phone: registrationPlayers.phone })
+    .select({
+      registrationId: registrationPlayers.registrationId,
+      position: registrationPlayers.position,
+      name: registrationPlayers.name,
+      ign: registrationPlayers.ign,
+      phone: registrationPlayers.phone,
+    })
     .from(registrationPlayers)
-    .where(inArray(registrationPlayers.registrationId, rows.map((row) => row.id)))
+    .where(
+      inArray(
+        registrationPlayers.registrationId,
+        rows.map((row) => row.id),
+      ),
+    )
     .orderBy(asc(registrationPlayers.position));
   return rows.map((row) => ({ ...row, players: players.filter((player) => player.registrationId === row.id) }));
 }
@@ -161,7 +243,10 @@ export async function removeRegistration(db: Database, staffId: string, registra
       }
     }
     // Free registrations (and any left live by the order's move) are released here.
-    await tx.update(registrations).set({ status: "released", updatedAt: new Date() }).where(and(eq(registrations.id, registrationId), ne(registrations.status, "released")));
+    await tx
+      .update(registrations)
+      .set({ status: "released", updatedAt: new Date() })
+      .where(and(eq(registrations.id, registrationId), ne(registrations.status, "released")));
     await tx.update(registrationPlayers).set({ active: false }).where(eq(registrationPlayers.registrationId, registrationId));
     await recordAudit(tx, {
       actorId: staffId,

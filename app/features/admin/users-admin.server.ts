@@ -29,7 +29,15 @@ export async function searchUsers(db: Database, filters: { q: string | null; sta
 
 export async function findUserForStaff(db: Database, id: string) {
   const [row] = await db
-    .select({ id: users.id, email: users.email, name: users.name, isStaff: users.isStaff, language: users.language, createdAt: users.createdAt, age: users.age })
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      isStaff: users.isStaff,
+      language: users.language,
+      createdAt: users.createdAt,
+      age: users.age,
+    })
     .from(users)
     .where(eq(users.id, id));
   return row ?? null;
@@ -41,7 +49,17 @@ export async function setStaff(db: Database, actorId: string, userId: string, is
   await db.transaction(async (tx) => {
     const [before] = await tx.select({ isStaff: users.isStaff, email: users.email }).from(users).where(eq(users.id, userId)).for("update");
     if (!before) throw new UserAdminError("NOT_FOUND");
-    await tx.update(users).set({ isStaff, updatedAt: sql`now()` }).where(eq(users.id, userId));
-    await recordAudit(tx, { actorId, action: isStaff ? "user.grant_staff" : "user.revoke_staff", entity: "user", entityId: userId, before: { isStaff: before.isStaff, email: before.email }, after: { isStaff } });
+    await tx
+      .update(users)
+      .set({ isStaff, updatedAt: sql`now()` })
+      .where(eq(users.id, userId));
+    await recordAudit(tx, {
+      actorId,
+      action: isStaff ? "user.grant_staff" : "user.revoke_staff",
+      entity: "user",
+      entityId: userId,
+      before: { isStaff: before.isStaff, email: before.email },
+      after: { isStaff },
+    });
   });
 }

@@ -208,7 +208,14 @@ function authHandle(): AuthHandle {
   return singleton("auth", () => {
     const providers = configuredProviders();
     return {
-      auth: createAuth({ database: db(), secret: authSecret(), publicUrl: env().publicUrl, followRequestHost: !env().publicUrlSet, mailer: mailer(), providers }),
+      auth: createAuth({
+        database: db(),
+        secret: authSecret(),
+        publicUrl: env().publicUrl,
+        followRequestHost: !env().publicUrlSet,
+        mailer: mailer(),
+        providers,
+      }),
       providers: Object.keys(providers) as ProviderId[],
     };
   });

@@ -75,7 +75,11 @@ export async function createOrder(db: Database | Transaction, order: NewOrder): 
  * order's kind react in the same transaction (order-kinds.server.ts). Call inside a transaction.
  */
 export async function moveOrder(tx: Transaction, orderId: string, to: OrderStatus, by: MoveBy, reason?: string | null) {
-  const [row] = await tx.select({ status: orders.status, kind: orders.kind, userId: orders.userId }).from(orders).where(eq(orders.id, orderId)).for("update");
+  const [row] = await tx
+    .select({ status: orders.status, kind: orders.kind, userId: orders.userId })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .for("update");
   if (!row) throw new OrderError("NOT_FOUND");
   const from = row.status;
   if (!isOrderStatus(from) || !mayMove(from, to, by.role)) throw new OrderError("NOT_ALLOWED_IN_STATE");
@@ -104,7 +108,15 @@ export async function findOrderFor(db: Database, orderId: string, viewer: Actor)
     db.select().from(paymentProofs).where(eq(paymentProofs.orderId, orderId)).orderBy(desc(paymentProofs.createdAt)),
     db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, orderId)).orderBy(orderStatusHistory.id),
   ]);
-  return { ...order, status: order.status as OrderStatus, kind: order.kind as OrderKind, paymentMethod: order.paymentMethod as PaymentMethod, items, proofs, history };
+  return {
+    ...order,
+    status: order.status as OrderStatus,
+    kind: order.kind as OrderKind,
+    paymentMethod: order.paymentMethod as PaymentMethod,
+    items,
+    proofs,
+    history,
+  };
 }
 
 export type OrderView = NonNullable<Awaited<ReturnType<typeof findOrderFor>>>;
@@ -172,7 +184,10 @@ export async function submitProof(db: Database, orderId: string, owner: Actor, d
   let proofId: string;
   try {
     proofId = await db.transaction(async (tx) => {
-      const [order] = await tx.select({ userId: orders.userId, paymentMethod: orders.paymentMethod }).from(orders).where(eq(orders.id, orderId));
+      const [order] = await tx
+        .select({ userId: orders.userId, paymentMethod: orders.paymentMethod })
+        .from(orders)
+        .where(eq(orders.id, orderId));
       if (!order || order.userId !== owner.userId) throw new OrderError("NOT_FOUND");
       if (order.paymentMethod !== details.method) throw new OrderError("WRONG_METHOD");
       const id = randomUUID();
@@ -219,14 +234,25 @@ export async function applyDecision(tx: Transaction, orderId: string, staff: Act
   const to = DECISION_TARGET[decided.decision];
   const moved = await moveOrder(tx, orderId, to, { userId: staff.userId, role: "staff" }, decided.reason);
   // A refused or cancelled proof no longer holds its bank reference: it may pay (another) order, corrected.
-  if (to === "rejected" || to === "cancelled") await tx.update(paymentProofs).set({ live: false }).where(eq(paymentProofs.orderId, orderId));
-  if (to === "refunded") await tx.update(orders).set({ refundReference: decided.refundReference ?? null }).where(eq(orders.id, orderId));
+  if (to === "rejected" || to === "cancelled")
+    await tx.update(paymentProofs).set({ live: false }).where(eq(paymentProofs.orderId, orderId));
+  if (to === "refunded")
+    await tx
+      .update(orders)
+      .set({ refundReference: decided.refundReference ?? null })
+      .where(eq(orders.id, orderId));
   return moved;
 }
 
 /** Tells the buyer about a committed staff decision. */
 export function mailDecision(db: Database, orderId: string, decided: ParsedDecision) {
-  return mailOrderMove(db, { orderId, to: DECISION_TARGET[decided.decision], actor: "staff", reason: decided.reason, refundReference: decided.refundReference });
+  return mailOrderMove(db, {
+    orderId,
+    to: DECISION_TARGET[decided.decision],
+    actor: "staff",
+    reason: decided.reason,
+    refundReference: decided.refundReference,
+  });
 }
 
 /**

@@ -15,7 +15,10 @@ import { markMailed, membershipsToMail } from "./plus.server";
 export async function sendPlusMails(db: Database, now = new Date()): Promise<number> {
   const { reminders, ended } = await membershipsToMail(db, now);
   let sent = 0;
-  for (const [which, rows] of [["reminder", reminders], ["ended", ended]] as const) {
+  for (const [which, rows] of [
+    ["reminder", reminders],
+    ["ended", ended],
+  ] as const) {
     for (const row of rows) {
       const language = isLanguage(row.language) ? row.language : "es";
       const { t } = createI18n(language, loadMessages(language, ["mail"]));

@@ -4,7 +4,9 @@ import { isPaymentMethod, type PaymentMethod } from "~/domain/payment-methods";
 export type PlusErrorCode = "INVALID_PHONE" | "METHOD_REQUIRED" | "RATE_LIMITED" | "ORDER_FAILED";
 
 /** The Plus purchase form: a Venezuelan mobile (for the payment's contact) and a payment method. */
-export function parsePlusPurchase(fields: Record<string, string>): { ok: true; phone: string; method: PaymentMethod } | { ok: false; code: PlusErrorCode; field: string } {
+export function parsePlusPurchase(
+  fields: Record<string, string>,
+): { ok: true; phone: string; method: PaymentMethod } | { ok: false; code: PlusErrorCode; field: string } {
   const phone = (fields.phone ?? "").trim();
   if (!isVenezuelanMobile(phone)) return { ok: false, code: "INVALID_PHONE", field: "phone" };
   if (!isPaymentMethod(fields.paymentMethod)) return { ok: false, code: "METHOD_REQUIRED", field: "paymentMethod" };

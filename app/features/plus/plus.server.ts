@@ -6,14 +6,25 @@ import { currencyFor, type PaymentMethod } from "~/domain/payment-methods";
 import type { OrderKindHandler } from "~/features/orders/order-kind-registry.server";
 import { createOrder } from "~/features/orders/orders.server";
 import type { Database, Transaction } from "~/lib/db.server";
-import { DEFAULT_PLUS_MONTHS, DEFAULT_PLUS_PRICE_CENTS, REMINDER_DAYS, isMemberAt, memberUntil, nextPeriod, type Period } from "./core/membership";
+import {
+  DEFAULT_PLUS_MONTHS,
+  DEFAULT_PLUS_PRICE_CENTS,
+  REMINDER_DAYS,
+  isMemberAt,
+  memberUntil,
+  nextPeriod,
+  type Period,
+} from "./core/membership";
 
 export const PLUS_PRICE_KEY = "plus_price_usd_cents";
 export const PLUS_MONTHS_KEY = "plus_months";
 
 /** Price (USD cents) and length (months) of one Plus purchase: settings, else $5 for one month. */
 export async function plusOffer(db: Database | Transaction): Promise<{ priceUsd: number; months: number }> {
-  const rows = await db.select().from(settings).where(inArray(settings.key, [PLUS_PRICE_KEY, PLUS_MONTHS_KEY]));
+  const rows = await db
+    .select()
+    .from(settings)
+    .where(inArray(settings.key, [PLUS_PRICE_KEY, PLUS_MONTHS_KEY]));
   const value = (key: string, fallback: number) => {
     const number = Number(rows.find((row) => row.key === key)?.value);
     return Number.isInteger(number) && number > 0 ? number : fallback;
@@ -23,7 +34,14 @@ export async function plusOffer(db: Database | Transaction): Promise<{ priceUsd:
 
 export async function periodsOf(db: Database | Transaction, userId: string) {
   return db
-    .select({ id: membershipPeriods.id, startsAt: membershipPeriods.startsAt, endsAt: membershipPeriods.endsAt, orderId: membershipPeriods.orderId, grantedBy: membershipPeriods.grantedBy, note: membershipPeriods.note })
+    .select({
+      id: membershipPeriods.id,
+      startsAt: membershipPeriods.startsAt,
+      endsAt: membershipPeriods.endsAt,
+      orderId: membershipPeriods.orderId,
+      grantedBy: membershipPeriods.grantedBy,
+      note: membershipPeriods.note,
+    })
     .from(membershipPeriods)
     .where(eq(membershipPeriods.userId, userId))
     .orderBy(desc(membershipPeriods.startsAt));
@@ -41,12 +59,21 @@ export async function membersAmong(db: Database, userIds: readonly string[], now
   const rows = await db
     .selectDistinct({ userId: membershipPeriods.userId })
     .from(membershipPeriods)
-    .where(and(inArray(membershipPeriods.userId, [...new Set(userIds)]), lte(membershipPeriods.startsAt, now), gt(membershipPeriods.endsAt, now)));
+    .where(
+      and(
+        inArray(membershipPeriods.userId, [...new Set(userIds)]),
+        lte(membershipPeriods.startsAt, now),
+        gt(membershipPeriods.endsAt, now),
+      ),
+    );
   return new Set(rows.map((row) => row.userId));
 }
 
 /** Creates the order for one Plus purchase, priced here (Bs at the stored rate for Pago Móvil). */
-export async function buyPlus(db: Database, input: { userId: string; email: string; phone: string; method: PaymentMethod; exchangeRate: string; expiresAt: Date; label: string }) {
+export async function buyPlus(
+  db: Database,
+  input: { userId: string; email: string; phone: string; method: PaymentMethod; exchangeRate: string; expiresAt: Date; label: string },
+) {
   const { priceUsd } = await plusOffer(db);
   const currency = currencyFor(input.method);
   return createOrder(db, {
@@ -65,11 +92,26 @@ export async function buyPlus(db: Database, input: { userId: string; email: stri
 }
 
 /** Adds `months` to the user's membership (from now, or from the end of the running one), under the user's row lock. */
-async function addPeriod(tx: Transaction, userId: string, months: number, origin: { orderId?: string; grantedBy?: string; note?: string }, now = new Date()) {
+async function addPeriod(
+  tx: Transaction,
+  userId: string,
+  months: number,
+  origin: { orderId?: string; grantedBy?: string; note?: string },
+  now = new Date(),
+) {
   // Two approvals for one person at once must not both start at the same end.
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
   const period = nextPeriod(await periodsOf(tx, userId), now, months);
-  await tx.insert(membershipPeriods).values({ id: randomUUID(), userId, ...period, orderId: origin.orderId ?? null, grantedBy: origin.grantedBy ?? null, note: origin.note ?? null });
+  await tx
+    .insert(membershipPeriods)
+    .values({
+      id: randomUUID(),
+      userId,
+      ...period,
+      orderId: origin.orderId ?? null,
+      grantedBy: origin.grantedBy ?? null,
+      note: origin.note ?? null,
+    });
   return period;
 }
 
@@ -97,7 +139,10 @@ export async function endPlus(db: Database, input: { userId: string; now?: Date 
   const now = input.now ?? new Date();
   return db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for("update");
-    const future = await tx.delete(membershipPeriods).where(and(eq(membershipPeriods.userId, input.userId), gt(membershipPeriods.startsAt, now))).returning({ id: membershipPeriods.id });
+    const future = await tx
+      .delete(membershipPeriods)
+      .where(and(eq(membershipPeriods.userId, input.userId), gt(membershipPeriods.startsAt, now)))
+      .returning({ id: membershipPeriods.id });
     const running = await tx
       .update(membershipPeriods)
       .set({ endsAt: now, endedMailSentAt: now })
@@ -114,12 +159,26 @@ export async function endPlus(db: Database, input: { userId: string; now?: Date 
 export async function membershipsToMail(db: Database, now = new Date()) {
   const soon = new Date(now.getTime() + REMINDER_DAYS * 24 * 60 * 60_000);
   const continues = sql`exists (select 1 from membership_periods next where next.user_id = ${membershipPeriods.userId} and next.id <> ${membershipPeriods.id} and next.starts_at <= ${membershipPeriods.endsAt} and next.ends_at > ${membershipPeriods.endsAt})`;
-  const columns = { id: membershipPeriods.id, userId: membershipPeriods.userId, endsAt: membershipPeriods.endsAt, email: users.email, name: users.name, language: users.language };
+  const columns = {
+    id: membershipPeriods.id,
+    userId: membershipPeriods.userId,
+    endsAt: membershipPeriods.endsAt,
+    email: users.email,
+    name: users.name,
+    language: users.language,
+  };
   const reminders = await db
     .select(columns)
     .from(membershipPeriods)
     .innerJoin(users, eq(users.id, membershipPeriods.userId))
-    .where(and(isNull(membershipPeriods.reminderSentAt), gt(membershipPeriods.endsAt, now), lte(membershipPeriods.endsAt, soon), sql`not ${continues}`))
+    .where(
+      and(
+        isNull(membershipPeriods.reminderSentAt),
+        gt(membershipPeriods.endsAt, now),
+        lte(membershipPeriods.endsAt, soon),
+        sql`not ${continues}`,
+      ),
+    )
     .orderBy(asc(membershipPeriods.endsAt))
     .limit(200);
   const ended = await db

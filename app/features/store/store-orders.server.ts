@@ -18,7 +18,13 @@ export type CartProblem =
   | { packageId: string; problem: "INVALID_QUANTITY" };
 
 export type PricedCart =
-  | { ok: true; game: string; lines: { packageId: string; label: string; quantity: number; priceUsd: number; priceBs: number }[]; totalUsd: number; totalBs: number }
+  | {
+      ok: true;
+      game: string;
+      lines: { packageId: string; label: string; quantity: number; priceUsd: number; priceBs: number }[];
+      totalUsd: number;
+      totalBs: number;
+    }
   | { ok: false; code: "EMPTY_CART" | "ONE_GAME_ONLY" | "CART_CHANGED"; problems: CartProblem[] };
 
 /**
@@ -28,14 +34,30 @@ export type PricedCart =
 export async function priceCart(db: Database, items: RequestedItem[]): Promise<PricedCart> {
   if (!items.length) return { ok: false, code: "EMPTY_CART", problems: [] };
   const problems: CartProblem[] = [];
-  const found = new Map((await findSellablePackages(db, items.map((item) => item.packageId))).map((row) => [row.id, row]));
+  const found = new Map(
+    (
+      await findSellablePackages(
+        db,
+        items.map((item) => item.packageId),
+      )
+    ).map((row) => [row.id, row]),
+  );
   const lines = [];
   for (const item of items) {
     const current = found.get(item.packageId);
     if (!current) problems.push({ packageId: item.packageId, problem: "GONE" });
     else if (!isValidQuantity(item.quantity)) problems.push({ packageId: item.packageId, problem: "INVALID_QUANTITY" });
-    else if (current.priceUsd !== item.shownUsd) problems.push({ packageId: item.packageId, problem: "PRICE_CHANGED", priceUsd: current.priceUsd, priceBs: current.priceBs });
-    else lines.push({ packageId: current.id, label: `${current.gameName} · ${current.label}`, quantity: item.quantity, priceUsd: current.priceUsd, priceBs: current.priceBs, gameId: current.gameId });
+    else if (current.priceUsd !== item.shownUsd)
+      problems.push({ packageId: item.packageId, problem: "PRICE_CHANGED", priceUsd: current.priceUsd, priceBs: current.priceBs });
+    else
+      lines.push({
+        packageId: current.id,
+        label: `${current.gameName} · ${current.label}`,
+        quantity: item.quantity,
+        priceUsd: current.priceUsd,
+        priceBs: current.priceBs,
+        gameId: current.gameId,
+      });
   }
   if (problems.length) return { ok: false, code: "CART_CHANGED", problems };
   const gamesInCart = new Set(lines.map((line) => line.gameId));
@@ -52,7 +74,15 @@ export async function priceCart(db: Database, items: RequestedItem[]): Promise<P
 /** Creates the store order (status initiated) from a priced cart: Bs at the catalogue's Bs prices for Pago Móvil. */
 export async function createStoreOrder(
   db: Database,
-  input: { userId: string; email: string; cart: Extract<PricedCart, { ok: true }>; checkout: CheckoutInput; gamerName: string | null; exchangeRate: string; expiresAt: Date },
+  input: {
+    userId: string;
+    email: string;
+    cart: Extract<PricedCart, { ok: true }>;
+    checkout: CheckoutInput;
+    gamerName: string | null;
+    exchangeRate: string;
+    expiresAt: Date;
+  },
 ) {
   const currency = currencyFor(input.checkout.paymentMethod);
   const order = await createOrder(db, {
@@ -78,4 +108,3 @@ export async function createStoreOrder(
   });
   return { ...order, amount: currency === "VES" ? input.cart.totalBs : input.cart.totalUsd, currency };
 }
-

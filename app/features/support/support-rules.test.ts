@@ -3,10 +3,25 @@ import { SUPPORT_MESSAGE_MAX, parseSupportMessage } from "./support-rules";
 
 describe("support messages", () => {
   it("need a known topic and 10–2000 characters, without control characters", () => {
-    expect(parseSupportMessage({ topic: "payment", message: "  Pagué y no llega mi pedido  " })).toEqual({ ok: true, topic: "payment", message: "Pagué y no llega mi pedido" });
+    expect(parseSupportMessage({ topic: "payment", message: "  Pagué y no llega mi pedido  " })).toEqual({
+      ok: true,
+      topic: "payment",
+      message: "Pagué y no llega mi pedido",
+    });
     expect(parseSupportMessage({ topic: "nope", message: "x".repeat(20) })).toMatchObject({ ok: false, code: "TOPIC_REQUIRED" });
-    expect(parseSupportMessage({ topic: "other", message: "corto" })).toMatchObject({ ok: false, code: "MESSAGE_TOO_SHORT", field: "message" });
-    expect(parseSupportMessage({ topic: "other", message: "ñ".repeat(SUPPORT_MESSAGE_MAX + 1) })).toMatchObject({ ok: false, code: "MESSAGE_TOO_LONG" });
-    expect(parseSupportMessage({ topic: "other", message: "hola\u0000\u0007 equipo, ayuda" })).toEqual({ ok: true, topic: "other", message: "hola equipo, ayuda" });
+    expect(parseSupportMessage({ topic: "other", message: "corto" })).toMatchObject({
+      ok: false,
+      code: "MESSAGE_TOO_SHORT",
+      field: "message",
+    });
+    expect(parseSupportMessage({ topic: "other", message: "ñ".repeat(SUPPORT_MESSAGE_MAX + 1) })).toMatchObject({
+      ok: false,
+      code: "MESSAGE_TOO_LONG",
+    });
+    expect(parseSupportMessage({ topic: "other", message: "hola\u0000\u0007 equipo, ayuda" })).toEqual({
+      ok: true,
+      topic: "other",
+      message: "hola equipo, ayuda",
+    });
   });
 });

@@ -6,7 +6,9 @@ export const SUPPORT_MESSAGE_MAX = 2000;
 
 export type SupportErrorCode = "TOPIC_REQUIRED" | "MESSAGE_TOO_SHORT" | "MESSAGE_TOO_LONG" | "RATE_LIMITED";
 
-export function parseSupportMessage(fields: Record<string, string>): { ok: true; topic: SupportTopic; message: string } | { ok: false; code: SupportErrorCode; field: string } {
+export function parseSupportMessage(
+  fields: Record<string, string>,
+): { ok: true; topic: SupportTopic; message: string } | { ok: false; code: SupportErrorCode; field: string } {
   const topic = fields.topic;
   if (!(SUPPORT_TOPICS as readonly string[]).includes(topic ?? "")) return { ok: false, code: "TOPIC_REQUIRED", field: "topic" };
   // Control characters other than line breaks and tabs never belong in a message.

@@ -10,7 +10,8 @@ import { isMemberAt, registrationOpensFor } from "~/features/plus/core/membershi
 import { periodsOf } from "~/features/plus/plus.server";
 import { TOURNAMENT_CARD_COLUMNS } from "./tournaments.server";
 
-export type RegistrationErrorCode = "NOT_FOUND" | "REGISTRATION_CLOSED" | "NOT_OPEN_YET" | "TOURNAMENT_FULL" | "ALREADY_REGISTERED" | "IGN_TAKEN" | "METHOD_NOT_ACCEPTED";
+export type RegistrationErrorCode =
+  "NOT_FOUND" | "REGISTRATION_CLOSED" | "NOT_OPEN_YET" | "TOURNAMENT_FULL" | "ALREADY_REGISTERED" | "IGN_TAKEN" | "METHOD_NOT_ACCEPTED";
 
 export class RegistrationError extends Error {
   constructor(readonly code: RegistrationErrorCode) {
@@ -86,7 +87,15 @@ export async function listRegistrationsOfUser(db: Database, userId: string) {
  */
 export async function registerForTournament(
   db: Database,
-  input: { tournamentId: string; userId: string; email: string; registration: RegistrationInput; exchangeRate: string; expiresAt: Date; now?: Date },
+  input: {
+    tournamentId: string;
+    userId: string;
+    email: string;
+    registration: RegistrationInput;
+    exchangeRate: string;
+    expiresAt: Date;
+    now?: Date;
+  },
 ) {
   const now = input.now ?? new Date();
   try {
@@ -112,9 +121,14 @@ export async function registerForTournament(
 
       const paid = tournament.feeAmount > 0;
       // #10.6: the fee is charged in the tournament's own currency (a Bs fee: Pago Móvil only).
-      const charge = paid && input.registration.paymentMethod
-        ? chargeFor({ amount: tournament.feeAmount, currency: tournament.feeCurrency === "VES" ? "VES" : "USD" }, input.registration.paymentMethod, input.exchangeRate)
-        : null;
+      const charge =
+        paid && input.registration.paymentMethod
+          ? chargeFor(
+              { amount: tournament.feeAmount, currency: tournament.feeCurrency === "VES" ? "VES" : "USD" },
+              input.registration.paymentMethod,
+              input.exchangeRate,
+            )
+          : null;
       if (charge && !charge.ok) throw new RegistrationError(charge.code);
       const id = randomUUID();
       const { registration } = input;
@@ -155,7 +169,14 @@ export async function registerForTournament(
         email: input.email,
         tournamentId: tournament.id,
         expiresAt: input.expiresAt,
-        items: [{ registrationId: id, label: registration.teamName ? `${tournament.title} · ${registration.teamName}` : tournament.title, unitAmount: amountUsd, quantity: 1 }],
+        items: [
+          {
+            registrationId: id,
+            label: registration.teamName ? `${tournament.title} · ${registration.teamName}` : tournament.title,
+            unitAmount: amountUsd,
+            quantity: 1,
+          },
+        ],
       });
       await tx.update(registrations).set({ orderId: order.id }).where(eq(registrations.id, id));
       return { registrationId: id, order: { ...order, amount, currency, method } };

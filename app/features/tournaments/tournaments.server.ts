@@ -54,6 +54,11 @@ export async function listUpcomingTournaments(db: Database, limit = LANDING_LIMI
   const now = new Date();
   return rows.map(({ registrationClosesAt, ...row }) => {
     const places = { capacity: row.capacity, taken: Number(row.taken) };
-    return { ...row, ...places, feeCurrency: row.feeCurrency === "VES" ? "VES" : "USD", state: tournamentState(places, registrationClosesAt, now) };
+    return {
+      ...row,
+      ...places,
+      feeCurrency: row.feeCurrency === "VES" ? "VES" : "USD",
+      state: tournamentState(places, registrationClosesAt, now),
+    };
   });
 }

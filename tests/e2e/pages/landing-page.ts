@@ -20,7 +20,10 @@ export class LandingPage {
   }
 
   async switchLanguage(name: "Español" | "English") {
-    await this.page.getByRole("navigation", { name: /Idioma|Language/ }).getByRole("link", { name }).click();
+    await this.page
+      .getByRole("navigation", { name: /Idioma|Language/ })
+      .getByRole("link", { name })
+      .click();
     await this.page.waitForLoadState("load");
   }
 

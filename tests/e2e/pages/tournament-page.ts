@@ -132,10 +132,8 @@ export class TournamentPage {
 
   /** Types what a person would type; fields left out stay as they are. */
   async fill(values: RegistrationValues) {
-    if (values.teamName !== undefined)
-      await this.teamName.fill(values.teamName);
-    if (values.coachName !== undefined)
-      await this.coachName.fill(values.coachName);
+    if (values.teamName !== undefined) await this.teamName.fill(values.teamName);
+    if (values.coachName !== undefined) await this.coachName.fill(values.coachName);
     for (const [index, player] of (values.players ?? []).entries()) {
       const fields = this.player(index + 1);
       if (player.name !== undefined) await fields.name.fill(player.name);

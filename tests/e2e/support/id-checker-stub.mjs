@@ -3,7 +3,7 @@
 import http from "node:http";
 
 const port = Number(process.argv[2] ?? 3199);
-const PLAYERS = { "123456789": "ZeroRushFF", "987654321": "GoldHunter", "12345678:2001": "MLKing" };
+const PLAYERS = { 123456789: "ZeroRushFF", 987654321: "GoldHunter", "12345678:2001": "MLKing" };
 
 http
   .createServer((req, res) => {

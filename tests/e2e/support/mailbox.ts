@@ -194,14 +194,19 @@ async function pollFor(recipient: string, query: MailQuery, accept: (mail: Recei
     if (newest) return newest;
     if (Date.now() > deadline) {
       const seen = readMailbox(recipient, query).map((mail) => `"${mail.subject}" at ${mail.receivedAt.toISOString()}`);
-      throw new Error(`No ${what} for ${recipient} (${JSON.stringify({ subject: query.subject?.source, after: query.after })}); mailbox has: ${seen.join(", ") || "nothing"}`);
+      throw new Error(
+        `No ${what} for ${recipient} (${JSON.stringify({ subject: query.subject?.source, after: query.after })}); mailbox has: ${seen.join(", ") || "nothing"}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
 }
 
 /** Waits (up to ~10 s) for a mail to `recipient` and returns the newest one that matches. */
-export async function waitForMail(recipient: string, query: MailQuery = {}): Promise<{ subject: string; text: string; links: string[]; html: string; receivedAt: Date }> {
+export async function waitForMail(
+  recipient: string,
+  query: MailQuery = {},
+): Promise<{ subject: string; text: string; links: string[]; html: string; receivedAt: Date }> {
   return pollFor(recipient, query, () => true, "mail");
 }
 

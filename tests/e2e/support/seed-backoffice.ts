@@ -16,19 +16,48 @@ await seedDemoData(handle.db);
 
 const person = async (email: string, name: string, isStaff = false) => {
   const id = randomUUID();
-  await handle.db.insert(users).values({ id, email, emailVerified: true, name, age: 25, favoriteGame: "free-fire", language: "es", isStaff, profileCompletedAt: new Date() });
+  await handle.db
+    .insert(users)
+    .values({
+      id,
+      email,
+      emailVerified: true,
+      name,
+      age: 25,
+      favoriteGame: "free-fire",
+      language: "es",
+      isStaff,
+      profileCompletedAt: new Date(),
+    });
   return id;
 };
 const staffId = await person("staff-bo@example.com", "Sofía Staff", true);
 const buyerId = await person("buyer-bo@example.com", "Bruno Comprador");
 
-const base = { userId: buyerId, kind: "store" as const, phone: "04141234567", email: "buyer-bo@example.com", gamerId: "123456789", expiresAt: new Date(Date.now() + 6 * 3_600_000) };
+const base = {
+  userId: buyerId,
+  kind: "store" as const,
+  phone: "04141234567",
+  email: "buyer-bo@example.com",
+  gamerId: "123456789",
+  expiresAt: new Date(Date.now() + 6 * 3_600_000),
+};
 const unpaidVes = await createOrder(handle.db, {
-  ...base, paymentMethod: "pago_movil", currency: "VES", amount: 49100, amountUsd: 200, exchangeRate: "245.50",
+  ...base,
+  paymentMethod: "pago_movil",
+  currency: "VES",
+  amount: 49100,
+  amountUsd: 200,
+  exchangeRate: "245.50",
   items: [{ packageId: "free-fire-110", label: "Free Fire · 110 Diamantes", unitAmount: 24550, quantity: 2 }],
 });
 const approved = await createOrder(handle.db, {
-  ...base, paymentMethod: "paypal", currency: "USD", amount: 500, amountUsd: 500, exchangeRate: null,
+  ...base,
+  paymentMethod: "paypal",
+  currency: "USD",
+  amount: 500,
+  amountUsd: 500,
+  exchangeRate: null,
   items: [{ label: "Free Fire · 520 Diamantes", unitAmount: 500, quantity: 1 }],
 });
 await handle.db.transaction(async (tx) => {
@@ -38,8 +67,20 @@ await handle.db.transaction(async (tx) => {
 
 const tournamentId = "copa-free-fire-solo";
 const registrationId = randomUUID();
-await handle.db.insert(registrations).values({ id: registrationId, tournamentId, userId: buyerId, phone: "04141234567", status: "confirmed" });
-await handle.db.insert(registrationPlayers).values({ id: randomUUID(), registrationId, tournamentId, position: 1, name: "José Ñúñez Güerere", ign: "Ñandú_Rápido", phone: "04141234567" });
+await handle.db
+  .insert(registrations)
+  .values({ id: registrationId, tournamentId, userId: buyerId, phone: "04141234567", status: "confirmed" });
+await handle.db
+  .insert(registrationPlayers)
+  .values({
+    id: randomUUID(),
+    registrationId,
+    tournamentId,
+    position: 1,
+    name: "José Ñúñez Güerere",
+    ign: "Ñandú_Rápido",
+    phone: "04141234567",
+  });
 
 await handle.close();
 console.log(JSON.stringify({ unpaidVes, approved, tournamentId }));

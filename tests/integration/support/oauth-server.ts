@@ -51,7 +51,8 @@ export async function startOAuthServer(options: { clientId: string; clientSecret
       codes.delete(body.get("code") ?? "");
       if (!grant || grant.redirectUri !== body.get("redirect_uri")) return json(400, { error: "invalid_grant" });
       const verifier = body.get("code_verifier") ?? "";
-      if (createHash("sha256").update(verifier).digest("base64url") !== grant.challenge) return json(400, { error: "invalid_grant", error_description: "PKCE" });
+      if (createHash("sha256").update(verifier).digest("base64url") !== grant.challenge)
+        return json(400, { error: "invalid_grant", error_description: "PKCE" });
       const accessToken = randomBytes(16).toString("hex");
       tokens.add(accessToken);
       return json(200, { access_token: accessToken, token_type: "Bearer", expires_in: 3600, scope: "openid email profile" });

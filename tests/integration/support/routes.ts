@@ -11,7 +11,11 @@ export interface RouteAnswer<T = unknown> {
 // Route modules type their arguments precisely; the tests only ever pass a request.
 type RouteFunction = (args: never) => unknown;
 
-export async function callRoute<T = unknown>(fn: RouteFunction, request: Request, params: Record<string, string> = {}): Promise<RouteAnswer<T>> {
+export async function callRoute<T = unknown>(
+  fn: RouteFunction,
+  request: Request,
+  params: Record<string, string> = {},
+): Promise<RouteAnswer<T>> {
   let result: unknown;
   try {
     const call = fn as unknown as (args: object) => unknown;
@@ -21,7 +25,12 @@ export async function callRoute<T = unknown>(fn: RouteFunction, request: Request
   }
   if (result instanceof Response) {
     const text = (result.headers.get("Content-Type") ?? "").includes("application/json") ? await result.text() : "";
-    return { status: result.status, location: result.headers.get("Location"), headers: result.headers, data: text ? (JSON.parse(text) as T) : undefined };
+    return {
+      status: result.status,
+      location: result.headers.get("Location"),
+      headers: result.headers,
+      data: text ? (JSON.parse(text) as T) : undefined,
+    };
   }
   if (result && typeof result === "object" && (result as { type?: string }).type === "DataWithResponseInit") {
     const wrapped = result as { data: T; init: ResponseInit | null };

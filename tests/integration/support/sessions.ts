@@ -18,7 +18,12 @@ export function useTestAuth(database: Database, mailer: Mailer) {
 }
 
 /** Signs in by e-mail link as a real browser would and returns the cookie jar; optionally staff. */
-export async function signInAs(database: Database, mailer: Mailer & { sent: Mail[] }, email: string, options: { staff?: boolean; name?: string } = {}) {
+export async function signInAs(
+  database: Database,
+  mailer: Mailer & { sent: Mail[] },
+  email: string,
+  options: { staff?: boolean; name?: string } = {},
+) {
   await callRoute(requestLink, formRequest("/auth", { email }, "", `198.51.100.${Math.floor(Math.random() * 250)}`));
   const mail = [...mailer.sent].reverse().find((candidate) => candidate.to === email);
   const link = mail?.text.match(/https?:\/\/\S+magic-link\/verify\?\S+/)?.[0];

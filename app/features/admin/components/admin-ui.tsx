@@ -2,10 +2,13 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
 /** Shared look of back-office forms and tables (phone first: fields take the full width). */
-export const fieldClass = "w-full rounded-lg border border-slate-700 bg-slate-900 px-3 py-2 text-sm text-slate-100 outline-none focus:border-cyan-400";
+export const fieldClass =
+  "w-full rounded-lg border border-slate-700 bg-slate-900 px-3 py-2 text-sm text-slate-100 outline-none focus:border-cyan-400";
 export const labelClass = "flex flex-col gap-1 text-xs font-semibold text-slate-300";
-export const primaryButton = "rounded-lg bg-gradient-to-r from-cyan-500 to-purple-500 px-4 py-2 text-sm font-semibold text-slate-950 hover:brightness-110 disabled:opacity-60";
-export const secondaryButton = "rounded-lg border border-slate-700 px-3 py-2 text-sm font-semibold text-slate-200 hover:border-cyan-400 hover:text-white";
+export const primaryButton =
+  "rounded-lg bg-gradient-to-r from-cyan-500 to-purple-500 px-4 py-2 text-sm font-semibold text-slate-950 hover:brightness-110 disabled:opacity-60";
+export const secondaryButton =
+  "rounded-lg border border-slate-700 px-3 py-2 text-sm font-semibold text-slate-200 hover:border-cyan-400 hover:text-white";
 export const cardClass = "rounded-xl border border-slate-800 bg-slate-900/40 p-4 sm:p-5";
 export const tableClass = "w-full text-left text-sm";
 export const thClass = "px-3 py-2 text-xs uppercase tracking-wide text-slate-400";
@@ -26,7 +29,11 @@ export function AnswerNotice({ answer, done }: { answer: { ok: boolean; code?: s
   if (!answer) return null;
   if (answer.ok)
     return done ? (
-      <p role="status" className="mb-4 rounded-lg border border-emerald-500/50 bg-emerald-500/10 p-3 text-emerald-100" data-testid="admin-done">
+      <p
+        role="status"
+        className="mb-4 rounded-lg border border-emerald-500/50 bg-emerald-500/10 p-3 text-emerald-100"
+        data-testid="admin-done"
+      >
         {done}
       </p>
     ) : null;

@@ -4,7 +4,17 @@ import { scaleBars } from "../core/chart";
  * Server-rendered SVG charts: no chart library, no client JavaScript (docs/decisions/005-…).
  * Every chart has a title and a data table fallback for screen readers.
  */
-export function HorizontalBarChart({ title, data, format, testId }: { title: string; data: { label: string; value: number }[]; format: (value: number) => string; testId?: string }) {
+export function HorizontalBarChart({
+  title,
+  data,
+  format,
+  testId,
+}: {
+  title: string;
+  data: { label: string; value: number }[];
+  format: (value: number) => string;
+  testId?: string;
+}) {
   const { bars } = scaleBars(data);
   const rowHeight = 28;
   const height = Math.max(1, bars.length) * rowHeight;
@@ -29,7 +39,17 @@ export function HorizontalBarChart({ title, data, format, testId }: { title: str
   );
 }
 
-export function ColumnChart({ title, data, format, testId }: { title: string; data: { label: string; value: number }[]; format: (value: number) => string; testId?: string }) {
+export function ColumnChart({
+  title,
+  data,
+  format,
+  testId,
+}: {
+  title: string;
+  data: { label: string; value: number }[];
+  format: (value: number) => string;
+  testId?: string;
+}) {
   const { bars } = scaleBars(data);
   const width = 400;
   const height = 140;
@@ -37,20 +57,29 @@ export function ColumnChart({ title, data, format, testId }: { title: string; da
   const step = bars.length ? width / bars.length : width;
   return (
     <figure className="min-w-0" data-testid={testId}>
-      <figcaption className="mb-2 text-sm font-semibold text-slate-300">
-        {title}
-      </figcaption>
+      <figcaption className="mb-2 text-sm font-semibold text-slate-300">{title}</figcaption>
       <svg viewBox={`0 0 ${width} ${height}`} width="100%" role="img" aria-label={title} className="block">
         <line x1={0} x2={width} y1={plot} y2={plot} className="stroke-slate-700" />
         {bars.map((bar, index) => (
-          <rect key={bar.label} x={index * step + step * 0.15} y={plot - bar.share * plot} width={step * 0.7} height={bar.share * plot} className="fill-purple-500/70">
+          <rect
+            key={bar.label}
+            x={index * step + step * 0.15}
+            y={plot - bar.share * plot}
+            width={step * 0.7}
+            height={bar.share * plot}
+            className="fill-purple-500/70"
+          >
             <title>{`${bar.label}: ${format(bar.value)}`}</title>
           </rect>
         ))}
         {bars.length ? (
           <>
-            <text x={0} y={height - 4} className="fill-slate-500 text-[10px]">{bars[0]!.label}</text>
-            <text x={width} y={height - 4} textAnchor="end" className="fill-slate-500 text-[10px]">{bars.at(-1)!.label}</text>
+            <text x={0} y={height - 4} className="fill-slate-500 text-[10px]">
+              {bars[0]!.label}
+            </text>
+            <text x={width} y={height - 4} textAnchor="end" className="fill-slate-500 text-[10px]">
+              {bars.at(-1)!.label}
+            </text>
           </>
         ) : null}
       </svg>
@@ -59,21 +88,29 @@ export function ColumnChart({ title, data, format, testId }: { title: string; da
   );
 }
 
-function DataTable({ title, data, format }: { title: string; data: { label: string; value: number }[]; format: (value: number) => string }) {
+function DataTable({
+  title,
+  data,
+  format,
+}: {
+  title: string;
+  data: { label: string; value: number }[];
+  format: (value: number) => string;
+}) {
   return (
     // A table cannot be narrower than its content, so the screen-reader copy is clipped by a div.
     <div className="sr-only">
-    <table>
-      <caption>{title}</caption>
-      <tbody>
-        {data.map((item, index) => (
-          <tr key={`${item.label}-${index}`}>
-            <th scope="row">{item.label}</th>
-            <td>{format(item.value)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      <table>
+        <caption>{title}</caption>
+        <tbody>
+          {data.map((item, index) => (
+            <tr key={`${item.label}-${index}`}>
+              <th scope="row">{item.label}</th>
+              <td>{format(item.value)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }

@@ -12,7 +12,12 @@ export function StaffOrderLinks({ orderId, status }: { orderId: string; status: 
   return (
     <div className="flex flex-col gap-2 rounded-xl border border-slate-800 p-4" data-testid="staff-order-links">
       {moves.map((move) => (
-        <Link key={move} to={`/admin/orders/${orderId}/${move}`} className="rounded-lg border border-amber-500/60 px-4 py-2 text-center font-semibold text-amber-100 hover:bg-amber-500/10" data-testid={`${move}-link`}>
+        <Link
+          key={move}
+          to={`/admin/orders/${orderId}/${move}`}
+          className="rounded-lg border border-amber-500/60 px-4 py-2 text-center font-semibold text-amber-100 hover:bg-amber-500/10"
+          data-testid={`${move}-link`}
+        >
           {t(`staffMove.${move}.link`)}
         </Link>
       ))}

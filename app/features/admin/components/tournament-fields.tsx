@@ -30,7 +30,15 @@ export function TournamentFields({ values, invalid }: { values: TournamentFieldV
     <div className="grid gap-4 sm:grid-cols-2">
       <label className={`${labelClass} sm:col-span-2`}>
         {t("tournaments.fields.title")}
-        <input name="title" required maxLength={120} defaultValue={values.title} className={fieldClass} {...mark("title")} data-testid="t-title" />
+        <input
+          name="title"
+          required
+          maxLength={120}
+          defaultValue={values.title}
+          className={fieldClass}
+          {...mark("title")}
+          data-testid="t-title"
+        />
       </label>
       <label className={labelClass}>
         {t("tournaments.fields.game")}
@@ -63,16 +71,38 @@ export function TournamentFields({ values, invalid }: { values: TournamentFieldV
       </label>
       <label className={labelClass}>
         {t("tournaments.fields.registrationOpensAt")}
-        <input name="registrationOpensAt" type="datetime-local" defaultValue={values.registrationOpensAt} className={fieldClass} {...mark("registrationOpensAt")} />
+        <input
+          name="registrationOpensAt"
+          type="datetime-local"
+          defaultValue={values.registrationOpensAt}
+          className={fieldClass}
+          {...mark("registrationOpensAt")}
+        />
       </label>
       <label className={labelClass}>
         {t("tournaments.fields.registrationClosesAt")}
-        <input name="registrationClosesAt" type="datetime-local" required defaultValue={values.registrationClosesAt} className={fieldClass} {...mark("registrationClosesAt")} data-testid="t-closes" />
+        <input
+          name="registrationClosesAt"
+          type="datetime-local"
+          required
+          defaultValue={values.registrationClosesAt}
+          className={fieldClass}
+          {...mark("registrationClosesAt")}
+          data-testid="t-closes"
+        />
       </label>
       <p className="text-xs text-slate-400 sm:col-span-2">{t("tournaments.timeZoneNote")}</p>
       <label className={labelClass}>
         {t("tournaments.fields.capacity")}
-        <input name="capacity" inputMode="numeric" required defaultValue={values.capacity} className={fieldClass} {...mark("capacity")} data-testid="t-capacity" />
+        <input
+          name="capacity"
+          inputMode="numeric"
+          required
+          defaultValue={values.capacity}
+          className={fieldClass}
+          {...mark("capacity")}
+          data-testid="t-capacity"
+        />
       </label>
       <div className="grid grid-cols-2 gap-2">
         <label className={labelClass}>
@@ -87,12 +117,29 @@ export function TournamentFields({ values, invalid }: { values: TournamentFieldV
         </label>
         <label className={labelClass}>
           {t("tournaments.fields.fee")}
-          <input name="fee" inputMode="decimal" defaultValue={values.fee} placeholder="0.00" className={fieldClass} {...mark("fee")} data-testid="t-fee" />
+          <input
+            name="fee"
+            inputMode="decimal"
+            defaultValue={values.fee}
+            placeholder="0.00"
+            className={fieldClass}
+            {...mark("fee")}
+            data-testid="t-fee"
+          />
         </label>
       </div>
       <label className={labelClass}>
         {t("tournaments.fields.prize")}
-        <input name="prize" required maxLength={80} defaultValue={values.prize} placeholder="$250" className={fieldClass} {...mark("prize")} data-testid="t-prize" />
+        <input
+          name="prize"
+          required
+          maxLength={80}
+          defaultValue={values.prize}
+          placeholder="$250"
+          className={fieldClass}
+          {...mark("prize")}
+          data-testid="t-prize"
+        />
       </label>
       <label className={labelClass}>
         {t("tournaments.fields.prizeSplit")}
@@ -111,12 +158,21 @@ export function TournamentFields({ values, invalid }: { values: TournamentFieldV
       </fieldset>
       <label className={`${labelClass} sm:col-span-2`}>
         {t("tournaments.fields.rules")}
-        <textarea name="rules" rows={8} maxLength={20000} defaultValue={values.rules} className={`${fieldClass} font-mono`} {...mark("rules")} />
+        <textarea
+          name="rules"
+          rows={8}
+          maxLength={20000}
+          defaultValue={values.rules}
+          className={`${fieldClass} font-mono`}
+          {...mark("rules")}
+        />
         <span className="font-normal text-slate-400">{t("tournaments.rulesHint")}</span>
       </label>
       <label className={`${labelClass} sm:col-span-2`}>
         {t("tournaments.fields.image")}
-        {values.image ? <img src={values.image} alt="" width={320} height={180} className="h-auto w-full max-w-xs rounded-lg border border-slate-800" /> : null}
+        {values.image ? (
+          <img src={values.image} alt="" width={320} height={180} className="h-auto w-full max-w-xs rounded-lg border border-slate-800" />
+        ) : null}
         <input name="image" type="file" accept="image/png,image/jpeg,image/webp" className={fieldClass} {...mark("image")} />
         <span className="font-normal text-slate-400">{t("tournaments.imageHint")}</span>
       </label>

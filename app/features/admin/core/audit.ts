@@ -1,7 +1,16 @@
 /** Audit page filters, read from the query string (pure: no DB). */
 export const AUDIT_PAGE_SIZE = 50;
 
-export const AUDIT_ENTITIES = ["exchange_rate", "payment_account", "tournament", "registration", "game", "package", "order", "user"] as const;
+export const AUDIT_ENTITIES = [
+  "exchange_rate",
+  "payment_account",
+  "tournament",
+  "registration",
+  "game",
+  "package",
+  "order",
+  "user",
+] as const;
 
 export interface AuditFilters {
   action: string | null;

@@ -2,10 +2,34 @@ import { describe, expect, it } from "vitest";
 import { parseGameForm, parsePackageForm } from "./catalogue-form";
 
 describe("parsePackageForm", () => {
-  const valid = { label: "110 Diamantes", amount: "100", bonus: "10", priceUsd: "0.99", priceBs: "", bsFollowsRate: "on", sortOrder: "2", active: "on" };
+  const valid = {
+    label: "110 Diamantes",
+    amount: "100",
+    bonus: "10",
+    priceUsd: "0.99",
+    priceBs: "",
+    bsFollowsRate: "on",
+    sortOrder: "2",
+    active: "on",
+  };
   it("reads prices as minor units; the Bs price may follow the rate", () => {
-    expect(parsePackageForm(valid)).toEqual({ ok: true, values: { label: "110 Diamantes", amount: 100, bonus: 10, priceUsd: 99, priceBs: null, bsFollowsRate: true, sortOrder: 2, active: true } });
-    expect(parsePackageForm({ ...valid, bsFollowsRate: "", priceBs: "260,00", active: "" })).toMatchObject({ ok: true, values: { priceBs: 26000, bsFollowsRate: false, active: false } });
+    expect(parsePackageForm(valid)).toEqual({
+      ok: true,
+      values: {
+        label: "110 Diamantes",
+        amount: 100,
+        bonus: 10,
+        priceUsd: 99,
+        priceBs: null,
+        bsFollowsRate: true,
+        sortOrder: 2,
+        active: true,
+      },
+    });
+    expect(parsePackageForm({ ...valid, bsFollowsRate: "", priceBs: "260,00", active: "" })).toMatchObject({
+      ok: true,
+      values: { priceBs: 26000, bsFollowsRate: false, active: false },
+    });
   });
   it.each([
     [{ label: "" }, "LABEL_REQUIRED", "label"],
@@ -25,8 +49,18 @@ describe("parsePackageForm", () => {
 
 describe("parseGameForm", () => {
   it("reads switches and checks the art address", () => {
-    expect(parseGameForm({ name: "Free Fire", logo: "/images/games/ff.png", hiddenInStore: "on", checksPlayerId: "on", sortOrder: "1" })).toEqual({
-      ok: true, values: { name: "Free Fire", logo: "/images/games/ff.png", hiddenInStore: true, checksPlayerId: true, hasZoneField: false, sortOrder: 1 },
+    expect(
+      parseGameForm({ name: "Free Fire", logo: "/images/games/ff.png", hiddenInStore: "on", checksPlayerId: "on", sortOrder: "1" }),
+    ).toEqual({
+      ok: true,
+      values: {
+        name: "Free Fire",
+        logo: "/images/games/ff.png",
+        hiddenInStore: true,
+        checksPlayerId: true,
+        hasZoneField: false,
+        sortOrder: 1,
+      },
     });
     expect(parseGameForm({ name: "X", logo: "javascript:alert(1)" })).toEqual({ ok: false, code: "LOGO_INVALID", field: "logo" });
     expect(parseGameForm({ name: "X", logo: "//evil.example/x.png" })).toEqual({ ok: false, code: "LOGO_INVALID", field: "logo" });

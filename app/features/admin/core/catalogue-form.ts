@@ -4,10 +4,22 @@ import { parseMinorUnits, parseWholeNumber } from "./money-input";
 export const PACKAGE_PRICE_MAX = { USD: 1_000_00, VES: 10_000_000_00 } as const;
 
 export type CatalogueFormCode =
-  | "NAME_REQUIRED" | "NAME_TOO_LONG" | "LOGO_INVALID" | "ORDER_INVALID"
-  | "LABEL_REQUIRED" | "LABEL_TOO_LONG" | "AMOUNT_INVALID" | "BONUS_INVALID"
-  | "PRICE_USD_REQUIRED" | "PRICE_USD_INVALID" | "PRICE_USD_NOT_POSITIVE" | "PRICE_USD_TOO_LARGE"
-  | "PRICE_BS_REQUIRED" | "PRICE_BS_INVALID" | "PRICE_BS_NOT_POSITIVE" | "PRICE_BS_TOO_LARGE";
+  | "NAME_REQUIRED"
+  | "NAME_TOO_LONG"
+  | "LOGO_INVALID"
+  | "ORDER_INVALID"
+  | "LABEL_REQUIRED"
+  | "LABEL_TOO_LONG"
+  | "AMOUNT_INVALID"
+  | "BONUS_INVALID"
+  | "PRICE_USD_REQUIRED"
+  | "PRICE_USD_INVALID"
+  | "PRICE_USD_NOT_POSITIVE"
+  | "PRICE_USD_TOO_LARGE"
+  | "PRICE_BS_REQUIRED"
+  | "PRICE_BS_INVALID"
+  | "PRICE_BS_NOT_POSITIVE"
+  | "PRICE_BS_TOO_LARGE";
 
 type Result<T> = { ok: true; values: T } | { ok: false; code: CatalogueFormCode; field: string };
 const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
@@ -28,10 +40,21 @@ export function parseGameForm(raw: Record<string, unknown>): Result<GameValues> 
   if (!name) return { ok: false, code: "NAME_REQUIRED", field: "name" };
   if (name.length > 60) return { ok: false, code: "NAME_TOO_LONG", field: "name" };
   const logo = text(raw.logo) || null;
-  if (logo && !/^(\/(?!\/)[\w\-./]{1,200}|https:\/\/[\w\-.]+(:\d+)?\/[\w\-./%?=&]{0,300})$/.test(logo)) return { ok: false, code: "LOGO_INVALID", field: "logo" };
+  if (logo && !/^(\/(?!\/)[\w\-./]{1,200}|https:\/\/[\w\-.]+(:\d+)?\/[\w\-./%?=&]{0,300})$/.test(logo))
+    return { ok: false, code: "LOGO_INVALID", field: "logo" };
   const sortOrder = parseWholeNumber(text(raw.sortOrder) || "0", { min: 0, max: 10_000 });
   if (!sortOrder.ok) return { ok: false, code: "ORDER_INVALID", field: "sortOrder" };
-  return { ok: true, values: { name, logo, hiddenInStore: checked(raw.hiddenInStore), checksPlayerId: checked(raw.checksPlayerId), hasZoneField: checked(raw.hasZoneField), sortOrder: sortOrder.value } };
+  return {
+    ok: true,
+    values: {
+      name,
+      logo,
+      hiddenInStore: checked(raw.hiddenInStore),
+      checksPlayerId: checked(raw.checksPlayerId),
+      hasZoneField: checked(raw.hasZoneField),
+      sortOrder: sortOrder.value,
+    },
+  };
 }
 
 export interface PackageValues {
@@ -50,7 +73,9 @@ function price(raw: unknown, currency: "USD" | "VES"): { ok: true; value: number
   const parsed = parseMinorUnits(raw, { max: PACKAGE_PRICE_MAX[currency] });
   if (parsed.ok) return parsed;
   const prefix = currency === "USD" ? "PRICE_USD" : "PRICE_BS";
-  const suffix = ({ REQUIRED: "REQUIRED", NOT_A_NUMBER: "INVALID", NEGATIVE: "NOT_POSITIVE", ZERO: "NOT_POSITIVE", TOO_LARGE: "TOO_LARGE" } as const)[parsed.code];
+  const suffix = (
+    { REQUIRED: "REQUIRED", NOT_A_NUMBER: "INVALID", NEGATIVE: "NOT_POSITIVE", ZERO: "NOT_POSITIVE", TOO_LARGE: "TOO_LARGE" } as const
+  )[parsed.code];
   return { ok: false, code: `${prefix}_${suffix}` as CatalogueFormCode };
 }
 
@@ -78,5 +103,17 @@ export function parsePackageForm(raw: Record<string, unknown>): Result<PackageVa
   }
   const sortOrder = parseWholeNumber(text(raw.sortOrder) || "0", { min: 0, max: 10_000 });
   if (!sortOrder.ok) return { ok: false, code: "ORDER_INVALID", field: "sortOrder" };
-  return { ok: true, values: { label, amount, bonus: bonus.value, priceUsd: usd.value, priceBs, bsFollowsRate, sortOrder: sortOrder.value, active: checked(raw.active) } };
+  return {
+    ok: true,
+    values: {
+      label,
+      amount,
+      bonus: bonus.value,
+      priceUsd: usd.value,
+      priceBs,
+      bsFollowsRate,
+      sortOrder: sortOrder.value,
+      active: checked(raw.active),
+    },
+  };
 }

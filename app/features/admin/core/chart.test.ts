@@ -6,9 +6,19 @@ describe("chart geometry", () => {
     expect([niceMax(0), niceMax(3), niceMax(7), niceMax(18), niceMax(240), niceMax(100)]).toEqual([1, 5, 10, 20, 250, 100]);
   });
   it("scales bars against it", () => {
-    expect(scaleBars([{ label: "a", value: 10 }, { label: "b", value: 5 }, { label: "c", value: -1 }])).toEqual({
+    expect(
+      scaleBars([
+        { label: "a", value: 10 },
+        { label: "b", value: 5 },
+        { label: "c", value: -1 },
+      ]),
+    ).toEqual({
       max: 10,
-      bars: [{ label: "a", value: 10, share: 1 }, { label: "b", value: 5, share: 0.5 }, { label: "c", value: 0, share: 0 }],
+      bars: [
+        { label: "a", value: 10, share: 1 },
+        { label: "b", value: 5, share: 0.5 },
+        { label: "c", value: 0, share: 0 },
+      ],
     });
   });
   it("lists the days of a range", () => {

@@ -24,6 +24,7 @@ export function scaleBars(data: readonly { label: string; value: number }[]): { 
 /** Every day from `from` to `to` (YYYY-MM-DD), so days without sales still get a (zero) column. */
 export function daysBetween(from: string, to: string): string[] {
   const days: string[] = [];
-  for (let at = Date.parse(`${from}T00:00:00Z`); at <= Date.parse(`${to}T00:00:00Z`) && days.length < 400; at += 86_400_000) days.push(new Date(at).toISOString().slice(0, 10));
+  for (let at = Date.parse(`${from}T00:00:00Z`); at <= Date.parse(`${to}T00:00:00Z`) && days.length < 400; at += 86_400_000)
+    days.push(new Date(at).toISOString().slice(0, 10));
   return days;
 }

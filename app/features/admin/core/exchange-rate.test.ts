@@ -5,8 +5,14 @@ const today = "2026-03-10";
 
 describe("parseRateForm", () => {
   it("normalises the rate to two decimals and defaults the date to today", () => {
-    expect(parseRateForm({ rate: "250,5", source: " BCV " }, today)).toEqual({ ok: true, value: { rate: "250.50", effectiveOn: today, source: "BCV" } });
-    expect(parseRateForm({ rate: "36", effectiveOn: "2026-03-09" }, today)).toEqual({ ok: true, value: { rate: "36.00", effectiveOn: "2026-03-09", source: "" } });
+    expect(parseRateForm({ rate: "250,5", source: " BCV " }, today)).toEqual({
+      ok: true,
+      value: { rate: "250.50", effectiveOn: today, source: "BCV" },
+    });
+    expect(parseRateForm({ rate: "36", effectiveOn: "2026-03-09" }, today)).toEqual({
+      ok: true,
+      value: { rate: "36.00", effectiveOn: "2026-03-09", source: "" },
+    });
   });
   it("refuses bad rates, dates and sources with a code and the field", () => {
     expect(parseRateForm({ rate: "" }, today)).toMatchObject({ ok: false, code: "RATE_REQUIRED", field: "rate" });
@@ -14,10 +20,18 @@ describe("parseRateForm", () => {
     expect(parseRateForm({ rate: "0" }, today)).toMatchObject({ ok: false, code: "RATE_NOT_POSITIVE" });
     expect(parseRateForm({ rate: "abc" }, today)).toMatchObject({ ok: false, code: "RATE_INVALID" });
     expect(parseRateForm({ rate: "99999999" }, today)).toMatchObject({ ok: false, code: "RATE_TOO_LARGE" });
-    expect(parseRateForm({ rate: "250", effectiveOn: "2026-02-30" }, today)).toMatchObject({ ok: false, code: "DATE_INVALID", field: "effectiveOn" });
+    expect(parseRateForm({ rate: "250", effectiveOn: "2026-02-30" }, today)).toMatchObject({
+      ok: false,
+      code: "DATE_INVALID",
+      field: "effectiveOn",
+    });
     expect(parseRateForm({ rate: "250", effectiveOn: "2026-03-12" }, today)).toMatchObject({ ok: false, code: "DATE_IN_FUTURE" });
     expect(parseRateForm({ rate: "250", effectiveOn: "2026-03-11" }, today)).toMatchObject({ ok: true });
-    expect(parseRateForm({ rate: "250", source: "x".repeat(201) }, today)).toMatchObject({ ok: false, code: "SOURCE_TOO_LONG", field: "source" });
+    expect(parseRateForm({ rate: "250", source: "x".repeat(201) }, today)).toMatchObject({
+      ok: false,
+      code: "SOURCE_TOO_LONG",
+      field: "source",
+    });
   });
   it("knows the platform's date", () => {
     expect(platformToday(new Date("2026-03-11T02:00:00Z"))).toBe("2026-03-10");

@@ -4,7 +4,8 @@ import { parseMinorUnits } from "./money-input";
 export const RATE_MAX_HUNDREDTHS = 10_000_000_00; // 10 million Bs per USD
 export const RATE_SOURCE_MAX = 200;
 
-export type RateErrorCode = "RATE_REQUIRED" | "RATE_INVALID" | "RATE_NOT_POSITIVE" | "RATE_TOO_LARGE" | "DATE_INVALID" | "DATE_IN_FUTURE" | "SOURCE_TOO_LONG";
+export type RateErrorCode =
+  "RATE_REQUIRED" | "RATE_INVALID" | "RATE_NOT_POSITIVE" | "RATE_TOO_LARGE" | "DATE_INVALID" | "DATE_IN_FUTURE" | "SOURCE_TOO_LONG";
 
 export interface RateInput {
   /** Normalised decimal string, as orders store it: "245.50". */
@@ -20,10 +21,21 @@ function isCalendarDate(value: string): boolean {
 }
 
 /** Reads the rate form. `today` is the platform's date (YYYY-MM-DD); a rate may be for tomorrow at most (published the evening before). */
-export function parseRateForm(raw: { rate?: unknown; effectiveOn?: unknown; source?: unknown }, today: string): { ok: true; value: RateInput } | { ok: false; code: RateErrorCode; field: string } {
+export function parseRateForm(
+  raw: { rate?: unknown; effectiveOn?: unknown; source?: unknown },
+  today: string,
+): { ok: true; value: RateInput } | { ok: false; code: RateErrorCode; field: string } {
   const amount = parseMinorUnits(raw.rate, { max: RATE_MAX_HUNDREDTHS });
   if (!amount.ok) {
-    const code = ({ REQUIRED: "RATE_REQUIRED", NOT_A_NUMBER: "RATE_INVALID", NEGATIVE: "RATE_NOT_POSITIVE", ZERO: "RATE_NOT_POSITIVE", TOO_LARGE: "RATE_TOO_LARGE" } as const)[amount.code];
+    const code = (
+      {
+        REQUIRED: "RATE_REQUIRED",
+        NOT_A_NUMBER: "RATE_INVALID",
+        NEGATIVE: "RATE_NOT_POSITIVE",
+        ZERO: "RATE_NOT_POSITIVE",
+        TOO_LARGE: "RATE_TOO_LARGE",
+      } as const
+    )[amount.code];
     return { ok: false, code, field: "rate" };
   }
   const effectiveOn = typeof raw.effectiveOn === "string" && raw.effectiveOn.trim() ? raw.effectiveOn.trim() : today;

@@ -7,7 +7,10 @@ export type MoneyInputCode = "REQUIRED" | "NOT_A_NUMBER" | "NEGATIVE" | "ZERO" |
 const DECIMAL = /^(\d{1,9})(?:[.,](\d{1,2}))?$/;
 
 /** "12.5" → 1250. `allowZero` for a free fee; `max` in minor units (an absurd amount is refused). */
-export function parseMinorUnits(raw: unknown, options: { allowZero?: boolean; max: number }): { ok: true; value: number } | { ok: false; code: MoneyInputCode } {
+export function parseMinorUnits(
+  raw: unknown,
+  options: { allowZero?: boolean; max: number },
+): { ok: true; value: number } | { ok: false; code: MoneyInputCode } {
   const text = typeof raw === "string" ? raw.trim().replace(/\s/g, "") : "";
   if (text === "") return { ok: false, code: "REQUIRED" };
   if (text.startsWith("-")) return { ok: false, code: /^-\d/.test(text) ? "NEGATIVE" : "NOT_A_NUMBER" };
@@ -20,7 +23,10 @@ export function parseMinorUnits(raw: unknown, options: { allowZero?: boolean; ma
 }
 
 /** A whole number typed by staff (capacity, order): digits only, within [min, max]. */
-export function parseWholeNumber(raw: unknown, options: { min: number; max: number }): { ok: true; value: number } | { ok: false; code: MoneyInputCode } {
+export function parseWholeNumber(
+  raw: unknown,
+  options: { min: number; max: number },
+): { ok: true; value: number } | { ok: false; code: MoneyInputCode } {
   const text = typeof raw === "string" ? raw.trim() : "";
   if (text === "") return { ok: false, code: "REQUIRED" };
   if (/^-\d+$/.test(text)) return { ok: false, code: "NEGATIVE" };

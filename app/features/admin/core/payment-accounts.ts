@@ -12,7 +12,10 @@ export const PAY_TO_FIELDS = {
 export type PayToErrorCode = "FIELD_REQUIRED" | "BANK_UNKNOWN" | "PHONE_INVALID" | "ID_INVALID" | "PAY_ID_INVALID" | "EMAIL_INVALID";
 
 /** Reads one method's pay-to form: every field required, each checked the way buyers will use it. */
-export function parsePayToForm(method: PaymentMethod, raw: Record<string, unknown>): { ok: true; details: Record<string, string> } | { ok: false; code: PayToErrorCode; field: string } {
+export function parsePayToForm(
+  method: PaymentMethod,
+  raw: Record<string, unknown>,
+): { ok: true; details: Record<string, string> } | { ok: false; code: PayToErrorCode; field: string } {
   const details: Record<string, string> = {};
   for (const field of PAY_TO_FIELDS[method]) {
     const value = typeof raw[field] === "string" ? (raw[field] as string).trim() : "";

@@ -4,10 +4,20 @@ import { canMoveTournament, localDateTimeText, parseTournamentForm, teamSizeKey,
 const now = new Date("2026-03-10T12:00:00Z");
 const context = { today: "2026-03-10", now };
 const valid = {
-  title: "Copa Relámpago", game: "blood-strike", date: "2026-03-20", startTime: "19:00",
-  registrationOpensAt: "2026-03-11T08:00", registrationClosesAt: "2026-03-19T20:00",
-  capacity: "32", feeKind: "USD", fee: "2,50", prize: "$250", prizeSplit: "50, 30, 20",
-  rules: "# Reglas\r\nSé justo.", format: "single_elimination", badges: ["paid", "duo"],
+  title: "Copa Relámpago",
+  game: "blood-strike",
+  date: "2026-03-20",
+  startTime: "19:00",
+  registrationOpensAt: "2026-03-11T08:00",
+  registrationClosesAt: "2026-03-19T20:00",
+  capacity: "32",
+  feeKind: "USD",
+  fee: "2,50",
+  prize: "$250",
+  prizeSplit: "50, 30, 20",
+  rules: "# Reglas\r\nSé justo.",
+  format: "single_elimination",
+  badges: ["paid", "duo"],
 };
 
 describe("parseTournamentForm", () => {
@@ -15,12 +25,22 @@ describe("parseTournamentForm", () => {
     const result = parseTournamentForm(valid, context);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.values).toMatchObject({ feeAmount: 250, feeCurrency: "USD", capacity: 32, players: ["32", "duo"], prizeSplit: ["50", "30", "20"], rules: "# Reglas\nSé justo." });
+    expect(result.values).toMatchObject({
+      feeAmount: 250,
+      feeCurrency: "USD",
+      capacity: 32,
+      players: ["32", "duo"],
+      prizeSplit: ["50", "30", "20"],
+      rules: "# Reglas\nSé justo.",
+    });
     expect(result.values.registrationClosesAt.toISOString()).toBe("2026-03-20T00:00:00.000Z");
   });
 
   it("a free tournament stores a zero fee", () => {
-    expect(parseTournamentForm({ ...valid, feeKind: "free", fee: "" }, context)).toMatchObject({ ok: true, values: { feeAmount: 0, feeCurrency: "USD" } });
+    expect(parseTournamentForm({ ...valid, feeKind: "free", fee: "" }, context)).toMatchObject({
+      ok: true,
+      values: { feeAmount: 0, feeCurrency: "USD" },
+    });
   });
 
   it.each([
@@ -28,7 +48,11 @@ describe("parseTournamentForm", () => {
     [{ game: "chess" }, "GAME_UNKNOWN", "game"],
     [{ date: "2026-03-09" }, "DATE_IN_PAST", "date"],
     [{ date: "2026-02-30" }, "DATE_INVALID", "date"],
-    [{ date: "2026-03-10", startTime: "07:00", registrationClosesAt: "2026-03-10T06:00", registrationOpensAt: "" }, "DATE_IN_PAST", "startTime"],
+    [
+      { date: "2026-03-10", startTime: "07:00", registrationClosesAt: "2026-03-10T06:00", registrationOpensAt: "" },
+      "DATE_IN_PAST",
+      "startTime",
+    ],
     [{ registrationClosesAt: "2026-03-21T10:00" }, "CLOSES_AFTER_START", "registrationClosesAt"],
     [{ registrationOpensAt: "2026-03-19T21:00" }, "CLOSES_BEFORE_OPENS", "registrationClosesAt"],
     [{ capacity: "0" }, "CAPACITY_NOT_POSITIVE", "capacity"],
@@ -46,7 +70,11 @@ describe("parseTournamentForm", () => {
   });
 
   it("cannot be made smaller than its confirmed teams", () => {
-    expect(parseTournamentForm({ ...valid, capacity: "10" }, { ...context, confirmedTeams: 12 })).toEqual({ ok: false, code: "CAPACITY_BELOW_CONFIRMED", field: "capacity" });
+    expect(parseTournamentForm({ ...valid, capacity: "10" }, { ...context, confirmedTeams: 12 })).toEqual({
+      ok: false,
+      code: "CAPACITY_BELOW_CONFIRMED",
+      field: "capacity",
+    });
     expect(parseTournamentForm({ ...valid, capacity: "12" }, { ...context, confirmedTeams: 12 })).toMatchObject({ ok: true });
   });
 });

@@ -17,11 +17,33 @@ export const PRIZE_MAX = 80;
 export const RULES_MAX = 20_000;
 
 export type TournamentFormCode =
-  | "TITLE_REQUIRED" | "TITLE_TOO_LONG" | "GAME_UNKNOWN" | "DATE_INVALID" | "DATE_IN_PAST" | "TIME_INVALID"
-  | "CLOSES_INVALID" | "OPENS_INVALID" | "CLOSES_BEFORE_OPENS" | "CLOSES_AFTER_START"
-  | "CAPACITY_REQUIRED" | "CAPACITY_INVALID" | "CAPACITY_BELOW_CONFIRMED" | "CAPACITY_NOT_POSITIVE" | "CAPACITY_TOO_LARGE"
-  | "FEE_KIND_UNKNOWN" | "FEE_REQUIRED" | "FEE_INVALID" | "FEE_NOT_POSITIVE" | "FEE_TOO_LARGE"
-  | "PRIZE_REQUIRED" | "PRIZE_TOO_LONG" | "SPLIT_INVALID" | "SPLIT_NOT_100" | "RULES_TOO_LONG" | "FORMAT_UNKNOWN" | "BADGE_UNKNOWN";
+  | "TITLE_REQUIRED"
+  | "TITLE_TOO_LONG"
+  | "GAME_UNKNOWN"
+  | "DATE_INVALID"
+  | "DATE_IN_PAST"
+  | "TIME_INVALID"
+  | "CLOSES_INVALID"
+  | "OPENS_INVALID"
+  | "CLOSES_BEFORE_OPENS"
+  | "CLOSES_AFTER_START"
+  | "CAPACITY_REQUIRED"
+  | "CAPACITY_INVALID"
+  | "CAPACITY_BELOW_CONFIRMED"
+  | "CAPACITY_NOT_POSITIVE"
+  | "CAPACITY_TOO_LARGE"
+  | "FEE_KIND_UNKNOWN"
+  | "FEE_REQUIRED"
+  | "FEE_INVALID"
+  | "FEE_NOT_POSITIVE"
+  | "FEE_TOO_LARGE"
+  | "PRIZE_REQUIRED"
+  | "PRIZE_TOO_LONG"
+  | "SPLIT_INVALID"
+  | "SPLIT_NOT_100"
+  | "RULES_TOO_LONG"
+  | "FORMAT_UNKNOWN"
+  | "BADGE_UNKNOWN";
 
 export interface TournamentValues {
   title: string;
@@ -59,11 +81,27 @@ function isCalendarDate(value: string): boolean {
 /** Offset (minutes east of UTC) of a time zone at an instant. */
 function offsetMinutes(at: Date, timeZone: string): number {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" })
+    new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    })
       .formatToParts(at)
       .map((part) => [part.type, part.value]),
   );
-  const asUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  const asUtc = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
   return Math.round((asUtc - at.getTime()) / 60_000);
 }
 
@@ -89,7 +127,10 @@ const text = (value: unknown) => (typeof value === "string" ? value.trim() : "")
  * Reads the tournament form. `today` is the platform's date; `confirmedTeams` the teams already
  * confirmed (an edit cannot make the tournament smaller than that).
  */
-export function parseTournamentForm(raw: Record<string, unknown> & { badges?: unknown }, context: { today: string; now: Date; confirmedTeams?: number }): TournamentFormResult {
+export function parseTournamentForm(
+  raw: Record<string, unknown> & { badges?: unknown },
+  context: { today: string; now: Date; confirmedTeams?: number },
+): TournamentFormResult {
   const title = text(raw.title);
   if (!title) return { ok: false, code: "TITLE_REQUIRED", field: "title" };
   if (title.length > TITLE_MAX) return { ok: false, code: "TITLE_TOO_LONG", field: "title" };
@@ -109,12 +150,21 @@ export function parseTournamentForm(raw: Record<string, unknown> & { badges?: un
   const opensText = text(raw.registrationOpensAt);
   const registrationOpensAt = opensText ? zonedDateTime(opensText) : null;
   if (opensText && !registrationOpensAt) return { ok: false, code: "OPENS_INVALID", field: "registrationOpensAt" };
-  if (registrationOpensAt && registrationClosesAt <= registrationOpensAt) return { ok: false, code: "CLOSES_BEFORE_OPENS", field: "registrationClosesAt" };
+  if (registrationOpensAt && registrationClosesAt <= registrationOpensAt)
+    return { ok: false, code: "CLOSES_BEFORE_OPENS", field: "registrationClosesAt" };
   if (registrationClosesAt > startsAt) return { ok: false, code: "CLOSES_AFTER_START", field: "registrationClosesAt" };
 
   const capacity = parseWholeNumber(raw.capacity, { min: 1, max: CAPACITY_MAX });
   if (!capacity.ok) {
-    const code = ({ REQUIRED: "CAPACITY_REQUIRED", NOT_A_NUMBER: "CAPACITY_INVALID", NEGATIVE: "CAPACITY_NOT_POSITIVE", ZERO: "CAPACITY_NOT_POSITIVE", TOO_LARGE: "CAPACITY_TOO_LARGE" } as const)[capacity.code];
+    const code = (
+      {
+        REQUIRED: "CAPACITY_REQUIRED",
+        NOT_A_NUMBER: "CAPACITY_INVALID",
+        NEGATIVE: "CAPACITY_NOT_POSITIVE",
+        ZERO: "CAPACITY_NOT_POSITIVE",
+        TOO_LARGE: "CAPACITY_TOO_LARGE",
+      } as const
+    )[capacity.code];
     return { ok: false, code, field: "capacity" };
   }
   if (capacity.value < (context.confirmedTeams ?? 0)) return { ok: false, code: "CAPACITY_BELOW_CONFIRMED", field: "capacity" };
@@ -126,7 +176,15 @@ export function parseTournamentForm(raw: Record<string, unknown> & { badges?: un
   if (feeKind !== "free") {
     const fee = parseMinorUnits(raw.fee, { max: FEE_MAX[feeCurrency] });
     if (!fee.ok) {
-      const code = ({ REQUIRED: "FEE_REQUIRED", NOT_A_NUMBER: "FEE_INVALID", NEGATIVE: "FEE_NOT_POSITIVE", ZERO: "FEE_NOT_POSITIVE", TOO_LARGE: "FEE_TOO_LARGE" } as const)[fee.code];
+      const code = (
+        {
+          REQUIRED: "FEE_REQUIRED",
+          NOT_A_NUMBER: "FEE_INVALID",
+          NEGATIVE: "FEE_NOT_POSITIVE",
+          ZERO: "FEE_NOT_POSITIVE",
+          TOO_LARGE: "FEE_TOO_LARGE",
+        } as const
+      )[fee.code];
       return { ok: false, code, field: "fee" };
     }
     feeAmount = fee.value;
@@ -137,21 +195,35 @@ export function parseTournamentForm(raw: Record<string, unknown> & { badges?: un
   if (prize.length > PRIZE_MAX) return { ok: false, code: "PRIZE_TOO_LONG", field: "prize" };
   const splitText = text(raw.prizeSplit);
   const prizeSplit = splitText ? splitText.split(/[,;/\s]+/).filter(Boolean) : [];
-  if (prizeSplit.some((part) => !/^\d{1,3}$/.test(part) || Number(part) === 0) || prizeSplit.length > 16) return { ok: false, code: "SPLIT_INVALID", field: "prizeSplit" };
-  if (prizeSplit.length && prizeSplit.reduce((sum, part) => sum + Number(part), 0) !== 100) return { ok: false, code: "SPLIT_NOT_100", field: "prizeSplit" };
+  if (prizeSplit.some((part) => !/^\d{1,3}$/.test(part) || Number(part) === 0) || prizeSplit.length > 16)
+    return { ok: false, code: "SPLIT_INVALID", field: "prizeSplit" };
+  if (prizeSplit.length && prizeSplit.reduce((sum, part) => sum + Number(part), 0) !== 100)
+    return { ok: false, code: "SPLIT_NOT_100", field: "prizeSplit" };
 
   const rules = typeof raw.rules === "string" ? raw.rules.replace(/\r\n/g, "\n").trim() : "";
   if (rules.length > RULES_MAX) return { ok: false, code: "RULES_TOO_LONG", field: "rules" };
   const format = text(raw.format);
   if (format && !(TOURNAMENT_FORMATS as readonly string[]).includes(format)) return { ok: false, code: "FORMAT_UNKNOWN", field: "format" };
   const badgeList = Array.isArray(raw.badges) ? raw.badges.map(String) : text(raw.badges) ? [text(raw.badges)] : [];
-  if (badgeList.some((badge) => !(TOURNAMENT_BADGES as readonly string[]).includes(badge))) return { ok: false, code: "BADGE_UNKNOWN", field: "badges" };
+  if (badgeList.some((badge) => !(TOURNAMENT_BADGES as readonly string[]).includes(badge)))
+    return { ok: false, code: "BADGE_UNKNOWN", field: "badges" };
 
   return {
     ok: true,
     values: {
-      title, game, date, startTime, registrationOpensAt, registrationClosesAt,
-      capacity: capacity.value, feeAmount, feeCurrency, prize, prizeSplit, rules, format,
+      title,
+      game,
+      date,
+      startTime,
+      registrationOpensAt,
+      registrationClosesAt,
+      capacity: capacity.value,
+      feeAmount,
+      feeCurrency,
+      prize,
+      prizeSplit,
+      rules,
+      format,
       badges: [...new Set(badgeList)],
       players: [String(capacity.value), teamSizeKey(game)],
     },

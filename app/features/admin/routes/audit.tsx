@@ -5,7 +5,17 @@ import { metaText } from "~/lib/meta";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import { listAudit } from "../audit.server";
 import { AdminDateTime } from "../components/admin-date";
-import { PageTitle, TableBox, fieldClass, labelClass, primaryButton, secondaryButton, tableClass, tdClass, thClass } from "../components/admin-ui";
+import {
+  PageTitle,
+  TableBox,
+  fieldClass,
+  labelClass,
+  primaryButton,
+  secondaryButton,
+  tableClass,
+  tdClass,
+  thClass,
+} from "../components/admin-ui";
 import { staffContext } from "../context.server";
 import { AUDIT_ENTITIES, AUDIT_PAGE_SIZE, auditSearch, parseAuditFilters } from "../core/audit";
 import { db } from "~/lib/db.server";
@@ -17,7 +27,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const rows = await listAudit(db(), filters);
   return {
     filters,
-    entries: rows.map((row) => ({ ...row, before: row.before === null ? null : JSON.stringify(row.before), after: row.after === null ? null : JSON.stringify(row.after) })),
+    entries: rows.map((row) => ({
+      ...row,
+      before: row.before === null ? null : JSON.stringify(row.before),
+      after: row.after === null ? null : JSON.stringify(row.after),
+    })),
     nextBefore: rows.length === AUDIT_PAGE_SIZE ? rows[rows.length - 1]!.id : null,
     messages,
   };
@@ -68,11 +82,21 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
           <table className={`${tableClass} min-w-[48rem]`} data-testid="audit-table">
             <thead className="bg-slate-900/80">
               <tr>
-                <th scope="col" className={thClass}>{t("audit.columns.when")}</th>
-                <th scope="col" className={thClass}>{t("audit.columns.who")}</th>
-                <th scope="col" className={thClass}>{t("audit.columns.what")}</th>
-                <th scope="col" className={thClass}>{t("audit.columns.before")}</th>
-                <th scope="col" className={thClass}>{t("audit.columns.after")}</th>
+                <th scope="col" className={thClass}>
+                  {t("audit.columns.when")}
+                </th>
+                <th scope="col" className={thClass}>
+                  {t("audit.columns.who")}
+                </th>
+                <th scope="col" className={thClass}>
+                  {t("audit.columns.what")}
+                </th>
+                <th scope="col" className={thClass}>
+                  {t("audit.columns.before")}
+                </th>
+                <th scope="col" className={thClass}>
+                  {t("audit.columns.after")}
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-800">
@@ -89,10 +113,10 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
                     </span>
                   </td>
                   <td className={tdClass}>
-                    <code className="block max-w-xs break-all text-xs text-slate-400">{entry.before ?? t("common.none")}</code>
+                    <code className="block max-w-xs text-xs break-all text-slate-400">{entry.before ?? t("common.none")}</code>
                   </td>
                   <td className={tdClass}>
-                    <code className="block max-w-xs break-all text-xs text-slate-300">{entry.after ?? t("common.none")}</code>
+                    <code className="block max-w-xs text-xs break-all text-slate-300">{entry.after ?? t("common.none")}</code>
                   </td>
                 </tr>
               ))}

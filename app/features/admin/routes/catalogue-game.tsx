@@ -53,19 +53,60 @@ interface PackageFormValues {
 function PackageForm({ values, submit }: { values: PackageFormValues; submit: string }) {
   const { t } = useTranslation("admin");
   return (
-    <Form method="post" className={`${cardClass} grid gap-3 sm:grid-cols-4`} data-testid={values.id ? `package-${values.id}` : "package-new"}>
+    <Form
+      method="post"
+      className={`${cardClass} grid gap-3 sm:grid-cols-4`}
+      data-testid={values.id ? `package-${values.id}` : "package-new"}
+    >
       {values.id ? <input type="hidden" name="packageId" value={values.id} /> : null}
-      <label className={`${labelClass} sm:col-span-2`}>{t("catalogue.fields.label")}<input name="label" required maxLength={60} defaultValue={values.label} className={fieldClass} /></label>
-      <label className={labelClass}>{t("catalogue.fields.amount")}<input name="amount" inputMode="numeric" defaultValue={values.amount ?? ""} className={fieldClass} /></label>
-      <label className={labelClass}>{t("catalogue.fields.bonus")}<input name="bonus" inputMode="numeric" defaultValue={values.bonus} className={fieldClass} /></label>
-      <label className={labelClass}>{t("catalogue.fields.priceUsd")}<input name="priceUsd" inputMode="decimal" required defaultValue={values.priceUsd === null ? "" : minorUnitsText(values.priceUsd)} className={fieldClass} /></label>
-      <label className={labelClass}>{t("catalogue.fields.priceBs")}<input name="priceBs" inputMode="decimal" defaultValue={values.priceBs === null ? "" : minorUnitsText(values.priceBs)} className={fieldClass} /></label>
-      <label className={labelClass}>{t("catalogue.fields.sortOrder")}<input name="sortOrder" inputMode="numeric" defaultValue={values.sortOrder} className={fieldClass} /></label>
+      <label className={`${labelClass} sm:col-span-2`}>
+        {t("catalogue.fields.label")}
+        <input name="label" required maxLength={60} defaultValue={values.label} className={fieldClass} />
+      </label>
+      <label className={labelClass}>
+        {t("catalogue.fields.amount")}
+        <input name="amount" inputMode="numeric" defaultValue={values.amount ?? ""} className={fieldClass} />
+      </label>
+      <label className={labelClass}>
+        {t("catalogue.fields.bonus")}
+        <input name="bonus" inputMode="numeric" defaultValue={values.bonus} className={fieldClass} />
+      </label>
+      <label className={labelClass}>
+        {t("catalogue.fields.priceUsd")}
+        <input
+          name="priceUsd"
+          inputMode="decimal"
+          required
+          defaultValue={values.priceUsd === null ? "" : minorUnitsText(values.priceUsd)}
+          className={fieldClass}
+        />
+      </label>
+      <label className={labelClass}>
+        {t("catalogue.fields.priceBs")}
+        <input
+          name="priceBs"
+          inputMode="decimal"
+          defaultValue={values.priceBs === null ? "" : minorUnitsText(values.priceBs)}
+          className={fieldClass}
+        />
+      </label>
+      <label className={labelClass}>
+        {t("catalogue.fields.sortOrder")}
+        <input name="sortOrder" inputMode="numeric" defaultValue={values.sortOrder} className={fieldClass} />
+      </label>
       <div className="flex flex-col gap-1 text-sm">
-        <label className="flex items-center gap-2"><input type="checkbox" name="bsFollowsRate" defaultChecked={values.bsFollowsRate} />{t("catalogue.fields.bsFollowsRate")}</label>
-        <label className="flex items-center gap-2"><input type="checkbox" name="active" defaultChecked={values.active} />{t("catalogue.fields.active")}</label>
+        <label className="flex items-center gap-2">
+          <input type="checkbox" name="bsFollowsRate" defaultChecked={values.bsFollowsRate} />
+          {t("catalogue.fields.bsFollowsRate")}
+        </label>
+        <label className="flex items-center gap-2">
+          <input type="checkbox" name="active" defaultChecked={values.active} />
+          {t("catalogue.fields.active")}
+        </label>
       </div>
-      <button type="submit" className={`${primaryButton} sm:col-span-4`}>{submit}</button>
+      <button type="submit" className={`${primaryButton} sm:col-span-4`}>
+        {submit}
+      </button>
     </Form>
   );
 }
@@ -77,14 +118,42 @@ export default function CatalogueGamePage({ loaderData, actionData }: Route.Comp
   return (
     <section className="mx-auto max-w-5xl px-4 py-8" data-testid="admin-catalogue-game">
       <PageTitle title={t("catalogue.packagesOf", { game: game.name })} subtitle={t("catalogue.packagesNote")} />
-      <Link to="/admin/catalogue" className={`${secondaryButton} mb-4 inline-block`}>{t("catalogue.back")}</Link>
+      <Link to="/admin/catalogue" className={`${secondaryButton} mb-4 inline-block`}>
+        {t("catalogue.back")}
+      </Link>
       <AnswerNotice answer={actionData} done={actionData?.ok ? t("catalogue.packageSaved") : undefined} />
       <div className="grid gap-4">
         {packages.map((pkg) => (
-          <PackageForm key={pkg.id} submit={t("catalogue.save")} values={{ id: pkg.id, label: pkg.label, amount: pkg.amount, bonus: pkg.bonus, priceUsd: pkg.priceUsd, priceBs: pkg.priceBs, bsFollowsRate: pkg.bsFollowsRate, sortOrder: pkg.sortOrder, active: pkg.active }} />
+          <PackageForm
+            key={pkg.id}
+            submit={t("catalogue.save")}
+            values={{
+              id: pkg.id,
+              label: pkg.label,
+              amount: pkg.amount,
+              bonus: pkg.bonus,
+              priceUsd: pkg.priceUsd,
+              priceBs: pkg.priceBs,
+              bsFollowsRate: pkg.bsFollowsRate,
+              sortOrder: pkg.sortOrder,
+              active: pkg.active,
+            }}
+          />
         ))}
         <h2 className="mt-4 text-xl font-bold">{t("catalogue.newPackage")}</h2>
-        <PackageForm submit={t("catalogue.add")} values={{ label: "", amount: null, bonus: 0, priceUsd: null, priceBs: null, bsFollowsRate: true, sortOrder: packages.length, active: true }} />
+        <PackageForm
+          submit={t("catalogue.add")}
+          values={{
+            label: "",
+            amount: null,
+            bonus: 0,
+            priceUsd: null,
+            priceBs: null,
+            bsFollowsRate: true,
+            sortOrder: packages.length,
+            active: true,
+          }}
+        />
       </div>
     </section>
   );

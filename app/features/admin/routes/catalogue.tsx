@@ -58,13 +58,26 @@ export default function CataloguePage({ loaderData, actionData }: Route.Componen
               <input name="sortOrder" inputMode="numeric" defaultValue={game.sortOrder} className={fieldClass} />
             </label>
             <div className="flex flex-col gap-1 text-sm">
-              <label className="flex items-center gap-2"><input type="checkbox" name="hiddenInStore" defaultChecked={game.hiddenInStore} />{t("catalogue.fields.hiddenInStore")}</label>
-              <label className="flex items-center gap-2"><input type="checkbox" name="checksPlayerId" defaultChecked={game.checksPlayerId} />{t("catalogue.fields.checksPlayerId")}</label>
-              <label className="flex items-center gap-2"><input type="checkbox" name="hasZoneField" defaultChecked={game.hasZoneField} />{t("catalogue.fields.hasZoneField")}</label>
+              <label className="flex items-center gap-2">
+                <input type="checkbox" name="hiddenInStore" defaultChecked={game.hiddenInStore} />
+                {t("catalogue.fields.hiddenInStore")}
+              </label>
+              <label className="flex items-center gap-2">
+                <input type="checkbox" name="checksPlayerId" defaultChecked={game.checksPlayerId} />
+                {t("catalogue.fields.checksPlayerId")}
+              </label>
+              <label className="flex items-center gap-2">
+                <input type="checkbox" name="hasZoneField" defaultChecked={game.hasZoneField} />
+                {t("catalogue.fields.hasZoneField")}
+              </label>
             </div>
             <div className="flex flex-wrap gap-2 sm:col-span-2">
-              <button type="submit" className={primaryButton}>{t("catalogue.save")}</button>
-              <Link to={`/admin/catalogue/${game.id}`} className={secondaryButton} data-testid={`packages-${game.id}`}>{t("catalogue.packages")}</Link>
+              <button type="submit" className={primaryButton}>
+                {t("catalogue.save")}
+              </button>
+              <Link to={`/admin/catalogue/${game.id}`} className={secondaryButton} data-testid={`packages-${game.id}`}>
+                {t("catalogue.packages")}
+              </Link>
             </div>
           </Form>
         ))}

@@ -8,7 +8,18 @@ import { formFields, readForm } from "~/lib/http.server";
 import { metaText } from "~/lib/meta";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import { AdminDateTime } from "../components/admin-date";
-import { AnswerNotice, PageTitle, TableBox, cardClass, fieldClass, labelClass, primaryButton, tableClass, tdClass, thClass } from "../components/admin-ui";
+import {
+  AnswerNotice,
+  PageTitle,
+  TableBox,
+  cardClass,
+  fieldClass,
+  labelClass,
+  primaryButton,
+  tableClass,
+  tdClass,
+  thClass,
+} from "../components/admin-ui";
 import { staffContext } from "../context.server";
 import { parseRateForm, platformToday } from "../core/exchange-rate";
 import { listExchangeRates, setExchangeRate } from "../settings.server";
@@ -41,14 +52,25 @@ export default function ExchangeRatePage({ loaderData, actionData }: Route.Compo
   return (
     <section className="mx-auto max-w-3xl px-4 py-8" data-testid="admin-exchange-rate">
       <PageTitle title={t("rate.title")} subtitle={t("rate.subtitle")} />
-      <AnswerNotice answer={actionData} done={actionData?.ok ? t("rate.saved", { rate: actionData.rate, count: actionData.packagesRepriced }) : undefined} />
+      <AnswerNotice
+        answer={actionData}
+        done={actionData?.ok ? t("rate.saved", { rate: actionData.rate, count: actionData.packagesRepriced }) : undefined}
+      />
       <p className="mb-4 text-lg" data-testid="current-rate">
         {current ? t("rate.current", { rate: current.rate, date: current.effectiveOn ?? t("common.none") }) : t("rate.none")}
       </p>
       <Form method="post" className={`${cardClass} grid gap-3 sm:grid-cols-2`}>
         <label className={labelClass}>
           {t("rate.fields.rate")}
-          <input name="rate" inputMode="decimal" required className={fieldClass} placeholder="245.50" aria-invalid={actionData && !actionData.ok && actionData.field === "rate" ? true : undefined} data-testid="rate-input" />
+          <input
+            name="rate"
+            inputMode="decimal"
+            required
+            className={fieldClass}
+            placeholder="245.50"
+            aria-invalid={actionData && !actionData.ok && actionData.field === "rate" ? true : undefined}
+            data-testid="rate-input"
+          />
         </label>
         <label className={labelClass}>
           {t("rate.fields.effectiveOn")}
@@ -68,10 +90,18 @@ export default function ExchangeRatePage({ loaderData, actionData }: Route.Compo
         <table className={tableClass} data-testid="rate-history">
           <thead className="bg-slate-900/80">
             <tr>
-              <th scope="col" className={thClass}>{t("rate.columns.rate")}</th>
-              <th scope="col" className={thClass}>{t("rate.columns.effectiveOn")}</th>
-              <th scope="col" className={thClass}>{t("rate.columns.source")}</th>
-              <th scope="col" className={thClass}>{t("rate.columns.setAt")}</th>
+              <th scope="col" className={thClass}>
+                {t("rate.columns.rate")}
+              </th>
+              <th scope="col" className={thClass}>
+                {t("rate.columns.effectiveOn")}
+              </th>
+              <th scope="col" className={thClass}>
+                {t("rate.columns.source")}
+              </th>
+              <th scope="col" className={thClass}>
+                {t("rate.columns.setAt")}
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-800">

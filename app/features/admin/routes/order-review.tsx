@@ -82,7 +82,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   const staff = await requireStaff(request);
   const form = await readForm(request);
   // What was typed comes back with a refusal, so nothing has to be typed twice.
-  const typed = { reason: String(form.get("reason") ?? "").slice(0, REASON_MAX * 2), intent: String(form.get("intent") ?? "").slice(0, 20) };
+  const typed = {
+    reason: String(form.get("reason") ?? "").slice(0, REASON_MAX * 2),
+    intent: String(form.get("intent") ?? "").slice(0, 20),
+  };
   const parsed = parseDecision({ intent: form.get("intent"), reason: form.get("reason"), refundReference: form.get("refundReference") });
   if (!parsed.ok) return fail(parsed.code, 400, { field: parsed.field, ...typed });
 
@@ -103,22 +106,39 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   return [{ title: `${title} · Arena LATAM` }, { name: "robots", content: "noindex" }];
 }
 
-const fieldClass = "w-full rounded-lg border border-slate-700 bg-slate-900 px-3 py-2 text-sm text-slate-100 outline-none focus:border-cyan-400";
+const fieldClass =
+  "w-full rounded-lg border border-slate-700 bg-slate-900 px-3 py-2 text-sm text-slate-100 outline-none focus:border-cyan-400";
 const cardClass = "rounded-xl border border-slate-800 bg-slate-900/40 p-5";
 
 /**
  * What staff deliver to: the game and the player ID, large, with a copy button, and whether the ID
  * checker confirmed it (without ID_CHECKER_URL nobody did: staff check it before delivery).
  */
-function PlayerCard({ game, gamerId, gameServer, gamerName }: { game: string | null; gamerId: string; gameServer: string | null; gamerName: string | null }) {
+function PlayerCard({
+  game,
+  gamerId,
+  gameServer,
+  gamerName,
+}: {
+  game: string | null;
+  gamerId: string;
+  gameServer: string | null;
+  gamerName: string | null;
+}) {
   const { t } = useTranslation("admin");
   const toast = useToast();
   return (
     <section className="rounded-xl border border-cyan-500/50 bg-cyan-500/10 p-5" aria-labelledby="player-heading" data-testid="player-card">
-      <h2 id="player-heading" className="text-sm font-semibold uppercase tracking-wide text-cyan-200">{t("review.player.title")}</h2>
-      {game ? <p className="mt-1 text-lg font-bold" data-testid="player-game">{game}</p> : null}
+      <h2 id="player-heading" className="text-sm font-semibold tracking-wide text-cyan-200 uppercase">
+        {t("review.player.title")}
+      </h2>
+      {game ? (
+        <p className="mt-1 text-lg font-bold" data-testid="player-game">
+          {game}
+        </p>
+      ) : null}
       <div className="mt-2 flex flex-wrap items-center gap-3">
-        <p className="min-w-0 break-all font-mono text-2xl font-bold" data-testid="player-id">
+        <p className="min-w-0 font-mono text-2xl font-bold break-all" data-testid="player-id">
           {gamerId}
           {gameServer ? <span className="text-slate-300"> ({gameServer})</span> : null}
         </p>
@@ -147,7 +167,14 @@ function PlayerCard({ game, gamerId, gameServer, gamerName }: { game: string | n
 const kbdClass = "rounded border border-slate-600 bg-slate-800 px-1.5 py-0.5 font-mono text-xs text-slate-200";
 
 /** A one-click decision (approve, fulfil) with its keyboard shortcut shown on the button. */
-function DecisionForm(props: { formRef: RefObject<HTMLFormElement | null>; intent: Decision; shortcut: string; busy: boolean; colors: string; children: ReactNode }) {
+function DecisionForm(props: {
+  formRef: RefObject<HTMLFormElement | null>;
+  intent: Decision;
+  shortcut: string;
+  busy: boolean;
+  colors: string;
+  children: ReactNode;
+}) {
   return (
     <Form method="post" ref={props.formRef} className="mt-4">
       <input type="hidden" name="intent" value={props.intent} />
@@ -175,7 +202,7 @@ function Detail({ label, children, testId }: { label: string; children: ReactNod
   return (
     <div className="flex flex-col gap-0.5 sm:flex-row sm:gap-3">
       <dt className="shrink-0 text-sm text-slate-400 sm:w-44">{label}</dt>
-      <dd className="break-words text-sm text-slate-100" data-testid={testId}>
+      <dd className="text-sm break-words text-slate-100" data-testid={testId}>
         {children}
       </dd>
     </div>
@@ -183,7 +210,13 @@ function Detail({ label, children, testId }: { label: string; children: ReactNod
 }
 
 /** A decision that needs a reason the buyer will read (reject, refund, cancel); a refund may carry its reference. */
-function ReasonForm(props: { decision: Extract<Decision, "reject" | "refund" | "cancel">; fieldRef?: RefObject<HTMLTextAreaElement | null>; busy: boolean; typedReason: string; invalid: boolean }) {
+function ReasonForm(props: {
+  decision: Extract<Decision, "reject" | "refund" | "cancel">;
+  fieldRef?: RefObject<HTMLTextAreaElement | null>;
+  busy: boolean;
+  typedReason: string;
+  invalid: boolean;
+}) {
   const { t } = useTranslation("admin");
   const { decision } = props;
   return (
@@ -214,7 +247,13 @@ function ReasonForm(props: { decision: Extract<Decision, "reject" | "refund" | "
       {decision === "refund" ? (
         <label className="flex flex-col gap-1 text-sm font-semibold">
           {t("review.actions.refundReference")}
-          <input name="refundReference" maxLength={REFUND_REFERENCE_MAX} autoComplete="off" className={fieldClass} data-testid="refund-reference" />
+          <input
+            name="refundReference"
+            maxLength={REFUND_REFERENCE_MAX}
+            autoComplete="off"
+            className={fieldClass}
+            data-testid="refund-reference"
+          />
         </label>
       ) : null}
       <button
@@ -245,7 +284,8 @@ export default function OrderReviewPage({ loaderData, actionData }: Route.Compon
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.repeat || event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target) || busy) return;
+      if (event.defaultPrevented || event.repeat || event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target) || busy)
+        return;
       const key = event.key.toLowerCase();
       if (key === "a" && allowed.includes("approve")) {
         event.preventDefault();
@@ -278,7 +318,10 @@ export default function OrderReviewPage({ loaderData, actionData }: Route.Compon
       </Link>
       <div className="mt-3 flex flex-wrap items-baseline gap-3">
         <h1 className="text-3xl font-extrabold">{t("review.title", { number: order.number })}</h1>
-        <span className="rounded-full border border-purple-400/60 bg-purple-500/10 px-3 py-1 text-sm font-semibold text-purple-200" data-testid="order-status">
+        <span
+          className="rounded-full border border-purple-400/60 bg-purple-500/10 px-3 py-1 text-sm font-semibold text-purple-200"
+          data-testid="order-status"
+        >
           {t(`status.${order.status}`)}
         </span>
       </div>
@@ -292,15 +335,28 @@ export default function OrderReviewPage({ loaderData, actionData }: Route.Compon
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_20rem]">
         <div className="flex min-w-0 flex-col gap-6">
           {order.gamerId ? (
-            <PlayerCard game={order.items[0]?.label.split(" · ")[0] ?? null} gamerId={order.gamerId} gameServer={order.gameServer} gamerName={order.gamerName} />
+            <PlayerCard
+              game={order.items[0]?.label.split(" · ")[0] ?? null}
+              gamerId={order.gamerId}
+              gameServer={order.gameServer}
+              gamerName={order.gamerName}
+            />
           ) : null}
           <section className={cardClass} aria-labelledby="customer-heading">
-            <h2 id="customer-heading" className="text-lg font-bold">{t("review.customer.title")}</h2>
+            <h2 id="customer-heading" className="text-lg font-bold">
+              {t("review.customer.title")}
+            </h2>
             <dl className="mt-3 flex flex-col gap-2">
-              <Detail label={t("review.customer.name")} testId="customer-name">{owner?.name || t("common.noName")}</Detail>
-              <Detail label={t("review.customer.email")} testId="customer-email">{order.email}</Detail>
+              <Detail label={t("review.customer.name")} testId="customer-name">
+                {owner?.name || t("common.noName")}
+              </Detail>
+              <Detail label={t("review.customer.email")} testId="customer-email">
+                {order.email}
+              </Detail>
               {owner && owner.email !== order.email ? <Detail label={t("review.customer.accountEmail")}>{owner.email}</Detail> : null}
-              <Detail label={t("review.customer.phone")} testId="customer-phone">{order.phone}</Detail>
+              <Detail label={t("review.customer.phone")} testId="customer-phone">
+                {order.phone}
+              </Detail>
               {order.gamerId ? <Detail label={t("review.customer.gamerId")}>{order.gamerId}</Detail> : null}
               {order.gameServer ? <Detail label={t("review.customer.gameServer")}>{order.gameServer}</Detail> : null}
               {order.gamerName ? <Detail label={t("review.customer.gamerName")}>{order.gamerName}</Detail> : null}
@@ -308,10 +364,14 @@ export default function OrderReviewPage({ loaderData, actionData }: Route.Compon
           </section>
 
           <section className={cardClass} aria-labelledby="order-heading">
-            <h2 id="order-heading" className="text-lg font-bold">{t("review.order.title")}</h2>
+            <h2 id="order-heading" className="text-lg font-bold">
+              {t("review.order.title")}
+            </h2>
             <dl className="mt-3 flex flex-col gap-2">
               <Detail label={t("review.order.kind")}>{t(`kinds.${order.kind}`, { defaultValue: order.kind })}</Detail>
-              <Detail label={t("review.order.method")} testId="order-method">{t(`methods.${order.paymentMethod}`, { defaultValue: order.paymentMethod })}</Detail>
+              <Detail label={t("review.order.method")} testId="order-method">
+                {t(`methods.${order.paymentMethod}`, { defaultValue: order.paymentMethod })}
+              </Detail>
               <Detail label={t("review.order.amount")} testId="order-amount">
                 <span className="font-mono text-base font-semibold">{money(order.amount, order.currency)}</span>
               </Detail>
@@ -335,7 +395,9 @@ export default function OrderReviewPage({ loaderData, actionData }: Route.Compon
           </section>
 
           <section className={cardClass} aria-labelledby="proofs-heading">
-            <h2 id="proofs-heading" className="text-lg font-bold">{t("review.proofs.title")}</h2>
+            <h2 id="proofs-heading" className="text-lg font-bold">
+              {t("review.proofs.title")}
+            </h2>
             {order.proofs.length === 0 ? <p className="mt-3 text-sm text-slate-400">{t("review.proofs.none")}</p> : null}
             <ol className="mt-3 flex flex-col gap-5">
               {order.proofs.map((proof, index) => (
@@ -351,10 +413,26 @@ export default function OrderReviewPage({ loaderData, actionData }: Route.Compon
                         {t("review.proofs.bankValue", { code: proof.bankCode, name: proof.bankName ?? t("review.proofs.unknownBank") })}
                       </Detail>
                     ) : null}
-                    {proof.reference ? <Detail label={t("review.proofs.reference")} testId="proof-reference"><span className="font-mono">{proof.reference}</span></Detail> : null}
-                    {proof.paidOn ? <Detail label={t("review.proofs.paidOn")} testId="proof-paid-on">{proof.paidOn}</Detail> : null}
-                    {proof.transactionId ? <Detail label={t("review.proofs.transactionId")} testId="proof-transaction"><span className="font-mono">{proof.transactionId}</span></Detail> : null}
-                    {proof.payerEmail ? <Detail label={t("review.proofs.payerEmail")} testId="proof-payer-email">{proof.payerEmail}</Detail> : null}
+                    {proof.reference ? (
+                      <Detail label={t("review.proofs.reference")} testId="proof-reference">
+                        <span className="font-mono">{proof.reference}</span>
+                      </Detail>
+                    ) : null}
+                    {proof.paidOn ? (
+                      <Detail label={t("review.proofs.paidOn")} testId="proof-paid-on">
+                        {proof.paidOn}
+                      </Detail>
+                    ) : null}
+                    {proof.transactionId ? (
+                      <Detail label={t("review.proofs.transactionId")} testId="proof-transaction">
+                        <span className="font-mono">{proof.transactionId}</span>
+                      </Detail>
+                    ) : null}
+                    {proof.payerEmail ? (
+                      <Detail label={t("review.proofs.payerEmail")} testId="proof-payer-email">
+                        {proof.payerEmail}
+                      </Detail>
+                    ) : null}
                   </dl>
                   {proof.receiptUrl && proof.fileType && IMAGE_TYPES.has(proof.fileType) ? (
                     <a href={proof.receiptUrl} target="_blank" rel="noreferrer" className="mt-3 block" title={t("review.proofs.openFull")}>
@@ -369,12 +447,22 @@ export default function OrderReviewPage({ loaderData, actionData }: Route.Compon
                   ) : null}
                   {proof.receiptUrl && proof.fileType === "application/pdf" ? (
                     <div className="mt-3">
-                      <object data={proof.receiptUrl} type="application/pdf" className="h-[36rem] w-full rounded-lg border border-slate-700" data-testid="receipt-pdf">
+                      <object
+                        data={proof.receiptUrl}
+                        type="application/pdf"
+                        className="h-[36rem] w-full rounded-lg border border-slate-700"
+                        data-testid="receipt-pdf"
+                      >
                         <a href={proof.receiptUrl} target="_blank" rel="noreferrer" className="text-cyan-300 underline">
                           {t("review.proofs.openPdf")}
                         </a>
                       </object>
-                      <a href={proof.receiptUrl} target="_blank" rel="noreferrer" className="mt-2 inline-block text-sm text-cyan-300 underline">
+                      <a
+                        href={proof.receiptUrl}
+                        target="_blank"
+                        rel="noreferrer"
+                        className="mt-2 inline-block text-sm text-cyan-300 underline"
+                      >
                         {t("review.proofs.openPdf")}
                       </a>
                     </div>
@@ -386,14 +474,18 @@ export default function OrderReviewPage({ loaderData, actionData }: Route.Compon
           </section>
 
           <section className={cardClass} aria-labelledby="history-heading">
-            <h2 id="history-heading" className="text-lg font-bold">{t("review.history.title")}</h2>
+            <h2 id="history-heading" className="text-lg font-bold">
+              {t("review.history.title")}
+            </h2>
             <ol className="mt-3 flex flex-col gap-3" data-testid="order-history">
               {order.history.map((line) => (
                 <li key={line.id} className="border-l-2 border-cyan-500/50 pl-3 text-sm">
                   <p className="font-semibold text-slate-100">
                     {t("review.history.move", { from: statusText(line.from), to: statusText(line.to) })}
                   </p>
-                  <p className="text-slate-400">{t("review.history.by", { who: who(line.actorUserId), when: format.dateTime(line.createdAt) })}</p>
+                  <p className="text-slate-400">
+                    {t("review.history.by", { who: who(line.actorUserId), when: format.dateTime(line.createdAt) })}
+                  </p>
                   {line.reason ? <p className="text-slate-300">{t("review.history.reason", { reason: line.reason })}</p> : null}
                 </li>
               ))}
@@ -403,8 +495,14 @@ export default function OrderReviewPage({ loaderData, actionData }: Route.Compon
 
         <aside className="flex flex-col gap-4 lg:sticky lg:top-20 lg:self-start" aria-labelledby="actions-heading">
           <div className={cardClass}>
-            <h2 id="actions-heading" className="text-lg font-bold">{t("review.actions.title")}</h2>
-            {allowed.length === 0 ? <p className="mt-3 text-sm text-slate-400" data-testid="no-actions">{t("review.actions.none")}</p> : null}
+            <h2 id="actions-heading" className="text-lg font-bold">
+              {t("review.actions.title")}
+            </h2>
+            {allowed.length === 0 ? (
+              <p className="mt-3 text-sm text-slate-400" data-testid="no-actions">
+                {t("review.actions.none")}
+              </p>
+            ) : null}
 
             {allowed.includes("approve") ? (
               <DecisionForm formRef={approveForm} intent="approve" shortcut="a" busy={busy} colors="bg-emerald-500 hover:bg-emerald-400">
@@ -413,7 +511,13 @@ export default function OrderReviewPage({ loaderData, actionData }: Route.Compon
             ) : null}
 
             {allowed.includes("fulfil") ? (
-              <DecisionForm formRef={fulfilForm} intent="fulfil" shortcut="f" busy={busy} colors="bg-gradient-to-r from-cyan-500 to-purple-500 hover:brightness-110">
+              <DecisionForm
+                formRef={fulfilForm}
+                intent="fulfil"
+                shortcut="f"
+                busy={busy}
+                colors="bg-gradient-to-r from-cyan-500 to-purple-500 hover:brightness-110"
+              >
                 {t("review.actions.fulfil")}
               </DecisionForm>
             ) : null}

@@ -31,7 +31,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const order = await staffOrder(params.orderId, staff.id);
   return {
     move: moveOf(request),
-    order: { id: order.id, number: order.number, status: order.status, amount: order.amount, currency: order.currency === "VES" ? ("VES" as const) : ("USD" as const), email: order.email },
+    order: {
+      id: order.id,
+      number: order.number,
+      status: order.status,
+      amount: order.amount,
+      currency: order.currency === "VES" ? ("VES" as const) : ("USD" as const),
+      email: order.email,
+    },
     allowed: allowedDecisions(order.status).includes(moveOf(request)),
     messages,
   };
@@ -56,7 +63,10 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
-  return [{ title: `${metaText(matches, "admin", `staffMove.${loaderData?.move ?? "refund"}.title`)} · Arena LATAM` }, { name: "robots", content: "noindex" }];
+  return [
+    { title: `${metaText(matches, "admin", `staffMove.${loaderData?.move ?? "refund"}.title`)} · Arena LATAM` },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export default function OrderStaffMovePage({ loaderData, actionData }: Route.ComponentProps) {
@@ -68,19 +78,43 @@ export default function OrderStaffMovePage({ loaderData, actionData }: Route.Com
   const invalid = actionData && !actionData.ok ? actionData.field : undefined;
   return (
     <section className="mx-auto max-w-xl px-4 py-8" data-testid={`admin-order-${move}`}>
-      <Link to={`/admin/orders/${order.id}`} className="text-sm text-cyan-300">← {t("review.title", { number: order.number })}</Link>
-      <PageTitle title={t(`staffMove.${move}.title`)} subtitle={t(`staffMove.${move}.subtitle`, { number: order.number, amount: formatMoney({ amount: order.amount, currency: order.currency }, language), email: order.email })} />
+      <Link to={`/admin/orders/${order.id}`} className="text-sm text-cyan-300">
+        ← {t("review.title", { number: order.number })}
+      </Link>
+      <PageTitle
+        title={t(`staffMove.${move}.title`)}
+        subtitle={t(`staffMove.${move}.subtitle`, {
+          number: order.number,
+          amount: formatMoney({ amount: order.amount, currency: order.currency }, language),
+          email: order.email,
+        })}
+      />
       <AnswerNotice answer={actionData} />
       {allowed ? (
         <Form method="post" className={`${cardClass} grid gap-3`}>
           <label className={labelClass}>
             {t("staffMove.reason")}
-            <textarea name="reason" required rows={3} maxLength={REASON_MAX} className={fieldClass} aria-invalid={invalid === "reason" || undefined} data-testid="move-reason" />
+            <textarea
+              name="reason"
+              required
+              rows={3}
+              maxLength={REASON_MAX}
+              className={fieldClass}
+              aria-invalid={invalid === "reason" || undefined}
+              data-testid="move-reason"
+            />
           </label>
           {move === "refund" ? (
             <label className={labelClass}>
               {t("staffMove.refundReference")}
-              <input name="refundReference" required maxLength={REFUND_REFERENCE_MAX} className={fieldClass} aria-invalid={invalid === "refundReference" || undefined} data-testid="refund-reference" />
+              <input
+                name="refundReference"
+                required
+                maxLength={REFUND_REFERENCE_MAX}
+                className={fieldClass}
+                aria-invalid={invalid === "refundReference" || undefined}
+                data-testid="refund-reference"
+              />
             </label>
           ) : null}
           <button type="submit" disabled={busy} className={primaryButton} data-testid={`confirm-${move}`}>
@@ -88,7 +122,9 @@ export default function OrderStaffMovePage({ loaderData, actionData }: Route.Com
           </button>
         </Form>
       ) : (
-        <p className="rounded-lg border border-slate-800 p-4 text-slate-300">{t("staffMove.notAllowed", { status: t(`status.${order.status}`) })}</p>
+        <p className="rounded-lg border border-slate-800 p-4 text-slate-300">
+          {t("staffMove.notAllowed", { status: t(`status.${order.status}`) })}
+        </p>
       )}
     </section>
   );

@@ -43,7 +43,8 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 const fieldClass = "rounded-lg border border-slate-700 bg-slate-900 px-3 py-2 text-sm text-slate-100 outline-none focus:border-cyan-400";
-const pageLinkClass = "rounded-lg border border-slate-700 px-3 py-2 text-sm font-semibold text-slate-200 hover:border-cyan-400 hover:text-white";
+const pageLinkClass =
+  "rounded-lg border border-slate-700 px-3 py-2 text-sm font-semibold text-slate-200 hover:border-cyan-400 hover:text-white";
 
 export default function OrdersQueuePage({ loaderData }: Route.ComponentProps) {
   useRouteMessages(loaderData.messages);
@@ -58,7 +59,11 @@ export default function OrdersQueuePage({ loaderData }: Route.ComponentProps) {
       <p className="mt-2 text-slate-400">{t("queue.subtitle")}</p>
 
       {filters.done !== null ? (
-        <p role="status" className="mt-6 rounded-lg border border-emerald-500/50 bg-emerald-500/10 p-4 text-emerald-100" data-testid="decision-done">
+        <p
+          role="status"
+          className="mt-6 rounded-lg border border-emerald-500/50 bg-emerald-500/10 p-4 text-emerald-100"
+          data-testid="decision-done"
+        >
           {t("queue.done", { number: filters.done })}
         </p>
       ) : null}
@@ -66,9 +71,18 @@ export default function OrdersQueuePage({ loaderData }: Route.ComponentProps) {
       <Form method="get" role="search" className="mt-6 flex flex-wrap items-end gap-3" data-testid="order-search">
         <label className="flex min-w-0 flex-1 flex-col gap-1 text-xs font-semibold text-slate-300">
           {t("search.label")}
-          <input name="q" defaultValue={loaderData.q} placeholder={t("search.placeholder")} className={fieldClass} data-testid="order-search-input" />
+          <input
+            name="q"
+            defaultValue={loaderData.q}
+            placeholder={t("search.placeholder")}
+            className={fieldClass}
+            data-testid="order-search-input"
+          />
         </label>
-        <button type="submit" className="rounded-lg border border-slate-700 px-4 py-2 text-sm font-semibold text-slate-200 hover:border-cyan-400">
+        <button
+          type="submit"
+          className="rounded-lg border border-slate-700 px-4 py-2 text-sm font-semibold text-slate-200 hover:border-cyan-400"
+        >
           {t("search.submit")}
         </button>
       </Form>
@@ -95,7 +109,10 @@ export default function OrdersQueuePage({ loaderData }: Route.ComponentProps) {
             ))}
           </select>
         </label>
-        <button type="submit" className="rounded-lg bg-gradient-to-r from-cyan-500 to-purple-500 px-4 py-2 text-sm font-semibold text-slate-950 hover:brightness-110">
+        <button
+          type="submit"
+          className="rounded-lg bg-gradient-to-r from-cyan-500 to-purple-500 px-4 py-2 text-sm font-semibold text-slate-950 hover:brightness-110"
+        >
           {t("queue.filters.apply")}
         </button>
       </Form>
@@ -109,15 +126,29 @@ export default function OrdersQueuePage({ loaderData }: Route.ComponentProps) {
           {/* Phone: each order is a card (label-less cells in a two-column grid); md up: the table. */}
           <table className="block w-full text-left text-sm md:table md:min-w-[56rem]" data-testid="queue-table">
             <caption className="sr-only">{t("queue.caption")}</caption>
-            <thead className="hidden bg-slate-900/80 text-xs uppercase tracking-wide text-slate-400 md:table-header-group">
+            <thead className="hidden bg-slate-900/80 text-xs tracking-wide text-slate-400 uppercase md:table-header-group">
               <tr>
-                <th scope="col" className="px-3 py-2">{t("queue.columns.number")}</th>
-                <th scope="col" className="px-3 py-2">{t("queue.columns.user")}</th>
-                <th scope="col" className="px-3 py-2">{t("queue.columns.kind")}</th>
-                <th scope="col" className="px-3 py-2">{t("queue.columns.method")}</th>
-                <th scope="col" className="px-3 py-2 text-right">{t("queue.columns.amount")}</th>
-                <th scope="col" className="px-3 py-2">{t("queue.columns.status")}</th>
-                <th scope="col" className="px-3 py-2">{t("queue.columns.updated")}</th>
+                <th scope="col" className="px-3 py-2">
+                  {t("queue.columns.number")}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {t("queue.columns.user")}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {t("queue.columns.kind")}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {t("queue.columns.method")}
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  {t("queue.columns.amount")}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {t("queue.columns.status")}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {t("queue.columns.updated")}
+                </th>
                 <th scope="col" className="px-3 py-2">
                   <span className="sr-only">{t("queue.columns.actions")}</span>
                 </th>
@@ -125,19 +156,33 @@ export default function OrdersQueuePage({ loaderData }: Route.ComponentProps) {
             </thead>
             <tbody className="block divide-y divide-slate-800 md:table-row-group">
               {orders.map((order) => (
-                <tr key={order.id} className="grid grid-cols-2 gap-x-3 gap-y-1 p-3 hover:bg-slate-900/60 md:table-row md:p-0" data-testid="queue-row">
+                <tr
+                  key={order.id}
+                  className="grid grid-cols-2 gap-x-3 gap-y-1 p-3 hover:bg-slate-900/60 md:table-row md:p-0"
+                  data-testid="queue-row"
+                >
                   <td className="font-mono font-bold md:px-3 md:py-2 md:font-normal">#{order.number}</td>
                   <td className="col-span-2 row-start-2 min-w-0 break-words md:px-3 md:py-2">
                     <span className="block font-semibold text-slate-100">{order.userName || t("common.noName")}</span>
                     <span className="block text-xs text-slate-400">{order.email}</span>
                   </td>
-                  <td className="text-slate-300 md:px-3 md:py-2 md:text-inherit">{t(`kinds.${order.kind}`, { defaultValue: order.kind })}</td>
-                  <td className="text-slate-300 md:px-3 md:py-2 md:text-inherit">{t(`methods.${order.paymentMethod}`, { defaultValue: order.paymentMethod })}</td>
-                  <td className="col-start-2 row-start-1 text-right font-mono font-semibold md:px-3 md:py-2 md:font-normal">{formatMoney({ amount: order.amount, currency: order.currency as Currency }, language)}</td>
+                  <td className="text-slate-300 md:px-3 md:py-2 md:text-inherit">
+                    {t(`kinds.${order.kind}`, { defaultValue: order.kind })}
+                  </td>
+                  <td className="text-slate-300 md:px-3 md:py-2 md:text-inherit">
+                    {t(`methods.${order.paymentMethod}`, { defaultValue: order.paymentMethod })}
+                  </td>
+                  <td className="col-start-2 row-start-1 text-right font-mono font-semibold md:px-3 md:py-2 md:font-normal">
+                    {formatMoney({ amount: order.amount, currency: order.currency as Currency }, language)}
+                  </td>
                   <td className="md:px-3 md:py-2">{t(`status.${order.status}`, { defaultValue: order.status })}</td>
-                  <td className="text-slate-300 md:whitespace-nowrap md:px-3 md:py-2">{format.dateTime(order.updatedAt)}</td>
+                  <td className="text-slate-300 md:px-3 md:py-2 md:whitespace-nowrap">{format.dateTime(order.updatedAt)}</td>
                   <td className="col-span-2 pt-1 md:px-3 md:py-2">
-                    <Link to={`/admin/orders/${order.id}`} className="font-semibold text-cyan-300 hover:text-cyan-200" data-testid="review-link">
+                    <Link
+                      to={`/admin/orders/${order.id}`}
+                      className="font-semibold text-cyan-300 hover:text-cyan-200"
+                      data-testid="review-link"
+                    >
                       {t("queue.review")}
                     </Link>
                   </td>
@@ -150,13 +195,23 @@ export default function OrdersQueuePage({ loaderData }: Route.ComponentProps) {
 
       <nav aria-label={t("queue.pagination")} className="mt-6 flex items-center gap-3">
         {filters.page > 1 ? (
-          <Link to={`${queueSearch({ ...filters, page: filters.page - 1 })}${loaderData.q ? `&q=${encodeURIComponent(loaderData.q)}` : ""}`} rel="prev" className={pageLinkClass} data-testid="previous-page">
+          <Link
+            to={`${queueSearch({ ...filters, page: filters.page - 1 })}${loaderData.q ? `&q=${encodeURIComponent(loaderData.q)}` : ""}`}
+            rel="prev"
+            className={pageLinkClass}
+            data-testid="previous-page"
+          >
             {t("queue.previous")}
           </Link>
         ) : null}
         <span className="text-sm text-slate-400">{t("queue.page", { page: filters.page })}</span>
         {hasNext ? (
-          <Link to={`${queueSearch({ ...filters, page: filters.page + 1 })}${loaderData.q ? `&q=${encodeURIComponent(loaderData.q)}` : ""}`} rel="next" className={pageLinkClass} data-testid="next-page">
+          <Link
+            to={`${queueSearch({ ...filters, page: filters.page + 1 })}${loaderData.q ? `&q=${encodeURIComponent(loaderData.q)}` : ""}`}
+            rel="next"
+            className={pageLinkClass}
+            data-testid="next-page"
+          >
             {t("queue.next")}
           </Link>
         ) : null}

@@ -40,7 +40,10 @@ export default function PaymentMethodsPage({ loaderData, actionData }: Route.Com
   return (
     <section className="mx-auto max-w-3xl px-4 py-8" data-testid="admin-payment-methods">
       <PageTitle title={t("payTo.title")} subtitle={t("payTo.subtitle")} />
-      <AnswerNotice answer={actionData} done={actionData?.ok ? t("payTo.saved", { method: t(`methods.${actionData.method}`) }) : undefined} />
+      <AnswerNotice
+        answer={actionData}
+        done={actionData?.ok ? t("payTo.saved", { method: t(`methods.${actionData.method}`) }) : undefined}
+      />
       <div className="grid gap-4">
         {PAYMENT_METHOD_IDS.map((method) => {
           const details = accounts.details[method] as Record<string, string>;

@@ -13,10 +13,22 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const tournament = notFoundIfNullish(await findTournamentForStaff(db(), params.tournamentId));
   const { t } = createI18n(languageFromCookieHeader(request.headers.get("Cookie")), messages);
   const rows = await registrationsForExport(db(), tournament.id);
-  const header = ["team", "coach", "contactEmail", "contactPhone", "status", "order", "orderStatus", "player", "ign", "playerPhone"].map((key) => t(`admin:registrations.csv.${key}`));
+  const header = ["team", "coach", "contactEmail", "contactPhone", "status", "order", "orderStatus", "player", "ign", "playerPhone"].map(
+    (key) => t(`admin:registrations.csv.${key}`),
+  );
   const lines = rows.flatMap((row) => {
-    const base = [row.teamName ?? "", row.coachName ?? "", row.email, row.phone, t(`admin:registrations.statuses.${row.status}`, { defaultValue: row.status }), row.orderNumber ?? "", row.orderStatus ? t(`admin:status.${row.orderStatus}`, { defaultValue: row.orderStatus }) : ""];
-    return row.players.length ? row.players.map((player) => [...base, player.name, player.ign, player.phone ?? ""]) : [[...base, "", "", ""]];
+    const base = [
+      row.teamName ?? "",
+      row.coachName ?? "",
+      row.email,
+      row.phone,
+      t(`admin:registrations.statuses.${row.status}`, { defaultValue: row.status }),
+      row.orderNumber ?? "",
+      row.orderStatus ? t(`admin:status.${row.orderStatus}`, { defaultValue: row.orderStatus }) : "",
+    ];
+    return row.players.length
+      ? row.players.map((player) => [...base, player.name, player.ign, player.phone ?? ""])
+      : [[...base, "", "", ""]];
   });
   const slug = tournament.id.replace(/[^a-z0-9-]/gi, "");
   return new Response(toCsv([header, ...lines]), {

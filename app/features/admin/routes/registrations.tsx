@@ -10,7 +10,13 @@ import { metaText } from "~/lib/meta";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import { AnswerNotice, PageTitle, TableBox, fieldClass, secondaryButton, tableClass, tdClass, thClass } from "../components/admin-ui";
 import { staffContext } from "../context.server";
-import { STAFF_REGISTRATION_PAGE, TournamentAdminError, findTournamentForStaff, listRegistrationsForStaff, removeRegistration } from "../tournaments-admin.server";
+import {
+  STAFF_REGISTRATION_PAGE,
+  TournamentAdminError,
+  findTournamentForStaff,
+  listRegistrationsForStaff,
+  removeRegistration,
+} from "../tournaments-admin.server";
 import type { Route } from "./+types/registrations";
 
 export const REMOVE_REASON_MAX = 300;
@@ -21,7 +27,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const rawPage = new URL(request.url).searchParams.get("page") ?? "";
   const page = /^\d{1,5}$/.test(rawPage) ? Math.max(1, Number(rawPage)) : 1;
   const rows = await listRegistrationsForStaff(db(), tournament.id, page);
-  return { tournament: { id: tournament.id, title: tournament.title, capacity: tournament.capacity, live: tournament.live }, registrations: rows, page, hasNext: rows.length === STAFF_REGISTRATION_PAGE, messages };
+  return {
+    tournament: { id: tournament.id, title: tournament.title, capacity: tournament.capacity, live: tournament.live },
+    registrations: rows,
+    page,
+    hasNext: rows.length === STAFF_REGISTRATION_PAGE,
+    messages,
+  };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -36,7 +48,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     const removed = await removeRegistration(db(), staff.id, fields.registrationId ?? "", reason);
     if (removed.tournamentId !== current.id) return fail("NOT_FOUND", 404);
     // Committed; the buyer's mail only reports the refund or cancellation.
-    if (removed.orderMove) await mailOrderMove(db(), { orderId: removed.orderMove.orderId, to: removed.orderMove.to, actor: "staff", reason });
+    if (removed.orderMove)
+      await mailOrderMove(db(), { orderId: removed.orderMove.orderId, to: removed.orderMove.to, actor: "staff", reason });
     return succeed({ removed: fields.registrationId });
   } catch (error) {
     if (error instanceof TournamentAdminError) return fail(error.code, error.code === "NOT_FOUND" ? 404 : 409);
@@ -56,10 +69,15 @@ export default function RegistrationsPage({ loaderData, actionData }: Route.Comp
   const { tournament, registrations, page, hasNext } = loaderData;
   return (
     <section className="mx-auto max-w-7xl px-4 py-8" data-testid="admin-registrations">
-      <PageTitle title={t("registrations.title")} subtitle={t("registrations.subtitle", { title: tournament.title, live: tournament.live, capacity: tournament.capacity })} />
+      <PageTitle
+        title={t("registrations.title")}
+        subtitle={t("registrations.subtitle", { title: tournament.title, live: tournament.live, capacity: tournament.capacity })}
+      />
       <AnswerNotice answer={actionData} done={actionData?.ok ? t("registrations.removed") : undefined} />
       <div className="mb-4 flex flex-wrap gap-2">
-        <Link to={`/admin/tournaments/${tournament.id}`} className={secondaryButton}>{t("registrations.back")}</Link>
+        <Link to={`/admin/tournaments/${tournament.id}`} className={secondaryButton}>
+          {t("registrations.back")}
+        </Link>
         <a href={`/admin/tournaments/${tournament.id}/registrations.csv`} download className={secondaryButton} data-testid="export-csv">
           {t("registrations.export")}
         </a>
@@ -71,11 +89,21 @@ export default function RegistrationsPage({ loaderData, actionData }: Route.Comp
           <table className={`${tableClass} min-w-[56rem]`} data-testid="registrations-table">
             <thead className="bg-slate-900/80">
               <tr>
-                <th scope="col" className={thClass}>{t("registrations.columns.team")}</th>
-                <th scope="col" className={thClass}>{t("registrations.columns.players")}</th>
-                <th scope="col" className={thClass}>{t("registrations.columns.status")}</th>
-                <th scope="col" className={thClass}>{t("registrations.columns.payment")}</th>
-                <th scope="col" className={thClass}><span className="sr-only">{t("queue.columns.actions")}</span></th>
+                <th scope="col" className={thClass}>
+                  {t("registrations.columns.team")}
+                </th>
+                <th scope="col" className={thClass}>
+                  {t("registrations.columns.players")}
+                </th>
+                <th scope="col" className={thClass}>
+                  {t("registrations.columns.status")}
+                </th>
+                <th scope="col" className={thClass}>
+                  {t("registrations.columns.payment")}
+                </th>
+                <th scope="col" className={thClass}>
+                  <span className="sr-only">{t("queue.columns.actions")}</span>
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-800">
@@ -83,7 +111,9 @@ export default function RegistrationsPage({ loaderData, actionData }: Route.Comp
                 <tr key={row.id} data-testid="registration-row">
                   <td className={tdClass}>
                     <span className="block font-semibold">{row.teamName ?? row.userName}</span>
-                    <span className="block text-xs text-slate-400">{row.email} · {row.phone}</span>
+                    <span className="block text-xs text-slate-400">
+                      {row.email} · {row.phone}
+                    </span>
                   </td>
                   <td className={tdClass}>
                     <ul>
@@ -100,7 +130,9 @@ export default function RegistrationsPage({ loaderData, actionData }: Route.Comp
                     {row.orderId ? (
                       <Link to={`/admin/orders/${row.orderId}`} className="text-cyan-300">
                         #{row.orderNumber} · {t(`status.${row.orderStatus}`, { defaultValue: row.orderStatus ?? "" })}
-                        {row.amount ? ` · ${formatMoney({ amount: row.amount, currency: row.currency === "VES" ? "VES" : "USD" }, language)}` : ""}
+                        {row.amount
+                          ? ` · ${formatMoney({ amount: row.amount, currency: row.currency === "VES" ? "VES" : "USD" }, language)}`
+                          : ""}
                       </Link>
                     ) : (
                       t("registrations.free")
@@ -111,7 +143,14 @@ export default function RegistrationsPage({ loaderData, actionData }: Route.Comp
                       <Form method="post" className="flex min-w-48 flex-col gap-1">
                         <input type="hidden" name="intent" value="remove" />
                         <input type="hidden" name="registrationId" value={row.id} />
-                        <input name="reason" required maxLength={REMOVE_REASON_MAX} placeholder={t("registrations.reason")} aria-label={t("registrations.reason")} className={fieldClass} />
+                        <input
+                          name="reason"
+                          required
+                          maxLength={REMOVE_REASON_MAX}
+                          placeholder={t("registrations.reason")}
+                          aria-label={t("registrations.reason")}
+                          className={fieldClass}
+                        />
                         <button type="submit" disabled={busy} className={secondaryButton} data-testid="remove-team">
                           {t("registrations.remove")}
                         </button>
@@ -125,8 +164,16 @@ export default function RegistrationsPage({ loaderData, actionData }: Route.Comp
         </TableBox>
       )}
       <nav aria-label={t("queue.pagination")} className="mt-6 flex gap-3">
-        {page > 1 ? <Link to={`?page=${page - 1}`} className={secondaryButton}>{t("queue.previous")}</Link> : null}
-        {hasNext ? <Link to={`?page=${page + 1}`} className={secondaryButton}>{t("queue.next")}</Link> : null}
+        {page > 1 ? (
+          <Link to={`?page=${page - 1}`} className={secondaryButton}>
+            {t("queue.previous")}
+          </Link>
+        ) : null}
+        {hasNext ? (
+          <Link to={`?page=${page + 1}`} className={secondaryButton}>
+            {t("queue.next")}
+          </Link>
+        ) : null}
       </nav>
     </section>
   );

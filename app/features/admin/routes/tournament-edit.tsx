@@ -11,7 +11,13 @@ import { staffContext } from "../context.server";
 import { minorUnitsText } from "../core/money-input";
 import { canMoveTournament, localDateTimeText, type TournamentStatus } from "../core/tournament-form";
 import { readTournamentForm } from "../tournament-actions.server";
-import { TournamentAdminError, duplicateTournament, findTournamentForStaff, setTournamentStatus, updateTournament } from "../tournaments-admin.server";
+import {
+  TournamentAdminError,
+  duplicateTournament,
+  findTournamentForStaff,
+  setTournamentStatus,
+  updateTournament,
+} from "../tournaments-admin.server";
 import type { Route } from "./+types/tournament-edit";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -89,7 +95,10 @@ export default function EditTournamentPage({ loaderData, actionData }: Route.Com
   const doneText = actionData?.ok ? t(`tournaments.done.${actionData.intent}`) : done ? t(`tournaments.done.${done}`) : undefined;
   return (
     <section className="mx-auto max-w-3xl px-4 py-8" data-testid="admin-tournament-edit">
-      <PageTitle title={t("tournaments.editTitle")} subtitle={t(`tournaments.statuses.${tournament.status}`, { defaultValue: tournament.status })} />
+      <PageTitle
+        title={t("tournaments.editTitle")}
+        subtitle={t(`tournaments.statuses.${tournament.status}`, { defaultValue: tournament.status })}
+      />
       {doneText ? <AnswerNotice answer={{ ok: true }} done={doneText} /> : <AnswerNotice answer={actionData} />}
       <div className="mb-4 flex flex-wrap gap-2">
         {(["publish", "unpublish", "cancel"] as const)
@@ -97,7 +106,12 @@ export default function EditTournamentPage({ loaderData, actionData }: Route.Com
           .map((intent) => (
             <Form key={intent} method="post">
               <input type="hidden" name="intent" value={intent} />
-              <button type="submit" disabled={busy} className={intent === "publish" ? primaryButton : secondaryButton} data-testid={`t-${intent}`}>
+              <button
+                type="submit"
+                disabled={busy}
+                className={intent === "publish" ? primaryButton : secondaryButton}
+                data-testid={`t-${intent}`}
+              >
                 {t(`tournaments.intents.${intent}`)}
               </button>
             </Form>

@@ -25,7 +25,12 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   const read = await readTournamentForm(form);
   if (!read.ok) return fail(read.code, 400, { field: read.field });
-  const created = await createTournament(db(), staff.id, { ...read.values, image: read.image ?? GENERIC_IMAGE }, form.get("publish") === "on" ? "published" : "draft");
+  const created = await createTournament(
+    db(),
+    staff.id,
+    { ...read.values, image: read.image ?? GENERIC_IMAGE },
+    form.get("publish") === "on" ? "published" : "draft",
+  );
   return redirect(`/admin/tournaments/${created.id}?done=created`);
 }
 
@@ -44,7 +49,23 @@ export default function NewTournamentPage({ loaderData, actionData }: Route.Comp
       <Form method="post" encType="multipart/form-data" className={`${cardClass} grid gap-4`}>
         <TournamentFields
           invalid={actionData && !actionData.ok ? actionData.field : undefined}
-          values={{ title: "", game: "free-fire", date: loaderData.today, startTime: "19:00", registrationOpensAt: "", registrationClosesAt: "", capacity: "", feeKind: "free", fee: "", prize: "", prizeSplit: "", rules: "", format: "", badges: [], image: null }}
+          values={{
+            title: "",
+            game: "free-fire",
+            date: loaderData.today,
+            startTime: "19:00",
+            registrationOpensAt: "",
+            registrationClosesAt: "",
+            capacity: "",
+            feeKind: "free",
+            fee: "",
+            prize: "",
+            prizeSplit: "",
+            rules: "",
+            format: "",
+            badges: [],
+            image: null,
+          }}
         />
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" name="publish" data-testid="t-publish" />

@@ -6,7 +6,17 @@ import { gameRules } from "~/domain/games";
 import { db } from "~/lib/db.server";
 import { metaText } from "~/lib/meta";
 import { useRouteMessages } from "~/lib/use-route-messages";
-import { PageTitle, TableBox, fieldClass, labelClass, primaryButton, secondaryButton, tableClass, tdClass, thClass } from "../components/admin-ui";
+import {
+  PageTitle,
+  TableBox,
+  fieldClass,
+  labelClass,
+  primaryButton,
+  secondaryButton,
+  tableClass,
+  tdClass,
+  thClass,
+} from "../components/admin-ui";
 import { staffContext } from "../context.server";
 import { TOURNAMENT_STATUSES, type TournamentStatus } from "../core/tournament-form";
 import { STAFF_TOURNAMENT_PAGE, listTournamentsForStaff } from "../tournaments-admin.server";
@@ -76,12 +86,24 @@ export default function TournamentsPage({ loaderData }: Route.ComponentProps) {
           <table className={`${tableClass} min-w-[44rem]`} data-testid="tournaments-table">
             <thead className="bg-slate-900/80">
               <tr>
-                <th scope="col" className={thClass}>{t("tournaments.columns.title")}</th>
-                <th scope="col" className={thClass}>{t("tournaments.columns.date")}</th>
-                <th scope="col" className={thClass}>{t("tournaments.columns.status")}</th>
-                <th scope="col" className={thClass}>{t("tournaments.columns.teams")}</th>
-                <th scope="col" className={thClass}>{t("tournaments.columns.fee")}</th>
-                <th scope="col" className={thClass}><span className="sr-only">{t("queue.columns.actions")}</span></th>
+                <th scope="col" className={thClass}>
+                  {t("tournaments.columns.title")}
+                </th>
+                <th scope="col" className={thClass}>
+                  {t("tournaments.columns.date")}
+                </th>
+                <th scope="col" className={thClass}>
+                  {t("tournaments.columns.status")}
+                </th>
+                <th scope="col" className={thClass}>
+                  {t("tournaments.columns.teams")}
+                </th>
+                <th scope="col" className={thClass}>
+                  {t("tournaments.columns.fee")}
+                </th>
+                <th scope="col" className={thClass}>
+                  <span className="sr-only">{t("queue.columns.actions")}</span>
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-800">
@@ -93,12 +115,22 @@ export default function TournamentsPage({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td className={`${tdClass} whitespace-nowrap`}>{row.date}</td>
                   <td className={tdClass}>{t(`tournaments.statuses.${row.status}`, { defaultValue: row.status })}</td>
-                  <td className={tdClass}>{t("tournaments.teamsCount", { confirmed: row.confirmed, live: row.live, capacity: row.capacity })}</td>
-                  <td className={`${tdClass} font-mono`}>{row.feeAmount === 0 ? t("tournaments.feeKinds.free") : formatMoney({ amount: row.feeAmount, currency: row.feeCurrency === "VES" ? "VES" : "USD" }, language)}</td>
+                  <td className={tdClass}>
+                    {t("tournaments.teamsCount", { confirmed: row.confirmed, live: row.live, capacity: row.capacity })}
+                  </td>
+                  <td className={`${tdClass} font-mono`}>
+                    {row.feeAmount === 0
+                      ? t("tournaments.feeKinds.free")
+                      : formatMoney({ amount: row.feeAmount, currency: row.feeCurrency === "VES" ? "VES" : "USD" }, language)}
+                  </td>
                   <td className={`${tdClass} whitespace-nowrap`}>
-                    <Link to={`/admin/tournaments/${row.id}`} className="font-semibold text-cyan-300">{t("tournaments.edit")}</Link>
+                    <Link to={`/admin/tournaments/${row.id}`} className="font-semibold text-cyan-300">
+                      {t("tournaments.edit")}
+                    </Link>
                     {" · "}
-                    <Link to={`/admin/tournaments/${row.id}/registrations`} className="font-semibold text-cyan-300">{t("tournaments.registrations")}</Link>
+                    <Link to={`/admin/tournaments/${row.id}/registrations`} className="font-semibold text-cyan-300">
+                      {t("tournaments.registrations")}
+                    </Link>
                   </td>
                 </tr>
               ))}
@@ -107,8 +139,16 @@ export default function TournamentsPage({ loaderData }: Route.ComponentProps) {
         </TableBox>
       )}
       <nav aria-label={t("queue.pagination")} className="mt-6 flex gap-3">
-        {filters.page > 1 ? <Link to={search({ ...filters, page: filters.page - 1 })} className={secondaryButton}>{t("queue.previous")}</Link> : null}
-        {hasNext ? <Link to={search({ ...filters, page: filters.page + 1 })} className={secondaryButton}>{t("queue.next")}</Link> : null}
+        {filters.page > 1 ? (
+          <Link to={search({ ...filters, page: filters.page - 1 })} className={secondaryButton}>
+            {t("queue.previous")}
+          </Link>
+        ) : null}
+        {hasNext ? (
+          <Link to={search({ ...filters, page: filters.page + 1 })} className={secondaryButton}>
+            {t("queue.next")}
+          </Link>
+        ) : null}
       </nav>
     </section>
   );

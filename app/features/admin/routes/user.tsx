@@ -45,7 +45,9 @@ export default function UserPage({ loaderData, actionData }: Route.ComponentProp
   const { user, isSelf, orders, registrations } = loaderData;
   return (
     <section className="mx-auto max-w-4xl px-4 py-8" data-testid="admin-user">
-      <Link to="/admin/users" className="text-sm text-cyan-300">← {t("users.title")}</Link>
+      <Link to="/admin/users" className="text-sm text-cyan-300">
+        ← {t("users.title")}
+      </Link>
       <PageTitle title={user.name || t("common.noName")} subtitle={user.email} />
       <AnswerNotice answer={actionData} done={actionData?.ok ? t(`users.done.${actionData.intent}`) : undefined} />
       <div className={`${cardClass} mb-6 flex flex-wrap items-center justify-between gap-3`}>
@@ -62,24 +64,34 @@ export default function UserPage({ loaderData, actionData }: Route.ComponentProp
         )}
       </div>
       <h2 className="mb-2 text-xl font-bold">{t("users.orders")}</h2>
-      {orders.length === 0 ? <p className="mb-6 text-slate-400">{t("users.noOrders")}</p> : (
+      {orders.length === 0 ? (
+        <p className="mb-6 text-slate-400">{t("users.noOrders")}</p>
+      ) : (
         <ul className="mb-6 divide-y divide-slate-800 rounded-lg border border-slate-800">
           {orders.map((order) => (
             <li key={order.id} className="flex flex-wrap justify-between gap-2 px-3 py-2 text-sm">
-              <Link to={`/admin/orders/${order.id}`} className="font-semibold text-cyan-300">#{order.number}</Link>
+              <Link to={`/admin/orders/${order.id}`} className="font-semibold text-cyan-300">
+                #{order.number}
+              </Link>
               <span>{t(`status.${order.status}`, { defaultValue: order.status })}</span>
-              <span className="font-mono">{formatMoney({ amount: order.amount, currency: order.currency === "VES" ? "VES" : "USD" }, language)}</span>
+              <span className="font-mono">
+                {formatMoney({ amount: order.amount, currency: order.currency === "VES" ? "VES" : "USD" }, language)}
+              </span>
               <span className="w-full text-xs text-slate-400">{order.items}</span>
             </li>
           ))}
         </ul>
       )}
       <h2 className="mb-2 text-xl font-bold">{t("users.registrations")}</h2>
-      {registrations.length === 0 ? <p className="text-slate-400">{t("users.noRegistrations")}</p> : (
+      {registrations.length === 0 ? (
+        <p className="text-slate-400">{t("users.noRegistrations")}</p>
+      ) : (
         <ul className="divide-y divide-slate-800 rounded-lg border border-slate-800">
           {registrations.map((registration) => (
             <li key={registration.id} className="flex flex-wrap justify-between gap-2 px-3 py-2 text-sm">
-              <Link to={`/admin/tournaments/${registration.tournamentId}/registrations`} className="font-semibold text-cyan-300">{registration.tournamentTitle}</Link>
+              <Link to={`/admin/tournaments/${registration.tournamentId}/registrations`} className="font-semibold text-cyan-300">
+                {registration.tournamentTitle}
+              </Link>
               <span>{registration.teamName ?? ""}</span>
               <span>{t(`registrations.statuses.${registration.status}`, { defaultValue: registration.status })}</span>
             </li>

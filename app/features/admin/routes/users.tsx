@@ -3,7 +3,17 @@ import { Form, Link } from "react-router";
 import { db } from "~/lib/db.server";
 import { metaText } from "~/lib/meta";
 import { useRouteMessages } from "~/lib/use-route-messages";
-import { PageTitle, TableBox, fieldClass, labelClass, primaryButton, secondaryButton, tableClass, tdClass, thClass } from "../components/admin-ui";
+import {
+  PageTitle,
+  TableBox,
+  fieldClass,
+  labelClass,
+  primaryButton,
+  secondaryButton,
+  tableClass,
+  tdClass,
+  thClass,
+} from "../components/admin-ui";
 import { staffContext } from "../context.server";
 import { USER_PAGE, searchUsers } from "../users-admin.server";
 import type { Route } from "./+types/users";
@@ -47,7 +57,9 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
           <input type="checkbox" name="staff" value="1" defaultChecked={filters.staffOnly} />
           {t("users.staffOnly")}
         </label>
-        <button type="submit" className={primaryButton}>{t("search.submit")}</button>
+        <button type="submit" className={primaryButton}>
+          {t("search.submit")}
+        </button>
       </Form>
       {users.length === 0 ? (
         <p className="rounded-lg border border-slate-800 p-6 text-slate-400">{t("users.empty")}</p>
@@ -56,16 +68,22 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
           <table className={tableClass} data-testid="users-table">
             <thead className="bg-slate-900/80">
               <tr>
-                <th scope="col" className={thClass}>{t("users.columns.user")}</th>
-                <th scope="col" className={thClass}>{t("users.columns.role")}</th>
+                <th scope="col" className={thClass}>
+                  {t("users.columns.user")}
+                </th>
+                <th scope="col" className={thClass}>
+                  {t("users.columns.role")}
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-800">
               {users.map((user) => (
                 <tr key={user.id} data-testid="user-row">
                   <td className={tdClass}>
-                    <Link to={`/admin/users/${user.id}`} className="font-semibold text-cyan-300">{user.name || t("common.noName")}</Link>
-                    <span className="block break-all text-xs text-slate-400">{user.email}</span>
+                    <Link to={`/admin/users/${user.id}`} className="font-semibold text-cyan-300">
+                      {user.name || t("common.noName")}
+                    </Link>
+                    <span className="block text-xs break-all text-slate-400">{user.email}</span>
                   </td>
                   <td className={tdClass}>{user.isStaff ? t("users.staff") : t("users.player")}</td>
                 </tr>
@@ -75,8 +93,16 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
         </TableBox>
       )}
       <nav aria-label={t("queue.pagination")} className="mt-6 flex gap-3">
-        {filters.page > 1 ? <Link to={search({ ...filters, page: filters.page - 1 })} className={secondaryButton}>{t("queue.previous")}</Link> : null}
-        {hasNext ? <Link to={search({ ...filters, page: filters.page + 1 })} className={secondaryButton}>{t("queue.next")}</Link> : null}
+        {filters.page > 1 ? (
+          <Link to={search({ ...filters, page: filters.page - 1 })} className={secondaryButton}>
+            {t("queue.previous")}
+          </Link>
+        ) : null}
+        {hasNext ? (
+          <Link to={search({ ...filters, page: filters.page + 1 })} className={secondaryButton}>
+            {t("queue.next")}
+          </Link>
+        ) : null}
       </nav>
     </section>
   );

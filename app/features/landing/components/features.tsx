@@ -32,7 +32,10 @@ export function Features() {
             </li>
           ))}
         </ul>
-        <div className="mt-10 grid gap-6 rounded-2xl border border-purple-500/30 bg-gradient-to-br from-purple-900/40 to-cyan-900/20 p-8 md:grid-cols-2" data-testid="streaming-promo">
+        <div
+          className="mt-10 grid gap-6 rounded-2xl border border-purple-500/30 bg-gradient-to-br from-purple-900/40 to-cyan-900/20 p-8 md:grid-cols-2"
+          data-testid="streaming-promo"
+        >
           <div>
             <h3 className="text-2xl font-extrabold">{t("features.streaming.title")}</h3>
             <p className="mt-2 text-slate-300">{t("features.streaming.subtitle")}</p>

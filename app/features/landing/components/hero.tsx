@@ -56,18 +56,21 @@ export function Hero({ loggedIn }: { loggedIn: boolean }) {
       </div>
       <div className="mx-auto max-w-7xl px-4 py-20 sm:py-28">
         <div className="flex flex-wrap items-center gap-2 text-xs font-bold">
-          <span className="inline-flex items-center gap-1.5 rounded bg-rose-600 px-2 py-1 uppercase tracking-wider" data-testid="live-badge">
+          <span
+            className="inline-flex items-center gap-1.5 rounded bg-rose-600 px-2 py-1 tracking-wider uppercase"
+            data-testid="live-badge"
+          >
             <span className="h-2 w-2 animate-pulse rounded-full bg-white" aria-hidden="true" />
             {t("hero.live")}
           </span>
           <span className="rounded bg-slate-900/80 px-2 py-1 text-slate-200" data-testid="viewer-count">
             {t("hero.viewers", { viewers: t("hero.viewerCount") })}
           </span>
-          <span className="rounded bg-purple-600/90 px-2 py-1 uppercase tracking-wider" data-testid="finals-badge">
+          <span className="rounded bg-purple-600/90 px-2 py-1 tracking-wider uppercase" data-testid="finals-badge">
             {t("hero.finals")}
           </span>
         </div>
-        <h1 id="hero-title" className="mt-6 max-w-3xl text-4xl font-black leading-tight tracking-tight sm:text-6xl">
+        <h1 id="hero-title" className="mt-6 max-w-3xl text-4xl leading-tight font-black tracking-tight sm:text-6xl">
           {t("hero.title")}
         </h1>
         <p className="mt-5 max-w-2xl text-lg text-slate-300">{t("hero.subtitle")}</p>

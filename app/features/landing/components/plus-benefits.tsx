@@ -6,7 +6,11 @@ const BENEFITS = ["fees", "ads", "subscriptions", "earlyAccess", "events", "crea
 export function PlusBenefits() {
   const { t } = useTranslation("landing");
   return (
-    <section id="plus" className="border-y border-slate-800 bg-gradient-to-b from-purple-950/30 to-transparent" aria-labelledby="plus-title">
+    <section
+      id="plus"
+      className="border-y border-slate-800 bg-gradient-to-b from-purple-950/30 to-transparent"
+      aria-labelledby="plus-title"
+    >
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-16 lg:grid-cols-[1fr_2fr]">
         <div>
           <h2 id="plus-title" className="text-3xl font-extrabold">
@@ -15,7 +19,9 @@ export function PlusBenefits() {
           <p className="mt-2 text-slate-400">{t("plus.subtitle")}</p>
           <div className="mt-6 inline-flex flex-col rounded-2xl border border-cyan-400/40 bg-slate-900 p-6" data-testid="plus-badge">
             <span className="text-sm text-slate-300">{t("plus.badge")}</span>
-            <span className="mt-1 bg-gradient-to-r from-cyan-300 to-purple-400 bg-clip-text text-5xl font-black text-transparent">{t("plus.price")}</span>
+            <span className="mt-1 bg-gradient-to-r from-cyan-300 to-purple-400 bg-clip-text text-5xl font-black text-transparent">
+              {t("plus.price")}
+            </span>
           </div>
           <div className="mt-6">
             <a

@@ -10,7 +10,6 @@ const STREAMERS = [
   { name: "ZeroRushFF", avatar: "/images/streamers/3.svg", followers: 45900, gamesPlayed: 980 },
 ];
 
-
 export function Streamers({ loggedIn }: { loggedIn: boolean }) {
   const { t, i18n } = useTranslation("landing");
   const language = i18n.language === "en" ? "en" : "es";

@@ -8,7 +8,6 @@ import type { TournamentCard } from "~/features/tournaments/tournaments.server";
 
 const COLUMN_CLASSES = { 1: "md:grid-cols-1 max-w-xl", 2: "md:grid-cols-2 max-w-4xl", 3: "md:grid-cols-2 lg:grid-cols-3" } as const;
 
-
 /** SPEC §3 session key `tournament`: the chosen tournament, saved before going to /tournament. */
 export const TOURNAMENT_SESSION_KEY = "tournament";
 
@@ -17,15 +16,7 @@ export function tournamentPath(tournament: TournamentCard): string {
   return `/tournament?${params}`;
 }
 
-export function TournamentGrid({
-  tournaments,
-  loggedIn,
-  loading,
-}: {
-  tournaments: TournamentCard[];
-  loggedIn: boolean;
-  loading: boolean;
-}) {
+export function TournamentGrid({ tournaments, loggedIn, loading }: { tournaments: TournamentCard[]; loggedIn: boolean; loading: boolean }) {
   const { t } = useTranslation("landing");
   const columns = tournamentGridColumns(tournaments.length);
   return (
@@ -99,7 +90,10 @@ function TournamentCardView({ tournament, loggedIn, eager }: { tournament: Tourn
         </ul>
         <h3 className="mt-3 text-xl font-bold">{tournament.title}</h3>
         {open ? null : (
-          <p className="mt-2 inline-block w-fit rounded-full bg-rose-500/15 px-2.5 py-0.5 text-xs font-bold uppercase text-rose-200" data-testid="tournament-state-chip">
+          <p
+            className="mt-2 inline-block w-fit rounded-full bg-rose-500/15 px-2.5 py-0.5 text-xs font-bold text-rose-200 uppercase"
+            data-testid="tournament-state-chip"
+          >
             {t(`tournaments.chip.${tournament.state}`)}
           </p>
         )}
@@ -142,7 +136,10 @@ function TournamentCardView({ tournament, loggedIn, eager }: { tournament: Tourn
             aria-valuemax={tournament.capacity}
             aria-valuenow={Math.min(tournament.taken, tournament.capacity)}
           >
-            <div className={`h-full rounded-full ${open ? "bg-gradient-to-r from-cyan-500 to-purple-500" : "bg-slate-500"}`} style={{ width: `${filledPercent(tournament)}%` }} />
+            <div
+              className={`h-full rounded-full ${open ? "bg-gradient-to-r from-cyan-500 to-purple-500" : "bg-slate-500"}`}
+              style={{ width: `${filledPercent(tournament)}%` }}
+            />
           </div>
         </div>
         <div className="mt-auto pt-5">
@@ -173,7 +170,11 @@ function TournamentCardView({ tournament, loggedIn, eager }: { tournament: Tourn
               >
                 {t(`tournaments.state.${tournament.state}`)}
               </span>
-              <a href={destination} className="mt-2 block text-center text-sm text-cyan-400 hover:text-cyan-300" data-testid="tournament-details">
+              <a
+                href={destination}
+                className="mt-2 block text-center text-sm text-cyan-400 hover:text-cyan-300"
+                data-testid="tournament-details"
+              >
                 {t("tournaments.details")}
               </a>
             </>

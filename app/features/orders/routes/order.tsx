@@ -61,17 +61,26 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
   const expiresAt = order.expiresAt ? format.dateTime(order.expiresAt) : "";
   return (
     <section className="mx-auto max-w-2xl px-4 py-12" data-testid="order-page">
-      {loaderData.sent ? <meta httpEquiv="refresh" content={`${AFTER_PROOF_SECONDS};url=${order.kind === "store" ? "/store" : "/"}`} /> : null}
+      {loaderData.sent ? (
+        <meta httpEquiv="refresh" content={`${AFTER_PROOF_SECONDS};url=${order.kind === "store" ? "/store" : "/"}`} />
+      ) : null}
       <Link to="/orders" className="text-sm text-cyan-400 hover:text-cyan-300">
         ← {t("order.back")}
       </Link>
       <h1 className="mt-3 text-3xl font-extrabold">{t("order.title", { number: order.number })}</h1>
-      <p className={`mt-3 inline-block rounded-full px-3 py-1 text-sm font-semibold ${STATUS_STYLES[order.status] ?? ""}`} data-testid="order-status">
+      <p
+        className={`mt-3 inline-block rounded-full px-3 py-1 text-sm font-semibold ${STATUS_STYLES[order.status] ?? ""}`}
+        data-testid="order-status"
+      >
         {t(`status.${order.status}`)}
       </p>
 
       {loaderData.sent ? (
-        <p role="status" className="mt-6 rounded-lg border border-emerald-500/50 bg-emerald-500/10 p-4 text-emerald-100" data-testid="proof-sent">
+        <p
+          role="status"
+          className="mt-6 rounded-lg border border-emerald-500/50 bg-emerald-500/10 p-4 text-emerald-100"
+          data-testid="proof-sent"
+        >
           {t("payment.sent")}
         </p>
       ) : null}
@@ -97,7 +106,9 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           <dd className="text-lg font-bold text-cyan-300" data-testid="order-total">
             {orderAmount(order.amount, order.currency, i18n.language)}
           </dd>
-          {order.exchangeRate ? <dd className="text-xs text-slate-500">{t("order.rate", { rate: format.rate(order.exchangeRate) })}</dd> : null}
+          {order.exchangeRate ? (
+            <dd className="text-xs text-slate-500">{t("order.rate", { rate: format.rate(order.exchangeRate) })}</dd>
+          ) : null}
         </div>
         <div>
           <dt className="text-slate-400">{t("order.method")}</dt>
@@ -127,7 +138,12 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
             .filter((proof) => proof.hasFile)
             .map((proof) => (
               <li key={proof.id}>
-                <a href={`/orders/${order.id}/receipts/${proof.id}`} className="text-cyan-400 hover:text-cyan-300" target="_blank" rel="noreferrer">
+                <a
+                  href={`/orders/${order.id}/receipts/${proof.id}`}
+                  className="text-cyan-400 hover:text-cyan-300"
+                  target="_blank"
+                  rel="noreferrer"
+                >
                   {t("order.receipt")}
                 </a>
               </li>

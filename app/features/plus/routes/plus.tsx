@@ -113,10 +113,15 @@ export default function PlusPage({ loaderData, actionData }: Route.ComponentProp
       <div className="mt-8 grid gap-8 md:grid-cols-2">
         <div className="rounded-2xl border border-cyan-400/40 bg-slate-900 p-6">
           <p className="text-sm text-slate-300">{t("offer", { count: offer.months })}</p>
-          <p className="mt-1 bg-gradient-to-r from-cyan-300 to-purple-400 bg-clip-text text-5xl font-black text-transparent" data-testid="plus-price">
+          <p
+            className="mt-1 bg-gradient-to-r from-cyan-300 to-purple-400 bg-clip-text text-5xl font-black text-transparent"
+            data-testid="plus-price"
+          >
             {formatMoney({ amount: offer.priceUsd, currency: "USD" }, language)}
           </p>
-          <p className="mt-1 text-sm text-slate-400">{t("priceBs", { amount: formatMoney({ amount: offer.priceBs, currency: "VES" }, language) })}</p>
+          <p className="mt-1 text-sm text-slate-400">
+            {t("priceBs", { amount: formatMoney({ amount: offer.priceBs, currency: "VES" }, language) })}
+          </p>
 
           {loaderData.signedIn ? (
             <Form method="post" className="mt-6 flex flex-col gap-4" data-testid="plus-buy">
@@ -126,16 +131,28 @@ export default function PlusPage({ loaderData, actionData }: Route.ComponentProp
                 </Alert>
               ) : null}
               <Field label={t("phone")} hint={t("phoneHint")}>
-                <Input name="phone" type="tel" inputMode="numeric" autoComplete="tel" required aria-invalid={refusal?.field === "phone" || undefined} />
+                <Input
+                  name="phone"
+                  type="tel"
+                  inputMode="numeric"
+                  autoComplete="tel"
+                  required
+                  aria-invalid={refusal?.field === "phone" || undefined}
+                />
               </Field>
               <fieldset className="flex flex-col gap-2">
                 <legend className="mb-2 text-sm font-semibold">{t("method")}</legend>
                 {PAYMENT_METHOD_IDS.map((method) => (
-                  <label key={method} className="flex items-center gap-3 rounded-lg border border-slate-700 px-4 py-3 has-[:checked]:border-cyan-400">
+                  <label
+                    key={method}
+                    className="flex items-center gap-3 rounded-lg border border-slate-700 px-4 py-3 has-[:checked]:border-cyan-400"
+                  >
                     <input type="radio" name="paymentMethod" value={method} required />
                     <span className="font-semibold">{t(`orders:methods.${method}`)}</span>
                     <span className="ml-auto text-sm text-slate-300">
-                      {method === "pago_movil" ? formatMoney({ amount: offer.priceBs, currency: "VES" }, language) : formatMoney({ amount: offer.priceUsd, currency: "USD" }, language)}
+                      {method === "pago_movil"
+                        ? formatMoney({ amount: offer.priceBs, currency: "VES" }, language)
+                        : formatMoney({ amount: offer.priceUsd, currency: "USD" }, language)}
                     </span>
                   </label>
                 ))}
@@ -145,7 +162,11 @@ export default function PlusPage({ loaderData, actionData }: Route.ComponentProp
               </Button>
             </Form>
           ) : (
-            <Link to="/auth?redirectTo=%2Fplus" className="mt-6 inline-block rounded-lg bg-gradient-to-r from-cyan-500 to-purple-500 px-5 py-3 font-semibold text-slate-950" data-testid="plus-sign-in">
+            <Link
+              to="/auth?redirectTo=%2Fplus"
+              className="mt-6 inline-block rounded-lg bg-gradient-to-r from-cyan-500 to-purple-500 px-5 py-3 font-semibold text-slate-950"
+              data-testid="plus-sign-in"
+            >
               {t("signInToBuy")}
             </Link>
           )}
@@ -153,9 +174,14 @@ export default function PlusPage({ loaderData, actionData }: Route.ComponentProp
 
         <ul className="flex flex-col gap-2" data-testid="plus-benefits">
           {PLUS_BENEFITS.map((benefit) => (
-            <li key={benefit.id} className="flex items-start justify-between gap-3 rounded-lg border border-slate-800 bg-arena-panel p-3 text-sm">
+            <li
+              key={benefit.id}
+              className="flex items-start justify-between gap-3 rounded-lg border border-slate-800 bg-arena-panel p-3 text-sm"
+            >
               <span>{t(`benefits.${benefit.id}`, { minutes: EARLY_ACCESS_MINUTES })}</span>
-              {benefit.available ? null : <span className="shrink-0 rounded-full bg-slate-700 px-2 py-0.5 text-xs text-slate-200">{t("coming")}</span>}
+              {benefit.available ? null : (
+                <span className="shrink-0 rounded-full bg-slate-700 px-2 py-0.5 text-xs text-slate-200">{t("coming")}</span>
+              )}
             </li>
           ))}
         </ul>

@@ -66,15 +66,22 @@ export default function AdminSupportPage({ loaderData, actionData }: Route.Compo
       {loaderData.rows.length === 0 ? <p className="mt-6 text-slate-400">{t("staff.empty")}</p> : null}
       <ul className="mt-6 flex flex-col gap-3">
         {loaderData.rows.map((row) => (
-          <li key={row.id} className="rounded-xl border border-slate-800 bg-slate-900/40 p-4" data-testid="support-row" data-priority={row.priority}>
+          <li
+            key={row.id}
+            className="rounded-xl border border-slate-800 bg-slate-900/40 p-4"
+            data-testid="support-row"
+            data-priority={row.priority}
+          >
             <div className="flex flex-wrap items-center gap-2 text-sm">
-              {row.priority ? <span className="rounded-full bg-purple-500/20 px-2 py-0.5 text-xs font-semibold text-purple-200">{t("staff.plus")}</span> : null}
+              {row.priority ? (
+                <span className="rounded-full bg-purple-500/20 px-2 py-0.5 text-xs font-semibold text-purple-200">{t("staff.plus")}</span>
+              ) : null}
               <span className="font-semibold">{row.name || row.email}</span>
               <span className="break-all text-slate-400">{row.email}</span>
               <span className="text-slate-400">· {t(`topics.${row.topic}`, { defaultValue: row.topic })}</span>
               <span className="ml-auto text-xs text-slate-500">{row.createdAt}</span>
             </div>
-            <p className="mt-2 whitespace-pre-wrap break-words text-sm">{row.message}</p>
+            <p className="mt-2 text-sm break-words whitespace-pre-wrap">{row.message}</p>
             {row.status === "open" ? (
               <Form method="post" className="mt-3">
                 <input type="hidden" name="id" value={row.id} />

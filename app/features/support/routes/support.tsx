@@ -62,7 +62,12 @@ export default function SupportPage({ loaderData, actionData }: Route.ComponentP
       {actionData?.ok ? null : (
         <Form method="post" className="mt-6 flex flex-col gap-4">
           <Field label={t("topic")}>
-            <Select name="topic" defaultValue={refusal && "topic" in refusal ? refusal.topic : ""} required aria-invalid={refusal?.field === "topic" || undefined}>
+            <Select
+              name="topic"
+              defaultValue={refusal && "topic" in refusal ? refusal.topic : ""}
+              required
+              aria-invalid={refusal?.field === "topic" || undefined}
+            >
               <option value="" disabled>
                 {t("chooseTopic")}
               </option>

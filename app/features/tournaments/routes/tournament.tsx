@@ -37,7 +37,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const id = new URL(request.url).searchParams.get("id") ?? "";
   const tournament = id ? await findTournament(db(), id) : null;
   // Drafts exist only in the back-office.
-  if (!tournament || tournament.status === "draft") return data({ tournament: null, registration: null, rate: null, now: null, member: false, opensForMe: null, messages }, { status: 404 });
+  if (!tournament || tournament.status === "draft")
+    return data(
+      { tournament: null, registration: null, rate: null, now: null, member: false, opensForMe: null, messages },
+      { status: 404 },
+    );
   const registration = await findRegistration(db(), tournament.id, user.id);
   // Each person sees their own opening time: Plus members 15 minutes before everyone else.
   const now = new Date();
@@ -67,7 +71,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     messages,
   };
 }
-
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
@@ -101,7 +104,14 @@ export async function action({ request }: Route.ActionArgs) {
     }
     return succeed({
       outcome: "started" as const,
-      order: { id: result.order.id, number: result.order.number, amount: result.order.amount, currency: result.order.currency, method: result.order.method, phone: parsed.registration.phone },
+      order: {
+        id: result.order.id,
+        number: result.order.number,
+        amount: result.order.amount,
+        currency: result.order.currency,
+        method: result.order.method,
+        phone: parsed.registration.phone,
+      },
     });
   } catch (error) {
     if (error instanceof RegistrationError) return fail(error.code, error.code === "NOT_FOUND" ? 404 : 409);
@@ -116,7 +126,19 @@ export function meta({ matches }: Route.MetaArgs) {
 
 const inputClass = "w-full rounded-lg border border-slate-700 bg-slate-900 px-4 py-3 text-slate-100 outline-none focus:border-cyan-400";
 
-function Field({ label, name, hint, type = "text", inputMode }: { label: string; name: string; hint?: string; type?: string; inputMode?: "numeric" | "tel" }) {
+function Field({
+  label,
+  name,
+  hint,
+  type = "text",
+  inputMode,
+}: {
+  label: string;
+  name: string;
+  hint?: string;
+  type?: string;
+  inputMode?: "numeric" | "tel";
+}) {
   return (
     <label className="flex flex-col gap-1.5 text-sm font-semibold">
       {label}
@@ -163,7 +185,9 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
           <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
             <div>
               <dt className="text-slate-400">{t("details.date")}</dt>
-              <dd className="font-semibold" data-testid="tournament-date">{format.date(tournament.date)}</dd>
+              <dd className="font-semibold" data-testid="tournament-date">
+                {format.date(tournament.date)}
+              </dd>
             </div>
             <div>
               <dt className="text-slate-400">{t("details.prize")}</dt>
@@ -189,26 +213,42 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
             <details className="mt-4 text-sm">
               <summary className="cursor-pointer font-semibold text-slate-200">{t("details.rules")}</summary>
               {/* Rendered on the server by micromark, which escapes HTML and drops unsafe links. */}
-              <div className="prose-invert mt-2 space-y-2 break-words text-slate-300" data-testid="tournament-rules" dangerouslySetInnerHTML={{ __html: tournament.rulesHtml }} />
+              <div
+                className="prose-invert mt-2 space-y-2 break-words text-slate-300"
+                data-testid="tournament-rules"
+                dangerouslySetInnerHTML={{ __html: tournament.rulesHtml }}
+              />
             </details>
           ) : null}
         </div>
       </div>
 
       {error ? (
-        <p role="alert" className="mt-6 rounded-lg border border-rose-500/50 bg-rose-500/10 p-4 text-rose-100" data-testid="registration-error">
+        <p
+          role="alert"
+          className="mt-6 rounded-lg border border-rose-500/50 bg-rose-500/10 p-4 text-rose-100"
+          data-testid="registration-error"
+        >
           {t(`errors.${error.code}`, { n: "player" in error ? error.player : undefined })}
         </p>
       ) : null}
 
       {done?.outcome === "confirmed" ? (
-        <p role="status" className="mt-6 rounded-lg border border-emerald-500/50 bg-emerald-500/10 p-4 text-emerald-100" data-testid="registration-confirmed">
+        <p
+          role="status"
+          className="mt-6 rounded-lg border border-emerald-500/50 bg-emerald-500/10 p-4 text-emerald-100"
+          data-testid="registration-confirmed"
+        >
           {t("done.free")}
         </p>
       ) : null}
 
       {done?.outcome === "started" ? (
-        <div role="status" className="mt-6 rounded-xl border border-emerald-500/50 bg-emerald-500/10 p-6" data-testid="registration-started">
+        <div
+          role="status"
+          className="mt-6 rounded-xl border border-emerald-500/50 bg-emerald-500/10 p-6"
+          data-testid="registration-started"
+        >
           <p className="text-2xl font-extrabold text-emerald-200">{t("done.started")}</p>
           <p className="mt-1 text-emerald-100/90">{t("done.confirmation")}</p>
           <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
@@ -271,7 +311,9 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
 
       {!registration && !done && !tournament.closed && loaderData.opensForMe && loaderData.now ? (
         <div role="status" className="mt-8 rounded-xl border border-cyan-500/50 bg-cyan-500/10 p-6" data-testid="registration-opens">
-          <h2 className="text-xl font-bold text-cyan-100">{t(loaderData.member ? "opens.titlePlus" : "opens.title", { time: format.dateTime(loaderData.opensForMe) })}</h2>
+          <h2 className="text-xl font-bold text-cyan-100">
+            {t(loaderData.member ? "opens.titlePlus" : "opens.title", { time: format.dateTime(loaderData.opensForMe) })}
+          </h2>
           <p className="mt-2 text-cyan-50/90">
             <Countdown to={loaderData.opensForMe} serverNow={loaderData.now} render={(time) => t("opens.countdown", { time })} />
           </p>
@@ -286,10 +328,19 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
       ) : null}
       {!registration && !done && (tournament.closed || tournament.placesLeft <= 0) ? (
         // #10.8: a full or closed tournament says so, and where to go next.
-        <div role="status" className="mt-8 rounded-xl border border-amber-500/50 bg-amber-500/10 p-6" data-testid="tournament-unavailable" data-state={tournament.closed ? "closed" : "full"}>
+        <div
+          role="status"
+          className="mt-8 rounded-xl border border-amber-500/50 bg-amber-500/10 p-6"
+          data-testid="tournament-unavailable"
+          data-state={tournament.closed ? "closed" : "full"}
+        >
           <h2 className="text-xl font-bold text-amber-100">{t(tournament.closed ? "unavailable.closedTitle" : "unavailable.fullTitle")}</h2>
           <p className="mt-2 text-amber-50/90">{t(tournament.closed ? "unavailable.closedText" : "unavailable.fullText")}</p>
-          <Link to="/#tournaments" className="mt-4 inline-block rounded-lg bg-gradient-to-r from-cyan-500 to-purple-500 px-5 py-3 font-semibold text-slate-950" data-testid="other-tournaments">
+          <Link
+            to="/#tournaments"
+            className="mt-4 inline-block rounded-lg bg-gradient-to-r from-cyan-500 to-purple-500 px-5 py-3 font-semibold text-slate-950"
+            data-testid="other-tournaments"
+          >
             {t("unavailable.others")}
           </Link>
         </div>
@@ -319,25 +370,43 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
           {showsCoachField(tournament.game) ? <Field label={t("form.coachName")} name="coachName" /> : null}
           {Array.from({ length: size }, (_, index) => index + 1).map((n) => (
             <fieldset key={n} className="grid gap-3 rounded-xl border border-slate-800 p-4 sm:grid-cols-3" data-testid={`player-${n}`}>
-              <legend className="px-1 text-sm font-bold text-cyan-300">{!solo && n === 1 ? t("form.captain") : t("form.player", { n })}</legend>
+              <legend className="px-1 text-sm font-bold text-cyan-300">
+                {!solo && n === 1 ? t("form.captain") : t("form.player", { n })}
+              </legend>
               <Field label={t("form.playerName")} name={`player${n}Name`} />
               <Field label={t("form.playerIgn")} name={`player${n}Ign`} />
-              {!solo ? <Field label={n === 1 ? t("form.playerPhone") : t("form.playerPhoneOptional")} name={`player${n}Phone`} type="tel" inputMode="numeric" /> : null}
+              {!solo ? (
+                <Field
+                  label={n === 1 ? t("form.playerPhone") : t("form.playerPhoneOptional")}
+                  name={`player${n}Phone`}
+                  type="tel"
+                  inputMode="numeric"
+                />
+              ) : null}
             </fieldset>
           ))}
           <Field label={t("form.phone")} name="phone" type="tel" inputMode="numeric" hint={t("form.phoneHint")} />
           {fee > 0 ? (
             <fieldset className="flex flex-col gap-2">
               <legend className="mb-2 text-sm font-semibold">{t("form.paymentMethod")}</legend>
-              {feeCurrency === "VES" ? <p className="text-sm text-slate-400" data-testid="ves-only">{t("form.vesOnly")}</p> : null}
+              {feeCurrency === "VES" ? (
+                <p className="text-sm text-slate-400" data-testid="ves-only">
+                  {t("form.vesOnly")}
+                </p>
+              ) : null}
               {acceptedMethods(feeCurrency).map((method) => {
                 const charge = loaderData.rate ? chargeFor({ amount: fee, currency: feeCurrency }, method, loaderData.rate) : null;
                 return (
-                  <label key={method} className="flex items-center gap-3 rounded-lg border border-slate-700 px-4 py-3 has-[:checked]:border-cyan-400">
+                  <label
+                    key={method}
+                    className="flex items-center gap-3 rounded-lg border border-slate-700 px-4 py-3 has-[:checked]:border-cyan-400"
+                  >
                     <input type="radio" name="paymentMethod" value={method} defaultChecked={feeCurrency === "VES"} />
                     <span className="font-semibold">{t(`orders:methods.${method}`)}</span>
                     <span className="ml-auto text-sm text-slate-300" data-testid={`method-price-${method}`}>
-                      {charge?.ok ? formatMoney({ amount: charge.amount, currency: charge.currency }, language) : formatMoney({ amount: fee, currency: feeCurrency }, language)}
+                      {charge?.ok
+                        ? formatMoney({ amount: charge.amount, currency: charge.currency }, language)
+                        : formatMoney({ amount: fee, currency: feeCurrency }, language)}
                     </span>
                   </label>
                 );
