@@ -10,7 +10,10 @@ export async function rememberPreUser(db: Database, email: string): Promise<void
 }
 
 export async function emailBelongsToAnotherUser(db: Database, email: string, userId: string): Promise<boolean> {
-  const [row] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, email), ne(users.id, userId)));
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), ne(users.id, userId)));
   return row !== undefined;
 }
 

@@ -1,3 +1,5 @@
+import { data } from "react-router";
+import { isPublicAuthEndpoint } from "../auth-rules";
 import { auth } from "../auth.server";
 import type { Route } from "./+types/api-auth";
 
@@ -17,11 +19,19 @@ function undoExtraDecode(request: Request): Request {
   return new Request(url, request);
 }
 
-// better-auth's own endpoints (magic-link verification, OAuth callbacks, session).
+/** Only the endpoints a browser needs (auth-rules.ts); the rest of the library is not reachable. */
+function refuseUnlisted(request: Request) {
+  const path = new URL(request.url).pathname.replace(/^\/api\/auth/, "");
+  if (!isPublicAuthEndpoint(request.method, path)) throw data(null, { status: 404 });
+}
+
+// better-auth's own endpoints (magic-link verification, OAuth callbacks).
 export function loader({ request }: Route.LoaderArgs) {
+  refuseUnlisted(request);
   return auth().handler(undoExtraDecode(request));
 }
 
 export function action({ request }: Route.ActionArgs) {
+  refuseUnlisted(request);
   return auth().handler(request);
 }

@@ -91,7 +91,11 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
       ) : null}
 
       {actionData?.ok ? (
-        <p role="status" className="mt-6 rounded-lg border border-emerald-500/50 bg-emerald-500/10 p-4 text-emerald-100" data-testid="link-sent">
+        <p
+          role="status"
+          className="mt-6 rounded-lg border border-emerald-500/50 bg-emerald-500/10 p-4 text-emerald-100"
+          data-testid="link-sent"
+        >
           {t("signIn.sent", { email: actionData.sent, minutes: MAGIC_LINK_MINUTES })}
         </p>
       ) : null}

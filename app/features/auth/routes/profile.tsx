@@ -36,7 +36,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = await readForm(request);
@@ -102,7 +101,11 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
       <p className="mt-2 text-slate-400">{t("profile.subtitle")}</p>
 
       {actionData?.ok ? (
-        <p role="status" className="mt-6 rounded-lg border border-emerald-500/50 bg-emerald-500/10 p-4 text-emerald-100" data-testid="profile-saved">
+        <p
+          role="status"
+          className="mt-6 rounded-lg border border-emerald-500/50 bg-emerald-500/10 p-4 text-emerald-100"
+          data-testid="profile-saved"
+        >
           {t("profile.saved")}
         </p>
       ) : null}
@@ -135,15 +138,34 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <label className="flex flex-col gap-1.5 text-sm font-semibold">
           {t("profile.email")}
-          <input name="email" type="email" defaultValue={loaderData.email} autoComplete="email" className={fieldClass} aria-invalid={invalid?.field === "email" || undefined} />
+          <input
+            name="email"
+            type="email"
+            defaultValue={loaderData.email}
+            autoComplete="email"
+            className={fieldClass}
+            aria-invalid={invalid?.field === "email" || undefined}
+          />
         </label>
         <label className="flex flex-col gap-1.5 text-sm font-semibold">
           {t("profile.fullname")}
-          <input name="fullname" defaultValue={loaderData.fullname} autoComplete="name" maxLength={120} className={fieldClass} aria-invalid={invalid?.field === "fullname" || undefined} />
+          <input
+            name="fullname"
+            defaultValue={loaderData.fullname}
+            autoComplete="name"
+            maxLength={120}
+            className={fieldClass}
+            aria-invalid={invalid?.field === "fullname" || undefined}
+          />
         </label>
         <label className="flex flex-col gap-1.5 text-sm font-semibold">
           {t("profile.age")}
-          <select name="age" defaultValue={String(loaderData.age)} className={fieldClass} aria-invalid={invalid?.field === "age" || undefined}>
+          <select
+            name="age"
+            defaultValue={String(loaderData.age)}
+            className={fieldClass}
+            aria-invalid={invalid?.field === "age" || undefined}
+          >
             {AGE_OPTIONS.map((age) => (
               <option key={age} value={age}>
                 {age}
