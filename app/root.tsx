@@ -25,6 +25,7 @@ import { CartButton } from "./features/store/components/cart-button";
 import { createI18n } from "./lib/i18n";
 import { env } from "./lib/env.server";
 import { loadMessages } from "./lib/messages.server";
+import { useNonce } from "./lib/nonce";
 import { PAGE_SCRIPT } from "./lib/page-script";
 
 /** A route whose `handle` says `{ hydrate: false }` is served as plain HTML, without the React runtime. */
@@ -62,11 +63,14 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const hydrate = !useMatches().some((match) => (match.handle as RouteHandle | undefined)?.hydrate === false);
   const language: Language = data?.language ?? DEFAULT_LANGUAGE;
+  const nonce = useNonce() || undefined;
   const i18n = useMemo(() => createI18n(language, data?.messages ?? {}), [language, data?.messages]);
   const initialToasts = useMemo(() => {
     if (!data?.notice) return [];
     const notice = NOTICES[data.notice];
-    return [{ kind: notice.kind, title: i18n.t(notice.title), message: i18n.t(notice.message), durationMs: TOAST_DURATION_MS[notice.kind] }];
+    return [
+      { kind: notice.kind, title: i18n.t(notice.title), message: i18n.t(notice.message), durationMs: TOAST_DURATION_MS[notice.kind] },
+    ];
   }, [data?.notice, i18n]);
 
   return (
@@ -82,11 +86,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <I18nextProvider i18n={i18n}>
           <ToastProvider initial={initialToasts}>{children}</ToastProvider>
         </I18nextProvider>
-        <script dangerouslySetInnerHTML={{ __html: PAGE_SCRIPT }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: PAGE_SCRIPT }} />
         {hydrate ? (
           <>
-            <ScrollRestoration />
-            <Scripts />
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
           </>
         ) : null}
       </body>
@@ -98,7 +102,12 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const showCart = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.cart === true);
   return (
     <div className="flex min-h-screen flex-col">
-      <TopBar user={loaderData.user} language={loaderData.language} storeOpen={loaderData.storeOpen} cartButton={showCart ? <CartButton /> : null} />
+      <TopBar
+        user={loaderData.user}
+        language={loaderData.language}
+        storeOpen={loaderData.storeOpen}
+        cartButton={showCart ? <CartButton /> : null}
+      />
       <main id="content" className="flex-1">
         <Outlet />
       </main>
@@ -126,7 +135,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     );
   return (
     <div className="flex min-h-screen flex-col">
-      <TopBar user={data?.user ?? null} language={data?.language ?? DEFAULT_LANGUAGE} storeOpen={data?.storeOpen ?? true} cartButton={null} />
+      <TopBar
+        user={data?.user ?? null}
+        language={data?.language ?? DEFAULT_LANGUAGE}
+        storeOpen={data?.storeOpen ?? true}
+        cartButton={null}
+      />
       <main id="content" className="flex-1">
         {page}
       </main>

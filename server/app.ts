@@ -1,4 +1,5 @@
 import "react-router";
+import { randomBytes } from "node:crypto";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { createRequestHandler as createFetchHandler } from "react-router";
@@ -13,6 +14,7 @@ import { log, setLogLevel } from "~/lib/log.server";
 import { startRoutine, stopAllRoutines } from "~/lib/routines.server";
 import { loadMessages } from "~/lib/messages.server";
 import { PageCache, type CachedPage } from "~/lib/page-cache.server";
+import { contentSecurityPolicy, strictTransportSecurity } from "~/lib/csp";
 
 let handle: DatabaseHandle | undefined;
 
@@ -31,7 +33,13 @@ export async function start(): Promise<{ port: number; host: string }> {
   startRoutine({ name: "order-expiry", everyMs: 60_000, run: () => expireUnpaidOrders(database) });
   // With PRICING_URL, the catalogue follows the external price list: at start, then every 30 minutes.
   const pricingUrl = config.PRICING_URL;
-  if (pricingUrl) startRoutine({ name: "price-refresh", everyMs: 30 * 60_000, runAtStart: true, run: () => refreshCatalogueFromPriceList(database, pricingUrl) });
+  if (pricingUrl)
+    startRoutine({
+      name: "price-refresh",
+      everyMs: 30 * 60_000,
+      runAtStart: true,
+      run: () => refreshCatalogueFromPriceList(database, pricingUrl),
+    });
   log.info("database ready", { driver: handle.driver, ms: Date.now() - started, seeded: config.SEED_DEMO });
   return { port: config.PORT, host: config.HOST };
 }
@@ -46,10 +54,20 @@ export async function stop(): Promise<void> {
 export const app = express();
 app.disable("x-powered-by");
 
+// Vite's development client injects inline scripts of its own: the policy applies to real builds.
+const enforceCsp = process.env.NODE_ENV !== "development";
+
 app.use((_req, res, next) => {
   res.setHeader("X-Content-Type-Options", "nosniff");
   res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
   res.setHeader("X-Frame-Options", "DENY");
+  // A fresh nonce per response: the inline scripts of this page carry it (app/entry.server.tsx).
+  const nonce = randomBytes(18).toString("base64url");
+  res.locals.cspNonce = nonce;
+  const publicUrl = env().publicUrl;
+  if (enforceCsp) res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, { https: publicUrl.startsWith("https://") }));
+  const hsts = strictTransportSecurity(publicUrl);
+  if (hsts) res.setHeader("Strict-Transport-Security", hsts);
   next();
 });
 
@@ -83,7 +101,10 @@ app.use((req, res, next) => {
 });
 
 app.get("/healthz", async (_req, res) => {
-  const ok = (await Promise.resolve().then(() => databaseAnswers(db())).catch(() => false)) === true;
+  const ok =
+    (await Promise.resolve()
+      .then(() => databaseAnswers(db()))
+      .catch(() => false)) === true;
   res.status(ok ? 200 : 503).json({ status: ok ? "ok" : "unavailable" });
 });
 
@@ -104,11 +125,16 @@ const loadBuild = () => import("virtual:react-router/server-build");
 // (DESIGN.md performance budget). A request with any cookie but `lang`, or a query, is rendered fresh.
 const CACHEABLE_PAGES = new Set(["/", "/privacy-terms"]);
 const pageCache = new PageCache(5000);
+// A cached page is rendered once with this stand-in nonce; each response gets its own in its place.
+const CACHED_NONCE = "cachedPageNonce0000000000000000";
 const renderDocument = createFetchHandler(loadBuild, process.env.NODE_ENV === "development" ? "development" : "production");
 
 function isAnonymousPlainRequest(req: express.Request): boolean {
   if (req.method !== "GET" || !CACHEABLE_PAGES.has(req.path) || req.originalUrl !== req.path) return false;
-  const cookies = (req.headers.cookie ?? "").split(";").map((part) => part.split("=")[0]!.trim()).filter(Boolean);
+  const cookies = (req.headers.cookie ?? "")
+    .split(";")
+    .map((part) => part.split("=")[0]!.trim())
+    .filter(Boolean);
   return cookies.every((name) => name === LANGUAGE_COOKIE);
 }
 
@@ -118,16 +144,19 @@ app.use(async (req, res, next) => {
   try {
     const page = await pageCache.get(`${language}:${req.path}`, async (): Promise<CachedPage> => {
       const response = await renderDocument(
-        new Request(new URL(req.path, `http://${req.headers.host ?? "localhost"}`), { headers: { cookie: `${LANGUAGE_COOKIE}=${language}` } }),
+        new Request(new URL(req.path, `http://${req.headers.host ?? "localhost"}`), {
+          headers: { cookie: `${LANGUAGE_COOKIE}=${language}` },
+        }),
+        { cspNonce: CACHED_NONCE },
       );
       return { status: response.status, headers: [...response.headers], body: Buffer.from(await response.arrayBuffer()) };
     });
     res.status(page.status);
     for (const [name, value] of page.headers) if (name !== "content-length") res.setHeader(name, value);
-    res.end(page.body);
+    res.end(Buffer.from(page.body.toString("utf8").replaceAll(CACHED_NONCE, res.locals.cspNonce as string)));
   } catch (error) {
     next(error);
   }
 });
 
-app.use(createRequestHandler({ build: loadBuild }));
+app.use(createRequestHandler({ build: loadBuild, getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }) }));
