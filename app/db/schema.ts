@@ -1,18 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  bigint,
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  serial,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { bigint, boolean, check, date, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -118,7 +105,10 @@ export const tournaments = pgTable(
     players: text("players").array().notNull(),
     image: text("image").notNull(),
     /** Keys translated through the badge label table; raw key shown as fallback. */
-    badges: text("badges").array().notNull().default(sql`'{}'::text[]`),
+    badges: text("badges")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Year-month-day of the event (SPEC §3). */
     date: date("date", { mode: "string" }).notNull(),
     /** Maximum number of registrations (teams, or players when solo). */
@@ -255,11 +245,14 @@ export const orders = pgTable(
     gamerName: text("gamer_name"),
     tournamentId: text("tournament_id").references(() => tournaments.id),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /** The creating form's key, scoped by purchase ("store:…", "tournament:<id>:…"): a repeated request gets the same order. */
+    idempotencyKey: text("idempotency_key"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("orders_user_idx").on(t.userId, t.createdAt),
+    uniqueIndex("orders_user_idempotency_key").on(t.userId, t.idempotencyKey),
     index("orders_status_idx").on(t.status, t.createdAt),
     check("orders_amount_positive", sql`${t.amount} > 0`),
   ],
@@ -278,10 +271,7 @@ export const orderItems = pgTable(
     unitAmount: integer("unit_amount").notNull(),
     quantity: integer("quantity").notNull(),
   },
-  (t) => [
-    index("order_items_order_idx").on(t.orderId),
-    check("order_items_quantity_positive", sql`${t.quantity} > 0`),
-  ],
+  (t) => [index("order_items_order_idx").on(t.orderId), check("order_items_quantity_positive", sql`${t.quantity} > 0`)],
 );
 
 export const paymentProofs = pgTable(
@@ -347,4 +337,3 @@ export const schema = {
   paymentProofs,
   orderStatusHistory,
 };
-

@@ -41,5 +41,6 @@ export function handlerFor(kind: string): OrderKindHandler {
 /** Called at start-up: every kind in ORDER_KINDS must have its handler, or the server does not start. */
 export function assertEveryKindHandled(): void {
   const missing = ORDER_KINDS.filter((kind) => !handlers.has(kind));
-  if (missing.length) throw new Error(`Order kinds without a handler: ${missing.join(", ")} (register them in app/features/order-kinds.server.ts)`);
+  if (missing.length)
+    throw new Error(`Order kinds without a handler: ${missing.join(", ")} (register them in app/features/order-kinds.server.ts)`);
 }

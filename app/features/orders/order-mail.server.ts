@@ -38,7 +38,14 @@ export async function mailOrderMove(
   const template = mailTemplateFor(move.to, move.actor);
   if (!template) return;
   const [row] = await db
-    .select({ number: orders.number, kind: orders.kind, email: orders.email, amount: orders.amount, currency: orders.currency, language: users.language })
+    .select({
+      number: orders.number,
+      kind: orders.kind,
+      email: orders.email,
+      amount: orders.amount,
+      currency: orders.currency,
+      language: users.language,
+    })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .where(eq(orders.id, move.orderId));
@@ -47,7 +54,11 @@ export async function mailOrderMove(
   const kind = handlerFor(row.kind).mailTemplate?.(move.to) ?? template;
   const language = isLanguage(row.language) ? row.language : "es";
   const { t } = createI18n(language, loadMessages(language, ["mail"]));
-  const values = { number: row.number, amount: formatMoney({ amount: row.amount, currency: row.currency as Currency }, language), reason: move.reason ?? "" };
+  const values = {
+    number: row.number,
+    amount: formatMoney({ amount: row.amount, currency: row.currency as Currency }, language),
+    reason: move.reason ?? "",
+  };
   const paragraphs = [t(`mail:order.${kind}.body`, values)];
   if (kind === "rejected") paragraphs.push(t("mail:order.rejected.again"));
   if (kind === "refunded" && move.refundReference) paragraphs.push(t("mail:order.refunded.reference", { reference: move.refundReference }));

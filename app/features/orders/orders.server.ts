@@ -50,21 +50,66 @@ export interface NewOrder {
   gamerName?: string | null;
   tournamentId?: string | null;
   expiresAt: Date;
+  /** Scoped key from core/idempotency.ts: the same key gives back the same order. */
+  idempotencyKey?: string | null;
   items: Array<{ packageId?: string | null; registrationId?: string | null; label: string; unitAmount: number; quantity: number }>;
 }
 
-/** Creates an order in `initiated`, with its items and the first line of its history. */
-export async function createOrder(db: Database | Transaction, order: NewOrder): Promise<{ id: string; number: number }> {
-  const run = async (tx: Transaction) => {
+export interface CreatedOrder {
+  id: string;
+  number: number;
+  amount: number;
+  currency: Currency;
+  paymentMethod: PaymentMethod;
+  /** True when the key had already created this order and nothing new was written. */
+  repeated: boolean;
+}
+
+const CREATED_COLUMNS = {
+  id: orders.id,
+  number: orders.number,
+  amount: orders.amount,
+  currency: orders.currency,
+  paymentMethod: orders.paymentMethod,
+};
+
+/** The order a user's (scoped) idempotency key already created, if any. */
+export async function findOrderByKey(
+  db: Database | Transaction,
+  userId: string,
+  idempotencyKey: string | null,
+): Promise<CreatedOrder | null> {
+  if (!idempotencyKey) return null;
+  const [row] = await db
+    .select(CREATED_COLUMNS)
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)));
+  return row ? { ...row, currency: row.currency as Currency, paymentMethod: row.paymentMethod as PaymentMethod, repeated: true } : null;
+}
+
+/**
+ * Creates an order in `initiated`, with its items and the first line of its history. With an
+ * idempotency key already used by this user, nothing is written and that order is returned
+ * (concurrent requests with one key: the unique index (user_id, idempotency_key) lets one insert,
+ * the others wait for it and return its order).
+ */
+export async function createOrder(db: Database | Transaction, order: NewOrder): Promise<CreatedOrder> {
+  const run = async (tx: Transaction): Promise<CreatedOrder> => {
     const id = randomUUID();
-    const { items, ...fields } = order;
+    const { items, idempotencyKey, ...fields } = order;
     const [row] = await tx
       .insert(orders)
-      .values({ id, ...fields, status: "initiated" })
-      .returning({ id: orders.id, number: orders.number });
+      .values({ id, ...fields, idempotencyKey: idempotencyKey ?? null, status: "initiated" })
+      .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
+      .returning(CREATED_COLUMNS);
+    if (!row) {
+      const existing = await findOrderByKey(tx, order.userId, idempotencyKey ?? null);
+      if (!existing) throw new Error("idempotency conflict without an order");
+      return existing;
+    }
     await tx.insert(orderItems).values(items.map((item) => ({ id: randomUUID(), orderId: id, ...item })));
     await tx.insert(orderStatusHistory).values({ orderId: id, fromStatus: null, toStatus: "initiated", actorUserId: order.userId });
-    return row!;
+    return { ...row, currency: row.currency as Currency, paymentMethod: row.paymentMethod as PaymentMethod, repeated: false };
   };
   return db.transaction(run);
 }
@@ -75,7 +120,11 @@ export async function createOrder(db: Database | Transaction, order: NewOrder): 
  * order's kind react in the same transaction (order-kinds.server.ts). Call inside a transaction.
  */
 export async function moveOrder(tx: Transaction, orderId: string, to: OrderStatus, by: MoveBy, reason?: string | null) {
-  const [row] = await tx.select({ status: orders.status, kind: orders.kind, userId: orders.userId }).from(orders).where(eq(orders.id, orderId)).for("update");
+  const [row] = await tx
+    .select({ status: orders.status, kind: orders.kind, userId: orders.userId })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .for("update");
   if (!row) throw new OrderError("NOT_FOUND");
   const from = row.status;
   if (!isOrderStatus(from) || !mayMove(from, to, by.role)) throw new OrderError("NOT_ALLOWED_IN_STATE");
@@ -104,7 +153,15 @@ export async function findOrderFor(db: Database, orderId: string, viewer: Actor)
     db.select().from(paymentProofs).where(eq(paymentProofs.orderId, orderId)).orderBy(desc(paymentProofs.createdAt)),
     db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, orderId)).orderBy(orderStatusHistory.id),
   ]);
-  return { ...order, status: order.status as OrderStatus, kind: order.kind as OrderKind, paymentMethod: order.paymentMethod as PaymentMethod, items, proofs, history };
+  return {
+    ...order,
+    status: order.status as OrderStatus,
+    kind: order.kind as OrderKind,
+    paymentMethod: order.paymentMethod as PaymentMethod,
+    items,
+    proofs,
+    history,
+  };
 }
 
 export type OrderView = NonNullable<Awaited<ReturnType<typeof findOrderFor>>>;
@@ -172,7 +229,10 @@ export async function submitProof(db: Database, orderId: string, owner: Actor, d
   let proofId: string;
   try {
     proofId = await db.transaction(async (tx) => {
-      const [order] = await tx.select({ userId: orders.userId, paymentMethod: orders.paymentMethod }).from(orders).where(eq(orders.id, orderId));
+      const [order] = await tx
+        .select({ userId: orders.userId, paymentMethod: orders.paymentMethod })
+        .from(orders)
+        .where(eq(orders.id, orderId));
       if (!order || order.userId !== owner.userId) throw new OrderError("NOT_FOUND");
       if (order.paymentMethod !== details.method) throw new OrderError("WRONG_METHOD");
       const id = randomUUID();
@@ -219,7 +279,8 @@ export async function decideOrder(db: Database, orderId: string, staff: Actor, d
   const moved = await db.transaction(async (tx) => {
     const result = await moveOrder(tx, orderId, to, { userId: staff.userId, role: "staff" }, decided.reason);
     // A refused or cancelled proof no longer holds its bank reference: it may pay (another) order, corrected.
-    if (to === "rejected" || to === "cancelled") await tx.update(paymentProofs).set({ live: false }).where(eq(paymentProofs.orderId, orderId));
+    if (to === "rejected" || to === "cancelled")
+      await tx.update(paymentProofs).set({ live: false }).where(eq(paymentProofs.orderId, orderId));
     return result;
   });
   await mailOrderMove(db, { orderId, to, actor: "staff", reason: decided.reason, refundReference: decided.refundReference });

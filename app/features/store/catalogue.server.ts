@@ -20,7 +20,10 @@ export async function listCatalogue(db: Database) {
     .innerJoin(games, eq(games.id, topupPackages.gameId))
     .where(and(eq(games.hiddenInStore, false), eq(topupPackages.active, true)))
     .orderBy(asc(games.sortOrder), asc(topupPackages.sortOrder));
-  const byGame = new Map<string, { id: string; name: string; logo: string | null; packages: { id: string; label: string; priceUsd: number; priceBs: number }[] }>();
+  const byGame = new Map<
+    string,
+    { id: string; name: string; logo: string | null; packages: { id: string; label: string; priceUsd: number; priceBs: number }[] }
+  >();
   for (const row of rows) {
     const game = byGame.get(row.gameId) ?? { id: row.gameId, name: row.gameName, logo: row.logo, packages: [] };
     game.packages.push({ id: row.id, label: row.label, priceUsd: row.priceUsd, priceBs: row.priceBs });
@@ -35,7 +38,14 @@ export type CatalogueGame = Awaited<ReturnType<typeof listCatalogue>>[number];
 export async function findSellablePackages(db: Database, ids: string[]) {
   if (!ids.length) return [];
   return db
-    .select({ id: topupPackages.id, gameId: topupPackages.gameId, gameName: games.name, label: topupPackages.label, priceUsd: topupPackages.priceUsd, priceBs: topupPackages.priceBs })
+    .select({
+      id: topupPackages.id,
+      gameId: topupPackages.gameId,
+      gameName: games.name,
+      label: topupPackages.label,
+      priceUsd: topupPackages.priceUsd,
+      priceBs: topupPackages.priceBs,
+    })
     .from(topupPackages)
     .innerJoin(games, eq(games.id, topupPackages.gameId))
     .where(and(inArray(topupPackages.id, ids), eq(topupPackages.active, true), eq(games.hiddenInStore, false)));
@@ -46,7 +56,14 @@ const priceListSchema = z.array(
   z.object({
     id: z.string().min(1),
     juego: z.string().min(1),
-    paquetes: z.array(z.object({ id: z.union([z.string(), z.number()]), label: z.string().min(1), precio_usd: z.number().positive(), precio_bs: z.number().positive() })),
+    paquetes: z.array(
+      z.object({
+        id: z.union([z.string(), z.number()]),
+        label: z.string().min(1),
+        precio_usd: z.number().positive(),
+        precio_bs: z.number().positive(),
+      }),
+    ),
   }),
 );
 

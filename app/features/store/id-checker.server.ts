@@ -2,10 +2,7 @@ import { gameRules } from "~/domain/games";
 import { log } from "~/lib/log.server";
 
 export type IdCheckResult =
-  | { status: "valid"; username: string }
-  | { status: "invalid"; message: string | null }
-  | { status: "unreachable" }
-  | { status: "skipped" };
+  { status: "valid"; username: string } | { status: "invalid"; message: string | null } | { status: "unreachable" } | { status: "skipped" };
 
 export interface IdCheckerSettings {
   baseUrl: string;
@@ -18,7 +15,12 @@ export interface IdCheckerSettings {
  * the answer holds error, status, data.username and msg. Games it does not cover are skipped;
  * without settings every check is skipped (never a made-up "valid").
  */
-export async function checkPlayerId(settings: IdCheckerSettings | null, game: string, id: string, server: string | null): Promise<IdCheckResult> {
+export async function checkPlayerId(
+  settings: IdCheckerSettings | null,
+  game: string,
+  id: string,
+  server: string | null,
+): Promise<IdCheckResult> {
   const mode = gameRules(game).idCheck;
   if (!settings || mode === "none") return { status: "skipped" };
   const url = new URL(`${settings.baseUrl.replace(/\/$/, "")}/${encodeURIComponent(game)}`);

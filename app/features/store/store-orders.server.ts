@@ -1,6 +1,7 @@
 import { isValidQuantity } from "~/domain/cart";
 import type { CheckoutInput } from "~/domain/checkout";
 import { currencyFor } from "~/domain/payment-methods";
+import { scopedIdempotencyKey } from "~/features/orders/core/idempotency";
 import { createOrder } from "~/features/orders/orders.server";
 import type { Database } from "~/lib/db.server";
 import { findSellablePackages } from "./catalogue.server";
@@ -18,7 +19,13 @@ export type CartProblem =
   | { packageId: string; problem: "INVALID_QUANTITY" };
 
 export type PricedCart =
-  | { ok: true; game: string; lines: { packageId: string; label: string; quantity: number; priceUsd: number; priceBs: number }[]; totalUsd: number; totalBs: number }
+  | {
+      ok: true;
+      game: string;
+      lines: { packageId: string; label: string; quantity: number; priceUsd: number; priceBs: number }[];
+      totalUsd: number;
+      totalBs: number;
+    }
   | { ok: false; code: "EMPTY_CART" | "ONE_GAME_ONLY" | "CART_CHANGED"; problems: CartProblem[] };
 
 /**
@@ -28,14 +35,30 @@ export type PricedCart =
 export async function priceCart(db: Database, items: RequestedItem[]): Promise<PricedCart> {
   if (!items.length) return { ok: false, code: "EMPTY_CART", problems: [] };
   const problems: CartProblem[] = [];
-  const found = new Map((await findSellablePackages(db, items.map((item) => item.packageId))).map((row) => [row.id, row]));
+  const found = new Map(
+    (
+      await findSellablePackages(
+        db,
+        items.map((item) => item.packageId),
+      )
+    ).map((row) => [row.id, row]),
+  );
   const lines = [];
   for (const item of items) {
     const current = found.get(item.packageId);
     if (!current) problems.push({ packageId: item.packageId, problem: "GONE" });
     else if (!isValidQuantity(item.quantity)) problems.push({ packageId: item.packageId, problem: "INVALID_QUANTITY" });
-    else if (current.priceUsd !== item.shownUsd) problems.push({ packageId: item.packageId, problem: "PRICE_CHANGED", priceUsd: current.priceUsd, priceBs: current.priceBs });
-    else lines.push({ packageId: current.id, label: `${current.gameName} · ${current.label}`, quantity: item.quantity, priceUsd: current.priceUsd, priceBs: current.priceBs, gameId: current.gameId });
+    else if (current.priceUsd !== item.shownUsd)
+      problems.push({ packageId: item.packageId, problem: "PRICE_CHANGED", priceUsd: current.priceUsd, priceBs: current.priceBs });
+    else
+      lines.push({
+        packageId: current.id,
+        label: `${current.gameName} · ${current.label}`,
+        quantity: item.quantity,
+        priceUsd: current.priceUsd,
+        priceBs: current.priceBs,
+        gameId: current.gameId,
+      });
   }
   if (problems.length) return { ok: false, code: "CART_CHANGED", problems };
   const gamesInCart = new Set(lines.map((line) => line.gameId));
@@ -49,10 +72,22 @@ export async function priceCart(db: Database, items: RequestedItem[]): Promise<P
   };
 }
 
-/** Creates the store order (status initiated) from a priced cart: Bs at the catalogue's Bs prices for Pago Móvil. */
+/**
+ * Creates the store order (status initiated) from a priced cart: Bs at the catalogue's Bs prices
+ * for Pago Móvil. The same idempotency key (the checkout form's) returns the order it created.
+ */
 export async function createStoreOrder(
   db: Database,
-  input: { userId: string; email: string; cart: Extract<PricedCart, { ok: true }>; checkout: CheckoutInput; gamerName: string | null; exchangeRate: string; expiresAt: Date },
+  input: {
+    userId: string;
+    email: string;
+    cart: Extract<PricedCart, { ok: true }>;
+    checkout: CheckoutInput;
+    gamerName: string | null;
+    exchangeRate: string;
+    expiresAt: Date;
+    idempotencyKey?: string | null;
+  },
 ) {
   const currency = currencyFor(input.checkout.paymentMethod);
   const order = await createOrder(db, {
@@ -69,6 +104,7 @@ export async function createStoreOrder(
     gameServer: input.checkout.gameServer,
     gamerName: input.gamerName,
     expiresAt: input.expiresAt,
+    idempotencyKey: scopedIdempotencyKey("store", input.idempotencyKey ?? null),
     items: input.cart.lines.map((line) => ({
       packageId: line.packageId,
       label: line.label,
@@ -76,6 +112,5 @@ export async function createStoreOrder(
       quantity: line.quantity,
     })),
   });
-  return { ...order, amount: currency === "VES" ? input.cart.totalBs : input.cart.totalUsd, currency };
+  return order;
 }
-

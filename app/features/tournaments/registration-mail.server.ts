@@ -7,7 +7,11 @@ import { composeMail } from "~/lib/mail.server";
 import { loadMessages } from "~/lib/messages.server";
 
 /** Tells a player their free registration is confirmed; a mail that cannot leave is logged, not fatal. */
-export async function mailRegistrationConfirmed(to: string, languageCode: string, details: { title: string; date: string; teamName: string | null; tournamentId: string }) {
+export async function mailRegistrationConfirmed(
+  to: string,
+  languageCode: string,
+  details: { title: string; date: string; teamName: string | null; tournamentId: string },
+) {
   const language = isLanguage(languageCode) ? languageCode : "es";
   const { t } = createI18n(language, loadMessages(language, ["mail"]));
   const values = { title: details.title, date: details.date, team: details.teamName ? ` (${details.teamName})` : "" };
@@ -18,7 +22,10 @@ export async function mailRegistrationConfirmed(to: string, languageCode: string
         subject: t("mail:registration.confirmed.subject", values),
         heading: t("mail:registration.confirmed.heading", values),
         paragraphs: [t("mail:registration.confirmed.body", values)],
-        action: { label: t("mail:registration.confirmed.button"), url: `${env().publicUrl}/tournament?id=${encodeURIComponent(details.tournamentId)}` },
+        action: {
+          label: t("mail:registration.confirmed.button"),
+          url: `${env().publicUrl}/tournament?id=${encodeURIComponent(details.tournamentId)}`,
+        },
         footer: t("mail:footer"),
       }),
     );

@@ -6,7 +6,8 @@ import { currencyFor } from "~/domain/payment-methods";
 import type { RegistrationInput } from "~/domain/registration";
 import type { Database, Transaction } from "~/lib/db.server";
 import { constraintOf } from "~/lib/http.server";
-import { createOrder } from "~/features/orders/orders.server";
+import { scopedIdempotencyKey } from "~/features/orders/core/idempotency";
+import { createOrder, findOrderByKey } from "~/features/orders/orders.server";
 import { TOURNAMENT_CARD_COLUMNS } from "./tournaments.server";
 
 export type RegistrationErrorCode = "NOT_FOUND" | "REGISTRATION_CLOSED" | "TOURNAMENT_FULL" | "ALREADY_REGISTERED" | "IGN_TAKEN";
@@ -79,12 +80,29 @@ export async function listRegistrationsOfUser(db: Database, userId: string) {
  */
 export async function registerForTournament(
   db: Database,
-  input: { tournamentId: string; userId: string; email: string; registration: RegistrationInput; exchangeRate: string; expiresAt: Date; now?: Date },
+  input: {
+    tournamentId: string;
+    userId: string;
+    email: string;
+    registration: RegistrationInput;
+    exchangeRate: string;
+    expiresAt: Date;
+    /** The form's key: the same key gives back the registration and order it started. */
+    idempotencyKey?: string | null;
+    now?: Date;
+  },
 ) {
   const now = input.now ?? new Date();
+  const idempotencyKey = scopedIdempotencyKey({ tournamentId: input.tournamentId }, input.idempotencyKey ?? null);
   try {
     return await db.transaction(async (tx) => {
       await tx.select({ id: tournaments.id }).from(tournaments).where(eq(tournaments.id, input.tournamentId)).for("update");
+      // Under the tournament's lock: a repeated request waits for the first and finds its order.
+      const repeated = await findOrderByKey(tx, input.userId, idempotencyKey);
+      if (repeated) {
+        const [registration] = await tx.select({ id: registrations.id }).from(registrations).where(eq(registrations.orderId, repeated.id));
+        return { registrationId: registration?.id ?? null, order: { ...repeated, method: repeated.paymentMethod } };
+      }
       const tournament = await findTournament(tx, input.tournamentId);
       if (!tournament) throw new RegistrationError("NOT_FOUND");
       if (tournament.registrationClosesAt <= now) throw new RegistrationError("REGISTRATION_CLOSED");
@@ -135,10 +153,18 @@ export async function registerForTournament(
         email: input.email,
         tournamentId: tournament.id,
         expiresAt: input.expiresAt,
-        items: [{ registrationId: id, label: registration.teamName ? `${tournament.title} · ${registration.teamName}` : tournament.title, unitAmount: amountUsd, quantity: 1 }],
+        idempotencyKey,
+        items: [
+          {
+            registrationId: id,
+            label: registration.teamName ? `${tournament.title} · ${registration.teamName}` : tournament.title,
+            unitAmount: amountUsd,
+            quantity: 1,
+          },
+        ],
       });
       await tx.update(registrations).set({ orderId: order.id }).where(eq(registrations.id, id));
-      return { registrationId: id, order: { ...order, amount: currency === "VES" ? usdToVes(amountUsd, input.exchangeRate) : amountUsd, currency, method } };
+      return { registrationId: id, order: { ...order, method } };
     });
   } catch (error) {
     const constraint = constraintOf(error);

@@ -11,7 +11,11 @@ export function CancelOrderForm({ orderId }: { orderId: string }) {
         if (!window.confirm(t("payment.cancelConfirm"))) event.preventDefault();
       }}
     >
-      <button type="submit" className="rounded-lg border border-rose-500/60 px-5 py-3 font-semibold text-rose-200 hover:bg-rose-500/10" data-testid="cancel-order">
+      <button
+        type="submit"
+        className="rounded-lg border border-rose-500/60 px-5 py-3 font-semibold text-rose-200 hover:bg-rose-500/10"
+        data-testid="cancel-order"
+      >
         {t("payment.cancel")}
       </button>
     </form>

@@ -20,7 +20,11 @@ describe("staff decisions", () => {
   it("need a known intent, and a rejection, refund or cancellation a reason of 1–300 characters", () => {
     expect(parseDecision({ intent: "approve", reason: null })).toEqual({ ok: true, decision: "approve" });
     expect(parseDecision({ intent: "fulfil", reason: "ignored" })).toEqual({ ok: true, decision: "fulfil" });
-    expect(parseDecision({ intent: "reject", reason: "  Monto incompleto " })).toEqual({ ok: true, decision: "reject", reason: "Monto incompleto" });
+    expect(parseDecision({ intent: "reject", reason: "  Monto incompleto " })).toEqual({
+      ok: true,
+      decision: "reject",
+      reason: "Monto incompleto",
+    });
     expect(parseDecision({ intent: "reject", reason: "ñ".repeat(300) })).toMatchObject({ ok: true });
     expect(parseDecision({ intent: "reject", reason: "ñ".repeat(301) })).toMatchObject({ ok: false, code: "REASON_TOO_LONG" });
     expect(parseDecision({ intent: "cancel", reason: " " })).toMatchObject({ ok: false, code: "REASON_REQUIRED", field: "reason" });
@@ -31,7 +35,10 @@ describe("staff decisions", () => {
       reason: "Torneo cancelado",
       refundReference: "0102-778",
     });
-    expect(parseDecision({ intent: "refund", reason: "x", refundReference: "9".repeat(81) })).toMatchObject({ ok: false, code: "REFERENCE_TOO_LONG" });
+    expect(parseDecision({ intent: "refund", reason: "x", refundReference: "9".repeat(81) })).toMatchObject({
+      ok: false,
+      code: "REFERENCE_TOO_LONG",
+    });
     expect(parseDecision({ intent: "delete", reason: null })).toEqual({ ok: false, code: "UNKNOWN_INTENT" });
     expect(parseDecision({ intent: null, reason: null })).toEqual({ ok: false, code: "UNKNOWN_INTENT" });
   });

@@ -39,9 +39,11 @@ export interface ParsedDecision {
 }
 
 /** Reads a decision form: the intent; for a rejection, refund or cancellation a reason of 1–300 characters. */
-export function parseDecision(raw: { intent: unknown; reason?: unknown; refundReference?: unknown }):
-  | ({ ok: true } & ParsedDecision)
-  | { ok: false; code: DecisionErrorCode; field?: string } {
+export function parseDecision(raw: {
+  intent: unknown;
+  reason?: unknown;
+  refundReference?: unknown;
+}): ({ ok: true } & ParsedDecision) | { ok: false; code: DecisionErrorCode; field?: string } {
   if (!isDecision(raw.intent)) return { ok: false, code: "UNKNOWN_INTENT" };
   if (!needsReason(raw.intent)) return { ok: true, decision: raw.intent };
   const reason = typeof raw.reason === "string" ? raw.reason.trim() : "";

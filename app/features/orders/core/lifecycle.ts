@@ -3,7 +3,16 @@
  * make each, and the questions pages ask ("can this order still be paid?"). Pure: browser and
  * server share it. docs/product.md "Orders" explains it in words.
  */
-export const ORDER_STATUSES = ["initiated", "proof_submitted", "approved", "rejected", "fulfilled", "cancelled", "expired", "refunded"] as const;
+export const ORDER_STATUSES = [
+  "initiated",
+  "proof_submitted",
+  "approved",
+  "rejected",
+  "fulfilled",
+  "cancelled",
+  "expired",
+  "refunded",
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** The kinds of order; each registers one handler for status moves (order-kinds.server.ts). */

@@ -16,7 +16,10 @@ export function detectReceiptType(bytes: Uint8Array): ReceiptType | null {
 
 export type ReceiptProblem = "FILE_REQUIRED" | "FILE_TOO_LARGE" | "FILE_NOT_ALLOWED";
 
-export function checkReceipt(bytes: Uint8Array | null, maxBytes = RECEIPT_MAX_BYTES): { ok: true; type: ReceiptType } | { ok: false; code: ReceiptProblem } {
+export function checkReceipt(
+  bytes: Uint8Array | null,
+  maxBytes = RECEIPT_MAX_BYTES,
+): { ok: true; type: ReceiptType } | { ok: false; code: ReceiptProblem } {
   if (!bytes || bytes.length === 0) return { ok: false, code: "FILE_REQUIRED" };
   if (bytes.length > maxBytes) return { ok: false, code: "FILE_TOO_LARGE" };
   const type = detectReceiptType(bytes);

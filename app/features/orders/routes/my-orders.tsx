@@ -46,7 +46,9 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
                 data-testid="order-row"
               >
                 <span className="font-bold">#{order.number}</span>
-                <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLES[order.status] ?? ""}`}>{t(`status.${order.status}`)}</span>
+                <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLES[order.status] ?? ""}`}>
+                  {t(`status.${order.status}`)}
+                </span>
                 <span className="font-semibold text-cyan-300">{orderAmount(order.amount, order.currency, i18n.language)}</span>
                 <span className="text-sm text-slate-400">{t(`methods.${order.paymentMethod}`)}</span>
                 <span className="min-w-0 flex-1 truncate text-sm text-slate-300">{order.items}</span>

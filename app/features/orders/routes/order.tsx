@@ -57,21 +57,32 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
   // Once proof is sent money may have moved: only staff can cancel now, and the buyer is told so.
   const onlyStaffCancels = !cancellable && canCancel(order.status, "staff");
   const expiresAt = order.expiresAt
-    ? new Intl.DateTimeFormat(i18n.language === "en" ? "en-US" : "es-VE", { dateStyle: "medium", timeStyle: "short" }).format(new Date(order.expiresAt))
+    ? new Intl.DateTimeFormat(i18n.language === "en" ? "en-US" : "es-VE", { dateStyle: "medium", timeStyle: "short" }).format(
+        new Date(order.expiresAt),
+      )
     : "";
   return (
     <section className="mx-auto max-w-2xl px-4 py-12" data-testid="order-page">
-      {loaderData.sent ? <meta httpEquiv="refresh" content={`${AFTER_PROOF_SECONDS};url=${order.kind === "store" ? "/store" : "/"}`} /> : null}
+      {loaderData.sent ? (
+        <meta httpEquiv="refresh" content={`${AFTER_PROOF_SECONDS};url=${order.kind === "store" ? "/store" : "/"}`} />
+      ) : null}
       <Link to="/orders" className="text-sm text-cyan-400 hover:text-cyan-300">
         ← {t("order.back")}
       </Link>
       <h1 className="mt-3 text-3xl font-extrabold">{t("order.title", { number: order.number })}</h1>
-      <p className={`mt-3 inline-block rounded-full px-3 py-1 text-sm font-semibold ${STATUS_STYLES[order.status] ?? ""}`} data-testid="order-status">
+      <p
+        className={`mt-3 inline-block rounded-full px-3 py-1 text-sm font-semibold ${STATUS_STYLES[order.status] ?? ""}`}
+        data-testid="order-status"
+      >
         {t(`status.${order.status}`)}
       </p>
 
       {loaderData.sent ? (
-        <p role="status" className="mt-6 rounded-lg border border-emerald-500/50 bg-emerald-500/10 p-4 text-emerald-100" data-testid="proof-sent">
+        <p
+          role="status"
+          className="mt-6 rounded-lg border border-emerald-500/50 bg-emerald-500/10 p-4 text-emerald-100"
+          data-testid="proof-sent"
+        >
           {t("payment.sent")}
         </p>
       ) : null}
@@ -127,7 +138,12 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
             .filter((proof) => proof.hasFile)
             .map((proof) => (
               <li key={proof.id}>
-                <a href={`/orders/${order.id}/receipts/${proof.id}`} className="text-cyan-400 hover:text-cyan-300" target="_blank" rel="noreferrer">
+                <a
+                  href={`/orders/${order.id}/receipts/${proof.id}`}
+                  className="text-cyan-400 hover:text-cyan-300"
+                  target="_blank"
+                  rel="noreferrer"
+                >
                   {t("order.receipt")}
                 </a>
               </li>

@@ -26,7 +26,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const method = order.paymentMethod;
   const payTo = payToDetails();
   return {
-    order: { id: order.id, number: order.number, status: order.status, amount: order.amount, currency: order.currency, exchangeRate: order.exchangeRate },
+    order: {
+      id: order.id,
+      number: order.number,
+      status: order.status,
+      amount: order.amount,
+      currency: order.currency,
+      exchangeRate: order.exchangeRate,
+    },
     method,
     requestedMethod: params.method,
     payTo: payTo[method],
@@ -84,8 +91,13 @@ export default function PayPage({ loaderData }: Route.ComponentProps) {
     return (
       <section className="mx-auto max-w-xl px-4 py-14" data-testid="wrong-method">
         <h1 className="text-3xl font-extrabold">{t("payment.wrongMethodTitle")}</h1>
-        <p className="mt-3 text-slate-300">{t("payment.wrongMethod", { method: methodName, other: t(`methods.${loaderData.requestedMethod}`) })}</p>
-        <Link to={`/orders/${order.id}/pay/${method}`} className="mt-6 inline-block rounded-lg bg-cyan-500 px-5 py-3 font-semibold text-slate-950">
+        <p className="mt-3 text-slate-300">
+          {t("payment.wrongMethod", { method: methodName, other: t(`methods.${loaderData.requestedMethod}`) })}
+        </p>
+        <Link
+          to={`/orders/${order.id}/pay/${method}`}
+          className="mt-6 inline-block rounded-lg bg-cyan-500 px-5 py-3 font-semibold text-slate-950"
+        >
           {t("payment.goToRightMethod", { method: methodName })}
         </Link>
       </section>
@@ -115,7 +127,10 @@ export default function PayPage({ loaderData }: Route.ComponentProps) {
     // (magic bytes) is checked by the server, which is the one that decides.
     if (needsFile && !(file instanceof File && file.size > 0)) return setError("FILE_REQUIRED");
     if (needsFile && file instanceof File && file.size > maxBytes) return setError("FILE_TOO_LARGE");
-    const details = parseProofDetails(method, Object.fromEntries([...body.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string")));
+    const details = parseProofDetails(
+      method,
+      Object.fromEntries([...body.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string")),
+    );
     if (!details.ok) return setError(details.code);
     setError(null);
     setProgress(0);
@@ -176,7 +191,14 @@ export default function PayPage({ loaderData }: Route.ComponentProps) {
           {t(`errors.${error}`, { mb: loaderData.maxMb, defaultValue: t("errors.UNEXPECTED") })}
         </p>
       ) : null}
-      <form method="post" action={`/orders/${order.id}/proof`} encType="multipart/form-data" noValidate onSubmit={send} className="mt-4 flex flex-col gap-4">
+      <form
+        method="post"
+        action={`/orders/${order.id}/proof`}
+        encType="multipart/form-data"
+        noValidate
+        onSubmit={send}
+        className="mt-4 flex flex-col gap-4"
+      >
         <input type="hidden" name="method" value={method} />
         {needsFile ? (
           <label className="flex flex-col gap-1.5 text-sm font-semibold">
@@ -222,7 +244,14 @@ export default function PayPage({ loaderData }: Route.ComponentProps) {
           </label>
         ) : null}
         {progress !== null ? (
-          <div role="progressbar" aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100} className="h-2 overflow-hidden rounded-full bg-slate-800" data-testid="upload-progress">
+          <div
+            role="progressbar"
+            aria-valuenow={progress}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            className="h-2 overflow-hidden rounded-full bg-slate-800"
+            data-testid="upload-progress"
+          >
             <div className="h-full bg-gradient-to-r from-cyan-400 to-purple-500 transition-all" style={{ width: `${progress}%` }} />
           </div>
         ) : null}

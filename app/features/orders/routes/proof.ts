@@ -57,7 +57,10 @@ export async function action({ request, params }: Route.ActionArgs) {
     await submitProof(db(), order.id, owner, details.details, receipt);
   } catch (error) {
     // The proof was not stored: its file must not stay behind.
-    if (receipt) await receiptStorage().remove(receipt.key).catch(() => undefined);
+    if (receipt)
+      await receiptStorage()
+        .remove(receipt.key)
+        .catch(() => undefined);
     if (error instanceof OrderError) return refuse(error.code, error.code === "REFERENCE_USED" ? 409 : 400);
     log.error("proof not saved", { orderId: order.id, error: String(error) });
     return refuse("VERIFICATION_FAILED", 500);

@@ -84,9 +84,15 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
                         className="w-20 rounded-md border border-slate-700 bg-slate-900 px-2 py-1.5"
                       />
                     </td>
-                    <td data-testid="cart-subtotal">{formatMoney({ amount: item.precio_usd * item.quantity, currency: "USD" }, language)}</td>
+                    <td data-testid="cart-subtotal">
+                      {formatMoney({ amount: item.precio_usd * item.quantity, currency: "USD" }, language)}
+                    </td>
                     <td>
-                      <button type="button" className="text-rose-300 hover:text-rose-200" onClick={() => saveCart(removeFromCart(cart, item.id))}>
+                      <button
+                        type="button"
+                        className="text-rose-300 hover:text-rose-200"
+                        onClick={() => saveCart(removeFromCart(cart, item.id))}
+                      >
                         {t("cart.remove")}
                       </button>
                     </td>
@@ -114,11 +120,19 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
               {t("cart.keepShopping")}
             </Link>
             {invalid ? (
-              <span aria-disabled="true" className="cursor-not-allowed rounded-lg bg-slate-700 px-5 py-3 font-semibold text-slate-400" data-testid="checkout-button">
+              <span
+                aria-disabled="true"
+                className="cursor-not-allowed rounded-lg bg-slate-700 px-5 py-3 font-semibold text-slate-400"
+                data-testid="checkout-button"
+              >
                 {t("cart.checkout")}
               </span>
             ) : (
-              <Link to="/store/cart/checkout" className="rounded-lg bg-gradient-to-r from-cyan-500 to-purple-500 px-5 py-3 font-semibold text-slate-950" data-testid="checkout-button">
+              <Link
+                to="/store/cart/checkout"
+                className="rounded-lg bg-gradient-to-r from-cyan-500 to-purple-500 px-5 py-3 font-semibold text-slate-950"
+                data-testid="checkout-button"
+              >
                 {t("cart.checkout")}
               </Link>
             )}

@@ -9,6 +9,7 @@ import { formatMoney } from "~/domain/money";
 import { PAYMENT_METHOD_IDS } from "~/domain/payment-methods";
 import { withinLimit } from "~/lib/rate-limit.server";
 import { requireUser } from "~/features/auth/session.server";
+import { parseIdempotencyKey } from "~/features/orders/core/idempotency";
 import { currentExchangeRate } from "~/features/orders/exchange-rate.server";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
@@ -30,7 +31,12 @@ const ORDER_KEYS = ["payment_method", "gamer_id", "order_id", "order_total", "em
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  return { email: user.email, messages: loadMessages(languageFromCookieHeader(request.headers.get("Cookie")), ["store", "orders"]) };
+  // One key per render of the form: a retried "create" request carries it again and gets the same order.
+  return {
+    email: user.email,
+    idempotencyKey: crypto.randomUUID(),
+    messages: loadMessages(languageFromCookieHeader(request.headers.get("Cookie")), ["store", "orders"]),
+  };
 }
 
 type Answer =
@@ -61,21 +67,28 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = await readForm(request);
   const reply = (answer: Answer, status = 200) => data(answer, { status });
-  const refuse = (code: string, status: number, extra: { message?: string; problems?: CartProblem[] } = {}) => reply({ ok: false, code, ...extra }, status);
+  const refuse = (code: string, status: number, extra: { message?: string; problems?: CartProblem[] } = {}) =>
+    reply({ ok: false, code, ...extra }, status);
   const priced = await priceCart(db(), readItems(form.get("items")));
   if (!priced.ok) return refuse(priced.code, 409, { problems: priced.problems });
   const parsed = parseCheckout(priced.game, formFields(form), priced.totalUsd);
   if (!parsed.ok) return refuse(parsed.code, 400);
 
   const config = env();
-  const checked = await checkPlayerId(config.ID_CHECKER_URL ? { baseUrl: config.ID_CHECKER_URL, key: config.ID_CHECKER_KEY, timeoutMs: config.ID_CHECKER_TIMEOUT_MS } : null, priced.game, parsed.checkout.gamerId, parsed.checkout.gameServer);
+  const checked = await checkPlayerId(
+    config.ID_CHECKER_URL ? { baseUrl: config.ID_CHECKER_URL, key: config.ID_CHECKER_KEY, timeoutMs: config.ID_CHECKER_TIMEOUT_MS } : null,
+    priced.game,
+    parsed.checkout.gamerId,
+    parsed.checkout.gameServer,
+  );
   if (checked.status === "unreachable") return refuse("CHECKER_UNAVAILABLE", 502);
   if (checked.status === "invalid") {
     const fallback = gameRules(priced.game).idCheck === "id-and-server" ? "INVALID_SERVER" : "ID_INCORRECT";
     return refuse("ID_INVALID", 400, { message: checked.message ?? fallback });
   }
   const username = checked.status === "valid" ? checked.username : null;
-  if (form.get("intent") !== "create") return reply({ ok: true, step: "confirm", username, gamerId: form.get("gamerId")?.toString().trim() ?? "" });
+  if (form.get("intent") !== "create")
+    return reply({ ok: true, step: "confirm", username, gamerId: form.get("gamerId")?.toString().trim() ?? "" });
 
   if (!(await withinLimit(db(), "orderCreation", user.id))) return refuse("RATE_LIMITED", 429);
   try {
@@ -87,8 +100,16 @@ export async function action({ request }: Route.ActionArgs) {
       gamerName: username,
       exchangeRate: await currentExchangeRate(db()),
       expiresAt: new Date(Date.now() + config.ORDER_EXPIRY_MINUTES * 60_000),
+      idempotencyKey: parseIdempotencyKey(form.get("idempotencyKey")),
     });
-    return reply({ ok: true, step: "created", orderId: order.id, method: parsed.checkout.paymentMethod, amount: order.amount, currency: order.currency });
+    return reply({
+      ok: true,
+      step: "created",
+      orderId: order.id,
+      method: parsed.checkout.paymentMethod,
+      amount: order.amount,
+      currency: order.currency,
+    });
   } catch (error) {
     log.error("store order not created", { userId: user.id, error: String(error) });
     return refuse("ORDER_FAILED", 500);
@@ -138,7 +159,11 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
           answer.problems.map((problem) => {
             const label = cart[problem.packageId]?.label ?? problem.packageId;
             if (problem.problem === "GONE") return { label, text: t("checkout.gone", { label }) };
-            if (problem.problem === "PRICE_CHANGED") return { label, text: t("checkout.priceChanged", { label, price: formatMoney({ amount: problem.priceUsd, currency: "USD" }, language) }) };
+            if (problem.problem === "PRICE_CHANGED")
+              return {
+                label,
+                text: t("checkout.priceChanged", { label, price: formatMoney({ amount: problem.priceUsd, currency: "USD" }, language) }),
+              };
             return { label, text: t("checkout.invalidQuantity", { label }) };
           }),
         );
@@ -171,7 +196,12 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
     setChanges([]);
     setValues(formValues);
     fetcher.submit(
-      { ...formValues, intent, items: JSON.stringify(items.map((item) => ({ packageId: item.id, quantity: item.quantity, shownUsd: item.precio_usd }))) },
+      {
+        ...formValues,
+        intent,
+        idempotencyKey: loaderData.idempotencyKey,
+        items: JSON.stringify(items.map((item) => ({ packageId: item.id, quantity: item.quantity, shownUsd: item.precio_usd }))),
+      },
       { method: "post" },
     );
   }
@@ -183,12 +213,20 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
       <div>
         <h1 className="text-3xl font-extrabold">{t("checkout.title")}</h1>
         {error ? (
-          <p role="alert" className="mt-6 rounded-lg border border-rose-500/50 bg-rose-500/10 p-4 text-rose-100" data-testid="checkout-error">
+          <p
+            role="alert"
+            className="mt-6 rounded-lg border border-rose-500/50 bg-rose-500/10 p-4 text-rose-100"
+            data-testid="checkout-error"
+          >
             {t(`errors.${error.code}`, { message: error.message ? t(`errors.${error.message}`, { defaultValue: error.message }) : "" })}
           </p>
         ) : null}
         {changes.length ? (
-          <div role="status" className="mt-4 rounded-lg border border-amber-500/50 bg-amber-500/10 p-4 text-amber-100" data-testid="cart-changes">
+          <div
+            role="status"
+            className="mt-4 rounded-lg border border-amber-500/50 bg-amber-500/10 p-4 text-amber-100"
+            data-testid="cart-changes"
+          >
             <p className="font-semibold">{t("checkout.cartChanged")}</p>
             <ul className="mt-2 list-inside list-disc">
               {changes.map((change) => (
@@ -203,10 +241,17 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
           <div className="mt-6 rounded-xl border border-cyan-500/50 bg-cyan-500/10 p-6" data-testid="confirm-player">
             <p className="text-xl font-bold">{t("checkout.confirmTitle")}</p>
             <p className="mt-2 text-lg" data-testid="player-name">
-              {answer.username ? t("checkout.confirmPlayer", { name: answer.username }) : t("checkout.confirmNoCheck", { id: answer.gamerId })}
+              {answer.username
+                ? t("checkout.confirmPlayer", { name: answer.username })
+                : t("checkout.confirmNoCheck", { id: answer.gamerId })}
             </p>
             <div className="mt-4 flex gap-3">
-              <button type="button" disabled={busy} onClick={() => submit("create", values)} className="rounded-lg bg-gradient-to-r from-cyan-500 to-purple-500 px-5 py-3 font-semibold text-slate-950">
+              <button
+                type="button"
+                disabled={busy}
+                onClick={() => submit("create", values)}
+                className="rounded-lg bg-gradient-to-r from-cyan-500 to-purple-500 px-5 py-3 font-semibold text-slate-950"
+              >
                 {t("checkout.confirm")}
               </button>
               <button type="button" onClick={() => setValues({})} className="rounded-lg border border-slate-600 px-5 py-3">
@@ -234,21 +279,32 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
             <label className="flex flex-col gap-1.5 text-sm font-semibold">
               {t("checkout.gamerId")}
               <input name="gamerId" autoComplete="off" defaultValue={values.gamerId} className={inputClass} />
-              <span className="text-xs font-normal text-slate-400">{game && gameRules(game).idCheck === "id-and-server" ? t("checkout.gamerIdHintServer") : t("checkout.gamerIdHint")}</span>
+              <span className="text-xs font-normal text-slate-400">
+                {game && gameRules(game).idCheck === "id-and-server" ? t("checkout.gamerIdHintServer") : t("checkout.gamerIdHint")}
+              </span>
             </label>
             <fieldset className="flex flex-col gap-2">
               <legend className="mb-2 text-sm font-semibold">{t("checkout.paymentMethod")}</legend>
               {PAYMENT_METHOD_IDS.map((method) => (
-                <label key={method} className="flex items-center gap-3 rounded-lg border border-slate-700 px-4 py-3 has-[:checked]:border-cyan-400">
+                <label
+                  key={method}
+                  className="flex items-center gap-3 rounded-lg border border-slate-700 px-4 py-3 has-[:checked]:border-cyan-400"
+                >
                   <input type="radio" name="paymentMethod" value={method} defaultChecked={values.paymentMethod === method} />
                   <span className="font-semibold">{t(`orders:methods.${method}`)}</span>
                   <span className="ml-auto text-sm text-slate-300">
-                    {method === "pago_movil" ? formatMoney({ amount: totals.bs, currency: "VES" }, language) : formatMoney({ amount: totals.usd, currency: "USD" }, language)}
+                    {method === "pago_movil"
+                      ? formatMoney({ amount: totals.bs, currency: "VES" }, language)
+                      : formatMoney({ amount: totals.usd, currency: "USD" }, language)}
                   </span>
                 </label>
               ))}
             </fieldset>
-            <button type="submit" disabled={busy} className="rounded-lg bg-gradient-to-r from-cyan-500 to-purple-500 px-4 py-3 font-semibold text-slate-950 disabled:opacity-60">
+            <button
+              type="submit"
+              disabled={busy}
+              className="rounded-lg bg-gradient-to-r from-cyan-500 to-purple-500 px-4 py-3 font-semibold text-slate-950 disabled:opacity-60"
+            >
               {busy ? t("checkout.verifying") : t("checkout.verify")}
             </button>
           </form>

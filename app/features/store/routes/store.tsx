@@ -68,7 +68,11 @@ function PackageCard({ game, item }: { game: CatalogueGame; item: CatalogueGame[
             const amount = normalizeQuantity(quantity);
             setQuantity(String(amount));
             try {
-              const result = addToCart(cart, { id: item.id, label: item.label, precio_usd: item.priceUsd, precio_bs: item.priceBs, game: game.id, gameImage: game.logo }, amount);
+              const result = addToCart(
+                cart,
+                { id: item.id, label: item.label, precio_usd: item.priceUsd, precio_bs: item.priceBs, game: game.id, gameImage: game.logo },
+                amount,
+              );
               if (!result.ok) return toast.error({ message: t("toasts.oneGame") });
               saveCart(result.cart);
               toast.success({ message: t("toasts.added") });
@@ -80,7 +84,11 @@ function PackageCard({ game, item }: { game: CatalogueGame; item: CatalogueGame[
           {t("add")}
         </button>
         {inCart > 0 ? (
-          <button type="button" className="rounded-lg border border-slate-600 px-3 py-2 text-sm" onClick={() => saveCart(removeFromCart(cart, item.id))}>
+          <button
+            type="button"
+            className="rounded-lg border border-slate-600 px-3 py-2 text-sm"
+            onClick={() => saveCart(removeFromCart(cart, item.id))}
+          >
             {t("remove")}
           </button>
         ) : null}

@@ -8,6 +8,7 @@ import { PAYMENT_METHOD_IDS } from "~/domain/payment-methods";
 import { parseRegistration } from "~/domain/registration";
 import { withinLimit } from "~/lib/rate-limit.server";
 import { requireUser } from "~/features/auth/session.server";
+import { parseIdempotencyKey } from "~/features/orders/core/idempotency";
 import { currentExchangeRate } from "~/features/orders/exchange-rate.server";
 import { orderAmount } from "~/features/orders/orders-view";
 import { db } from "~/lib/db.server";
@@ -34,7 +35,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!tournament) return data({ tournament: null, registration: null, rate: null, messages }, { status: 404 });
   const registration = await findRegistration(db(), tournament.id, user.id);
   return {
-    tournament: { ...tournament, registrationClosesAt: tournament.registrationClosesAt.toISOString(), closed: tournament.registrationClosesAt <= new Date() },
+    tournament: {
+      ...tournament,
+      registrationClosesAt: tournament.registrationClosesAt.toISOString(),
+      closed: tournament.registrationClosesAt <= new Date(),
+    },
     registration: registration && {
       status: registration.status,
       teamName: registration.teamName,
@@ -43,10 +48,11 @@ export async function loader({ request }: Route.LoaderArgs) {
       players: registration.players,
     },
     rate: tournament.feeAmount > 0 ? await currentExchangeRate(db()) : null,
+    // One key per render of the form: a retried registration gets the order the first one started.
+    idempotencyKey: crypto.randomUUID(),
     messages,
   };
 }
-
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
@@ -68,6 +74,7 @@ export async function action({ request }: Route.ActionArgs) {
       registration: parsed.registration,
       exchangeRate: paid ? await currentExchangeRate(db()) : "0",
       expiresAt: new Date(Date.now() + env().ORDER_EXPIRY_MINUTES * 60_000),
+      idempotencyKey: parseIdempotencyKey(form.get("idempotencyKey")),
     });
     if (!result.order) {
       await mailRegistrationConfirmed(user.email, languageFromCookieHeader(request.headers.get("Cookie")), {
@@ -80,7 +87,14 @@ export async function action({ request }: Route.ActionArgs) {
     }
     return succeed({
       outcome: "started" as const,
-      order: { id: result.order.id, number: result.order.number, amount: result.order.amount, currency: result.order.currency, method: result.order.method, phone: parsed.registration.phone },
+      order: {
+        id: result.order.id,
+        number: result.order.number,
+        amount: result.order.amount,
+        currency: result.order.currency,
+        method: result.order.method,
+        phone: parsed.registration.phone,
+      },
     });
   } catch (error) {
     if (error instanceof RegistrationError) return fail(error.code, error.code === "NOT_FOUND" ? 404 : 409);
@@ -95,7 +109,19 @@ export function meta({ matches }: Route.MetaArgs) {
 
 const inputClass = "w-full rounded-lg border border-slate-700 bg-slate-900 px-4 py-3 text-slate-100 outline-none focus:border-cyan-400";
 
-function Field({ label, name, hint, type = "text", inputMode }: { label: string; name: string; hint?: string; type?: string; inputMode?: "numeric" | "tel" }) {
+function Field({
+  label,
+  name,
+  hint,
+  type = "text",
+  inputMode,
+}: {
+  label: string;
+  name: string;
+  hint?: string;
+  type?: string;
+  inputMode?: "numeric" | "tel";
+}) {
   return (
     <label className="flex flex-col gap-1.5 text-sm font-semibold">
       {label}
@@ -127,7 +153,11 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
   const solo = isSolo(tournament.game);
   const size = playersPerTeam(tournament.game);
   const fee = tournament.feeAmount;
-  const dateTime = new Intl.DateTimeFormat(language === "en" ? "en-US" : "es-VE", { dateStyle: "medium", timeStyle: "short", timeZone: "America/Caracas" });
+  const dateTime = new Intl.DateTimeFormat(language === "en" ? "en-US" : "es-VE", {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: "America/Caracas",
+  });
   const error = clientError ?? (actionData && !actionData.ok ? actionData : null);
   const done = actionData?.ok ? actionData : null;
 
@@ -161,25 +191,39 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
             </div>
           </dl>
           <p className="mt-3 text-sm text-slate-400" data-testid="closes-at">
-            {tournament.closed ? t("details.closed") : t("details.closes", { time: dateTime.format(new Date(tournament.registrationClosesAt)) })}
+            {tournament.closed
+              ? t("details.closed")
+              : t("details.closes", { time: dateTime.format(new Date(tournament.registrationClosesAt)) })}
           </p>
         </div>
       </div>
 
       {error ? (
-        <p role="alert" className="mt-6 rounded-lg border border-rose-500/50 bg-rose-500/10 p-4 text-rose-100" data-testid="registration-error">
+        <p
+          role="alert"
+          className="mt-6 rounded-lg border border-rose-500/50 bg-rose-500/10 p-4 text-rose-100"
+          data-testid="registration-error"
+        >
           {t(`errors.${error.code}`, { n: "player" in error ? error.player : undefined })}
         </p>
       ) : null}
 
       {done?.outcome === "confirmed" ? (
-        <p role="status" className="mt-6 rounded-lg border border-emerald-500/50 bg-emerald-500/10 p-4 text-emerald-100" data-testid="registration-confirmed">
+        <p
+          role="status"
+          className="mt-6 rounded-lg border border-emerald-500/50 bg-emerald-500/10 p-4 text-emerald-100"
+          data-testid="registration-confirmed"
+        >
           {t("done.free")}
         </p>
       ) : null}
 
       {done?.outcome === "started" ? (
-        <div role="status" className="mt-6 rounded-xl border border-emerald-500/50 bg-emerald-500/10 p-6" data-testid="registration-started">
+        <div
+          role="status"
+          className="mt-6 rounded-xl border border-emerald-500/50 bg-emerald-500/10 p-6"
+          data-testid="registration-started"
+        >
           <p className="text-2xl font-extrabold text-emerald-200">{t("done.started")}</p>
           <p className="mt-1 text-emerald-100/90">{t("done.confirmation")}</p>
           <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
@@ -259,15 +303,25 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
           }}
         >
           <input type="hidden" name="tournamentId" value={tournament.id} />
+          <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
           <h2 className="text-xl font-bold">{t("form.title")}</h2>
           {!solo ? <Field label={t("form.teamName")} name="teamName" /> : null}
           {showsCoachField(tournament.game) ? <Field label={t("form.coachName")} name="coachName" /> : null}
           {Array.from({ length: size }, (_, index) => index + 1).map((n) => (
             <fieldset key={n} className="grid gap-3 rounded-xl border border-slate-800 p-4 sm:grid-cols-3" data-testid={`player-${n}`}>
-              <legend className="px-1 text-sm font-bold text-cyan-300">{!solo && n === 1 ? t("form.captain") : t("form.player", { n })}</legend>
+              <legend className="px-1 text-sm font-bold text-cyan-300">
+                {!solo && n === 1 ? t("form.captain") : t("form.player", { n })}
+              </legend>
               <Field label={t("form.playerName")} name={`player${n}Name`} />
               <Field label={t("form.playerIgn")} name={`player${n}Ign`} />
-              {!solo ? <Field label={n === 1 ? t("form.playerPhone") : t("form.playerPhoneOptional")} name={`player${n}Phone`} type="tel" inputMode="numeric" /> : null}
+              {!solo ? (
+                <Field
+                  label={n === 1 ? t("form.playerPhone") : t("form.playerPhoneOptional")}
+                  name={`player${n}Phone`}
+                  type="tel"
+                  inputMode="numeric"
+                />
+              ) : null}
             </fieldset>
           ))}
           <Field label={t("form.phone")} name="phone" type="tel" inputMode="numeric" hint={t("form.phoneHint")} />
@@ -275,7 +329,10 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
             <fieldset className="flex flex-col gap-2">
               <legend className="mb-2 text-sm font-semibold">{t("form.paymentMethod")}</legend>
               {PAYMENT_METHOD_IDS.map((method) => (
-                <label key={method} className="flex items-center gap-3 rounded-lg border border-slate-700 px-4 py-3 has-[:checked]:border-cyan-400">
+                <label
+                  key={method}
+                  className="flex items-center gap-3 rounded-lg border border-slate-700 px-4 py-3 has-[:checked]:border-cyan-400"
+                >
                   <input type="radio" name="paymentMethod" value={method} />
                   <span className="font-semibold">{t(`orders:methods.${method}`)}</span>
                   <span className="ml-auto text-sm text-slate-300">
