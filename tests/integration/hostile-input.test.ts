@@ -301,7 +301,9 @@ describe(`hostile input (#15 proof 2, ${TOTAL} generated requests)`, () => {
         fc.constant(new Blob([PNG], { type: "text/html" })),
         fc.constant(new Blob(["<svg onload=alert(1)>"], { type: "image/svg+xml" })),
       );
-      const valid = [fc.constantFrom("pago_movil", "binance", "12345678", "0102", "2026-01-01", "BIN-1", "payer@example.com")];
+      const valid = [
+        fc.constantFrom("pago_movil", "binance", "12345678", "0102", "2026-01-01", "BIN-1", "BIN-\u0000-1", "payer@example.com"),
+      ];
       await fc.assert(
         fc.asyncProperty(
           fields(["method", "reference", "bankCode", "paidOn", "transactionId", "payerEmail"], valid),
