@@ -25,6 +25,7 @@ import { CartButton } from "./features/store/components/cart-button";
 import { createI18n } from "./lib/i18n";
 import { env } from "./lib/env.server";
 import { loadMessages } from "./lib/messages.server";
+import { useNonce } from "./lib/nonce";
 import { PAGE_SCRIPT } from "./lib/page-script";
 
 /** A route whose `handle` says `{ hydrate: false }` is served as plain HTML, without the React runtime. */
@@ -64,6 +65,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const hydrate = !useMatches().some((match) => (match.handle as RouteHandle | undefined)?.hydrate === false);
   const language: Language = data?.language ?? DEFAULT_LANGUAGE;
+  const nonce = useNonce() || undefined;
   const i18n = useMemo(() => createI18n(language, data?.messages ?? {}), [language, data?.messages]);
   const initialToasts = useMemo(() => {
     if (!data?.notice) return [];
@@ -86,11 +88,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <I18nextProvider i18n={i18n}>
           <ToastProvider initial={initialToasts}>{children}</ToastProvider>
         </I18nextProvider>
-        <script dangerouslySetInnerHTML={{ __html: PAGE_SCRIPT }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: PAGE_SCRIPT }} />
         {hydrate ? (
           <>
-            <ScrollRestoration />
-            <Scripts />
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
           </>
         ) : null}
       </body>

@@ -1,4 +1,5 @@
 import "react-router";
+import { randomBytes } from "node:crypto";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { createRequestHandler as createFetchHandler } from "react-router";
@@ -19,6 +20,7 @@ import { requestLog } from "~/lib/request-log.server";
 import { setRoutineLock, startRoutine, stopAllRoutines } from "~/lib/routines.server";
 import { loadMessages } from "~/lib/messages.server";
 import { PageCache, type CachedPage } from "~/lib/page-cache.server";
+import { contentSecurityPolicy, strictTransportSecurity } from "~/lib/csp";
 
 let handle: DatabaseHandle | undefined;
 
@@ -73,10 +75,20 @@ app.disable("x-powered-by");
 // Request id (x-request-id) on every response and log line, one log line per request.
 app.use(requestLog());
 
+// Vite's development client injects inline scripts of its own: the policy applies to real builds.
+const enforceCsp = process.env.NODE_ENV !== "development";
+
 app.use((_req, res, next) => {
   res.setHeader("X-Content-Type-Options", "nosniff");
   res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
   res.setHeader("X-Frame-Options", "DENY");
+  // A fresh nonce per response: the inline scripts of this page carry it (app/entry.server.tsx).
+  const nonce = randomBytes(18).toString("base64url");
+  res.locals.cspNonce = nonce;
+  const publicUrl = env().publicUrl;
+  if (enforceCsp) res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, { https: publicUrl.startsWith("https://") }));
+  const hsts = strictTransportSecurity(publicUrl);
+  if (hsts) res.setHeader("Strict-Transport-Security", hsts);
   next();
 });
 
@@ -144,6 +156,8 @@ const loadBuild = () => import("virtual:react-router/server-build");
 // (docs/product.md §12). A request with any cookie but `lang`, or a query, is rendered fresh.
 const CACHEABLE_PAGES = new Set(["/", "/privacy-terms"]);
 const pageCache = new PageCache(5000);
+// A cached page is rendered once with this stand-in nonce; each response gets its own in its place.
+const CACHED_NONCE = "cachedPageNonce0000000000000000";
 const renderDocument = createFetchHandler(loadBuild, process.env.NODE_ENV === "development" ? "development" : "production");
 
 function isAnonymousPlainRequest(req: express.Request): boolean {
@@ -164,15 +178,16 @@ app.use(async (req, res, next) => {
         new Request(new URL(req.path, `http://${req.headers.host ?? "localhost"}`), {
           headers: { cookie: `${LANGUAGE_COOKIE}=${language}` },
         }),
+        { cspNonce: CACHED_NONCE },
       );
       return { status: response.status, headers: [...response.headers], body: Buffer.from(await response.arrayBuffer()) };
     });
     res.status(page.status);
     for (const [name, value] of page.headers) if (name !== "content-length") res.setHeader(name, value);
-    res.end(page.body);
+    res.end(Buffer.from(page.body.toString("utf8").replaceAll(CACHED_NONCE, res.locals.cspNonce as string)));
   } catch (error) {
     next(error);
   }
 });
 
-app.use(createRequestHandler({ build: loadBuild }));
+app.use(createRequestHandler({ build: loadBuild, getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }) }));

@@ -289,6 +289,8 @@ export const orders = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }),
     /** Bank/transfer reference of the refund staff made (set with the move to refunded). */
     refundReference: text("refund_reference"),
+    /** The creating form's key, scoped by purchase ("store:…", "tournament:<id>:…"): a repeated request gets the same order. */
+    idempotencyKey: text("idempotency_key"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -306,6 +308,7 @@ export const orders = pgTable(
     // Back-office search: by e-mail (case-insensitive) and by player ID.
     index("orders_email_idx").on(sql`lower(${t.email})`, t.createdAt),
     index("orders_gamer_id_idx").on(t.gamerId),
+    uniqueIndex("orders_user_idempotency_key").on(t.userId, t.idempotencyKey),
     check("orders_amount_positive", sql`${t.amount} > 0`),
   ],
 );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AGE_OPTIONS, isProfileComplete, parseProfile } from "./profile";
+import { AGE_OPTIONS, FULLNAME_MAX, cleanFullname, isProfileComplete, parseProfile } from "./profile";
 
 const valid = { email: "Ana@Example.com", fullname: " Ana Pérez ", age: "19", favoriteGame: "free-fire" };
 
@@ -41,5 +41,15 @@ describe("profile rules", () => {
     expect(isProfileComplete({ name: "Ana", age: 19 })).toBe(true);
     expect(isProfileComplete({ name: "", age: 19 })).toBe(false);
     expect(isProfileComplete({ name: "Ana", age: null })).toBe(false);
+  });
+});
+
+describe("cleanFullname", () => {
+  it("trims, removes control characters and cuts at FULLNAME_MAX", () => {
+    expect(cleanFullname("  Ana\u0000 Pérez\n ")).toBe("Ana  Pérez");
+    expect(cleanFullname("x".repeat(5000))).toHaveLength(FULLNAME_MAX);
+    expect(cleanFullname("😀".repeat(200))).toBe("😀".repeat(FULLNAME_MAX));
+    expect(cleanFullname("   ")).toBe("");
+    expect(cleanFullname(42)).toBe("");
   });
 });

@@ -21,11 +21,25 @@ export type ProfileResult = { ok: true; profile: ProfileInput } | { ok: false; c
 
 const INTEGER = /^[-+]?\d+$/;
 
+/** Longest full name kept; longer ones are cut. */
+export const FULLNAME_MAX = 120;
+
+/**
+ * The one rule for a full name, whichever way it arrives (our profile form, a provider's profile,
+ * the auth library): text, control characters removed, trimmed, at most FULLNAME_MAX characters.
+ * Empty (or not text) gives "".
+ */
+export function cleanFullname(value: unknown): string {
+  if (typeof value !== "string") return "";
+  // eslint-disable-next-line no-control-regex
+  return [...value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, " ").trim()].slice(0, FULLNAME_MAX).join("").trim();
+}
+
 /** The profile form's rules, in SPEC order; the same function runs in the browser and in the action. */
 export function parseProfile(raw: { email?: unknown; fullname?: unknown; age?: unknown; favoriteGame?: unknown }): ProfileResult {
   const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
   const email = text(raw.email);
-  const fullname = text(raw.fullname);
+  const fullname = cleanFullname(raw.fullname);
   const age = text(raw.age);
   const favoriteGame = text(raw.favoriteGame);
   if (!email) return { ok: false, code: "EMPTY_FIELDS", field: "email" };
@@ -40,7 +54,7 @@ export function parseProfile(raw: { email?: unknown; fullname?: unknown; age?: u
   if (!(FAVORITE_GAMES as readonly string[]).includes(favoriteGame)) return { ok: false, code: "INVALID_GAME", field: "favoriteGame" };
   return {
     ok: true,
-    profile: { email: normalizedEmail.data, fullname: fullname.slice(0, 120), age: ageNumber, favoriteGame: favoriteGame as FavoriteGame },
+    profile: { email: normalizedEmail.data, fullname, age: ageNumber, favoriteGame: favoriteGame as FavoriteGame },
   };
 }
 

@@ -2,14 +2,25 @@ import { data } from "react-router";
 
 /**
  * The posted form, or a 400 "could not read the request" page when the body is not a form
- * (a script posting JSON, a cut-off upload): bad input gets an answer, never a 500.
+ * (a script posting JSON, a cut-off upload) or a text field holds a NUL character, which no
+ * form sends and PostgreSQL cannot store in text (found by tests/integration/hostile-input.test.ts):
+ * bad input gets an answer, never a 500.
  */
 export async function readForm(request: Request): Promise<FormData> {
+  let form: FormData;
   try {
-    return await request.formData();
+    form = await request.formData();
   } catch {
     throw data({ ok: false, code: "BAD_REQUEST" }, { status: 400 });
   }
+  if (holdsNul(form)) throw data({ ok: false, code: "BAD_REQUEST" }, { status: 400 });
+  return form;
+}
+
+/** Whether a text field of the form holds a NUL character (never typed by a person; PostgreSQL refuses it). */
+export function holdsNul(form: FormData): boolean {
+  for (const value of form.values()) if (typeof value === "string" && value.includes("\u0000")) return true;
+  return false;
 }
 
 /** The text fields of a form as a plain object (files are left out; a repeated name keeps its last value). */

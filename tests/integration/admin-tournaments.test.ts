@@ -177,17 +177,15 @@ describe("registrations", () => {
       expiresAt: new Date(Date.now() + 3_600_000),
       items: [{ label: "Inscripción", unitAmount: 350, quantity: 1 }],
     });
-    await handle.db
-      .insert(registrations)
-      .values({
-        id: registrationId,
-        tournamentId,
-        userId,
-        teamName: team,
-        phone: "04141234567",
-        status: "pending_payment",
-        orderId: order.id,
-      });
+    await handle.db.insert(registrations).values({
+      id: registrationId,
+      tournamentId,
+      userId,
+      teamName: team,
+      phone: "04141234567",
+      status: "pending_payment",
+      orderId: order.id,
+    });
     await handle.db.insert(registrationPlayers).values([
       { id: randomUUID(), registrationId, tournamentId, position: 1, name: "José Ñúñez", ign: `Ñu-${team}`, phone: "04141112233" },
       { id: randomUUID(), registrationId, tournamentId, position: 2, name: "María Pérez", ign: `Mar-${team}`, phone: null },

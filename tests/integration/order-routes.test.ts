@@ -144,9 +144,12 @@ describe("paying an order", () => {
     const first = await orderFor("pago_movil");
     const second = await orderFor("pago_movil");
     await callRoute(proofAction, multipartRequest(`/orders/${first}/proof`, proofForm("pago_movil"), owner.jar.header()));
+    const filesBefore = fs.readdirSync(receiptsDir, { recursive: true }).length;
     const answer = await callRoute(proofAction, multipartRequest(`/orders/${second}/proof`, proofForm("pago_movil"), owner.jar.header()));
     expect(answer.status).toBe(409);
     expect(await statusOf(second)).toBe("initiated");
+    // The refused proof's receipt file does not stay behind (#15 hole 5).
+    expect(fs.readdirSync(receiptsDir, { recursive: true }).length).toBe(filesBefore);
   });
 
   it("without JavaScript, errors and success come back as redirects", async () => {

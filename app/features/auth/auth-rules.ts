@@ -7,3 +7,53 @@ export const SESSION_DAYS = 30;
 
 export const PROVIDER_IDS = ["google", "discord"] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];
+
+/**
+ * The only better-auth endpoints a browser may reach under /api/auth/*: opening a sign-in link
+ * and coming back from Google or Discord. Everything else the library offers (sending links,
+ * updating or deleting the user, changing e-mail, listing sessions…) is either done through our
+ * own routes, which apply our rate limits and profile rules, or not used at all: answered 404.
+ */
+export const PUBLIC_AUTH_ENDPOINTS: readonly { method: "GET"; path: RegExp }[] = [
+  { method: "GET", path: /^\/magic-link\/verify$/ },
+  { method: "GET", path: /^\/callback\/[A-Za-z0-9_-]+$/ },
+];
+
+/** `path` is the part after /api/auth (e.g. "/magic-link/verify"). */
+export function isPublicAuthEndpoint(method: string, path: string): boolean {
+  const verb = method.toUpperCase() === "HEAD" ? "GET" : method.toUpperCase();
+  return PUBLIC_AUTH_ENDPOINTS.some((endpoint) => endpoint.method === verb && endpoint.path.test(path));
+}
+
+/**
+ * Endpoints switched off inside the library too (defence in depth, if its handler were ever
+ * mounted elsewhere). Our own code calls some of them through `auth.api`, which is not affected.
+ */
+export const DISABLED_AUTH_PATHS = [
+  "/sign-in/magic-link",
+  "/update-user",
+  "/change-email",
+  "/change-password",
+  "/set-password",
+  "/delete-user",
+  "/delete-user/callback",
+  "/sign-up/email",
+  "/sign-in/email",
+  "/request-password-reset",
+  "/reset-password",
+  "/verify-email",
+  "/send-verification-email",
+  "/list-sessions",
+  "/revoke-session",
+  "/revoke-sessions",
+  "/revoke-other-sessions",
+  "/link-social",
+  "/unlink-account",
+  "/list-accounts",
+  "/get-access-token",
+  "/refresh-token",
+  "/account-info",
+  "/sign-in/oauth2",
+  "/oauth2/link",
+  "/sign-in/social",
+];

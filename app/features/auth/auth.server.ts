@@ -3,10 +3,12 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError } from "better-auth/api";
 import { genericOAuth, magicLink } from "better-auth/plugins";
 import type { GenericOAuthConfig } from "better-auth/plugins";
 import { accounts, rateLimits, sessions, users, verifications } from "~/db/schema";
 import { isLanguage, type Language } from "~/domain/language";
+import { cleanFullname } from "~/domain/profile";
 import { db, type Database } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { createI18n } from "~/lib/i18n";
@@ -15,7 +17,7 @@ import { isLocalHost } from "~/lib/public-url";
 import { setSingleton, singleton } from "~/lib/singleton.server";
 import { loadMessages } from "~/lib/messages.server";
 
-import { MAGIC_LINK_MINUTES, SESSION_DAYS, type ProviderId } from "./auth-rules";
+import { DISABLED_AUTH_PATHS, MAGIC_LINK_MINUTES, SESSION_DAYS, type ProviderId } from "./auth-rules";
 
 export interface ProviderSettings {
   clientId: string;
@@ -125,6 +127,25 @@ export function createAuth(settings: AuthSettings) {
           return [settings.publicUrl, isLocalHost(host) ? `http://${host}` : null];
         }
       : [settings.publicUrl],
+    // Our routes do these with our rules (rate limits, profile rules), or we do not offer them.
+    disabledPaths: [...DISABLED_AUTH_PATHS],
+    // Whatever path writes a user through the library (a provider's profile, a future endpoint),
+    // the name follows our profile rule; an update that would leave it empty is refused.
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user) => ({ data: { ...user, name: cleanFullname(user.name) } }),
+        },
+        update: {
+          before: async (user) => {
+            if (!("name" in user) || user.name === undefined) return { data: user };
+            const name = cleanFullname(user.name);
+            if (!name) throw new APIError("BAD_REQUEST", { message: "INVALID_NAME" });
+            return { data: { ...user, name } };
+          },
+        },
+      },
+    },
     database: drizzleAdapter(settings.database, {
       provider: "pg",
       schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },

@@ -50,21 +50,66 @@ export interface NewOrder {
   gamerName?: string | null;
   tournamentId?: string | null;
   expiresAt: Date;
+  /** Scoped key from core/idempotency.ts: the same key gives back the same order. */
+  idempotencyKey?: string | null;
   items: Array<{ packageId?: string | null; registrationId?: string | null; label: string; unitAmount: number; quantity: number }>;
 }
 
-/** Creates an order in `initiated`, with its items and the first line of its history. */
-export async function createOrder(db: Database | Transaction, order: NewOrder): Promise<{ id: string; number: number }> {
-  const run = async (tx: Transaction) => {
+export interface CreatedOrder {
+  id: string;
+  number: number;
+  amount: number;
+  currency: Currency;
+  paymentMethod: PaymentMethod;
+  /** True when the key had already created this order and nothing new was written. */
+  repeated: boolean;
+}
+
+const CREATED_COLUMNS = {
+  id: orders.id,
+  number: orders.number,
+  amount: orders.amount,
+  currency: orders.currency,
+  paymentMethod: orders.paymentMethod,
+};
+
+/** The order a user's (scoped) idempotency key already created, if any. */
+export async function findOrderByKey(
+  db: Database | Transaction,
+  userId: string,
+  idempotencyKey: string | null,
+): Promise<CreatedOrder | null> {
+  if (!idempotencyKey) return null;
+  const [row] = await db
+    .select(CREATED_COLUMNS)
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)));
+  return row ? { ...row, currency: row.currency as Currency, paymentMethod: row.paymentMethod as PaymentMethod, repeated: true } : null;
+}
+
+/**
+ * Creates an order in `initiated`, with its items and the first line of its history. With an
+ * idempotency key already used by this user, nothing is written and that order is returned
+ * (concurrent requests with one key: the unique index (user_id, idempotency_key) lets one insert,
+ * the others wait for it and return its order).
+ */
+export async function createOrder(db: Database | Transaction, order: NewOrder): Promise<CreatedOrder> {
+  const run = async (tx: Transaction): Promise<CreatedOrder> => {
     const id = randomUUID();
-    const { items, ...fields } = order;
+    const { items, idempotencyKey, ...fields } = order;
     const [row] = await tx
       .insert(orders)
-      .values({ id, ...fields, status: "initiated" })
-      .returning({ id: orders.id, number: orders.number });
+      .values({ id, ...fields, idempotencyKey: idempotencyKey ?? null, status: "initiated" })
+      .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
+      .returning(CREATED_COLUMNS);
+    if (!row) {
+      const existing = await findOrderByKey(tx, order.userId, idempotencyKey ?? null);
+      if (!existing) throw new Error("idempotency conflict without an order");
+      return existing;
+    }
     await tx.insert(orderItems).values(items.map((item) => ({ id: randomUUID(), orderId: id, ...item })));
     await tx.insert(orderStatusHistory).values({ orderId: id, fromStatus: null, toStatus: "initiated", actorUserId: order.userId });
-    return row!;
+    return { ...row, currency: row.currency as Currency, paymentMethod: row.paymentMethod as PaymentMethod, repeated: false };
   };
   return db.transaction(run);
 }

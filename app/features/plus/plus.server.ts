@@ -102,16 +102,14 @@ async function addPeriod(
   // Two approvals for one person at once must not both start at the same end.
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
   const period = nextPeriod(await periodsOf(tx, userId), now, months);
-  await tx
-    .insert(membershipPeriods)
-    .values({
-      id: randomUUID(),
-      userId,
-      ...period,
-      orderId: origin.orderId ?? null,
-      grantedBy: origin.grantedBy ?? null,
-      note: origin.note ?? null,
-    });
+  await tx.insert(membershipPeriods).values({
+    id: randomUUID(),
+    userId,
+    ...period,
+    orderId: origin.orderId ?? null,
+    grantedBy: origin.grantedBy ?? null,
+    note: origin.note ?? null,
+  });
   return period;
 }
 

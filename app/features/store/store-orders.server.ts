@@ -1,6 +1,7 @@
 import { isValidQuantity } from "~/domain/cart";
 import type { CheckoutInput } from "~/domain/checkout";
 import { currencyFor } from "~/domain/payment-methods";
+import { scopedIdempotencyKey } from "~/features/orders/core/idempotency";
 import { createOrder } from "~/features/orders/orders.server";
 import type { Database } from "~/lib/db.server";
 import { findSellablePackages } from "./catalogue.server";
@@ -71,7 +72,10 @@ export async function priceCart(db: Database, items: RequestedItem[]): Promise<P
   };
 }
 
-/** Creates the store order (status initiated) from a priced cart: Bs at the catalogue's Bs prices for Pago Móvil. */
+/**
+ * Creates the store order (status initiated) from a priced cart: Bs at the catalogue's Bs prices
+ * for Pago Móvil. The same idempotency key (the checkout form's) returns the order it created.
+ */
 export async function createStoreOrder(
   db: Database,
   input: {
@@ -82,6 +86,7 @@ export async function createStoreOrder(
     gamerName: string | null;
     exchangeRate: string;
     expiresAt: Date;
+    idempotencyKey?: string | null;
   },
 ) {
   const currency = currencyFor(input.checkout.paymentMethod);
@@ -99,6 +104,7 @@ export async function createStoreOrder(
     gameServer: input.checkout.gameServer,
     gamerName: input.gamerName,
     expiresAt: input.expiresAt,
+    idempotencyKey: scopedIdempotencyKey("store", input.idempotencyKey ?? null),
     items: input.cart.lines.map((line) => ({
       packageId: line.packageId,
       label: line.label,
@@ -106,5 +112,5 @@ export async function createStoreOrder(
       quantity: line.quantity,
     })),
   });
-  return { ...order, amount: currency === "VES" ? input.cart.totalBs : input.cart.totalUsd, currency };
+  return order;
 }

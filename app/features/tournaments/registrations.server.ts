@@ -5,7 +5,8 @@ import { chargeFor } from "~/domain/tournament-fee";
 import type { RegistrationInput } from "~/domain/registration";
 import type { Database, Transaction } from "~/lib/db.server";
 import { constraintOf } from "~/lib/http.server";
-import { createOrder } from "~/features/orders/orders.server";
+import { scopedIdempotencyKey } from "~/features/orders/core/idempotency";
+import { createOrder, findOrderByKey } from "~/features/orders/orders.server";
 import { isMemberAt, registrationOpensFor } from "~/features/plus/core/membership";
 import { periodsOf } from "~/features/plus/plus.server";
 import { TOURNAMENT_CARD_COLUMNS } from "./tournaments.server";
@@ -94,13 +95,22 @@ export async function registerForTournament(
     registration: RegistrationInput;
     exchangeRate: string;
     expiresAt: Date;
+    /** The form's key: the same key gives back the registration and order it started. */
+    idempotencyKey?: string | null;
     now?: Date;
   },
 ) {
   const now = input.now ?? new Date();
+  const idempotencyKey = scopedIdempotencyKey({ tournamentId: input.tournamentId }, input.idempotencyKey ?? null);
   try {
     return await db.transaction(async (tx) => {
       await tx.select({ id: tournaments.id }).from(tournaments).where(eq(tournaments.id, input.tournamentId)).for("update");
+      // Under the tournament's lock: a repeated request waits for the first and finds its order.
+      const repeated = await findOrderByKey(tx, input.userId, idempotencyKey);
+      if (repeated) {
+        const [registration] = await tx.select({ id: registrations.id }).from(registrations).where(eq(registrations.orderId, repeated.id));
+        return { registrationId: registration?.id ?? null, order: { ...repeated, method: repeated.paymentMethod } };
+      }
       const tournament = await findTournament(tx, input.tournamentId);
       if (!tournament) throw new RegistrationError("NOT_FOUND");
       if (tournament.registrationClosesAt <= now) throw new RegistrationError("REGISTRATION_CLOSED");
@@ -169,6 +179,7 @@ export async function registerForTournament(
         email: input.email,
         tournamentId: tournament.id,
         expiresAt: input.expiresAt,
+        idempotencyKey,
         items: [
           {
             registrationId: id,
@@ -179,7 +190,7 @@ export async function registerForTournament(
         ],
       });
       await tx.update(registrations).set({ orderId: order.id }).where(eq(registrations.id, id));
-      return { registrationId: id, order: { ...order, amount, currency, method } };
+      return { registrationId: id, order: { ...order, method } };
     });
   } catch (error) {
     const constraint = constraintOf(error);

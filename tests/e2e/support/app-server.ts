@@ -21,6 +21,10 @@ export interface AppServer {
   dataDir: string;
   /** What the prepare script printed on its last line of stdout ("" when there was none). */
   prepared: string;
+  /** The server process (for tests about signals). */
+  child: ChildProcess;
+  /** The server's recent output. */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -100,6 +104,8 @@ export async function startAppServer({ tournamentCount, prepare, env }: AppServe
     url,
     dataDir,
     prepared,
+    child,
+    output: () => output,
     stop: () =>
       new Promise<void>((resolve) => {
         const done = () => {

@@ -16,19 +16,17 @@ await seedDemoData(handle.db);
 
 const person = async (email: string, name: string, isStaff = false) => {
   const id = randomUUID();
-  await handle.db
-    .insert(users)
-    .values({
-      id,
-      email,
-      emailVerified: true,
-      name,
-      age: 25,
-      favoriteGame: "free-fire",
-      language: "es",
-      isStaff,
-      profileCompletedAt: new Date(),
-    });
+  await handle.db.insert(users).values({
+    id,
+    email,
+    emailVerified: true,
+    name,
+    age: 25,
+    favoriteGame: "free-fire",
+    language: "es",
+    isStaff,
+    profileCompletedAt: new Date(),
+  });
   return id;
 };
 const staffId = await person("staff-bo@example.com", "Sofía Staff", true);
@@ -70,17 +68,15 @@ const registrationId = randomUUID();
 await handle.db
   .insert(registrations)
   .values({ id: registrationId, tournamentId, userId: buyerId, phone: "04141234567", status: "confirmed" });
-await handle.db
-  .insert(registrationPlayers)
-  .values({
-    id: randomUUID(),
-    registrationId,
-    tournamentId,
-    position: 1,
-    name: "José Ñúñez Güerere",
-    ign: "Ñandú_Rápido",
-    phone: "04141234567",
-  });
+await handle.db.insert(registrationPlayers).values({
+  id: randomUUID(),
+  registrationId,
+  tournamentId,
+  position: 1,
+  name: "José Ñúñez Güerere",
+  ign: "Ñandú_Rápido",
+  phone: "04141234567",
+});
 
 await handle.close();
 console.log(JSON.stringify({ unpaidVes, approved, tournamentId }));

@@ -1,4 +1,5 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { isPublicAuthEndpoint } from "../auth-rules";
 import { auth } from "../auth.server";
 import type { Route } from "./+types/api-auth";
 
@@ -16,6 +17,12 @@ function undoExtraDecode(request: Request): Request {
     if (value !== null) url.searchParams.set(name, encodeURIComponent(value));
   }
   return new Request(url, request);
+}
+
+/** Only the endpoints a browser needs (auth-rules.ts); the rest of the library is not reachable. */
+function refuseUnlisted(request: Request) {
+  const path = new URL(request.url).pathname.replace(/^\/api\/auth/, "");
+  if (!isPublicAuthEndpoint(request.method, path)) throw data(null, { status: 404 });
 }
 
 export const LINK_INVALID = "/auth?link=invalid";
@@ -36,6 +43,7 @@ function completeBrokenLink(request: Request): Request | Response {
 
 // better-auth's own endpoints (magic-link verification, OAuth callbacks, session).
 export async function loader({ request }: Route.LoaderArgs) {
+  refuseUnlisted(request);
   const completed = completeBrokenLink(request);
   if (completed instanceof Response) return completed;
   const response = await auth().handler(undoExtraDecode(completed));
@@ -45,5 +53,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export function action({ request }: Route.ActionArgs) {
+  refuseUnlisted(request);
   return auth().handler(request);
 }

@@ -5,7 +5,7 @@ import { checkReceipt } from "../core/receipt";
 import { withinLimit } from "~/lib/rate-limit.server";
 import { requireUser } from "~/features/auth/session.server";
 import { db } from "~/lib/db.server";
-import { formFields } from "~/lib/http.server";
+import { formFields, holdsNul } from "~/lib/http.server";
 import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 import { OrderError, findOrderFor, submitProof } from "../orders.server";
@@ -38,6 +38,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   } catch {
     return refuse("UNEXPECTED");
   }
+  if (holdsNul(form)) return refuse("UNEXPECTED");
   if (form.get("method") !== order.paymentMethod) return refuse("WRONG_METHOD");
 
   const details = parseProofDetails(order.paymentMethod, formFields(form));

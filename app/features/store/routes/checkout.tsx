@@ -9,6 +9,7 @@ import { formatMoney } from "~/domain/format";
 import { PAYMENT_METHOD_IDS } from "~/domain/payment-methods";
 import { withinLimit } from "~/lib/rate-limit.server";
 import { requireUser } from "~/features/auth/session.server";
+import { parseIdempotencyKey } from "~/features/orders/core/idempotency";
 import { currentExchangeRate } from "~/features/orders/exchange-rate.server";
 import { enabledPaymentMethods } from "~/features/orders/payment-accounts.server";
 import { db } from "~/lib/db.server";
@@ -32,9 +33,11 @@ const ORDER_KEYS = ["payment_method", "gamer_id", "order_id", "order_total", "em
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
+  // One key per render of the form: a retried "create" request carries it again and gets the same order.
   return {
     email: user.email,
     methods: await enabledPaymentMethods(db()),
+    idempotencyKey: crypto.randomUUID(),
     messages: loadMessages(languageFromCookieHeader(request.headers.get("Cookie")), ["store", "orders"]),
   };
 }
@@ -102,6 +105,7 @@ export async function action({ request }: Route.ActionArgs) {
       gamerName: username,
       exchangeRate: await currentExchangeRate(db()),
       expiresAt: new Date(Date.now() + config.ORDER_EXPIRY_MINUTES * 60_000),
+      idempotencyKey: parseIdempotencyKey(form.get("idempotencyKey")),
     });
     return reply({
       ok: true,
@@ -204,6 +208,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
       {
         ...formValues,
         intent,
+        idempotencyKey: loaderData.idempotencyKey,
         items: JSON.stringify(items.map((item) => ({ packageId: item.id, quantity: item.quantity, shownUsd: item.precio_usd }))),
       },
       { method: "post" },

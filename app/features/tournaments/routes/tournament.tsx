@@ -8,6 +8,7 @@ import { acceptedMethods, chargeFor } from "~/domain/tournament-fee";
 import { parseRegistration } from "~/domain/registration";
 import { withinLimit } from "~/lib/rate-limit.server";
 import { requireUser } from "~/features/auth/session.server";
+import { parseIdempotencyKey } from "~/features/orders/core/idempotency";
 import { currentExchangeRate } from "~/features/orders/exchange-rate.server";
 import { renderRules } from "../rules-markdown.server";
 import { orderAmount } from "~/features/orders/orders-view";
@@ -68,6 +69,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       players: registration.players,
     },
     rate: tournament.feeAmount > 0 ? await currentExchangeRate(db()) : null,
+    // One key per render of the form: a retried registration gets the order the first one started.
+    idempotencyKey: crypto.randomUUID(),
     messages,
   };
 }
@@ -92,6 +95,7 @@ export async function action({ request }: Route.ActionArgs) {
       registration: parsed.registration,
       exchangeRate: paid ? await currentExchangeRate(db()) : "0",
       expiresAt: new Date(Date.now() + env().ORDER_EXPIRY_MINUTES * 60_000),
+      idempotencyKey: parseIdempotencyKey(form.get("idempotencyKey")),
     });
     if (!result.order) {
       await mailRegistrationConfirmed(user.email, languageFromCookieHeader(request.headers.get("Cookie")), {
@@ -365,6 +369,7 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
           }}
         >
           <input type="hidden" name="tournamentId" value={tournament.id} />
+          <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
           <h2 className="text-xl font-bold">{t("form.title")}</h2>
           {!solo ? <Field label={t("form.teamName")} name="teamName" /> : null}
           {showsCoachField(tournament.game) ? <Field label={t("form.coachName")} name="coachName" /> : null}

@@ -56,6 +56,7 @@ DROP INDEX "orders_user_idx";--> statement-breakpoint
 ALTER TABLE "games" ADD COLUMN "checks_player_id" boolean DEFAULT true NOT NULL;--> statement-breakpoint
 ALTER TABLE "games" ADD COLUMN "has_zone_field" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "refund_reference" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "idempotency_key" text;--> statement-breakpoint
 ALTER TABLE "topup_packages" ADD COLUMN "amount" integer;--> statement-breakpoint
 ALTER TABLE "topup_packages" ADD COLUMN "bonus" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "topup_packages" ADD COLUMN "bs_follows_rate" boolean DEFAULT true NOT NULL;--> statement-breakpoint
@@ -82,6 +83,7 @@ CREATE INDEX "orders_updated_idx" ON "orders" USING btree ("updated_at","id");--
 CREATE INDEX "orders_unpaid_expiry_idx" ON "orders" USING btree ("expires_at") WHERE "orders"."status" = 'initiated';--> statement-breakpoint
 CREATE INDEX "orders_email_idx" ON "orders" USING btree (lower("email"),"created_at");--> statement-breakpoint
 CREATE INDEX "orders_gamer_id_idx" ON "orders" USING btree ("gamer_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "orders_user_idempotency_key" ON "orders" USING btree ("user_id","idempotency_key");--> statement-breakpoint
 CREATE INDEX "payment_proofs_reference_idx" ON "payment_proofs" USING btree ("reference");--> statement-breakpoint
 CREATE INDEX "payment_proofs_transaction_idx" ON "payment_proofs" USING btree ("transaction_id");--> statement-breakpoint
 CREATE INDEX "registrations_order_idx" ON "registrations" USING btree ("order_id");--> statement-breakpoint

@@ -1,0 +1,291 @@
+// `npm run test:chaos` (#15 proof 3): crash under load.
+// PostgreSQL phase: CLIENTS concurrent clients sign in, create store orders (each with its form's
+// idempotency key, retried with the same key after a failure, as a flaky phone would) and send
+// receipts, while the server is killed with SIGKILL and restarted. Then: every order that got a
+// success answer exists exactly once, no key has two orders, no tournament is over capacity, no
+// proof is without its file. PGlite phase: SIGKILL under load leaves a data directory that opens
+// and is consistent. Prints the figures as JSON; exits 1 on any broken promise.
+// CHAOS_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/arena_chaos) is dropped and recreated.
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { signInLink } from "../tests/e2e/support/mailbox";
+
+const CLIENTS = Number(process.env.CHAOS_CLIENTS ?? 200);
+const ORDERS_PER_CLIENT = Number(process.env.CHAOS_ORDERS_PER_CLIENT ?? 4);
+const DATABASE_URL = process.env.CHAOS_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/arena_chaos";
+const PORT = Number(process.env.CHAOS_PORT ?? 3700);
+const BASE = `http://127.0.0.1:${PORT}`;
+const PNG = Buffer.concat([Buffer.from("89504e470d0a1a0a0000000d49484452", "hex"), Buffer.alloc(2000, 1)]);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function recreateDatabase(url: string) {
+  const target = new URL(url);
+  const name = target.pathname.slice(1);
+  if (!/^[a-z_][a-z0-9_]*$/.test(name) || name === "test") throw new Error(`refusing to recreate database "${name}"`);
+  const admin = new URL(url);
+  admin.pathname = "/postgres";
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  await client.query(`drop database if exists ${name} with (force)`);
+  await client.query(`create database ${name}`);
+  await client.end();
+}
+
+function startServer(env: Record<string, string>): ChildProcess {
+  const child = spawn("node", ["server.js"], {
+    env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), HOST: "127.0.0.1", PUBLIC_URL: BASE, LOG_LEVEL: "error", ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  children.add(child);
+  return child;
+}
+
+async function waitHealthy(timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${BASE}/healthz`)).ok) return;
+    } catch {
+      // not yet
+    }
+    await sleep(100);
+  }
+  throw new Error("server did not become healthy");
+}
+
+async function kill(child: ChildProcess, signal: NodeJS.Signals) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill(signal);
+  await exited;
+}
+
+async function signIn(dataDir: string, index: number): Promise<string> {
+  const email = `chaos-${index}@example.com`;
+  const ip = `10.9.${Math.floor(index / 250)}.${(index % 250) + 1}`;
+  const asked = new Date();
+  const asking = await fetch(`${BASE}/auth`, {
+    method: "POST",
+    body: new URLSearchParams({ email }),
+    headers: { Origin: BASE, "X-Forwarded-For": ip },
+  });
+  if (!asking.ok) throw new Error(`sign-in link for ${email}: ${asking.status} ${(await asking.text()).slice(0, 200)}`);
+  const link = await signInLink(email, { dataDir, after: new Date(asked.getTime() - 1000), timeout: 60_000 });
+  const opened = await fetch(link, { redirect: "manual" });
+  const cookie = opened.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+  // A complete profile, so checkout accepts the person.
+  const db = new pg.Client({ connectionString: DATABASE_URL });
+  await db.connect();
+  await db.query("update users set name = $1, age = 20 where email = $2", [`Chaos ${index}`, email]);
+  await db.end();
+  return cookie;
+}
+
+interface Tally {
+  created: Map<string, string>; // key → order id answered
+  proofsOk: Set<string>;
+  ordersBeforeCrash: number;
+  failures: number;
+}
+
+async function client(cookie: string, tally: Tally, stop: () => boolean) {
+  const headers = { Origin: BASE, Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" };
+  for (let n = 0; n < ORDERS_PER_CLIENT && !stop(); n++) {
+    const key = randomUUID();
+    let orderId: string | undefined;
+    for (let attempt = 0; attempt < 200 && !orderId; attempt++) {
+      try {
+        const response = await fetch(`${BASE}/store/cart/checkout.data`, {
+          method: "POST",
+          headers,
+          body: new URLSearchParams({
+            intent: "create",
+            idempotencyKey: key,
+            phone: "04121234567",
+            gamerId: "123456789",
+            paymentMethod: "binance",
+            items: JSON.stringify([{ packageId: "free-fire-110", quantity: 1, shownUsd: 100 }]),
+          }),
+        });
+        const text = await response.text();
+        const match = /"orderId","([0-9a-f-]{36})"/.exec(text);
+        if (response.ok && match) orderId = match[1];
+        else if (response.status === 429) return;
+        else {
+          if (process.env.CHAOS_DEBUG && tally.failures < 3) console.error("checkout answer", response.status, text.slice(0, 300));
+          throw new Error(`status ${response.status}`);
+        }
+      } catch {
+        tally.failures++;
+        await sleep(100 + Math.random() * 200);
+      }
+    }
+    if (!orderId) continue;
+    tally.created.set(key, orderId);
+    for (let attempt = 0; attempt < 200; attempt++) {
+      try {
+        const form = new FormData();
+        form.set("method", "binance");
+        form.set("transactionId", `BIN-${key.slice(0, 8)}`);
+        form.set("receipt", new Blob([PNG], { type: "image/png" }), "recibo.png");
+        const response = await fetch(`${BASE}/orders/${orderId}/proof`, {
+          method: "POST",
+          body: form,
+          headers: { Origin: BASE, Cookie: cookie, Accept: "application/json" },
+        });
+        if (response.ok) tally.proofsOk.add(orderId);
+        if (response.ok || response.status === 400 || response.status === 429) break; // 400: already sent before the crash
+      } catch {
+        tally.failures++;
+        await sleep(100 + Math.random() * 200);
+      }
+    }
+  }
+}
+
+async function postgresPhase() {
+  await recreateDatabase(DATABASE_URL);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "arena-chaos-"));
+  const env = { DATABASE_URL, DATA_DIR: dataDir, SEED_DEMO: "true" };
+  let server = startServer(env);
+  await waitHealthy();
+  const cookies: string[] = [];
+  for (let start = 0; start < CLIENTS; start += 20) {
+    cookies.push(...(await Promise.all(Array.from({ length: Math.min(20, CLIENTS - start) }, (_, i) => signIn(dataDir, start + i)))));
+  }
+  const tally: Tally = { created: new Map(), proofsOk: new Set(), ordersBeforeCrash: 0, failures: 0 };
+  const started = Date.now();
+  const running = Promise.all(cookies.map((cookie) => client(cookie, tally, () => false)));
+  // Let the load build up, then crash the server in the middle of it and bring it back.
+  await sleep(Number(process.env.CHAOS_CRASH_AFTER_MS ?? 4000));
+  tally.ordersBeforeCrash = tally.created.size;
+  const beforeCrashSeconds = (Date.now() - started) / 1000;
+  await kill(server, "SIGKILL");
+  await sleep(500);
+  server = startServer(env);
+  await waitHealthy();
+  await running;
+  await kill(server, "SIGTERM");
+
+  const db = new pg.Client({ connectionString: DATABASE_URL });
+  await db.connect();
+  const problems: string[] = [];
+  const ids = [...tally.created.values()];
+  const found = await db.query<{ id: string; n: number }>("select id, count(*)::int as n from orders where id = any($1) group by id", [
+    ids,
+  ]);
+  if (found.rows.length !== new Set(ids).size) problems.push(`${new Set(ids).size - found.rows.length} answered orders missing`);
+  const dupKeys = await db.query<{ n: number }>(
+    "select count(*)::int as n from (select user_id, idempotency_key from orders where idempotency_key is not null group by 1, 2 having count(*) > 1) d",
+  );
+  if (dupKeys.rows[0]!.n) problems.push(`${dupKeys.rows[0]!.n} keys with two orders`);
+  const keyless = await db.query<{ n: number }>("select count(*)::int as n from orders where kind = 'store' and idempotency_key is null");
+  if (keyless.rows[0]!.n) problems.push(`${keyless.rows[0]!.n} store orders without a key`);
+  const over = await db.query<{ n: number }>(
+    "select count(*)::int as n from tournaments t where (select count(*) from registrations r where r.tournament_id = t.id and r.status <> 'released') > t.capacity",
+  );
+  if (over.rows[0]!.n) problems.push(`${over.rows[0]!.n} tournaments over capacity`);
+  const proofs = await db.query<{ file_key: string | null; order_id: string }>("select file_key, order_id from payment_proofs");
+  const withoutFile = proofs.rows.filter((row) => !row.file_key || !fs.existsSync(path.join(dataDir, "receipts", row.file_key)));
+  if (withoutFile.length) problems.push(`${withoutFile.length} proofs without their file`);
+  const answeredProofs = await db.query<{ n: number }>(
+    "select count(distinct order_id)::int as n from payment_proofs where order_id = any($1)",
+    [[...tally.proofsOk]],
+  );
+  if (answeredProofs.rows[0]!.n !== tally.proofsOk.size) problems.push("a proof answered ok is missing");
+  const totals = await db.query<{ orders: number; proofs: number }>(
+    "select (select count(*)::int from orders) as orders, (select count(*)::int from payment_proofs) as proofs",
+  );
+  await db.end();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  return {
+    clients: CLIENTS,
+    ordersPerSecondBeforeCrash: Math.round((tally.ordersBeforeCrash / beforeCrashSeconds) * 10) / 10,
+    ordersAnsweredBeforeCrash: tally.ordersBeforeCrash,
+    ordersAnswered: tally.created.size,
+    ordersInDatabase: totals.rows[0]!.orders,
+    proofsAnswered: tally.proofsOk.size,
+    proofsInDatabase: totals.rows[0]!.proofs,
+    failedAttemptsRetried: tally.failures,
+    problems,
+  };
+}
+
+async function pgliteOpens(dataDir: string) {
+  const { openDatabase } = await import("../app/lib/db.server");
+  const handle = await openDatabase({ dataDir });
+  const orders = await handle.db.execute("select count(*)::int as n from orders");
+  const history = await handle.db.execute(
+    "select count(*)::int as n from orders o where not exists (select 1 from order_status_history h where h.order_id = o.id)",
+  );
+  await handle.close();
+  const rows = (result: unknown) => ((result as { rows: { n: number }[] }).rows ?? (result as { n: number }[]))[0]!.n;
+  return { orders: rows(orders), ordersWithoutHistory: rows(history) };
+}
+
+async function pglitePhase() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "arena-chaos-pglite-"));
+  const server = startServer({ DATA_DIR: dataDir, SEED_DEMO: "true", DATABASE_URL: "" });
+  await waitHealthy();
+  const cookies = await Promise.all(Array.from({ length: 20 }, (_, i) => signInPglite(dataDir, i)));
+  const tally: Tally = { created: new Map(), proofsOk: new Set(), ordersBeforeCrash: 0, failures: 0 };
+  let stopped = false;
+  const running = Promise.all(cookies.map((cookie) => client(cookie, tally, () => stopped)));
+  await sleep(2500);
+  await kill(server, "SIGKILL");
+  stopped = true;
+  await running.catch(() => undefined);
+  const reopened = await pgliteOpens(dataDir);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const problems: string[] = [];
+  if (reopened.ordersWithoutHistory) problems.push(`${reopened.ordersWithoutHistory} orders without their first history line`);
+  if (reopened.orders < Math.min(1, tally.created.size)) problems.push("orders answered before the kill are gone");
+  return { ordersAnsweredBeforeKill: tally.created.size, ordersAfterReopen: reopened.orders, problems };
+}
+
+// On PGlite the profile is completed through the app itself (the database is the server's alone).
+async function signInPglite(dataDir: string, index: number): Promise<string> {
+  const email = `chaos-lite-${index}@example.com`;
+  const asked = new Date();
+  await fetch(`${BASE}/auth`, {
+    method: "POST",
+    body: new URLSearchParams({ email }),
+    headers: { Origin: BASE, "X-Forwarded-For": `10.8.0.${index + 1}` },
+  });
+  const link = await signInLink(email, { dataDir, after: new Date(asked.getTime() - 1000), timeout: 60_000 });
+  const opened = await fetch(link, { redirect: "manual" });
+  const cookie = opened.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+  await fetch(`${BASE}/auth/profile`, {
+    method: "POST",
+    headers: { Origin: BASE, Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email, fullname: `Lite ${index}`, age: "20", favoriteGame: "free-fire" }),
+  });
+  return cookie;
+}
+
+// Whatever happens, no server of ours stays behind.
+const children = new Set<ChildProcess>();
+process.on("exit", () => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+});
+try {
+  await fetch(`${BASE}/healthz`);
+  throw new Error(`something already listens on ${BASE}: set CHAOS_PORT`);
+} catch (error) {
+  if (error instanceof Error && error.message.startsWith("something")) throw error;
+}
+
+const postgres = await postgresPhase();
+const pglite = await pglitePhase();
+console.log(JSON.stringify({ postgres, pglite }, null, 2));
+process.exit(postgres.problems.length || pglite.problems.length ? 1 : 0);

@@ -1,0 +1,350 @@
+/**
+ * #15 proof 1: the authorization matrix. Every route of app/routes.ts is either listed here with
+ * what a visitor, the owner of the data, another signed-in user and staff get from its loader
+ * and action, or listed as public with the reason. A route added to the table without a line
+ * here fails the first test.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { orders, paymentProofs, users } from "~/db/schema";
+import { seedDemoData } from "~/db/seed";
+import { createOrder } from "~/features/orders/orders.server";
+import { useReceiptStorage } from "~/features/orders/receipts.server";
+import type { DatabaseHandle } from "~/lib/db.server";
+import { localDiskStorage } from "~/lib/storage.server";
+import routes from "~/routes";
+import { callRoute, formRequest, getRequest, multipartRequest, type RouteAnswer } from "./support/routes";
+import { memoryMailer, signInAs, useTestAuth } from "./support/sessions";
+import { openTestDatabase, resetTables } from "./test-database";
+
+type Role = "visitor" | "owner" | "other" | "staff";
+/** signin: sent to /auth; hidden: 404 (the data does not exist for them); forbidden: 403; allowed: served or done. */
+type Outcome = "signin" | "hidden" | "forbidden" | "allowed";
+
+interface World {
+  owner: { jar: { header(): string }; userId: string };
+  cookie: Record<Role, string>;
+  /** owner's order awaiting proof (Pago Móvil) and owner's order with a proof sent (Binance). */
+  openOrder: string;
+  paidOrder: string;
+  proofId: string;
+}
+
+interface Case {
+  name: string;
+  kind: "loader" | "action";
+  request: (w: World, cookie: string) => Request;
+  params?: (w: World) => Record<string, string>;
+  expect: Record<Role, Outcome>;
+  /** What another user and staff must never see in the answer (self-scoped pages). */
+  private?: (w: World) => string[];
+  /** For actions: what must be unchanged after everyone but those `allowed` called it. */
+  state?: (w: World) => Promise<unknown>;
+}
+
+const PNG = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000", "hex");
+const routeModules = import.meta.glob<Record<string, unknown>>("/app/features/**/routes/*.{ts,tsx}");
+
+const ownerOnly: Record<Role, Outcome> = { visitor: "signin", owner: "allowed", other: "hidden", staff: "hidden" };
+const ownerOrStaff: Record<Role, Outcome> = { visitor: "signin", owner: "allowed", other: "hidden", staff: "allowed" };
+const staffOnly: Record<Role, Outcome> = { visitor: "signin", owner: "hidden", other: "hidden", staff: "allowed" };
+const anySignedIn: Record<Role, Outcome> = { visitor: "signin", owner: "allowed", other: "allowed", staff: "allowed" };
+
+const orderStatus = (id: string) => async () =>
+  (await handleRef.db.select({ status: orders.status }).from(orders).where(eq(orders.id, id)))[0]?.status;
+
+function proofForm() {
+  const form = new FormData();
+  form.set("method", "pago_movil");
+  form.set("reference", "87654321");
+  form.set("bankCode", "0102");
+  form.set("paidOn", new Date().toISOString().slice(0, 10));
+  form.set("receipt", new Blob([PNG], { type: "image/png" }), "recibo.png");
+  return form;
+}
+
+/** Route path in app/routes.ts ("" is the index) → its cases, or why it holds no one's data. */
+const MATRIX: Record<string, Case[] | { public: string }> = {
+  "": { public: "landing page: tournaments and texts only" },
+  auth: { public: "sign-in form; sends a link to the address typed (rate limited per address and network)" },
+  "auth/continue": { public: "redirect after sign-in; reads only the session's own profile state" },
+  "auth/oauth": { public: "starts a provider sign-in" },
+  "auth/sign-out": { public: "ends the caller's own session" },
+  login: { public: "sign-in page" },
+  "api/auth/*": { public: "only link verification and provider callbacks (auth-endpoints.test.ts)" },
+  store: { public: "catalogue" },
+  "store/cart": { public: "the cart lives in the browser" },
+  "privacy-terms": { public: "legal text" },
+  "*": { public: "not found page" },
+  "auth/profile": [
+    {
+      name: "profile page shows only the caller's own profile",
+      kind: "loader",
+      request: (_w, cookie) => getRequest("/auth/profile", cookie),
+      expect: anySignedIn,
+      private: () => ["owner@example.com"],
+    },
+    {
+      name: "profile form cannot write another user's profile",
+      kind: "action",
+      request: (w, cookie) =>
+        formRequest(
+          "/auth/profile",
+          { userId: w.owner.userId, email: "owner@example.com", fullname: "Renamed", age: "30", favoriteGame: "free-fire" },
+          cookie,
+        ),
+      expect: { visitor: "signin", owner: "allowed", other: "forbidden", staff: "forbidden" },
+      state: async () => (await handleRef.db.select({ name: users.name }).from(users).where(eq(users.email, "owner@example.com")))[0]?.name,
+    },
+  ],
+  tournament: [
+    {
+      name: "tournament page shows only the caller's own registration",
+      kind: "loader",
+      request: (_w, cookie) => getRequest("/tournament?id=blood-strike-duo-clash", cookie),
+      expect: anySignedIn,
+      private: () => ["owner-team"],
+    },
+    {
+      name: "registering needs a signed-in user",
+      kind: "action",
+      request: (_w, cookie) => formRequest("/tournament", { tournamentId: "copa-free-fire-solo" }, cookie),
+      expect: { visitor: "signin", owner: "allowed", other: "allowed", staff: "allowed" },
+    },
+  ],
+  "store/cart/checkout": [
+    { name: "checkout page", kind: "loader", request: (_w, cookie) => getRequest("/store/cart/checkout", cookie), expect: anySignedIn },
+    {
+      name: "checkout needs a signed-in user",
+      kind: "action",
+      request: (_w, cookie) => formRequest("/store/cart/checkout", { items: "[]" }, cookie),
+      expect: anySignedIn,
+    },
+  ],
+  orders: [
+    {
+      name: "my orders lists only the caller's orders",
+      kind: "loader",
+      request: (_w, cookie) => getRequest("/orders", cookie),
+      expect: anySignedIn,
+      private: (w) => [w.openOrder, w.paidOrder],
+    },
+  ],
+  "orders/:orderId": [
+    {
+      name: "order page",
+      kind: "loader",
+      request: (w, cookie) => getRequest(`/orders/${w.openOrder}`, cookie),
+      params: (w) => ({ orderId: w.openOrder }),
+      expect: ownerOrStaff,
+    },
+  ],
+  "orders/:orderId/pay/:method": [
+    {
+      name: "payment page",
+      kind: "loader",
+      request: (w, cookie) => getRequest(`/orders/${w.openOrder}/pay/pago_movil`, cookie),
+      params: (w) => ({ orderId: w.openOrder, method: "pago_movil" }),
+      expect: ownerOnly,
+    },
+  ],
+  "orders/:orderId/proof": [
+    {
+      name: "sending proof",
+      kind: "action",
+      request: (w, cookie) => multipartRequest(`/orders/${w.openOrder}/proof`, proofForm(), cookie),
+      params: (w) => ({ orderId: w.openOrder }),
+      expect: ownerOnly,
+      state: async () => [await orderStatus(worldRef.openOrder)(), await handleRef.db.$count(paymentProofs)],
+    },
+  ],
+  "orders/:orderId/cancel": [
+    {
+      name: "cancelling",
+      kind: "action",
+      request: (w, cookie) => formRequest(`/orders/${w.openOrder}/cancel`, {}, cookie),
+      params: (w) => ({ orderId: w.openOrder }),
+      expect: { visitor: "signin", owner: "allowed", other: "hidden", staff: "hidden" },
+      state: async () => orderStatus(worldRef.openOrder)(),
+    },
+  ],
+  "orders/:orderId/receipts/:proofId": [
+    {
+      name: "receipt file",
+      kind: "loader",
+      request: (w, cookie) => getRequest(`/orders/${w.paidOrder}/receipts/${w.proofId}`, cookie),
+      params: (w) => ({ orderId: w.paidOrder, proofId: w.proofId }),
+      expect: ownerOrStaff,
+    },
+  ],
+  "store/cart/checkout/payment": [
+    {
+      name: "store payment entry",
+      kind: "loader",
+      request: (w, cookie) => getRequest(`/store/cart/checkout/payment?order=${w.openOrder}`, cookie),
+      expect: ownerOnly,
+    },
+  ],
+  "tournament/payment": [
+    {
+      name: "tournament payment entry",
+      kind: "loader",
+      request: (w, cookie) => getRequest(`/tournament/payment?order=${w.openOrder}`, cookie),
+      expect: ownerOnly,
+    },
+  ],
+  "admin/orders": [
+    { name: "staff queue", kind: "loader", request: (_w, cookie) => getRequest("/admin/orders", cookie), expect: staffOnly },
+  ],
+  "admin/orders/:orderId": [
+    {
+      name: "staff review page",
+      kind: "loader",
+      request: (w, cookie) => getRequest(`/admin/orders/${w.paidOrder}`, cookie),
+      params: (w) => ({ orderId: w.paidOrder }),
+      expect: staffOnly,
+    },
+    {
+      name: "staff decision",
+      kind: "action",
+      request: (w, cookie) => formRequest(`/admin/orders/${w.paidOrder}`, { intent: "approve" }, cookie),
+      params: (w) => ({ orderId: w.paidOrder }),
+      expect: staffOnly,
+      state: async () => orderStatus(worldRef.paidOrder)(),
+    },
+  ],
+};
+
+let handleRef: DatabaseHandle;
+let worldRef: World;
+let mailer: ReturnType<typeof memoryMailer>;
+let receiptsDir: string;
+
+beforeAll(async () => {
+  handleRef = await openTestDatabase();
+  receiptsDir = fs.mkdtempSync(path.join(os.tmpdir(), "arena-matrix-"));
+  useReceiptStorage(localDiskStorage(receiptsDir));
+});
+afterAll(async () => {
+  useReceiptStorage(undefined);
+  await handleRef.close();
+});
+
+async function orderOf(userId: string, method: "pago_movil" | "binance") {
+  const { id } = await createOrder(handleRef.db, {
+    userId,
+    kind: "store",
+    paymentMethod: method,
+    currency: method === "pago_movil" ? "VES" : "USD",
+    amount: method === "pago_movil" ? 49100 : 200,
+    amountUsd: 200,
+    exchangeRate: method === "pago_movil" ? "245.50" : null,
+    phone: "04141234567",
+    email: "owner@example.com",
+    expiresAt: new Date(Date.now() + 3_600_000),
+    items: [{ label: "341 Diamantes", unitAmount: 200, quantity: 1 }],
+  });
+  return id;
+}
+
+beforeEach(async () => {
+  await resetTables(handleRef);
+  await seedDemoData(handleRef.db);
+  mailer = memoryMailer();
+  useTestAuth(handleRef.db, mailer);
+  const owner = await signInAs(handleRef.db, mailer, "owner@example.com");
+  const other = await signInAs(handleRef.db, mailer, "other@example.com");
+  const staff = await signInAs(handleRef.db, mailer, "staff@example.com", { staff: true });
+  const openOrder = await orderOf(owner.userId, "pago_movil");
+  const paidOrder = await orderOf(owner.userId, "binance");
+  const proof = new FormData();
+  proof.set("method", "binance");
+  proof.set("transactionId", "BIN-2026-0001");
+  proof.set("receipt", new Blob([PNG], { type: "image/png" }), "recibo.png");
+  const { action: proofAction } = await import("~/features/orders/routes/proof");
+  const sent = await callRoute(proofAction, multipartRequest(`/orders/${paidOrder}/proof`, proof, owner.jar.header()), {
+    orderId: paidOrder,
+  });
+  expect(sent.status).toBe(200);
+  const [row] = await handleRef.db.select({ id: paymentProofs.id }).from(paymentProofs).where(eq(paymentProofs.orderId, paidOrder));
+  // The owner's registration on the duo tournament, which nobody else's tournament page may show.
+  const { registerForTournament } = await import("~/features/tournaments/registrations.server");
+  await registerForTournament(handleRef.db, {
+    tournamentId: "blood-strike-duo-clash",
+    userId: owner.userId,
+    email: "owner@example.com",
+    registration: {
+      teamName: "owner-team",
+      coachName: null,
+      phone: "04141234567",
+      paymentMethod: "binance",
+      players: [
+        { name: "Uno", ign: "owner-uno", phone: "04121234567" },
+        { name: "Dos", ign: "owner-dos", phone: null },
+      ],
+    },
+    exchangeRate: "245.50",
+    expiresAt: new Date(Date.now() + 3_600_000),
+  });
+  worldRef = {
+    owner,
+    cookie: { visitor: "", owner: owner.jar.header(), other: other.jar.header(), staff: staff.jar.header() },
+    openOrder,
+    paidOrder,
+    proofId: String(row!.id),
+  };
+});
+
+function outcomeOf(answer: RouteAnswer): Outcome | `status ${number}` {
+  if ((answer.status === 302 || answer.status === 303) && /^(\/auth\?|\/auth$|http:\/\/localhost:3000\/auth)/.test(answer.location ?? ""))
+    return "signin";
+  if (answer.status === 404) return "hidden";
+  if (answer.status === 403) return "forbidden";
+  if (answer.status < 500) return "allowed";
+  return `status ${answer.status}`;
+}
+
+describe("authorization matrix (#15 proof 1)", () => {
+  it("covers every route of app/routes.ts", () => {
+    const paths = routes.map((route) => (route.index ? "" : route.path!));
+    expect(
+      paths.filter((p) => !(p in MATRIX)),
+      "routes missing from the matrix",
+    ).toEqual([]);
+    expect(
+      Object.keys(MATRIX).filter((p) => !paths.includes(p)),
+      "matrix lines for routes that no longer exist",
+    ).toEqual([]);
+  });
+
+  const cases = Object.entries(MATRIX).flatMap(([routePath, entry]) =>
+    Array.isArray(entry) ? entry.map((c) => ({ routePath, name: c.name, c })) : [],
+  );
+  it.each(cases)("/$routePath: $name", async ({ routePath, c }) => {
+    const route = routes.find((r) => (r.index ? "" : r.path) === routePath)!;
+    const module = await routeModules[`/app/${route.file}`]!();
+    const fn = module[c.kind] as Parameters<typeof callRoute>[0];
+    expect(fn, `${route.file} exports a ${c.kind}`).toBeTypeOf("function");
+    const before = c.state ? await c.state(worldRef) : undefined;
+    // Those who must not act go first; the state must not move until an allowed role acts.
+    const order: Role[] = ["visitor", "other", "staff", "owner"].sort(
+      (a, b) => Number(c.expect[a as Role] === "allowed") - Number(c.expect[b as Role] === "allowed"),
+    ) as Role[];
+    const seen: Record<string, string> = {};
+    for (const role of order) {
+      if (c.state && c.expect[role] === "allowed") {
+        expect(await c.state(worldRef), `nothing changed before ${role} (allowed) acted`).toEqual(before);
+      }
+      const answer = await callRoute(fn, c.request(worldRef, worldRef.cookie[role]), c.params?.(worldRef) ?? {});
+      seen[role] = outcomeOf(answer);
+      if (c.private && (role === "other" || role === "staff")) {
+        const text = JSON.stringify(answer.data ?? null);
+        for (const secret of c.private(worldRef)) expect(text, `${role} must not see ${secret}`).not.toContain(secret);
+      }
+    }
+    expect(seen).toEqual(c.expect);
+  });
+});
