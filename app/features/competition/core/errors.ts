@@ -1,0 +1,21 @@
+/** Every refusal of the competition feature; translated under `errors.<CODE>` in locales/<language>/competition.json. */
+export type CompetitionErrorCode =
+  | "NOT_RUN_HERE"
+  | "NOT_CAPTAIN"
+  | "CHECK_IN_NOT_OPEN"
+  | "CHECK_IN_CLOSED"
+  | "ALREADY_STARTED"
+  | "NOT_STARTED"
+  | "TOO_FEW_TEAMS"
+  | "BAD_SEEDS"
+  | "BAD_SCORE"
+  | "MATCH_NOT_READY"
+  | "ALREADY_DECIDED"
+  | "NOT_IN_MATCH"
+  | "FILE_REQUIRED"
+  | "FILE_TOO_LARGE"
+  | "FILE_NOT_ALLOWED"
+  | "ROOM_REQUIRED"
+  | "BAD_LOBBY"
+  | "NOT_BRACKET"
+  | "NOT_POINTS_TABLE";
