@@ -25,6 +25,12 @@ export default [
   // Staff back-office (signed-in staff only).
   route("admin/orders", "features/admin/routes/orders-queue.tsx"),
   route("admin/orders/:orderId", "features/admin/routes/order-review.tsx"),
+  // Running the event (issue 14): public bracket, live updates, matches; staff run page.
+  route("tournaments/:tournamentId/bracket", "features/competition/routes/bracket.tsx"),
+  route("tournaments/:tournamentId/live", "features/competition/routes/live.ts"),
+  route("tournaments/:tournamentId/matches/:matchId", "features/competition/routes/match.tsx"),
+  route("tournaments/:tournamentId/matches/:matchId/screenshots/:reportId", "features/competition/routes/screenshot.ts"),
+  route("admin/tournaments/:tournamentId/run", "features/competition/routes/run.tsx"),
   route("privacy-terms", "features/legal/routes/privacy-terms.tsx"),
   route("*", "features/shell/routes/not-found.tsx"),
 ] satisfies RouteConfig;

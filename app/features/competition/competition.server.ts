@@ -413,7 +413,7 @@ export async function saveLobby(db: Database, input: { tournamentId: string; lob
 export async function captainsOf(db: Executor, registrationIds: string[]) {
   if (registrationIds.length === 0) return [];
   return db
-    .select({ registrationId: registrations.id, email: users.email, name: teamName })
+    .select({ registrationId: registrations.id, email: users.email, language: users.language, name: teamName })
     .from(registrations)
     .innerJoin(users, eq(users.id, registrations.userId))
     .where(inArray(registrations.id, registrationIds));

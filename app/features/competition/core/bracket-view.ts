@@ -168,3 +168,31 @@ export function champion(data: BracketData, format: BracketFormat): { registrati
   const participant = participantsById(data).get(id);
   return participant ? { registrationId: participant.registration_id, name: participant.name } : null;
 }
+
+/** Elimination: the match is a final when it is in the last round of the last group (the final, or the grand final). */
+export function isFinalMatch(data: BracketData, matchId: number, format: BracketFormat): boolean {
+  if (format === "round_robin") return false;
+  const match = data.match.find((candidate) => candidate.id === matchId);
+  if (!match) return false;
+  const lastGroup = [...data.group].sort((a, b) => b.number - a.number)[0];
+  if (match.group_id !== lastGroup?.id) return false;
+  if (format === "double_elimination") return true;
+  const rounds = data.round.filter((round) => round.group_id === lastGroup.id);
+  return match.round_id === rounds.sort((a, b) => b.number - a.number)[0]?.id;
+}
+
+/** The label key of a group: winners / losers / grand final, the bracket, or a round-robin group. */
+export function groupLabel(format: BracketFormat, groupNumber: number): { key: string; number?: number } {
+  if (format === "round_robin") return { key: "group", number: groupNumber };
+  if (format === "double_elimination") return { key: groupNumber === 1 ? "winners" : groupNumber === 2 ? "losers" : "grandFinal" };
+  return { key: groupNumber === 1 ? "bracket" : "thirdPlace" };
+}
+
+/** The label key of a round: final and semi-finals by name at the end of an elimination bracket. */
+export function roundLabel(format: BracketFormat, groupNumber: number, roundNumber: number, roundCount: number): { key: string; number?: number } {
+  if (format === "single_elimination" && groupNumber === 1) {
+    if (roundNumber === roundCount) return { key: "final" };
+    if (roundNumber === roundCount - 1) return { key: "semifinal" };
+  }
+  return { key: "round", number: roundNumber };
+}

@@ -120,3 +120,14 @@ describe("round robin", () => {
     expect(champion(played.data, "round_robin")?.registrationId).toBe("r1");
   });
 });
+
+describe("labels and finals", () => {
+  it("knows which matches are finals (best-of of the final)", async () => {
+    const { isFinalMatch, roundLabel } = await import("./bracket-view");
+    const { data } = await buildBracket({ tournamentId: "t", format: "single_elimination", entrants: teams(8), groupCount: 1, results: [] });
+    expect(data.match.filter((m) => isFinalMatch(data, m.id as number, "single_elimination")).map((m) => m.id)).toEqual([6]);
+    expect(roundLabel("single_elimination", 1, 3, 3)).toEqual({ key: "final" });
+    expect(roundLabel("single_elimination", 1, 2, 3)).toEqual({ key: "semifinal" });
+    expect(roundLabel("round_robin", 1, 2, 5)).toEqual({ key: "round", number: 2 });
+  });
+});

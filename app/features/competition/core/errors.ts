@@ -18,4 +18,6 @@ export type CompetitionErrorCode =
   | "ROOM_REQUIRED"
   | "BAD_LOBBY"
   | "NOT_BRACKET"
-  | "NOT_POINTS_TABLE";
+  | "NOT_POINTS_TABLE"
+  | "BAD_SETTINGS"
+  | "BAD_REQUEST";

@@ -163,6 +163,9 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
           <p className="mt-3 text-sm text-slate-400" data-testid="closes-at">
             {tournament.closed ? t("details.closed") : t("details.closes", { time: dateTime.format(new Date(tournament.registrationClosesAt)) })}
           </p>
+          <Link to={`/tournaments/${tournament.id}/bracket`} className="mt-3 inline-block text-sm font-semibold text-cyan-400 hover:text-cyan-300" data-testid="bracket-link">
+            {t("bracketLink")} →
+          </Link>
         </div>
       </div>
 
