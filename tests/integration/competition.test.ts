@@ -1,8 +1,27 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { competitionAudit, competitionReports, competitionResults, competitionSettings, registrations, tournaments, users } from "~/db/schema";
-import { CompetitionError, checkIn, findMatch, listDisputes, loadBracket, reportMatch, saveLobby, saveSettings, setResult, startCompetition } from "~/features/competition/competition.server";
+import {
+  competitionAudit,
+  competitionReports,
+  competitionResults,
+  competitionSettings,
+  registrations,
+  tournaments,
+  users,
+} from "~/db/schema";
+import {
+  CompetitionError,
+  checkIn,
+  findMatch,
+  listDisputes,
+  loadBracket,
+  reportMatch,
+  saveLobby,
+  saveSettings,
+  setResult,
+  startCompetition,
+} from "~/features/competition/competition.server";
 import { champion, isPlayable, standings } from "~/features/competition/core/bracket-view";
 import { subscribe } from "~/features/competition/competition-events.server";
 import type { DatabaseHandle } from "~/lib/db.server";
@@ -22,9 +41,24 @@ beforeEach(async () => {
   await resetTables(handle);
 });
 
-async function setUp(teams: number, format: "single_elimination" | "double_elimination" | "round_robin" | "battle_royale" = "single_elimination") {
+async function setUp(
+  teams: number,
+  format: "single_elimination" | "double_elimination" | "round_robin" | "battle_royale" = "single_elimination",
+) {
   const db = handle.db;
-  await db.insert(tournaments).values({ id: T, title: "Copa", game: "free-fire", prize: "$100", players: ["4 jugadores"], image: "/x.jpg", date: "2026-12-01", capacity: 64, registrationClosesAt: new Date() });
+  await db
+    .insert(tournaments)
+    .values({
+      id: T,
+      title: "Copa",
+      game: "free-fire",
+      prize: "$100",
+      players: ["4 jugadores"],
+      image: "/x.jpg",
+      date: "2026-12-01",
+      capacity: 64,
+      registrationClosesAt: new Date(),
+    });
   const staff = randomUUID();
   await db.insert(users).values({ id: staff, email: "staff@example.com", name: "Staff", isStaff: true });
   const captains: { userId: string; registrationId: string }[] = [];
@@ -32,10 +66,17 @@ async function setUp(teams: number, format: "single_elimination" | "double_elimi
     const userId = randomUUID();
     const registrationId = randomUUID();
     await db.insert(users).values({ id: userId, email: `cap${i}@example.com`, name: `Cap ${i}` });
-    await db.insert(registrations).values({ id: registrationId, tournamentId: T, userId, teamName: `Team ${i}`, phone: "04141234567", status: "confirmed" });
+    await db
+      .insert(registrations)
+      .values({ id: registrationId, tournamentId: T, userId, teamName: `Team ${i}`, phone: "04141234567", status: "confirmed" });
     captains.push({ userId, registrationId });
   }
-  await saveSettings(db, T, { format, bestOf: 1, finalBestOf: 1, groupCount: 1, lobbyMatches: 4, startsAt, checkInOpensMinutes: 60, checkInClosesMinutes: 15 }, staff);
+  await saveSettings(
+    db,
+    T,
+    { format, bestOf: 1, finalBestOf: 1, groupCount: 1, lobbyMatches: 4, startsAt, checkInOpensMinutes: 60, checkInClosesMinutes: 15 },
+    staff,
+  );
   return { staff, captains };
 }
 
@@ -51,8 +92,12 @@ describe("check-in and start", () => {
   it("lets captains check in inside the window, drops no-shows and seeds with byes", async () => {
     const { staff, captains } = await setUp(7);
     for (const captain of captains.slice(0, 6)) await checkIn(handle.db, { tournamentId: T, userId: captain.userId, now: new Date() });
-    await expect(checkIn(handle.db, { tournamentId: T, userId: randomUUID(), now: new Date() })).rejects.toMatchObject({ code: "NOT_CAPTAIN" });
-    await expect(checkIn(handle.db, { tournamentId: T, userId: captains[6]!.userId, now: new Date(startsAt.getTime() - 10 * 60_000) })).rejects.toMatchObject({ code: "CHECK_IN_CLOSED" });
+    await expect(checkIn(handle.db, { tournamentId: T, userId: randomUUID(), now: new Date() })).rejects.toMatchObject({
+      code: "NOT_CAPTAIN",
+    });
+    await expect(
+      checkIn(handle.db, { tournamentId: T, userId: captains[6]!.userId, now: new Date(startsAt.getTime() - 10 * 60_000) }),
+    ).rejects.toMatchObject({ code: "CHECK_IN_CLOSED" });
     const manual = Object.fromEntries(captains.slice(0, 6).map((captain, index) => [captain.registrationId, 6 - index]));
     const events = await startCompetition(handle.db, { tournamentId: T, actorUserId: staff, method: "manual", manual });
     const data = await loadBracket(handle.db, T);
@@ -60,14 +105,20 @@ describe("check-in and start", () => {
     expect(data.match).toHaveLength(7);
     // 6 teams in an 8 bracket: two first-round matches are played, seeds 1 and 2 wait in round 2.
     expect(events.filter((event) => event.kind === "match_ready")).toHaveLength(2);
-    await expect(startCompetition(handle.db, { tournamentId: T, actorUserId: staff, method: "random" })).rejects.toMatchObject({ code: "ALREADY_STARTED" });
-    await expect(checkIn(handle.db, { tournamentId: T, userId: captains[0]!.userId, now: new Date() })).rejects.toMatchObject({ code: "ALREADY_STARTED" });
+    await expect(startCompetition(handle.db, { tournamentId: T, actorUserId: staff, method: "random" })).rejects.toMatchObject({
+      code: "ALREADY_STARTED",
+    });
+    await expect(checkIn(handle.db, { tournamentId: T, userId: captains[0]!.userId, now: new Date() })).rejects.toMatchObject({
+      code: "ALREADY_STARTED",
+    });
   });
 
   it("refuses to start with fewer than two checked-in teams", async () => {
     const { staff, captains } = await setUp(3);
     await checkIn(handle.db, { tournamentId: T, userId: captains[0]!.userId, now: new Date() });
-    await expect(startCompetition(handle.db, { tournamentId: T, actorUserId: staff, method: "random" })).rejects.toBeInstanceOf(CompetitionError);
+    await expect(startCompetition(handle.db, { tournamentId: T, actorUserId: staff, method: "random" })).rejects.toBeInstanceOf(
+      CompetitionError,
+    );
   });
 });
 
@@ -83,27 +134,70 @@ describe("reports", () => {
   it("decides a match when both captains agree, even reporting at the same moment", async () => {
     const { captains } = await startedCup();
     const [a, b] = await Promise.all([
-      reportMatch(handle.db, { tournamentId: T, matchId: 0, userId: await captainOf(0, 1, captains), score: { score1: 1, score2: 0 }, screenshot: shot }),
-      reportMatch(handle.db, { tournamentId: T, matchId: 0, userId: await captainOf(0, 2, captains), score: { score1: 1, score2: 0 }, screenshot: shot }),
+      reportMatch(handle.db, {
+        tournamentId: T,
+        matchId: 0,
+        userId: await captainOf(0, 1, captains),
+        score: { score1: 1, score2: 0 },
+        screenshot: shot,
+      }),
+      reportMatch(handle.db, {
+        tournamentId: T,
+        matchId: 0,
+        userId: await captainOf(0, 2, captains),
+        score: { score1: 1, score2: 0 },
+        screenshot: shot,
+      }),
     ]);
     expect([a.state, b.state].sort()).toEqual(["agreed", "waiting"]);
     const details = (await findMatch(handle.db, T, 0))!;
     expect(details.result).toMatchObject({ score1: 1, score2: 0, source: "agreement" });
     expect(details.side1!.winner).toBe(true);
-    await expect(reportMatch(handle.db, { tournamentId: T, matchId: 0, userId: await captainOf(0, 1, captains), score: { score1: 1, score2: 0 }, screenshot: shot })).rejects.toMatchObject({ code: "ALREADY_DECIDED" });
+    await expect(
+      reportMatch(handle.db, {
+        tournamentId: T,
+        matchId: 0,
+        userId: await captainOf(0, 1, captains),
+        score: { score1: 1, score2: 0 },
+        screenshot: shot,
+      }),
+    ).rejects.toMatchObject({ code: "ALREADY_DECIDED" });
     // Only the two captains may report.
-    await expect(reportMatch(handle.db, { tournamentId: T, matchId: 1, userId: captains[0]!.userId, score: { score1: 1, score2: 0 }, screenshot: shot })).rejects.toMatchObject({ code: "NOT_IN_MATCH" });
+    await expect(
+      reportMatch(handle.db, {
+        tournamentId: T,
+        matchId: 1,
+        userId: captains[0]!.userId,
+        score: { score1: 1, score2: 0 },
+        screenshot: shot,
+      }),
+    ).rejects.toMatchObject({ code: "NOT_IN_MATCH" });
   });
 
   it("opens a dispute when captains disagree; staff decide it (audited)", async () => {
     const { staff, captains } = await startedCup();
-    await reportMatch(handle.db, { tournamentId: T, matchId: 1, userId: await captainOf(1, 1, captains), score: { score1: 1, score2: 0 }, screenshot: shot });
-    const second = await reportMatch(handle.db, { tournamentId: T, matchId: 1, userId: await captainOf(1, 2, captains), score: { score1: 0, score2: 1 }, screenshot: shot });
+    await reportMatch(handle.db, {
+      tournamentId: T,
+      matchId: 1,
+      userId: await captainOf(1, 1, captains),
+      score: { score1: 1, score2: 0 },
+      screenshot: shot,
+    });
+    const second = await reportMatch(handle.db, {
+      tournamentId: T,
+      matchId: 1,
+      userId: await captainOf(1, 2, captains),
+      score: { score1: 0, score2: 1 },
+      screenshot: shot,
+    });
     expect(second.state).toBe("disputed");
     expect(await listDisputes(handle.db, T)).toEqual([1]);
     await setResult(handle.db, { tournamentId: T, matchId: 1, actorUserId: staff, score: { score1: 0, score2: 1 }, reason: "screenshot" });
     expect(await listDisputes(handle.db, T)).toEqual([]);
-    const audit = await handle.db.select().from(competitionAudit).where(and(eq(competitionAudit.tournamentId, T), eq(competitionAudit.action, "set_result")));
+    const audit = await handle.db
+      .select()
+      .from(competitionAudit)
+      .where(and(eq(competitionAudit.tournamentId, T), eq(competitionAudit.action, "set_result")));
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ matchId: 1, actorUserId: staff, reason: "screenshot" });
   });
@@ -111,12 +205,19 @@ describe("reports", () => {
   it("serialises a staff correction racing a captain's report, and a correction re-flows the bracket", async () => {
     const { staff, captains } = await startedCup();
     // Play round 1 with favourites winning (staff set results).
-    for (const matchId of [0, 1, 2, 3]) await setResult(handle.db, { tournamentId: T, matchId, actorUserId: staff, score: { score1: 1, score2: 0 }, reason: null });
+    for (const matchId of [0, 1, 2, 3])
+      await setResult(handle.db, { tournamentId: T, matchId, actorUserId: staff, score: { score1: 1, score2: 0 }, reason: null });
     const semi = (await loadBracket(handle.db, T)).match.find((match) => isPlayable(match))!;
     const semiId = semi.id as number;
     // A captain reports the semi while staff correct round-1 match 0 (which feeds that semi or another).
     const results = await Promise.allSettled([
-      reportMatch(handle.db, { tournamentId: T, matchId: semiId, userId: await captainOf(semiId, 1, captains), score: { score1: 1, score2: 0 }, screenshot: shot }),
+      reportMatch(handle.db, {
+        tournamentId: T,
+        matchId: semiId,
+        userId: await captainOf(semiId, 1, captains),
+        score: { score1: 1, score2: 0 },
+        screenshot: shot,
+      }),
       setResult(handle.db, { tournamentId: T, matchId: 0, actorUserId: staff, score: { score1: 0, score2: 1 }, reason: "wrong winner" }),
     ]);
     expect(results[1].status).toBe("fulfilled");
@@ -126,7 +227,11 @@ describe("reports", () => {
     expect(m0.opponent2?.result).toBe("win");
     const next = data.match.filter((match) => match.opponent1?.id === m0.opponent2!.id || match.opponent2?.id === m0.opponent2!.id);
     expect(next.length).toBe(2);
-    expect(data.match.some((match) => (match.opponent1?.id === m0.opponent1!.id || match.opponent2?.id === m0.opponent1!.id) && match.round_id !== m0.round_id)).toBe(false);
+    expect(
+      data.match.some(
+        (match) => (match.opponent1?.id === m0.opponent1!.id || match.opponent2?.id === m0.opponent1!.id) && match.round_id !== m0.round_id,
+      ),
+    ).toBe(false);
     const rows = await handle.db.select().from(competitionResults).where(eq(competitionResults.tournamentId, T));
     expect(rows.find((row) => row.matchId === 0)).toMatchObject({ score1: 0, score2: 1, source: "staff" });
   });
@@ -138,8 +243,20 @@ describe("reports", () => {
       if (!playable.length) break;
       for (const match of playable) {
         const id = match.id as number;
-        await reportMatch(handle.db, { tournamentId: T, matchId: id, userId: await captainOf(id, 1, captains), score: { score1: 1, score2: 0 }, screenshot: shot });
-        await reportMatch(handle.db, { tournamentId: T, matchId: id, userId: await captainOf(id, 2, captains), score: { score1: 1, score2: 0 }, screenshot: shot });
+        await reportMatch(handle.db, {
+          tournamentId: T,
+          matchId: id,
+          userId: await captainOf(id, 1, captains),
+          score: { score1: 1, score2: 0 },
+          screenshot: shot,
+        });
+        await reportMatch(handle.db, {
+          tournamentId: T,
+          matchId: id,
+          userId: await captainOf(id, 2, captains),
+          score: { score1: 1, score2: 0 },
+          screenshot: shot,
+        });
       }
     }
     let data = await loadBracket(handle.db, T);
@@ -160,8 +277,15 @@ describe("battle royale and live updates", () => {
     const seen: string[] = [];
     const stop = subscribe(T, () => seen.push("change"));
     await startCompetition(handle.db, { tournamentId: T, actorUserId: staff, method: "random" });
-    await saveLobby(handle.db, { tournamentId: T, lobbyMatch: 1, actorUserId: staff, results: captains.map((captain, index) => ({ registrationId: captain.registrationId, placement: index + 1, kills: 2 })) });
-    await expect(saveLobby(handle.db, { tournamentId: T, lobbyMatch: 5, actorUserId: staff, results: [] })).rejects.toMatchObject({ code: "BAD_LOBBY" });
+    await saveLobby(handle.db, {
+      tournamentId: T,
+      lobbyMatch: 1,
+      actorUserId: staff,
+      results: captains.map((captain, index) => ({ registrationId: captain.registrationId, placement: index + 1, kills: 2 })),
+    });
+    await expect(saveLobby(handle.db, { tournamentId: T, lobbyMatch: 5, actorUserId: staff, results: [] })).rejects.toMatchObject({
+      code: "BAD_LOBBY",
+    });
     stop();
     expect(seen.length).toBeGreaterThanOrEqual(2);
     const [settings] = await handle.db.select().from(competitionSettings).where(eq(competitionSettings.tournamentId, T));

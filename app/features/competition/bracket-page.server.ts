@@ -25,20 +25,59 @@ export async function bracketPageData(db: Database, competition: Competition, vi
     teamCount: teams.length,
     mine: mine ? { name: mine.name, checkedIn: Boolean(mine.checkedInAt) } : null,
   };
-  const base = { tournament, format, startsAt: settings.startsAt.toISOString(), bestOf: settings.bestOf, finalBestOf: settings.finalBestOf, started, checkIn };
+  const base = {
+    tournament,
+    format,
+    startsAt: settings.startsAt.toISOString(),
+    bestOf: settings.bestOf,
+    finalBestOf: settings.finalBestOf,
+    started,
+    checkIn,
+  };
   if (!started) return { ...base, settings: "ok" as const, bracket: null, table: null, standings: [], champion: null, myMatches: [] };
   const entrants = await listEntrants(db, tournament.id);
   if (!isBracketFormat(format)) {
     const results = await listLobbyResults(db, tournament.id);
-    const rows = pointsTable(entrants, results, { placementPoints: settings.placementPoints, killPoints: settings.killPoints }, settings.lobbyMatches);
+    const rows = pointsTable(
+      entrants,
+      results,
+      { placementPoints: settings.placementPoints, killPoints: settings.killPoints },
+      settings.lobbyMatches,
+    );
     const names = new Map(entrants.map((entrant) => [entrant.registrationId, entrant.name]));
     const played = new Set(results.map((result) => result.lobbyMatch)).size;
     const table = rows.map((row) => ({ ...row, name: names.get(row.registrationId) ?? "" }));
     const finished = played >= settings.lobbyMatches;
-    return { ...base, settings: "ok" as const, bracket: null, table: { rows: table, played, lobbyMatches: settings.lobbyMatches, placementPoints: settings.placementPoints, killPoints: settings.killPoints }, standings: [], champion: finished && table[0] ? { registrationId: table[0].registrationId, name: table[0].name } : null, myMatches: [] };
+    return {
+      ...base,
+      settings: "ok" as const,
+      bracket: null,
+      table: {
+        rows: table,
+        played,
+        lobbyMatches: settings.lobbyMatches,
+        placementPoints: settings.placementPoints,
+        killPoints: settings.killPoints,
+      },
+      standings: [],
+      champion: finished && table[0] ? { registrationId: table[0].registrationId, name: table[0].name } : null,
+      myMatches: [],
+    };
   }
   const data = await loadBracket(db, tournament.id);
-  const mineIds = new Set(viewer ? entrants.filter((entrant) => entrant.captainId === viewer.id).map((entrant) => entrant.participantId) : []);
-  const myMatches = data.match.filter((match) => isPlayable(match) && (mineIds.has(match.opponent1!.id as number) || mineIds.has(match.opponent2!.id as number))).map((match) => match.id as number);
-  return { ...base, settings: "ok" as const, bracket: bracketView(data), table: null, standings: standings(data, format), champion: champion(data, format), myMatches };
+  const mineIds = new Set(
+    viewer ? entrants.filter((entrant) => entrant.captainId === viewer.id).map((entrant) => entrant.participantId) : [],
+  );
+  const myMatches = data.match
+    .filter((match) => isPlayable(match) && (mineIds.has(match.opponent1!.id as number) || mineIds.has(match.opponent2!.id as number)))
+    .map((match) => match.id as number);
+  return {
+    ...base,
+    settings: "ok" as const,
+    bracket: bracketView(data),
+    table: null,
+    standings: standings(data, format),
+    champion: champion(data, format),
+    myMatches,
+  };
 }

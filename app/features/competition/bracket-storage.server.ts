@@ -45,7 +45,11 @@ export class DrizzleBracketStorage implements CrudInterface {
     const values = Array.isArray(value) ? value : [value];
     const first = await this.nextId(table);
     if (values.length) {
-      await this.db.insert(bracketRows).values(values.map((data, index) => ({ tournamentId: this.tournamentId, kind: table, id: first + index, data: stripId(data as Row) })));
+      await this.db
+        .insert(bracketRows)
+        .values(
+          values.map((data, index) => ({ tournamentId: this.tournamentId, kind: table, id: first + index, data: stripId(data as Row) })),
+        );
     }
     return Array.isArray(value) ? true : first;
   }
@@ -55,7 +59,10 @@ export class DrizzleBracketStorage implements CrudInterface {
   select<T extends Table>(table: T, filter: Partial<DataTypes[T]>): Promise<Array<DataTypes[T]> | null>;
   async select<T extends Table>(table: T, arg?: Id | Partial<DataTypes[T]>): Promise<DataTypes[T] | Array<DataTypes[T]> | null> {
     if (typeof arg === "number" || typeof arg === "string") {
-      const rows = await this.db.select().from(bracketRows).where(this.where(table, { id: arg }));
+      const rows = await this.db
+        .select()
+        .from(bracketRows)
+        .where(this.where(table, { id: arg }));
       return rows[0] ? (toObject(rows[0]) as unknown as DataTypes[T]) : null;
     }
     const rows = await this.db
@@ -102,7 +109,11 @@ function toObject(row: { id: number; data: unknown }): Row {
 
 /** Every bracket row of a tournament, grouped by brackets-manager table: one query (the bracket page). */
 export async function loadBracket(db: Executor, tournamentId: string): Promise<BracketData> {
-  const rows = await db.select().from(bracketRows).where(eq(bracketRows.tournamentId, tournamentId)).orderBy(bracketRows.kind, bracketRows.id);
+  const rows = await db
+    .select()
+    .from(bracketRows)
+    .where(eq(bracketRows.tournamentId, tournamentId))
+    .orderBy(bracketRows.kind, bracketRows.id);
   const data = emptyBracket() as unknown as Record<string, Row[]>;
   for (const row of rows) data[row.kind]?.push(toObject(row));
   return data as unknown as BracketData;
@@ -111,6 +122,8 @@ export async function loadBracket(db: Executor, tournamentId: string): Promise<B
 /** Replaces a tournament's bracket with rows built in memory (start, or a correction that re-flows it). */
 export async function replaceBracket(db: Executor, tournamentId: string, data: BracketData): Promise<void> {
   await db.delete(bracketRows).where(eq(bracketRows.tournamentId, tournamentId));
-  const values = BRACKET_TABLES.flatMap((kind) => (data[kind] as unknown as Row[]).map((object) => ({ tournamentId, kind, id: Number(object.id), data: stripId(object) })));
+  const values = BRACKET_TABLES.flatMap((kind) =>
+    (data[kind] as unknown as Row[]).map((object) => ({ tournamentId, kind, id: Number(object.id), data: stripId(object) })),
+  );
   for (let start = 0; start < values.length; start += 500) await db.insert(bracketRows).values(values.slice(start, start + 500));
 }

@@ -15,14 +15,18 @@ export async function mailCompetitionEvents(db: Database, tournament: { id: stri
   for (const event of events) {
     try {
       const teams = await captainsOf(db, event.kind === "opponent_reported" ? [event.registrationId] : event.registrationIds);
-      const names = event.kind === "opponent_reported" ? [] : event.registrationIds.map((id) => teams.find((team) => team.registrationId === id)?.name ?? "");
+      const names =
+        event.kind === "opponent_reported"
+          ? []
+          : event.registrationIds.map((id) => teams.find((team) => team.registrationId === id)?.name ?? "");
       for (const captain of teams) {
         if (event.kind === "dispute_opened") continue; // staff see disputes on their page; captains are mailed the decision
         const language = isLanguage(captain.language ?? "") ? (captain.language as "es" | "en") : "es";
         const { t } = createI18n(language, loadMessages(language, ["competition"]));
         const opponent = names.find((name) => name !== captain.name) ?? "";
         const values = { title: tournament.title, team: captain.name, opponent };
-        const key = event.kind === "match_ready" ? "ready" : event.kind === "opponent_reported" ? "reported" : event.byStaff ? "staffDecided" : null;
+        const key =
+          event.kind === "match_ready" ? "ready" : event.kind === "opponent_reported" ? "reported" : event.byStaff ? "staffDecided" : null;
         if (!key) continue;
         await mailer().send(
           composeMail({
@@ -30,7 +34,10 @@ export async function mailCompetitionEvents(db: Database, tournament: { id: stri
             subject: t(`competition:mail.${key}.subject`, values),
             heading: t(`competition:mail.${key}.heading`, values),
             paragraphs: [t(`competition:mail.${key}.body`, values)],
-            action: { label: t("competition:mail.button"), url: `${env().publicUrl}/tournaments/${encodeURIComponent(tournament.id)}/matches/${event.matchId}` },
+            action: {
+              label: t("competition:mail.button"),
+              url: `${env().publicUrl}/tournaments/${encodeURIComponent(tournament.id)}/matches/${event.matchId}`,
+            },
             footer: t("competition:mail.footer"),
           }),
         );
@@ -55,7 +62,10 @@ export async function mailCheckInOpen(db: Database, tournament: { id: string; ti
           subject: t("competition:mail.checkIn.subject", values),
           heading: t("competition:mail.checkIn.heading", values),
           paragraphs: [t("competition:mail.checkIn.body", values)],
-          action: { label: t("competition:mail.checkIn.button"), url: `${env().publicUrl}/tournaments/${encodeURIComponent(tournament.id)}/bracket` },
+          action: {
+            label: t("competition:mail.checkIn.button"),
+            url: `${env().publicUrl}/tournaments/${encodeURIComponent(tournament.id)}/bracket`,
+          },
           footer: t("competition:mail.footer"),
         }),
       );

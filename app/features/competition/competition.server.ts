@@ -63,7 +63,16 @@ async function withTournamentLock<T>(db: Database, tournamentId: string, work: (
 
 export async function findCompetition(db: Executor, tournamentId: string) {
   const [row] = await db
-    .select({ tournament: { id: tournaments.id, title: tournaments.title, game: tournaments.game, players: tournaments.players, date: tournaments.date }, settings: competitionSettings })
+    .select({
+      tournament: {
+        id: tournaments.id,
+        title: tournaments.title,
+        game: tournaments.game,
+        players: tournaments.players,
+        date: tournaments.date,
+      },
+      settings: competitionSettings,
+    })
     .from(tournaments)
     .leftJoin(competitionSettings, eq(competitionSettings.tournamentId, tournaments.id))
     .where(eq(tournaments.id, tournamentId));
@@ -96,7 +105,14 @@ export async function listTeams(db: Executor, tournamentId: string) {
 
 export async function listEntrants(db: Executor, tournamentId: string) {
   return db
-    .select({ registrationId: competitionEntrants.registrationId, seed: competitionEntrants.seed, name: competitionEntrants.name, participantId: competitionEntrants.participantId, captainId: registrations.userId, captainEmail: users.email })
+    .select({
+      registrationId: competitionEntrants.registrationId,
+      seed: competitionEntrants.seed,
+      name: competitionEntrants.name,
+      participantId: competitionEntrants.participantId,
+      captainId: registrations.userId,
+      captainEmail: users.email,
+    })
     .from(competitionEntrants)
     .innerJoin(registrations, eq(registrations.id, competitionEntrants.registrationId))
     .innerJoin(users, eq(users.id, registrations.userId))
@@ -113,9 +129,17 @@ export async function listLobbyResults(db: Executor, tournamentId: string) {
 /** Live reports of matches without a result that disagree: the staff's dispute queue. */
 export async function listDisputes(db: Executor, tournamentId: string): Promise<number[]> {
   const reports = await db
-    .select({ matchId: competitionReports.matchId, registrationId: competitionReports.registrationId, score1: competitionReports.score1, score2: competitionReports.score2 })
+    .select({
+      matchId: competitionReports.matchId,
+      registrationId: competitionReports.registrationId,
+      score1: competitionReports.score1,
+      score2: competitionReports.score2,
+    })
     .from(competitionReports)
-    .leftJoin(competitionResults, and(eq(competitionResults.tournamentId, competitionReports.tournamentId), eq(competitionResults.matchId, competitionReports.matchId)))
+    .leftJoin(
+      competitionResults,
+      and(eq(competitionResults.tournamentId, competitionReports.tournamentId), eq(competitionResults.matchId, competitionReports.matchId)),
+    )
     .where(and(eq(competitionReports.tournamentId, tournamentId), sql`${competitionResults.matchId} is null`));
   const byMatch = new Map<number, typeof reports>();
   for (const report of reports) byMatch.set(report.matchId, [...(byMatch.get(report.matchId) ?? []), report]);
@@ -124,7 +148,16 @@ export async function listDisputes(db: Executor, tournamentId: string): Promise<
 
 export async function listAudit(db: Executor, tournamentId: string) {
   return db
-    .select({ id: competitionAudit.id, matchId: competitionAudit.matchId, action: competitionAudit.action, actor: users.email, before: competitionAudit.before, after: competitionAudit.after, reason: competitionAudit.reason, createdAt: competitionAudit.createdAt })
+    .select({
+      id: competitionAudit.id,
+      matchId: competitionAudit.matchId,
+      action: competitionAudit.action,
+      actor: users.email,
+      before: competitionAudit.before,
+      after: competitionAudit.after,
+      reason: competitionAudit.reason,
+      createdAt: competitionAudit.createdAt,
+    })
     .from(competitionAudit)
     .innerJoin(users, eq(users.id, competitionAudit.actorUserId))
     .where(eq(competitionAudit.tournamentId, tournamentId))
@@ -142,10 +175,28 @@ export async function findMatch(db: Executor, tournamentId: string, matchId: num
     const entrant = opponent?.id == null ? undefined : entrants.find((candidate) => candidate.participantId === opponent.id);
     return entrant ? { ...entrant, score: opponent?.score ?? null, winner: opponent?.result === "win" } : null;
   };
-  const [room] = await db.select().from(competitionRooms).where(and(eq(competitionRooms.tournamentId, tournamentId), eq(competitionRooms.matchId, matchId)));
-  const reports = await db.select().from(competitionReports).where(and(eq(competitionReports.tournamentId, tournamentId), eq(competitionReports.matchId, matchId))).orderBy(asc(competitionReports.createdAt));
-  const [result] = await db.select().from(competitionResults).where(and(eq(competitionResults.tournamentId, tournamentId), eq(competitionResults.matchId, matchId)));
-  return { match, side1: side(match.opponent1), side2: side(match.opponent2), room: room ?? null, reports, result: result ?? null, playable: isPlayable(match) };
+  const [room] = await db
+    .select()
+    .from(competitionRooms)
+    .where(and(eq(competitionRooms.tournamentId, tournamentId), eq(competitionRooms.matchId, matchId)));
+  const reports = await db
+    .select()
+    .from(competitionReports)
+    .where(and(eq(competitionReports.tournamentId, tournamentId), eq(competitionReports.matchId, matchId)))
+    .orderBy(asc(competitionReports.createdAt));
+  const [result] = await db
+    .select()
+    .from(competitionResults)
+    .where(and(eq(competitionResults.tournamentId, tournamentId), eq(competitionResults.matchId, matchId)));
+  return {
+    match,
+    side1: side(match.opponent1),
+    side2: side(match.opponent2),
+    room: room ?? null,
+    reports,
+    result: result ?? null,
+    playable: isPlayable(match),
+  };
 }
 
 export type MatchDetails = NonNullable<Awaited<ReturnType<typeof findMatch>>>;
@@ -184,11 +235,25 @@ export async function checkIn(db: Database, input: { tournamentId: string; userI
     const [registration] = await tx
       .select({ id: registrations.id, status: registrations.status, userId: registrations.userId })
       .from(registrations)
-      .where(and(eq(registrations.tournamentId, input.tournamentId), eq(registrations.userId, input.userId), ne(registrations.status, "released")));
+      .where(
+        and(
+          eq(registrations.tournamentId, input.tournamentId),
+          eq(registrations.userId, input.userId),
+          ne(registrations.status, "released"),
+        ),
+      );
     const phase = checkInPhase(checkInWindow(settings.startsAt, settings.checkInOpensMinutes, settings.checkInClosesMinutes), input.now);
-    const refusal = checkInRefusal({ phase, started: Boolean(settings.startedAt), registration: registration ?? null, userId: input.userId });
+    const refusal = checkInRefusal({
+      phase,
+      started: Boolean(settings.startedAt),
+      registration: registration ?? null,
+      userId: input.userId,
+    });
     if (refusal) throw new CompetitionError(refusal);
-    await tx.insert(competitionCheckIns).values({ registrationId: registration!.id, tournamentId: input.tournamentId, userId: input.userId }).onConflictDoNothing();
+    await tx
+      .insert(competitionCheckIns)
+      .values({ registrationId: registration!.id, tournamentId: input.tournamentId, userId: input.userId })
+      .onConflictDoNothing();
     return { registrationId: registration!.id };
   });
 }
@@ -201,7 +266,10 @@ async function pastWins(tx: Transaction, tournamentId: string, captainIds: strin
   const rows = await tx
     .select({ userId: registrations.userId, wins: sql<number>`count(*)::int` })
     .from(competitionResults)
-    .innerJoin(registrations, sql`${registrations.id} = case when ${competitionResults.score1} > ${competitionResults.score2} then ${competitionResults.registration1} else ${competitionResults.registration2} end`)
+    .innerJoin(
+      registrations,
+      sql`${registrations.id} = case when ${competitionResults.score1} > ${competitionResults.score2} then ${competitionResults.registration1} else ${competitionResults.registration2} end`,
+    )
     .where(and(ne(competitionResults.tournamentId, tournamentId), inArray(registrations.userId, captainIds)))
     .groupBy(registrations.userId);
   return new Map(rows.map((row) => [row.userId, Number(row.wins)]));
@@ -224,16 +292,37 @@ export async function startCompetition(
       teams.map((team) => team.captainId),
     );
     const ordered = orderSeeds(
-      teams.map((team, index) => ({ registrationId: team.registrationId, name: team.name, order: index, pastWins: wins.get(team.captainId) ?? 0 })),
+      teams.map((team, index) => ({
+        registrationId: team.registrationId,
+        name: team.name,
+        order: index,
+        pastWins: wins.get(team.captainId) ?? 0,
+      })),
       input.method,
       { manual: input.manual, random: input.random },
     );
     if (!ordered.ok) throw new CompetitionError(ordered.code);
-    await tx.insert(competitionEntrants).values(ordered.seeds.map((team, index) => ({ tournamentId: input.tournamentId, registrationId: team.registrationId, seed: index + 1, participantId: index, name: team.name })));
+    await tx
+      .insert(competitionEntrants)
+      .values(
+        ordered.seeds.map((team, index) => ({
+          tournamentId: input.tournamentId,
+          registrationId: team.registrationId,
+          seed: index + 1,
+          participantId: index,
+          name: team.name,
+        })),
+      );
     let events: CompetitionEvent[] = [];
     const format = settings.format as Format;
     if (isBracketFormat(format)) {
-      const built = await buildBracket({ tournamentId: input.tournamentId, format, entrants: ordered.seeds, groupCount: settings.groupCount, results: [] });
+      const built = await buildBracket({
+        tournamentId: input.tournamentId,
+        format,
+        entrants: ordered.seeds,
+        groupCount: settings.groupCount,
+        results: [],
+      });
       await replaceBracket(tx, input.tournamentId, built.data);
       events = readyEvents(new Set(), built.data);
     }
@@ -242,21 +331,30 @@ export async function startCompetition(
       tournamentId: input.tournamentId,
       actorUserId: input.actorUserId,
       action: "start",
-      after: { method: input.method, seeds: ordered.seeds.map((team) => team.registrationId), dropped: (await listTeams(tx, input.tournamentId)).filter((team) => team.checkedInAt === null).map((team) => team.registrationId) },
+      after: {
+        method: input.method,
+        seeds: ordered.seeds.map((team) => team.registrationId),
+        dropped: (await listTeams(tx, input.tournamentId)).filter((team) => team.checkedInAt === null).map((team) => team.registrationId),
+      },
     });
     return events;
   });
 }
 
 function registrationOfParticipant(data: BracketData, participantId: unknown): string {
-  return (data.participant.find((participant) => participant.id === participantId) as unknown as { registration_id: string }).registration_id;
+  return (data.participant.find((participant) => participant.id === participantId) as unknown as { registration_id: string })
+    .registration_id;
 }
 
 /** Matches that became playable (both teams known) compared with the set before. */
 function readyEvents(before: Set<number>, data: BracketData): CompetitionEvent[] {
   return data.match
     .filter((match) => isPlayable(match) && !before.has(match.id as number))
-    .map((match) => ({ kind: "match_ready" as const, matchId: match.id as number, registrationIds: [registrationOfParticipant(data, match.opponent1!.id), registrationOfParticipant(data, match.opponent2!.id)] }));
+    .map((match) => ({
+      kind: "match_ready" as const,
+      matchId: match.id as number,
+      registrationIds: [registrationOfParticipant(data, match.opponent1!.id), registrationOfParticipant(data, match.opponent2!.id)],
+    }));
 }
 
 function playableIds(data: BracketData): Set<number> {
@@ -292,7 +390,10 @@ export interface ReportInput {
  * A captain's report. One report per team and match (a new one replaces the team's earlier one
  * while the match is undecided). Both agree → decided; they disagree → a dispute for staff.
  */
-export async function reportMatch(db: Database, input: ReportInput): Promise<{ state: "waiting" | "agreed" | "disputed"; events: CompetitionEvent[] }> {
+export async function reportMatch(
+  db: Database,
+  input: ReportInput,
+): Promise<{ state: "waiting" | "agreed" | "disputed"; events: CompetitionEvent[] }> {
   return withTournamentLock(db, input.tournamentId, async (tx) => {
     await bracketSettings(tx, input.tournamentId);
     const details = await findMatch(tx, input.tournamentId, input.matchId);
@@ -302,7 +403,15 @@ export async function reportMatch(db: Database, input: ReportInput): Promise<{ s
     if (details.result) throw new CompetitionError("ALREADY_DECIDED");
     if (!details.playable) throw new CompetitionError("MATCH_NOT_READY");
     const other = mine === details.side1 ? details.side2! : details.side1!;
-    await tx.delete(competitionReports).where(and(eq(competitionReports.tournamentId, input.tournamentId), eq(competitionReports.matchId, input.matchId), eq(competitionReports.registrationId, mine.registrationId)));
+    await tx
+      .delete(competitionReports)
+      .where(
+        and(
+          eq(competitionReports.tournamentId, input.tournamentId),
+          eq(competitionReports.matchId, input.matchId),
+          eq(competitionReports.registrationId, mine.registrationId),
+        ),
+      );
     await tx.insert(competitionReports).values({
       id: randomUUID(),
       tournamentId: input.tournamentId,
@@ -314,17 +423,33 @@ export async function reportMatch(db: Database, input: ReportInput): Promise<{ s
       screenshotKey: input.screenshot.key,
       screenshotType: input.screenshot.type,
     });
-    const reports = await tx.select().from(competitionReports).where(and(eq(competitionReports.tournamentId, input.tournamentId), eq(competitionReports.matchId, input.matchId)));
+    const reports = await tx
+      .select()
+      .from(competitionReports)
+      .where(and(eq(competitionReports.tournamentId, input.tournamentId), eq(competitionReports.matchId, input.matchId)));
     const state = reportsState(reports);
     const teams = [details.side1!.registrationId, details.side2!.registrationId];
     if (state.state === "agreed") {
       const before = playableIds(await loadBracket(tx, input.tournamentId));
-      await tx.insert(competitionResults).values({ tournamentId: input.tournamentId, matchId: input.matchId, registration1: teams[0]!, registration2: teams[1]!, ...state.score, source: "agreement" });
+      await tx
+        .insert(competitionResults)
+        .values({
+          tournamentId: input.tournamentId,
+          matchId: input.matchId,
+          registration1: teams[0]!,
+          registration2: teams[1]!,
+          ...state.score,
+          source: "agreement",
+        });
       await applyResult(tx, input.tournamentId, input.matchId, state.score);
       const after = await loadBracket(tx, input.tournamentId);
-      return { state: "agreed", events: [{ kind: "result_decided", matchId: input.matchId, registrationIds: teams, byStaff: false }, ...readyEvents(before, after)] };
+      return {
+        state: "agreed",
+        events: [{ kind: "result_decided", matchId: input.matchId, registrationIds: teams, byStaff: false }, ...readyEvents(before, after)],
+      };
     }
-    if (state.state === "disputed") return { state: "disputed", events: [{ kind: "dispute_opened", matchId: input.matchId, registrationIds: teams }] };
+    if (state.state === "disputed")
+      return { state: "disputed", events: [{ kind: "dispute_opened", matchId: input.matchId, registrationIds: teams }] };
     return { state: "waiting", events: [{ kind: "opponent_reported", matchId: input.matchId, registrationId: other.registrationId }] };
   });
 }
@@ -336,7 +461,10 @@ export async function reportMatch(db: Database, input: ReportInput): Promise<{ s
  * the bracket from the stored seeding and results (brackets-manager, in memory) and replaces the
  * stored rows: later results whose teams changed are dropped with their reports. Audited.
  */
-export async function setResult(db: Database, input: { tournamentId: string; matchId: number; actorUserId: string; score: Score; reason: string | null }): Promise<CompetitionEvent[]> {
+export async function setResult(
+  db: Database,
+  input: { tournamentId: string; matchId: number; actorUserId: string; score: Score; reason: string | null },
+): Promise<CompetitionEvent[]> {
   return withTournamentLock(db, input.tournamentId, async (tx) => {
     const settings = await bracketSettings(tx, input.tournamentId);
     const details = await findMatch(tx, input.tournamentId, input.matchId);
@@ -344,17 +472,41 @@ export async function setResult(db: Database, input: { tournamentId: string; mat
     const teams = [details.side1.registrationId, details.side2.registrationId];
     const before = await loadBracket(tx, input.tournamentId);
     const beforePlayable = playableIds(before);
-    const stored = { tournamentId: input.tournamentId, matchId: input.matchId, registration1: teams[0]!, registration2: teams[1]!, ...input.score, source: "staff", decidedBy: input.actorUserId };
+    const stored = {
+      tournamentId: input.tournamentId,
+      matchId: input.matchId,
+      registration1: teams[0]!,
+      registration2: teams[1]!,
+      ...input.score,
+      source: "staff",
+      decidedBy: input.actorUserId,
+    };
     let dropped: number[] = [];
     if (details.result) {
-      await tx.update(competitionResults).set(stored).where(and(eq(competitionResults.tournamentId, input.tournamentId), eq(competitionResults.matchId, input.matchId)));
-      const results: StoredResult[] = await tx.select().from(competitionResults).where(eq(competitionResults.tournamentId, input.tournamentId));
+      await tx
+        .update(competitionResults)
+        .set(stored)
+        .where(and(eq(competitionResults.tournamentId, input.tournamentId), eq(competitionResults.matchId, input.matchId)));
+      const results: StoredResult[] = await tx
+        .select()
+        .from(competitionResults)
+        .where(eq(competitionResults.tournamentId, input.tournamentId));
       const entrants = await listEntrants(tx, input.tournamentId);
-      const rebuilt = await buildBracket({ tournamentId: input.tournamentId, format: settings.format as BracketFormat, entrants, groupCount: settings.groupCount, results });
+      const rebuilt = await buildBracket({
+        tournamentId: input.tournamentId,
+        format: settings.format as BracketFormat,
+        entrants,
+        groupCount: settings.groupCount,
+        results,
+      });
       dropped = rebuilt.dropped;
       if (dropped.length) {
-        await tx.delete(competitionResults).where(and(eq(competitionResults.tournamentId, input.tournamentId), inArray(competitionResults.matchId, dropped)));
-        await tx.delete(competitionReports).where(and(eq(competitionReports.tournamentId, input.tournamentId), inArray(competitionReports.matchId, dropped)));
+        await tx
+          .delete(competitionResults)
+          .where(and(eq(competitionResults.tournamentId, input.tournamentId), inArray(competitionResults.matchId, dropped)));
+        await tx
+          .delete(competitionReports)
+          .where(and(eq(competitionReports.tournamentId, input.tournamentId), inArray(competitionReports.matchId, dropped)));
       }
       await replaceBracket(tx, input.tournamentId, rebuilt.data);
     } else {
@@ -367,17 +519,31 @@ export async function setResult(db: Database, input: { tournamentId: string; mat
       matchId: input.matchId,
       actorUserId: input.actorUserId,
       action: details.result ? "correct_result" : "set_result",
-      before: details.result ? { score1: details.result.score1, score2: details.result.score2, source: details.result.source } : { reports: details.reports.map((report) => ({ registrationId: report.registrationId, score1: report.score1, score2: report.score2 })) },
+      before: details.result
+        ? { score1: details.result.score1, score2: details.result.score2, source: details.result.source }
+        : {
+            reports: details.reports.map((report) => ({
+              registrationId: report.registrationId,
+              score1: report.score1,
+              score2: report.score2,
+            })),
+          },
       after: { score1: input.score.score1, score2: input.score.score2, reopened: dropped },
       reason: input.reason,
     });
     const after = await loadBracket(tx, input.tournamentId);
     const reopened = new Set(dropped);
-    return [{ kind: "result_decided" as const, matchId: input.matchId, registrationIds: teams, byStaff: true }, ...readyEvents(new Set([...beforePlayable].filter((id) => !reopened.has(id))), after)];
+    return [
+      { kind: "result_decided" as const, matchId: input.matchId, registrationIds: teams, byStaff: true },
+      ...readyEvents(new Set([...beforePlayable].filter((id) => !reopened.has(id))), after),
+    ];
   });
 }
 
-export async function postRoom(db: Database, input: { tournamentId: string; matchId: number; roomId: string; roomPassword: string; actorUserId: string }) {
+export async function postRoom(
+  db: Database,
+  input: { tournamentId: string; matchId: number; roomId: string; roomPassword: string; actorUserId: string },
+) {
   return withTournamentLock(db, input.tournamentId, async (tx) => {
     const details = await findMatch(tx, input.tournamentId, input.matchId);
     if (!details) throw new CompetitionError("MATCH_NOT_READY");
@@ -385,27 +551,60 @@ export async function postRoom(db: Database, input: { tournamentId: string; matc
     await tx
       .insert(competitionRooms)
       .values(values)
-      .onConflictDoUpdate({ target: [competitionRooms.tournamentId, competitionRooms.matchId], set: { roomId: input.roomId, roomPassword: input.roomPassword, updatedAt: new Date() } });
-    await tx.insert(competitionAudit).values({ tournamentId: input.tournamentId, matchId: input.matchId, actorUserId: input.actorUserId, action: "room", after: { roomId: input.roomId } });
+      .onConflictDoUpdate({
+        target: [competitionRooms.tournamentId, competitionRooms.matchId],
+        set: { roomId: input.roomId, roomPassword: input.roomPassword, updatedAt: new Date() },
+      });
+    await tx
+      .insert(competitionAudit)
+      .values({
+        tournamentId: input.tournamentId,
+        matchId: input.matchId,
+        actorUserId: input.actorUserId,
+        action: "room",
+        after: { roomId: input.roomId },
+      });
   });
 }
 
 /* ───────────── Battle royale ───────────── */
 
-export async function saveLobby(db: Database, input: { tournamentId: string; lobbyMatch: number; results: { registrationId: string; placement: number; kills: number }[]; actorUserId: string }) {
+export async function saveLobby(
+  db: Database,
+  input: {
+    tournamentId: string;
+    lobbyMatch: number;
+    results: { registrationId: string; placement: number; kills: number }[];
+    actorUserId: string;
+  },
+) {
   return withTournamentLock(db, input.tournamentId, async (tx) => {
     const [settings] = await tx.select().from(competitionSettings).where(eq(competitionSettings.tournamentId, input.tournamentId));
     if (!settings) throw new CompetitionError("NOT_RUN_HERE");
     if (settings.format !== "battle_royale") throw new CompetitionError("NOT_POINTS_TABLE");
     if (!settings.startedAt) throw new CompetitionError("NOT_STARTED");
-    if (!Number.isInteger(input.lobbyMatch) || input.lobbyMatch < 1 || input.lobbyMatch > settings.lobbyMatches) throw new CompetitionError("BAD_LOBBY");
+    if (!Number.isInteger(input.lobbyMatch) || input.lobbyMatch < 1 || input.lobbyMatch > settings.lobbyMatches)
+      throw new CompetitionError("BAD_LOBBY");
     const entrants = new Set((await listEntrants(tx, input.tournamentId)).map((entrant) => entrant.registrationId));
     if (!input.results.every((result) => entrants.has(result.registrationId))) throw new CompetitionError("BAD_LOBBY");
-    const scope = and(eq(competitionLobbyResults.tournamentId, input.tournamentId), eq(competitionLobbyResults.lobbyMatch, input.lobbyMatch));
+    const scope = and(
+      eq(competitionLobbyResults.tournamentId, input.tournamentId),
+      eq(competitionLobbyResults.lobbyMatch, input.lobbyMatch),
+    );
     const before = await tx.select().from(competitionLobbyResults).where(scope);
     await tx.delete(competitionLobbyResults).where(scope);
-    await tx.insert(competitionLobbyResults).values(input.results.map((result) => ({ tournamentId: input.tournamentId, lobbyMatch: input.lobbyMatch, ...result })));
-    await tx.insert(competitionAudit).values({ tournamentId: input.tournamentId, actorUserId: input.actorUserId, action: before.length ? "correct_lobby" : "lobby", before: before.length ? before : null, after: { lobbyMatch: input.lobbyMatch, results: input.results } });
+    await tx
+      .insert(competitionLobbyResults)
+      .values(input.results.map((result) => ({ tournamentId: input.tournamentId, lobbyMatch: input.lobbyMatch, ...result })));
+    await tx
+      .insert(competitionAudit)
+      .values({
+        tournamentId: input.tournamentId,
+        actorUserId: input.actorUserId,
+        action: before.length ? "correct_lobby" : "lobby",
+        before: before.length ? before : null,
+        after: { lobbyMatch: input.lobbyMatch, results: input.results },
+      });
   });
 }
 

@@ -22,7 +22,9 @@ export function BracketBoard({ tournamentId, format, groups }: { tournamentId: s
                   const rl = roundLabel(format, group.number, round.number, group.rounds.length);
                   return (
                     <li key={round.number} className="flex w-56 flex-col">
-                      <h4 className="mb-2 text-xs font-semibold tracking-wide text-slate-400 uppercase">{t(`rounds.${rl.key}`, { number: rl.number })}</h4>
+                      <h4 className="mb-2 text-xs font-semibold tracking-wide text-slate-400 uppercase">
+                        {t(`rounds.${rl.key}`, { number: rl.number })}
+                      </h4>
                       <ol className="flex flex-1 flex-col justify-around gap-3">
                         {round.matches.map((match) => (
                           <li key={match.id}>
@@ -53,7 +55,12 @@ function MatchCard({ tournamentId, match }: { tournamentId: string; match: Match
   );
   const classes = `block divide-y divide-slate-800 rounded-lg border text-sm ${match.status === "ready" ? "border-cyan-500/60" : "border-slate-800"} bg-slate-900/70`;
   return playable ? (
-    <Link to={`/tournaments/${tournamentId}/matches/${match.id}`} className={`${classes} hover:border-cyan-400`} data-testid={`bracket-match-${match.id}`} data-status={match.status}>
+    <Link
+      to={`/tournaments/${tournamentId}/matches/${match.id}`}
+      className={`${classes} hover:border-cyan-400`}
+      data-testid={`bracket-match-${match.id}`}
+      data-status={match.status}
+    >
       {body}
     </Link>
   ) : (
@@ -66,7 +73,9 @@ function MatchCard({ tournamentId, match }: { tournamentId: string; match: Match
 function Side({ side, bye, tbd }: { side: MatchView["side1"]; bye: string; tbd: string }) {
   const name = side === null ? bye : (side.name ?? tbd);
   return (
-    <div className={`flex items-center justify-between gap-2 px-3 py-2 ${side?.winner ? "font-bold text-cyan-200" : side?.name ? "text-slate-200" : "text-slate-500 italic"}`}>
+    <div
+      className={`flex items-center justify-between gap-2 px-3 py-2 ${side?.winner ? "font-bold text-cyan-200" : side?.name ? "text-slate-200" : "text-slate-500 italic"}`}
+    >
       <span className="truncate">{name}</span>
       <span className="tabular-nums">{side?.score ?? ""}</span>
     </div>

@@ -33,12 +33,18 @@ export function Standings({ rows }: { rows: StandingRow[] }) {
   );
 }
 
-export function PointsTable({ table }: { table: { rows: (TableRow & { name: string })[]; played: number; lobbyMatches: number; killPoints: number } }) {
+export function PointsTable({
+  table,
+}: {
+  table: { rows: (TableRow & { name: string })[]; played: number; lobbyMatches: number; killPoints: number };
+}) {
   const { t } = useTranslation("competition");
   return (
     <div className="mt-8">
       <h2 className="text-xl font-bold">{t("points.title")}</h2>
-      <p className="mt-1 mb-3 text-sm text-slate-400">{t("points.progress", { played: table.played, total: table.lobbyMatches, killPoints: table.killPoints })}</p>
+      <p className="mt-1 mb-3 text-sm text-slate-400">
+        {t("points.progress", { played: table.played, total: table.lobbyMatches, killPoints: table.killPoints })}
+      </p>
       <div className="overflow-x-auto">
         <table className="w-full text-left text-sm" data-testid="points-table">
           <thead className="text-slate-400">

@@ -57,9 +57,20 @@ export function matchView(match: Match, participants: Map<number, Participant>):
   const side = (opponent: Match["opponent1"]): SideView | null => {
     if (!opponent) return null;
     const participant = opponent.id == null ? undefined : participants.get(opponent.id as number);
-    return { registrationId: participant?.registration_id ?? null, name: participant?.name ?? null, score: opponent.score ?? null, winner: opponent.result === "win" };
+    return {
+      registrationId: participant?.registration_id ?? null,
+      name: participant?.name ?? null,
+      score: opponent.score ?? null,
+      winner: opponent.result === "win",
+    };
   };
-  return { id: match.id as number, number: match.number, status: STATUS_NAMES[match.status] ?? "locked", side1: side(match.opponent1), side2: side(match.opponent2) };
+  return {
+    id: match.id as number,
+    number: match.number,
+    status: STATUS_NAMES[match.status] ?? "locked",
+    side1: side(match.opponent1),
+    side2: side(match.opponent2),
+  };
 }
 
 /** Groups (winner bracket, loser bracket, grand final; or round-robin groups) → rounds → matches, in order. */
@@ -80,14 +91,20 @@ export function bracketView(data: BracketData): GroupView[] {
         .sort((a, b) => a.number - b.number)
         .map((round) => ({
           number: round.number,
-          matches: (matchesByRound.get(round.id as number) ?? []).sort((a, b) => a.number - b.number).map((match) => matchView(match, participants)),
+          matches: (matchesByRound.get(round.id as number) ?? [])
+            .sort((a, b) => a.number - b.number)
+            .map((match) => matchView(match, participants)),
         })),
     }));
 }
 
 /** A match both of whose teams are known and that is not decided: it can be played and reported. */
 export function isPlayable(match: Match): boolean {
-  return (match.status === MATCH_STATUS.ready || match.status === MATCH_STATUS.running) && match.opponent1?.id != null && match.opponent2?.id != null;
+  return (
+    (match.status === MATCH_STATUS.ready || match.status === MATCH_STATUS.running) &&
+    match.opponent1?.id != null &&
+    match.opponent2?.id != null
+  );
 }
 
 /** The event is over when no match can still be played or become playable. */
@@ -98,7 +115,12 @@ export function isFinished(data: BracketData): boolean {
       match.status === MATCH_STATUS.completed ||
       match.status === MATCH_STATUS.archived ||
       // a bye, or the second grand final that the winner-bracket champion made unnecessary
-      (match.status === MATCH_STATUS.locked && (match.opponent1 === null || match.opponent2 === null || (match.opponent1?.id == null && match.opponent2?.id == null && data.match.some((m) => m.group_id === match.group_id && m.status === MATCH_STATUS.completed)))),
+      (match.status === MATCH_STATUS.locked &&
+        (match.opponent1 === null ||
+          match.opponent2 === null ||
+          (match.opponent1?.id == null &&
+            match.opponent2?.id == null &&
+            data.match.some((m) => m.group_id === match.group_id && m.status === MATCH_STATUS.completed)))),
   );
 }
 
@@ -109,7 +131,12 @@ export function isFinished(data: BracketData): boolean {
  */
 export function standings(data: BracketData, format: BracketFormat): StandingRow[] {
   const participants = [...participantsById(data).values()];
-  const rows = new Map(participants.map((p) => [p.id, { registrationId: p.registration_id, name: p.name, rank: 0, wins: 0, losses: 0, scoreFor: 0, scoreAgainst: 0, reach: 0 }]));
+  const rows = new Map(
+    participants.map((p) => [
+      p.id,
+      { registrationId: p.registration_id, name: p.name, rank: 0, wins: 0, losses: 0, scoreFor: 0, scoreAgainst: 0, reach: 0 },
+    ]),
+  );
   const roundOrder = new Map<number, number>();
   for (const round of data.round) {
     const group = data.group.find((g) => g.id === round.group_id)!;
@@ -133,12 +160,23 @@ export function standings(data: BracketData, format: BracketFormat): StandingRow
   }
   const list = [...rows.entries()];
   if (format === "round_robin") {
-    list.sort(([idA, a], [idB, b]) => b.wins - a.wins || b.scoreFor - b.scoreAgainst - (a.scoreFor - a.scoreAgainst) || b.scoreFor - a.scoreFor || idA - idB);
+    list.sort(
+      ([idA, a], [idB, b]) =>
+        b.wins - a.wins || b.scoreFor - b.scoreAgainst - (a.scoreFor - a.scoreAgainst) || b.scoreFor - a.scoreFor || idA - idB,
+    );
   } else {
     const champion = championId(data, format);
     list.sort(([idA, a], [idB, b]) => Number(idB === champion) - Number(idA === champion) || b.reach - a.reach || idA - idB);
   }
-  return list.map(([, row], index) => ({ registrationId: row.registrationId, name: row.name, rank: index + 1, wins: row.wins, losses: row.losses, scoreFor: row.scoreFor, scoreAgainst: row.scoreAgainst }));
+  return list.map(([, row], index) => ({
+    registrationId: row.registrationId,
+    name: row.name,
+    rank: index + 1,
+    wins: row.wins,
+    losses: row.losses,
+    scoreFor: row.scoreFor,
+    scoreAgainst: row.scoreAgainst,
+  }));
 }
 
 /** The participant id of the champion once the event is finished, else null. */
@@ -148,7 +186,13 @@ export function championId(data: BracketData, format: BracketFormat): number | n
   // The last decided match of the last group (the final, or the grand final that was played last).
   const lastGroup = [...data.group].sort((a, b) => b.number - a.number)[0];
   const decided = data.match
-    .filter((match) => match.group_id === lastGroup?.id && (match.status === MATCH_STATUS.completed || match.status === MATCH_STATUS.archived) && match.opponent1?.id != null && match.opponent2?.id != null)
+    .filter(
+      (match) =>
+        match.group_id === lastGroup?.id &&
+        (match.status === MATCH_STATUS.completed || match.status === MATCH_STATUS.archived) &&
+        match.opponent1?.id != null &&
+        match.opponent2?.id != null,
+    )
     .sort((a, b) => (b.round_id as number) - (a.round_id as number));
   const final = decided[0];
   if (!final) return null;
@@ -189,7 +233,12 @@ export function groupLabel(format: BracketFormat, groupNumber: number): { key: s
 }
 
 /** The label key of a round: final and semi-finals by name at the end of an elimination bracket. */
-export function roundLabel(format: BracketFormat, groupNumber: number, roundNumber: number, roundCount: number): { key: string; number?: number } {
+export function roundLabel(
+  format: BracketFormat,
+  groupNumber: number,
+  roundNumber: number,
+  roundCount: number,
+): { key: string; number?: number } {
   if (format === "single_elimination" && groupNumber === 1) {
     if (roundNumber === roundCount) return { key: "final" };
     if (roundNumber === roundCount - 1) return { key: "semifinal" };

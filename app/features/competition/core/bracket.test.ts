@@ -6,10 +6,15 @@ import type { BracketFormat } from "./formats";
 
 const teams = (n: number): Entrant[] => Array.from({ length: n }, (_, i) => ({ registrationId: `r${i + 1}`, name: `Team ${i + 1}` }));
 
-const regOf = (data: BracketData, id: unknown) => (data.participant.find((p) => p.id === id) as unknown as { registration_id: string }).registration_id;
+const regOf = (data: BracketData, id: unknown) =>
+  (data.participant.find((p) => p.id === id) as unknown as { registration_id: string }).registration_id;
 
 /** Plays the event to the end, rebuilding from stored results each time (as the server does); `winner` picks side 1 or 2. */
-async function playOut(format: BracketFormat, entrants: Entrant[], winner: (m: Match, data: BracketData) => 1 | 2 = (m) => ((m.opponent1!.id as number) < (m.opponent2!.id as number) ? 1 : 2)) {
+async function playOut(
+  format: BracketFormat,
+  entrants: Entrant[],
+  winner: (m: Match, data: BracketData) => 1 | 2 = (m) => ((m.opponent1!.id as number) < (m.opponent2!.id as number) ? 1 : 2),
+) {
   const results: StoredResult[] = [];
   let built = await buildBracket({ tournamentId: "t", format, entrants, groupCount: 1, results });
   for (let guard = 0; guard < 1000; guard++) {
@@ -17,7 +22,13 @@ async function playOut(format: BracketFormat, entrants: Entrant[], winner: (m: M
     if (playable.length === 0) break;
     for (const match of playable) {
       const side = winner(match, built.data);
-      results.push({ matchId: match.id as number, registration1: regOf(built.data, match.opponent1!.id), registration2: regOf(built.data, match.opponent2!.id), score1: side === 1 ? 1 : 0, score2: side === 1 ? 0 : 1 });
+      results.push({
+        matchId: match.id as number,
+        registration1: regOf(built.data, match.opponent1!.id),
+        registration2: regOf(built.data, match.opponent2!.id),
+        score1: side === 1 ? 1 : 0,
+        score2: side === 1 ? 0 : 1,
+      });
     }
     built = await buildBracket({ tournamentId: "t", format, entrants, groupCount: 1, results });
     expect(built.dropped).toEqual([]);
@@ -27,7 +38,13 @@ async function playOut(format: BracketFormat, entrants: Entrant[], winner: (m: M
 
 describe("single elimination", () => {
   it("pairs 8 teams 1v8, 4v5, 2v7, 3v6 and crowns the top seed when favourites win", async () => {
-    const { data } = await buildBracket({ tournamentId: "t", format: "single_elimination", entrants: teams(8), groupCount: 1, results: [] });
+    const { data } = await buildBracket({
+      tournamentId: "t",
+      format: "single_elimination",
+      entrants: teams(8),
+      groupCount: 1,
+      results: [],
+    });
     expect(data.match).toHaveLength(7);
     const first = bracketView(data)[0]!.rounds[0]!.matches.map((m) => [m.side1?.name, m.side2?.name]);
     expect(first).toEqual([
@@ -48,7 +65,13 @@ describe("single elimination", () => {
 
   it("gives byes to the top seeds when teams are missing (odd count, no-shows), never a match of two byes", async () => {
     for (const count of [3, 5, 6, 7]) {
-      const { data } = await buildBracket({ tournamentId: "t", format: "single_elimination", entrants: teams(count), groupCount: 1, results: [] });
+      const { data } = await buildBracket({
+        tournamentId: "t",
+        format: "single_elimination",
+        entrants: teams(count),
+        groupCount: 1,
+        results: [],
+      });
       const firstRound = data.match.filter((m) => m.round_id === data.round[0]!.id);
       expect(firstRound.every((m) => m.opponent1 !== null || m.opponent2 !== null)).toBe(true);
       // seed 1 advanced without playing: it already sits in round 2.
@@ -64,7 +87,13 @@ describe("single elimination", () => {
     const played = await playOut("single_elimination", teams(8));
     // Match 0 was Team 1 vs Team 8, won by Team 1; staff correct it to Team 8.
     const corrected = played.results.map((r) => (r.matchId === 0 ? { ...r, score1: 0, score2: 1 } : r));
-    const rebuilt = await buildBracket({ tournamentId: "t", format: "single_elimination", entrants: teams(8), groupCount: 1, results: corrected });
+    const rebuilt = await buildBracket({
+      tournamentId: "t",
+      format: "single_elimination",
+      entrants: teams(8),
+      groupCount: 1,
+      results: corrected,
+    });
     // Team 1's semi-final and the final no longer have the same teams.
     expect(rebuilt.dropped.length).toBe(2);
     const semi = rebuilt.data.match.find((m) => m.id === rebuilt.dropped[0])!;
@@ -79,13 +108,25 @@ describe("double elimination", () => {
     const played = await playOut("double_elimination", teams(4));
     expect(isFinished(played.data)).toBe(true);
     expect(champion(played.data, "double_elimination")?.registrationId).toBe("r1");
-    expect(standings(played.data, "double_elimination").slice(0, 2).map((r) => r.registrationId)).toEqual(["r1", "r2"]);
+    expect(
+      standings(played.data, "double_elimination")
+        .slice(0, 2)
+        .map((r) => r.registrationId),
+    ).toEqual(["r1", "r2"]);
   });
 
   it("plays the bracket reset when the loser-bracket team wins the first grand final", async () => {
     // Seed 1 wins everything except the grand finals, which the loser-bracket champion takes.
     const groupNumber = (data: BracketData, m: Match) => data.group.find((g) => g.id === m.group_id)!.number;
-    const played = await playOut("double_elimination", teams(4), (m, data) => (groupNumber(data, m) === 3 ? ((m.opponent1!.id as number) === 0 ? 2 : 1) : (m.opponent1!.id as number) < (m.opponent2!.id as number) ? 1 : 2));
+    const played = await playOut("double_elimination", teams(4), (m, data) =>
+      groupNumber(data, m) === 3
+        ? (m.opponent1!.id as number) === 0
+          ? 2
+          : 1
+        : (m.opponent1!.id as number) < (m.opponent2!.id as number)
+          ? 1
+          : 2,
+    );
     expect(isFinished(played.data)).toBe(true);
     const champ = champion(played.data, "double_elimination");
     expect(champ?.registrationId).not.toBe("r1");
@@ -124,7 +165,13 @@ describe("round robin", () => {
 describe("labels and finals", () => {
   it("knows which matches are finals (best-of of the final)", async () => {
     const { isFinalMatch, roundLabel } = await import("./bracket-view");
-    const { data } = await buildBracket({ tournamentId: "t", format: "single_elimination", entrants: teams(8), groupCount: 1, results: [] });
+    const { data } = await buildBracket({
+      tournamentId: "t",
+      format: "single_elimination",
+      entrants: teams(8),
+      groupCount: 1,
+      results: [],
+    });
     expect(data.match.filter((m) => isFinalMatch(data, m.id as number, "single_elimination")).map((m) => m.id)).toEqual([6]);
     expect(roundLabel("single_elimination", 1, 3, 3)).toEqual({ key: "final" });
     expect(roundLabel("single_elimination", 1, 2, 3)).toEqual({ key: "semifinal" });

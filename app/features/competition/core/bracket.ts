@@ -30,7 +30,8 @@ export interface StoredResult {
 }
 
 export function stageSettings(format: BracketFormat, teams: number, groupCount: number): StageSettings {
-  if (format === "round_robin") return { groupCount: Math.max(1, Math.min(groupCount, Math.floor(teams / 2))), seedOrdering: ["groups.seed_optimized"] };
+  if (format === "round_robin")
+    return { groupCount: Math.max(1, Math.min(groupCount, Math.floor(teams / 2))), seedOrdering: ["groups.seed_optimized"] };
   const settings: StageSettings = { size: bracketSize(teams), seedOrdering: ["inner_outer"], balanceByes: false };
   if (format === "double_elimination") settings.grandFinal = "double";
   return settings;
@@ -54,7 +55,11 @@ export async function buildBracket(input: {
   const storage = new InMemoryDatabase();
   storage.setData(emptyBracket());
   const manager = new BracketsManager(storage);
-  const participants = input.entrants.map((entrant) => ({ tournament_id: input.tournamentId, name: entrant.name, registration_id: entrant.registrationId }));
+  const participants = input.entrants.map((entrant) => ({
+    tournament_id: input.tournamentId,
+    name: entrant.name,
+    registration_id: entrant.registrationId,
+  }));
   await storage.insert("participant", participants as never);
   const ids = input.entrants.map((_, index) => index);
   const settings = stageSettings(input.format, ids.length, input.groupCount);
@@ -65,7 +70,8 @@ export async function buildBracket(input: {
     seedingIds: input.format === "round_robin" ? ids : seedingWithByes(ids, settings.size!),
     settings,
   });
-  const registrationOf = (participantId: number | null | undefined) => (participantId == null ? null : (input.entrants[participantId]?.registrationId ?? null));
+  const registrationOf = (participantId: number | null | undefined) =>
+    participantId == null ? null : (input.entrants[participantId]?.registrationId ?? null);
   const applied: number[] = [];
   const dropped: number[] = [];
   for (const result of [...input.results].sort((a, b) => a.matchId - b.matchId)) {

@@ -16,7 +16,9 @@ describe("check-in window", () => {
     const registration = { status: "confirmed", userId: "cap" };
     expect(checkInRefusal({ phase: "open", started: false, registration, userId: "cap" })).toBeNull();
     expect(checkInRefusal({ phase: "open", started: false, registration, userId: "other" })).toBe("NOT_CAPTAIN");
-    expect(checkInRefusal({ phase: "open", started: false, registration: { ...registration, status: "pending_payment" }, userId: "cap" })).toBe("NOT_CAPTAIN");
+    expect(
+      checkInRefusal({ phase: "open", started: false, registration: { ...registration, status: "pending_payment" }, userId: "cap" }),
+    ).toBe("NOT_CAPTAIN");
     expect(checkInRefusal({ phase: "open", started: false, registration: null, userId: "cap" })).toBe("NOT_CAPTAIN");
     expect(checkInRefusal({ phase: "before", started: false, registration, userId: "cap" })).toBe("CHECK_IN_NOT_OPEN");
     expect(checkInRefusal({ phase: "closed", started: false, registration, userId: "cap" })).toBe("CHECK_IN_CLOSED");

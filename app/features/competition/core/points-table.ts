@@ -34,7 +34,12 @@ export function matchPoints(rules: PointsRules, placement: number, kills: number
   return (rules.placementPoints[placement - 1] ?? 0) + kills * rules.killPoints;
 }
 
-export function pointsTable(teams: { registrationId: string; seed: number }[], results: LobbyResult[], rules: PointsRules, lobbyMatches: number): TableRow[] {
+export function pointsTable(
+  teams: { registrationId: string; seed: number }[],
+  results: LobbyResult[],
+  rules: PointsRules,
+  lobbyMatches: number,
+): TableRow[] {
   const seedOf = new Map(teams.map((team) => [team.registrationId, team.seed]));
   const placements = new Map<string, Map<number, number>>();
   const rows = teams.map((team) => {
@@ -81,13 +86,25 @@ export function pointsTable(teams: { registrationId: string; seed: number }[], r
 }
 
 /** A lobby's results as typed by staff: every placement 1…n at most once, kills whole and not negative. */
-export function checkLobby(entries: { registrationId: string; placement: unknown; kills: unknown }[]):
-  | { ok: true; results: { registrationId: string; placement: number; kills: number }[] }
-  | { ok: false; code: "BAD_LOBBY" } {
-  const results = entries.map((entry) => ({ registrationId: entry.registrationId, placement: Number(entry.placement), kills: Number(entry.kills) }));
+export function checkLobby(
+  entries: { registrationId: string; placement: unknown; kills: unknown }[],
+): { ok: true; results: { registrationId: string; placement: number; kills: number }[] } | { ok: false; code: "BAD_LOBBY" } {
+  const results = entries.map((entry) => ({
+    registrationId: entry.registrationId,
+    placement: Number(entry.placement),
+    kills: Number(entry.kills),
+  }));
   const valid =
     results.length > 0 &&
-    results.every((result) => Number.isInteger(result.placement) && result.placement >= 1 && result.placement <= results.length && Number.isInteger(result.kills) && result.kills >= 0 && result.kills <= 99) &&
+    results.every(
+      (result) =>
+        Number.isInteger(result.placement) &&
+        result.placement >= 1 &&
+        result.placement <= results.length &&
+        Number.isInteger(result.kills) &&
+        result.kills >= 0 &&
+        result.kills <= 99,
+    ) &&
     new Set(results.map((result) => result.placement)).size === results.length;
   return valid ? { ok: true, results } : { ok: false, code: "BAD_LOBBY" };
 }

@@ -15,8 +15,18 @@ describe("scores", () => {
   it("decides on agreement and disputes on disagreement", () => {
     expect(reportsState([])).toEqual({ state: "none" });
     expect(reportsState([{ registrationId: "a", score1: 2, score2: 1 }])).toEqual({ state: "waiting", reportedBy: "a" });
-    expect(reportsState([{ registrationId: "a", score1: 2, score2: 1 }, { registrationId: "b", score1: 2, score2: 1 }])).toEqual({ state: "agreed", score: { score1: 2, score2: 1 } });
-    expect(reportsState([{ registrationId: "a", score1: 2, score2: 1 }, { registrationId: "b", score1: 1, score2: 2 }])).toEqual({ state: "disputed" });
+    expect(
+      reportsState([
+        { registrationId: "a", score1: 2, score2: 1 },
+        { registrationId: "b", score1: 2, score2: 1 },
+      ]),
+    ).toEqual({ state: "agreed", score: { score1: 2, score2: 1 } });
+    expect(
+      reportsState([
+        { registrationId: "a", score1: 2, score2: 1 },
+        { registrationId: "b", score1: 1, score2: 2 },
+      ]),
+    ).toEqual({ state: "disputed" });
     expect(winnerSide({ score1: 0, score2: 1 })).toBe(2);
   });
 });

@@ -6,7 +6,10 @@ export interface Score {
 }
 
 /** A finished best-of-N score: the winner took the majority of games, the loser fewer. */
-export function checkScore(bestOf: number, score: { score1: unknown; score2: unknown }): { ok: true; score: Score } | { ok: false; code: "BAD_SCORE" } {
+export function checkScore(
+  bestOf: number,
+  score: { score1: unknown; score2: unknown },
+): { ok: true; score: Score } | { ok: false; code: "BAD_SCORE" } {
   const a = Number(score.score1);
   const b = Number(score.score2);
   const need = winsNeeded(bestOf);
@@ -15,7 +18,8 @@ export function checkScore(bestOf: number, score: { score1: unknown; score2: unk
 }
 
 /** What two reports (or one) say about a match: waiting for the other team, agreed, or a dispute for staff. */
-export type ReportsState = { state: "none" } | { state: "waiting"; reportedBy: string } | { state: "agreed"; score: Score } | { state: "disputed" };
+export type ReportsState =
+  { state: "none" } | { state: "waiting"; reportedBy: string } | { state: "agreed"; score: Score } | { state: "disputed" };
 
 export function reportsState(reports: { registrationId: string; score1: number; score2: number }[]): ReportsState {
   if (reports.length === 0) return { state: "none" };

@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { parseSettings, toPlatformLocal } from "./settings";
 
-const good = { format: "single_elimination", bestOf: "1", finalBestOf: "3", groupCount: "1", lobbyMatches: "4", startsAt: "2026-12-01T20:00", checkInOpensMinutes: "60", checkInClosesMinutes: "15" };
+const good = {
+  format: "single_elimination",
+  bestOf: "1",
+  finalBestOf: "3",
+  groupCount: "1",
+  lobbyMatches: "4",
+  startsAt: "2026-12-01T20:00",
+  checkInOpensMinutes: "60",
+  checkInClosesMinutes: "15",
+};
 
 describe("settings form", () => {
   it("reads a start in Caracas time and the default window", () => {

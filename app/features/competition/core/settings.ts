@@ -17,7 +17,9 @@ export interface CompetitionSettingsInput {
 const int = (value: string | undefined) => (value !== undefined && /^\d{1,4}$/.test(value.trim()) ? Number(value) : NaN);
 
 /** The staff's settings form: a local date-time in the platform's zone, best-of from the allowed list, a window that opens before it closes. */
-export function parseSettings(fields: Record<string, string | undefined>): { ok: true; settings: CompetitionSettingsInput } | { ok: false; code: "BAD_SETTINGS"; field: string } {
+export function parseSettings(
+  fields: Record<string, string | undefined>,
+): { ok: true; settings: CompetitionSettingsInput } | { ok: false; code: "BAD_SETTINGS"; field: string } {
   const bad = (field: string) => ({ ok: false as const, code: "BAD_SETTINGS" as const, field });
   if (!isFormat(fields.format)) return bad("format");
   const bestOf = int(fields.bestOf);
@@ -35,7 +37,19 @@ export function parseSettings(fields: Record<string, string | undefined>): { ok:
   const closes = int(fields.checkInClosesMinutes ?? "15");
   if (!(opens >= 1 && opens <= 1440)) return bad("checkInOpensMinutes");
   if (!(closes >= 0 && closes < opens)) return bad("checkInClosesMinutes");
-  return { ok: true, settings: { format: fields.format, bestOf, finalBestOf, groupCount, lobbyMatches, startsAt, checkInOpensMinutes: opens, checkInClosesMinutes: closes } };
+  return {
+    ok: true,
+    settings: {
+      format: fields.format,
+      bestOf,
+      finalBestOf,
+      groupCount,
+      lobbyMatches,
+      startsAt,
+      checkInOpensMinutes: opens,
+      checkInClosesMinutes: closes,
+    },
+  };
 }
 
 /** A date as the value of a datetime-local input in the platform's zone. */

@@ -20,7 +20,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const competition = notFoundIfNullish(await findCompetition(db(), params.tournamentId));
   const user = await getCurrentUser(request);
   const page = await bracketPageData(db(), competition, user, new Date());
-  return { page, isStaff: Boolean(user?.isStaff), signedIn: Boolean(user), messages: loadMessages(languageFromCookieHeader(request.headers.get("Cookie")), ["competition"]) };
+  return {
+    page,
+    isStaff: Boolean(user?.isStaff),
+    signedIn: Boolean(user),
+    messages: loadMessages(languageFromCookieHeader(request.headers.get("Cookie")), ["competition"]),
+  };
 }
 
 /** The captain checks in (a plain form: works without JavaScript). */
@@ -58,7 +63,11 @@ export default function BracketPage({ loaderData, actionData }: Route.ComponentP
   const { t, i18n } = useTranslation("competition");
   const { page } = loaderData;
   useLiveUpdates(page.tournament.id);
-  const dateTime = new Intl.DateTimeFormat(i18n.language === "en" ? "en-US" : "es-VE", { dateStyle: "medium", timeStyle: "short", timeZone: "America/Caracas" });
+  const dateTime = new Intl.DateTimeFormat(i18n.language === "en" ? "en-US" : "es-VE", {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: "America/Caracas",
+  });
   return (
     <section className="mx-auto max-w-5xl px-4 py-10" data-testid="bracket-page">
       <Link to={`/tournament?id=${encodeURIComponent(page.tournament.id)}`} className="text-sm text-cyan-400 hover:text-cyan-300">
@@ -93,19 +102,29 @@ export default function BracketPage({ loaderData, actionData }: Route.ComponentP
             <Alert tone="info" className="mt-6" testId="my-match-ready">
               {t("bracket.myMatchReady")}{" "}
               {page.myMatches.map((matchId) => (
-                <Link key={matchId} to={`/tournaments/${page.tournament.id}/matches/${matchId}`} className="font-semibold text-cyan-300 underline">
+                <Link
+                  key={matchId}
+                  to={`/tournaments/${page.tournament.id}/matches/${matchId}`}
+                  className="font-semibold text-cyan-300 underline"
+                >
                   {t("bracket.openMatch", { number: matchId + 1 })}
                 </Link>
               ))}
             </Alert>
           ) : null}
 
-          {!page.started ? <CheckInPanel page={page} signedIn={loaderData.signedIn} answer={actionData} format={(iso) => dateTime.format(new Date(iso))} /> : null}
+          {!page.started ? (
+            <CheckInPanel page={page} signedIn={loaderData.signedIn} answer={actionData} format={(iso) => dateTime.format(new Date(iso))} />
+          ) : null}
 
           {page.bracket ? (
             <div className="mt-8">
               <h2 className="mb-4 text-xl font-bold">{t("bracket.title")}</h2>
-              <BracketBoard tournamentId={page.tournament.id} format={page.format as Exclude<typeof page.format, "battle_royale">} groups={page.bracket} />
+              <BracketBoard
+                tournamentId={page.tournament.id}
+                format={page.format as Exclude<typeof page.format, "battle_royale">}
+                groups={page.bracket}
+              />
             </div>
           ) : null}
           {page.table ? <PointsTable table={page.table} /> : null}
@@ -118,13 +137,25 @@ export default function BracketPage({ loaderData, actionData }: Route.ComponentP
 
 type Page = Route.ComponentProps["loaderData"]["page"];
 
-function CheckInPanel({ page, signedIn, answer, format }: { page: Extract<Page, { settings: "ok" }>; signedIn: boolean; answer: Route.ComponentProps["actionData"]; format: (iso: string) => string }) {
+function CheckInPanel({
+  page,
+  signedIn,
+  answer,
+  format,
+}: {
+  page: Extract<Page, { settings: "ok" }>;
+  signedIn: boolean;
+  answer: Route.ComponentProps["actionData"];
+  format: (iso: string) => string;
+}) {
   const { t } = useTranslation("competition");
   const { checkIn } = page;
   return (
     <div className="mt-6 rounded-2xl border border-slate-800 bg-arena-panel p-5" data-testid="check-in">
       <h2 className="text-xl font-bold">{t("checkIn.title")}</h2>
-      <p className="mt-2 text-sm text-slate-300">{t("checkIn.window", { opens: format(checkIn.opensAt), closes: format(checkIn.closesAt) })}</p>
+      <p className="mt-2 text-sm text-slate-300">
+        {t("checkIn.window", { opens: format(checkIn.opensAt), closes: format(checkIn.closesAt) })}
+      </p>
       <p className="mt-1 text-sm text-slate-400">{t("checkIn.count", { count: checkIn.checkedInCount, total: checkIn.teamCount })}</p>
       {answer && !answer.ok ? (
         <Alert tone="error" className="mt-4" testId="check-in-error">

@@ -38,7 +38,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const mySide = user ? (details.side1?.captainId === user.id ? 1 : details.side2?.captainId === user.id ? 2 : null) : null;
   const insider = Boolean(mySide) || Boolean(user?.isStaff);
   const state = details.result ? "decided" : reportsState(details.reports).state;
-  const side = (s: typeof details.side1) => (s ? { registrationId: s.registrationId, name: s.name, score: s.score, winner: s.winner } : null);
+  const side = (s: typeof details.side1) =>
+    s ? { registrationId: s.registrationId, name: s.name, score: s.score, winner: s.winner } : null;
   return {
     tournament: competition.tournament,
     matchId,
@@ -52,8 +53,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     isStaff: Boolean(user?.isStaff),
     // Room id and password: only the two teams and staff.
     room: insider && details.room ? { roomId: details.room.roomId, roomPassword: details.room.roomPassword } : null,
-    reports: insider ? details.reports.map((report) => ({ id: report.id, side: report.registrationId === details.side1?.registrationId ? 1 : 2, score1: report.score1, score2: report.score2 })) : [],
-    myReport: mySide ? (details.reports.find((report) => report.registrationId === (mySide === 1 ? details.side1 : details.side2)?.registrationId) ?? null) : null,
+    reports: insider
+      ? details.reports.map((report) => ({
+          id: report.id,
+          side: report.registrationId === details.side1?.registrationId ? 1 : 2,
+          score1: report.score1,
+          score2: report.score2,
+        }))
+      : [],
+    myReport: mySide
+      ? (details.reports.find((report) => report.registrationId === (mySide === 1 ? details.side1 : details.side2)?.registrationId) ?? null)
+      : null,
     messages: loadMessages(languageFromCookieHeader(request.headers.get("Cookie")), ["competition"]),
   };
 }
@@ -76,7 +86,13 @@ export async function action({ request, params }: Route.ActionArgs) {
       if (!checked.ok) return fail(checked.code, checked.code === "FILE_TOO_LARGE" ? 413 : 400, { field: "screenshot" });
       const key = await screenshotStorage().put(bytes!, RECEIPT_EXTENSIONS[checked.type]!);
       try {
-        const outcome = await reportMatch(db(), { tournamentId: tournament.id, matchId, userId: user.id, score: score.score, screenshot: { key, type: checked.type } });
+        const outcome = await reportMatch(db(), {
+          tournamentId: tournament.id,
+          matchId,
+          userId: user.id,
+          score: score.score,
+          screenshot: { key, type: checked.type },
+        });
         await mailCompetitionEvents(db(), tournament, outcome.events);
         return succeed({ done: outcome.state });
       } catch (error) {
@@ -90,7 +106,13 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (fields.intent === "result") {
       const score = checkScore(bestOf, { score1: fields.score1, score2: fields.score2 });
       if (!score.ok) return fail(score.code, 400, { field: "score1" });
-      const events = await setResult(db(), { tournamentId: tournament.id, matchId, actorUserId: user.id, score: score.score, reason: fields.reason?.trim() || null });
+      const events = await setResult(db(), {
+        tournamentId: tournament.id,
+        matchId,
+        actorUserId: user.id,
+        score: score.score,
+        reason: fields.reason?.trim() || null,
+      });
       await mailCompetitionEvents(db(), tournament, events);
       return succeed({ done: "decided" });
     }
@@ -164,8 +186,15 @@ export default function MatchPage({ loaderData, actionData }: Route.ComponentPro
         <ul className="mt-6 space-y-1 text-sm" data-testid="reports">
           {data.reports.map((report) => (
             <li key={report.id}>
-              {t("match.reportLine", { team: (report.side === 1 ? data.side1 : data.side2)?.name ?? "", score1: report.score1, score2: report.score2 })}{" "}
-              <a className="text-cyan-400 underline" href={`/tournaments/${data.tournament.id}/matches/${data.matchId}/screenshots/${report.id}`}>
+              {t("match.reportLine", {
+                team: (report.side === 1 ? data.side1 : data.side2)?.name ?? "",
+                score1: report.score1,
+                score2: report.score2,
+              })}{" "}
+              <a
+                className="text-cyan-400 underline"
+                href={`/tournaments/${data.tournament.id}/matches/${data.matchId}/screenshots/${report.id}`}
+              >
                 {t("match.screenshot")}
               </a>
             </li>
@@ -174,7 +203,12 @@ export default function MatchPage({ loaderData, actionData }: Route.ComponentPro
       ) : null}
 
       {canReport ? (
-        <Form method="post" encType="multipart/form-data" className="mt-6 space-y-4 rounded-2xl border border-slate-800 bg-arena-panel p-5" data-testid="report-form">
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          className="mt-6 space-y-4 rounded-2xl border border-slate-800 bg-arena-panel p-5"
+          data-testid="report-form"
+        >
           <h2 className="text-lg font-bold">{data.myReport ? t("match.report.again") : t("match.report.title")}</h2>
           <input type="hidden" name="intent" value="report" />
           <ScoreInputs side1={data.side1?.name ?? ""} side2={data.side2?.name ?? ""} bestOf={data.bestOf} />

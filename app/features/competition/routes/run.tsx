@@ -11,7 +11,18 @@ import { formFields, notFoundIfNullish, readForm } from "~/lib/http.server";
 import { loadMessages } from "~/lib/messages.server";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import { mailCheckInOpen, mailCompetitionEvents } from "../competition-mail.server";
-import { CompetitionError, findCompetition, listAudit, listDisputes, listEntrants, listLobbyResults, listTeams, saveLobby, saveSettings, startCompetition } from "../competition.server";
+import {
+  CompetitionError,
+  findCompetition,
+  listAudit,
+  listDisputes,
+  listEntrants,
+  listLobbyResults,
+  listTeams,
+  saveLobby,
+  saveSettings,
+  startCompetition,
+} from "../competition.server";
 import { BEST_OF, FORMATS } from "../core/formats";
 import { checkLobby } from "../core/points-table";
 import { SEEDING_METHODS, type SeedingMethod } from "../core/seeding";
@@ -35,14 +46,30 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return {
     tournament: competition.tournament,
     settings: settings
-      ? { format: settings.format, bestOf: settings.bestOf, finalBestOf: settings.finalBestOf, groupCount: settings.groupCount, lobbyMatches: settings.lobbyMatches, startsAt: toPlatformLocal(settings.startsAt), checkInOpensMinutes: settings.checkInOpensMinutes, checkInClosesMinutes: settings.checkInClosesMinutes }
+      ? {
+          format: settings.format,
+          bestOf: settings.bestOf,
+          finalBestOf: settings.finalBestOf,
+          groupCount: settings.groupCount,
+          lobbyMatches: settings.lobbyMatches,
+          startsAt: toPlatformLocal(settings.startsAt),
+          checkInOpensMinutes: settings.checkInOpensMinutes,
+          checkInClosesMinutes: settings.checkInClosesMinutes,
+        }
       : null,
     started,
     teams: teams.map((team) => ({ registrationId: team.registrationId, name: team.name, checkedIn: Boolean(team.checkedInAt) })),
     entrants: entrants.map((entrant) => ({ registrationId: entrant.registrationId, name: entrant.name, seed: entrant.seed })),
     disputes,
     lobbyPlayed: [...new Set(lobby.map((row) => row.lobbyMatch))].sort((a, b) => a - b),
-    audit: audit.map((line) => ({ id: line.id, action: line.action, matchId: line.matchId, actor: line.actor, reason: line.reason, createdAt: line.createdAt.toISOString() })),
+    audit: audit.map((line) => ({
+      id: line.id,
+      action: line.action,
+      matchId: line.matchId,
+      actor: line.actor,
+      reason: line.reason,
+      createdAt: line.createdAt.toISOString(),
+    })),
     messages: loadMessages(languageFromCookieHeader(request.headers.get("Cookie")), ["competition"]),
   };
 }
@@ -80,9 +107,20 @@ export async function action({ request, params }: Route.ActionArgs) {
       }
       case "lobby": {
         const entrants = await listEntrants(db(), tournament.id);
-        const checked = checkLobby(entrants.map((entrant) => ({ registrationId: entrant.registrationId, placement: fields[`placement_${entrant.registrationId}`], kills: fields[`kills_${entrant.registrationId}`] })));
+        const checked = checkLobby(
+          entrants.map((entrant) => ({
+            registrationId: entrant.registrationId,
+            placement: fields[`placement_${entrant.registrationId}`],
+            kills: fields[`kills_${entrant.registrationId}`],
+          })),
+        );
         if (!checked.ok) return fail(checked.code);
-        await saveLobby(db(), { tournamentId: tournament.id, lobbyMatch: Number(fields.lobbyMatch), results: checked.results, actorUserId: staff.id });
+        await saveLobby(db(), {
+          tournamentId: tournament.id,
+          lobbyMatch: Number(fields.lobbyMatch),
+          results: checked.results,
+          actorUserId: staff.id,
+        });
         return succeed({ done: "lobby" });
       }
       default:
@@ -165,10 +203,24 @@ export default function RunPage({ loaderData, actionData }: Route.ComponentProps
               <Input type="number" name="lobbyMatches" min={1} max={12} defaultValue={s?.lobbyMatches ?? 4} data-testid="lobby-matches" />
             </Field>
             <Field label={t("run.fields.checkInOpensMinutes")}>
-              <Input type="number" name="checkInOpensMinutes" min={1} max={1440} defaultValue={s?.checkInOpensMinutes ?? 60} data-testid="opens" />
+              <Input
+                type="number"
+                name="checkInOpensMinutes"
+                min={1}
+                max={1440}
+                defaultValue={s?.checkInOpensMinutes ?? 60}
+                data-testid="opens"
+              />
             </Field>
             <Field label={t("run.fields.checkInClosesMinutes")}>
-              <Input type="number" name="checkInClosesMinutes" min={0} max={1439} defaultValue={s?.checkInClosesMinutes ?? 15} data-testid="closes" />
+              <Input
+                type="number"
+                name="checkInClosesMinutes"
+                min={0}
+                max={1439}
+                defaultValue={s?.checkInClosesMinutes ?? 15}
+                data-testid="closes"
+              />
             </Field>
           </div>
           <Button type="submit" disabled={busy} data-testid="save-settings">
@@ -179,14 +231,24 @@ export default function RunPage({ loaderData, actionData }: Route.ComponentProps
 
       {s && !data.started ? (
         <Form method="post" className="mt-6 space-y-4 rounded-2xl border border-slate-800 bg-arena-panel p-5" data-testid="start-form">
-          <h2 className="text-xl font-bold">{t("run.teams", { count: data.teams.filter((team) => team.checkedIn).length, total: data.teams.length })}</h2>
+          <h2 className="text-xl font-bold">
+            {t("run.teams", { count: data.teams.filter((team) => team.checkedIn).length, total: data.teams.length })}
+          </h2>
           <p className="text-sm text-slate-400">{t("run.seedHint")}</p>
           <input type="hidden" name="intent" value="start" />
           <ol className="space-y-2">
             {data.teams.map((team, index) => (
               <li key={team.registrationId} className="flex items-center gap-3">
                 {team.checkedIn ? (
-                  <Input type="number" name={`seed_${team.registrationId}`} min={1} defaultValue={index + 1} className="w-20" aria-label={t("run.seedOf", { team: team.name })} data-testid={`seed-${team.name}`} />
+                  <Input
+                    type="number"
+                    name={`seed_${team.registrationId}`}
+                    min={1}
+                    defaultValue={index + 1}
+                    className="w-20"
+                    aria-label={t("run.seedOf", { team: team.name })}
+                    data-testid={`seed-${team.name}`}
+                  />
                 ) : (
                   <span className="w-20 text-center text-xs text-rose-300">{t("run.noShow")}</span>
                 )}
@@ -207,7 +269,15 @@ export default function RunPage({ loaderData, actionData }: Route.ComponentProps
             <Button type="submit" disabled={busy} data-testid="start">
               {t("run.start")}
             </Button>
-            <Button type="submit" name="intent" value="check-in-mail" variant="secondary" disabled={busy} formNoValidate data-testid="mail-check-in">
+            <Button
+              type="submit"
+              name="intent"
+              value="check-in-mail"
+              variant="secondary"
+              disabled={busy}
+              formNoValidate
+              data-testid="mail-check-in"
+            >
               {t("run.mailCheckIn")}
             </Button>
           </div>
@@ -233,8 +303,15 @@ export default function RunPage({ loaderData, actionData }: Route.ComponentProps
         <Form method="post" className="mt-6 space-y-4 rounded-2xl border border-slate-800 bg-arena-panel p-5" data-testid="lobby-form">
           <h2 className="text-xl font-bold">{t("run.lobby")}</h2>
           <input type="hidden" name="intent" value="lobby" />
-          <Field label={t("run.fields.lobbyMatch")} hint={data.lobbyPlayed.length ? t("run.lobbyPlayed", { list: data.lobbyPlayed.join(", ") }) : undefined}>
-            <Select name="lobbyMatch" defaultValue={String(Math.min(s.lobbyMatches, (data.lobbyPlayed.at(-1) ?? 0) + 1))} data-testid="lobby-match">
+          <Field
+            label={t("run.fields.lobbyMatch")}
+            hint={data.lobbyPlayed.length ? t("run.lobbyPlayed", { list: data.lobbyPlayed.join(", ") }) : undefined}
+          >
+            <Select
+              name="lobbyMatch"
+              defaultValue={String(Math.min(s.lobbyMatches, (data.lobbyPlayed.at(-1) ?? 0) + 1))}
+              data-testid="lobby-match"
+            >
               {Array.from({ length: s.lobbyMatches }, (_, index) => (
                 <option key={index} value={index + 1}>
                   {t("points.match", { number: index + 1 })}
@@ -255,10 +332,27 @@ export default function RunPage({ loaderData, actionData }: Route.ComponentProps
                 <tr key={entrant.registrationId}>
                   <td className="py-1 pr-2">{entrant.name}</td>
                   <td className="py-1 pr-2">
-                    <Input type="number" name={`placement_${entrant.registrationId}`} min={1} max={data.entrants.length} required aria-label={t("run.placementOf", { team: entrant.name })} data-testid={`placement-${entrant.name}`} />
+                    <Input
+                      type="number"
+                      name={`placement_${entrant.registrationId}`}
+                      min={1}
+                      max={data.entrants.length}
+                      required
+                      aria-label={t("run.placementOf", { team: entrant.name })}
+                      data-testid={`placement-${entrant.name}`}
+                    />
                   </td>
                   <td className="py-1">
-                    <Input type="number" name={`kills_${entrant.registrationId}`} min={0} max={99} defaultValue={0} required aria-label={t("run.killsOf", { team: entrant.name })} data-testid={`kills-${entrant.name}`} />
+                    <Input
+                      type="number"
+                      name={`kills_${entrant.registrationId}`}
+                      min={0}
+                      max={99}
+                      defaultValue={0}
+                      required
+                      aria-label={t("run.killsOf", { team: entrant.name })}
+                      data-testid={`kills-${entrant.name}`}
+                    />
                   </td>
                 </tr>
               ))}
