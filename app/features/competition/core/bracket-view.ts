@@ -1,5 +1,5 @@
 import type { Match } from "brackets-model";
-import { MATCH_STATUS, type BracketData } from "./bracket";
+import { MATCH_STATUS, type BracketData } from "./match-status";
 import type { BracketFormat } from "./formats";
 
 /** What the bracket page shows, derived from the stored brackets-manager rows. */

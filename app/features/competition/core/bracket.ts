@@ -1,7 +1,8 @@
 import { BracketsManager } from "brackets-manager";
 import { InMemoryDatabase } from "brackets-memory-db";
-import type { Database as BracketData, Match, StageSettings } from "brackets-model";
+import type { Match, StageSettings } from "brackets-model";
 import { bracketSize, type BracketFormat } from "./formats";
+import { MATCH_STATUS, type BracketData } from "./match-status";
 import { seedingWithByes } from "./seeding";
 
 /**
@@ -11,10 +12,7 @@ import { seedingWithByes } from "./seeding";
  */
 export const BRACKET_TABLES = ["participant", "stage", "group", "round", "match", "match_game"] as const;
 export type BracketTable = (typeof BRACKET_TABLES)[number];
-export type { BracketData };
-
-/** Match status numbers of brackets-model. */
-export const MATCH_STATUS = { locked: 0, waiting: 1, ready: 2, running: 3, completed: 4, archived: 5 } as const;
+export { MATCH_STATUS, type BracketData };
 
 export interface Entrant {
   registrationId: string;

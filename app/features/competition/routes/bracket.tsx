@@ -156,6 +156,7 @@ function CheckInPanel({
       <p className="mt-2 text-sm text-slate-300">
         {t("checkIn.window", { opens: format(checkIn.opensAt), closes: format(checkIn.closesAt) })}
       </p>
+      <p className="mt-1 text-sm text-slate-400">{t("checkIn.dropNote")}</p>
       <p className="mt-1 text-sm text-slate-400">{t("checkIn.count", { count: checkIn.checkedInCount, total: checkIn.teamCount })}</p>
       {answer && !answer.ok ? (
         <Alert tone="error" className="mt-4" testId="check-in-error">
