@@ -19,7 +19,7 @@ const test = base.extend<object, { arena: AppServer }>({
         await server.stop();
       }
     },
-    { scope: "worker", timeout: 120_000 },
+    { scope: "worker", timeout: 240_000 },
   ],
   baseURL: async ({ arena }, use) => use(arena.url),
 });
@@ -71,7 +71,9 @@ test("an 8-team cup from check-in to champion: two captains, a dispute and staff
   for (const [team, seed] of Object.entries(seeds)) await staff.getByTestId(`seed-${team}`).fill(String(seed));
   await staff.getByTestId("start").click();
   await expect(staff.getByTestId("run-done")).toBeVisible();
-  await expect(alfa.getByTestId("check-in")).toBeVisible(); // still the old page
+  // Alfa's open bracket page updates live (server-sent events): the check-in gives way to the match notice.
+  await expect(alfa.getByTestId("my-match-ready")).toBeVisible({ timeout: 15_000 });
+  await expect(alfa.getByTestId("check-in")).toHaveCount(0);
   await waitForMail("alfa@example.com", { dataDir: arena.dataDir, subject: /Tu partida está lista/ });
 
   // The bracket, public and server-rendered: Alfa vs Bravo first.
