@@ -82,6 +82,17 @@ function orderLoad(databaseUrl) {
   }
 }
 
+/** Server render of a 256-team double-elimination bracket page (scripts/bench-bracket.tsx; issue 14 budget: 50 ms). */
+function bracketRender() {
+  const result = spawnSync("npx", ["tsx", "scripts/bench-bracket.tsx"], { encoding: "utf8", env: { ...process.env, NODE_ENV: "production" } });
+  const line = result.stdout.trim().split("\n").at(-1) ?? "";
+  try {
+    return JSON.parse(line);
+  } catch {
+    return { error: result.stderr.slice(-500) || "no result" };
+  }
+}
+
 const server = await startServer();
 try {
   const javascript = await pageJavaScript("/");
@@ -103,6 +114,7 @@ try {
       htmlGzipKb: javascript.htmlGzipKb,
     },
     hydratedPageJavaScript: { page: "/privacy-terms", gzipKb: appJavascript.totalGzipKb, files: appJavascript.files.length },
+    bracketPage256DoubleElimination: bracketRender(),
     orderLoad: {
       pglite: orderLoad(null),
       ...(process.env.BENCH_DATABASE_URL ? { postgres: orderLoad(process.env.BENCH_DATABASE_URL) } : {}),

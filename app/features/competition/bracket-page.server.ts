@@ -3,7 +3,7 @@ import { checkInPhase, checkInWindow } from "./core/check-in";
 import { bracketView, champion, isPlayable, standings } from "./core/bracket-view";
 import { isBracketFormat, type Format } from "./core/formats";
 import { pointsTable } from "./core/points-table";
-import { listEntrants, listLobbyResults, listTeams, loadBracket, type Competition } from "./competition.server";
+import { listEntrants, listLobbyResults, listTeams, loadBracket, participantIdsOf, type Competition } from "./competition.server";
 
 /**
  * What the public bracket page shows: settings, check-in (for the signed-in captain), the bracket or
@@ -35,8 +35,8 @@ export async function bracketPageData(db: Database, competition: Competition, vi
     checkIn,
   };
   if (!started) return { ...base, settings: "ok" as const, bracket: null, table: null, standings: [], champion: null, myMatches: [] };
-  const entrants = await listEntrants(db, tournament.id);
   if (!isBracketFormat(format)) {
+    const entrants = await listEntrants(db, tournament.id);
     const results = await listLobbyResults(db, tournament.id);
     const rows = pointsTable(
       entrants,
@@ -65,9 +65,8 @@ export async function bracketPageData(db: Database, competition: Competition, vi
     };
   }
   const data = await loadBracket(db, tournament.id);
-  const mineIds = new Set(
-    viewer ? entrants.filter((entrant) => entrant.captainId === viewer.id).map((entrant) => entrant.participantId) : [],
-  );
+  // The viewer's own teams, for the "your match is ready" notice.
+  const mineIds = new Set(viewer ? await participantIdsOf(db, tournament.id, viewer.id) : []);
   const myMatches = data.match
     .filter((match) => isPlayable(match) && (mineIds.has(match.opponent1!.id as number) || mineIds.has(match.opponent2!.id as number)))
     .map((match) => match.id as number);

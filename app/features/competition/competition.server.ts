@@ -122,6 +122,16 @@ export async function listEntrants(db: Executor, tournamentId: string) {
 
 export { loadBracket };
 
+/** The bracket participant ids of the teams a user captains in a tournament. */
+export async function participantIdsOf(db: Executor, tournamentId: string, userId: string): Promise<number[]> {
+  const rows = await db
+    .select({ participantId: competitionEntrants.participantId })
+    .from(competitionEntrants)
+    .innerJoin(registrations, eq(registrations.id, competitionEntrants.registrationId))
+    .where(and(eq(competitionEntrants.tournamentId, tournamentId), eq(registrations.userId, userId)));
+  return rows.map((row) => row.participantId);
+}
+
 export async function listLobbyResults(db: Executor, tournamentId: string) {
   return db.select().from(competitionLobbyResults).where(eq(competitionLobbyResults.tournamentId, tournamentId));
 }
@@ -302,17 +312,15 @@ export async function startCompetition(
       { manual: input.manual, random: input.random },
     );
     if (!ordered.ok) throw new CompetitionError(ordered.code);
-    await tx
-      .insert(competitionEntrants)
-      .values(
-        ordered.seeds.map((team, index) => ({
-          tournamentId: input.tournamentId,
-          registrationId: team.registrationId,
-          seed: index + 1,
-          participantId: index,
-          name: team.name,
-        })),
-      );
+    await tx.insert(competitionEntrants).values(
+      ordered.seeds.map((team, index) => ({
+        tournamentId: input.tournamentId,
+        registrationId: team.registrationId,
+        seed: index + 1,
+        participantId: index,
+        name: team.name,
+      })),
+    );
     let events: CompetitionEvent[] = [];
     const format = settings.format as Format;
     if (isBracketFormat(format)) {
@@ -431,16 +439,14 @@ export async function reportMatch(
     const teams = [details.side1!.registrationId, details.side2!.registrationId];
     if (state.state === "agreed") {
       const before = playableIds(await loadBracket(tx, input.tournamentId));
-      await tx
-        .insert(competitionResults)
-        .values({
-          tournamentId: input.tournamentId,
-          matchId: input.matchId,
-          registration1: teams[0]!,
-          registration2: teams[1]!,
-          ...state.score,
-          source: "agreement",
-        });
+      await tx.insert(competitionResults).values({
+        tournamentId: input.tournamentId,
+        matchId: input.matchId,
+        registration1: teams[0]!,
+        registration2: teams[1]!,
+        ...state.score,
+        source: "agreement",
+      });
       await applyResult(tx, input.tournamentId, input.matchId, state.score);
       const after = await loadBracket(tx, input.tournamentId);
       return {
@@ -555,15 +561,13 @@ export async function postRoom(
         target: [competitionRooms.tournamentId, competitionRooms.matchId],
         set: { roomId: input.roomId, roomPassword: input.roomPassword, updatedAt: new Date() },
       });
-    await tx
-      .insert(competitionAudit)
-      .values({
-        tournamentId: input.tournamentId,
-        matchId: input.matchId,
-        actorUserId: input.actorUserId,
-        action: "room",
-        after: { roomId: input.roomId },
-      });
+    await tx.insert(competitionAudit).values({
+      tournamentId: input.tournamentId,
+      matchId: input.matchId,
+      actorUserId: input.actorUserId,
+      action: "room",
+      after: { roomId: input.roomId },
+    });
   });
 }
 
@@ -596,15 +600,13 @@ export async function saveLobby(
     await tx
       .insert(competitionLobbyResults)
       .values(input.results.map((result) => ({ tournamentId: input.tournamentId, lobbyMatch: input.lobbyMatch, ...result })));
-    await tx
-      .insert(competitionAudit)
-      .values({
-        tournamentId: input.tournamentId,
-        actorUserId: input.actorUserId,
-        action: before.length ? "correct_lobby" : "lobby",
-        before: before.length ? before : null,
-        after: { lobbyMatch: input.lobbyMatch, results: input.results },
-      });
+    await tx.insert(competitionAudit).values({
+      tournamentId: input.tournamentId,
+      actorUserId: input.actorUserId,
+      action: before.length ? "correct_lobby" : "lobby",
+      before: before.length ? before : null,
+      after: { lobbyMatch: input.lobbyMatch, results: input.results },
+    });
   });
 }
 

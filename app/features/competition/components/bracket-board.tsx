@@ -1,5 +1,4 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { groupLabel, roundLabel, type GroupView, type MatchView } from "../core/bracket-view";
 import type { BracketFormat } from "../core/formats";
 
@@ -9,6 +8,8 @@ import type { BracketFormat } from "../core/formats";
  */
 export function BracketBoard({ tournamentId, format, groups }: { tournamentId: string; format: BracketFormat; groups: GroupView[] }) {
   const { t } = useTranslation("competition");
+  // Translated once: a 256-team double elimination has 511 cards.
+  const labels = { bye: t("bracket.bye"), tbd: t("bracket.tbd"), base: `/tournaments/${encodeURIComponent(tournamentId)}/matches/` };
   return (
     <div className="space-y-8">
       {groups.map((group) => {
@@ -28,7 +29,7 @@ export function BracketBoard({ tournamentId, format, groups }: { tournamentId: s
                       <ol className="flex flex-1 flex-col justify-around gap-3">
                         {round.matches.map((match) => (
                           <li key={match.id}>
-                            <MatchCard tournamentId={tournamentId} match={match} />
+                            <MatchCard match={match} labels={labels} />
                           </li>
                         ))}
                       </ol>
@@ -44,25 +45,25 @@ export function BracketBoard({ tournamentId, format, groups }: { tournamentId: s
   );
 }
 
-function MatchCard({ tournamentId, match }: { tournamentId: string; match: MatchView }) {
-  const { t } = useTranslation("competition");
+/** A plain link (not a client-side <Link>): hundreds of them render cheaply on the server and work without JavaScript. */
+function MatchCard({ match, labels }: { match: MatchView; labels: { bye: string; tbd: string; base: string } }) {
   const playable = match.side1?.registrationId && match.side2?.registrationId;
   const body = (
     <>
-      <Side side={match.side1} bye={t("bracket.bye")} tbd={t("bracket.tbd")} />
-      <Side side={match.side2} bye={t("bracket.bye")} tbd={t("bracket.tbd")} />
+      <Side side={match.side1} labels={labels} />
+      <Side side={match.side2} labels={labels} />
     </>
   );
   const classes = `block divide-y divide-slate-800 rounded-lg border text-sm ${match.status === "ready" ? "border-cyan-500/60" : "border-slate-800"} bg-slate-900/70`;
   return playable ? (
-    <Link
-      to={`/tournaments/${tournamentId}/matches/${match.id}`}
+    <a
+      href={`${labels.base}${match.id}`}
       className={`${classes} hover:border-cyan-400`}
       data-testid={`bracket-match-${match.id}`}
       data-status={match.status}
     >
       {body}
-    </Link>
+    </a>
   ) : (
     <div className={classes} data-testid={`bracket-match-${match.id}`} data-status={match.status}>
       {body}
@@ -70,8 +71,8 @@ function MatchCard({ tournamentId, match }: { tournamentId: string; match: Match
   );
 }
 
-function Side({ side, bye, tbd }: { side: MatchView["side1"]; bye: string; tbd: string }) {
-  const name = side === null ? bye : (side.name ?? tbd);
+function Side({ side, labels }: { side: MatchView["side1"]; labels: { bye: string; tbd: string } }) {
+  const name = side === null ? labels.bye : (side.name ?? labels.tbd);
   return (
     <div
       className={`flex items-center justify-between gap-2 px-3 py-2 ${side?.winner ? "font-bold text-cyan-200" : side?.name ? "text-slate-200" : "text-slate-500 italic"}`}
