@@ -26,6 +26,15 @@ import { champion, isPlayable, standings } from "~/features/competition/core/bra
 import { subscribe } from "~/features/competition/competition-events.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { openTestDatabase, resetTables } from "./test-database";
+import os from "node:os";
+import path from "node:path";
+import fs from "node:fs";
+import { loader as matchLoader, action as matchAction } from "~/features/competition/routes/match";
+import { loader as screenshotLoader } from "~/features/competition/routes/screenshot";
+import { useScreenshotStorage } from "~/features/competition/screenshots.server";
+import { localDiskStorage } from "~/lib/storage.server";
+import { callRoute, getRequest, multipartRequest } from "./support/routes";
+import { memoryMailer, signInAs, useTestAuth } from "./support/sessions";
 
 let handle: DatabaseHandle;
 const T = "copa-test";
@@ -46,19 +55,17 @@ async function setUp(
   format: "single_elimination" | "double_elimination" | "round_robin" | "battle_royale" = "single_elimination",
 ) {
   const db = handle.db;
-  await db
-    .insert(tournaments)
-    .values({
-      id: T,
-      title: "Copa",
-      game: "free-fire",
-      prize: "$100",
-      players: ["4 jugadores"],
-      image: "/x.jpg",
-      date: "2026-12-01",
-      capacity: 64,
-      registrationClosesAt: new Date(),
-    });
+  await db.insert(tournaments).values({
+    id: T,
+    title: "Copa",
+    game: "free-fire",
+    prize: "$100",
+    players: ["4 jugadores"],
+    image: "/x.jpg",
+    date: "2026-12-01",
+    capacity: 64,
+    registrationClosesAt: new Date(),
+  });
   const staff = randomUUID();
   await db.insert(users).values({ id: staff, email: "staff@example.com", name: "Staff", isStaff: true });
   const captains: { userId: string; registrationId: string }[] = [];
@@ -290,5 +297,70 @@ describe("battle royale and live updates", () => {
     expect(seen.length).toBeGreaterThanOrEqual(2);
     const [settings] = await handle.db.select().from(competitionSettings).where(eq(competitionSettings.tournamentId, T));
     expect(settings!.startedAt).not.toBeNull();
+  });
+});
+
+describe("match page routes", () => {
+  it("shows the room and screenshots only to the two teams and staff, and refuses files that are not images", async () => {
+    const mailer = memoryMailer();
+    useTestAuth(handle.db, mailer);
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), "shots-"));
+    useScreenshotStorage(localDiskStorage(folder));
+    const { staff, captains } = await startedCup();
+    await handle.db.update(users).set({ email: "staff@example.com" }).where(eq(users.id, staff));
+    const a = await captainOf(0, 1, captains);
+    const [aEmail] = (await handle.db.select({ email: users.email }).from(users).where(eq(users.id, a))).map((row) => row.email);
+    const captain = await signInAs(handle.db, mailer, aEmail!);
+    const outsider = await signInAs(handle.db, mailer, "nobody@example.com");
+    await handle.db.update(users).set({ isStaff: true }).where(eq(users.id, staff));
+    await postRoom(handle.db, { tournamentId: T, matchId: 0, roomId: "R-1", roomPassword: "pw", actorUserId: staff });
+
+    const params = { tournamentId: T, matchId: "0" };
+    const asCaptain = await callRoute<{ room: unknown }>(
+      matchLoader,
+      getRequest(`/tournaments/${T}/matches/0`, captain.jar.header()),
+      params,
+    );
+    expect(asCaptain.data!.room).toEqual({ roomId: "R-1", roomPassword: "pw" });
+    const asOutsider = await callRoute<{ room: unknown }>(
+      matchLoader,
+      getRequest(`/tournaments/${T}/matches/0`, outsider.jar.header()),
+      params,
+    );
+    expect(asOutsider.data!.room).toBeNull();
+    const anonymous = await callRoute<{ room: unknown }>(matchLoader, getRequest(`/tournaments/${T}/matches/0`), params);
+    expect(anonymous.data!.room).toBeNull();
+
+    // A text file named .png is refused by content; a real PNG is accepted.
+    const fake = new FormData();
+    fake.set("intent", "report");
+    fake.set("score1", "1");
+    fake.set("score2", "0");
+    fake.set("screenshot", new File([new TextEncoder().encode("not an image")], "shot.png", { type: "image/png" }));
+    const refused = await callRoute<{ ok: boolean; code: string }>(
+      matchAction,
+      multipartRequest(`/tournaments/${T}/matches/0`, fake, captain.jar.header()),
+      params,
+    );
+    expect(refused.data).toMatchObject({ ok: false, code: "FILE_NOT_ALLOWED" });
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+    fake.set("screenshot", new File([png], "shot.png", { type: "image/png" }));
+    const accepted = await callRoute<{ ok: boolean; done: string }>(
+      matchAction,
+      multipartRequest(`/tournaments/${T}/matches/0`, fake, captain.jar.header()),
+      params,
+    );
+    expect(accepted.data).toMatchObject({ ok: true, done: "waiting" });
+    // The other captain was told by mail.
+    expect(mailer.sent.some((mail) => /Tu rival reportó/.test(mail.subject))).toBe(true);
+
+    const [report] = await handle.db.select().from(competitionReports).where(eq(competitionReports.tournamentId, T));
+    const shotParams = { ...params, reportId: report!.id };
+    const own = await callRoute(screenshotLoader, getRequest(`/x`, captain.jar.header()), shotParams);
+    expect(own.status).toBe(200);
+    const other = await callRoute(screenshotLoader, getRequest(`/x`, outsider.jar.header()), shotParams);
+    expect(other.status).toBe(404);
+    useScreenshotStorage(undefined);
+    fs.rmSync(folder, { recursive: true, force: true });
   });
 });
