@@ -16,6 +16,7 @@ import {
   findMatch,
   listDisputes,
   loadBracket,
+  postRoom,
   reportMatch,
   saveLobby,
   saveSettings,
