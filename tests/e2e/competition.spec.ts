@@ -24,7 +24,11 @@ const test = base.extend<object, { arena: AppServer }>({
   baseURL: async ({ arena }, use) => use(arena.url),
 });
 
-async function personAt(browser: Browser, arena: AppServer, options: { javaScriptEnabled?: boolean } = {}) {
+async function personAt(
+  browser: Browser,
+  arena: AppServer,
+  options: { javaScriptEnabled?: boolean; viewport?: { width: number; height: number } } = {},
+) {
   const context = await browser.newContext({
     baseURL: arena.url,
     locale: "es-VE",
@@ -145,11 +149,13 @@ test("an 8-team cup from check-in to champion: two captains, a dispute and staff
   await expect(viewer.getByTestId("champion")).toContainText("Alfa", { timeout: 15_000 });
   await expect(viewer.getByTestId("standings").locator("tbody tr").first()).toContainText("Alfa");
 
-  // Readable without JavaScript.
-  const plain = await personAt(browser, arena, { javaScriptEnabled: false });
+  // Readable without JavaScript, on a 360 px phone: only the bracket scrolls sideways, never the page.
+  const plain = await personAt(browser, arena, { javaScriptEnabled: false, viewport: { width: 360, height: 740 } });
   await plain.goto(`${CUP}/bracket`);
   await expect(plain.getByTestId("champion")).toContainText("Alfa");
   await expect(plain.getByTestId("bracket-match-6")).toContainText("Alfa");
+  expect(await plain.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  expect(await plain.getByTestId("bracket-scroll").evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(true);
 
   // The staff log has the decision with its reason.
   await staff.goto(`/admin/tournaments/copa-e2e/run`);
