@@ -487,6 +487,19 @@ export const competitionLobbyResults = pgTable(
   ],
 );
 
+/** Prize distribution as recorded by staff: which team got which place and what it was paid. */
+export const competitionPrizes = pgTable(
+  "competition_prizes",
+  {
+    tournamentId: text("tournament_id").notNull(),
+    registrationId: text("registration_id").notNull(),
+    place: smallint("place").notNull(),
+    /** As staff wrote it (the tournament's prize is free text too): "$50", "2.000 diamantes". */
+    amount: text("amount").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tournamentId, t.registrationId] })],
+);
+
 export const schema = {
   users,
   sessions,
@@ -513,5 +526,6 @@ export const schema = {
   competitionResults,
   competitionAudit,
   competitionLobbyResults,
+  competitionPrizes,
 };
 

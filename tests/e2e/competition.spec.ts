@@ -187,6 +187,14 @@ test("a 4-match battle-royale points table", async ({ browser, arena }) => {
     await expect(staff.getByTestId("run-done")).toContainText("Partida guardada");
   }
 
+  // Prize distribution, recorded per team.
+  await staff.getByTestId("prize-place-Lobo").fill("1");
+  await staff.getByTestId("prize-amount-Lobo").fill("$60");
+  await staff.getByTestId("prize-place-Puma").fill("2");
+  await staff.getByTestId("prize-amount-Puma").fill("$40");
+  await staff.getByTestId("save-prizes").click();
+  await expect(staff.getByTestId("run-done")).toContainText("Premios guardados");
+
   const viewer = await personAt(browser, arena, { javaScriptEnabled: false });
   await viewer.goto("/tournaments/br-e2e/bracket");
   // Lobo 12+5 + 7 + 9+4 + 12+3 = 52; Puma 9+3 + 12+6 + 8 + 7+2 = 47; Toro 8+1 + 9+2 + 12+2 + 8 = 42; Oso 7 + 8+1 + 7+1 + 9+2 = 35
@@ -199,4 +207,6 @@ test("a 4-match battle-royale points table", async ({ browser, arena }) => {
   await expect(rows.nth(3)).toContainText("Oso");
   await expect(rows.nth(3).getByTestId("points-total")).toHaveText("35");
   await expect(viewer.getByTestId("champion")).toContainText("Lobo");
+  await expect(viewer.getByTestId("prizes")).toContainText("1.º Lobo: $60");
+  await expect(viewer.getByTestId("prizes")).toContainText("2.º Puma: $40");
 });

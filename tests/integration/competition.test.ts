@@ -19,6 +19,8 @@ import {
   postRoom,
   reportMatch,
   saveLobby,
+  savePrizes,
+  listPrizes,
   saveSettings,
   setResult,
   startCompetition,
@@ -294,6 +296,17 @@ describe("battle royale and live updates", () => {
     await expect(saveLobby(handle.db, { tournamentId: T, lobbyMatch: 5, actorUserId: staff, results: [] })).rejects.toMatchObject({
       code: "BAD_LOBBY",
     });
+    await savePrizes(handle.db, {
+      tournamentId: T,
+      actorUserId: staff,
+      prizes: [{ registrationId: captains[0]!.registrationId, place: 1, amount: "$50" }],
+    });
+    expect(await listPrizes(handle.db, T)).toEqual([
+      { registrationId: captains[0]!.registrationId, place: 1, amount: "$50", name: "Team 1" },
+    ]);
+    await expect(
+      savePrizes(handle.db, { tournamentId: T, actorUserId: staff, prizes: [{ registrationId: randomUUID(), place: 2, amount: "$5" }] }),
+    ).rejects.toMatchObject({ code: "BAD_PRIZES" });
     stop();
     expect(seen.length).toBeGreaterThanOrEqual(2);
     const [settings] = await handle.db.select().from(competitionSettings).where(eq(competitionSettings.tournamentId, T));

@@ -3,7 +3,15 @@ import { checkInPhase, checkInWindow } from "./core/check-in";
 import { bracketView, champion, isPlayable, standings } from "./core/bracket-view";
 import { isBracketFormat, type Format } from "./core/formats";
 import { pointsTable } from "./core/points-table";
-import { listEntrants, listLobbyResults, listTeams, loadBracket, participantIdsOf, type Competition } from "./competition.server";
+import {
+  listEntrants,
+  listLobbyResults,
+  listPrizes,
+  listTeams,
+  loadBracket,
+  participantIdsOf,
+  type Competition,
+} from "./competition.server";
 
 /**
  * What the public bracket page shows: settings, check-in (for the signed-in captain), the bracket or
@@ -34,7 +42,9 @@ export async function bracketPageData(db: Database, competition: Competition, vi
     started,
     checkIn,
   };
-  if (!started) return { ...base, settings: "ok" as const, bracket: null, table: null, standings: [], champion: null, myMatches: [] };
+  if (!started)
+    return { ...base, settings: "ok" as const, bracket: null, table: null, standings: [], champion: null, myMatches: [], prizes: [] };
+  const prizes = await listPrizes(db, tournament.id);
   if (!isBracketFormat(format)) {
     const entrants = await listEntrants(db, tournament.id);
     const results = await listLobbyResults(db, tournament.id);
@@ -62,6 +72,7 @@ export async function bracketPageData(db: Database, competition: Competition, vi
       standings: [],
       champion: finished && table[0] ? { registrationId: table[0].registrationId, name: table[0].name } : null,
       myMatches: [],
+      prizes,
     };
   }
   const data = await loadBracket(db, tournament.id);
@@ -78,5 +89,6 @@ export async function bracketPageData(db: Database, competition: Competition, vi
     standings: standings(data, format),
     champion: champion(data, format),
     myMatches,
+    prizes,
   };
 }

@@ -7,6 +7,7 @@ import {
   competitionCheckIns,
   competitionEntrants,
   competitionLobbyResults,
+  competitionPrizes,
   competitionReports,
   competitionResults,
   competitionRooms,
@@ -608,6 +609,54 @@ export async function saveLobby(
       after: { lobbyMatch: input.lobbyMatch, results: input.results },
     });
   });
+}
+
+/* ───────────── Prizes ───────────── */
+
+/** Staff record who got which prize (replacing what was recorded before); audited. */
+export async function savePrizes(
+  db: Database,
+  input: { tournamentId: string; prizes: { registrationId: string; place: number; amount: string }[]; actorUserId: string },
+) {
+  return withTournamentLock(db, input.tournamentId, async (tx) => {
+    const [settings] = await tx.select().from(competitionSettings).where(eq(competitionSettings.tournamentId, input.tournamentId));
+    if (!settings?.startedAt) throw new CompetitionError("NOT_STARTED");
+    const entrants = new Set((await listEntrants(tx, input.tournamentId)).map((entrant) => entrant.registrationId));
+    if (!input.prizes.every((prize) => entrants.has(prize.registrationId))) throw new CompetitionError("BAD_PRIZES");
+    const before = await tx.select().from(competitionPrizes).where(eq(competitionPrizes.tournamentId, input.tournamentId));
+    await tx.delete(competitionPrizes).where(eq(competitionPrizes.tournamentId, input.tournamentId));
+    if (input.prizes.length)
+      await tx.insert(competitionPrizes).values(input.prizes.map((prize) => ({ tournamentId: input.tournamentId, ...prize })));
+    await tx
+      .insert(competitionAudit)
+      .values({
+        tournamentId: input.tournamentId,
+        actorUserId: input.actorUserId,
+        action: "prizes",
+        before: before.length ? before : null,
+        after: input.prizes,
+      });
+  });
+}
+
+export async function listPrizes(db: Executor, tournamentId: string) {
+  return db
+    .select({
+      registrationId: competitionPrizes.registrationId,
+      place: competitionPrizes.place,
+      amount: competitionPrizes.amount,
+      name: competitionEntrants.name,
+    })
+    .from(competitionPrizes)
+    .innerJoin(
+      competitionEntrants,
+      and(
+        eq(competitionEntrants.tournamentId, competitionPrizes.tournamentId),
+        eq(competitionEntrants.registrationId, competitionPrizes.registrationId),
+      ),
+    )
+    .where(eq(competitionPrizes.tournamentId, tournamentId))
+    .orderBy(asc(competitionPrizes.place));
 }
 
 /** For mails: the captains' e-mail addresses and team names of some registrations. */

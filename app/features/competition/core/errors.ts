@@ -20,4 +20,5 @@ export type CompetitionErrorCode =
   | "NOT_BRACKET"
   | "NOT_POINTS_TABLE"
   | "BAD_SETTINGS"
+  | "BAD_PRIZES"
   | "BAD_REQUEST";

@@ -129,6 +129,16 @@ export default function BracketPage({ loaderData, actionData }: Route.ComponentP
           ) : null}
           {page.table ? <PointsTable table={page.table} /> : null}
           {page.standings.length ? <Standings rows={page.standings} /> : null}
+          {page.prizes.length ? (
+            <div className="mt-8">
+              <h2 className="mb-3 text-xl font-bold">{t("prizes.title")}</h2>
+              <ol className="space-y-1" data-testid="prizes">
+                {page.prizes.map((prize) => (
+                  <li key={prize.registrationId}>{t("prizes.line", { place: prize.place, team: prize.name, amount: prize.amount })}</li>
+                ))}
+              </ol>
+            </div>
+          ) : null}
         </>
       )}
     </section>

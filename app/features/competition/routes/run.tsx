@@ -18,13 +18,16 @@ import {
   listDisputes,
   listEntrants,
   listLobbyResults,
+  listPrizes,
   listTeams,
   saveLobby,
+  savePrizes,
   saveSettings,
   startCompetition,
 } from "../competition.server";
 import { BEST_OF, FORMATS } from "../core/formats";
 import { checkLobby } from "../core/points-table";
+import { checkPrizes } from "../core/prizes";
 import { SEEDING_METHODS, type SeedingMethod } from "../core/seeding";
 import { parseSettings, toPlatformLocal } from "../core/settings";
 import type { Route } from "./+types/run";
@@ -36,12 +39,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const id = competition.tournament.id;
   const settings = competition.settings;
   const started = Boolean(settings?.startedAt);
-  const [teams, entrants, disputes, audit, lobby] = await Promise.all([
+  const [teams, entrants, disputes, audit, lobby, prizes] = await Promise.all([
     listTeams(db(), id),
     started ? listEntrants(db(), id) : Promise.resolve([]),
     started ? listDisputes(db(), id) : Promise.resolve([]),
     listAudit(db(), id),
     started && settings?.format === "battle_royale" ? listLobbyResults(db(), id) : Promise.resolve([]),
+    started ? listPrizes(db(), id) : Promise.resolve([]),
   ]);
   return {
     tournament: competition.tournament,
@@ -59,7 +63,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       : null,
     started,
     teams: teams.map((team) => ({ registrationId: team.registrationId, name: team.name, checkedIn: Boolean(team.checkedInAt) })),
-    entrants: entrants.map((entrant) => ({ registrationId: entrant.registrationId, name: entrant.name, seed: entrant.seed })),
+    entrants: entrants.map((entrant) => {
+      const prize = prizes.find((candidate) => candidate.registrationId === entrant.registrationId);
+      return {
+        registrationId: entrant.registrationId,
+        name: entrant.name,
+        seed: entrant.seed,
+        place: prize?.place ?? null,
+        amount: prize?.amount ?? "",
+      };
+    }),
     disputes,
     lobbyPlayed: [...new Set(lobby.map((row) => row.lobbyMatch))].sort((a, b) => a - b),
     audit: audit.map((line) => ({
@@ -122,6 +135,19 @@ export async function action({ request, params }: Route.ActionArgs) {
           actorUserId: staff.id,
         });
         return succeed({ done: "lobby" });
+      }
+      case "prizes": {
+        const entrants = await listEntrants(db(), tournament.id);
+        const checked = checkPrizes(
+          entrants.map((entrant) => ({
+            registrationId: entrant.registrationId,
+            place: fields[`place_${entrant.registrationId}`],
+            amount: fields[`amount_${entrant.registrationId}`],
+          })),
+        );
+        if (!checked.ok) return fail(checked.code);
+        await savePrizes(db(), { tournamentId: tournament.id, prizes: checked.prizes, actorUserId: staff.id });
+        return succeed({ done: "prizes" });
       }
       default:
         return fail("BAD_REQUEST");
@@ -360,6 +386,39 @@ export default function RunPage({ loaderData, actionData }: Route.ComponentProps
           </table>
           <Button type="submit" disabled={busy} data-testid="save-lobby">
             {t("run.saveLobby")}
+          </Button>
+        </Form>
+      ) : null}
+
+      {data.started ? (
+        <Form method="post" className="mt-6 space-y-4 rounded-2xl border border-slate-800 bg-arena-panel p-5" data-testid="prizes-form">
+          <h2 className="text-xl font-bold">{t("prizes.title")}</h2>
+          <p className="text-sm text-slate-400">{t("run.prizesHint")}</p>
+          <input type="hidden" name="intent" value="prizes" />
+          <ul className="space-y-2">
+            {data.entrants.map((entrant) => (
+              <li key={entrant.registrationId} className="grid grid-cols-[1fr_4rem_7rem] items-center gap-2">
+                <span className="truncate">{entrant.name}</span>
+                <Input
+                  type="number"
+                  name={`place_${entrant.registrationId}`}
+                  min={1}
+                  defaultValue={entrant.place ?? ""}
+                  aria-label={t("run.placeOf", { team: entrant.name })}
+                  data-testid={`prize-place-${entrant.name}`}
+                />
+                <Input
+                  name={`amount_${entrant.registrationId}`}
+                  maxLength={40}
+                  defaultValue={entrant.amount}
+                  aria-label={t("run.amountOf", { team: entrant.name })}
+                  data-testid={`prize-amount-${entrant.name}`}
+                />
+              </li>
+            ))}
+          </ul>
+          <Button type="submit" disabled={busy} data-testid="save-prizes">
+            {t("run.savePrizes")}
           </Button>
         </Form>
       ) : null}

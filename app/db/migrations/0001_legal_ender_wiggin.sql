@@ -44,6 +44,14 @@ CREATE TABLE "competition_lobby_results" (
 	CONSTRAINT "competition_lobby_results_valid" CHECK ("competition_lobby_results"."placement" >= 1 and "competition_lobby_results"."kills" >= 0)
 );
 --> statement-breakpoint
+CREATE TABLE "competition_prizes" (
+	"tournament_id" text NOT NULL,
+	"registration_id" text NOT NULL,
+	"place" smallint NOT NULL,
+	"amount" text NOT NULL,
+	CONSTRAINT "competition_prizes_tournament_id_registration_id_pk" PRIMARY KEY("tournament_id","registration_id")
+);
+--> statement-breakpoint
 CREATE TABLE "competition_reports" (
 	"id" text PRIMARY KEY NOT NULL,
 	"tournament_id" text NOT NULL,
