@@ -26,19 +26,17 @@ setDatabase(handle);
 const db = handle.db;
 const staff = randomUUID();
 await db.insert(users).values({ id: staff, email: "staff@bench.local", name: "Staff", isStaff: true });
-await db
-  .insert(tournaments)
-  .values({
-    id,
-    title: "Bench 256",
-    game: "free-fire",
-    prize: "-",
-    players: ["Equipos"],
-    image: "/x.jpg",
-    date: "2026-12-01",
-    capacity: TEAMS,
-    registrationClosesAt: new Date(),
-  });
+await db.insert(tournaments).values({
+  id,
+  title: "Bench 256",
+  game: "free-fire",
+  prize: "-",
+  players: ["Equipos"],
+  image: "/x.jpg",
+  date: "2026-12-01",
+  capacity: TEAMS,
+  registrationClosesAt: new Date(),
+});
 const people = Array.from({ length: TEAMS }, (_, i) => ({ id: randomUUID(), email: `c${i}@bench.local`, name: `C${i}` }));
 await db.insert(users).values(people);
 const regs = people.map((person, i) => ({

@@ -84,7 +84,10 @@ function orderLoad(databaseUrl) {
 
 /** Server render of a 256-team double-elimination bracket page (scripts/bench-bracket.tsx; issue 14 budget: 50 ms). */
 function bracketRender() {
-  const result = spawnSync("npx", ["tsx", "scripts/bench-bracket.tsx"], { encoding: "utf8", env: { ...process.env, NODE_ENV: "production" } });
+  const result = spawnSync("npx", ["tsx", "scripts/bench-bracket.tsx"], {
+    encoding: "utf8",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   const line = result.stdout.trim().split("\n").at(-1) ?? "";
   try {
     return JSON.parse(line);

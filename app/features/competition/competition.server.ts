@@ -627,15 +627,13 @@ export async function savePrizes(
     await tx.delete(competitionPrizes).where(eq(competitionPrizes.tournamentId, input.tournamentId));
     if (input.prizes.length)
       await tx.insert(competitionPrizes).values(input.prizes.map((prize) => ({ tournamentId: input.tournamentId, ...prize })));
-    await tx
-      .insert(competitionAudit)
-      .values({
-        tournamentId: input.tournamentId,
-        actorUserId: input.actorUserId,
-        action: "prizes",
-        before: before.length ? before : null,
-        after: input.prizes,
-      });
+    await tx.insert(competitionAudit).values({
+      tournamentId: input.tournamentId,
+      actorUserId: input.actorUserId,
+      action: "prizes",
+      before: before.length ? before : null,
+      after: input.prizes,
+    });
   });
 }
 
