@@ -43,10 +43,16 @@ export default [
     route("users/:userId", "features/admin/routes/user.tsx"),
     route("audit", "features/admin/routes/audit.tsx"),
     route("support", "features/support/routes/admin-support.tsx"),
+    route("tournaments/:tournamentId/run", "features/competition/routes/run.tsx"),
   ]),
   route("media/cards/:file", "features/tournaments/routes/card-image.ts"),
   route("plus", "features/plus/routes/plus.tsx"),
   route("support", "features/support/routes/support.tsx"),
+  // Running the event: public bracket, live updates, matches (the staff run page is under /admin).
+  route("tournaments/:tournamentId/bracket", "features/competition/routes/bracket.tsx"),
+  route("tournaments/:tournamentId/live", "features/competition/routes/live.ts"),
+  route("tournaments/:tournamentId/matches/:matchId", "features/competition/routes/match.tsx"),
+  route("tournaments/:tournamentId/matches/:matchId/screenshots/:reportId", "features/competition/routes/screenshot.ts"),
   route("privacy-terms", "features/legal/routes/privacy-terms.tsx"),
   route("*", "features/shell/routes/not-found.tsx"),
 ] satisfies RouteConfig;

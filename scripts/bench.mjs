@@ -158,6 +158,20 @@ function orderLoad(databaseUrl) {
   }
 }
 
+/** Server render of a 256-team double-elimination bracket page (scripts/bench-bracket.tsx; issue 14 budget: 50 ms). */
+function bracketRender() {
+  const result = spawnSync("npx", ["tsx", "scripts/bench-bracket.tsx"], {
+    encoding: "utf8",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
+  const line = result.stdout.trim().split("\n").at(-1) ?? "";
+  try {
+    return JSON.parse(line);
+  } catch {
+    return { error: result.stderr.slice(-500) || "no result" };
+  }
+}
+
 const server = await startServer();
 const staticFiles = [];
 try {
@@ -223,6 +237,7 @@ try {
     startup: { firstResponseMsOnEmptyData: Math.round(server.firstResponseMs) },
     javascript,
     throughput,
+    bracketPage256DoubleElimination: bracketRender(),
     orderLoad: {
       pglite: orderLoad(null),
       ...(process.env.BENCH_DATABASE_URL ? { postgres: orderLoad(process.env.BENCH_DATABASE_URL) } : {}),

@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -473,6 +474,178 @@ export const supportMessages = pgTable(
   (t) => [index("support_messages_queue_idx").on(t.status, t.priority, t.createdAt)],
 );
 
+/* ───────────── Competition: running a tournament (decision 007) ───────────── */
+
+/** How a tournament is run once registration ends; one row per tournament that is run on the platform. */
+export const competitionSettings = pgTable("competition_settings", {
+  tournamentId: text("tournament_id")
+    .primaryKey()
+    .references(() => tournaments.id),
+  /** single_elimination | double_elimination | round_robin | battle_royale (core/formats.ts) */
+  format: text("format").notNull(),
+  /** Best-of-N of every match, and of the final(s). */
+  bestOf: smallint("best_of").notNull().default(1),
+  finalBestOf: smallint("final_best_of").notNull().default(1),
+  /** Round robin: number of groups. */
+  groupCount: smallint("group_count").notNull().default(1),
+  /** Battle royale: number of lobby matches, points per placement (index 0 = 1st), points per kill. */
+  lobbyMatches: smallint("lobby_matches").notNull().default(4),
+  placementPoints: integer("placement_points")
+    .array()
+    .notNull()
+    .default(sql`'{12,9,8,7,6,5,4,3,2,1}'::integer[]`),
+  killPoints: integer("kill_points").notNull().default(1),
+  startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+  /** The check-in window: from startsAt − opens to startsAt − closes. */
+  checkInOpensMinutes: integer("check_in_opens_minutes").notNull().default(60),
+  checkInClosesMinutes: integer("check_in_closes_minutes").notNull().default(15),
+  /** Set when staff start the event (bracket generated). */
+  startedAt: timestamp("started_at", { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const competitionCheckIns = pgTable(
+  "competition_check_ins",
+  {
+    registrationId: text("registration_id")
+      .primaryKey()
+      .references(() => registrations.id),
+    tournamentId: text("tournament_id").notNull(),
+    userId: text("user_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("competition_check_ins_tournament_idx").on(t.tournamentId)],
+);
+
+/** The teams in the event, in seed order (1 = top seed); written when staff start it. */
+export const competitionEntrants = pgTable(
+  "competition_entrants",
+  {
+    tournamentId: text("tournament_id").notNull(),
+    registrationId: text("registration_id")
+      .notNull()
+      .references(() => registrations.id),
+    seed: integer("seed").notNull(),
+    /** The brackets-manager participant id. */
+    participantId: integer("participant_id").notNull(),
+    name: text("name").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tournamentId, t.registrationId] }),
+    uniqueIndex("competition_entrants_seed").on(t.tournamentId, t.seed),
+    uniqueIndex("competition_entrants_participant").on(t.tournamentId, t.participantId),
+  ],
+);
+
+/** brackets-manager's tables (participant, stage, group, round, match, match_game) as rows of ours. */
+export const bracketRows = pgTable(
+  "bracket_rows",
+  {
+    tournamentId: text("tournament_id").notNull(),
+    kind: text("kind").notNull(),
+    id: integer("id").notNull(),
+    data: jsonb("data").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tournamentId, t.kind, t.id] })],
+);
+
+/** Per-match details the organizer posts (room shown only to the two teams). */
+export const competitionRooms = pgTable(
+  "competition_rooms",
+  {
+    tournamentId: text("tournament_id").notNull(),
+    matchId: integer("match_id").notNull(),
+    roomId: text("room_id").notNull(),
+    roomPassword: text("room_password").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tournamentId, t.matchId] })],
+);
+
+/** What one team's captain says happened in a match, with a screenshot. One per team and match. */
+export const competitionReports = pgTable(
+  "competition_reports",
+  {
+    id: text("id").primaryKey(),
+    tournamentId: text("tournament_id").notNull(),
+    matchId: integer("match_id").notNull(),
+    registrationId: text("registration_id").notNull(),
+    userId: text("user_id").notNull(),
+    /** Scores in the bracket's orientation (opponent 1, opponent 2). */
+    score1: smallint("score1").notNull(),
+    score2: smallint("score2").notNull(),
+    screenshotKey: text("screenshot_key").notNull(),
+    screenshotType: text("screenshot_type").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("competition_reports_team").on(t.tournamentId, t.matchId, t.registrationId)],
+);
+
+/** A decided match: the source of truth replayed when a correction re-flows the bracket. */
+export const competitionResults = pgTable(
+  "competition_results",
+  {
+    tournamentId: text("tournament_id").notNull(),
+    matchId: integer("match_id").notNull(),
+    registration1: text("registration1").notNull(),
+    registration2: text("registration2").notNull(),
+    score1: smallint("score1").notNull(),
+    score2: smallint("score2").notNull(),
+    /** agreement | staff */
+    source: text("source").notNull(),
+    decidedBy: text("decided_by"),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tournamentId, t.matchId] })],
+);
+
+/** Every staff act on a running event: who, when, what before, what after, why. */
+export const competitionAudit = pgTable(
+  "competition_audit",
+  {
+    id: serial("id").primaryKey(),
+    tournamentId: text("tournament_id").notNull(),
+    matchId: integer("match_id"),
+    actorUserId: text("actor_user_id").notNull(),
+    action: text("action").notNull(),
+    before: jsonb("before"),
+    after: jsonb("after"),
+    reason: text("reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("competition_audit_tournament_idx").on(t.tournamentId, t.id)],
+);
+
+/** Battle royale: one team's placement and kills in one lobby match. */
+export const competitionLobbyResults = pgTable(
+  "competition_lobby_results",
+  {
+    tournamentId: text("tournament_id").notNull(),
+    lobbyMatch: smallint("lobby_match").notNull(),
+    registrationId: text("registration_id").notNull(),
+    placement: smallint("placement").notNull(),
+    kills: smallint("kills").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tournamentId, t.lobbyMatch, t.registrationId] }),
+    uniqueIndex("competition_lobby_results_placement").on(t.tournamentId, t.lobbyMatch, t.placement),
+    check("competition_lobby_results_valid", sql`${t.placement} >= 1 and ${t.kills} >= 0`),
+  ],
+);
+
+/** Prize distribution as recorded by staff: which team got which place and what it was paid. */
+export const competitionPrizes = pgTable(
+  "competition_prizes",
+  {
+    tournamentId: text("tournament_id").notNull(),
+    registrationId: text("registration_id").notNull(),
+    place: smallint("place").notNull(),
+    /** As staff wrote it (the tournament's prize is free text too): "$50", "2.000 diamantes". */
+    amount: text("amount").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tournamentId, t.registrationId] })],
+);
+
 export const schema = {
   users,
   sessions,
@@ -495,4 +668,14 @@ export const schema = {
   paymentAccounts,
   membershipPeriods,
   supportMessages,
+  competitionSettings,
+  competitionCheckIns,
+  competitionEntrants,
+  bracketRows,
+  competitionRooms,
+  competitionReports,
+  competitionResults,
+  competitionAudit,
+  competitionLobbyResults,
+  competitionPrizes,
 };

@@ -224,6 +224,13 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
               />
             </details>
           ) : null}
+          <Link
+            to={`/tournaments/${tournament.id}/bracket`}
+            className="mt-3 inline-block text-sm font-semibold text-cyan-400 hover:text-cyan-300"
+            data-testid="bracket-link"
+          >
+            {t("bracketLink")} →
+          </Link>
         </div>
       </div>
 

@@ -1,0 +1,94 @@
+import type { Database } from "~/lib/db.server";
+import { checkInPhase, checkInWindow } from "./core/check-in";
+import { bracketView, champion, isPlayable, standings } from "./core/bracket-view";
+import { isBracketFormat, type Format } from "./core/formats";
+import { pointsTable } from "./core/points-table";
+import {
+  listEntrants,
+  listLobbyResults,
+  listPrizes,
+  listTeams,
+  loadBracket,
+  participantIdsOf,
+  type Competition,
+} from "./competition.server";
+
+/**
+ * What the public bracket page shows: settings, check-in (for the signed-in captain), the bracket or
+ * the points table, standings and the champion, and the viewer's ready matches (the page notice).
+ */
+export async function bracketPageData(db: Database, competition: Competition, viewer: { id: string } | null, now: Date) {
+  const { tournament, settings } = competition;
+  if (!settings) return { tournament, settings: null } as const;
+  const format = settings.format as Format;
+  const window = checkInWindow(settings.startsAt, settings.checkInOpensMinutes, settings.checkInClosesMinutes);
+  const started = Boolean(settings.startedAt);
+  const teams = started ? [] : await listTeams(db, tournament.id);
+  const mine = viewer ? teams.find((team) => team.captainId === viewer.id) : undefined;
+  const checkIn = {
+    opensAt: window.opensAt.toISOString(),
+    closesAt: window.closesAt.toISOString(),
+    phase: checkInPhase(window, now),
+    checkedInCount: teams.filter((team) => team.checkedInAt).length,
+    teamCount: teams.length,
+    mine: mine ? { name: mine.name, checkedIn: Boolean(mine.checkedInAt) } : null,
+  };
+  const base = {
+    tournament,
+    format,
+    startsAt: settings.startsAt.toISOString(),
+    bestOf: settings.bestOf,
+    finalBestOf: settings.finalBestOf,
+    started,
+    checkIn,
+  };
+  if (!started)
+    return { ...base, settings: "ok" as const, bracket: null, table: null, standings: [], champion: null, myMatches: [], prizes: [] };
+  const prizes = await listPrizes(db, tournament.id);
+  if (!isBracketFormat(format)) {
+    const entrants = await listEntrants(db, tournament.id);
+    const results = await listLobbyResults(db, tournament.id);
+    const rows = pointsTable(
+      entrants,
+      results,
+      { placementPoints: settings.placementPoints, killPoints: settings.killPoints },
+      settings.lobbyMatches,
+    );
+    const names = new Map(entrants.map((entrant) => [entrant.registrationId, entrant.name]));
+    const played = new Set(results.map((result) => result.lobbyMatch)).size;
+    const table = rows.map((row) => ({ ...row, name: names.get(row.registrationId) ?? "" }));
+    const finished = played >= settings.lobbyMatches;
+    return {
+      ...base,
+      settings: "ok" as const,
+      bracket: null,
+      table: {
+        rows: table,
+        played,
+        lobbyMatches: settings.lobbyMatches,
+        placementPoints: settings.placementPoints,
+        killPoints: settings.killPoints,
+      },
+      standings: [],
+      champion: finished && table[0] ? { registrationId: table[0].registrationId, name: table[0].name } : null,
+      myMatches: [],
+      prizes,
+    };
+  }
+  const data = await loadBracket(db, tournament.id);
+  // The viewer's own teams, for the "your match is ready" notice.
+  const mineIds = new Set(viewer ? await participantIdsOf(db, tournament.id, viewer.id) : []);
+  const myMatches = data.match
+    .filter((match) => isPlayable(match) && (mineIds.has(match.opponent1!.id as number) || mineIds.has(match.opponent2!.id as number)))
+    .map((match) => match.id as number);
+  return {
+    ...base,
+    settings: "ok" as const,
+    bracket: bracketView(data),
+    table: null,
+    standings: standings(data, format),
+    champion: champion(data, format),
+    myMatches,
+    prizes,
+  };
+}

@@ -1,0 +1,76 @@
+import { isLanguage } from "~/domain/language";
+import type { Database } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
+import { createI18n } from "~/lib/i18n";
+import { log } from "~/lib/log.server";
+import { composeMail, mailer } from "~/lib/mail.server";
+import { loadMessages } from "~/lib/messages.server";
+import { captainsOf, type CompetitionEvent } from "./competition.server";
+
+/**
+ * Mails after a write has committed (never inside it): next match ready, the opponent reported,
+ * staff decided. A mail that cannot leave is logged and changes nothing.
+ */
+export async function mailCompetitionEvents(db: Database, tournament: { id: string; title: string }, events: CompetitionEvent[]) {
+  for (const event of events) {
+    try {
+      const teams = await captainsOf(db, event.kind === "opponent_reported" ? [event.registrationId] : event.registrationIds);
+      const names =
+        event.kind === "opponent_reported"
+          ? []
+          : event.registrationIds.map((id) => teams.find((team) => team.registrationId === id)?.name ?? "");
+      for (const captain of teams) {
+        if (event.kind === "dispute_opened") continue; // staff see disputes on their page; captains are mailed the decision
+        const language = isLanguage(captain.language ?? "") ? (captain.language as "es" | "en") : "es";
+        const { t } = createI18n(language, loadMessages(language, ["competition"]));
+        const opponent = names.find((name) => name !== captain.name) ?? "";
+        const values = { title: tournament.title, team: captain.name, opponent };
+        const key =
+          event.kind === "match_ready" ? "ready" : event.kind === "opponent_reported" ? "reported" : event.byStaff ? "staffDecided" : null;
+        if (!key) continue;
+        await mailer().send(
+          composeMail({
+            to: captain.email,
+            subject: t(`competition:mail.${key}.subject`, values),
+            heading: t(`competition:mail.${key}.heading`, values),
+            paragraphs: [t(`competition:mail.${key}.body`, values)],
+            action: {
+              label: t("competition:mail.button"),
+              url: `${env().publicUrl}/tournaments/${encodeURIComponent(tournament.id)}/matches/${event.matchId}`,
+            },
+            footer: t("competition:mail.footer"),
+          }),
+        );
+      }
+    } catch (error) {
+      log.error("competition mail not sent", { tournamentId: tournament.id, event: event.kind, error: String(error) });
+    }
+  }
+}
+
+/** The check-in invitation: sent by staff from the run page when the window opens. */
+export async function mailCheckInOpen(db: Database, tournament: { id: string; title: string }, registrationIds: string[]) {
+  const captains = await captainsOf(db, registrationIds);
+  for (const captain of captains) {
+    const language = isLanguage(captain.language ?? "") ? (captain.language as "es" | "en") : "es";
+    const { t } = createI18n(language, loadMessages(language, ["competition"]));
+    const values = { title: tournament.title, team: captain.name };
+    try {
+      await mailer().send(
+        composeMail({
+          to: captain.email,
+          subject: t("competition:mail.checkIn.subject", values),
+          heading: t("competition:mail.checkIn.heading", values),
+          paragraphs: [t("competition:mail.checkIn.body", values)],
+          action: {
+            label: t("competition:mail.checkIn.button"),
+            url: `${env().publicUrl}/tournaments/${encodeURIComponent(tournament.id)}/bracket`,
+          },
+          footer: t("competition:mail.footer"),
+        }),
+      );
+    } catch (error) {
+      log.error("check-in mail not sent", { tournamentId: tournament.id, error: String(error) });
+    }
+  }
+}

@@ -1,0 +1,668 @@
+import { randomUUID } from "node:crypto";
+import { BracketsManager } from "brackets-manager";
+import type { Match } from "brackets-model";
+import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import {
+  competitionAudit,
+  competitionCheckIns,
+  competitionEntrants,
+  competitionLobbyResults,
+  competitionPrizes,
+  competitionReports,
+  competitionResults,
+  competitionRooms,
+  competitionSettings,
+  registrations,
+  tournaments,
+  users,
+} from "~/db/schema";
+import type { Database, Transaction } from "~/lib/db.server";
+import { DrizzleBracketStorage, loadBracket, replaceBracket } from "./bracket-storage.server";
+import { announceChange } from "./competition-events.server";
+import { buildBracket, resultUpdate, type BracketData, type StoredResult } from "./core/bracket";
+import { isPlayable } from "./core/bracket-view";
+import { checkInPhase, checkInRefusal, checkInWindow } from "./core/check-in";
+import type { CompetitionErrorCode } from "./core/errors";
+import { isBracketFormat, type BracketFormat, type Format } from "./core/formats";
+import { reportsState, type Score } from "./core/reports";
+import { orderSeeds, type SeedingMethod } from "./core/seeding";
+
+export class CompetitionError extends Error {
+  constructor(readonly code: CompetitionErrorCode) {
+    super(code);
+    this.name = "CompetitionError";
+  }
+}
+
+/** What happened, for the mails sent after the commit (competition-mail.server.ts). */
+export type CompetitionEvent =
+  | { kind: "match_ready"; matchId: number; registrationIds: string[] }
+  | { kind: "opponent_reported"; matchId: number; registrationId: string }
+  | { kind: "dispute_opened"; matchId: number; registrationIds: string[] }
+  | { kind: "result_decided"; matchId: number; registrationIds: string[]; byStaff: boolean };
+
+type Executor = Database | Transaction;
+
+/**
+ * Every write to one tournament's event: one transaction that first locks the tournament row, so
+ * two captains reporting at once, or staff correcting while a captain reports, run one after the other.
+ */
+async function withTournamentLock<T>(db: Database, tournamentId: string, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  let afterCommit: () => void = () => undefined;
+  const result = await db.transaction(async (tx) => {
+    const [row] = await tx.select({ id: tournaments.id }).from(tournaments).where(eq(tournaments.id, tournamentId)).for("update");
+    if (!row) throw new CompetitionError("NOT_RUN_HERE");
+    const value = await work(tx);
+    afterCommit = await announceChange(tx, tournamentId);
+    return value;
+  });
+  afterCommit();
+  return result;
+}
+
+/* ───────────── Reading ───────────── */
+
+export async function findCompetition(db: Executor, tournamentId: string) {
+  const [row] = await db
+    .select({
+      tournament: {
+        id: tournaments.id,
+        title: tournaments.title,
+        game: tournaments.game,
+        players: tournaments.players,
+        date: tournaments.date,
+      },
+      settings: competitionSettings,
+    })
+    .from(tournaments)
+    .leftJoin(competitionSettings, eq(competitionSettings.tournamentId, tournaments.id))
+    .where(eq(tournaments.id, tournamentId));
+  if (!row) return null;
+  return { tournament: row.tournament, settings: row.settings };
+}
+
+export type Competition = NonNullable<Awaited<ReturnType<typeof findCompetition>>>;
+
+const teamName = sql<string>`coalesce(nullif(${registrations.teamName}, ''), (select rp.ign from registration_players rp where rp.registration_id = ${registrations.id} order by rp.position limit 1), ${users.name})`;
+
+/** Confirmed registrations (the teams that may take part), with their captain and check-in. */
+export async function listTeams(db: Executor, tournamentId: string) {
+  const rows = await db
+    .select({
+      registrationId: registrations.id,
+      name: teamName,
+      captainId: registrations.userId,
+      captainEmail: users.email,
+      createdAt: registrations.createdAt,
+      checkedInAt: competitionCheckIns.createdAt,
+    })
+    .from(registrations)
+    .innerJoin(users, eq(users.id, registrations.userId))
+    .leftJoin(competitionCheckIns, eq(competitionCheckIns.registrationId, registrations.id))
+    .where(and(eq(registrations.tournamentId, tournamentId), eq(registrations.status, "confirmed")))
+    .orderBy(asc(registrations.createdAt), asc(registrations.id));
+  return rows;
+}
+
+export async function listEntrants(db: Executor, tournamentId: string) {
+  return db
+    .select({
+      registrationId: competitionEntrants.registrationId,
+      seed: competitionEntrants.seed,
+      name: competitionEntrants.name,
+      participantId: competitionEntrants.participantId,
+      captainId: registrations.userId,
+      captainEmail: users.email,
+    })
+    .from(competitionEntrants)
+    .innerJoin(registrations, eq(registrations.id, competitionEntrants.registrationId))
+    .innerJoin(users, eq(users.id, registrations.userId))
+    .where(eq(competitionEntrants.tournamentId, tournamentId))
+    .orderBy(asc(competitionEntrants.seed));
+}
+
+export { loadBracket };
+
+/** The bracket participant ids of the teams a user captains in a tournament. */
+export async function participantIdsOf(db: Executor, tournamentId: string, userId: string): Promise<number[]> {
+  const rows = await db
+    .select({ participantId: competitionEntrants.participantId })
+    .from(competitionEntrants)
+    .innerJoin(registrations, eq(registrations.id, competitionEntrants.registrationId))
+    .where(and(eq(competitionEntrants.tournamentId, tournamentId), eq(registrations.userId, userId)));
+  return rows.map((row) => row.participantId);
+}
+
+export async function listLobbyResults(db: Executor, tournamentId: string) {
+  return db.select().from(competitionLobbyResults).where(eq(competitionLobbyResults.tournamentId, tournamentId));
+}
+
+/** Live reports of matches without a result that disagree: the staff's dispute queue. */
+export async function listDisputes(db: Executor, tournamentId: string): Promise<number[]> {
+  const reports = await db
+    .select({
+      matchId: competitionReports.matchId,
+      registrationId: competitionReports.registrationId,
+      score1: competitionReports.score1,
+      score2: competitionReports.score2,
+    })
+    .from(competitionReports)
+    .leftJoin(
+      competitionResults,
+      and(eq(competitionResults.tournamentId, competitionReports.tournamentId), eq(competitionResults.matchId, competitionReports.matchId)),
+    )
+    .where(and(eq(competitionReports.tournamentId, tournamentId), sql`${competitionResults.matchId} is null`));
+  const byMatch = new Map<number, typeof reports>();
+  for (const report of reports) byMatch.set(report.matchId, [...(byMatch.get(report.matchId) ?? []), report]);
+  return [...byMatch].filter(([, list]) => reportsState(list).state === "disputed").map(([matchId]) => matchId);
+}
+
+export async function listAudit(db: Executor, tournamentId: string) {
+  return db
+    .select({
+      id: competitionAudit.id,
+      matchId: competitionAudit.matchId,
+      action: competitionAudit.action,
+      actor: users.email,
+      before: competitionAudit.before,
+      after: competitionAudit.after,
+      reason: competitionAudit.reason,
+      createdAt: competitionAudit.createdAt,
+    })
+    .from(competitionAudit)
+    .innerJoin(users, eq(users.id, competitionAudit.actorUserId))
+    .where(eq(competitionAudit.tournamentId, tournamentId))
+    .orderBy(sql`${competitionAudit.id} desc`)
+    .limit(50);
+}
+
+/** One match with its teams, room, reports and result. Null when the bracket has no such match. */
+export async function findMatch(db: Executor, tournamentId: string, matchId: number) {
+  const storage = new DrizzleBracketStorage(db, tournamentId);
+  const match = (await storage.select("match", matchId)) as Match | null;
+  if (!match) return null;
+  const entrants = await listEntrants(db, tournamentId);
+  const side = (opponent: Match["opponent1"]) => {
+    const entrant = opponent?.id == null ? undefined : entrants.find((candidate) => candidate.participantId === opponent.id);
+    return entrant ? { ...entrant, score: opponent?.score ?? null, winner: opponent?.result === "win" } : null;
+  };
+  const [room] = await db
+    .select()
+    .from(competitionRooms)
+    .where(and(eq(competitionRooms.tournamentId, tournamentId), eq(competitionRooms.matchId, matchId)));
+  const reports = await db
+    .select()
+    .from(competitionReports)
+    .where(and(eq(competitionReports.tournamentId, tournamentId), eq(competitionReports.matchId, matchId)))
+    .orderBy(asc(competitionReports.createdAt));
+  const [result] = await db
+    .select()
+    .from(competitionResults)
+    .where(and(eq(competitionResults.tournamentId, tournamentId), eq(competitionResults.matchId, matchId)));
+  return {
+    match,
+    side1: side(match.opponent1),
+    side2: side(match.opponent2),
+    room: room ?? null,
+    reports,
+    result: result ?? null,
+    playable: isPlayable(match),
+  };
+}
+
+export type MatchDetails = NonNullable<Awaited<ReturnType<typeof findMatch>>>;
+
+/* ───────────── Staff: settings ───────────── */
+
+export interface SettingsInput {
+  format: Format;
+  bestOf: number;
+  finalBestOf: number;
+  groupCount: number;
+  lobbyMatches: number;
+  startsAt: Date;
+  checkInOpensMinutes: number;
+  checkInClosesMinutes: number;
+}
+
+export async function saveSettings(db: Database, tournamentId: string, input: SettingsInput, actorUserId: string) {
+  return withTournamentLock(db, tournamentId, async (tx) => {
+    const [current] = await tx.select().from(competitionSettings).where(eq(competitionSettings.tournamentId, tournamentId));
+    if (current?.startedAt) throw new CompetitionError("ALREADY_STARTED");
+    await tx
+      .insert(competitionSettings)
+      .values({ tournamentId, ...input })
+      .onConflictDoUpdate({ target: competitionSettings.tournamentId, set: input });
+    await tx.insert(competitionAudit).values({ tournamentId, actorUserId, action: "settings", before: current ?? null, after: input });
+  });
+}
+
+/* ───────────── Check-in ───────────── */
+
+export async function checkIn(db: Database, input: { tournamentId: string; userId: string; now: Date }) {
+  return withTournamentLock(db, input.tournamentId, async (tx) => {
+    const [settings] = await tx.select().from(competitionSettings).where(eq(competitionSettings.tournamentId, input.tournamentId));
+    if (!settings) throw new CompetitionError("NOT_RUN_HERE");
+    const [registration] = await tx
+      .select({ id: registrations.id, status: registrations.status, userId: registrations.userId })
+      .from(registrations)
+      .where(
+        and(
+          eq(registrations.tournamentId, input.tournamentId),
+          eq(registrations.userId, input.userId),
+          ne(registrations.status, "released"),
+        ),
+      );
+    const phase = checkInPhase(checkInWindow(settings.startsAt, settings.checkInOpensMinutes, settings.checkInClosesMinutes), input.now);
+    const refusal = checkInRefusal({
+      phase,
+      started: Boolean(settings.startedAt),
+      registration: registration ?? null,
+      userId: input.userId,
+    });
+    if (refusal) throw new CompetitionError(refusal);
+    await tx
+      .insert(competitionCheckIns)
+      .values({ registrationId: registration!.id, tournamentId: input.tournamentId, userId: input.userId })
+      .onConflictDoNothing();
+    return { registrationId: registration!.id };
+  });
+}
+
+/* ───────────── Start: drop no-shows, seed, generate ───────────── */
+
+/** Matches a captain's earlier teams won on the platform (seeding "by past results"). */
+async function pastWins(tx: Transaction, tournamentId: string, captainIds: string[]): Promise<Map<string, number>> {
+  if (captainIds.length === 0) return new Map();
+  const rows = await tx
+    .select({ userId: registrations.userId, wins: sql<number>`count(*)::int` })
+    .from(competitionResults)
+    .innerJoin(
+      registrations,
+      sql`${registrations.id} = case when ${competitionResults.score1} > ${competitionResults.score2} then ${competitionResults.registration1} else ${competitionResults.registration2} end`,
+    )
+    .where(and(ne(competitionResults.tournamentId, tournamentId), inArray(registrations.userId, captainIds)))
+    .groupBy(registrations.userId);
+  return new Map(rows.map((row) => [row.userId, Number(row.wins)]));
+}
+
+export async function startCompetition(
+  db: Database,
+  input: { tournamentId: string; actorUserId: string; method: SeedingMethod; manual?: Record<string, number>; random?: () => number },
+): Promise<CompetitionEvent[]> {
+  return withTournamentLock(db, input.tournamentId, async (tx) => {
+    const [settings] = await tx.select().from(competitionSettings).where(eq(competitionSettings.tournamentId, input.tournamentId));
+    if (!settings) throw new CompetitionError("NOT_RUN_HERE");
+    if (settings.startedAt) throw new CompetitionError("ALREADY_STARTED");
+    // Teams that did not check in are dropped here.
+    const teams = (await listTeams(tx, input.tournamentId)).filter((team) => team.checkedInAt !== null);
+    if (teams.length < 2) throw new CompetitionError("TOO_FEW_TEAMS");
+    const wins = await pastWins(
+      tx,
+      input.tournamentId,
+      teams.map((team) => team.captainId),
+    );
+    const ordered = orderSeeds(
+      teams.map((team, index) => ({
+        registrationId: team.registrationId,
+        name: team.name,
+        order: index,
+        pastWins: wins.get(team.captainId) ?? 0,
+      })),
+      input.method,
+      { manual: input.manual, random: input.random },
+    );
+    if (!ordered.ok) throw new CompetitionError(ordered.code);
+    await tx.insert(competitionEntrants).values(
+      ordered.seeds.map((team, index) => ({
+        tournamentId: input.tournamentId,
+        registrationId: team.registrationId,
+        seed: index + 1,
+        participantId: index,
+        name: team.name,
+      })),
+    );
+    let events: CompetitionEvent[] = [];
+    const format = settings.format as Format;
+    if (isBracketFormat(format)) {
+      const built = await buildBracket({
+        tournamentId: input.tournamentId,
+        format,
+        entrants: ordered.seeds,
+        groupCount: settings.groupCount,
+        results: [],
+      });
+      await replaceBracket(tx, input.tournamentId, built.data);
+      events = readyEvents(new Set(), built.data);
+    }
+    await tx.update(competitionSettings).set({ startedAt: new Date() }).where(eq(competitionSettings.tournamentId, input.tournamentId));
+    await tx.insert(competitionAudit).values({
+      tournamentId: input.tournamentId,
+      actorUserId: input.actorUserId,
+      action: "start",
+      after: {
+        method: input.method,
+        seeds: ordered.seeds.map((team) => team.registrationId),
+        dropped: (await listTeams(tx, input.tournamentId)).filter((team) => team.checkedInAt === null).map((team) => team.registrationId),
+      },
+    });
+    return events;
+  });
+}
+
+function registrationOfParticipant(data: BracketData, participantId: unknown): string {
+  return (data.participant.find((participant) => participant.id === participantId) as unknown as { registration_id: string })
+    .registration_id;
+}
+
+/** Matches that became playable (both teams known) compared with the set before. */
+function readyEvents(before: Set<number>, data: BracketData): CompetitionEvent[] {
+  return data.match
+    .filter((match) => isPlayable(match) && !before.has(match.id as number))
+    .map((match) => ({
+      kind: "match_ready" as const,
+      matchId: match.id as number,
+      registrationIds: [registrationOfParticipant(data, match.opponent1!.id), registrationOfParticipant(data, match.opponent2!.id)],
+    }));
+}
+
+function playableIds(data: BracketData): Set<number> {
+  return new Set(data.match.filter(isPlayable).map((match) => match.id as number));
+}
+
+async function bracketSettings(tx: Transaction, tournamentId: string) {
+  const [settings] = await tx.select().from(competitionSettings).where(eq(competitionSettings.tournamentId, tournamentId));
+  if (!settings) throw new CompetitionError("NOT_RUN_HERE");
+  if (!settings.startedAt) throw new CompetitionError("NOT_STARTED");
+  const format = settings.format as Format;
+  if (!isBracketFormat(format)) throw new CompetitionError("NOT_BRACKET");
+  return { ...settings, format };
+}
+
+/** Records a decided score in the bracket rows through brackets-manager (our Drizzle CrudInterface). */
+async function applyResult(tx: Transaction, tournamentId: string, matchId: number, score: Score) {
+  const manager = new BracketsManager(new DrizzleBracketStorage(tx, tournamentId));
+  await manager.update.match(resultUpdate(matchId, score));
+}
+
+/* ───────────── Reports ───────────── */
+
+export interface ReportInput {
+  tournamentId: string;
+  matchId: number;
+  userId: string;
+  score: Score;
+  screenshot: { key: string; type: string };
+}
+
+/**
+ * A captain's report. One report per team and match (a new one replaces the team's earlier one
+ * while the match is undecided). Both agree → decided; they disagree → a dispute for staff.
+ */
+export async function reportMatch(
+  db: Database,
+  input: ReportInput,
+): Promise<{ state: "waiting" | "agreed" | "disputed"; events: CompetitionEvent[] }> {
+  return withTournamentLock(db, input.tournamentId, async (tx) => {
+    await bracketSettings(tx, input.tournamentId);
+    const details = await findMatch(tx, input.tournamentId, input.matchId);
+    if (!details) throw new CompetitionError("MATCH_NOT_READY");
+    const mine = [details.side1, details.side2].find((side) => side?.captainId === input.userId);
+    if (!mine) throw new CompetitionError("NOT_IN_MATCH");
+    if (details.result) throw new CompetitionError("ALREADY_DECIDED");
+    if (!details.playable) throw new CompetitionError("MATCH_NOT_READY");
+    const other = mine === details.side1 ? details.side2! : details.side1!;
+    await tx
+      .delete(competitionReports)
+      .where(
+        and(
+          eq(competitionReports.tournamentId, input.tournamentId),
+          eq(competitionReports.matchId, input.matchId),
+          eq(competitionReports.registrationId, mine.registrationId),
+        ),
+      );
+    await tx.insert(competitionReports).values({
+      id: randomUUID(),
+      tournamentId: input.tournamentId,
+      matchId: input.matchId,
+      registrationId: mine.registrationId,
+      userId: input.userId,
+      score1: input.score.score1,
+      score2: input.score.score2,
+      screenshotKey: input.screenshot.key,
+      screenshotType: input.screenshot.type,
+    });
+    const reports = await tx
+      .select()
+      .from(competitionReports)
+      .where(and(eq(competitionReports.tournamentId, input.tournamentId), eq(competitionReports.matchId, input.matchId)));
+    const state = reportsState(reports);
+    const teams = [details.side1!.registrationId, details.side2!.registrationId];
+    if (state.state === "agreed") {
+      const before = playableIds(await loadBracket(tx, input.tournamentId));
+      await tx.insert(competitionResults).values({
+        tournamentId: input.tournamentId,
+        matchId: input.matchId,
+        registration1: teams[0]!,
+        registration2: teams[1]!,
+        ...state.score,
+        source: "agreement",
+      });
+      await applyResult(tx, input.tournamentId, input.matchId, state.score);
+      const after = await loadBracket(tx, input.tournamentId);
+      return {
+        state: "agreed",
+        events: [{ kind: "result_decided", matchId: input.matchId, registrationIds: teams, byStaff: false }, ...readyEvents(before, after)],
+      };
+    }
+    if (state.state === "disputed")
+      return { state: "disputed", events: [{ kind: "dispute_opened", matchId: input.matchId, registrationIds: teams }] };
+    return { state: "waiting", events: [{ kind: "opponent_reported", matchId: input.matchId, registrationId: other.registrationId }] };
+  });
+}
+
+/* ───────────── Staff: results and corrections ───────────── */
+
+/**
+ * Staff set a match's result (deciding a dispute) or correct a decided one. A correction rebuilds
+ * the bracket from the stored seeding and results (brackets-manager, in memory) and replaces the
+ * stored rows: later results whose teams changed are dropped with their reports. Audited.
+ */
+export async function setResult(
+  db: Database,
+  input: { tournamentId: string; matchId: number; actorUserId: string; score: Score; reason: string | null },
+): Promise<CompetitionEvent[]> {
+  return withTournamentLock(db, input.tournamentId, async (tx) => {
+    const settings = await bracketSettings(tx, input.tournamentId);
+    const details = await findMatch(tx, input.tournamentId, input.matchId);
+    if (!details || !details.side1 || !details.side2) throw new CompetitionError("MATCH_NOT_READY");
+    const teams = [details.side1.registrationId, details.side2.registrationId];
+    const before = await loadBracket(tx, input.tournamentId);
+    const beforePlayable = playableIds(before);
+    const stored = {
+      tournamentId: input.tournamentId,
+      matchId: input.matchId,
+      registration1: teams[0]!,
+      registration2: teams[1]!,
+      ...input.score,
+      source: "staff",
+      decidedBy: input.actorUserId,
+    };
+    let dropped: number[] = [];
+    if (details.result) {
+      await tx
+        .update(competitionResults)
+        .set(stored)
+        .where(and(eq(competitionResults.tournamentId, input.tournamentId), eq(competitionResults.matchId, input.matchId)));
+      const results: StoredResult[] = await tx
+        .select()
+        .from(competitionResults)
+        .where(eq(competitionResults.tournamentId, input.tournamentId));
+      const entrants = await listEntrants(tx, input.tournamentId);
+      const rebuilt = await buildBracket({
+        tournamentId: input.tournamentId,
+        format: settings.format as BracketFormat,
+        entrants,
+        groupCount: settings.groupCount,
+        results,
+      });
+      dropped = rebuilt.dropped;
+      if (dropped.length) {
+        await tx
+          .delete(competitionResults)
+          .where(and(eq(competitionResults.tournamentId, input.tournamentId), inArray(competitionResults.matchId, dropped)));
+        await tx
+          .delete(competitionReports)
+          .where(and(eq(competitionReports.tournamentId, input.tournamentId), inArray(competitionReports.matchId, dropped)));
+      }
+      await replaceBracket(tx, input.tournamentId, rebuilt.data);
+    } else {
+      if (!details.playable) throw new CompetitionError("MATCH_NOT_READY");
+      await tx.insert(competitionResults).values(stored);
+      await applyResult(tx, input.tournamentId, input.matchId, input.score);
+    }
+    await tx.insert(competitionAudit).values({
+      tournamentId: input.tournamentId,
+      matchId: input.matchId,
+      actorUserId: input.actorUserId,
+      action: details.result ? "correct_result" : "set_result",
+      before: details.result
+        ? { score1: details.result.score1, score2: details.result.score2, source: details.result.source }
+        : {
+            reports: details.reports.map((report) => ({
+              registrationId: report.registrationId,
+              score1: report.score1,
+              score2: report.score2,
+            })),
+          },
+      after: { score1: input.score.score1, score2: input.score.score2, reopened: dropped },
+      reason: input.reason,
+    });
+    const after = await loadBracket(tx, input.tournamentId);
+    const reopened = new Set(dropped);
+    return [
+      { kind: "result_decided" as const, matchId: input.matchId, registrationIds: teams, byStaff: true },
+      ...readyEvents(new Set([...beforePlayable].filter((id) => !reopened.has(id))), after),
+    ];
+  });
+}
+
+export async function postRoom(
+  db: Database,
+  input: { tournamentId: string; matchId: number; roomId: string; roomPassword: string; actorUserId: string },
+) {
+  return withTournamentLock(db, input.tournamentId, async (tx) => {
+    const details = await findMatch(tx, input.tournamentId, input.matchId);
+    if (!details) throw new CompetitionError("MATCH_NOT_READY");
+    const values = { tournamentId: input.tournamentId, matchId: input.matchId, roomId: input.roomId, roomPassword: input.roomPassword };
+    await tx
+      .insert(competitionRooms)
+      .values(values)
+      .onConflictDoUpdate({
+        target: [competitionRooms.tournamentId, competitionRooms.matchId],
+        set: { roomId: input.roomId, roomPassword: input.roomPassword, updatedAt: new Date() },
+      });
+    await tx.insert(competitionAudit).values({
+      tournamentId: input.tournamentId,
+      matchId: input.matchId,
+      actorUserId: input.actorUserId,
+      action: "room",
+      after: { roomId: input.roomId },
+    });
+  });
+}
+
+/* ───────────── Battle royale ───────────── */
+
+export async function saveLobby(
+  db: Database,
+  input: {
+    tournamentId: string;
+    lobbyMatch: number;
+    results: { registrationId: string; placement: number; kills: number }[];
+    actorUserId: string;
+  },
+) {
+  return withTournamentLock(db, input.tournamentId, async (tx) => {
+    const [settings] = await tx.select().from(competitionSettings).where(eq(competitionSettings.tournamentId, input.tournamentId));
+    if (!settings) throw new CompetitionError("NOT_RUN_HERE");
+    if (settings.format !== "battle_royale") throw new CompetitionError("NOT_POINTS_TABLE");
+    if (!settings.startedAt) throw new CompetitionError("NOT_STARTED");
+    if (!Number.isInteger(input.lobbyMatch) || input.lobbyMatch < 1 || input.lobbyMatch > settings.lobbyMatches)
+      throw new CompetitionError("BAD_LOBBY");
+    const entrants = new Set((await listEntrants(tx, input.tournamentId)).map((entrant) => entrant.registrationId));
+    if (!input.results.every((result) => entrants.has(result.registrationId))) throw new CompetitionError("BAD_LOBBY");
+    const scope = and(
+      eq(competitionLobbyResults.tournamentId, input.tournamentId),
+      eq(competitionLobbyResults.lobbyMatch, input.lobbyMatch),
+    );
+    const before = await tx.select().from(competitionLobbyResults).where(scope);
+    await tx.delete(competitionLobbyResults).where(scope);
+    await tx
+      .insert(competitionLobbyResults)
+      .values(input.results.map((result) => ({ tournamentId: input.tournamentId, lobbyMatch: input.lobbyMatch, ...result })));
+    await tx.insert(competitionAudit).values({
+      tournamentId: input.tournamentId,
+      actorUserId: input.actorUserId,
+      action: before.length ? "correct_lobby" : "lobby",
+      before: before.length ? before : null,
+      after: { lobbyMatch: input.lobbyMatch, results: input.results },
+    });
+  });
+}
+
+/* ───────────── Prizes ───────────── */
+
+/** Staff record who got which prize (replacing what was recorded before); audited. */
+export async function savePrizes(
+  db: Database,
+  input: { tournamentId: string; prizes: { registrationId: string; place: number; amount: string }[]; actorUserId: string },
+) {
+  return withTournamentLock(db, input.tournamentId, async (tx) => {
+    const [settings] = await tx.select().from(competitionSettings).where(eq(competitionSettings.tournamentId, input.tournamentId));
+    if (!settings?.startedAt) throw new CompetitionError("NOT_STARTED");
+    const entrants = new Set((await listEntrants(tx, input.tournamentId)).map((entrant) => entrant.registrationId));
+    if (!input.prizes.every((prize) => entrants.has(prize.registrationId))) throw new CompetitionError("BAD_PRIZES");
+    const before = await tx.select().from(competitionPrizes).where(eq(competitionPrizes.tournamentId, input.tournamentId));
+    await tx.delete(competitionPrizes).where(eq(competitionPrizes.tournamentId, input.tournamentId));
+    if (input.prizes.length)
+      await tx.insert(competitionPrizes).values(input.prizes.map((prize) => ({ tournamentId: input.tournamentId, ...prize })));
+    await tx.insert(competitionAudit).values({
+      tournamentId: input.tournamentId,
+      actorUserId: input.actorUserId,
+      action: "prizes",
+      before: before.length ? before : null,
+      after: input.prizes,
+    });
+  });
+}
+
+export async function listPrizes(db: Executor, tournamentId: string) {
+  return db
+    .select({
+      registrationId: competitionPrizes.registrationId,
+      place: competitionPrizes.place,
+      amount: competitionPrizes.amount,
+      name: competitionEntrants.name,
+    })
+    .from(competitionPrizes)
+    .innerJoin(
+      competitionEntrants,
+      and(
+        eq(competitionEntrants.tournamentId, competitionPrizes.tournamentId),
+        eq(competitionEntrants.registrationId, competitionPrizes.registrationId),
+      ),
+    )
+    .where(eq(competitionPrizes.tournamentId, tournamentId))
+    .orderBy(asc(competitionPrizes.place));
+}
+
+/** For mails: the captains' e-mail addresses and team names of some registrations. */
+export async function captainsOf(db: Executor, registrationIds: string[]) {
+  if (registrationIds.length === 0) return [];
+  return db
+    .select({ registrationId: registrations.id, email: users.email, language: users.language, name: teamName })
+    .from(registrations)
+    .innerJoin(users, eq(users.id, registrations.userId))
+    .where(inArray(registrations.id, registrationIds));
+}

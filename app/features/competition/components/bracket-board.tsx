@@ -1,0 +1,84 @@
+import { useTranslation } from "react-i18next";
+import { groupLabel, roundLabel, type GroupView, type MatchView } from "../core/bracket-view";
+import type { BracketFormat } from "../core/formats";
+
+/**
+ * The bracket, server-rendered: one column per round. It scrolls sideways inside its own box, so the
+ * page itself never does (a 360 px phone).
+ */
+export function BracketBoard({ tournamentId, format, groups }: { tournamentId: string; format: BracketFormat; groups: GroupView[] }) {
+  const { t } = useTranslation("competition");
+  // Translated once: a 256-team double elimination has 511 cards.
+  const labels = { bye: t("bracket.bye"), tbd: t("bracket.tbd"), base: `/tournaments/${encodeURIComponent(tournamentId)}/matches/` };
+  return (
+    <div className="space-y-8">
+      {groups.map((group) => {
+        const label = groupLabel(format, group.number);
+        return (
+          <section key={group.number} aria-label={t(`groups.${label.key}`, { number: label.number })}>
+            <h3 className="mb-3 text-lg font-bold text-purple-300">{t(`groups.${label.key}`, { number: label.number })}</h3>
+            <div className="overflow-x-auto pb-2" data-testid="bracket-scroll">
+              <ol className="flex min-w-max gap-4">
+                {group.rounds.map((round) => {
+                  const rl = roundLabel(format, group.number, round.number, group.rounds.length);
+                  return (
+                    <li key={round.number} className="flex w-56 flex-col">
+                      <h4 className="mb-2 text-xs font-semibold tracking-wide text-slate-400 uppercase">
+                        {t(`rounds.${rl.key}`, { number: rl.number })}
+                      </h4>
+                      <ol className="flex flex-1 flex-col justify-around gap-3">
+                        {round.matches.map((match) => (
+                          <li key={match.id}>
+                            <MatchCard match={match} labels={labels} />
+                          </li>
+                        ))}
+                      </ol>
+                    </li>
+                  );
+                })}
+              </ol>
+            </div>
+          </section>
+        );
+      })}
+    </div>
+  );
+}
+
+/** A plain link (not a client-side <Link>): hundreds of them render cheaply on the server and work without JavaScript. */
+function MatchCard({ match, labels }: { match: MatchView; labels: { bye: string; tbd: string; base: string } }) {
+  const playable = match.side1?.registrationId && match.side2?.registrationId;
+  const body = (
+    <>
+      <Side side={match.side1} labels={labels} />
+      <Side side={match.side2} labels={labels} />
+    </>
+  );
+  const classes = `block divide-y divide-slate-800 rounded-lg border text-sm ${match.status === "ready" ? "border-cyan-500/60" : "border-slate-800"} bg-slate-900/70`;
+  return playable ? (
+    <a
+      href={`${labels.base}${match.id}`}
+      className={`${classes} hover:border-cyan-400`}
+      data-testid={`bracket-match-${match.id}`}
+      data-status={match.status}
+    >
+      {body}
+    </a>
+  ) : (
+    <div className={classes} data-testid={`bracket-match-${match.id}`} data-status={match.status}>
+      {body}
+    </div>
+  );
+}
+
+function Side({ side, labels }: { side: MatchView["side1"]; labels: { bye: string; tbd: string } }) {
+  const name = side === null ? labels.bye : (side.name ?? labels.tbd);
+  return (
+    <div
+      className={`flex items-center justify-between gap-2 px-3 py-2 ${side?.winner ? "font-bold text-cyan-200" : side?.name ? "text-slate-200" : "text-slate-500 italic"}`}
+    >
+      <span className="truncate">{name}</span>
+      <span className="tabular-nums">{side?.score ?? ""}</span>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { useTranslation } from "react-i18next";
+import type { StandingRow } from "../core/bracket-view";
+import type { TableRow } from "../core/points-table";
+
+export function Standings({ rows }: { rows: StandingRow[] }) {
+  const { t } = useTranslation("competition");
+  return (
+    <div className="mt-8">
+      <h2 className="mb-3 text-xl font-bold">{t("standings.title")}</h2>
+      <div className="overflow-x-auto">
+        <table className="w-full text-left text-sm" data-testid="standings">
+          <thead className="text-slate-400">
+            <tr>
+              <th className="py-2 pr-2">#</th>
+              <th className="py-2 pr-2">{t("standings.team")}</th>
+              <th className="py-2 pr-2 text-right">{t("standings.wins")}</th>
+              <th className="py-2 text-right">{t("standings.losses")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.registrationId} className="border-t border-slate-800">
+                <td className="py-2 pr-2 tabular-nums">{row.rank}</td>
+                <td className="py-2 pr-2">{row.name}</td>
+                <td className="py-2 pr-2 text-right tabular-nums">{row.wins}</td>
+                <td className="py-2 text-right tabular-nums">{row.losses}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+export function PointsTable({
+  table,
+}: {
+  table: { rows: (TableRow & { name: string })[]; played: number; lobbyMatches: number; killPoints: number };
+}) {
+  const { t } = useTranslation("competition");
+  return (
+    <div className="mt-8">
+      <h2 className="text-xl font-bold">{t("points.title")}</h2>
+      <p className="mt-1 mb-3 text-sm text-slate-400">
+        {t("points.progress", { played: table.played, total: table.lobbyMatches, killPoints: table.killPoints })}
+      </p>
+      <div className="overflow-x-auto">
+        <table className="w-full text-left text-sm" data-testid="points-table">
+          <thead className="text-slate-400">
+            <tr>
+              <th className="py-2 pr-2">#</th>
+              <th className="py-2 pr-2">{t("standings.team")}</th>
+              {Array.from({ length: table.lobbyMatches }, (_, index) => (
+                <th key={index} className="py-2 pr-2 text-right">
+                  {t("points.match", { number: index + 1 })}
+                </th>
+              ))}
+              <th className="py-2 pr-2 text-right">{t("points.kills")}</th>
+              <th className="py-2 text-right">{t("points.total")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {table.rows.map((row) => (
+              <tr key={row.registrationId} className="border-t border-slate-800" data-testid={`points-row-${row.rank}`}>
+                <td className="py-2 pr-2 tabular-nums">{row.rank}</td>
+                <td className="py-2 pr-2">{row.name}</td>
+                {row.perMatch.map((points, index) => (
+                  <td key={index} className="py-2 pr-2 text-right text-slate-300 tabular-nums">
+                    {points ?? "–"}
+                  </td>
+                ))}
+                <td className="py-2 pr-2 text-right tabular-nums">{row.kills}</td>
+                <td className="py-2 text-right font-bold text-cyan-200 tabular-nums" data-testid="points-total">
+                  {row.points}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,247 @@
+import type { Match } from "brackets-model";
+import { MATCH_STATUS, type BracketData } from "./match-status";
+import type { BracketFormat } from "./formats";
+
+/** What the bracket page shows, derived from the stored brackets-manager rows. */
+export interface MatchView {
+  id: number;
+  number: number;
+  status: "locked" | "waiting" | "ready" | "completed";
+  side1: SideView | null;
+  side2: SideView | null;
+}
+
+export interface SideView {
+  registrationId: string | null;
+  name: string | null;
+  score: number | null;
+  winner: boolean;
+}
+
+export interface RoundView {
+  number: number;
+  matches: MatchView[];
+}
+
+export interface GroupView {
+  number: number;
+  rounds: RoundView[];
+}
+
+export interface StandingRow {
+  registrationId: string;
+  name: string;
+  rank: number;
+  wins: number;
+  losses: number;
+  scoreFor: number;
+  scoreAgainst: number;
+}
+
+const STATUS_NAMES: Record<number, MatchView["status"]> = {
+  [MATCH_STATUS.locked]: "locked",
+  [MATCH_STATUS.waiting]: "waiting",
+  [MATCH_STATUS.ready]: "ready",
+  [MATCH_STATUS.running]: "ready",
+  [MATCH_STATUS.completed]: "completed",
+  [MATCH_STATUS.archived]: "completed",
+};
+
+type Participant = { id: number; name: string; registration_id: string };
+
+function participantsById(data: BracketData): Map<number, Participant> {
+  return new Map((data.participant as unknown as Participant[]).map((participant) => [participant.id, participant]));
+}
+
+export function matchView(match: Match, participants: Map<number, Participant>): MatchView {
+  const side = (opponent: Match["opponent1"]): SideView | null => {
+    if (!opponent) return null;
+    const participant = opponent.id == null ? undefined : participants.get(opponent.id as number);
+    return {
+      registrationId: participant?.registration_id ?? null,
+      name: participant?.name ?? null,
+      score: opponent.score ?? null,
+      winner: opponent.result === "win",
+    };
+  };
+  return {
+    id: match.id as number,
+    number: match.number,
+    status: STATUS_NAMES[match.status] ?? "locked",
+    side1: side(match.opponent1),
+    side2: side(match.opponent2),
+  };
+}
+
+/** Groups (winner bracket, loser bracket, grand final; or round-robin groups) → rounds → matches, in order. */
+export function bracketView(data: BracketData): GroupView[] {
+  const participants = participantsById(data);
+  const matchesByRound = new Map<number, Match[]>();
+  for (const match of data.match) {
+    const list = matchesByRound.get(match.round_id as number) ?? [];
+    list.push(match);
+    matchesByRound.set(match.round_id as number, list);
+  }
+  return [...data.group]
+    .sort((a, b) => a.number - b.number)
+    .map((group) => ({
+      number: group.number,
+      rounds: data.round
+        .filter((round) => round.group_id === group.id)
+        .sort((a, b) => a.number - b.number)
+        .map((round) => ({
+          number: round.number,
+          matches: (matchesByRound.get(round.id as number) ?? [])
+            .sort((a, b) => a.number - b.number)
+            .map((match) => matchView(match, participants)),
+        })),
+    }));
+}
+
+/** A match both of whose teams are known and that is not decided: it can be played and reported. */
+export function isPlayable(match: Match): boolean {
+  return (
+    (match.status === MATCH_STATUS.ready || match.status === MATCH_STATUS.running) &&
+    match.opponent1?.id != null &&
+    match.opponent2?.id != null
+  );
+}
+
+/** The event is over when no match can still be played or become playable. */
+export function isFinished(data: BracketData): boolean {
+  if (data.match.length === 0) return false;
+  return data.match.every(
+    (match) =>
+      match.status === MATCH_STATUS.completed ||
+      match.status === MATCH_STATUS.archived ||
+      // a bye, or the second grand final that the winner-bracket champion made unnecessary
+      (match.status === MATCH_STATUS.locked &&
+        (match.opponent1 === null ||
+          match.opponent2 === null ||
+          (match.opponent1?.id == null &&
+            match.opponent2?.id == null &&
+            data.match.some((m) => m.group_id === match.group_id && m.status === MATCH_STATUS.completed)))),
+  );
+}
+
+/**
+ * Standings. Round robin: wins, then score difference, then score for, then seed.
+ * Elimination: the champion first, then by how far each team went (later elimination ranks higher;
+ * a loser-bracket round counts after the winner-bracket round it follows), then seed.
+ */
+export function standings(data: BracketData, format: BracketFormat): StandingRow[] {
+  const participants = [...participantsById(data).values()];
+  const rows = new Map(
+    participants.map((p) => [
+      p.id,
+      { registrationId: p.registration_id, name: p.name, rank: 0, wins: 0, losses: 0, scoreFor: 0, scoreAgainst: 0, reach: 0 },
+    ]),
+  );
+  const roundOrder = new Map<number, number>();
+  for (const round of data.round) {
+    const group = data.group.find((g) => g.id === round.group_id)!;
+    roundOrder.set(round.id as number, group.number * 1000 + round.number);
+  }
+  for (const match of data.match) {
+    if (match.status !== MATCH_STATUS.completed && match.status !== MATCH_STATUS.archived) continue;
+    for (const [self, other] of [
+      [match.opponent1, match.opponent2],
+      [match.opponent2, match.opponent1],
+    ] as const) {
+      if (self?.id == null || other?.id == null) continue;
+      const row = rows.get(self.id as number);
+      if (!row) continue;
+      if (self.result === "win") row.wins++;
+      if (self.result === "loss") row.losses++;
+      row.scoreFor += self.score ?? 0;
+      row.scoreAgainst += other.score ?? 0;
+      row.reach = Math.max(row.reach, roundOrder.get(match.round_id as number)! + (self.result === "win" ? 0.5 : 0));
+    }
+  }
+  const list = [...rows.entries()];
+  if (format === "round_robin") {
+    list.sort(
+      ([idA, a], [idB, b]) =>
+        b.wins - a.wins || b.scoreFor - b.scoreAgainst - (a.scoreFor - a.scoreAgainst) || b.scoreFor - a.scoreFor || idA - idB,
+    );
+  } else {
+    const champion = championId(data, format);
+    list.sort(([idA, a], [idB, b]) => Number(idB === champion) - Number(idA === champion) || b.reach - a.reach || idA - idB);
+  }
+  return list.map(([, row], index) => ({
+    registrationId: row.registrationId,
+    name: row.name,
+    rank: index + 1,
+    wins: row.wins,
+    losses: row.losses,
+    scoreFor: row.scoreFor,
+    scoreAgainst: row.scoreAgainst,
+  }));
+}
+
+/** The participant id of the champion once the event is finished, else null. */
+export function championId(data: BracketData, format: BracketFormat): number | null {
+  if (!isFinished(data)) return null;
+  if (format === "round_robin") return null;
+  // The last decided match of the last group (the final, or the grand final that was played last).
+  const lastGroup = [...data.group].sort((a, b) => b.number - a.number)[0];
+  const decided = data.match
+    .filter(
+      (match) =>
+        match.group_id === lastGroup?.id &&
+        (match.status === MATCH_STATUS.completed || match.status === MATCH_STATUS.archived) &&
+        match.opponent1?.id != null &&
+        match.opponent2?.id != null,
+    )
+    .sort((a, b) => (b.round_id as number) - (a.round_id as number));
+  const final = decided[0];
+  if (!final) return null;
+  const winner = final.opponent1?.result === "win" ? final.opponent1 : final.opponent2;
+  return (winner?.id as number | undefined) ?? null;
+}
+
+/** The champion's registration and name, or null. Round robin: the leader once every match is played. */
+export function champion(data: BracketData, format: BracketFormat): { registrationId: string; name: string } | null {
+  if (format === "round_robin") {
+    if (!isFinished(data)) return null;
+    const top = standings(data, format)[0];
+    return top ? { registrationId: top.registrationId, name: top.name } : null;
+  }
+  const id = championId(data, format);
+  if (id === null) return null;
+  const participant = participantsById(data).get(id);
+  return participant ? { registrationId: participant.registration_id, name: participant.name } : null;
+}
+
+/** Elimination: the match is a final when it is in the last round of the last group (the final, or the grand final). */
+export function isFinalMatch(data: BracketData, matchId: number, format: BracketFormat): boolean {
+  if (format === "round_robin") return false;
+  const match = data.match.find((candidate) => candidate.id === matchId);
+  if (!match) return false;
+  const lastGroup = [...data.group].sort((a, b) => b.number - a.number)[0];
+  if (match.group_id !== lastGroup?.id) return false;
+  if (format === "double_elimination") return true;
+  const rounds = data.round.filter((round) => round.group_id === lastGroup.id);
+  return match.round_id === rounds.sort((a, b) => b.number - a.number)[0]?.id;
+}
+
+/** The label key of a group: winners / losers / grand final, the bracket, or a round-robin group. */
+export function groupLabel(format: BracketFormat, groupNumber: number): { key: string; number?: number } {
+  if (format === "round_robin") return { key: "group", number: groupNumber };
+  if (format === "double_elimination") return { key: groupNumber === 1 ? "winners" : groupNumber === 2 ? "losers" : "grandFinal" };
+  return { key: groupNumber === 1 ? "bracket" : "thirdPlace" };
+}
+
+/** The label key of a round: final and semi-finals by name at the end of an elimination bracket. */
+export function roundLabel(
+  format: BracketFormat,
+  groupNumber: number,
+  roundNumber: number,
+  roundCount: number,
+): { key: string; number?: number } {
+  if (format === "single_elimination" && groupNumber === 1) {
+    if (roundNumber === roundCount) return { key: "final" };
+    if (roundNumber === roundCount - 1) return { key: "semifinal" };
+  }
+  return { key: "round", number: roundNumber };
+}

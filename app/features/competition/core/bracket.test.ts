@@ -1,0 +1,180 @@
+import { describe, expect, it } from "vitest";
+import type { Match } from "brackets-model";
+import { buildBracket, MATCH_STATUS, type BracketData, type Entrant, type StoredResult } from "./bracket";
+import { bracketView, champion, isFinished, isPlayable, standings } from "./bracket-view";
+import type { BracketFormat } from "./formats";
+
+const teams = (n: number): Entrant[] => Array.from({ length: n }, (_, i) => ({ registrationId: `r${i + 1}`, name: `Team ${i + 1}` }));
+
+const regOf = (data: BracketData, id: unknown) =>
+  (data.participant.find((p) => p.id === id) as unknown as { registration_id: string }).registration_id;
+
+/** Plays the event to the end, rebuilding from stored results each time (as the server does); `winner` picks side 1 or 2. */
+async function playOut(
+  format: BracketFormat,
+  entrants: Entrant[],
+  winner: (m: Match, data: BracketData) => 1 | 2 = (m) => ((m.opponent1!.id as number) < (m.opponent2!.id as number) ? 1 : 2),
+) {
+  const results: StoredResult[] = [];
+  let built = await buildBracket({ tournamentId: "t", format, entrants, groupCount: 1, results });
+  for (let guard = 0; guard < 1000; guard++) {
+    const playable = built.data.match.filter(isPlayable);
+    if (playable.length === 0) break;
+    for (const match of playable) {
+      const side = winner(match, built.data);
+      results.push({
+        matchId: match.id as number,
+        registration1: regOf(built.data, match.opponent1!.id),
+        registration2: regOf(built.data, match.opponent2!.id),
+        score1: side === 1 ? 1 : 0,
+        score2: side === 1 ? 0 : 1,
+      });
+    }
+    built = await buildBracket({ tournamentId: "t", format, entrants, groupCount: 1, results });
+    expect(built.dropped).toEqual([]);
+  }
+  return { ...built, results };
+}
+
+describe("single elimination", () => {
+  it("pairs 8 teams 1v8, 4v5, 2v7, 3v6 and crowns the top seed when favourites win", async () => {
+    const { data } = await buildBracket({
+      tournamentId: "t",
+      format: "single_elimination",
+      entrants: teams(8),
+      groupCount: 1,
+      results: [],
+    });
+    expect(data.match).toHaveLength(7);
+    const first = bracketView(data)[0]!.rounds[0]!.matches.map((m) => [m.side1?.name, m.side2?.name]);
+    expect(first).toEqual([
+      ["Team 1", "Team 8"],
+      ["Team 4", "Team 5"],
+      ["Team 2", "Team 7"],
+      ["Team 3", "Team 6"],
+    ]);
+    expect(isFinished(data)).toBe(false);
+    const played = await playOut("single_elimination", teams(8));
+    expect(isFinished(played.data)).toBe(true);
+    expect(played.results).toHaveLength(7);
+    expect(champion(played.data, "single_elimination")).toEqual({ registrationId: "r1", name: "Team 1" });
+    const table = standings(played.data, "single_elimination");
+    expect(table.slice(0, 2).map((row) => row.registrationId)).toEqual(["r1", "r2"]);
+    expect(table.find((row) => row.registrationId === "r1")).toMatchObject({ wins: 3, losses: 0 });
+  });
+
+  it("gives byes to the top seeds when teams are missing (odd count, no-shows), never a match of two byes", async () => {
+    for (const count of [3, 5, 6, 7]) {
+      const { data } = await buildBracket({
+        tournamentId: "t",
+        format: "single_elimination",
+        entrants: teams(count),
+        groupCount: 1,
+        results: [],
+      });
+      const firstRound = data.match.filter((m) => m.round_id === data.round[0]!.id);
+      expect(firstRound.every((m) => m.opponent1 !== null || m.opponent2 !== null)).toBe(true);
+      // seed 1 advanced without playing: it already sits in round 2.
+      const second = data.match.filter((m) => m.round_id === data.round[1]!.id);
+      expect(second.some((m) => m.opponent1?.id === 0 || m.opponent2?.id === 0)).toBe(true);
+      const played = await playOut("single_elimination", teams(count));
+      expect(played.results).toHaveLength(count - 1);
+      expect(champion(played.data, "single_elimination")?.registrationId).toBe("r1");
+    }
+  });
+
+  it("re-flows a corrected result: later results of the old winner are dropped and the match reopens", async () => {
+    const played = await playOut("single_elimination", teams(8));
+    // Match 0 was Team 1 vs Team 8, won by Team 1; staff correct it to Team 8.
+    const corrected = played.results.map((r) => (r.matchId === 0 ? { ...r, score1: 0, score2: 1 } : r));
+    const rebuilt = await buildBracket({
+      tournamentId: "t",
+      format: "single_elimination",
+      entrants: teams(8),
+      groupCount: 1,
+      results: corrected,
+    });
+    // Team 1's semi-final and the final no longer have the same teams.
+    expect(rebuilt.dropped.length).toBe(2);
+    const semi = rebuilt.data.match.find((m) => m.id === rebuilt.dropped[0])!;
+    expect(semi.status).toBe(MATCH_STATUS.ready);
+    expect(regOf(rebuilt.data, semi.opponent1!.id)).toBe("r8");
+    expect(champion(rebuilt.data, "single_elimination")).toBeNull();
+  });
+});
+
+describe("double elimination", () => {
+  it("crowns the winner-bracket champion after one grand final", async () => {
+    const played = await playOut("double_elimination", teams(4));
+    expect(isFinished(played.data)).toBe(true);
+    expect(champion(played.data, "double_elimination")?.registrationId).toBe("r1");
+    expect(
+      standings(played.data, "double_elimination")
+        .slice(0, 2)
+        .map((r) => r.registrationId),
+    ).toEqual(["r1", "r2"]);
+  });
+
+  it("plays the bracket reset when the loser-bracket team wins the first grand final", async () => {
+    // Seed 1 wins everything except the grand finals, which the loser-bracket champion takes.
+    const groupNumber = (data: BracketData, m: Match) => data.group.find((g) => g.id === m.group_id)!.number;
+    const played = await playOut("double_elimination", teams(4), (m, data) =>
+      groupNumber(data, m) === 3
+        ? (m.opponent1!.id as number) === 0
+          ? 2
+          : 1
+        : (m.opponent1!.id as number) < (m.opponent2!.id as number)
+          ? 1
+          : 2,
+    );
+    expect(isFinished(played.data)).toBe(true);
+    const champ = champion(played.data, "double_elimination");
+    expect(champ?.registrationId).not.toBe("r1");
+    const gf = played.data.match.filter((m) => groupNumber(played.data, m) === 3);
+    expect(gf.filter((m) => m.status === MATCH_STATUS.completed || m.status === MATCH_STATUS.archived)).toHaveLength(2);
+  });
+
+  it("handles byes for 6 teams", async () => {
+    const played = await playOut("double_elimination", teams(6));
+    expect(isFinished(played.data)).toBe(true);
+    expect(champion(played.data, "double_elimination")?.registrationId).toBe("r1");
+  });
+});
+
+describe("round robin", () => {
+  it("with an odd count every team plays every other once, one team resting each round", async () => {
+    const { data } = await buildBracket({ tournamentId: "t", format: "round_robin", entrants: teams(5), groupCount: 1, results: [] });
+    expect(data.match).toHaveLength(10);
+    expect(data.round).toHaveLength(5);
+    const pairs = new Set(data.match.map((m) => [m.opponent1!.id, m.opponent2!.id].sort().join("-")));
+    expect(pairs.size).toBe(10);
+    const played = await playOut("round_robin", teams(5));
+    expect(isFinished(played.data)).toBe(true);
+    const table = standings(played.data, "round_robin");
+    expect(table.map((r) => [r.registrationId, r.wins])).toEqual([
+      ["r1", 4],
+      ["r2", 3],
+      ["r3", 2],
+      ["r4", 1],
+      ["r5", 0],
+    ]);
+    expect(champion(played.data, "round_robin")?.registrationId).toBe("r1");
+  });
+});
+
+describe("labels and finals", () => {
+  it("knows which matches are finals (best-of of the final)", async () => {
+    const { isFinalMatch, roundLabel } = await import("./bracket-view");
+    const { data } = await buildBracket({
+      tournamentId: "t",
+      format: "single_elimination",
+      entrants: teams(8),
+      groupCount: 1,
+      results: [],
+    });
+    expect(data.match.filter((m) => isFinalMatch(data, m.id as number, "single_elimination")).map((m) => m.id)).toEqual([6]);
+    expect(roundLabel("single_elimination", 1, 3, 3)).toEqual({ key: "final" });
+    expect(roundLabel("single_elimination", 1, 2, 3)).toEqual({ key: "semifinal" });
+    expect(roundLabel("round_robin", 1, 2, 5)).toEqual({ key: "round", number: 2 });
+  });
+});

@@ -1,0 +1,26 @@
+/** The ways an event is run. The first three are brackets (brackets-manager); battle royale is a points table. */
+export const FORMATS = ["single_elimination", "double_elimination", "round_robin", "battle_royale"] as const;
+export type Format = (typeof FORMATS)[number];
+export type BracketFormat = Exclude<Format, "battle_royale">;
+
+export function isFormat(value: unknown): value is Format {
+  return typeof value === "string" && (FORMATS as readonly string[]).includes(value);
+}
+
+export function isBracketFormat(format: Format): format is BracketFormat {
+  return format !== "battle_royale";
+}
+
+export const BEST_OF = [1, 3, 5, 7] as const;
+
+/** Wins needed to take a best-of-N match. */
+export function winsNeeded(bestOf: number): number {
+  return Math.floor(bestOf / 2) + 1;
+}
+
+/** The smallest power of two that holds every team (elimination brackets are filled with byes up to it). */
+export function bracketSize(teams: number): number {
+  let size = 2;
+  while (size < teams) size *= 2;
+  return size;
+}

@@ -1,0 +1,110 @@
+/**
+ * Battle royale points table: each lobby match gives a team points for its placement (from the
+ * tournament's table: index 0 is 1st place; places past the table's end give 0) plus points per kill.
+ *
+ * Ties on total points are broken, in order, by: more total kills; better best placement in any
+ * match; better placement in the latest match both played (latest first); then the lower seed.
+ */
+export interface LobbyResult {
+  lobbyMatch: number;
+  registrationId: string;
+  placement: number;
+  kills: number;
+}
+
+export interface PointsRules {
+  placementPoints: number[];
+  killPoints: number;
+}
+
+export interface TableRow {
+  registrationId: string;
+  rank: number;
+  points: number;
+  placementPoints: number;
+  killPoints: number;
+  kills: number;
+  matchesPlayed: number;
+  bestPlacement: number | null;
+  /** Points per lobby match, index 0 = match 1 (null when the team has no result there). */
+  perMatch: (number | null)[];
+}
+
+export function matchPoints(rules: PointsRules, placement: number, kills: number): number {
+  return (rules.placementPoints[placement - 1] ?? 0) + kills * rules.killPoints;
+}
+
+export function pointsTable(
+  teams: { registrationId: string; seed: number }[],
+  results: LobbyResult[],
+  rules: PointsRules,
+  lobbyMatches: number,
+): TableRow[] {
+  const seedOf = new Map(teams.map((team) => [team.registrationId, team.seed]));
+  const placements = new Map<string, Map<number, number>>();
+  const rows = teams.map((team) => {
+    const own = results.filter((result) => result.registrationId === team.registrationId);
+    placements.set(team.registrationId, new Map(own.map((result) => [result.lobbyMatch, result.placement])));
+    const perMatch: (number | null)[] = Array.from({ length: lobbyMatches }, (_, index) => {
+      const result = own.find((candidate) => candidate.lobbyMatch === index + 1);
+      return result ? matchPoints(rules, result.placement, result.kills) : null;
+    });
+    const placementPoints = own.reduce((sum, result) => sum + (rules.placementPoints[result.placement - 1] ?? 0), 0);
+    const kills = own.reduce((sum, result) => sum + result.kills, 0);
+    return {
+      registrationId: team.registrationId,
+      rank: 0,
+      points: placementPoints + kills * rules.killPoints,
+      placementPoints,
+      killPoints: kills * rules.killPoints,
+      kills,
+      matchesPlayed: own.length,
+      bestPlacement: own.length ? Math.min(...own.map((result) => result.placement)) : null,
+      perMatch,
+    };
+  });
+  const latestComparison = (a: TableRow, b: TableRow) => {
+    const pa = placements.get(a.registrationId)!;
+    const pb = placements.get(b.registrationId)!;
+    for (let match = lobbyMatches; match >= 1; match--) {
+      const x = pa.get(match);
+      const y = pb.get(match);
+      if (x !== undefined && y !== undefined && x !== y) return x - y;
+    }
+    return 0;
+  };
+  rows.sort(
+    (a, b) =>
+      b.points - a.points ||
+      b.kills - a.kills ||
+      (a.bestPlacement ?? Infinity) - (b.bestPlacement ?? Infinity) ||
+      latestComparison(a, b) ||
+      (seedOf.get(a.registrationId) ?? 0) - (seedOf.get(b.registrationId) ?? 0),
+  );
+  rows.forEach((row, index) => (row.rank = index + 1));
+  return rows;
+}
+
+/** A lobby's results as typed by staff: every placement 1…n at most once, kills whole and not negative. */
+export function checkLobby(
+  entries: { registrationId: string; placement: unknown; kills: unknown }[],
+): { ok: true; results: { registrationId: string; placement: number; kills: number }[] } | { ok: false; code: "BAD_LOBBY" } {
+  const results = entries.map((entry) => ({
+    registrationId: entry.registrationId,
+    placement: Number(entry.placement),
+    kills: Number(entry.kills),
+  }));
+  const valid =
+    results.length > 0 &&
+    results.every(
+      (result) =>
+        Number.isInteger(result.placement) &&
+        result.placement >= 1 &&
+        result.placement <= results.length &&
+        Number.isInteger(result.kills) &&
+        result.kills >= 0 &&
+        result.kills <= 99,
+    ) &&
+    new Set(results.map((result) => result.placement)).size === results.length;
+  return valid ? { ok: true, results } : { ok: false, code: "BAD_LOBBY" };
+}

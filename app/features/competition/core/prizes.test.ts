@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { checkPrizes } from "./prizes";
+
+describe("prize distribution", () => {
+  it("keeps the teams with an amount, in place order", () => {
+    const result = checkPrizes([
+      { registrationId: "b", place: "2", amount: " $30 " },
+      { registrationId: "a", place: "1", amount: "$50" },
+      { registrationId: "c", place: "", amount: "" },
+    ]);
+    expect(result).toEqual({
+      ok: true,
+      prizes: [
+        { registrationId: "a", place: 1, amount: "$50" },
+        { registrationId: "b", place: 2, amount: "$30" },
+      ],
+    });
+  });
+  it("refuses a place given twice, a missing place, or an amount too long", () => {
+    expect(
+      checkPrizes([
+        { registrationId: "a", place: 1, amount: "$5" },
+        { registrationId: "b", place: 1, amount: "$5" },
+      ]).ok,
+    ).toBe(false);
+    expect(checkPrizes([{ registrationId: "a", place: "", amount: "$5" }]).ok).toBe(false);
+    expect(checkPrizes([{ registrationId: "a", place: 1, amount: "x".repeat(41) }]).ok).toBe(false);
+  });
+});

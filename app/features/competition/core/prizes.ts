@@ -1,0 +1,23 @@
+/**
+ * The prize distribution staff record once the event is over: for each team that won something, its
+ * place (1 = champion) and the amount as written ("$50", "2.000 diamantes"). Rows without an amount
+ * are ignored; a place is given to one team at most.
+ */
+export interface PrizeEntry {
+  registrationId: string;
+  place: number;
+  amount: string;
+}
+
+export function checkPrizes(
+  entries: { registrationId: string; place: unknown; amount: unknown }[],
+): { ok: true; prizes: PrizeEntry[] } | { ok: false; code: "BAD_PRIZES" } {
+  const prizes = entries
+    .map((entry) => ({ registrationId: entry.registrationId, place: Number(entry.place), amount: String(entry.amount ?? "").trim() }))
+    .filter((entry) => entry.amount !== "");
+  const valid =
+    prizes.every(
+      (prize) => Number.isInteger(prize.place) && prize.place >= 1 && prize.place <= entries.length && prize.amount.length <= 40,
+    ) && new Set(prizes.map((prize) => prize.place)).size === prizes.length;
+  return valid ? { ok: true, prizes: prizes.sort((a, b) => a.place - b.place) } : { ok: false, code: "BAD_PRIZES" };
+}

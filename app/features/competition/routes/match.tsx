@@ -1,0 +1,278 @@
+import { useTranslation } from "react-i18next";
+import { Form, Link, useNavigation } from "react-router";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Field, Input } from "~/components/ui/field";
+import { languageFromCookieHeader } from "~/domain/language";
+import { RECEIPT_EXTENSIONS } from "~/features/orders/receipts.server";
+import { checkReceipt } from "~/features/orders/core/receipt";
+import { getCurrentUser, requireUser } from "~/features/auth/session.server";
+import { fail, succeed } from "~/lib/answer";
+import { db } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
+import { formFields, notFoundIfNullish, readForm } from "~/lib/http.server";
+import { loadMessages } from "~/lib/messages.server";
+import { useRouteMessages } from "~/lib/use-route-messages";
+import { mailCompetitionEvents } from "../competition-mail.server";
+import { CompetitionError, findCompetition, findMatch, loadBracket, postRoom, reportMatch, setResult } from "../competition.server";
+import { isFinalMatch } from "../core/bracket-view";
+import { isBracketFormat, type Format } from "../core/formats";
+import { checkScore, reportsState } from "../core/reports";
+import { screenshotStorage } from "../screenshots.server";
+import type { Route } from "./+types/match";
+
+async function load(tournamentId: string, matchIdText: string) {
+  const competition = notFoundIfNullish(await findCompetition(db(), tournamentId));
+  const settings = notFoundIfNullish(competition.settings?.startedAt ? competition.settings : null);
+  const format = settings.format as Format;
+  if (!isBracketFormat(format) || !/^\d{1,6}$/.test(matchIdText)) throw notFoundIfNullish(null);
+  const matchId = Number(matchIdText);
+  const details = notFoundIfNullish(await findMatch(db(), tournamentId, matchId));
+  const bestOf = isFinalMatch(await loadBracket(db(), tournamentId), matchId, format) ? settings.finalBestOf : settings.bestOf;
+  return { competition, details, bestOf, matchId };
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { competition, details, bestOf, matchId } = await load(params.tournamentId, params.matchId);
+  const user = await getCurrentUser(request);
+  const mySide = user ? (details.side1?.captainId === user.id ? 1 : details.side2?.captainId === user.id ? 2 : null) : null;
+  const insider = Boolean(mySide) || Boolean(user?.isStaff);
+  const state = details.result ? "decided" : reportsState(details.reports).state;
+  const side = (s: typeof details.side1) =>
+    s ? { registrationId: s.registrationId, name: s.name, score: s.score, winner: s.winner } : null;
+  return {
+    tournament: competition.tournament,
+    matchId,
+    bestOf,
+    side1: side(details.side1),
+    side2: side(details.side2),
+    playable: details.playable,
+    state,
+    result: details.result ? { score1: details.result.score1, score2: details.result.score2, source: details.result.source } : null,
+    mySide,
+    isStaff: Boolean(user?.isStaff),
+    // Room id and password: only the two teams and staff.
+    room: insider && details.room ? { roomId: details.room.roomId, roomPassword: details.room.roomPassword } : null,
+    reports: insider
+      ? details.reports.map((report) => ({
+          id: report.id,
+          side: report.registrationId === details.side1?.registrationId ? 1 : 2,
+          score1: report.score1,
+          score2: report.score2,
+        }))
+      : [],
+    myReport: mySide
+      ? (details.reports.find((report) => report.registrationId === (mySide === 1 ? details.side1 : details.side2)?.registrationId) ?? null)
+      : null,
+    messages: loadMessages(languageFromCookieHeader(request.headers.get("Cookie")), ["competition"]),
+  };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const { competition, bestOf, matchId } = await load(params.tournamentId, params.matchId);
+  const maxBytes = Math.round(env().RECEIPT_MAX_MB * 1024 * 1024);
+  if (Number(request.headers.get("Content-Length") ?? 0) > maxBytes + 64 * 1024) return fail("FILE_TOO_LARGE", 413);
+  const form = await readForm(request);
+  const fields = formFields(form);
+  const tournament = { id: competition.tournament.id, title: competition.tournament.title };
+  try {
+    if (fields.intent === "report") {
+      const score = checkScore(bestOf, { score1: fields.score1, score2: fields.score2 });
+      if (!score.ok) return fail(score.code, 400, { field: "score1" });
+      const file = form.get("screenshot");
+      const bytes = file instanceof File && file.size > 0 ? new Uint8Array(await file.arrayBuffer()) : null;
+      const checked = checkReceipt(bytes, maxBytes);
+      if (!checked.ok) return fail(checked.code, checked.code === "FILE_TOO_LARGE" ? 413 : 400, { field: "screenshot" });
+      const key = await screenshotStorage().put(bytes!, RECEIPT_EXTENSIONS[checked.type]!);
+      try {
+        const outcome = await reportMatch(db(), {
+          tournamentId: tournament.id,
+          matchId,
+          userId: user.id,
+          score: score.score,
+          screenshot: { key, type: checked.type },
+        });
+        await mailCompetitionEvents(db(), tournament, outcome.events);
+        return succeed({ done: outcome.state });
+      } catch (error) {
+        await screenshotStorage()
+          .remove(key)
+          .catch(() => undefined);
+        throw error;
+      }
+    }
+    if (!user.isStaff) return fail("NOT_IN_MATCH", 403);
+    if (fields.intent === "result") {
+      const score = checkScore(bestOf, { score1: fields.score1, score2: fields.score2 });
+      if (!score.ok) return fail(score.code, 400, { field: "score1" });
+      const events = await setResult(db(), {
+        tournamentId: tournament.id,
+        matchId,
+        actorUserId: user.id,
+        score: score.score,
+        reason: fields.reason?.trim() || null,
+      });
+      await mailCompetitionEvents(db(), tournament, events);
+      return succeed({ done: "decided" });
+    }
+    if (fields.intent === "room") {
+      const roomId = (fields.roomId ?? "").trim().slice(0, 100);
+      const roomPassword = (fields.roomPassword ?? "").trim().slice(0, 100);
+      if (!roomId) return fail("ROOM_REQUIRED", 400, { field: "roomId" });
+      await postRoom(db(), { tournamentId: tournament.id, matchId, roomId, roomPassword, actorUserId: user.id });
+      return succeed({ done: "room" });
+    }
+    return fail("BAD_REQUEST");
+  } catch (error) {
+    if (error instanceof CompetitionError) return fail(error.code, error.code === "NOT_IN_MATCH" ? 403 : 409);
+    throw error;
+  }
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: `${data?.side1?.name ?? "?"} vs ${data?.side2?.name ?? "?"} · ${data?.tournament.title ?? ""} · Arena LATAM` }];
+}
+
+export default function MatchPage({ loaderData, actionData }: Route.ComponentProps) {
+  useRouteMessages(loaderData.messages);
+  const { t } = useTranslation("competition");
+  const busy = useNavigation().state === "submitting";
+  const data = loaderData;
+  const error = actionData && !actionData.ok ? actionData : null;
+  const done = actionData && actionData.ok ? actionData : null;
+  const canReport = data.mySide && data.playable && !data.result;
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-10" data-testid="match-page">
+      <Link to={`/tournaments/${data.tournament.id}/bracket`} className="text-sm text-cyan-400 hover:text-cyan-300">
+        ← {t("match.back")}
+      </Link>
+      <p className="mt-3 text-sm text-slate-400">
+        {data.tournament.title} · {t("match.title", { number: data.matchId + 1 })} · {t("match.bestOf", { bestOf: data.bestOf })}
+      </p>
+      <div className="mt-4 grid grid-cols-[1fr_auto_1fr] items-center gap-3 text-center">
+        <TeamBox side={data.side1} testId="side1" />
+        <span className="text-lg font-bold text-slate-400">{t("match.vs")}</span>
+        <TeamBox side={data.side2} testId="side2" />
+      </div>
+      <p className="mt-4 text-center font-semibold" data-testid="match-state">
+        {t(`match.state.${data.state}`)}
+      </p>
+
+      {error ? (
+        <Alert tone="error" className="mt-4" testId="match-error">
+          {t(`errors.${error.code}`)}
+        </Alert>
+      ) : null}
+      {done ? (
+        <Alert tone="success" className="mt-4" testId="match-done">
+          {t(`match.done.${done.done}`)}
+        </Alert>
+      ) : null}
+
+      {data.room ? (
+        <div className="mt-6 rounded-xl border border-purple-500/50 bg-purple-500/10 p-4" data-testid="room">
+          <h2 className="font-bold">{t("match.room.title")}</h2>
+          <p className="mt-1">
+            {t("match.room.id")}: <strong data-testid="room-id">{data.room.roomId}</strong>
+          </p>
+          <p>
+            {t("match.room.password")}: <strong data-testid="room-password">{data.room.roomPassword}</strong>
+          </p>
+        </div>
+      ) : null}
+
+      {data.reports.length ? (
+        <ul className="mt-6 space-y-1 text-sm" data-testid="reports">
+          {data.reports.map((report) => (
+            <li key={report.id}>
+              {t("match.reportLine", {
+                team: (report.side === 1 ? data.side1 : data.side2)?.name ?? "",
+                score1: report.score1,
+                score2: report.score2,
+              })}{" "}
+              <a
+                className="text-cyan-400 underline"
+                href={`/tournaments/${data.tournament.id}/matches/${data.matchId}/screenshots/${report.id}`}
+              >
+                {t("match.screenshot")}
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      {canReport ? (
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          className="mt-6 space-y-4 rounded-2xl border border-slate-800 bg-arena-panel p-5"
+          data-testid="report-form"
+        >
+          <h2 className="text-lg font-bold">{data.myReport ? t("match.report.again") : t("match.report.title")}</h2>
+          <input type="hidden" name="intent" value="report" />
+          <ScoreInputs side1={data.side1?.name ?? ""} side2={data.side2?.name ?? ""} bestOf={data.bestOf} />
+          <Field label={t("match.report.screenshot")} hint={t("match.report.screenshotHint")}>
+            <Input type="file" name="screenshot" accept="image/png,image/jpeg,image/webp" required data-testid="screenshot" />
+          </Field>
+          <Button type="submit" disabled={busy} data-testid="report-submit">
+            {t("match.report.submit")}
+          </Button>
+        </Form>
+      ) : null}
+
+      {data.isStaff && data.side1 && data.side2 ? (
+        <div className="mt-8 space-y-6 rounded-2xl border border-amber-500/40 p-5" data-testid="staff-tools">
+          <h2 className="text-lg font-bold text-amber-200">{t("match.staff.title")}</h2>
+          <Form method="post" className="space-y-4">
+            <input type="hidden" name="intent" value="result" />
+            <ScoreInputs side1={data.side1.name} side2={data.side2.name} bestOf={data.bestOf} prefix="staff-" />
+            <Field label={t("match.staff.reason")}>
+              <Input name="reason" maxLength={200} data-testid="staff-reason" />
+            </Field>
+            <Button type="submit" disabled={busy} data-testid="staff-result">
+              {data.result ? t("match.staff.correct") : t("match.staff.set")}
+            </Button>
+          </Form>
+          <Form method="post" className="space-y-4">
+            <input type="hidden" name="intent" value="room" />
+            <div className="grid grid-cols-2 gap-3">
+              <Field label={t("match.room.id")}>
+                <Input name="roomId" required maxLength={100} data-testid="room-id-input" />
+              </Field>
+              <Field label={t("match.room.password")}>
+                <Input name="roomPassword" maxLength={100} data-testid="room-password-input" />
+              </Field>
+            </div>
+            <Button type="submit" variant="secondary" disabled={busy} data-testid="room-submit">
+              {t("match.room.post")}
+            </Button>
+          </Form>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function TeamBox({ side, testId }: { side: { name: string; score: number | null; winner: boolean } | null; testId: string }) {
+  const { t } = useTranslation("competition");
+  return (
+    <div className={`rounded-xl border p-3 ${side?.winner ? "border-cyan-400 text-cyan-100" : "border-slate-800"}`} data-testid={testId}>
+      <p className="truncate font-bold">{side?.name ?? t("bracket.tbd")}</p>
+      <p className="text-2xl font-extrabold tabular-nums">{side?.score ?? "–"}</p>
+    </div>
+  );
+}
+
+function ScoreInputs({ side1, side2, bestOf, prefix = "" }: { side1: string; side2: string; bestOf: number; prefix?: string }) {
+  return (
+    <div className="grid grid-cols-2 gap-3">
+      <Field label={side1}>
+        <Input type="number" name="score1" min={0} max={bestOf} required inputMode="numeric" data-testid={`${prefix}score1`} />
+      </Field>
+      <Field label={side2}>
+        <Input type="number" name="score2" min={0} max={bestOf} required inputMode="numeric" data-testid={`${prefix}score2`} />
+      </Field>
+    </div>
+  );
+}

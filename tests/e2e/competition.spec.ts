@@ -1,0 +1,212 @@
+import type { Browser, Page } from "@playwright/test";
+import { AuthPage } from "./pages/auth-pages";
+import { startAppServer, type AppServer } from "./support/app-server";
+import { expect, randomClientIp, test as base } from "./support/auth-fixtures";
+import { signInLink, waitForMail } from "./support/mailbox";
+import { pngReceipt } from "./support/receipt-files";
+
+// Running an event (issue 14) on a server of its own, seeded by seed-competition.ts: an 8-team cup
+// whose six other teams already checked in, and a 4-team battle-royale league. People sign in through
+// the real /auth page with the link from that server's mail.
+
+const test = base.extend<object, { arena: AppServer }>({
+  arena: [
+    async ({}, use) => {
+      const server = await startAppServer({ prepare: ["tests/e2e/support/seed-competition.ts"] });
+      try {
+        await use(server);
+      } finally {
+        await server.stop();
+      }
+    },
+    { scope: "worker", timeout: 240_000 },
+  ],
+  baseURL: async ({ arena }, use) => use(arena.url),
+});
+
+async function personAt(
+  browser: Browser,
+  arena: AppServer,
+  options: { javaScriptEnabled?: boolean; viewport?: { width: number; height: number } } = {},
+) {
+  const context = await browser.newContext({
+    baseURL: arena.url,
+    locale: "es-VE",
+    extraHTTPHeaders: { "X-Forwarded-For": randomClientIp() },
+    ...options,
+  });
+  return context.newPage();
+}
+
+async function signIn(page: Page, arena: AppServer, email: string, path: string) {
+  await page.goto(`/auth?redirectTo=${encodeURIComponent(path)}`);
+  const auth = new AuthPage(page);
+  const askedAt = new Date();
+  await auth.requestLink(email);
+  await expect(auth.linkSent).toContainText(email);
+  await page.goto(await signInLink(email, { after: askedAt, dataDir: arena.dataDir }));
+  await expect(page).toHaveURL((url) => url.pathname === path);
+}
+
+const CUP = "/tournaments/copa-e2e";
+
+test("an 8-team cup from check-in to champion: two captains, a dispute and staff", async ({ browser, arena }) => {
+  test.setTimeout(180_000);
+  const alfa = await personAt(browser, arena);
+  const bravo = await personAt(browser, arena);
+  const staff = await personAt(browser, arena);
+  const viewer = await personAt(browser, arena);
+
+  // Check-in by the two captains (the other six did it already).
+  for (const [page, email] of [
+    [alfa, "alfa@example.com"],
+    [bravo, "bravo@example.com"],
+  ] as const) {
+    await signIn(page, arena, email, `${CUP}/bracket`);
+    await expect(page.getByTestId("check-in")).toContainText(/[67] de 8 equipos/);
+    await page.getByTestId("check-in-button").click();
+    await expect(page.getByTestId("checked-in")).toBeVisible();
+  }
+
+  // Staff seed by number (Alfa 1, Bravo 8: they meet first) and start.
+  await signIn(staff, arena, "staff-comp@example.com", `/admin/tournaments/copa-e2e/run`);
+  await expect(staff.getByTestId("start-form")).toContainText("8 con check-in de 8");
+  const seeds = { Alfa: 1, Charlie: 2, Delta: 3, Eco: 4, Fox: 5, Golf: 6, Hotel: 7, Bravo: 8 };
+  for (const [team, seed] of Object.entries(seeds)) await staff.getByTestId(`seed-${team}`).fill(String(seed));
+  await staff.getByTestId("start").click();
+  await expect(staff.getByTestId("run-done")).toBeVisible();
+  // Alfa's open bracket page updates live (server-sent events): the check-in gives way to the match notice.
+  await expect(alfa.getByTestId("my-match-ready")).toBeVisible({ timeout: 15_000 });
+  await expect(alfa.getByTestId("check-in")).toHaveCount(0);
+  await waitForMail("alfa@example.com", { dataDir: arena.dataDir, subject: /Tu partida está lista/ });
+
+  // The bracket, public and server-rendered: Alfa vs Bravo first.
+  await viewer.goto(`${CUP}/bracket`);
+  await expect(viewer.getByTestId("bracket-match-0")).toContainText("Alfa");
+  await expect(viewer.getByTestId("bracket-match-0")).toContainText("Bravo");
+
+  // Staff post the room; only the two teams (and staff) see it.
+  await staff.goto(`${CUP}/matches/0`);
+  await staff.getByTestId("room-id-input").fill("SALA-7781");
+  await staff.getByTestId("room-password-input").fill("fuego");
+  await staff.getByTestId("room-submit").click();
+  await expect(staff.getByTestId("match-done")).toContainText("Sala publicada");
+  await viewer.goto(`${CUP}/matches/0`);
+  await expect(viewer.getByTestId("match-page")).toBeVisible();
+  await expect(viewer.getByTestId("room")).toHaveCount(0);
+
+  // Alfa finds the match from the page notice, sees the room and reports 1–0 with a screenshot.
+  await alfa.goto(`${CUP}/bracket`);
+  await alfa.getByTestId("my-match-ready").getByRole("link").click();
+  await expect(alfa.getByTestId("room-id")).toHaveText("SALA-7781");
+  await alfa.getByTestId("score1").fill("1");
+  await alfa.getByTestId("score2").fill("0");
+  await alfa.getByTestId("screenshot").setInputFiles(pngReceipt("resultado.png"));
+  await alfa.getByTestId("report-submit").click();
+  await expect(alfa.getByTestId("match-done")).toContainText("Reporte enviado");
+  await waitForMail("bravo@example.com", { dataDir: arena.dataDir, subject: /Tu rival reportó/ });
+
+  // Bravo disagrees: a dispute.
+  await bravo.goto(`${CUP}/matches/0`);
+  await expect(bravo.getByTestId("room-password")).toHaveText("fuego");
+  await bravo.getByTestId("score1").fill("0");
+  await bravo.getByTestId("score2").fill("1");
+  await bravo.getByTestId("screenshot").setInputFiles(pngReceipt("captura.png"));
+  await bravo.getByTestId("report-submit").click();
+  await expect(bravo.getByTestId("match-done")).toContainText("no coinciden");
+  await expect(bravo.getByTestId("match-state")).toContainText("En disputa");
+
+  // Staff decide the dispute from their queue (audited) and both captains hear of it.
+  await staff.goto(`/admin/tournaments/copa-e2e/run`);
+  await staff.getByTestId("disputes").getByRole("link", { name: "Partida 1" }).click();
+  await expect(staff.getByTestId("reports")).toContainText("Alfa reportó 1–0");
+  await expect(staff.getByTestId("reports")).toContainText("Bravo reportó 0–1");
+  await staff.getByTestId("staff-score1").fill("1");
+  await staff.getByTestId("staff-score2").fill("0");
+  await staff.getByTestId("staff-reason").fill("La captura de Alfa muestra la victoria");
+  await staff.getByTestId("staff-result").click();
+  await expect(staff.getByTestId("match-done")).toContainText("Resultado guardado");
+  await waitForMail("bravo@example.com", { dataDir: arena.dataDir, subject: /El staff decidió/ });
+
+  // A spectator keeps the bracket open; it updates live.
+  await viewer.goto(`${CUP}/bracket`);
+  await expect(viewer.getByTestId("champion")).toHaveCount(0);
+
+  // Staff play out the other matches (Alfa wins its own); Alfa reports its semi-final first.
+  for (let guard = 0; guard < 10; guard++) {
+    await staff.goto(`${CUP}/bracket`);
+    const ready = staff.locator('[data-status="ready"]');
+    if ((await ready.count()) === 0) break;
+    const id = (await ready.first().getAttribute("data-testid"))!.replace("bracket-match-", "");
+    await staff.goto(`${CUP}/matches/${id}`);
+    const alfaSecond = (await staff.getByTestId("side2").textContent())?.includes("Alfa");
+    await staff.getByTestId("staff-score1").fill(alfaSecond ? "0" : "1");
+    await staff.getByTestId("staff-score2").fill(alfaSecond ? "1" : "0");
+    await staff.getByTestId("staff-result").click();
+    await expect(staff.getByTestId("match-done")).toBeVisible();
+  }
+
+  await expect(viewer.getByTestId("champion")).toContainText("Alfa", { timeout: 15_000 });
+  await expect(viewer.getByTestId("standings").locator("tbody tr").first()).toContainText("Alfa");
+
+  // Readable without JavaScript, on a 360 px phone: only the bracket scrolls sideways, never the page.
+  const plain = await personAt(browser, arena, { javaScriptEnabled: false, viewport: { width: 360, height: 740 } });
+  await plain.goto(`${CUP}/bracket`);
+  await expect(plain.getByTestId("champion")).toContainText("Alfa");
+  await expect(plain.getByTestId("bracket-match-6")).toContainText("Alfa");
+  expect(await plain.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  expect(await plain.getByTestId("bracket-scroll").evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(true);
+
+  // The staff log has the decision with its reason.
+  await staff.goto(`/admin/tournaments/copa-e2e/run`);
+  await expect(staff.getByTestId("audit")).toContainText("La captura de Alfa muestra la victoria");
+});
+
+test("a 4-match battle-royale points table", async ({ browser, arena }) => {
+  test.setTimeout(120_000);
+  const staff = await personAt(browser, arena);
+  await signIn(staff, arena, "staff-comp@example.com", `/admin/tournaments/br-e2e/run`);
+  await staff.getByTestId("seed-method").selectOption("random");
+  await staff.getByTestId("start").click();
+  await expect(staff.getByTestId("run-done")).toBeVisible();
+
+  // placement, kills per team for four lobby matches (12, 9, 8, 7 points for 1st–4th; 1 per kill).
+  const lobbies: Record<string, [number, number]>[] = [
+    { Lobo: [1, 5], Puma: [2, 3], Toro: [3, 1], Oso: [4, 0] },
+    { Lobo: [4, 0], Puma: [1, 6], Toro: [2, 2], Oso: [3, 1] },
+    { Lobo: [2, 4], Puma: [3, 0], Toro: [1, 2], Oso: [4, 1] },
+    { Lobo: [1, 3], Puma: [4, 2], Toro: [3, 0], Oso: [2, 2] },
+  ];
+  for (const [index, lobby] of lobbies.entries()) {
+    await staff.getByTestId("lobby-match").selectOption(String(index + 1));
+    for (const [team, [placement, kills]] of Object.entries(lobby)) {
+      await staff.getByTestId(`placement-${team}`).fill(String(placement));
+      await staff.getByTestId(`kills-${team}`).fill(String(kills));
+    }
+    await staff.getByTestId("save-lobby").click();
+    await expect(staff.getByTestId("run-done")).toContainText("Partida guardada");
+  }
+
+  // Prize distribution, recorded per team.
+  await staff.getByTestId("prize-place-Lobo").fill("1");
+  await staff.getByTestId("prize-amount-Lobo").fill("$60");
+  await staff.getByTestId("prize-place-Puma").fill("2");
+  await staff.getByTestId("prize-amount-Puma").fill("$40");
+  await staff.getByTestId("save-prizes").click();
+  await expect(staff.getByTestId("run-done")).toContainText("Premios guardados");
+
+  const viewer = await personAt(browser, arena, { javaScriptEnabled: false });
+  await viewer.goto("/tournaments/br-e2e/bracket");
+  // Lobo 12+5 + 7 + 9+4 + 12+3 = 52; Puma 9+3 + 12+6 + 8 + 7+2 = 47; Toro 8+1 + 9+2 + 12+2 + 8 = 42; Oso 7 + 8+1 + 7+1 + 9+2 = 35
+  const rows = viewer.getByTestId("points-table").locator("tbody tr");
+  await expect(rows).toHaveCount(4);
+  await expect(rows.nth(0)).toContainText("Lobo");
+  await expect(rows.nth(0).getByTestId("points-total")).toHaveText("52");
+  await expect(rows.nth(1).getByTestId("points-total")).toHaveText("47");
+  await expect(rows.nth(2).getByTestId("points-total")).toHaveText("42");
+  await expect(rows.nth(3)).toContainText("Oso");
+  await expect(rows.nth(3).getByTestId("points-total")).toHaveText("35");
+  await expect(viewer.getByTestId("champion")).toContainText("Lobo");
+  await expect(viewer.getByTestId("prizes")).toContainText("1.º Lobo: $60");
+  await expect(viewer.getByTestId("prizes")).toContainText("2.º Puma: $40");
+});

@@ -1,0 +1,80 @@
+// Prepares a data directory for the competition tests: a staff member, an 8-team Free Fire cup and a
+// 4-team battle-royale event, every team confirmed, run settings with the check-in window open now.
+// In the cup, six teams have already checked in; the two captains the test drives check in themselves.
+// Usage: tsx tests/e2e/support/seed-competition.ts <dataDir>
+import { randomUUID } from "node:crypto";
+import { competitionCheckIns, competitionSettings, registrations, tournaments, users } from "~/db/schema";
+import { openDatabase } from "~/lib/db.server";
+
+const [dataDir] = process.argv.slice(2);
+if (!dataDir) throw new Error("usage: seed-competition <dataDir>");
+const handle = await openDatabase({ dataDir });
+const db = handle.db;
+const now = Date.now();
+
+async function person(email: string, name: string, isStaff = false) {
+  const id = randomUUID();
+  await db.insert(users).values({
+    id,
+    email,
+    emailVerified: true,
+    name,
+    age: 22,
+    favoriteGame: "free-fire",
+    language: "es",
+    isStaff,
+    profileCompletedAt: new Date(),
+  });
+  return id;
+}
+
+await person("staff-comp@example.com", "Sofía Staff", true);
+
+async function event(id: string, title: string, format: string, teams: string[], checkedIn: (index: number) => boolean) {
+  await db.insert(tournaments).values({
+    id,
+    title,
+    game: "free-fire",
+    prize: "$100",
+    players: ["Equipos de 4"],
+    image: "/images/tournaments/free-fire.jpg",
+    date: new Date(now + 86_400_000).toISOString().slice(0, 10),
+    capacity: 64,
+    registrationClosesAt: new Date(now - 60_000),
+  });
+  await db.insert(competitionSettings).values({
+    tournamentId: id,
+    format,
+    bestOf: 1,
+    finalBestOf: 1,
+    lobbyMatches: 4,
+    startsAt: new Date(now + 30 * 60_000),
+    checkInOpensMinutes: 60,
+    checkInClosesMinutes: 15,
+  });
+  for (const [index, team] of teams.entries()) {
+    const email = `${team.toLowerCase().replace(/\s+/g, "-")}@example.com`;
+    const userId = await person(email, `Capitán ${team}`);
+    const registrationId = randomUUID();
+    await db.insert(registrations).values({
+      id: registrationId,
+      tournamentId: id,
+      userId,
+      teamName: team,
+      phone: "04141234567",
+      status: "confirmed",
+      createdAt: new Date(now - (teams.length - index) * 1000),
+    });
+    if (checkedIn(index)) await db.insert(competitionCheckIns).values({ registrationId, tournamentId: id, userId });
+  }
+}
+
+await event(
+  "copa-e2e",
+  "Copa Free Fire E2E",
+  "single_elimination",
+  ["Alfa", "Bravo", "Charlie", "Delta", "Eco", "Fox", "Golf", "Hotel"],
+  (index) => index > 1,
+);
+await event("br-e2e", "Liga BR E2E", "battle_royale", ["Lobo", "Puma", "Toro", "Oso"], () => true);
+await handle.close();

@@ -1,0 +1,380 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
+import {
+  competitionAudit,
+  competitionReports,
+  competitionResults,
+  competitionSettings,
+  registrations,
+  tournaments,
+  users,
+} from "~/db/schema";
+import {
+  CompetitionError,
+  checkIn,
+  findMatch,
+  listDisputes,
+  loadBracket,
+  postRoom,
+  reportMatch,
+  saveLobby,
+  savePrizes,
+  listPrizes,
+  saveSettings,
+  setResult,
+  startCompetition,
+} from "~/features/competition/competition.server";
+import { champion, isPlayable, standings } from "~/features/competition/core/bracket-view";
+import { subscribe } from "~/features/competition/competition-events.server";
+import type { DatabaseHandle } from "~/lib/db.server";
+import { openTestDatabase, resetTables } from "./test-database";
+import os from "node:os";
+import path from "node:path";
+import fs from "node:fs";
+import { loader as matchLoader, action as matchAction } from "~/features/competition/routes/match";
+import { loader as screenshotLoader } from "~/features/competition/routes/screenshot";
+import { useScreenshotStorage } from "~/features/competition/screenshots.server";
+import { localDiskStorage } from "~/lib/storage.server";
+import { callRoute, getRequest, multipartRequest } from "./support/routes";
+import { memoryMailer, signInAs, useTestAuth } from "./support/sessions";
+
+let handle: DatabaseHandle;
+const T = "copa-test";
+const startsAt = new Date(Date.now() + 30 * 60_000); // check-in window (60 → 15 min before) is open now
+
+beforeAll(async () => {
+  handle = await openTestDatabase();
+});
+afterAll(async () => {
+  await handle.close();
+});
+beforeEach(async () => {
+  await resetTables(handle);
+});
+
+async function setUp(
+  teams: number,
+  format: "single_elimination" | "double_elimination" | "round_robin" | "battle_royale" = "single_elimination",
+) {
+  const db = handle.db;
+  await db.insert(tournaments).values({
+    id: T,
+    title: "Copa",
+    game: "free-fire",
+    prize: "$100",
+    players: ["4 jugadores"],
+    image: "/x.jpg",
+    date: "2026-12-01",
+    capacity: 64,
+    registrationClosesAt: new Date(),
+  });
+  const staff = randomUUID();
+  await db.insert(users).values({ id: staff, email: "staff@example.com", name: "Staff", isStaff: true });
+  const captains: { userId: string; registrationId: string }[] = [];
+  for (let i = 1; i <= teams; i++) {
+    const userId = randomUUID();
+    const registrationId = randomUUID();
+    await db.insert(users).values({ id: userId, email: `cap${i}@example.com`, name: `Cap ${i}` });
+    await db
+      .insert(registrations)
+      .values({ id: registrationId, tournamentId: T, userId, teamName: `Team ${i}`, phone: "04141234567", status: "confirmed" });
+    captains.push({ userId, registrationId });
+  }
+  await saveSettings(
+    db,
+    T,
+    { format, bestOf: 1, finalBestOf: 1, groupCount: 1, lobbyMatches: 4, startsAt, checkInOpensMinutes: 60, checkInClosesMinutes: 15 },
+    staff,
+  );
+  return { staff, captains };
+}
+
+const shot = { key: "00000000-0000-0000-0000-000000000000.png", type: "image/png" };
+
+async function captainOf(matchId: number, side: 1 | 2, captains: { userId: string; registrationId: string }[]) {
+  const details = (await findMatch(handle.db, T, matchId))!;
+  const registrationId = (side === 1 ? details.side1 : details.side2)!.registrationId;
+  return captains.find((captain) => captain.registrationId === registrationId)!.userId;
+}
+
+describe("check-in and start", () => {
+  it("lets captains check in inside the window, drops no-shows and seeds with byes", async () => {
+    const { staff, captains } = await setUp(7);
+    for (const captain of captains.slice(0, 6)) await checkIn(handle.db, { tournamentId: T, userId: captain.userId, now: new Date() });
+    await expect(checkIn(handle.db, { tournamentId: T, userId: randomUUID(), now: new Date() })).rejects.toMatchObject({
+      code: "NOT_CAPTAIN",
+    });
+    await expect(
+      checkIn(handle.db, { tournamentId: T, userId: captains[6]!.userId, now: new Date(startsAt.getTime() - 10 * 60_000) }),
+    ).rejects.toMatchObject({ code: "CHECK_IN_CLOSED" });
+    const manual = Object.fromEntries(captains.slice(0, 6).map((captain, index) => [captain.registrationId, 6 - index]));
+    const events = await startCompetition(handle.db, { tournamentId: T, actorUserId: staff, method: "manual", manual });
+    const data = await loadBracket(handle.db, T);
+    expect(data.participant).toHaveLength(6); // team 7 did not check in
+    expect(data.match).toHaveLength(7);
+    // 6 teams in an 8 bracket: two first-round matches are played, seeds 1 and 2 wait in round 2.
+    expect(events.filter((event) => event.kind === "match_ready")).toHaveLength(2);
+    await expect(startCompetition(handle.db, { tournamentId: T, actorUserId: staff, method: "random" })).rejects.toMatchObject({
+      code: "ALREADY_STARTED",
+    });
+    await expect(checkIn(handle.db, { tournamentId: T, userId: captains[0]!.userId, now: new Date() })).rejects.toMatchObject({
+      code: "ALREADY_STARTED",
+    });
+  });
+
+  it("refuses to start with fewer than two checked-in teams", async () => {
+    const { staff, captains } = await setUp(3);
+    await checkIn(handle.db, { tournamentId: T, userId: captains[0]!.userId, now: new Date() });
+    await expect(startCompetition(handle.db, { tournamentId: T, actorUserId: staff, method: "random" })).rejects.toBeInstanceOf(
+      CompetitionError,
+    );
+  });
+});
+
+async function startedCup(teams = 8) {
+  const setup = await setUp(teams);
+  for (const captain of setup.captains) await checkIn(handle.db, { tournamentId: T, userId: captain.userId, now: new Date() });
+  const manual = Object.fromEntries(setup.captains.map((captain, index) => [captain.registrationId, index + 1]));
+  await startCompetition(handle.db, { tournamentId: T, actorUserId: setup.staff, method: "manual", manual });
+  return setup;
+}
+
+describe("reports", () => {
+  it("decides a match when both captains agree, even reporting at the same moment", async () => {
+    const { captains } = await startedCup();
+    const [a, b] = await Promise.all([
+      reportMatch(handle.db, {
+        tournamentId: T,
+        matchId: 0,
+        userId: await captainOf(0, 1, captains),
+        score: { score1: 1, score2: 0 },
+        screenshot: shot,
+      }),
+      reportMatch(handle.db, {
+        tournamentId: T,
+        matchId: 0,
+        userId: await captainOf(0, 2, captains),
+        score: { score1: 1, score2: 0 },
+        screenshot: shot,
+      }),
+    ]);
+    expect([a.state, b.state].sort()).toEqual(["agreed", "waiting"]);
+    const details = (await findMatch(handle.db, T, 0))!;
+    expect(details.result).toMatchObject({ score1: 1, score2: 0, source: "agreement" });
+    expect(details.side1!.winner).toBe(true);
+    await expect(
+      reportMatch(handle.db, {
+        tournamentId: T,
+        matchId: 0,
+        userId: await captainOf(0, 1, captains),
+        score: { score1: 1, score2: 0 },
+        screenshot: shot,
+      }),
+    ).rejects.toMatchObject({ code: "ALREADY_DECIDED" });
+    // Only the two captains may report.
+    await expect(
+      reportMatch(handle.db, {
+        tournamentId: T,
+        matchId: 1,
+        userId: captains[0]!.userId,
+        score: { score1: 1, score2: 0 },
+        screenshot: shot,
+      }),
+    ).rejects.toMatchObject({ code: "NOT_IN_MATCH" });
+  });
+
+  it("opens a dispute when captains disagree; staff decide it (audited)", async () => {
+    const { staff, captains } = await startedCup();
+    await reportMatch(handle.db, {
+      tournamentId: T,
+      matchId: 1,
+      userId: await captainOf(1, 1, captains),
+      score: { score1: 1, score2: 0 },
+      screenshot: shot,
+    });
+    const second = await reportMatch(handle.db, {
+      tournamentId: T,
+      matchId: 1,
+      userId: await captainOf(1, 2, captains),
+      score: { score1: 0, score2: 1 },
+      screenshot: shot,
+    });
+    expect(second.state).toBe("disputed");
+    expect(await listDisputes(handle.db, T)).toEqual([1]);
+    await setResult(handle.db, { tournamentId: T, matchId: 1, actorUserId: staff, score: { score1: 0, score2: 1 }, reason: "screenshot" });
+    expect(await listDisputes(handle.db, T)).toEqual([]);
+    const audit = await handle.db
+      .select()
+      .from(competitionAudit)
+      .where(and(eq(competitionAudit.tournamentId, T), eq(competitionAudit.action, "set_result")));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ matchId: 1, actorUserId: staff, reason: "screenshot" });
+  });
+
+  it("serialises a staff correction racing a captain's report, and a correction re-flows the bracket", async () => {
+    const { staff, captains } = await startedCup();
+    // Play round 1 with favourites winning (staff set results).
+    for (const matchId of [0, 1, 2, 3])
+      await setResult(handle.db, { tournamentId: T, matchId, actorUserId: staff, score: { score1: 1, score2: 0 }, reason: null });
+    const semi = (await loadBracket(handle.db, T)).match.find((match) => isPlayable(match))!;
+    const semiId = semi.id as number;
+    // A captain reports the semi while staff correct round-1 match 0 (which feeds that semi or another).
+    const results = await Promise.allSettled([
+      reportMatch(handle.db, {
+        tournamentId: T,
+        matchId: semiId,
+        userId: await captainOf(semiId, 1, captains),
+        score: { score1: 1, score2: 0 },
+        screenshot: shot,
+      }),
+      setResult(handle.db, { tournamentId: T, matchId: 0, actorUserId: staff, score: { score1: 0, score2: 1 }, reason: "wrong winner" }),
+    ]);
+    expect(results[1].status).toBe("fulfilled");
+    // Whatever the order, the bracket is consistent: match 0 won by side 2 and its winner sits in the next round.
+    const data = await loadBracket(handle.db, T);
+    const m0 = data.match.find((match) => match.id === 0)!;
+    expect(m0.opponent2?.result).toBe("win");
+    const next = data.match.filter((match) => match.opponent1?.id === m0.opponent2!.id || match.opponent2?.id === m0.opponent2!.id);
+    expect(next.length).toBe(2);
+    expect(
+      data.match.some(
+        (match) => (match.opponent1?.id === m0.opponent1!.id || match.opponent2?.id === m0.opponent1!.id) && match.round_id !== m0.round_id,
+      ),
+    ).toBe(false);
+    const rows = await handle.db.select().from(competitionResults).where(eq(competitionResults.tournamentId, T));
+    expect(rows.find((row) => row.matchId === 0)).toMatchObject({ score1: 0, score2: 1, source: "staff" });
+  });
+
+  it("plays an 8-team cup to a champion; a late correction reopens later matches", async () => {
+    const { staff, captains } = await startedCup();
+    for (let guard = 0; guard < 10; guard++) {
+      const playable = (await loadBracket(handle.db, T)).match.filter(isPlayable);
+      if (!playable.length) break;
+      for (const match of playable) {
+        const id = match.id as number;
+        await reportMatch(handle.db, {
+          tournamentId: T,
+          matchId: id,
+          userId: await captainOf(id, 1, captains),
+          score: { score1: 1, score2: 0 },
+          screenshot: shot,
+        });
+        await reportMatch(handle.db, {
+          tournamentId: T,
+          matchId: id,
+          userId: await captainOf(id, 2, captains),
+          score: { score1: 1, score2: 0 },
+          screenshot: shot,
+        });
+      }
+    }
+    let data = await loadBracket(handle.db, T);
+    expect(champion(data, "single_elimination")?.name).toBe("Team 1");
+    expect(standings(data, "single_elimination")[0]!.name).toBe("Team 1");
+    await setResult(handle.db, { tournamentId: T, matchId: 0, actorUserId: staff, score: { score1: 0, score2: 1 }, reason: "cheating" });
+    data = await loadBracket(handle.db, T);
+    expect(champion(data, "single_elimination")).toBeNull();
+    expect(await handle.db.select().from(competitionResults).where(eq(competitionResults.tournamentId, T))).toHaveLength(5);
+    expect((await handle.db.select().from(competitionReports).where(eq(competitionReports.tournamentId, T))).length).toBe(10);
+  });
+});
+
+describe("battle royale and live updates", () => {
+  it("stores lobby results for a points-table event and announces changes", async () => {
+    const { staff, captains } = await setUp(4, "battle_royale");
+    for (const captain of captains) await checkIn(handle.db, { tournamentId: T, userId: captain.userId, now: new Date() });
+    const seen: string[] = [];
+    const stop = subscribe(T, () => seen.push("change"));
+    await startCompetition(handle.db, { tournamentId: T, actorUserId: staff, method: "random" });
+    await saveLobby(handle.db, {
+      tournamentId: T,
+      lobbyMatch: 1,
+      actorUserId: staff,
+      results: captains.map((captain, index) => ({ registrationId: captain.registrationId, placement: index + 1, kills: 2 })),
+    });
+    await expect(saveLobby(handle.db, { tournamentId: T, lobbyMatch: 5, actorUserId: staff, results: [] })).rejects.toMatchObject({
+      code: "BAD_LOBBY",
+    });
+    await savePrizes(handle.db, {
+      tournamentId: T,
+      actorUserId: staff,
+      prizes: [{ registrationId: captains[0]!.registrationId, place: 1, amount: "$50" }],
+    });
+    expect(await listPrizes(handle.db, T)).toEqual([
+      { registrationId: captains[0]!.registrationId, place: 1, amount: "$50", name: "Team 1" },
+    ]);
+    await expect(
+      savePrizes(handle.db, { tournamentId: T, actorUserId: staff, prizes: [{ registrationId: randomUUID(), place: 2, amount: "$5" }] }),
+    ).rejects.toMatchObject({ code: "BAD_PRIZES" });
+    stop();
+    expect(seen.length).toBeGreaterThanOrEqual(2);
+    const [settings] = await handle.db.select().from(competitionSettings).where(eq(competitionSettings.tournamentId, T));
+    expect(settings!.startedAt).not.toBeNull();
+  });
+});
+
+describe("match page routes", () => {
+  it("shows the room and screenshots only to the two teams and staff, and refuses files that are not images", async () => {
+    const mailer = memoryMailer();
+    useTestAuth(handle.db, mailer);
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), "shots-"));
+    useScreenshotStorage(localDiskStorage(folder));
+    const { staff, captains } = await startedCup();
+    await handle.db.update(users).set({ email: "staff@example.com" }).where(eq(users.id, staff));
+    const a = await captainOf(0, 1, captains);
+    const [aEmail] = (await handle.db.select({ email: users.email }).from(users).where(eq(users.id, a))).map((row) => row.email);
+    const captain = await signInAs(handle.db, mailer, aEmail!);
+    const outsider = await signInAs(handle.db, mailer, "nobody@example.com");
+    await handle.db.update(users).set({ isStaff: true }).where(eq(users.id, staff));
+    await postRoom(handle.db, { tournamentId: T, matchId: 0, roomId: "R-1", roomPassword: "pw", actorUserId: staff });
+
+    const params = { tournamentId: T, matchId: "0" };
+    const asCaptain = await callRoute<{ room: unknown }>(
+      matchLoader,
+      getRequest(`/tournaments/${T}/matches/0`, captain.jar.header()),
+      params,
+    );
+    expect(asCaptain.data!.room).toEqual({ roomId: "R-1", roomPassword: "pw" });
+    const asOutsider = await callRoute<{ room: unknown }>(
+      matchLoader,
+      getRequest(`/tournaments/${T}/matches/0`, outsider.jar.header()),
+      params,
+    );
+    expect(asOutsider.data!.room).toBeNull();
+    const anonymous = await callRoute<{ room: unknown }>(matchLoader, getRequest(`/tournaments/${T}/matches/0`), params);
+    expect(anonymous.data!.room).toBeNull();
+
+    // A text file named .png is refused by content; a real PNG is accepted.
+    const fake = new FormData();
+    fake.set("intent", "report");
+    fake.set("score1", "1");
+    fake.set("score2", "0");
+    fake.set("screenshot", new File([new TextEncoder().encode("not an image")], "shot.png", { type: "image/png" }));
+    const refused = await callRoute<{ ok: boolean; code: string }>(
+      matchAction,
+      multipartRequest(`/tournaments/${T}/matches/0`, fake, captain.jar.header()),
+      params,
+    );
+    expect(refused.data).toMatchObject({ ok: false, code: "FILE_NOT_ALLOWED" });
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+    fake.set("screenshot", new File([png], "shot.png", { type: "image/png" }));
+    const accepted = await callRoute<{ ok: boolean; done: string }>(
+      matchAction,
+      multipartRequest(`/tournaments/${T}/matches/0`, fake, captain.jar.header()),
+      params,
+    );
+    expect(accepted.data).toMatchObject({ ok: true, done: "waiting" });
+    // The other captain was told by mail.
+    expect(mailer.sent.some((mail) => /Tu rival reportó/.test(mail.subject))).toBe(true);
+
+    const [report] = await handle.db.select().from(competitionReports).where(eq(competitionReports.tournamentId, T));
+    const shotParams = { ...params, reportId: report!.id };
+    const own = await callRoute(screenshotLoader, getRequest(`/x`, captain.jar.header()), shotParams);
+    expect(own.status).toBe(200);
+    const other = await callRoute(screenshotLoader, getRequest(`/x`, outsider.jar.header()), shotParams);
+    expect(other.status).toBe(404);
+    useScreenshotStorage(undefined);
+    fs.rmSync(folder, { recursive: true, force: true });
+  });
+});
