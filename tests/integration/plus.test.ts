@@ -2,7 +2,8 @@
 // refunded, granted and ended by hand, mailed about; support messages from members come first.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { membershipPeriods, orders, settings, tournaments } from "~/db/schema";
+import { auditLog, membershipPeriods, orders, settings, tournaments } from "~/db/schema";
+import { action as staffUserAction } from "~/features/admin/routes/user";
 import { seedDemoData } from "~/db/seed";
 import { decideOrder, submitProof } from "~/features/orders/orders.server";
 import { addMonths } from "~/features/plus/core/membership";
@@ -139,6 +140,37 @@ describe("staff and time", () => {
     expect(granted.periods).toHaveLength(2);
     expect(await endPlus(handle.db, { userId: buyer.userId })).toEqual({ ended: 1, removed: 1 });
     expect((await membershipOf(handle.db, buyer.userId)).member).toBe(false);
+  });
+
+  it("grant and end by hand from the back-office, each with its audit row; never for non-staff", async () => {
+    const post = (fields: Record<string, string>, jar: string) =>
+      callRoute<{ ok: boolean; code?: string }>(staffUserAction, formRequest(`/admin/users/${buyer.userId}`, fields, jar), {
+        userId: buyer.userId,
+      });
+    expect((await post({ intent: "plus-grant", months: "2", note: "Premio" }, buyer.jar.header())).status).toBe(404);
+    expect((await post({ intent: "plus-grant", months: "0", note: "Premio" }, staff.jar.header())).data).toMatchObject({
+      ok: false,
+      code: "MONTHS_INVALID",
+    });
+    expect((await post({ intent: "plus-grant", months: "2", note: " " }, staff.jar.header())).data).toMatchObject({
+      ok: false,
+      code: "REASON_REQUIRED",
+    });
+    expect((await membershipOf(handle.db, buyer.userId)).member).toBe(false);
+    expect((await post({ intent: "plus-grant", months: "2", note: "Premio del torneo" }, staff.jar.header())).data).toMatchObject({
+      ok: true,
+    });
+    expect((await membershipOf(handle.db, buyer.userId)).member).toBe(true);
+    expect((await post({ intent: "plus-end", note: "Reembolsado por Binance" }, staff.jar.header())).data).toMatchObject({ ok: true });
+    expect((await membershipOf(handle.db, buyer.userId)).member).toBe(false);
+    const audit = await handle.db
+      .select({ action: auditLog.action, actorId: auditLog.actorId })
+      .from(auditLog)
+      .where(eq(auditLog.entityId, buyer.userId));
+    expect(audit).toEqual([
+      { action: "plus.grant", actorId: staff.userId },
+      { action: "plus.end", actorId: staff.userId },
+    ]);
   });
 
   it("mail a reminder three days before the end and a note when it ended, once each", async () => {

@@ -127,15 +127,24 @@ export const plusOrders: OrderKindHandler = {
   mailTemplate: (to) => (to === "approved" ? "plusStarted" : undefined),
 };
 
-/** Staff give months of Plus by hand (a gift, a prize, a goodwill gesture). */
-export async function grantPlus(db: Database, input: { userId: string; staffId: string; months: number; note: string }) {
-  return db.transaction((tx) => addPeriod(tx, input.userId, input.months, { grantedBy: input.staffId, note: input.note }));
+/** Staff give months of Plus by hand (a gift, a prize, a goodwill gesture); `alongside` runs in the same transaction (the audit row). */
+export async function grantPlus(
+  db: Database,
+  input: { userId: string; staffId: string; months: number; note: string },
+  alongside?: (tx: Transaction, period: Period) => Promise<unknown>,
+) {
+  return db.transaction(async (tx) => {
+    const period = await addPeriod(tx, input.userId, input.months, { grantedBy: input.staffId, note: input.note });
+    await alongside?.(tx, period);
+    return period;
+  });
 }
 
 /** Staff end a membership now (e.g. refunded outside the platform): running periods end now, future ones go. */
-export async function endPlus(db: Database, input: { userId: string; now?: Date }) {
+export async function endPlus(db: Database, input: { userId: string; now?: Date }, alongside?: (tx: Transaction) => Promise<unknown>) {
   const now = input.now ?? new Date();
   return db.transaction(async (tx) => {
+    await alongside?.(tx);
     await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for("update");
     const future = await tx
       .delete(membershipPeriods)

@@ -3,6 +3,9 @@ import { Form, Link } from "react-router";
 import { isLanguage } from "~/domain/language";
 import { formatMoney } from "~/domain/format";
 import { listOrdersOfUser } from "~/features/orders/orders.server";
+import { endPlus, grantPlus, membershipOf } from "~/features/plus/plus.server";
+import { useFormat } from "~/lib/use-format";
+import { recordAudit } from "../audit.server";
 import { listRegistrationsOfUser } from "~/features/tournaments/registrations.server";
 import { fail, succeed } from "~/lib/answer";
 import { db } from "~/lib/db.server";
@@ -17,13 +20,48 @@ import type { Route } from "./+types/user";
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { staff, messages } = await staffContext(request);
   const user = notFoundIfNullish(await findUserForStaff(db(), params.userId));
-  const [orders, registrations] = await Promise.all([listOrdersOfUser(db(), user.id, 1), listRegistrationsOfUser(db(), user.id)]);
-  return { user, isSelf: user.id === staff.id, orders, registrations, messages };
+  const [orders, registrations, membership] = await Promise.all([
+    listOrdersOfUser(db(), user.id, 1),
+    listRegistrationsOfUser(db(), user.id),
+    membershipOf(db(), user.id),
+  ]);
+  return {
+    user,
+    isSelf: user.id === staff.id,
+    orders,
+    registrations,
+    plus: { member: membership.member, until: membership.until?.toISOString() ?? null },
+    messages,
+  };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { staff } = await staffContext(request);
   const fields = formFields(await readForm(request));
+  if (fields.intent === "plus-grant" || fields.intent === "plus-end") {
+    const user = notFoundIfNullish(await findUserForStaff(db(), params.userId));
+    const note = (fields.note ?? "").trim().slice(0, 200);
+    if (!note) return fail("REASON_REQUIRED", 400, { field: "note" });
+    if (fields.intent === "plus-grant") {
+      const months = Number(fields.months);
+      if (!Number.isInteger(months) || months < 1 || months > 12) return fail("MONTHS_INVALID", 400, { field: "months" });
+      await grantPlus(db(), { userId: user.id, staffId: staff.id, months, note }, (tx, period) =>
+        recordAudit(tx, {
+          actorId: staff.id,
+          action: "plus.grant",
+          entity: "user",
+          entityId: user.id,
+          before: null,
+          after: { months, note, ...period },
+        }),
+      );
+    } else {
+      await endPlus(db(), { userId: user.id }, (tx) =>
+        recordAudit(tx, { actorId: staff.id, action: "plus.end", entity: "user", entityId: user.id, before: null, after: { note } }),
+      );
+    }
+    return succeed({ intent: fields.intent });
+  }
   if (fields.intent !== "grant" && fields.intent !== "revoke") return fail("UNKNOWN_INTENT");
   try {
     await setStaff(db(), staff.id, params.userId, fields.intent === "grant");
@@ -42,7 +80,8 @@ export default function UserPage({ loaderData, actionData }: Route.ComponentProp
   useRouteMessages(loaderData.messages);
   const { t, i18n } = useTranslation("admin");
   const language = isLanguage(i18n.language) ? i18n.language : "es";
-  const { user, isSelf, orders, registrations } = loaderData;
+  const { user, isSelf, orders, registrations, plus } = loaderData;
+  const format = useFormat();
   return (
     <section className="mx-auto max-w-4xl px-4 py-8" data-testid="admin-user">
       <Link to="/admin/users" className="text-sm text-cyan-300">
@@ -62,6 +101,41 @@ export default function UserPage({ loaderData, actionData }: Route.ComponentProp
             </button>
           </Form>
         )}
+      </div>
+      <div className={`${cardClass} mb-6 grid gap-3`} data-testid="user-plus">
+        <p>{plus.member && plus.until ? t("users.plus.until", { date: format.dateTime(plus.until) }) : t("users.plus.none")}</p>
+        <Form method="post" className="flex flex-wrap items-end gap-2">
+          <input type="hidden" name="intent" value="plus-grant" />
+          <label className="flex flex-col gap-1 text-xs font-semibold">
+            {t("users.plus.months")}
+            <select name="months" defaultValue="1" className="rounded-lg border border-slate-700 bg-slate-900 px-3 py-2 text-sm">
+              {[1, 2, 3, 6, 12].map((months) => (
+                <option key={months} value={months}>
+                  {months}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex min-w-0 flex-1 flex-col gap-1 text-xs font-semibold">
+            {t("users.plus.note")}
+            <input name="note" required maxLength={200} className="rounded-lg border border-slate-700 bg-slate-900 px-3 py-2 text-sm" />
+          </label>
+          <button type="submit" className={primaryButton} data-testid="plus-grant">
+            {t("users.plus.grant")}
+          </button>
+        </Form>
+        {plus.member ? (
+          <Form method="post" className="flex flex-wrap items-end gap-2">
+            <input type="hidden" name="intent" value="plus-end" />
+            <label className="flex min-w-0 flex-1 flex-col gap-1 text-xs font-semibold">
+              {t("users.plus.note")}
+              <input name="note" required maxLength={200} className="rounded-lg border border-slate-700 bg-slate-900 px-3 py-2 text-sm" />
+            </label>
+            <button type="submit" className={secondaryButton} data-testid="plus-end">
+              {t("users.plus.end")}
+            </button>
+          </Form>
+        ) : null}
       </div>
       <h2 className="mb-2 text-xl font-bold">{t("users.orders")}</h2>
       {orders.length === 0 ? (
