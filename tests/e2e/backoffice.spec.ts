@@ -104,12 +104,16 @@ test("staff refund an approved order with a reason and the refund reference", as
   await expect(page.getByTestId("audit-row").first()).toContainText("PP-REF-7788");
 });
 
-test.fixme("the buyer is mailed about the refund (the refunded mail comes with the order-lifecycle change)", async ({ page, office }) => {
+test("staff refund an approved order with its reference and the buyer is mailed", async ({ page, office }) => {
   await signInAsStaff(page, office, `/admin/orders/${office.approved.id}/refund`);
   await page.getByTestId("move-reason").fill("Pago duplicado");
   await page.getByTestId("refund-reference").fill("PP-REF-1");
   await page.getByTestId("confirm-refund").click();
-  await waitForMail("buyer-bo@example.com", { dataDir: office.dataDir, subject: /reembols/i });
+  const mail = await waitForMail("buyer-bo@example.com", { dataDir: office.dataDir, subject: /reembols/i });
+  expect(mail.text).toContain("Pago duplicado");
+  expect(mail.text).toContain("PP-REF-1");
+  await expect(page).toHaveURL((url) => url.pathname === `/admin/orders/${office.approved.id}`);
+  await expect(page.getByTestId("order-status")).toContainText(/Reembolsado/);
 });
 
 test("registrations export as CSV that keeps its accents", async ({ page, office }) => {

@@ -7,11 +7,13 @@ import { randomUUID } from "node:crypto";
 import { registrationPlayers, registrations, users } from "~/db/schema";
 import { seedDemoData } from "~/db/seed";
 import { createOrder, moveOrder } from "~/features/orders/orders.server";
+import { registerOrderKinds } from "~/features/order-kinds.server";
 import { openDatabase } from "~/lib/db.server";
 
 const [dataDir] = process.argv.slice(2);
 if (!dataDir) throw new Error("usage: seed-backoffice <dataDir>");
 const handle = await openDatabase({ dataDir });
+registerOrderKinds();
 await seedDemoData(handle.db);
 
 const person = async (email: string, name: string, isStaff = false) => {

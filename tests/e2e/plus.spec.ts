@@ -1,0 +1,122 @@
+import type { Browser, Page } from "@playwright/test";
+import { AuthPage } from "./pages/auth-pages";
+import { PayPage, StaffReviewPage } from "./pages/order-pages";
+import { TournamentPage } from "./pages/tournament-page";
+import { startAppServer, type AppServer } from "./support/app-server";
+import { expect, randomClientIp, test as base } from "./support/auth-fixtures";
+import { signInLink, waitForMail } from "./support/mailbox";
+import { pngReceipt } from "./support/receipt-files";
+
+// Plus from the buyer's side and the staff's: buy a month, staff approve it, the badge appears, and
+// the member registers early while another player sees their own opening time counting down.
+// Each worker runs its own server (seed-plus.ts) so the opening time is its own.
+
+interface Club extends AppServer {
+  tournamentId: string;
+}
+
+const test = base.extend<{ club: Club }, { clubServer: Club }>({
+  clubServer: [
+    async ({}, use) => {
+      const server = await startAppServer({ prepare: ["tests/e2e/support/seed-plus.ts"] });
+      try {
+        await use({ ...server, ...(JSON.parse(server.prepared) as { tournamentId: string }) });
+      } finally {
+        await server.stop();
+      }
+    },
+    { scope: "worker", timeout: 120_000 },
+  ],
+  club: async ({ clubServer }, use) => use(clubServer),
+  baseURL: async ({ clubServer }, use) => use(clubServer.url),
+});
+
+async function signIn(page: Page, club: Club, email: string, path: string) {
+  await page.goto(`/auth?redirectTo=${encodeURIComponent(path)}`);
+  const auth = new AuthPage(page);
+  const askedAt = new Date();
+  await auth.requestLink(email);
+  await expect(auth.linkSent).toContainText(email);
+  await page.goto(await signInLink(email, { after: askedAt, dataDir: club.dataDir }));
+  await expect(page).toHaveURL((url) => url.pathname + url.search === path);
+}
+
+async function otherBrowser(browser: Browser, club: Club) {
+  const context = await browser.newContext({
+    baseURL: club.url,
+    locale: "es-VE",
+    timezoneId: "America/Caracas",
+    extraHTTPHeaders: { "X-Forwarded-For": randomClientIp() },
+  });
+  return { context, page: await context.newPage() };
+}
+
+test("buy Plus, staff approve it, the badge appears and the member registers 15 minutes early", async ({ page, club, browser }) => {
+  test.setTimeout(120_000);
+  // A visitor reads the offer and is asked to sign in to buy.
+  await page.goto("/plus");
+  await expect(page.getByTestId("plus-price")).toHaveText("$5,00");
+  await expect(page.getByTestId("plus-benefits")).toContainText("Próximamente");
+  await page.getByTestId("plus-sign-in").click();
+  await expect(page).toHaveURL((url) => url.pathname === "/auth" && url.searchParams.get("redirectTo") === "/plus");
+
+  await signIn(page, club, "plus-buyer@example.com", "/plus");
+  await expect(page.getByTestId("plus-badge")).toHaveCount(0);
+  // A bad phone is refused with its message; nothing is bought.
+  await page.getByLabel(/^Teléfono de contacto/).fill("123");
+  await page.getByRole("radio", { name: /Binance/ }).check();
+  await page.getByTestId("plus-submit").click();
+  await expect(page.getByTestId("plus-error")).toHaveText("Por favor, ingresa un número de teléfono venezolano válido (ej. 0412xxxxxxx).");
+  await page.getByLabel(/^Teléfono de contacto/).fill("04141234567");
+  await page.getByRole("radio", { name: /Binance/ }).check();
+  await page.getByTestId("plus-submit").click();
+
+  // The same payment page as any order.
+  await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}\/pay\/binance$/);
+  const orderId = /\/orders\/([0-9a-f-]{36})\//.exec(page.url())![1]!;
+  const pay = new PayPage(page);
+  await expect(pay.amount).toHaveText("$5,00");
+  await pay.file.setInputFiles(pngReceipt("plus.png"));
+  await pay.transactionId.fill("BNB-PLUS-0001");
+  await pay.submit.click();
+  await expect(page).toHaveURL((url) => url.pathname === `/orders/${orderId}`);
+
+  // Staff approve it from their own browser.
+  const staff = await otherBrowser(browser, club);
+  try {
+    await signIn(staff.page, club, "staff-plus@example.com", `/admin/orders/${orderId}`);
+    const review = new StaffReviewPage(staff.page);
+    await review.approve.click();
+    await expect(staff.page).toHaveURL((url) => url.pathname === "/admin/orders");
+  } finally {
+    await staff.context.close();
+  }
+  const mail = await waitForMail("plus-buyer@example.com", { dataDir: club.dataDir, subject: /Ya eres Plus/ });
+  expect(mail.links).toContain(`${club.url}/orders/${orderId}`);
+
+  // The member: badge, membership on /plus, and the tournament already open for them.
+  await page.goto("/plus");
+  await expect(page.getByTestId("plus-badge")).toBeVisible();
+  await expect(page.getByTestId("plus-active")).toContainText("Eres Plus hasta el");
+  await expect(page.getByTestId("plus-periods").locator("li")).toHaveCount(1);
+  const tournament = new TournamentPage(page);
+  await tournament.open(club.tournamentId);
+  await expect(page.getByTestId("registration-opens")).toHaveCount(0);
+  await tournament.register({ players: [{ name: "Pía Premium", ign: "PiaPlus" }], phone: "04141234567" });
+  await expect(tournament.confirmed).toBeVisible();
+
+  // Everyone else sees their own opening time, counting down, and a way to Plus.
+  const other = await otherBrowser(browser, club);
+  try {
+    await signIn(other.page, club, "plus-other@example.com", `/tournament?id=${club.tournamentId}`);
+    const opens = other.page.getByTestId("registration-opens");
+    await expect(opens).toContainText("Las inscripciones abren el");
+    await expect(opens.getByTestId("countdown")).toHaveText(/^Abre en (9|10) min \d{2} s$/);
+    const first = await opens.getByTestId("countdown").textContent();
+    await expect(opens.getByTestId("countdown")).not.toHaveText(first!);
+    await expect(other.page.getByTestId("registration-form")).toHaveCount(0);
+    await expect(opens.getByRole("link", { name: /Arena Plus/ })).toHaveAttribute("href", "/plus");
+  } finally {
+    await other.context.close();
+  }
+});
