@@ -78,6 +78,38 @@ const MATRIX: Record<string, Case[] | { public: string }> = {
   store: { public: "catalogue" },
   "store/cart": { public: "the cart lives in the browser" },
   "privacy-terms": { public: "legal text" },
+  "media/cards/:file": { public: "tournament card images (public art, resized on upload)" },
+  "tournaments/:tournamentId/bracket": { public: "the public bracket; check-in checks the captain (competition.test.ts)" },
+  "tournaments/:tournamentId/live": { public: "server-sent 'this bracket changed' events, no data" },
+  "tournaments/:tournamentId/matches/:matchId": {
+    public: "match page; room id and password only for the two teams and staff (competition.test.ts)",
+  },
+  "tournaments/:tournamentId/matches/:matchId/screenshots/:reportId": {
+    public: "served only to the match's two captains and staff (competition.test.ts)",
+  },
+  plus: [
+    {
+      name: "the Plus offer is public",
+      kind: "loader",
+      request: (_w, cookie) => getRequest("/plus", cookie),
+      expect: { visitor: "allowed", owner: "allowed", other: "allowed", staff: "allowed" },
+    },
+    {
+      name: "buying Plus needs a signed-in user and buys for them only",
+      kind: "action",
+      request: (_w, cookie) => formRequest("/plus", { phone: "123", paymentMethod: "binance" }, cookie),
+      expect: anySignedIn,
+    },
+  ],
+  support: [
+    { name: "support form", kind: "loader", request: (_w, cookie) => getRequest("/support", cookie), expect: anySignedIn },
+    {
+      name: "sending a support message",
+      kind: "action",
+      request: (_w, cookie) => formRequest("/support", { topic: "other" }, cookie),
+      expect: anySignedIn,
+    },
+  ],
   "*": { public: "not found page" },
   "auth/profile": [
     {
@@ -298,6 +330,23 @@ beforeEach(async () => {
   };
 });
 
+interface RouteEntry {
+  path?: string;
+  index?: boolean;
+  file: string;
+  children?: RouteEntry[];
+}
+/** The route table flattened: nested routes get their parent's path in front. */
+const allRoutes: { path: string; file: string }[] = (function flatten(
+  entries: RouteEntry[],
+  parent: string,
+): { path: string; file: string }[] {
+  return entries.flatMap((route) => {
+    const own = route.index ? parent : [parent, route.path ?? ""].filter(Boolean).join("/");
+    return [{ path: own, file: route.file }, ...flatten(route.children ?? [], own)];
+  });
+})(routes as RouteEntry[], "");
+
 function outcomeOf(answer: RouteAnswer): Outcome | `status ${number}` {
   if ((answer.status === 302 || answer.status === 303) && /^(\/auth\?|\/auth$|http:\/\/localhost:3000\/auth)/.test(answer.location ?? ""))
     return "signin";
@@ -309,7 +358,9 @@ function outcomeOf(answer: RouteAnswer): Outcome | `status ${number}` {
 
 describe("authorization matrix (#15 proof 1)", () => {
   it("covers every route of app/routes.ts", () => {
-    const paths = routes.map((route) => (route.index ? "" : route.path!));
+    // Every page under /admin is staff-only and enumerated by tests/integration/admin-access.test.ts;
+    // the ones that touch orders are also here.
+    const paths = allRoutes.map((route) => route.path).filter((p) => p !== "admin" && !(p.startsWith("admin/") && !(p in MATRIX)));
     expect(
       paths.filter((p) => !(p in MATRIX)),
       "routes missing from the matrix",
@@ -324,7 +375,7 @@ describe("authorization matrix (#15 proof 1)", () => {
     Array.isArray(entry) ? entry.map((c) => ({ routePath, name: c.name, c })) : [],
   );
   it.each(cases)("/$routePath: $name", async ({ routePath, c }) => {
-    const route = routes.find((r) => (r.index ? "" : r.path) === routePath)!;
+    const route = allRoutes.find((r) => r.path === routePath)!;
     const module = await routeModules[`/app/${route.file}`]!();
     const fn = module[c.kind] as Parameters<typeof callRoute>[0];
     expect(fn, `${route.file} exports a ${c.kind}`).toBeTypeOf("function");
