@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
@@ -48,4 +49,23 @@ export function AnswerNotice({ answer, done }: { answer: { ok: boolean; code?: s
 export function TableBox({ children }: { children: ReactNode }) {
   // `relative`: the sr-only labels in header cells are absolutely positioned; without it they escape the scroll box and widen the page.
   return <div className="relative overflow-x-auto rounded-lg border border-slate-800">{children}</div>;
+}
+
+/** Previous / next links of a paged list; `pageHref(n)` is the address of page n. */
+export function Pager({ page, hasNext, pageHref }: { page: number; hasNext: boolean; pageHref: (page: number) => string }) {
+  const { t } = useTranslation("admin");
+  return (
+    <nav aria-label={t("queue.pagination")} className="mt-6 flex gap-3">
+      {page > 1 ? (
+        <Link to={pageHref(page - 1)} className={secondaryButton}>
+          {t("queue.previous")}
+        </Link>
+      ) : null}
+      {hasNext ? (
+        <Link to={pageHref(page + 1)} className={secondaryButton}>
+          {t("queue.next")}
+        </Link>
+      ) : null}
+    </nav>
+  );
 }

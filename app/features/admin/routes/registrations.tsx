@@ -8,7 +8,17 @@ import { db } from "~/lib/db.server";
 import { formFields, notFoundIfNullish, readForm } from "~/lib/http.server";
 import { metaText } from "~/lib/meta";
 import { useRouteMessages } from "~/lib/use-route-messages";
-import { AnswerNotice, PageTitle, TableBox, fieldClass, secondaryButton, tableClass, tdClass, thClass } from "../components/admin-ui";
+import {
+  AnswerNotice,
+  PageTitle,
+  TableBox,
+  fieldClass,
+  secondaryButton,
+  tableClass,
+  tdClass,
+  thClass,
+  Pager,
+} from "../components/admin-ui";
 import { staffContext } from "../context.server";
 import {
   STAFF_REGISTRATION_PAGE,
@@ -163,18 +173,7 @@ export default function RegistrationsPage({ loaderData, actionData }: Route.Comp
           </table>
         </TableBox>
       )}
-      <nav aria-label={t("queue.pagination")} className="mt-6 flex gap-3">
-        {page > 1 ? (
-          <Link to={`?page=${page - 1}`} className={secondaryButton}>
-            {t("queue.previous")}
-          </Link>
-        ) : null}
-        {hasNext ? (
-          <Link to={`?page=${page + 1}`} className={secondaryButton}>
-            {t("queue.next")}
-          </Link>
-        ) : null}
-      </nav>
+      <Pager page={page} hasNext={hasNext} pageHref={(n) => `?page=${n}`} />
     </section>
   );
 }

@@ -12,10 +12,10 @@ import {
   fieldClass,
   labelClass,
   primaryButton,
-  secondaryButton,
   tableClass,
   tdClass,
   thClass,
+  Pager,
 } from "../components/admin-ui";
 import { staffContext } from "../context.server";
 import { TOURNAMENT_STATUSES, type TournamentStatus } from "../core/tournament-form";
@@ -138,18 +138,7 @@ export default function TournamentsPage({ loaderData }: Route.ComponentProps) {
           </table>
         </TableBox>
       )}
-      <nav aria-label={t("queue.pagination")} className="mt-6 flex gap-3">
-        {filters.page > 1 ? (
-          <Link to={search({ ...filters, page: filters.page - 1 })} className={secondaryButton}>
-            {t("queue.previous")}
-          </Link>
-        ) : null}
-        {hasNext ? (
-          <Link to={search({ ...filters, page: filters.page + 1 })} className={secondaryButton}>
-            {t("queue.next")}
-          </Link>
-        ) : null}
-      </nav>
+      <Pager page={filters.page} hasNext={hasNext} pageHref={(n) => search({ ...filters, page: n })} />
     </section>
   );
 }
