@@ -6,17 +6,7 @@ import { gameRules } from "~/domain/games";
 import { db } from "~/lib/db.server";
 import { metaText } from "~/lib/meta";
 import { useRouteMessages } from "~/lib/use-route-messages";
-import {
-  PageTitle,
-  TableBox,
-  fieldClass,
-  labelClass,
-  primaryButton,
-  tableClass,
-  tdClass,
-  thClass,
-  Pager,
-} from "../components/admin-ui";
+import { PageTitle, TableBox, fieldClass, labelClass, primaryButton, tableClass, tdClass, thClass, Pager } from "../components/admin-ui";
 import { staffContext } from "../context.server";
 import { TOURNAMENT_STATUSES, type TournamentStatus } from "../core/tournament-form";
 import { STAFF_TOURNAMENT_PAGE, listTournamentsForStaff } from "../tournaments-admin.server";

@@ -3,17 +3,7 @@ import { Form, Link } from "react-router";
 import { db } from "~/lib/db.server";
 import { metaText } from "~/lib/meta";
 import { useRouteMessages } from "~/lib/use-route-messages";
-import {
-  PageTitle,
-  TableBox,
-  fieldClass,
-  labelClass,
-  primaryButton,
-  tableClass,
-  tdClass,
-  thClass,
-  Pager,
-} from "../components/admin-ui";
+import { PageTitle, TableBox, fieldClass, labelClass, primaryButton, tableClass, tdClass, thClass, Pager } from "../components/admin-ui";
 import { staffContext } from "../context.server";
 import { USER_PAGE, searchUsers } from "../users-admin.server";
 import type { Route } from "./+types/users";
