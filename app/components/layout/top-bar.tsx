@@ -4,6 +4,7 @@ import { Link, useLocation } from "react-router";
 import type { Language } from "~/domain/language";
 import { useToast } from "../ui/toast";
 import { LanguageSwitcher } from "./language-switcher";
+import { buttonClass } from "~/components/ui/button";
 
 export interface TopBarUser {
   name: string;
@@ -138,11 +139,7 @@ export function TopBar({
           ) : (
             <>
               <LanguageSwitcher language={language} />
-              <Link
-                to="/auth"
-                data-testid="sign-up"
-                className="rounded-lg bg-gradient-to-r from-cyan-500 to-purple-500 px-3 py-2 text-sm font-semibold whitespace-nowrap text-slate-950 hover:brightness-110"
-              >
+              <Link to="/auth" data-testid="sign-up" className={buttonClass("primary", "sm", "whitespace-nowrap")}>
                 {t("auth.signUp")}
               </Link>
             </>

@@ -22,7 +22,11 @@ export function buttonClass(
   size: keyof typeof SIZES = variant === "link" ? "none" : "md",
   extra = "",
 ): string {
-  return `inline-flex items-center justify-center gap-2 text-center disabled:cursor-not-allowed disabled:opacity-60 ${VARIANTS[variant]} ${SIZES[size]} ${extra}`.trim();
+  // `extra` adds placement (margins, width) and may set its own display.
+  const display = /(^|\s)(block|flex|inline-block|grid|hidden)(\s|$)/.test(extra) ? "" : "inline-flex";
+  return `${display} items-center justify-center gap-2 text-center disabled:cursor-not-allowed disabled:opacity-60 ${VARIANTS[variant]} ${SIZES[size]} ${extra}`
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; size?: keyof typeof SIZES; children: ReactNode };

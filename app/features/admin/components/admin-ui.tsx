@@ -1,3 +1,4 @@
+import { buttonClass } from "~/components/ui/button";
 import { Link } from "react-router";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -6,10 +7,9 @@ import { useTranslation } from "react-i18next";
 export const fieldClass =
   "w-full rounded-lg border border-slate-700 bg-slate-900 px-3 py-2 text-sm text-slate-100 outline-none focus:border-cyan-400";
 export const labelClass = "flex flex-col gap-1 text-xs font-semibold text-slate-300";
-export const primaryButton =
-  "rounded-lg bg-gradient-to-r from-cyan-500 to-purple-500 px-4 py-2 text-sm font-semibold text-slate-950 hover:brightness-110 disabled:opacity-60";
-export const secondaryButton =
-  "rounded-lg border border-slate-700 px-3 py-2 text-sm font-semibold text-slate-200 hover:border-cyan-400 hover:text-white";
+// The back-office's buttons are the app's buttons, a size smaller.
+export const primaryButton = buttonClass("primary", "sm");
+export const secondaryButton = buttonClass("secondary", "sm");
 export const cardClass = "rounded-xl border border-slate-800 bg-slate-900/40 p-4 sm:p-5";
 export const tableClass = "w-full text-left text-sm";
 export const thClass = "px-3 py-2 text-xs uppercase tracking-wide text-slate-400";

@@ -21,6 +21,7 @@ import { DEFAULT_QUEUE_STATUS } from "../order-decisions";
 import { StaffOrderLinks } from "../components/staff-order-links";
 import { findPeople } from "../people.server";
 import type { Route } from "./+types/order-review";
+import { Alert } from "~/components/ui/alert";
 
 const IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/webp"]);
 
@@ -327,9 +328,9 @@ export default function OrderReviewPage({ loaderData, actionData }: Route.Compon
       </div>
 
       {refusal ? (
-        <p role="alert" className="mt-6 rounded-lg border border-rose-500/50 bg-rose-500/10 p-4 text-rose-100" data-testid="review-error">
+        <Alert tone="error" testId="review-error">
           {t(`errors.${refusal.code}`, { max: refusal.code === "REFERENCE_TOO_LONG" ? REFUND_REFERENCE_MAX : REASON_MAX })}
-        </p>
+        </Alert>
       ) : null}
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_20rem]">

@@ -13,6 +13,8 @@ import { useRouteMessages } from "~/lib/use-route-messages";
 import { ALL, METHOD_FILTERS, QUEUE_PAGE_SIZE, STATUS_FILTERS, parseQueueFilters, queueSearch } from "../order-decisions";
 import { searchOrdersForStaff } from "../orders-admin.server";
 import type { Route } from "./+types/orders-queue";
+import { buttonClass } from "~/components/ui/button";
+import { Alert } from "~/components/ui/alert";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
@@ -59,13 +61,9 @@ export default function OrdersQueuePage({ loaderData }: Route.ComponentProps) {
       <p className="mt-2 text-slate-400">{t("queue.subtitle")}</p>
 
       {filters.done !== null ? (
-        <p
-          role="status"
-          className="mt-6 rounded-lg border border-emerald-500/50 bg-emerald-500/10 p-4 text-emerald-100"
-          data-testid="decision-done"
-        >
+        <Alert tone="success" testId="decision-done">
           {t("queue.done", { number: filters.done })}
-        </p>
+        </Alert>
       ) : null}
 
       <Form method="get" role="search" className="mt-6 flex flex-wrap items-end gap-3" data-testid="order-search">
@@ -109,10 +107,7 @@ export default function OrdersQueuePage({ loaderData }: Route.ComponentProps) {
             ))}
           </select>
         </label>
-        <button
-          type="submit"
-          className="rounded-lg bg-gradient-to-r from-cyan-500 to-purple-500 px-4 py-2 text-sm font-semibold text-slate-950 hover:brightness-110"
-        >
+        <button type="submit" className={buttonClass("primary", "sm")}>
           {t("queue.filters.apply")}
         </button>
       </Form>

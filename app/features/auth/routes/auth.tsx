@@ -16,6 +16,8 @@ import { getCurrentUser, safeRedirectPath } from "../session.server";
 import { fail, succeed } from "~/lib/answer";
 import { readForm } from "~/lib/http.server";
 import type { Route } from "./+types/auth";
+import { buttonClass } from "~/components/ui/button";
+import { Alert } from "~/components/ui/alert";
 
 type ErrorCode = "EMPTY_FIELDS" | "INVALID_EMAIL" | "RATE_LIMITED" | "MAIL_FAILED" | "LOGIN_FAILED" | "OAUTH_FAILED";
 
@@ -96,19 +98,15 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
       ) : null}
 
       {actionData?.ok ? (
-        <p
-          role="status"
-          className="mt-6 rounded-lg border border-emerald-500/50 bg-emerald-500/10 p-4 text-emerald-100"
-          data-testid="link-sent"
-        >
+        <Alert tone="success" testId="link-sent">
           {t("signIn.sent", { email: actionData.sent, minutes: MAGIC_LINK_MINUTES })}
-        </p>
+        </Alert>
       ) : null}
 
       {error ? (
-        <p role="alert" className="mt-6 rounded-lg border border-rose-500/50 bg-rose-500/10 p-4 text-rose-100" data-testid="auth-error">
+        <Alert tone="error" testId="auth-error">
           {t(`errors.${error}`, { detail: loaderData.oauthError ?? "" })}
-        </p>
+        </Alert>
       ) : null}
 
       <Form method="post" className="mt-6 flex flex-col gap-3" noValidate>
@@ -127,11 +125,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
           aria-invalid={error === "EMPTY_FIELDS" || error === "INVALID_EMAIL" ? true : undefined}
           className="rounded-lg border border-slate-700 bg-slate-900 px-4 py-3 text-slate-100 outline-none focus:border-cyan-400"
         />
-        <button
-          type="submit"
-          disabled={sending}
-          className="rounded-lg bg-gradient-to-r from-cyan-500 to-purple-500 px-4 py-3 font-semibold text-slate-950 hover:brightness-110 disabled:opacity-60"
-        >
+        <button type="submit" disabled={sending} className={buttonClass("primary", "md")}>
           {sending ? t("signIn.sending") : loaderData.linkInvalid ? t("linkError.again") : t("signIn.submit")}
         </button>
       </Form>

@@ -17,6 +17,8 @@ import { requireUser, safeRedirectPath } from "../session.server";
 import { fail, succeed } from "~/lib/answer";
 import { readForm } from "~/lib/http.server";
 import type { Route } from "./+types/profile";
+import { buttonClass } from "~/components/ui/button";
+import { Alert } from "~/components/ui/alert";
 
 /** SPEC §4: after saving (or a failed save) the user goes on after 4 s. */
 export const PROFILE_REDIRECT_SECONDS = 4;
@@ -101,23 +103,19 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
       <p className="mt-2 text-slate-400">{t("profile.subtitle")}</p>
 
       {actionData?.ok ? (
-        <p
-          role="status"
-          className="mt-6 rounded-lg border border-emerald-500/50 bg-emerald-500/10 p-4 text-emerald-100"
-          data-testid="profile-saved"
-        >
+        <Alert tone="success" testId="profile-saved">
           {t("profile.saved")}
-        </p>
+        </Alert>
       ) : null}
       {failed ? (
-        <p role="alert" className="mt-6 rounded-lg border border-rose-500/50 bg-rose-500/10 p-4 text-rose-100" data-testid="profile-error">
+        <Alert tone="error" testId="profile-error">
           {t(`errors.${failed.code}`, { detail: failed.detail })} {t("profile.redirecting")}
-        </p>
+        </Alert>
       ) : null}
       {invalid ? (
-        <p role="alert" className="mt-6 rounded-lg border border-rose-500/50 bg-rose-500/10 p-4 text-rose-100" data-testid="profile-error">
+        <Alert tone="error" testId="profile-error">
           {t(`errors.${invalid.code}`)}
-        </p>
+        </Alert>
       ) : null}
 
       <Form
@@ -186,7 +184,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
         <button
           type="submit"
           disabled={navigation.state === "submitting" || Boolean(finished)}
-          className="mt-2 rounded-lg bg-gradient-to-r from-cyan-500 to-purple-500 px-4 py-3 font-semibold text-slate-950 hover:brightness-110 disabled:opacity-60"
+          className={buttonClass("primary", "md", "mt-2")}
         >
           {t("profile.submit")}
         </button>

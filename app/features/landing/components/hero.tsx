@@ -1,11 +1,10 @@
+import { buttonClass } from "~/components/ui/button";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useToast } from "~/components/ui/toast";
 
-export const primaryButton =
-  "inline-flex items-center justify-center rounded-lg bg-gradient-to-r from-cyan-500 to-purple-500 px-5 py-3 font-semibold text-slate-950 shadow-lg shadow-cyan-500/20 hover:brightness-110";
-export const secondaryButton =
-  "inline-flex items-center justify-center rounded-lg border border-slate-600 px-5 py-3 font-semibold text-slate-100 hover:border-cyan-400 hover:text-cyan-300";
+export const primaryButton = buttonClass("primary", "md", "shadow-lg shadow-cyan-500/20");
+export const secondaryButton = buttonClass("secondary", "md");
 
 /** SPEC §4 get-started: visitors go to /auth; a signed-in user is told they already are. */
 export function GetStartedLink({ loggedIn, label, className }: { loggedIn: boolean; label: string; className: string }) {

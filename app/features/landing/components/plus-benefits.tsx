@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Icon } from "./icons";
+import { buttonClass } from "~/components/ui/button";
 
 const BENEFITS = ["fees", "ads", "subscriptions", "earlyAccess", "events", "create", "discord", "replays", "support"] as const;
 
@@ -24,11 +25,7 @@ export function PlusBenefits() {
             </span>
           </div>
           <div className="mt-6">
-            <a
-              href="/plus"
-              className="inline-block rounded-lg bg-gradient-to-r from-cyan-500 to-purple-500 px-5 py-3 font-semibold text-slate-950 hover:brightness-110"
-              data-testid="plus-cta"
-            >
+            <a href="/plus" className={buttonClass("primary", "md", "inline-block")} data-testid="plus-cta">
               {t("plus.cta")}
             </a>
           </div>

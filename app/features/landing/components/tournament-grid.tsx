@@ -5,6 +5,7 @@ import { isLanguage } from "~/domain/language";
 import { participantsLabel, tournamentGridColumns } from "~/domain/tournament-grid";
 import { filledPercent } from "~/domain/tournament-state";
 import type { TournamentCard } from "~/features/tournaments/tournaments.server";
+import { buttonClass } from "~/components/ui/button";
 
 const COLUMN_CLASSES = { 1: "md:grid-cols-1 max-w-xl", 2: "md:grid-cols-2 max-w-4xl", 3: "md:grid-cols-2 lg:grid-cols-3" } as const;
 
@@ -155,7 +156,7 @@ function TournamentCardView({ tournament, loggedIn, eager }: { tournament: Tourn
                   // Session storage unavailable: /tournament reads the id from the URL.
                 }
               }}
-              className="block w-full rounded-lg bg-gradient-to-r from-cyan-500 to-purple-500 px-4 py-2.5 text-center font-semibold text-slate-950 hover:brightness-110"
+              className={buttonClass("primary", "md", "block w-full")}
             >
               {t("tournaments.register")}
             </Link>

@@ -13,6 +13,8 @@ import { canCancel, canPay } from "../core/lifecycle";
 import { findOrderFor } from "../orders.server";
 import { STATUS_STYLES, orderAmount } from "../orders-view";
 import type { Route } from "./+types/order";
+import { buttonClass } from "~/components/ui/button";
+import { Alert } from "~/components/ui/alert";
 
 /** SPEC §4: after the proof is sent the user goes on after 3 s (store → /store, tournament → /). */
 export const AFTER_PROOF_SECONDS = 3;
@@ -76,13 +78,9 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
       </p>
 
       {loaderData.sent ? (
-        <p
-          role="status"
-          className="mt-6 rounded-lg border border-emerald-500/50 bg-emerald-500/10 p-4 text-emerald-100"
-          data-testid="proof-sent"
-        >
+        <Alert tone="success" testId="proof-sent">
           {t("payment.sent")}
-        </p>
+        </Alert>
       ) : null}
       {loaderData.cancelled ? (
         <p role="status" className="mt-6 rounded-lg border border-slate-500/50 bg-slate-500/10 p-4" data-testid="order-cancelled">
@@ -90,9 +88,9 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       {loaderData.error ? (
-        <p role="alert" className="mt-6 rounded-lg border border-rose-500/50 bg-rose-500/10 p-4 text-rose-100" data-testid="order-error">
+        <Alert tone="error" testId="order-error">
           {t(`errors.${loaderData.error}`, { defaultValue: t("errors.UNEXPECTED") })}
-        </p>
+        </Alert>
       ) : null}
 
       <p className="mt-6 text-slate-300" data-testid="order-next">
@@ -153,11 +151,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
 
       <div className="mt-8 flex flex-wrap gap-3">
         {payable ? (
-          <Link
-            to={`/orders/${order.id}/pay/${order.paymentMethod}`}
-            className="rounded-lg bg-gradient-to-r from-cyan-500 to-purple-500 px-5 py-3 font-semibold text-slate-950 hover:brightness-110"
-            data-testid="pay-now"
-          >
+          <Link to={`/orders/${order.id}/pay/${order.paymentMethod}`} className={buttonClass("primary", "md")} data-testid="pay-now">
             {t("order.pay")}
           </Link>
         ) : null}

@@ -19,6 +19,8 @@ import { findOrderFor } from "../orders.server";
 import { orderAmount } from "../orders-view";
 import { payToDetails } from "../payment-accounts.server";
 import type { Route } from "./+types/pay";
+import { buttonClass } from "~/components/ui/button";
+import { Alert } from "~/components/ui/alert";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
@@ -192,9 +194,9 @@ export default function PayPage({ loaderData }: Route.ComponentProps) {
 
       <h2 className="mt-10 text-xl font-bold">{t("payment.proofTitle")}</h2>
       {error ? (
-        <p role="alert" className="mt-4 rounded-lg border border-rose-500/50 bg-rose-500/10 p-4 text-rose-100" data-testid="proof-error">
+        <Alert tone="error" testId="proof-error" className="mt-4">
           {t(`errors.${error}`, { mb: loaderData.maxMb, defaultValue: t("errors.UNEXPECTED") })}
-        </p>
+        </Alert>
       ) : null}
       <form
         method="post"
@@ -260,11 +262,7 @@ export default function PayPage({ loaderData }: Route.ComponentProps) {
             <div className="h-full bg-gradient-to-r from-cyan-400 to-purple-500 transition-all" style={{ width: `${progress}%` }} />
           </div>
         ) : null}
-        <button
-          type="submit"
-          disabled={progress !== null}
-          className="rounded-lg bg-gradient-to-r from-cyan-500 to-purple-500 px-4 py-3 font-semibold text-slate-950 hover:brightness-110 disabled:opacity-60"
-        >
+        <button type="submit" disabled={progress !== null} className={buttonClass("primary", "md")}>
           {progress !== null ? t("payment.sending", { percent: progress }) : t("payment.send")}
         </button>
       </form>

@@ -24,6 +24,7 @@ import { EARLY_ACCESS_MINUTES } from "../core/membership";
 import { parsePlusPurchase } from "../plus-schemas";
 import { buyPlus, membershipOf, plusOffer } from "../plus.server";
 import type { Route } from "./+types/plus";
+import { buttonClass } from "~/components/ui/button";
 
 /** What Plus gives today, and what needs systems we do not have yet (shown as coming, not faked). */
 export const PLUS_BENEFITS = [
@@ -162,11 +163,7 @@ export default function PlusPage({ loaderData, actionData }: Route.ComponentProp
               </Button>
             </Form>
           ) : (
-            <Link
-              to="/auth?redirectTo=%2Fplus"
-              className="mt-6 inline-block rounded-lg bg-gradient-to-r from-cyan-500 to-purple-500 px-5 py-3 font-semibold text-slate-950"
-              data-testid="plus-sign-in"
-            >
+            <Link to="/auth?redirectTo=%2Fplus" className={buttonClass("primary", "md", "mt-6 inline-block")} data-testid="plus-sign-in">
               {t("signInToBuy")}
             </Link>
           )}

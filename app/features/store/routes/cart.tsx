@@ -11,6 +11,7 @@ import { useRouteMessages } from "~/lib/use-route-messages";
 import type { RouteHandle } from "~/root";
 import { saveCart, useCart } from "../cart-store";
 import type { Route } from "./+types/cart";
+import { buttonClass } from "~/components/ui/button";
 
 export const handle: RouteHandle = { cart: true };
 
@@ -128,11 +129,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
                 {t("cart.checkout")}
               </span>
             ) : (
-              <Link
-                to="/store/cart/checkout"
-                className="rounded-lg bg-gradient-to-r from-cyan-500 to-purple-500 px-5 py-3 font-semibold text-slate-950"
-                data-testid="checkout-button"
-              >
+              <Link to="/store/cart/checkout" className={buttonClass("primary", "md")} data-testid="checkout-button">
                 {t("cart.checkout")}
               </Link>
             )}

@@ -25,6 +25,8 @@ import { checkPlayerId } from "../id-checker.server";
 import { createStoreOrder, priceCart, type CartProblem, type RequestedItem } from "../store-orders.server";
 import { formFields, readForm } from "~/lib/http.server";
 import type { Route } from "./+types/checkout";
+import { buttonClass } from "~/components/ui/button";
+import { Alert } from "~/components/ui/alert";
 
 export const handle: RouteHandle = { cart: true };
 
@@ -223,13 +225,9 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
       <div>
         <h1 className="text-3xl font-extrabold">{t("checkout.title")}</h1>
         {error ? (
-          <p
-            role="alert"
-            className="mt-6 rounded-lg border border-rose-500/50 bg-rose-500/10 p-4 text-rose-100"
-            data-testid="checkout-error"
-          >
+          <Alert tone="error" testId="checkout-error">
             {t(`errors.${error.code}`, { message: error.message ? t(`errors.${error.message}`, { defaultValue: error.message }) : "" })}
-          </p>
+          </Alert>
         ) : null}
         {changes.length ? (
           <div
@@ -256,12 +254,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
                 : t("checkout.confirmNoCheck", { id: answer.gamerId })}
             </p>
             <div className="mt-4 flex gap-3">
-              <button
-                type="button"
-                disabled={busy}
-                onClick={() => submit("create", values)}
-                className="rounded-lg bg-gradient-to-r from-cyan-500 to-purple-500 px-5 py-3 font-semibold text-slate-950"
-              >
+              <button type="button" disabled={busy} onClick={() => submit("create", values)} className={buttonClass("primary", "md")}>
                 {t("checkout.confirm")}
               </button>
               <button
@@ -315,11 +308,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
                 </label>
               ))}
             </fieldset>
-            <button
-              type="submit"
-              disabled={busy || !ready}
-              className="rounded-lg bg-gradient-to-r from-cyan-500 to-purple-500 px-4 py-3 font-semibold text-slate-950 disabled:opacity-60"
-            >
+            <button type="submit" disabled={busy || !ready} className={buttonClass("primary", "md")}>
               {busy ? t("checkout.verifying") : t("checkout.verify")}
             </button>
           </form>

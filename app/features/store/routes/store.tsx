@@ -15,6 +15,7 @@ import { currentExchangeRateInfo } from "~/features/orders/exchange-rate.server"
 import { listCatalogue, type CatalogueGame } from "../catalogue.server";
 import { saveCart, useCart } from "../cart-store";
 import type { Route } from "./+types/store";
+import { buttonClass } from "~/components/ui/button";
 
 export const handle: RouteHandle = { cart: true };
 
@@ -72,7 +73,7 @@ function PackageCard({ game, item }: { game: CatalogueGame; item: CatalogueGame[
           disabled={!ready}
           aria-busy={!ready || undefined}
           data-testid="add-to-cart"
-          className="flex-1 rounded-lg bg-gradient-to-r from-cyan-500 to-purple-500 px-3 py-2 text-sm font-semibold text-slate-950 hover:brightness-110 disabled:cursor-wait disabled:opacity-50"
+          className={buttonClass("primary", "sm", "flex-1")}
           onClick={() => {
             const amount = normalizeQuantity(quantity);
             setQuantity(String(amount));

@@ -27,6 +27,8 @@ import { RegistrationError, findRegistration, findTournament, registerForTournam
 import { fail, succeed } from "~/lib/answer";
 import { formFields, readForm } from "~/lib/http.server";
 import type { Route } from "./+types/tournament";
+import { buttonClass } from "~/components/ui/button";
+import { Alert } from "~/components/ui/alert";
 
 /** SPEC §4: after a free registration the user goes home after 3 s. */
 export const AFTER_FREE_SECONDS = 3;
@@ -235,23 +237,15 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
       </div>
 
       {error ? (
-        <p
-          role="alert"
-          className="mt-6 rounded-lg border border-rose-500/50 bg-rose-500/10 p-4 text-rose-100"
-          data-testid="registration-error"
-        >
+        <Alert tone="error" testId="registration-error">
           {t(`errors.${error.code}`, { n: "player" in error ? error.player : undefined })}
-        </p>
+        </Alert>
       ) : null}
 
       {done?.outcome === "confirmed" ? (
-        <p
-          role="status"
-          className="mt-6 rounded-lg border border-emerald-500/50 bg-emerald-500/10 p-4 text-emerald-100"
-          data-testid="registration-confirmed"
-        >
+        <Alert tone="success" testId="registration-confirmed">
           {t("done.free")}
-        </p>
+        </Alert>
       ) : null}
 
       {done?.outcome === "started" ? (
@@ -284,7 +278,7 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
           </dl>
           <Link
             to={`/tournament/payment?order=${done.order.id}`}
-            className="mt-6 inline-block rounded-lg bg-gradient-to-r from-cyan-500 to-purple-500 px-5 py-3 font-semibold text-slate-950"
+            className={buttonClass("primary", "md", "mt-6 inline-block")}
             data-testid="continue-to-payment"
           >
             {t("done.pay")}
@@ -347,11 +341,7 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
         >
           <h2 className="text-xl font-bold text-amber-100">{t(tournament.closed ? "unavailable.closedTitle" : "unavailable.fullTitle")}</h2>
           <p className="mt-2 text-amber-50/90">{t(tournament.closed ? "unavailable.closedText" : "unavailable.fullText")}</p>
-          <Link
-            to="/#tournaments"
-            className="mt-4 inline-block rounded-lg bg-gradient-to-r from-cyan-500 to-purple-500 px-5 py-3 font-semibold text-slate-950"
-            data-testid="other-tournaments"
-          >
+          <Link to="/#tournaments" className={buttonClass("primary", "md", "mt-4 inline-block")} data-testid="other-tournaments">
             {t("unavailable.others")}
           </Link>
         </div>
@@ -425,11 +415,7 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
               })}
             </fieldset>
           ) : null}
-          <button
-            type="submit"
-            disabled={navigation.state === "submitting"}
-            className="rounded-lg bg-gradient-to-r from-cyan-500 to-purple-500 px-4 py-3 font-semibold text-slate-950 hover:brightness-110 disabled:opacity-60"
-          >
+          <button type="submit" disabled={navigation.state === "submitting"} className={buttonClass("primary", "md")}>
             {navigation.state === "submitting" ? t("form.sending") : fee > 0 ? t("form.submitPaid") : t("form.submitFree")}
           </button>
         </Form>
