@@ -1,5 +1,5 @@
 /**
- * The one formatter of the app (DESIGN.md "Dates and times … by one formatter, identical on both
+ * The one formatter of the app (docs/product.md §11: "Dates and times … by one formatter, identical on both
  * sides; numbers and money by one formatter per language"). Pure: the time zone is always passed
  * explicitly, never taken from the runtime, so the server (often UTC) and the browser (anywhere)
  * write the same text and hydration never disagrees.
