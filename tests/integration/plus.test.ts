@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { auditLog, membershipPeriods, orders, settings, tournaments } from "~/db/schema";
 import { action as staffUserAction } from "~/features/admin/routes/user";
+import { loader as staffUsersLoader } from "~/features/admin/routes/users";
 import { seedDemoData } from "~/db/seed";
 import { decideOrder, submitProof } from "~/features/orders/orders.server";
 import { addMonths } from "~/features/plus/core/membership";
@@ -161,6 +162,13 @@ describe("staff and time", () => {
       ok: true,
     });
     expect((await membershipOf(handle.db, buyer.userId)).member).toBe(true);
+    // Staff lists mark members.
+    const list = await callRoute<{ users: { email: string; plus: boolean }[] }>(
+      staffUsersLoader,
+      getRequest("/admin/users?q=example.com", staff.jar.header()),
+    );
+    expect(list.data!.users.find((user) => user.email === "buyer@example.com")?.plus).toBe(true);
+    expect(list.data!.users.find((user) => user.email === "staff@example.com")?.plus).toBe(false);
     expect((await post({ intent: "plus-end", note: "Reembolsado por Binance" }, staff.jar.header())).data).toMatchObject({ ok: true });
     expect((await membershipOf(handle.db, buyer.userId)).member).toBe(false);
     const audit = await handle.db

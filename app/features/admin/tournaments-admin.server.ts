@@ -184,6 +184,7 @@ export async function listRegistrationsForStaff(db: Database, tournamentId: stri
       createdAt: registrations.createdAt,
       email: users.email,
       userName: users.name,
+      userId: users.id,
       orderId: orders.id,
       orderNumber: orders.number,
       orderStatus: orders.status,

@@ -69,3 +69,13 @@ export function Pager({ page, hasNext, pageHref }: { page: number; hasNext: bool
     </nav>
   );
 }
+
+/** Marks a Plus member in staff lists. */
+export function PlusChip() {
+  const { t } = useTranslation("admin");
+  return (
+    <span className="ml-2 rounded-full bg-purple-500/20 px-2 py-0.5 text-xs font-semibold text-purple-200" data-testid="plus-chip">
+      {t("users.plusChip")}
+    </span>
+  );
+}

@@ -11,6 +11,8 @@ import { requireStaff } from "~/features/auth/session.server";
 import { OrderError, decideOrder, findOrderFor } from "~/features/orders/orders.server";
 import { fail } from "~/lib/answer";
 import { notFoundIfNullish, readForm } from "~/lib/http.server";
+import { membersAmong } from "~/features/plus/plus.server";
+import { PlusChip } from "../components/admin-ui";
 import { db } from "~/lib/db.server";
 import { log } from "~/lib/log.server";
 import { loadMessages } from "~/lib/messages.server";
@@ -74,6 +76,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       })),
     },
     owner: people[order.userId] ?? null,
+    ownerIsPlus: (await membersAmong(db(), [order.userId])).has(order.userId),
     people,
     messages: loadMessages(language, ["admin"]),
   };
@@ -350,6 +353,7 @@ export default function OrderReviewPage({ loaderData, actionData }: Route.Compon
             <dl className="mt-3 flex flex-col gap-2">
               <Detail label={t("review.customer.name")} testId="customer-name">
                 {owner?.name || t("common.noName")}
+                {loaderData.ownerIsPlus ? <PlusChip /> : null}
               </Detail>
               <Detail label={t("review.customer.email")} testId="customer-email">
                 {order.email}

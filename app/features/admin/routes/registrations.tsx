@@ -4,6 +4,7 @@ import { isLanguage } from "~/domain/language";
 import { formatMoney } from "~/domain/format";
 import { mailOrderMove } from "~/features/orders/order-mail.server";
 import { fail, succeed } from "~/lib/answer";
+import { membersAmong } from "~/features/plus/plus.server";
 import { db } from "~/lib/db.server";
 import { formFields, notFoundIfNullish, readForm } from "~/lib/http.server";
 import { metaText } from "~/lib/meta";
@@ -18,6 +19,7 @@ import {
   tdClass,
   thClass,
   Pager,
+  PlusChip,
 } from "../components/admin-ui";
 import { staffContext } from "../context.server";
 import {
@@ -37,9 +39,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const rawPage = new URL(request.url).searchParams.get("page") ?? "";
   const page = /^\d{1,5}$/.test(rawPage) ? Math.max(1, Number(rawPage)) : 1;
   const rows = await listRegistrationsForStaff(db(), tournament.id, page);
+  const members = await membersAmong(
+    db(),
+    rows.map((row) => row.userId),
+  );
   return {
     tournament: { id: tournament.id, title: tournament.title, capacity: tournament.capacity, live: tournament.live },
-    registrations: rows,
+    registrations: rows.map((row) => ({ ...row, plus: members.has(row.userId) })),
     page,
     hasNext: rows.length === STAFF_REGISTRATION_PAGE,
     messages,
@@ -120,7 +126,10 @@ export default function RegistrationsPage({ loaderData, actionData }: Route.Comp
               {registrations.map((row) => (
                 <tr key={row.id} data-testid="registration-row">
                   <td className={tdClass}>
-                    <span className="block font-semibold">{row.teamName ?? row.userName}</span>
+                    <span className="block font-semibold">
+                      {row.teamName ?? row.userName}
+                      {row.plus ? <PlusChip /> : null}
+                    </span>
                     <span className="block text-xs text-slate-400">
                       {row.email} · {row.phone}
                     </span>

@@ -1,9 +1,21 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
+import { membersAmong } from "~/features/plus/plus.server";
 import { db } from "~/lib/db.server";
 import { metaText } from "~/lib/meta";
 import { useRouteMessages } from "~/lib/use-route-messages";
-import { PageTitle, TableBox, fieldClass, labelClass, primaryButton, tableClass, tdClass, thClass, Pager } from "../components/admin-ui";
+import {
+  PageTitle,
+  TableBox,
+  fieldClass,
+  labelClass,
+  primaryButton,
+  tableClass,
+  tdClass,
+  thClass,
+  Pager,
+  PlusChip,
+} from "../components/admin-ui";
 import { staffContext } from "../context.server";
 import { USER_PAGE, searchUsers } from "../users-admin.server";
 import type { Route } from "./+types/users";
@@ -16,7 +28,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   const rawPage = params.get("page") ?? "";
   const page = /^\d{1,5}$/.test(rawPage) ? Math.max(1, Number(rawPage)) : 1;
   const rows = await searchUsers(db(), { q, staffOnly, page });
-  return { filters: { q, staffOnly, page }, users: rows, hasNext: rows.length === USER_PAGE, messages };
+  const members = await membersAmong(
+    db(),
+    rows.map((row) => row.id),
+  );
+  return {
+    filters: { q, staffOnly, page },
+    users: rows.map((row) => ({ ...row, plus: members.has(row.id) })),
+    hasNext: rows.length === USER_PAGE,
+    messages,
+  };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -73,6 +94,7 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
                     <Link to={`/admin/users/${user.id}`} className="font-semibold text-cyan-300">
                       {user.name || t("common.noName")}
                     </Link>
+                    {user.plus ? <PlusChip /> : null}
                     <span className="block text-xs break-all text-slate-400">{user.email}</span>
                   </td>
                   <td className={tdClass}>{user.isStaff ? t("users.staff") : t("users.player")}</td>
