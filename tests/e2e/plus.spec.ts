@@ -99,6 +99,9 @@ test("buy Plus, staff approve it, the badge appears and the member registers 15 
   await expect(page.getByTestId("plus-badge")).toBeVisible();
   await expect(page.getByTestId("plus-active")).toContainText("Eres Plus hasta el");
   await expect(page.getByTestId("plus-periods").locator("li")).toHaveCount(1);
+  // Its card on the landing page says the tournament is already open for a member.
+  await page.goto("/");
+  await expect(page.getByTestId("tournament-opens").first()).toHaveText("Plus: ya puedes inscribirte");
   const tournament = new TournamentPage(page);
   await tournament.open(club.tournamentId);
   await expect(page.getByTestId("registration-opens")).toHaveCount(0);
@@ -116,6 +119,8 @@ test("buy Plus, staff approve it, the badge appears and the member registers 15 
     await expect(opens.getByTestId("countdown")).not.toHaveText(first!);
     await expect(other.page.getByTestId("registration-form")).toHaveCount(0);
     await expect(opens.getByRole("link", { name: /Arena Plus/ })).toHaveAttribute("href", "/plus");
+    await other.page.goto("/");
+    await expect(other.page.getByTestId("tournament-opens").first()).toHaveText(/^Inscripciones desde el /);
   } finally {
     await other.context.close();
   }

@@ -19,6 +19,8 @@ export interface TournamentCard {
   capacity: number;
   taken: number;
   state: TournamentState;
+  /** When registration opens for everyone (ISO), while that is still ahead; Plus members may start 15 minutes earlier. */
+  opensAt: string | null;
 }
 
 const LANDING_LIMIT = 12;
@@ -44,6 +46,7 @@ export async function listUpcomingTournaments(db: Database, limit = LANDING_LIMI
       ...TOURNAMENT_CARD_COLUMNS,
       capacity: tournaments.capacity,
       registrationClosesAt: tournaments.registrationClosesAt,
+      registrationOpensAt: tournaments.registrationOpensAt,
       taken: sql<number>`(select count(*)::int from registrations r where r.tournament_id = "tournaments"."id" and r.status <> 'released')`,
     })
     .from(tournaments)
@@ -52,13 +55,14 @@ export async function listUpcomingTournaments(db: Database, limit = LANDING_LIMI
     .orderBy(asc(tournaments.date), asc(tournaments.sortOrder))
     .limit(limit);
   const now = new Date();
-  return rows.map(({ registrationClosesAt, ...row }) => {
+  return rows.map(({ registrationClosesAt, registrationOpensAt, ...row }) => {
     const places = { capacity: row.capacity, taken: Number(row.taken) };
     return {
       ...row,
       ...places,
       feeCurrency: row.feeCurrency === "VES" ? "VES" : "USD",
       state: tournamentState(places, registrationClosesAt, now),
+      opensAt: registrationOpensAt && registrationOpensAt > now ? registrationOpensAt.toISOString() : null,
     };
   });
 }

@@ -4,6 +4,8 @@ import { formatDate, formatMoney } from "~/domain/format";
 import { isLanguage } from "~/domain/language";
 import { participantsLabel, tournamentGridColumns } from "~/domain/tournament-grid";
 import { filledPercent } from "~/domain/tournament-state";
+import { useFormat } from "~/lib/use-format";
+import { registrationOpensFor } from "~/features/plus/core/membership";
 import type { TournamentCard } from "~/features/tournaments/tournaments.server";
 import { buttonClass } from "~/components/ui/button";
 
@@ -17,7 +19,17 @@ export function tournamentPath(tournament: TournamentCard): string {
   return `/tournament?${params}`;
 }
 
-export function TournamentGrid({ tournaments, loggedIn, loading }: { tournaments: TournamentCard[]; loggedIn: boolean; loading: boolean }) {
+export function TournamentGrid({
+  tournaments,
+  loggedIn,
+  loading,
+  plus = false,
+}: {
+  tournaments: TournamentCard[];
+  loggedIn: boolean;
+  loading: boolean;
+  plus?: boolean;
+}) {
   const { t } = useTranslation("landing");
   const columns = tournamentGridColumns(tournaments.length);
   return (
@@ -47,7 +59,7 @@ export function TournamentGrid({ tournaments, loggedIn, loading }: { tournaments
         >
           {tournaments.map((tournament, index) => (
             <li key={tournament.id}>
-              <TournamentCardView tournament={tournament} loggedIn={loggedIn} eager={index < 3} />
+              <TournamentCardView tournament={tournament} loggedIn={loggedIn} plus={plus} eager={index < 3} />
             </li>
           ))}
         </ul>
@@ -56,7 +68,17 @@ export function TournamentGrid({ tournaments, loggedIn, loading }: { tournaments
   );
 }
 
-function TournamentCardView({ tournament, loggedIn, eager }: { tournament: TournamentCard; loggedIn: boolean; eager: boolean }) {
+function TournamentCardView({
+  tournament,
+  loggedIn,
+  plus,
+  eager,
+}: {
+  tournament: TournamentCard;
+  loggedIn: boolean;
+  plus: boolean;
+  eager: boolean;
+}) {
   const { t, i18n } = useTranslation("landing");
   const language = isLanguage(i18n.language) ? i18n.language : "es";
   const fee =
@@ -122,6 +144,7 @@ function TournamentCardView({ tournament, loggedIn, eager }: { tournament: Tourn
             </dd>
           </div>
         </dl>
+        {tournament.opensAt ? <OpensLine opensAt={tournament.opensAt} plus={plus} /> : null}
         <div className="mt-4" data-testid="tournament-places">
           <div className="flex justify-between text-xs text-slate-400">
             <span>{t("tournaments.places")}</span>
@@ -183,5 +206,29 @@ function TournamentCardView({ tournament, loggedIn, eager }: { tournament: Tourn
         </div>
       </div>
     </article>
+  );
+}
+
+/**
+ * When registration opens, as this visitor sees it: Plus members 15 minutes early ("Plus: abre en
+ * 12 min"). The landing page is plain HTML (no hydration), so "now" is the moment it is rendered.
+ */
+function OpensLine({ opensAt, plus }: { opensAt: string; plus: boolean }) {
+  const { t } = useTranslation("landing");
+  const format = useFormat();
+  const opens = new Date(opensAt);
+  const forMe = registrationOpensFor(opens, plus);
+  const left = forMe.getTime() - Date.now();
+  const minutes = Math.ceil(left / 60_000);
+  return (
+    <p className="mt-3 text-sm font-semibold text-cyan-200" data-testid="tournament-opens">
+      {plus && left <= 0
+        ? t("tournaments.plusOpenNow")
+        : plus
+          ? minutes <= 24 * 60
+            ? t("tournaments.plusOpensIn", { minutes })
+            : t("tournaments.plusOpensOn", { time: format.dateTime(forMe) })
+          : t("tournaments.opensOn", { time: format.dateTime(opens) })}
+    </p>
   );
 }

@@ -48,6 +48,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <TournamentGrid
         tournaments={loaderData.tournaments}
         loggedIn={loggedIn}
+        plus={root?.user?.plus === true}
         loading={navigation.state === "loading" && navigation.location.pathname === "/"}
       />
       <Features />
