@@ -24,11 +24,14 @@ export function TournamentGrid({
   loggedIn,
   loading,
   plus = false,
+  now,
 }: {
   tournaments: TournamentCard[];
   loggedIn: boolean;
   loading: boolean;
   plus?: boolean;
+  /** The server's clock when the page was rendered (ISO): opening times count from it. */
+  now: string;
 }) {
   const { t } = useTranslation("landing");
   const columns = tournamentGridColumns(tournaments.length);
@@ -59,7 +62,7 @@ export function TournamentGrid({
         >
           {tournaments.map((tournament, index) => (
             <li key={tournament.id}>
-              <TournamentCardView tournament={tournament} loggedIn={loggedIn} plus={plus} eager={index < 3} />
+              <TournamentCardView tournament={tournament} loggedIn={loggedIn} plus={plus} now={now} eager={index < 3} />
             </li>
           ))}
         </ul>
@@ -72,11 +75,13 @@ function TournamentCardView({
   tournament,
   loggedIn,
   plus,
+  now,
   eager,
 }: {
   tournament: TournamentCard;
   loggedIn: boolean;
   plus: boolean;
+  now: string;
   eager: boolean;
 }) {
   const { t, i18n } = useTranslation("landing");
@@ -144,7 +149,7 @@ function TournamentCardView({
             </dd>
           </div>
         </dl>
-        {tournament.opensAt ? <OpensLine opensAt={tournament.opensAt} plus={plus} /> : null}
+        {tournament.opensAt ? <OpensLine opensAt={tournament.opensAt} plus={plus} now={now} /> : null}
         <div className="mt-4" data-testid="tournament-places">
           <div className="flex justify-between text-xs text-slate-400">
             <span>{t("tournaments.places")}</span>
@@ -211,14 +216,14 @@ function TournamentCardView({
 
 /**
  * When registration opens, as this visitor sees it: Plus members 15 minutes early ("Plus: abre en
- * 12 min"). The landing page is plain HTML (no hydration), so "now" is the moment it is rendered.
+ * 12 min"), counted from the moment the server rendered the page.
  */
-function OpensLine({ opensAt, plus }: { opensAt: string; plus: boolean }) {
+function OpensLine({ opensAt, plus, now }: { opensAt: string; plus: boolean; now: string }) {
   const { t } = useTranslation("landing");
   const format = useFormat();
   const opens = new Date(opensAt);
   const forMe = registrationOpensFor(opens, plus);
-  const left = forMe.getTime() - Date.now();
+  const left = forMe.getTime() - new Date(now).getTime();
   const minutes = Math.ceil(left / 60_000);
   return (
     <p className="mt-3 text-sm font-semibold text-cyan-200" data-testid="tournament-opens">

@@ -27,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     // SPEC §8: a loading failure is logged and the list stays empty.
     log.error("tournaments failed to load", { error: String(error) });
   }
-  return { tournaments, messages: loadMessages(language, ["landing"]) };
+  return { tournaments, now: new Date().toISOString(), messages: loadMessages(language, ["landing"]) };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -49,6 +49,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         tournaments={loaderData.tournaments}
         loggedIn={loggedIn}
         plus={root?.user?.plus === true}
+        now={loaderData.now}
         loading={navigation.state === "loading" && navigation.location.pathname === "/"}
       />
       <Features />
