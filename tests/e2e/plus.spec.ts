@@ -80,6 +80,8 @@ test("buy Plus, staff approve it, the badge appears and the member registers 15 
   await pay.transactionId.fill("BNB-PLUS-0001");
   await pay.submit.click();
   await expect(page).toHaveURL((url) => url.pathname === `/orders/${orderId}`);
+  // As after any payment, the page moves on by itself a few seconds later (home, for a Plus order).
+  await expect(page).toHaveURL((url) => url.pathname === "/", { timeout: 10_000 });
 
   // Staff approve it from their own browser.
   const staff = await otherBrowser(browser, club);
