@@ -91,11 +91,10 @@ describe("compareBundles", () => {
     ]);
   });
 
-  it("allows a plural form only one language uses (Spanish 'many'), not a missing 'one'", () => {
+  it("wants every plural form in every language, even one a language's rules never pick", () => {
     const es = { common: { count_one: "{{count}} artículo", count_many: "{{count}} de artículos", count_other: "{{count}} artículos" } };
-    expect(compareBundles({ es, en: { common: { count_one: "{{count}} item", count_other: "{{count}} items" } } })).toEqual([]);
-    expect(compareBundles({ es, en: { common: { count_other: "{{count}} items" } } })).toEqual([
-      { kind: "missing-key", language: "en", namespace: "common", key: "count_one", presentIn: "es" },
+    expect(compareBundles({ es, en: { common: { count_one: "{{count}} item", count_other: "{{count}} items" } } })).toEqual([
+      { kind: "missing-key", language: "en", namespace: "common", key: "count_many", presentIn: "es" },
     ]);
   });
 

@@ -88,19 +88,6 @@ export function placeholders(text: string): string[] {
   return [...names].sort();
 }
 
-const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
-
-/**
- * A plural form one language needs and another does not have (Spanish has "many", English does not) is not a
- * missing key: `key_many` may exist only in the languages whose plural rules use "many".
- */
-function pluralOnlyIn(key: string, language: string, other: string): boolean {
-  const category = PLURAL_SUFFIX.exec(key)?.[1];
-  if (!category) return false;
-  const categories = (lang: string) => new Intl.PluralRules(lang).resolvedOptions().pluralCategories as string[];
-  return categories(language).includes(category) && !categories(other).includes(category);
-}
-
 /** Missing keys, differing placeholders and empty values between the reference language and every other one. */
 export function compareBundles(bundles: Bundles, reference = REFERENCE_LANGUAGE): Problem[] {
   const problems: Problem[] = [];
@@ -132,7 +119,7 @@ export function compareBundles(bundles: Bundles, reference = REFERENCE_LANGUAGE)
       const keysB = flatten(b);
       for (const [key, value] of keysA) {
         if (!keysB.has(key)) {
-          if (!pluralOnlyIn(key, first, other)) problems.push({ kind: "missing-key", language: other, namespace, key, presentIn: first });
+          problems.push({ kind: "missing-key", language: other, namespace, key, presentIn: first });
           continue;
         }
         const valueB = keysB.get(key);
@@ -141,8 +128,8 @@ export function compareBundles(bundles: Bundles, reference = REFERENCE_LANGUAGE)
         if (found[0].join() !== found[1].join()) problems.push({ kind: "placeholders", namespace, key, languages: pair, found });
       }
       for (const key of keysB.keys()) {
-        if (!keysA.has(key) && !pluralOnlyIn(key, other, first))
-          problems.push({ kind: "missing-key", language: first, namespace, key, presentIn: other });
+        // Every key in every language, plural forms too (a form one language never uses repeats its "other").
+        if (!keysA.has(key)) problems.push({ kind: "missing-key", language: first, namespace, key, presentIn: other });
       }
     }
   }
