@@ -13,11 +13,21 @@ const STATUS_STYLES: Record<string, string> = {
 };
 
 /** An order's status as a coloured chip; the text comes from the page's namespace (`status.<status>`). */
-export function StatusChip({ status, namespace = "orders", testId }: { status: string; namespace?: string; testId?: string }) {
+export function StatusChip({
+  status,
+  namespace = "orders",
+  testId,
+  small = false,
+}: {
+  status: string;
+  namespace?: string;
+  testId?: string;
+  small?: boolean;
+}) {
   const { t } = useTranslation(namespace);
   return (
     <span
-      className={`inline-block rounded-full px-3 py-1 text-sm font-semibold ${STATUS_STYLES[status] ?? "bg-slate-500/20"}`}
+      className={`inline-block rounded-full font-semibold ${small ? "px-2.5 py-0.5 text-xs" : "px-3 py-1 text-sm"} ${STATUS_STYLES[status] ?? "bg-slate-500/20"}`}
       data-testid={testId}
     >
       {t(`status.${status}`, { defaultValue: status })}

@@ -9,7 +9,8 @@ import { useFormat } from "~/lib/use-format";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import { listRegistrationsOfUser } from "~/features/tournaments/registrations.server";
 import { listOrdersOfUser } from "../orders.server";
-import { STATUS_STYLES, orderAmount } from "../orders-view";
+import { orderAmount } from "../orders-view";
+import { StatusChip } from "~/components/ui/status-chip";
 import type { Route } from "./+types/my-orders";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -47,9 +48,7 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
                 data-testid="order-row"
               >
                 <span className="font-bold">#{order.number}</span>
-                <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLES[order.status] ?? ""}`}>
-                  {t(`status.${order.status}`)}
-                </span>
+                <StatusChip status={order.status} small />
                 <span className="font-semibold text-cyan-300">{orderAmount(order.amount, order.currency, i18n.language)}</span>
                 <span className="text-sm text-slate-400">{t(`methods.${order.paymentMethod}`)}</span>
                 <span className="min-w-0 flex-1 truncate text-sm text-slate-300">{order.items}</span>

@@ -11,7 +11,8 @@ import { useRouteMessages } from "~/lib/use-route-messages";
 import { CancelOrderForm } from "../components/cancel-order-form";
 import { canCancel, canPay } from "../core/lifecycle";
 import { findOrderFor } from "../orders.server";
-import { STATUS_STYLES, orderAmount } from "../orders-view";
+import { orderAmount } from "../orders-view";
+import { StatusChip } from "~/components/ui/status-chip";
 import type { Route } from "./+types/order";
 import { buttonClass } from "~/components/ui/button";
 import { Alert } from "~/components/ui/alert";
@@ -70,11 +71,8 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         ← {t("order.back")}
       </Link>
       <h1 className="mt-3 text-3xl font-extrabold">{t("order.title", { number: order.number })}</h1>
-      <p
-        className={`mt-3 inline-block rounded-full px-3 py-1 text-sm font-semibold ${STATUS_STYLES[order.status] ?? ""}`}
-        data-testid="order-status"
-      >
-        {t(`status.${order.status}`)}
+      <p className="mt-3">
+        <StatusChip status={order.status} testId="order-status" />
       </p>
 
       {loaderData.sent ? (
