@@ -215,7 +215,10 @@ export const registrationPlayers = pgTable(
 export const games = pgTable("games", {
   id: text("id").primaryKey(),
   name: text("name").notNull(),
+  /** Square icon (repository SVG or an uploaded image's URL). */
   logo: text("logo"),
+  /** Wide banner for the store tile and the game page header; null falls back to the icon. */
+  banner: text("banner"),
   hiddenInStore: boolean("hidden_in_store").notNull().default(false),
   /** Whether checkout checks the player ID with the external checker. */
   checksPlayerId: boolean("checks_player_id").notNull().default(true),
