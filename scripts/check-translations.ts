@@ -45,6 +45,7 @@ export const ERROR_CODE_SOURCES: ErrorCodeSource[] = [
   { file: "app/features/orders/orders.server.ts", name: "OrderErrorCode", namespace: "admin", prefix: "errors" },
   { file: "app/features/tournaments/registrations.server.ts", name: "RegistrationErrorCode", namespace: "tournaments", prefix: "errors" },
   { file: "app/features/competition/core/errors.ts", name: "CompetitionErrorCode", namespace: "competition", prefix: "errors" },
+  { file: "app/features/tournaments/waitlist.server.ts", name: "WaitlistErrorCode", namespace: "tournaments", prefix: "errors" },
 ];
 
 /** The language every other one is compared with (the product's default). */

@@ -17,6 +17,7 @@ import { isLocalHost } from "~/lib/public-url";
 import { log, setLogLevel } from "~/lib/log.server";
 import { readiness } from "~/lib/readiness.server";
 import { requestLog } from "~/lib/request-log.server";
+import { sendWaitlistMails } from "~/features/tournaments/waitlist.server";
 import { setRoutineLock, startRoutine, stopAllRoutines } from "~/lib/routines.server";
 import { loadMessages } from "~/lib/messages.server";
 import { PageCache, type CachedPage } from "~/lib/page-cache.server";
@@ -46,6 +47,8 @@ export async function start(): Promise<{ port: number; host: string }> {
   setRoutineLock(handle.tryExclusive);
   // Unpaid orders past their time are expired once a minute.
   startRoutine({ name: "order-expiry", everyMs: 60_000, exclusive: true, run: () => expireUnpaidOrders(database) });
+  // Waiting lists: "a place is free" mails owed by writes that freed a place (order expiry, cancellations…).
+  startRoutine({ name: "waitlist-mails", everyMs: 30_000, exclusive: true, run: () => sendWaitlistMails(database) });
   // With PRICING_URL, the catalogue follows the external price list: at start, then every 30 minutes.
   // Plus: "ends in 3 days" and "has ended" mails.
   startRoutine({ name: "plus-mails", everyMs: 15 * 60_000, runAtStart: true, exclusive: true, run: () => sendPlusMails(database) });

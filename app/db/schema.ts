@@ -187,6 +187,36 @@ export const registrations = pgTable(
   ],
 );
 
+/**
+ * The waiting list of a full tournament (product §4 "waiting list"): one row per person waiting, in
+ * order of joining. When a place frees, every row gets `placeFreedAt` inside the freeing
+ * transaction; the waiting-list routine mails them after the commit and clears it.
+ */
+export const waitlistEntries = pgTable(
+  "waitlist_entries",
+  {
+    id: text("id").primaryKey(),
+    tournamentId: text("tournament_id")
+      .notNull()
+      .references(() => tournaments.id),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    /** A mail is owed: a place freed at this time and the person has not been told yet. */
+    placeFreedAt: timestamp("place_freed_at", { withTimezone: true }),
+    /** When the last "a place is free" mail was sent. */
+    notifiedAt: timestamp("notified_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("waitlist_entries_user").on(t.tournamentId, t.userId),
+    index("waitlist_entries_line").on(t.tournamentId, t.createdAt, t.id),
+    index("waitlist_entries_owed")
+      .on(t.placeFreedAt)
+      .where(sql`${t.placeFreedAt} is not null`),
+  ],
+);
+
 export const registrationPlayers = pgTable(
   "registration_players",
   {
@@ -502,6 +532,8 @@ export const competitionSettings = pgTable("competition_settings", {
   /** The check-in window: from startsAt − opens to startsAt − closes. */
   checkInOpensMinutes: integer("check_in_opens_minutes").notNull().default(60),
   checkInClosesMinutes: integer("check_in_closes_minutes").notNull().default(15),
+  /** Set once when the automatic "check-in is open" mail went out (the check-in mail routine). */
+  checkInMailedAt: timestamp("check_in_mailed_at", { withTimezone: true }),
   /** Set when staff start the event (bracket generated). */
   startedAt: timestamp("started_at", { withTimezone: true }),
   createdAt: createdAt(),
@@ -659,6 +691,7 @@ export const schema = {
   tournaments,
   registrations,
   registrationPlayers,
+  waitlistEntries,
   games,
   topupPackages,
   settings,

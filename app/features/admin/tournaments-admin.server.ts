@@ -4,6 +4,7 @@ import { orders, registrationPlayers, registrations, tournaments, users } from "
 import { holdsReservation, isOrderStatus, type OrderStatus } from "~/features/orders/core/lifecycle";
 import { OrderError } from "~/features/orders/orders.server";
 import type { Database } from "~/lib/db.server";
+import { noticeFreedPlace } from "~/features/tournaments/waitlist.server";
 import { recordAudit } from "./audit.server";
 import { canMoveTournament, type TournamentStatus, type TournamentValues } from "./core/tournament-form";
 import { staffDecisionInTransaction } from "./orders-admin.server";
@@ -114,6 +115,8 @@ export async function updateTournament(db: Database, staffId: string, id: string
       .set({ ...values, image: values.image ?? before.image, updatedAt: new Date() })
       .where(eq(tournaments.id, id))
       .returning();
+    // More places: the waiting list is owed a mail (sent after the commit).
+    if (values.capacity > before.capacity) await noticeFreedPlace(tx, id);
     await recordAudit(tx, {
       actorId: staffId,
       action: "tournament.update",
@@ -249,6 +252,7 @@ export async function removeRegistration(db: Database, staffId: string, registra
       .set({ status: "released", updatedAt: new Date() })
       .where(and(eq(registrations.id, registrationId), ne(registrations.status, "released")));
     await tx.update(registrationPlayers).set({ active: false }).where(eq(registrationPlayers.registrationId, registrationId));
+    await noticeFreedPlace(tx, registration.tournamentId);
     await recordAudit(tx, {
       actorId: staffId,
       action: "registration.remove",

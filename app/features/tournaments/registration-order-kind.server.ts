@@ -5,6 +5,7 @@ import type { OrderKindHandler, OrderTransition } from "~/features/orders/order-
 import { OrderError } from "~/features/orders/orders.server";
 import { constraintOf } from "~/lib/http.server";
 import { findTournament } from "./registrations.server";
+import { noticeFreedPlace } from "./waitlist.server";
 
 /**
  * Keeps a paid registration in step with its order, inside the move's transaction: approved
@@ -19,6 +20,8 @@ async function followOrder({ tx, orderId, from, to }: OrderTransition) {
   } else if (!holdsReservation(to)) {
     await tx.update(registrations).set({ status: "released", updatedAt: new Date() }).where(eq(registrations.id, registration.id));
     await tx.update(registrationPlayers).set({ active: false }).where(eq(registrationPlayers.registrationId, registration.id));
+    // A place freed: the waiting list is owed a mail (sent after the commit by the waiting-list routine).
+    if (registration.status !== "released") await noticeFreedPlace(tx, registration.tournamentId);
   } else if (!holdsReservation(from) && registration.status === "released") {
     await tx.select({ id: tournaments.id }).from(tournaments).where(eq(tournaments.id, registration.tournamentId)).for("update");
     const tournament = await findTournament(tx, registration.tournamentId);

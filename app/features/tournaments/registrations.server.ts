@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, ne, sql } from "drizzle-orm";
-import { registrationPlayers, registrations, tournaments } from "~/db/schema";
+import { registrationPlayers, registrations, tournaments, waitlistEntries } from "~/db/schema";
 import { chargeFor } from "~/domain/tournament-fee";
 import type { RegistrationInput } from "~/domain/registration";
 import type { Database, Transaction } from "~/lib/db.server";
@@ -162,6 +162,8 @@ export async function registerForTournament(
           phone: player.phone,
         })),
       );
+      // Registered: no longer waiting for a place.
+      await tx.delete(waitlistEntries).where(and(eq(waitlistEntries.tournamentId, tournament.id), eq(waitlistEntries.userId, input.userId)));
       if (!paid || !registration.paymentMethod) return { registrationId: id, order: null };
 
       const method = registration.paymentMethod;

@@ -29,6 +29,8 @@ import {
   listRegistrationsForStaff,
   removeRegistration,
 } from "../tournaments-admin.server";
+import { listWaitlist, mailWaitlistAfterCommit } from "~/features/tournaments/waitlist.server";
+import { useFormat } from "~/lib/use-format";
 import type { Route } from "./+types/registrations";
 
 export const REMOVE_REASON_MAX = 300;
@@ -46,6 +48,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return {
     tournament: { id: tournament.id, title: tournament.title, capacity: tournament.capacity, live: tournament.live },
     registrations: rows.map((row) => ({ ...row, plus: members.has(row.userId) })),
+    waitlist: (await listWaitlist(db(), tournament.id)).map((entry) => ({
+      ...entry,
+      createdAt: entry.createdAt.toISOString(),
+      notifiedAt: entry.notifiedAt?.toISOString() ?? null,
+    })),
     page,
     hasNext: rows.length === STAFF_REGISTRATION_PAGE,
     messages,
@@ -66,6 +73,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     // Committed; the buyer's mail only reports the refund or cancellation.
     if (removed.orderMove)
       await mailOrderMove(db(), { orderId: removed.orderMove.orderId, to: removed.orderMove.to, actor: "staff", reason });
+    // The freed place: everyone on the waiting list is told now.
+    await mailWaitlistAfterCommit(db());
     return succeed({ removed: fields.registrationId });
   } catch (error) {
     if (error instanceof TournamentAdminError) return fail(error.code, error.code === "NOT_FOUND" ? 404 : 409);
@@ -82,7 +91,8 @@ export default function RegistrationsPage({ loaderData, actionData }: Route.Comp
   const { t, i18n } = useTranslation("admin");
   const language = isLanguage(i18n.language) ? i18n.language : "es";
   const busy = useNavigation().state === "submitting";
-  const { tournament, registrations, page, hasNext } = loaderData;
+  const { tournament, registrations, page, hasNext, waitlist } = loaderData;
+  const format = useFormat();
   return (
     <section className="mx-auto max-w-7xl px-4 py-8" data-testid="admin-registrations">
       <PageTitle
@@ -183,6 +193,46 @@ export default function RegistrationsPage({ loaderData, actionData }: Route.Comp
         </TableBox>
       )}
       <Pager page={page} hasNext={hasNext} pageHref={(n) => `?page=${n}`} />
+      <h2 className="mt-10 mb-3 text-xl font-bold">{t("registrations.waitlist.title", { count: waitlist.length })}</h2>
+      {waitlist.length === 0 ? (
+        <p className="rounded-lg border border-slate-800 p-6 text-slate-400" data-testid="waitlist-empty">
+          {t("registrations.waitlist.empty")}
+        </p>
+      ) : (
+        <TableBox>
+          <table className={tableClass} data-testid="waitlist-table">
+            <thead className="bg-slate-900/80">
+              <tr>
+                <th scope="col" className={thClass}>
+                  #
+                </th>
+                <th scope="col" className={thClass}>
+                  {t("registrations.waitlist.person")}
+                </th>
+                <th scope="col" className={thClass}>
+                  {t("registrations.waitlist.joined")}
+                </th>
+                <th scope="col" className={thClass}>
+                  {t("registrations.waitlist.notified")}
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-800">
+              {waitlist.map((entry, index) => (
+                <tr key={entry.id} data-testid="waitlist-row">
+                  <td className={tdClass}>{index + 1}</td>
+                  <td className={tdClass}>
+                    <span className="block font-semibold">{entry.name || entry.email}</span>
+                    <span className="block text-xs break-all text-slate-400">{entry.email}</span>
+                  </td>
+                  <td className={tdClass}>{format.dateTime(entry.createdAt)}</td>
+                  <td className={tdClass}>{entry.notifiedAt ? format.dateTime(entry.notifiedAt) : t("registrations.waitlist.notYet")}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableBox>
+      )}
     </section>
   );
 }

@@ -18,6 +18,7 @@ import {
   setTournamentStatus,
   updateTournament,
 } from "../tournaments-admin.server";
+import { mailWaitlistAfterCommit } from "~/features/tournaments/waitlist.server";
 import type { Route } from "./+types/tournament-edit";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -66,6 +67,8 @@ export async function action({ request, params }: Route.ActionArgs) {
       const read = await readTournamentForm(form, current.confirmed);
       if (!read.ok) return fail(read.code, 400, { field: read.field });
       await updateTournament(db(), staff.id, id, { ...read.values, ...(read.image ? { image: read.image } : {}) });
+      // Committed: if it made room, the waiting list hears now.
+      await mailWaitlistAfterCommit(db());
       return succeed({ intent });
     }
     if (intent === "duplicate") {

@@ -24,6 +24,7 @@ import { registrationOpensFor } from "~/features/plus/core/membership";
 import { membershipOf } from "~/features/plus/plus.server";
 import { mailRegistrationConfirmed } from "../registration-mail.server";
 import { RegistrationError, findRegistration, findTournament, registerForTournament } from "../registrations.server";
+import { WaitlistError, joinWaitlist, leaveWaitlist, waitlistPosition } from "../waitlist.server";
 import { fail, succeed } from "~/lib/answer";
 import { formFields, readForm } from "~/lib/http.server";
 import type { Route } from "./+types/tournament";
@@ -42,7 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Drafts exist only in the back-office.
   if (!tournament || tournament.status === "draft")
     return data(
-      { tournament: null, registration: null, rate: null, now: null, member: false, opensForMe: null, messages },
+      { tournament: null, registration: null, rate: null, now: null, member: false, opensForMe: null, waitlistPosition: null, messages },
       { status: 404 },
     );
   const registration = await findRegistration(db(), tournament.id, user.id);
@@ -71,6 +72,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       players: registration.players,
     },
     rate: tournament.feeAmount > 0 ? await currentExchangeRate(db()) : null,
+    // The person's place on the waiting list of a full tournament, or null.
+    waitlistPosition: registration ? null : await waitlistPosition(db(), tournament.id, user.id),
     // One key per render of the form: a retried registration gets the order the first one started.
     idempotencyKey: crypto.randomUUID(),
     messages,
@@ -82,6 +85,21 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   const tournament = await findTournament(db(), String(form.get("tournamentId") ?? ""));
   if (!tournament) return fail("NOT_FOUND", 404);
+
+  const intent = form.get("intent");
+  if (intent === "waitlist-join" || intent === "waitlist-leave") {
+    if (intent === "waitlist-leave") {
+      await leaveWaitlist(db(), tournament.id, user.id);
+      return succeed({ outcome: "waitlist-left" as const });
+    }
+    try {
+      await joinWaitlist(db(), tournament.id, user.id);
+      return succeed({ outcome: "waitlist-joined" as const });
+    } catch (error) {
+      if (error instanceof WaitlistError) return fail(error.code, error.code === "NOT_FOUND" ? 404 : 409);
+      throw error;
+    }
+  }
 
   // The fee and its currency come from the tournament row; nothing the form says about money is read.
   const parsed = parseRegistration(tournament.game, tournament.feeAmount, formFields(form));
@@ -179,7 +197,10 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
   const fee = tournament.feeAmount;
   const feeCurrency = tournament.feeCurrency === "VES" ? "VES" : "USD";
   const error = clientError ?? (actionData && !actionData.ok ? actionData : null);
-  const done = actionData?.ok ? actionData : null;
+  const answered = actionData?.ok ? actionData : null;
+  // The waiting-list buttons answer too, but only a registration changes what the page shows.
+  const done = answered && (answered.outcome === "confirmed" || answered.outcome === "started") ? answered : null;
+  const waitlistNotice = answered?.outcome === "waitlist-joined" ? "joined" : answered?.outcome === "waitlist-left" ? "left" : null;
 
   return (
     <section className="mx-auto max-w-3xl px-4 py-10" data-testid="tournament-page" data-game={tournament.game}>
@@ -341,6 +362,42 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
         >
           <h2 className="text-xl font-bold text-amber-100">{t(tournament.closed ? "unavailable.closedTitle" : "unavailable.fullTitle")}</h2>
           <p className="mt-2 text-amber-50/90">{t(tournament.closed ? "unavailable.closedText" : "unavailable.fullText")}</p>
+          {!tournament.closed ? (
+            <div className="mt-4 border-t border-amber-500/30 pt-4" data-testid="waitlist">
+              <h3 className="font-bold text-amber-100">{t("waitlist.title")}</h3>
+              {waitlistNotice ? (
+                <p className="mt-1 text-sm text-emerald-200" role="status" data-testid="waitlist-notice">
+                  {t(`waitlist.${waitlistNotice}`)}
+                </p>
+              ) : null}
+              {loaderData.waitlistPosition ? (
+                <>
+                  <p className="mt-1 font-semibold text-amber-50" data-testid="waitlist-position">
+                    {t("waitlist.position", { position: loaderData.waitlistPosition })}
+                  </p>
+                  <p className="mt-1 text-sm text-amber-50/80">{t("waitlist.positionText")}</p>
+                  <Form method="post" className="mt-3">
+                    <input type="hidden" name="tournamentId" value={tournament.id} />
+                    <input type="hidden" name="intent" value="waitlist-leave" />
+                    <button type="submit" className={buttonClass("secondary", "md")} data-testid="waitlist-leave">
+                      {t("waitlist.leave")}
+                    </button>
+                  </Form>
+                </>
+              ) : (
+                <>
+                  <p className="mt-1 text-sm text-amber-50/80">{t("waitlist.text")}</p>
+                  <Form method="post" className="mt-3">
+                    <input type="hidden" name="tournamentId" value={tournament.id} />
+                    <input type="hidden" name="intent" value="waitlist-join" />
+                    <button type="submit" className={buttonClass("primary", "md")} data-testid="waitlist-join">
+                      {t("waitlist.join")}
+                    </button>
+                  </Form>
+                </>
+              )}
+            </div>
+          ) : null}
           <Link to="/#tournaments" className={buttonClass("primary", "md", "mt-4 inline-block")} data-testid="other-tournaments">
             {t("unavailable.others")}
           </Link>

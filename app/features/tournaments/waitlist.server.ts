@@ -1,0 +1,167 @@
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { registrations, tournaments, users, waitlistEntries } from "~/db/schema";
+import { formatDate } from "~/domain/format";
+import { isLanguage } from "~/domain/language";
+import type { Database, Transaction } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
+import { createI18n } from "~/lib/i18n";
+import { log } from "~/lib/log.server";
+import { composeMail, mailer } from "~/lib/mail.server";
+import { loadMessages } from "~/lib/messages.server";
+import { findTournament } from "./registrations.server";
+
+/**
+ * The waiting list of a full tournament (product §4). When a place frees, everyone waiting is
+ * mailed, in the order they joined, and the first to register takes it: no place is held for
+ * anyone (an honest "a place is free, hurry" rather than a reservation that may lapse unseen).
+ */
+export type WaitlistErrorCode = "NOT_FOUND" | "REGISTRATION_CLOSED" | "NOT_FULL" | "ALREADY_REGISTERED";
+
+export class WaitlistError extends Error {
+  constructor(readonly code: WaitlistErrorCode) {
+    super(code);
+    this.name = "WaitlistError";
+  }
+}
+
+/** Joins the list (joining twice keeps the first place in line); only a full, open tournament has one. */
+export async function joinWaitlist(db: Database, tournamentId: string, userId: string, now = new Date()) {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: tournaments.id }).from(tournaments).where(eq(tournaments.id, tournamentId)).for("update");
+    const tournament = await findTournament(tx, tournamentId);
+    if (!tournament || tournament.status === "draft") throw new WaitlistError("NOT_FOUND");
+    if (tournament.status !== "published" || tournament.registrationClosesAt <= now) throw new WaitlistError("REGISTRATION_CLOSED");
+    const [registered] = await tx
+      .select({ id: registrations.id })
+      .from(registrations)
+      .where(
+        and(eq(registrations.tournamentId, tournamentId), eq(registrations.userId, userId), sql`${registrations.status} <> 'released'`),
+      );
+    if (registered) throw new WaitlistError("ALREADY_REGISTERED");
+    if (tournament.placesLeft > 0) throw new WaitlistError("NOT_FULL");
+    await tx.insert(waitlistEntries).values({ id: randomUUID(), tournamentId, userId }).onConflictDoNothing();
+  });
+}
+
+/** Leaves the list; leaving when not on it changes nothing. */
+export async function leaveWaitlist(db: Database | Transaction, tournamentId: string, userId: string) {
+  await db.delete(waitlistEntries).where(and(eq(waitlistEntries.tournamentId, tournamentId), eq(waitlistEntries.userId, userId)));
+}
+
+/** The person's place in line (1 = first), or null when not waiting. */
+export async function waitlistPosition(db: Database, tournamentId: string, userId: string): Promise<number | null> {
+  const [row] = await db
+    .select({
+      position: sql<number>`(select count(*)::int from waitlist_entries w
+        where w.tournament_id = ${waitlistEntries.tournamentId}
+          and (w.created_at, w.id) <= (${waitlistEntries.createdAt}, ${waitlistEntries.id}))`,
+    })
+    .from(waitlistEntries)
+    .where(and(eq(waitlistEntries.tournamentId, tournamentId), eq(waitlistEntries.userId, userId)));
+  return row ? Number(row.position) : null;
+}
+
+/** The whole line for staff, first first. */
+export async function listWaitlist(db: Database, tournamentId: string) {
+  return db
+    .select({
+      id: waitlistEntries.id,
+      email: users.email,
+      name: users.name,
+      createdAt: waitlistEntries.createdAt,
+      notifiedAt: waitlistEntries.notifiedAt,
+    })
+    .from(waitlistEntries)
+    .innerJoin(users, eq(users.id, waitlistEntries.userId))
+    .where(eq(waitlistEntries.tournamentId, tournamentId))
+    .orderBy(asc(waitlistEntries.createdAt), asc(waitlistEntries.id))
+    .limit(500);
+}
+
+/**
+ * Called inside any transaction that may have freed a place (a registration released, capacity
+ * raised), after its writes: when the tournament still takes registrations and has a place left,
+ * everyone waiting is owed a mail. The mail itself leaves after the commit (`sendWaitlistMails`).
+ * Returns how many are owed one.
+ */
+export async function noticeFreedPlace(tx: Transaction, tournamentId: string, now = new Date()): Promise<number> {
+  const tournament = await findTournament(tx, tournamentId);
+  if (!tournament || tournament.status !== "published" || tournament.registrationClosesAt <= now || tournament.placesLeft <= 0) return 0;
+  const owed = await tx
+    .update(waitlistEntries)
+    .set({ placeFreedAt: now })
+    .where(and(eq(waitlistEntries.tournamentId, tournamentId), sql`${waitlistEntries.placeFreedAt} is null`))
+    .returning({ id: waitlistEntries.id });
+  return owed.length;
+}
+
+/**
+ * Sends the owed "a place is free" mails, oldest entry first. Each entry is claimed (its mark
+ * cleared) in its own statement before the mail leaves, so two instances or a retry never mail the
+ * same freed place twice. Run by the waiting-list routine and right after the writes that free places.
+ */
+export async function sendWaitlistMails(db: Database, limit = 200): Promise<number> {
+  const claimed = await db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: waitlistEntries.id })
+      .from(waitlistEntries)
+      .where(isNotNull(waitlistEntries.placeFreedAt))
+      .orderBy(asc(waitlistEntries.createdAt), asc(waitlistEntries.id))
+      .limit(limit)
+      .for("update", { skipLocked: true });
+    if (due.length === 0) return [];
+    const ids = due.map((row) => row.id);
+    await tx
+      .update(waitlistEntries)
+      .set({ placeFreedAt: null, notifiedAt: new Date() })
+      .where(inArray(waitlistEntries.id, ids));
+    return tx
+      .select({
+        id: waitlistEntries.id,
+        email: users.email,
+        language: users.language,
+        tournamentId: tournaments.id,
+        title: tournaments.title,
+        date: tournaments.date,
+        createdAt: waitlistEntries.createdAt,
+      })
+      .from(waitlistEntries)
+      .innerJoin(users, eq(users.id, waitlistEntries.userId))
+      .innerJoin(tournaments, eq(tournaments.id, waitlistEntries.tournamentId))
+      .where(inArray(waitlistEntries.id, ids))
+      .orderBy(asc(waitlistEntries.createdAt), asc(waitlistEntries.id));
+  });
+  for (const entry of claimed) {
+    const language = isLanguage(entry.language) ? entry.language : "es";
+    const { t } = createI18n(language, loadMessages(language, ["mail"]));
+    const values = { title: entry.title, date: formatDate(entry.date, language, env().TIME_ZONE) };
+    try {
+      await mailer().send(
+        composeMail({
+          to: entry.email,
+          subject: t("mail:waitlist.placeFreed.subject", values),
+          heading: t("mail:waitlist.placeFreed.heading", values),
+          paragraphs: [t("mail:waitlist.placeFreed.body", values)],
+          action: {
+            label: t("mail:waitlist.placeFreed.button"),
+            url: `${env().publicUrl}/tournament?id=${encodeURIComponent(entry.tournamentId)}`,
+          },
+          footer: t("mail:footer"),
+        }),
+      );
+    } catch (error) {
+      log.error("waiting-list mail not sent", { tournamentId: entry.tournamentId, error: String(error) });
+    }
+  }
+  return claimed.length;
+}
+
+/** After a commit that may have freed a place: the owed mails leave now; a failure is logged (the routine retries what was not claimed). */
+export async function mailWaitlistAfterCommit(db: Database): Promise<void> {
+  try {
+    await sendWaitlistMails(db);
+  } catch (error) {
+    log.error("waiting-list mails failed", { error: String(error) });
+  }
+}
