@@ -163,7 +163,9 @@ export async function registerForTournament(
         })),
       );
       // Registered: no longer waiting for a place.
-      await tx.delete(waitlistEntries).where(and(eq(waitlistEntries.tournamentId, tournament.id), eq(waitlistEntries.userId, input.userId)));
+      await tx
+        .delete(waitlistEntries)
+        .where(and(eq(waitlistEntries.tournamentId, tournament.id), eq(waitlistEntries.userId, input.userId)));
       if (!paid || !registration.paymentMethod) return { registrationId: id, order: null };
 
       const method = registration.paymentMethod;

@@ -54,8 +54,8 @@ export async function waitlistPosition(db: Database, tournamentId: string, userI
   const [row] = await db
     .select({
       position: sql<number>`(select count(*)::int from waitlist_entries w
-        where w.tournament_id = ${waitlistEntries.tournamentId}
-          and (w.created_at, w.id) <= (${waitlistEntries.createdAt}, ${waitlistEntries.id}))`,
+        where w.tournament_id = "waitlist_entries"."tournament_id"
+          and (w.created_at, w.id) <= ("waitlist_entries"."created_at", "waitlist_entries"."id"))`,
     })
     .from(waitlistEntries)
     .where(and(eq(waitlistEntries.tournamentId, tournamentId), eq(waitlistEntries.userId, userId)));
@@ -112,10 +112,7 @@ export async function sendWaitlistMails(db: Database, limit = 200): Promise<numb
       .for("update", { skipLocked: true });
     if (due.length === 0) return [];
     const ids = due.map((row) => row.id);
-    await tx
-      .update(waitlistEntries)
-      .set({ placeFreedAt: null, notifiedAt: new Date() })
-      .where(inArray(waitlistEntries.id, ids));
+    await tx.update(waitlistEntries).set({ placeFreedAt: null, notifiedAt: new Date() }).where(inArray(waitlistEntries.id, ids));
     return tx
       .select({
         id: waitlistEntries.id,
