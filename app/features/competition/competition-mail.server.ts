@@ -5,7 +5,7 @@ import { createI18n } from "~/lib/i18n";
 import { log } from "~/lib/log.server";
 import { composeMail, mailer } from "~/lib/mail.server";
 import { loadMessages } from "~/lib/messages.server";
-import { captainsOf, type CompetitionEvent } from "./competition.server";
+import { captainsOf, claimCheckInMails, type CompetitionEvent } from "./competition.server";
 
 /**
  * Mails after a write has committed (never inside it): next match ready, the opponent reported,
@@ -73,4 +73,15 @@ export async function mailCheckInOpen(db: Database, tournament: { id: string; ti
       log.error("check-in mail not sent", { tournamentId: tournament.id, error: String(error) });
     }
   }
+}
+
+/**
+ * The check-in mail routine: when a tournament's check-in window opens, every confirmed team that
+ * has not checked in is mailed once (the claim in `claimCheckInMails` is what makes it once).
+ * Answers how many tournaments it mailed for.
+ */
+export async function sendCheckInOpenMails(db: Database, now = new Date()): Promise<number> {
+  const due = await claimCheckInMails(db, now);
+  for (const { tournament, registrationIds } of due) await mailCheckInOpen(db, tournament, registrationIds);
+  return due.length;
 }

@@ -229,10 +229,16 @@ export async function saveSettings(db: Database, tournamentId: string, input: Se
   return withTournamentLock(db, tournamentId, async (tx) => {
     const [current] = await tx.select().from(competitionSettings).where(eq(competitionSettings.tournamentId, tournamentId));
     if (current?.startedAt) throw new CompetitionError("ALREADY_STARTED");
+    // A window moved to the future (event postponed): the automatic check-in mail is owed again.
+    const opensAt = checkInWindow(input.startsAt, input.checkInOpensMinutes, input.checkInClosesMinutes).opensAt;
+    const mailAgain =
+      current?.checkInMailedAt &&
+      opensAt > new Date() &&
+      (current.startsAt.getTime() !== input.startsAt.getTime() || current.checkInOpensMinutes !== input.checkInOpensMinutes);
     await tx
       .insert(competitionSettings)
       .values({ tournamentId, ...input })
-      .onConflictDoUpdate({ target: competitionSettings.tournamentId, set: input });
+      .onConflictDoUpdate({ target: competitionSettings.tournamentId, set: mailAgain ? { ...input, checkInMailedAt: null } : input });
     await tx.insert(competitionAudit).values({ tournamentId, actorUserId, action: "settings", before: current ?? null, after: input });
   });
 }
@@ -665,4 +671,37 @@ export async function captainsOf(db: Executor, registrationIds: string[]) {
     .from(registrations)
     .innerJoin(users, eq(users.id, registrations.userId))
     .where(inArray(registrations.id, registrationIds));
+}
+
+/**
+ * Tournaments whose check-in window is open now and whose automatic check-in mail has not gone
+ * out: each is claimed (its `check_in_mailed_at` set) in one statement, so across instances and
+ * restarts only one claim ever succeeds. Answers the claimed tournaments with the confirmed teams
+ * that have not checked in yet.
+ */
+export async function claimCheckInMails(db: Database, now = new Date()) {
+  const claimed = await db
+    .update(competitionSettings)
+    .set({ checkInMailedAt: now })
+    .where(
+      and(
+        sql`${competitionSettings.checkInMailedAt} is null`,
+        sql`${competitionSettings.startedAt} is null`,
+        sql`${competitionSettings.startsAt} - make_interval(mins => ${competitionSettings.checkInOpensMinutes}) <= ${now}`,
+        sql`${competitionSettings.startsAt} - make_interval(mins => ${competitionSettings.checkInClosesMinutes}) > ${now}`,
+        sql`exists (select 1 from tournaments t where t.id = ${competitionSettings.tournamentId} and t.status = 'published')`,
+      ),
+    )
+    .returning({ tournamentId: competitionSettings.tournamentId });
+  const result: { tournament: { id: string; title: string }; registrationIds: string[] }[] = [];
+  for (const { tournamentId } of claimed) {
+    const [tournament] = await db
+      .select({ id: tournaments.id, title: tournaments.title })
+      .from(tournaments)
+      .where(eq(tournaments.id, tournamentId));
+    if (!tournament) continue;
+    const teams = await listTeams(db, tournamentId);
+    result.push({ tournament, registrationIds: teams.filter((team) => !team.checkedInAt).map((team) => team.registrationId) });
+  }
+  return result;
 }
