@@ -1,6 +1,6 @@
 import type { Database } from "~/lib/db.server";
 import { checkInPhase, checkInWindow } from "./core/check-in";
-import { bracketView, champion, isPlayable, standings } from "./core/bracket-view";
+import { bracketView, champion, eventStage, isPlayable, lobbyEventStage, standings, type EventStage } from "./core/bracket-view";
 import { isBracketFormat, type Format } from "./core/formats";
 import { pointsTable } from "./core/points-table";
 import {
@@ -10,6 +10,7 @@ import {
   listTeams,
   loadBracket,
   participantIdsOf,
+  startedEventsAmong,
   type Competition,
 } from "./competition.server";
 
@@ -91,4 +92,33 @@ export async function bracketPageData(db: Database, competition: Competition, vi
     myMatches,
     prizes,
   };
+}
+
+/**
+ * The stage of each listed tournament whose event has started and reached its final or its end
+ * (the landing cards' "Final" badge and champion). Tournaments not run here, or mid-event, are absent.
+ */
+export async function eventStagesOf(db: Database, tournamentIds: string[]): Promise<Map<string, EventStage>> {
+  const stages = new Map<string, EventStage>();
+  for (const settings of await startedEventsAmong(db, tournamentIds)) {
+    const format = settings.format as Format;
+    let stage: EventStage | null;
+    if (isBracketFormat(format)) {
+      stage = eventStage(await loadBracket(db, settings.tournamentId), format);
+    } else {
+      const entrants = await listEntrants(db, settings.tournamentId);
+      const results = await listLobbyResults(db, settings.tournamentId);
+      const played = new Set(results.map((result) => result.lobbyMatch)).size;
+      const rows = pointsTable(
+        entrants,
+        results,
+        { placementPoints: settings.placementPoints, killPoints: settings.killPoints },
+        settings.lobbyMatches,
+      );
+      const leader = rows[0] ? (entrants.find((entrant) => entrant.registrationId === rows[0]!.registrationId)?.name ?? null) : null;
+      stage = lobbyEventStage(played, settings.lobbyMatches, leader);
+    }
+    if (stage) stages.set(settings.tournamentId, stage);
+  }
+  return stages;
 }

@@ -705,3 +705,12 @@ export async function claimCheckInMails(db: Database, now = new Date()) {
   }
   return result;
 }
+
+/** The run settings of those tournaments whose event has started (the landing cards' stage). */
+export async function startedEventsAmong(db: Executor, tournamentIds: string[]) {
+  if (tournamentIds.length === 0) return [];
+  return db
+    .select()
+    .from(competitionSettings)
+    .where(and(inArray(competitionSettings.tournamentId, tournamentIds), sql`${competitionSettings.startedAt} is not null`));
+}

@@ -21,6 +21,9 @@ export interface TournamentCard {
   state: TournamentState;
   /** When registration opens for everyone (ISO), while that is still ahead; Plus members may start 15 minutes earlier. */
   opensAt: string | null;
+  /** Once the event runs here: its final is being played, or it is over (with the champion's name). */
+  stage: "final" | "finished" | null;
+  champion: string | null;
 }
 
 const LANDING_LIMIT = 12;
@@ -63,6 +66,8 @@ export async function listUpcomingTournaments(db: Database, limit = LANDING_LIMI
       feeCurrency: row.feeCurrency === "VES" ? "VES" : "USD",
       state: tournamentState(places, registrationClosesAt, now),
       opensAt: registrationOpensAt && registrationOpensAt > now ? registrationOpensAt.toISOString() : null,
+      stage: null,
+      champion: null,
     };
   });
 }

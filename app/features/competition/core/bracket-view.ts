@@ -245,3 +245,21 @@ export function roundLabel(
   }
   return { key: "round", number: roundNumber };
 }
+
+/** Where a started event stands on its landing card: its final is being played, or it is over. */
+export type EventStage = { stage: "final" } | { stage: "finished"; champion: string };
+
+/** Brackets: "final" while a final (or grand final) has both teams and no result; "finished" with the champion. Round robin has no final. */
+export function eventStage(data: BracketData, format: BracketFormat): EventStage | null {
+  const winner = champion(data, format);
+  if (winner) return { stage: "finished", champion: winner.name };
+  if (format === "round_robin") return null;
+  const finalPlaying = data.match.some((match) => isPlayable(match) && isFinalMatch(data, match.id as number, format));
+  return finalPlaying ? { stage: "final" } : null;
+}
+
+/** Battle royale: the last lobby match is the final; after it, the leader of the points table is the champion. */
+export function lobbyEventStage(played: number, lobbyMatches: number, leader: string | null): EventStage | null {
+  if (played >= lobbyMatches) return leader ? { stage: "finished", champion: leader } : null;
+  return played === lobbyMatches - 1 && played > 0 ? { stage: "final" } : null;
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Match } from "brackets-model";
 import { buildBracket, MATCH_STATUS, type BracketData, type Entrant, type StoredResult } from "./bracket";
-import { bracketView, champion, isFinished, isPlayable, standings } from "./bracket-view";
+import { bracketView, champion, eventStage, isFinished, isPlayable, lobbyEventStage, standings } from "./bracket-view";
 import type { BracketFormat } from "./formats";
 
 const teams = (n: number): Entrant[] => Array.from({ length: n }, (_, i) => ({ registrationId: `r${i + 1}`, name: `Team ${i + 1}` }));
@@ -176,5 +176,41 @@ describe("labels and finals", () => {
     expect(roundLabel("single_elimination", 1, 3, 3)).toEqual({ key: "final" });
     expect(roundLabel("single_elimination", 1, 2, 3)).toEqual({ key: "semifinal" });
     expect(roundLabel("round_robin", 1, 2, 5)).toEqual({ key: "round", number: 2 });
+  });
+});
+
+describe("the landing card's stage", () => {
+  it("single elimination: nothing, then Final while the final is open, then the champion", async () => {
+    const fresh = await buildBracket({ tournamentId: "t", format: "single_elimination", entrants: teams(4), groupCount: 1, results: [] });
+    expect(eventStage(fresh.data, "single_elimination")).toBeNull();
+    // Both semi-finals decided: the final has its two teams.
+    const semis = fresh.data.match.filter(isPlayable);
+    const results: StoredResult[] = semis.map((match) => ({
+      matchId: match.id as number,
+      registration1: regOf(fresh.data, match.opponent1!.id),
+      registration2: regOf(fresh.data, match.opponent2!.id),
+      score1: 1,
+      score2: 0,
+    }));
+    const atFinal = await buildBracket({ tournamentId: "t", format: "single_elimination", entrants: teams(4), groupCount: 1, results });
+    expect(eventStage(atFinal.data, "single_elimination")).toEqual({ stage: "final" });
+    const done = await playOut("single_elimination", teams(4));
+    expect(eventStage(done.data, "single_elimination")).toEqual({ stage: "finished", champion: "Team 1" });
+  });
+
+  it("double elimination reaches its grand final; round robin only ever shows its winner", async () => {
+    const done = await playOut("double_elimination", teams(4));
+    expect(eventStage(done.data, "double_elimination")).toMatchObject({ stage: "finished" });
+    const robin = await playOut("round_robin", teams(4));
+    expect(eventStage(robin.data, "round_robin")).toEqual({ stage: "finished", champion: "Team 1" });
+    const fresh = await buildBracket({ tournamentId: "t", format: "round_robin", entrants: teams(4), groupCount: 1, results: [] });
+    expect(eventStage(fresh.data, "round_robin")).toBeNull();
+  });
+
+  it("battle royale: the last lobby match is the final", () => {
+    expect(lobbyEventStage(0, 4, null)).toBeNull();
+    expect(lobbyEventStage(2, 4, "A")).toBeNull();
+    expect(lobbyEventStage(3, 4, "A")).toEqual({ stage: "final" });
+    expect(lobbyEventStage(4, 4, "A")).toEqual({ stage: "finished", champion: "A" });
   });
 });

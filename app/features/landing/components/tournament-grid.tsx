@@ -117,6 +117,19 @@ function TournamentCardView({
           ))}
         </ul>
         <h3 className="mt-3 text-xl font-bold">{tournament.title}</h3>
+        {tournament.stage === "final" ? (
+          <p
+            className="mt-2 inline-block w-fit rounded-full bg-amber-400/15 px-2.5 py-0.5 text-xs font-bold text-amber-200 uppercase"
+            data-testid="tournament-final-badge"
+          >
+            {t("tournaments.stage.final")}
+          </p>
+        ) : null}
+        {tournament.stage === "finished" && tournament.champion ? (
+          <p className="mt-2 text-sm font-semibold break-words text-amber-200" data-testid="tournament-champion">
+            🏆 {t("tournaments.stage.champion", { name: tournament.champion })}
+          </p>
+        ) : null}
         {open ? null : (
           <p
             className="mt-2 inline-block w-fit rounded-full bg-rose-500/15 px-2.5 py-0.5 text-xs font-bold text-rose-200 uppercase"

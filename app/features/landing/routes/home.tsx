@@ -1,6 +1,7 @@
 import { useNavigation, useRouteLoaderData } from "react-router";
 import type { RouteHandle, loader as rootLoader } from "~/root";
 import { languageFromCookieHeader } from "~/domain/language";
+import { eventStagesOf } from "~/features/competition/bracket-page.server";
 import { listUpcomingTournaments, type TournamentCard } from "~/features/tournaments/tournaments.server";
 import { db } from "~/lib/db.server";
 import { useRouteMessages } from "~/lib/use-route-messages";
@@ -23,6 +24,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   let tournaments: TournamentCard[] = [];
   try {
     tournaments = await listUpcomingTournaments(db());
+    // Events run here that reached their final or their end: a "Final" badge or the champion on the card.
+    const stages = await eventStagesOf(
+      db(),
+      tournaments.map((tournament) => tournament.id),
+    );
+    tournaments = tournaments.map((tournament) => {
+      const stage = stages.get(tournament.id);
+      return stage ? { ...tournament, stage: stage.stage, champion: stage.stage === "finished" ? stage.champion : null } : tournament;
+    });
   } catch (error) {
     // SPEC §8: a loading failure is logged and the list stays empty.
     log.error("tournaments failed to load", { error: String(error) });
