@@ -1,0 +1,129 @@
+import type { Browser, Page } from "@playwright/test";
+import { AuthPage } from "./pages/auth-pages";
+import { TournamentPage } from "./pages/tournament-page";
+import { startAppServer, type AppServer } from "./support/app-server";
+import { expect, randomClientIp, test as base } from "./support/auth-fixtures";
+import { signInLink, waitForMail } from "./support/mailbox";
+
+// The waiting list of a full tournament, the landing cards of events in their final or finished,
+// and the automatic check-in mail, on a server of its own seeded by seed-waitlist.ts.
+
+const test = base.extend<object, { arena: AppServer }>({
+  arena: [
+    async ({}, use) => {
+      const server = await startAppServer({ prepare: ["tests/e2e/support/seed-waitlist.ts"] });
+      try {
+        await use(server);
+      } finally {
+        await server.stop();
+      }
+    },
+    { scope: "worker", timeout: 240_000 },
+  ],
+  baseURL: async ({ arena }, use) => use(arena.url),
+});
+
+async function personAt(
+  browser: Browser,
+  arena: AppServer,
+  options: { locale?: string; viewport?: { width: number; height: number } } = {},
+) {
+  const context = await browser.newContext({
+    baseURL: arena.url,
+    locale: options.locale ?? "es-VE",
+    extraHTTPHeaders: { "X-Forwarded-For": randomClientIp() },
+    viewport: options.viewport,
+  });
+  return context.newPage();
+}
+
+async function signIn(page: Page, arena: AppServer, email: string, path: string) {
+  await page.goto(`/auth?redirectTo=${encodeURIComponent(path)}`);
+  const auth = new AuthPage(page);
+  const askedAt = new Date();
+  await auth.requestLink(email);
+  await expect(auth.linkSent).toContainText(email);
+  await page.goto(await signInLink(email, { after: askedAt, dataDir: arena.dataDir }));
+  await expect(page).toHaveURL((url) => url.pathname + url.search === path);
+}
+
+async function expectNoSidewaysScroll(page: Page) {
+  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, window: window.innerWidth }));
+  expect(widths.scroll).toBeLessThanOrEqual(widths.window);
+}
+
+test("lista de espera: un jugador se anota, el staff libera un cupo, el correo llega y se inscribe", async ({ browser, arena }) => {
+  test.setTimeout(120_000);
+  const player = await personAt(browser, arena, { viewport: { width: 360, height: 740 } });
+  const staff = await personAt(browser, arena);
+  const FULL = "/tournament?id=lleno-e2e";
+
+  await signIn(player, arena, "espera@example.com", FULL);
+  const unavailable = player.getByTestId("tournament-unavailable");
+  await expect(unavailable).toHaveAttribute("data-state", "full");
+  await expect(unavailable).toContainText("Este torneo está lleno");
+  await expect(player.getByTestId("registration-form")).toHaveCount(0);
+  await player.getByRole("button", { name: "Avísame cuando haya un cupo" }).click();
+  await expect(player.getByTestId("waitlist-notice")).toHaveText("Listo: te avisaremos cuando se libere un cupo.");
+  await expect(player.getByTestId("waitlist-position")).toHaveText("Estás en la lista de espera: puesto 1.");
+  await expectNoSidewaysScroll(player);
+
+  // Staff see the line on the registrations page and remove the team holding the place.
+  await signIn(staff, arena, "staff-wait@example.com", "/admin/tournaments/lleno-e2e/registrations");
+  await expect(staff.getByTestId("waitlist-row")).toHaveCount(1);
+  await expect(staff.getByTestId("waitlist-row")).toContainText("espera@example.com");
+  await expect(staff.getByTestId("waitlist-row")).toContainText("Todavía no");
+  const removedAt = new Date();
+  await staff.getByTestId("registration-row").getByRole("textbox").fill("No se presentó");
+  await staff.getByTestId("remove-team").click();
+  await expect(staff.getByTestId("waitlist-row")).not.toContainText("Todavía no");
+
+  // The mail arrives in Spanish with the link to register; following it, the form is there.
+  const mail = await waitForMail("espera@example.com", {
+    dataDir: arena.dataDir,
+    subject: /Se liberó un cupo · Copa Llena E2E/,
+    after: removedAt,
+  });
+  const link = mail.links.find((candidate) => candidate.includes("/tournament?id=lleno-e2e"));
+  expect(link).toBeTruthy();
+  await player.goto(new URL(link!).pathname + new URL(link!).search);
+  const page = new TournamentPage(player);
+  await expect(page.form).toBeVisible();
+  await page.register({ players: [{ name: "Espera", ign: "EsperaFF" }], phone: "04141234567" });
+  await expect(page.confirmed).toBeVisible();
+  // Registered: off the list.
+  await staff.reload();
+  await expect(staff.getByTestId("waitlist-empty")).toBeVisible();
+});
+
+test("the automatic check-in mail reaches the captains of an event whose window is open", async ({ arena }) => {
+  const mail = await waitForMail("alfa-copa-checkin-e2e@example.com", { dataDir: arena.dataDir, subject: /Copa Check-in E2E/ });
+  expect(mail.links.some((link) => link.includes("/tournaments/copa-checkin-e2e/bracket"))).toBe(true);
+});
+
+test("in English: the landing shows the final and the champion; a full tournament's waiting list can be joined and left", async ({
+  browser,
+  arena,
+}) => {
+  test.setTimeout(120_000);
+  const page = await personAt(browser, arena, { locale: "en-US", viewport: { width: 360, height: 740 } });
+  await page.goto("/?lang=en");
+  const finalCard = page.getByTestId("tournament-card").filter({ hasText: "Copa en Final E2E" });
+  await expect(finalCard.getByTestId("tournament-final-badge")).toHaveText("Final");
+  await expect(finalCard.getByTestId("tournament-champion")).toHaveCount(0);
+  const doneCard = page.getByTestId("tournament-card").filter({ hasText: "Copa Terminada E2E" });
+  await expect(doneCard.getByTestId("tournament-champion")).toHaveText("🏆 Champion: Alfa");
+  await expect(page.getByTestId("tournament-card").filter({ hasText: "Full Cup E2E" }).getByTestId("tournament-final-badge")).toHaveCount(
+    0,
+  );
+  await expectNoSidewaysScroll(page);
+
+  await signIn(page, arena, "waiting-en@example.com", "/tournament?id=full-en-e2e");
+  await expect(page.getByTestId("tournament-unavailable")).toContainText("This tournament is full");
+  await page.getByRole("button", { name: "Notify me when a place frees" }).click();
+  await expect(page.getByTestId("waitlist-position")).toHaveText("You are on the waiting list: number 1.");
+  await page.getByRole("button", { name: "Leave the waiting list" }).click();
+  await expect(page.getByTestId("waitlist-notice")).toHaveText("You left the waiting list.");
+  await expect(page.getByTestId("waitlist-position")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Notify me when a place frees" })).toBeVisible();
+});
