@@ -55,7 +55,8 @@ beforeEach(async () => {
 
 async function setUp(
   teams: number,
-  format: "single_elimination" | "double_elimination" | "round_robin" | "battle_royale" = "single_elimination",
+  format: "single_elimination" | "double_elimination" | "round_robin" | "groups_playoffs" | "battle_royale" = "single_elimination",
+  groupCount = 1,
 ) {
   const db = handle.db;
   await db.insert(tournaments).values({
@@ -84,7 +85,7 @@ async function setUp(
   await saveSettings(
     db,
     T,
-    { format, bestOf: 1, finalBestOf: 1, groupCount: 1, lobbyMatches: 4, startsAt, checkInOpensMinutes: 60, checkInClosesMinutes: 15 },
+    { format, bestOf: 1, finalBestOf: 1, groupCount, lobbyMatches: 4, startsAt, checkInOpensMinutes: 60, checkInClosesMinutes: 15 },
     staff,
   );
   return { staff, captains };
@@ -376,5 +377,62 @@ describe("match page routes", () => {
     expect(other.status).toBe(404);
     useScreenshotStorage(undefined);
     fs.rmSync(folder, { recursive: true, force: true });
+  });
+});
+
+describe("groups → playoffs", () => {
+  it("the report that ends the group stage draws the playoffs in the same transaction; they are played to a champion", async () => {
+    const { staff, captains } = await setUp(8, "groups_playoffs", 2);
+    for (const captain of captains) await checkIn(handle.db, { tournamentId: T, userId: captain.userId, now: new Date() });
+    await startCompetition(handle.db, { tournamentId: T, actorUserId: staff, method: "random", random: () => 0.5 });
+    let data = await loadBracket(handle.db, T);
+    expect(data.stage).toHaveLength(1);
+    expect(data.match.filter(isPlayable)).toHaveLength(12); // two groups of four: 6 matches each
+
+    // Every group match but the last is decided by staff; the last one by two agreeing captains.
+    const groupMatches = data.match.filter(isPlayable).map((match) => match.id as number);
+    for (const matchId of groupMatches.slice(0, -1))
+      await setResult(handle.db, { tournamentId: T, matchId, actorUserId: staff, score: { score1: 1, score2: 0 }, reason: null });
+    expect((await loadBracket(handle.db, T)).stage).toHaveLength(1);
+    const last = groupMatches.at(-1)!;
+    await reportMatch(handle.db, {
+      tournamentId: T,
+      matchId: last,
+      userId: await captainOf(last, 1, captains),
+      score: { score1: 1, score2: 0 },
+      screenshot: shot,
+    });
+    const agreed = await reportMatch(handle.db, {
+      tournamentId: T,
+      matchId: last,
+      userId: await captainOf(last, 2, captains),
+      score: { score1: 1, score2: 0 },
+      screenshot: shot,
+    });
+    expect(agreed.state).toBe("agreed");
+    data = await loadBracket(handle.db, T);
+    expect(data.stage).toHaveLength(2);
+    // The two playoff semi-finals are ready, and their captains are told.
+    const semis = data.match.filter(isPlayable);
+    expect(semis).toHaveLength(2);
+    expect(
+      agreed.events
+        .filter((event) => event.kind === "match_ready")
+        .map((event) => event.matchId)
+        .sort(),
+    ).toEqual(semis.map((match) => match.id as number).sort());
+    for (let round = 0; round < 2; round++)
+      for (const match of (await loadBracket(handle.db, T)).match.filter(isPlayable))
+        await setResult(handle.db, {
+          tournamentId: T,
+          matchId: match.id as number,
+          actorUserId: staff,
+          score: { score1: 1, score2: 0 },
+          reason: null,
+        });
+    data = await loadBracket(handle.db, T);
+    const winner = champion(data, "groups_playoffs");
+    expect(winner).not.toBeNull();
+    expect(standings(data, "groups_playoffs")[0]!.registrationId).toBe(winner!.registrationId);
   });
 });

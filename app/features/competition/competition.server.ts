@@ -20,7 +20,7 @@ import type { Database, Transaction } from "~/lib/db.server";
 import { DrizzleBracketStorage, loadBracket, replaceBracket } from "./bracket-storage.server";
 import { announceChange } from "./competition-events.server";
 import { buildBracket, resultUpdate, type BracketData, type StoredResult } from "./core/bracket";
-import { isPlayable } from "./core/bracket-view";
+import { groupsFinished, isPlayable, playoffStage } from "./core/bracket-view";
 import { checkInPhase, checkInRefusal, checkInWindow } from "./core/check-in";
 import type { CompetitionErrorCode } from "./core/errors";
 import { isBracketFormat, type BracketFormat, type Format } from "./core/formats";
@@ -385,10 +385,27 @@ async function bracketSettings(tx: Transaction, tournamentId: string) {
   return { ...settings, format };
 }
 
-/** Records a decided score in the bracket rows through brackets-manager (our Drizzle CrudInterface). */
+/**
+ * Records a decided score in the bracket rows through brackets-manager (our Drizzle CrudInterface).
+ * Groups → playoffs: the result that finishes the group stage also draws the playoffs, by
+ * rebuilding the whole bracket from the seeding and the stored results (as a correction does).
+ */
 async function applyResult(tx: Transaction, tournamentId: string, matchId: number, score: Score) {
   const manager = new BracketsManager(new DrizzleBracketStorage(tx, tournamentId));
   await manager.update.match(resultUpdate(matchId, score));
+  const settings = await bracketSettings(tx, tournamentId);
+  if (settings.format !== "groups_playoffs") return;
+  const data = await loadBracket(tx, tournamentId);
+  if (playoffStage(data) || !groupsFinished(data)) return;
+  const results: StoredResult[] = await tx.select().from(competitionResults).where(eq(competitionResults.tournamentId, tournamentId));
+  const rebuilt = await buildBracket({
+    tournamentId,
+    format: settings.format,
+    entrants: await listEntrants(tx, tournamentId),
+    groupCount: settings.groupCount,
+    results,
+  });
+  await replaceBracket(tx, tournamentId, rebuilt.data);
 }
 
 /* ───────────── Reports ───────────── */

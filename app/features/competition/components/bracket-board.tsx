@@ -13,14 +13,14 @@ export function BracketBoard({ tournamentId, format, groups }: { tournamentId: s
   return (
     <div className="space-y-8">
       {groups.map((group) => {
-        const label = groupLabel(format, group.number);
+        const label = groupLabel(format, group.number, group.stage);
         return (
-          <section key={group.number} aria-label={t(`groups.${label.key}`, { number: label.number })}>
+          <section key={group.id} aria-label={t(`groups.${label.key}`, { number: label.number })}>
             <h3 className="mb-3 text-lg font-bold text-purple-300">{t(`groups.${label.key}`, { number: label.number })}</h3>
             <div className="overflow-x-auto pb-2" data-testid="bracket-scroll">
               <ol className="flex min-w-max gap-4">
                 {group.rounds.map((round) => {
-                  const rl = roundLabel(format, group.number, round.number, group.rounds.length);
+                  const rl = roundLabel(format, group.number, round.number, group.rounds.length, group.stage);
                   return (
                     <li key={round.number} className="flex w-56 flex-col">
                       <h4 className="mb-2 text-xs font-semibold tracking-wide text-slate-400 uppercase">

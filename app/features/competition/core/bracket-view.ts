@@ -1,6 +1,6 @@
 import type { Match } from "brackets-model";
 import { MATCH_STATUS, type BracketData } from "./match-status";
-import type { BracketFormat } from "./formats";
+import { PLAYOFF_PER_GROUP, type BracketFormat } from "./formats";
 
 /** What the bracket page shows, derived from the stored brackets-manager rows. */
 export interface MatchView {
@@ -24,6 +24,9 @@ export interface RoundView {
 }
 
 export interface GroupView {
+  id: number;
+  /** 0 for the first stage; 1 for the playoffs of groups → playoffs. */
+  stage: number;
   number: number;
   rounds: RoundView[];
 }
@@ -82,9 +85,12 @@ export function bracketView(data: BracketData): GroupView[] {
     list.push(match);
     matchesByRound.set(match.round_id as number, list);
   }
+  const stageIds = [...data.stage].map((stage) => stage.id as number).sort((a, b) => a - b);
   return [...data.group]
-    .sort((a, b) => a.number - b.number)
+    .sort((a, b) => stageIds.indexOf(a.stage_id as number) - stageIds.indexOf(b.stage_id as number) || a.number - b.number)
     .map((group) => ({
+      id: group.id as number,
+      stage: stageIds.indexOf(group.stage_id as number),
       number: group.number,
       rounds: data.round
         .filter((round) => round.group_id === group.id)
@@ -130,6 +136,7 @@ export function isFinished(data: BracketData): boolean {
  * a loser-bracket round counts after the winner-bracket round it follows), then seed.
  */
 export function standings(data: BracketData, format: BracketFormat): StandingRow[] {
+  if (format === "groups_playoffs") return groupsPlayoffsStandings(data);
   const participants = [...participantsById(data).values()];
   const rows = new Map(
     participants.map((p) => [
@@ -181,6 +188,10 @@ export function standings(data: BracketData, format: BracketFormat): StandingRow
 
 /** The participant id of the champion once the event is finished, else null. */
 export function championId(data: BracketData, format: BracketFormat): number | null {
+  if (format === "groups_playoffs") {
+    const playoffs = playoffStage(data);
+    return playoffs ? championId(playoffs, "single_elimination") : null;
+  }
   if (!isFinished(data)) return null;
   if (format === "round_robin") return null;
   // The last decided match of the last group (the final, or the grand final that was played last).
@@ -215,6 +226,10 @@ export function champion(data: BracketData, format: BracketFormat): { registrati
 
 /** Elimination: the match is a final when it is in the last round of the last group (the final, or the grand final). */
 export function isFinalMatch(data: BracketData, matchId: number, format: BracketFormat): boolean {
+  if (format === "groups_playoffs") {
+    const playoffs = playoffStage(data);
+    return playoffs ? isFinalMatch(playoffs, matchId, "single_elimination") : false;
+  }
   if (format === "round_robin") return false;
   const match = data.match.find((candidate) => candidate.id === matchId);
   if (!match) return false;
@@ -226,7 +241,8 @@ export function isFinalMatch(data: BracketData, matchId: number, format: Bracket
 }
 
 /** The label key of a group: winners / losers / grand final, the bracket, or a round-robin group. */
-export function groupLabel(format: BracketFormat, groupNumber: number): { key: string; number?: number } {
+export function groupLabel(format: BracketFormat, groupNumber: number, stage = 0): { key: string; number?: number } {
+  if (format === "groups_playoffs") return stage === 0 ? { key: "group", number: groupNumber } : { key: "playoffs" };
   if (format === "round_robin") return { key: "group", number: groupNumber };
   if (format === "double_elimination") return { key: groupNumber === 1 ? "winners" : groupNumber === 2 ? "losers" : "grandFinal" };
   return { key: groupNumber === 1 ? "bracket" : "thirdPlace" };
@@ -238,8 +254,9 @@ export function roundLabel(
   groupNumber: number,
   roundNumber: number,
   roundCount: number,
+  stage = 0,
 ): { key: string; number?: number } {
-  if (format === "single_elimination" && groupNumber === 1) {
+  if ((format === "single_elimination" || (format === "groups_playoffs" && stage === 1)) && groupNumber === 1) {
     if (roundNumber === roundCount) return { key: "final" };
     if (roundNumber === roundCount - 1) return { key: "semifinal" };
   }
@@ -262,4 +279,88 @@ export function eventStage(data: BracketData, format: BracketFormat): EventStage
 export function lobbyEventStage(played: number, lobbyMatches: number, leader: string | null): EventStage | null {
   if (played >= lobbyMatches) return leader ? { stage: "finished", champion: leader } : null;
   return played === lobbyMatches - 1 && played > 0 ? { stage: "final" } : null;
+}
+
+/* ───────────── Groups → playoffs: two stages in one set of rows ───────────── */
+
+/** The rows of one stage (participants kept whole: ids are shared by both stages). */
+function stageOnly(data: BracketData, stageId: number): BracketData {
+  const groups = data.group.filter((group) => group.stage_id === stageId);
+  const groupIds = new Set(groups.map((group) => group.id));
+  return {
+    participant: data.participant,
+    stage: data.stage.filter((stage) => stage.id === stageId),
+    group: groups,
+    round: data.round.filter((round) => groupIds.has(round.group_id)),
+    match: data.match.filter((match) => groupIds.has(match.group_id)),
+    match_game: data.match_game.filter((game) => data.match.some((match) => match.id === game.parent_id && groupIds.has(match.group_id))),
+  };
+}
+
+const stageIdsOf = (data: BracketData) => data.stage.map((stage) => stage.id as number).sort((a, b) => a - b);
+
+/** The group stage (the first stage). */
+export function groupStage(data: BracketData): BracketData {
+  const [first] = stageIdsOf(data);
+  return first === undefined ? data : stageOnly(data, first);
+}
+
+/** The playoffs (the second stage), or null while the groups are still being played. */
+export function playoffStage(data: BracketData): BracketData | null {
+  const ids = stageIdsOf(data);
+  return ids.length >= 2 ? stageOnly(data, ids[1]!) : null;
+}
+
+/** Each group's round-robin table (wins, score difference, score for, seed), groups in order. */
+export function groupStandings(data: BracketData): { groupNumber: number; rows: StandingRow[] }[] {
+  const stage = groupStage(data);
+  return [...stage.group]
+    .sort((a, b) => a.number - b.number)
+    .map((group) => {
+      const matches = stage.match.filter((match) => match.group_id === group.id);
+      const ids = new Set(matches.flatMap((match) => [match.opponent1?.id, match.opponent2?.id]).filter((id) => id != null));
+      const sub: BracketData = {
+        ...stage,
+        participant: data.participant.filter((participant) => ids.has(participant.id)),
+        group: [group],
+        round: stage.round.filter((round) => round.group_id === group.id),
+        match: matches,
+      };
+      return { groupNumber: group.number, rows: standings(sub, "round_robin") };
+    });
+}
+
+/**
+ * Who goes to the playoffs, as participant ids in seed order: every group's winner (group order),
+ * then every runner-up… With inner-outer seeding a group's winner and runner-up start on opposite
+ * sides (A1–B2 and B1–A2 with two groups).
+ */
+export function playoffSeeding(data: BracketData, perGroup = PLAYOFF_PER_GROUP): number[] {
+  const tables = groupStandings(data);
+  const byRegistration = new Map((data.participant as unknown as Participant[]).map((p) => [p.registration_id, p.id]));
+  const seeds: number[] = [];
+  for (let place = 0; place < perGroup; place++)
+    for (const table of tables) {
+      const row = table.rows[place];
+      if (row) seeds.push(byRegistration.get(row.registrationId)!);
+    }
+  return seeds;
+}
+
+/** The group stage is over: every group match decided. */
+export function groupsFinished(data: BracketData): boolean {
+  const stage = groupStage(data);
+  return stage.match.length > 0 && isFinished(stage);
+}
+
+/** Playoff teams by how far they went, then everyone else by their group record. */
+function groupsPlayoffsStandings(data: BracketData): StandingRow[] {
+  const groups = standings(groupStage(data), "round_robin");
+  const playoffs = playoffStage(data);
+  if (!playoffs) return groups;
+  const inPlayoffs = new Set(playoffs.match.flatMap((match) => [match.opponent1?.id, match.opponent2?.id]).filter((id) => id != null));
+  const playoffData = { ...playoffs, participant: data.participant.filter((participant) => inPlayoffs.has(participant.id)) };
+  const top = standings(playoffData, "single_elimination");
+  const topIds = new Set(top.map((row) => row.registrationId));
+  return [...top, ...groups.filter((row) => !topIds.has(row.registrationId))].map((row, index) => ({ ...row, rank: index + 1 }));
 }

@@ -1,7 +1,20 @@
 import { describe, expect, it } from "vitest";
 import type { Match } from "brackets-model";
 import { buildBracket, MATCH_STATUS, type BracketData, type Entrant, type StoredResult } from "./bracket";
-import { bracketView, champion, eventStage, isFinished, isPlayable, lobbyEventStage, standings } from "./bracket-view";
+import {
+  bracketView,
+  champion,
+  eventStage,
+  groupLabel,
+  groupStage,
+  groupStandings,
+  isFinished,
+  isPlayable,
+  lobbyEventStage,
+  playoffStage,
+  roundLabel,
+  standings,
+} from "./bracket-view";
 import type { BracketFormat } from "./formats";
 
 const teams = (n: number): Entrant[] => Array.from({ length: n }, (_, i) => ({ registrationId: `r${i + 1}`, name: `Team ${i + 1}` }));
@@ -212,5 +225,83 @@ describe("the landing card's stage", () => {
     expect(lobbyEventStage(2, 4, "A")).toBeNull();
     expect(lobbyEventStage(3, 4, "A")).toEqual({ stage: "final" });
     expect(lobbyEventStage(4, 4, "A")).toEqual({ stage: "finished", champion: "A" });
+  });
+});
+
+describe("groups → playoffs", () => {
+  it("plays two groups, then draws the top two of each into a crossed single-elimination bracket", async () => {
+    const entrants = teams(8);
+    const fresh = await buildBracket({ tournamentId: "t", format: "groups_playoffs", entrants, groupCount: 2, results: [] });
+    expect(fresh.data.stage).toHaveLength(1);
+    expect(fresh.data.group).toHaveLength(2);
+    expect(playoffStage(fresh.data)).toBeNull();
+    expect(eventStage(fresh.data, "groups_playoffs")).toBeNull();
+
+    // Play only the group stage: the lower participant id wins every match.
+    const results: StoredResult[] = [];
+    let built = fresh;
+    while (!playoffStage(built.data)) {
+      for (const match of built.data.match.filter(isPlayable))
+        results.push({
+          matchId: match.id as number,
+          registration1: regOf(built.data, match.opponent1!.id),
+          registration2: regOf(built.data, match.opponent2!.id),
+          score1: (match.opponent1!.id as number) < (match.opponent2!.id as number) ? 1 : 0,
+          score2: (match.opponent1!.id as number) < (match.opponent2!.id as number) ? 0 : 1,
+        });
+      built = await buildBracket({ tournamentId: "t", format: "groups_playoffs", entrants, groupCount: 2, results });
+      expect(built.dropped).toEqual([]);
+    }
+    const tables = groupStandings(built.data);
+    expect(tables).toHaveLength(2);
+    const [a, b] = tables.map((table) => table.rows.map((row) => row.name));
+    // Every team of a group met every other one; no rematch across groups.
+    expect(new Set([...a!, ...b!]).size).toBe(8);
+    const playoffs = playoffStage(built.data)!;
+    const first = bracketView(playoffs)
+      .find((group) => group.number === 1)!
+      .rounds[0]!.matches.map((m) => [m.side1?.name, m.side2?.name]);
+    // Seeds A1, B1, A2, B2 in inner-outer order: A1–B2 and B1–A2.
+    expect(first).toEqual([
+      [a![0], b![1]],
+      [b![0], a![1]],
+    ]);
+    // The views label the second stage as the playoffs.
+    const view = bracketView(built.data);
+    expect(view.map((group) => group.stage)).toEqual([0, 0, 1]);
+    expect(groupLabel("groups_playoffs", 1, 1)).toEqual({ key: "playoffs" });
+    expect(roundLabel("groups_playoffs", 1, 2, 2, 1)).toEqual({ key: "final" });
+    expect(roundLabel("groups_playoffs", 1, 2, 3, 0)).toEqual({ key: "round", number: 2 });
+
+    // Then the playoffs to the end: a final, then a champion who came through the groups.
+    const done = await playOut("groups_playoffs", entrants);
+    const winner = champion(done.data, "groups_playoffs");
+    expect(winner).not.toBeNull();
+    expect([a![0], b![0]]).toContain(winner!.name);
+    expect(eventStage(done.data, "groups_playoffs")).toEqual({ stage: "finished", champion: winner!.name });
+    const table = standings(done.data, "groups_playoffs");
+    expect(table).toHaveLength(8);
+    expect(table[0]!.name).toBe(winner!.name);
+  });
+
+  it("a correction in the groups redraws the playoffs and drops playoff results whose teams changed", async () => {
+    const entrants = teams(4);
+    // One group of four; the lower id wins every match: Team 1 and Team 2 meet in the final.
+    const done = await playOut("groups_playoffs", entrants);
+    const final = playoffStage(done.data)!.match[0]!;
+    expect([regOf(done.data, final.opponent1!.id), regOf(done.data, final.opponent2!.id)]).toEqual(["r1", "r2"]);
+    // Staff correct every group match Team 1 played: it lost them all, so Team 2 and Team 3 go through.
+    const groupIds = new Set(groupStage(done.data).match.map((match) => match.id as number));
+    const corrected = done.results.map((result) =>
+      groupIds.has(result.matchId) && (result.registration1 === "r1" || result.registration2 === "r1")
+        ? { ...result, score1: result.registration1 === "r1" ? 0 : 1, score2: result.registration1 === "r1" ? 1 : 0 }
+        : result,
+    );
+    const rebuilt = await buildBracket({ tournamentId: "t", format: "groups_playoffs", entrants, groupCount: 1, results: corrected });
+    const redrawn = playoffStage(rebuilt.data)!.match[0]!;
+    expect(redrawn.id).toBe(final.id);
+    expect([regOf(rebuilt.data, redrawn.opponent1!.id), regOf(rebuilt.data, redrawn.opponent2!.id)]).toEqual(["r2", "r3"]);
+    expect(rebuilt.dropped).toEqual([final.id]);
+    expect(isPlayable(redrawn)).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import { BracketsManager } from "brackets-manager";
 import { InMemoryDatabase } from "brackets-memory-db";
 import type { Match, StageSettings } from "brackets-model";
+import { groupsFinished, playoffSeeding } from "./bracket-view";
 import { bracketSize, type BracketFormat } from "./formats";
 import { MATCH_STATUS, type BracketData } from "./match-status";
 import { seedingWithByes } from "./seeding";
@@ -28,7 +29,7 @@ export interface StoredResult {
 }
 
 export function stageSettings(format: BracketFormat, teams: number, groupCount: number): StageSettings {
-  if (format === "round_robin")
+  if (format === "round_robin" || format === "groups_playoffs")
     return { groupCount: Math.max(1, Math.min(groupCount, Math.floor(teams / 2))), seedOrdering: ["groups.seed_optimized"] };
   const settings: StageSettings = { size: bracketSize(teams), seedOrdering: ["inner_outer"], balanceByes: false };
   if (format === "double_elimination") settings.grandFinal = "double";
@@ -60,34 +61,54 @@ export async function buildBracket(input: {
   }));
   await storage.insert("participant", participants as never);
   const ids = input.entrants.map((_, index) => index);
+  const grouped = input.format === "round_robin" || input.format === "groups_playoffs";
   const settings = stageSettings(input.format, ids.length, input.groupCount);
   await manager.create.stage({
     tournamentId: input.tournamentId,
     name: "main",
-    type: input.format,
-    seedingIds: input.format === "round_robin" ? ids : seedingWithByes(ids, settings.size!),
+    type: grouped ? "round_robin" : input.format === "double_elimination" ? "double_elimination" : "single_elimination",
+    seedingIds: grouped ? ids : seedingWithByes(ids, settings.size!),
     settings,
   });
   const registrationOf = (participantId: number | null | undefined) =>
     participantId == null ? null : (input.entrants[participantId]?.registrationId ?? null);
   const applied: number[] = [];
-  const dropped: number[] = [];
-  for (const result of [...input.results].sort((a, b) => a.matchId - b.matchId)) {
-    const match = (await storage.select("match", result.matchId)) as Match | null;
-    const same =
-      match &&
-      registrationOf(match.opponent1?.id as number) === result.registration1 &&
-      registrationOf(match.opponent2?.id as number) === result.registration2 &&
-      (match.status === MATCH_STATUS.ready || match.status === MATCH_STATUS.running);
-    if (!same) {
-      dropped.push(result.matchId);
-      continue;
+  /** Replays the results whose match exists with the same two teams; answers the others. */
+  const replay = async (results: StoredResult[]) => {
+    const left: StoredResult[] = [];
+    for (const result of results) {
+      const match = (await storage.select("match", result.matchId)) as Match | null;
+      const same =
+        match &&
+        registrationOf(match.opponent1?.id as number) === result.registration1 &&
+        registrationOf(match.opponent2?.id as number) === result.registration2 &&
+        (match.status === MATCH_STATUS.ready || match.status === MATCH_STATUS.running);
+      if (!same) {
+        left.push(result);
+        continue;
+      }
+      await manager.update.match(resultUpdate(result.matchId, result));
+      applied.push(result.matchId);
     }
-    await manager.update.match(resultUpdate(result.matchId, result));
-    applied.push(result.matchId);
+    return left;
+  };
+  let left = await replay([...input.results].sort((a, b) => a.matchId - b.matchId));
+  // Groups → playoffs: once every group match is decided, the playoffs are drawn from the group
+  // tables (the same rule every time, so a rebuild draws the same bracket), then their results replayed.
+  if (input.format === "groups_playoffs" && groupsFinished(exportData(storage))) {
+    const qualified = playoffSeeding(exportData(storage));
+    const size = bracketSize(qualified.length);
+    await manager.create.stage({
+      tournamentId: input.tournamentId,
+      name: "playoffs",
+      type: "single_elimination",
+      seedingIds: seedingWithByes(qualified, size),
+      settings: { size, seedOrdering: ["inner_outer"], balanceByes: false },
+    });
+    left = await replay(left);
   }
   const data = (await storage.select("stage")) ? exportData(storage) : emptyBracket();
-  return { data, applied, dropped };
+  return { data, applied, dropped: left.map((result) => result.matchId) };
 }
 
 function exportData(storage: InMemoryDatabase): BracketData {

@@ -1,5 +1,9 @@
-/** The ways an event is run. The first three are brackets (brackets-manager); battle royale is a points table. */
-export const FORMATS = ["single_elimination", "double_elimination", "round_robin", "battle_royale"] as const;
+/**
+ * The ways an event is run. All but battle royale are brackets (brackets-manager); battle royale is a
+ * points table. Groups → playoffs: round-robin groups, then the top `PLAYOFF_PER_GROUP` of each group
+ * in a single-elimination bracket (a second stage built when the last group match is decided).
+ */
+export const FORMATS = ["single_elimination", "double_elimination", "round_robin", "groups_playoffs", "battle_royale"] as const;
 export type Format = (typeof FORMATS)[number];
 export type BracketFormat = Exclude<Format, "battle_royale">;
 
@@ -10,6 +14,9 @@ export function isFormat(value: unknown): value is Format {
 export function isBracketFormat(format: Format): format is BracketFormat {
   return format !== "battle_royale";
 }
+
+/** How many teams of each group go on to the playoffs. */
+export const PLAYOFF_PER_GROUP = 2;
 
 export const BEST_OF = [1, 3, 5, 7] as const;
 
