@@ -55,7 +55,8 @@ beforeEach(async () => {
 
 async function setUp(
   teams: number,
-  format: "single_elimination" | "double_elimination" | "round_robin" | "groups_playoffs" | "battle_royale" = "single_elimination",
+  format:
+    "single_elimination" | "double_elimination" | "round_robin" | "groups_playoffs" | "swiss" | "battle_royale" = "single_elimination",
   groupCount = 1,
 ) {
   const db = handle.db;
@@ -434,5 +435,61 @@ describe("groups → playoffs", () => {
     const winner = champion(data, "groups_playoffs");
     expect(winner).not.toBeNull();
     expect(standings(data, "groups_playoffs")[0]!.registrationId).toBe(winner!.registrationId);
+  });
+});
+
+describe("swiss", () => {
+  it("pairs the next round when the last match of a round is decided, with a bye for the odd team, to a champion", async () => {
+    const { staff, captains } = await setUp(5, "swiss");
+    for (const captain of captains) await checkIn(handle.db, { tournamentId: T, userId: captain.userId, now: new Date() });
+    const started = await startCompetition(handle.db, { tournamentId: T, actorUserId: staff, method: "random", random: () => 0.3 });
+    let data = await loadBracket(handle.db, T);
+    expect(data.round).toHaveLength(1);
+    expect(data.match.filter(isPlayable)).toHaveLength(2);
+    expect(data.match.filter((match) => match.opponent2 === null)).toHaveLength(1);
+    expect(started.filter((event) => event.kind === "match_ready")).toHaveLength(2);
+
+    // Round one: one match by staff, the other by two agreeing captains; then round two is paired.
+    const [m1, m2] = data.match.filter(isPlayable).map((match) => match.id as number);
+    await setResult(handle.db, { tournamentId: T, matchId: m1!, actorUserId: staff, score: { score1: 2, score2: 1 }, reason: null });
+    expect((await loadBracket(handle.db, T)).round).toHaveLength(1);
+    await reportMatch(handle.db, {
+      tournamentId: T,
+      matchId: m2!,
+      userId: await captainOf(m2!, 1, captains),
+      score: { score1: 0, score2: 1 },
+      screenshot: shot,
+    });
+    const agreed = await reportMatch(handle.db, {
+      tournamentId: T,
+      matchId: m2!,
+      userId: await captainOf(m2!, 2, captains),
+      score: { score1: 0, score2: 1 },
+      screenshot: shot,
+    });
+    expect(agreed.state).toBe("agreed");
+    data = await loadBracket(handle.db, T);
+    expect(data.round).toHaveLength(2);
+    expect(agreed.events.filter((event) => event.kind === "match_ready")).toHaveLength(2);
+
+    // The rest by staff, round after round (⌈log2 5⌉ = 3 rounds).
+    for (let guard = 0; guard < 10; guard++) {
+      const open = (await loadBracket(handle.db, T)).match.filter(isPlayable);
+      if (open.length === 0) break;
+      for (const match of open)
+        await setResult(handle.db, {
+          tournamentId: T,
+          matchId: match.id as number,
+          actorUserId: staff,
+          score: { score1: 1, score2: 0 },
+          reason: null,
+        });
+    }
+    data = await loadBracket(handle.db, T);
+    expect(data.round).toHaveLength(3);
+    const pairs = data.match.filter((m) => m.opponent2 !== null).map((m) => [m.opponent1!.id, m.opponent2!.id].sort().join("-"));
+    expect(new Set(pairs).size).toBe(pairs.length);
+    const table = standings(data, "swiss");
+    expect(champion(data, "swiss")!.registrationId).toBe(table[0]!.registrationId);
   });
 });

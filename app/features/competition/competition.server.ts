@@ -391,12 +391,15 @@ async function bracketSettings(tx: Transaction, tournamentId: string) {
  * rebuilding the whole bracket from the seeding and the stored results (as a correction does).
  */
 async function applyResult(tx: Transaction, tournamentId: string, matchId: number, score: Score) {
-  const manager = new BracketsManager(new DrizzleBracketStorage(tx, tournamentId));
-  await manager.update.match(resultUpdate(matchId, score));
   const settings = await bracketSettings(tx, tournamentId);
-  if (settings.format !== "groups_playoffs") return;
-  const data = await loadBracket(tx, tournamentId);
-  if (playoffStage(data) || !groupsFinished(data)) return;
+  // Swiss rows are ours, not brackets-manager's: every result rebuilds them (and pairs the next round when one is over).
+  if (settings.format !== "swiss") {
+    const manager = new BracketsManager(new DrizzleBracketStorage(tx, tournamentId));
+    await manager.update.match(resultUpdate(matchId, score));
+    if (settings.format !== "groups_playoffs") return;
+    const data = await loadBracket(tx, tournamentId);
+    if (playoffStage(data) || !groupsFinished(data)) return;
+  }
   const results: StoredResult[] = await tx.select().from(competitionResults).where(eq(competitionResults.tournamentId, tournamentId));
   const rebuilt = await buildBracket({
     tournamentId,

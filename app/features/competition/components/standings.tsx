@@ -4,6 +4,8 @@ import type { TableRow } from "../core/points-table";
 
 export function Standings({ rows }: { rows: StandingRow[] }) {
   const { t } = useTranslation("competition");
+  // Swiss tables carry Buchholz, the first tie-break.
+  const buchholz = rows.some((row) => row.buchholz !== undefined);
   return (
     <div className="mt-8">
       <h2 className="mb-3 text-xl font-bold">{t("standings.title")}</h2>
@@ -14,7 +16,12 @@ export function Standings({ rows }: { rows: StandingRow[] }) {
               <th className="py-2 pr-2">#</th>
               <th className="py-2 pr-2">{t("standings.team")}</th>
               <th className="py-2 pr-2 text-right">{t("standings.wins")}</th>
-              <th className="py-2 text-right">{t("standings.losses")}</th>
+              <th className={buchholz ? "py-2 pr-2 text-right" : "py-2 text-right"}>{t("standings.losses")}</th>
+              {buchholz ? (
+                <th className="py-2 text-right" title={t("standings.buchholzTitle")}>
+                  {t("standings.buchholz")}
+                </th>
+              ) : null}
             </tr>
           </thead>
           <tbody>
@@ -23,7 +30,8 @@ export function Standings({ rows }: { rows: StandingRow[] }) {
                 <td className="py-2 pr-2 tabular-nums">{row.rank}</td>
                 <td className="py-2 pr-2">{row.name}</td>
                 <td className="py-2 pr-2 text-right tabular-nums">{row.wins}</td>
-                <td className="py-2 text-right tabular-nums">{row.losses}</td>
+                <td className={buchholz ? "py-2 pr-2 text-right tabular-nums" : "py-2 text-right tabular-nums"}>{row.losses}</td>
+                {buchholz ? <td className="py-2 text-right tabular-nums">{row.buchholz ?? 0}</td> : null}
               </tr>
             ))}
           </tbody>

@@ -1,6 +1,7 @@
 import type { Match } from "brackets-model";
 import { MATCH_STATUS, type BracketData } from "./match-status";
 import { PLAYOFF_PER_GROUP, type BracketFormat } from "./formats";
+import { swissStandings, type SwissGame } from "./swiss";
 
 /** What the bracket page shows, derived from the stored brackets-manager rows. */
 export interface MatchView {
@@ -39,6 +40,8 @@ export interface StandingRow {
   losses: number;
   scoreFor: number;
   scoreAgainst: number;
+  /** Swiss: the sum of the wins of the teams met (the first tie-break). */
+  buchholz?: number;
 }
 
 const STATUS_NAMES: Record<number, MatchView["status"]> = {
@@ -137,6 +140,7 @@ export function isFinished(data: BracketData): boolean {
  */
 export function standings(data: BracketData, format: BracketFormat): StandingRow[] {
   if (format === "groups_playoffs") return groupsPlayoffsStandings(data);
+  if (format === "swiss") return swissTable(data);
   const participants = [...participantsById(data).values()];
   const rows = new Map(
     participants.map((p) => [
@@ -213,7 +217,7 @@ export function championId(data: BracketData, format: BracketFormat): number | n
 
 /** The champion's registration and name, or null. Round robin: the leader once every match is played. */
 export function champion(data: BracketData, format: BracketFormat): { registrationId: string; name: string } | null {
-  if (format === "round_robin") {
+  if (format === "round_robin" || format === "swiss") {
     if (!isFinished(data)) return null;
     const top = standings(data, format)[0];
     return top ? { registrationId: top.registrationId, name: top.name } : null;
@@ -230,7 +234,7 @@ export function isFinalMatch(data: BracketData, matchId: number, format: Bracket
     const playoffs = playoffStage(data);
     return playoffs ? isFinalMatch(playoffs, matchId, "single_elimination") : false;
   }
-  if (format === "round_robin") return false;
+  if (format === "round_robin" || format === "swiss") return false;
   const match = data.match.find((candidate) => candidate.id === matchId);
   if (!match) return false;
   const lastGroup = [...data.group].sort((a, b) => b.number - a.number)[0];
@@ -244,6 +248,7 @@ export function isFinalMatch(data: BracketData, matchId: number, format: Bracket
 export function groupLabel(format: BracketFormat, groupNumber: number, stage = 0): { key: string; number?: number } {
   if (format === "groups_playoffs") return stage === 0 ? { key: "group", number: groupNumber } : { key: "playoffs" };
   if (format === "round_robin") return { key: "group", number: groupNumber };
+  if (format === "swiss") return { key: "swiss" };
   if (format === "double_elimination") return { key: groupNumber === 1 ? "winners" : groupNumber === 2 ? "losers" : "grandFinal" };
   return { key: groupNumber === 1 ? "bracket" : "thirdPlace" };
 }
@@ -270,7 +275,7 @@ export type EventStage = { stage: "final" } | { stage: "finished"; champion: str
 export function eventStage(data: BracketData, format: BracketFormat): EventStage | null {
   const winner = champion(data, format);
   if (winner) return { stage: "finished", champion: winner.name };
-  if (format === "round_robin") return null;
+  if (format === "round_robin" || format === "swiss") return null;
   const finalPlaying = data.match.some((match) => isPlayable(match) && isFinalMatch(data, match.id as number, format));
   return finalPlaying ? { stage: "final" } : null;
 }
@@ -363,4 +368,45 @@ function groupsPlayoffsStandings(data: BracketData): StandingRow[] {
   const top = standings(playoffData, "single_elimination");
   const topIds = new Set(top.map((row) => row.registrationId));
   return [...top, ...groups.filter((row) => !topIds.has(row.registrationId))].map((row, index) => ({ ...row, rank: index + 1 }));
+}
+
+/* ───────────── Swiss ───────────── */
+
+/** The Swiss table (wins, Buchholz, seed) from the stored rounds; a bye counts as a win. */
+function swissTable(data: BracketData): StandingRow[] {
+  const participants = [...participantsById(data).values()].sort((a, b) => a.id - b.id);
+  const games: SwissGame[] = data.match.map((match) => {
+    const a = match.opponent1?.id as number;
+    if (match.opponent2 === null) return { round: 0, a, b: null, winner: a };
+    const b = match.opponent2?.id as number;
+    const decided = match.status === MATCH_STATUS.completed || match.status === MATCH_STATUS.archived;
+    return { round: 0, a, b, winner: decided ? (match.opponent1?.result === "win" ? a : b) : null };
+  });
+  const scores = new Map<number, { for: number; against: number }>();
+  for (const match of data.match) {
+    if (match.opponent1?.id == null || match.opponent2?.id == null) continue;
+    for (const [self, other] of [
+      [match.opponent1, match.opponent2],
+      [match.opponent2, match.opponent1],
+    ] as const) {
+      const entry = scores.get(self.id as number) ?? { for: 0, against: 0 };
+      entry.for += self.score ?? 0;
+      entry.against += other.score ?? 0;
+      scores.set(self.id as number, entry);
+    }
+  }
+  const byId = new Map(participants.map((p) => [p.id, p]));
+  return swissStandings(
+    participants.map((p) => p.id),
+    games,
+  ).map((record, index) => ({
+    registrationId: byId.get(record.id)!.registration_id,
+    name: byId.get(record.id)!.name,
+    rank: index + 1,
+    wins: record.wins,
+    losses: record.losses,
+    scoreFor: scores.get(record.id)?.for ?? 0,
+    scoreAgainst: scores.get(record.id)?.against ?? 0,
+    buchholz: record.buchholz,
+  }));
 }

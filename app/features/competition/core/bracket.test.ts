@@ -305,3 +305,39 @@ describe("groups → playoffs", () => {
     expect(isPlayable(redrawn)).toBe(true);
   });
 });
+
+describe("swiss", () => {
+  it("builds one round at a time from the results, without rematches, to a champion by wins then Buchholz", async () => {
+    const fresh = await buildBracket({ tournamentId: "t", format: "swiss", entrants: teams(8), groupCount: 1, results: [] });
+    expect(fresh.data.round).toHaveLength(1);
+    expect(fresh.data.match.filter(isPlayable)).toHaveLength(4);
+    expect(groupLabel("swiss", 1)).toEqual({ key: "swiss" });
+    const done = await playOut("swiss", teams(8));
+    expect(done.data.round).toHaveLength(3);
+    expect(done.results).toHaveLength(12);
+    const pairs = done.data.match.map((match) => [match.opponent1!.id, match.opponent2!.id].sort().join("-"));
+    expect(new Set(pairs).size).toBe(pairs.length);
+    expect(isFinished(done.data)).toBe(true);
+    const table = standings(done.data, "swiss");
+    // The lower id wins every match: Team 1 goes 3–0.
+    expect(table[0]).toMatchObject({ name: "Team 1", wins: 3, losses: 0 });
+    expect(table.every((row) => typeof row.buchholz === "number")).toBe(true);
+    expect(champion(done.data, "swiss")).toEqual({ registrationId: "r1", name: "Team 1" });
+    expect(eventStage(done.data, "swiss")).toEqual({ stage: "finished", champion: "Team 1" });
+  });
+
+  it("an odd field gets a bye each round (a win), never twice for the same team; a correction re-pairs later rounds", async () => {
+    const done = await playOut("swiss", teams(5));
+    const byes = done.data.match.filter((match) => match.opponent2 === null).map((match) => match.opponent1!.id);
+    expect(byes).toHaveLength(3);
+    expect(new Set(byes).size).toBe(3);
+    const firstRound = done.results.filter((result) => result.matchId < 2);
+    const flipped = done.results.map((result) => (result.matchId === 0 ? { ...result, score1: 0, score2: 1 } : result));
+    const rebuilt = await buildBracket({ tournamentId: "t", format: "swiss", entrants: teams(5), groupCount: 1, results: flipped });
+    expect(rebuilt.applied).toEqual(expect.arrayContaining(firstRound.map((result) => result.matchId)));
+    // Whatever later pairing changed is dropped and open again; nothing applied is a rematch.
+    const pairs = rebuilt.data.match.filter((m) => m.opponent2 !== null).map((m) => [m.opponent1!.id, m.opponent2!.id].sort().join("-"));
+    expect(new Set(pairs).size).toBe(pairs.length);
+    expect(rebuilt.applied.length + rebuilt.dropped.length).toBe(flipped.length);
+  });
+});

@@ -3,6 +3,7 @@ import { InMemoryDatabase } from "brackets-memory-db";
 import type { Match, StageSettings } from "brackets-model";
 import { groupsFinished, playoffSeeding } from "./bracket-view";
 import { bracketSize, type BracketFormat } from "./formats";
+import { pairRound, swissRounds, type SwissGame } from "./swiss";
 import { MATCH_STATUS, type BracketData } from "./match-status";
 import { seedingWithByes } from "./seeding";
 
@@ -51,6 +52,7 @@ export async function buildBracket(input: {
   groupCount: number;
   results: StoredResult[];
 }): Promise<{ data: BracketData; applied: number[]; dropped: number[] }> {
+  if (input.format === "swiss") return buildSwiss(input);
   const storage = new InMemoryDatabase();
   storage.setData(emptyBracket());
   const manager = new BracketsManager(storage);
@@ -123,4 +125,75 @@ export function resultUpdate(matchId: number, score: { score1: number; score2: n
     opponent1: { score: score.score1, result: firstWins ? ("win" as const) : ("loss" as const) },
     opponent2: { score: score.score2, result: firstWins ? ("loss" as const) : ("win" as const) },
   };
+}
+
+/**
+ * Swiss, without brackets-manager: rows shaped like a one-group round robin (so the views, the
+ * match page and our storage read them as any other bracket), built round by round. Each round is
+ * paired from the results of the rounds before it (core/swiss.ts); its stored results are replayed
+ * onto it; the next round is paired only once every match of this one is decided. The same results
+ * always build the same rows, so a correction re-flows later rounds as in the other formats.
+ */
+function buildSwiss(input: { tournamentId: string; entrants: Entrant[]; results: StoredResult[] }) {
+  const data = emptyBracket();
+  const ids = input.entrants.map((_, index) => index);
+  data.participant = input.entrants.map((entrant, index) => ({
+    id: index,
+    tournament_id: input.tournamentId,
+    name: entrant.name,
+    registration_id: entrant.registrationId,
+  })) as unknown as BracketData["participant"];
+  data.stage = [
+    { id: 0, tournament_id: input.tournamentId, name: "swiss", type: "round_robin", number: 1, settings: {} },
+  ] as unknown as BracketData["stage"];
+  data.group = [{ id: 0, stage_id: 0, number: 1 }] as unknown as BracketData["group"];
+  const results = new Map(input.results.map((result) => [result.matchId, result]));
+  const applied: number[] = [];
+  const games: SwissGame[] = [];
+  let nextMatch = 0;
+  for (let round = 1; round <= swissRounds(ids.length); round++) {
+    const pairing = pairRound(ids, games);
+    if (!pairing) break; // nobody left to meet without a rematch: the event ends here
+    data.round.push({ id: round - 1, stage_id: 0, group_id: 0, number: round } as unknown as BracketData["round"][number]);
+    let open = false;
+    let number = 1;
+    for (const [a, b] of pairing.pairs) {
+      const id = nextMatch++;
+      const result = results.get(id);
+      const same =
+        result && result.registration1 === input.entrants[a]!.registrationId && result.registration2 === input.entrants[b]!.registrationId;
+      const decided = same ? resultUpdate(id, result) : null;
+      data.match.push({
+        id,
+        stage_id: 0,
+        group_id: 0,
+        round_id: round - 1,
+        number: number++,
+        child_count: 0,
+        status: decided ? MATCH_STATUS.completed : MATCH_STATUS.ready,
+        opponent1: { id: a, ...(decided ? decided.opponent1 : {}) },
+        opponent2: { id: b, ...(decided ? decided.opponent2 : {}) },
+      } as unknown as Match);
+      if (decided) applied.push(id);
+      else open = true;
+      games.push({ round, a, b, winner: decided ? (decided.opponent1.result === "win" ? a : b) : null });
+    }
+    if (pairing.bye !== null) {
+      data.match.push({
+        id: nextMatch++,
+        stage_id: 0,
+        group_id: 0,
+        round_id: round - 1,
+        number: number++,
+        child_count: 0,
+        status: MATCH_STATUS.locked,
+        opponent1: { id: pairing.bye },
+        opponent2: null,
+      } as unknown as Match);
+      games.push({ round, a: pairing.bye, b: null, winner: pairing.bye });
+    }
+    if (open) break;
+  }
+  const dropped = input.results.map((result) => result.matchId).filter((id) => !applied.includes(id));
+  return Promise.resolve({ data, applied, dropped });
 }

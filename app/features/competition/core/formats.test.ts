@@ -4,7 +4,8 @@ import { bracketSize, isBracketFormat, isFormat, winsNeeded } from "./formats";
 describe("formats", () => {
   it("knows its formats", () => {
     expect(isFormat("double_elimination")).toBe(true);
-    expect(isFormat("swiss")).toBe(false);
+    expect(isFormat("swiss")).toBe(true);
+    expect(isFormat("ladder")).toBe(false);
     expect(isBracketFormat("battle_royale")).toBe(false);
     expect(isBracketFormat("round_robin")).toBe(true);
   });

@@ -2,8 +2,9 @@
  * The ways an event is run. All but battle royale are brackets (brackets-manager); battle royale is a
  * points table. Groups → playoffs: round-robin groups, then the top `PLAYOFF_PER_GROUP` of each group
  * in a single-elimination bracket (a second stage built when the last group match is decided).
+ * Swiss: our own pairing (core/swiss.ts), stored as round-robin-shaped rows, one round at a time.
  */
-export const FORMATS = ["single_elimination", "double_elimination", "round_robin", "groups_playoffs", "battle_royale"] as const;
+export const FORMATS = ["single_elimination", "double_elimination", "round_robin", "groups_playoffs", "swiss", "battle_royale"] as const;
 export type Format = (typeof FORMATS)[number];
 export type BracketFormat = Exclude<Format, "battle_royale">;
 

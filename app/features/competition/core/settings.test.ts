@@ -20,7 +20,8 @@ describe("settings form", () => {
     expect(result.ok && result.settings.finalBestOf).toBe(3);
   });
   it("names the field that is wrong", () => {
-    expect(parseSettings({ ...good, format: "swiss" })).toMatchObject({ ok: false, field: "format" });
+    expect(parseSettings({ ...good, format: "ladder" })).toMatchObject({ ok: false, field: "format" });
+    expect(parseSettings({ ...good, format: "swiss" })).toMatchObject({ ok: true });
     expect(parseSettings({ ...good, bestOf: "2" })).toMatchObject({ ok: false, field: "bestOf" });
     expect(parseSettings({ ...good, startsAt: "mañana" })).toMatchObject({ ok: false, field: "startsAt" });
     expect(parseSettings({ ...good, checkInClosesMinutes: "60" })).toMatchObject({ ok: false, field: "checkInClosesMinutes" });
