@@ -127,3 +127,19 @@ test("in English: the landing shows the final and the champion; a full tournamen
   await expect(page.getByTestId("waitlist-position")).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Notify me when a place frees" })).toBeVisible();
 });
+
+test("a Swiss event and a groups → playoffs event show their rounds, table and playoffs on a phone", async ({ browser, arena }) => {
+  const page = await personAt(browser, arena, { viewport: { width: 360, height: 740 } });
+  await page.goto("/tournaments/copa-suiza-e2e/bracket");
+  await expect(page.getByRole("heading", { name: "Rondas suizas" })).toBeVisible();
+  await expect(page.getByTestId("standings")).toContainText("Bu");
+  await expect(page.getByTestId("standings").locator("tbody tr")).toHaveCount(5);
+  await expect(page.getByText("Pase libre").first()).toBeVisible();
+  await expectNoSidewaysScroll(page);
+
+  await page.goto("/tournaments/copa-grupos-e2e/bracket");
+  await expect(page.getByRole("heading", { name: "Grupo 1" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Grupo 2" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Fase final" })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+});

@@ -2,7 +2,8 @@
 // - "lleno-e2e" and "full-en-e2e": free solo Free Fire tournaments with one place, taken;
 // - "copa-final-e2e": a 4-team cup whose semi-finals are decided (its final is on);
 // - "copa-campeon-e2e": a 4-team cup played to the end (Alfa champion);
-// - "copa-checkin-e2e": a cup whose check-in window is open and no mail sent yet (the routine mails at start).
+// - "copa-checkin-e2e": a cup whose check-in window is open and no mail sent yet (the routine mails at start);
+// - "copa-suiza-e2e" (Swiss, five teams, in round two) and "copa-grupos-e2e" (two groups, playoffs drawn).
 // Usage: tsx tests/e2e/support/seed-waitlist.ts <dataDir>
 import { randomUUID } from "node:crypto";
 import { registrationPlayers, registrations, tournaments, users } from "~/db/schema";
@@ -78,9 +79,15 @@ await tournament("full-en-e2e", "Full Cup E2E", day(8), 1, 2);
 await team("full-en-e2e", "holder-en@example.com", "Holder");
 
 // Cups run on the platform.
-async function cup(id: string, title: string, checkInOnly = false) {
+async function cup(
+  id: string,
+  title: string,
+  checkInOnly = false,
+  format: "single_elimination" | "swiss" | "groups_playoffs" = "single_elimination",
+  names = ["Alfa", "Bravo", "Charlie", "Delta"],
+  groupCount = 1,
+) {
   await tournament(id, title, day(1), 16, 0);
-  const names = ["Alfa", "Bravo", "Charlie", "Delta"];
   const teams = [];
   for (const name of names) teams.push(await team(id, `${name.toLowerCase()}-${id}@example.com`, name));
   const startsAt = new Date(now + 30 * 60_000);
@@ -88,10 +95,10 @@ async function cup(id: string, title: string, checkInOnly = false) {
     db,
     id,
     {
-      format: "single_elimination",
+      format,
       bestOf: 1,
       finalBestOf: 1,
-      groupCount: 1,
+      groupCount,
       lobbyMatches: 4,
       startsAt,
       checkInOpensMinutes: 60,
@@ -122,4 +129,16 @@ await cup("copa-campeon-e2e", "Copa Terminada E2E");
 await decidePlayable("copa-campeon-e2e");
 await decidePlayable("copa-campeon-e2e");
 await cup("copa-checkin-e2e", "Copa Check-in E2E", true);
+// A Swiss event of five in its second round, and groups → playoffs with its playoffs drawn.
+await cup("copa-suiza-e2e", "Copa Suiza E2E", false, "swiss", ["Alfa", "Bravo", "Charlie", "Delta", "Eco"]);
+await decidePlayable("copa-suiza-e2e");
+await cup(
+  "copa-grupos-e2e",
+  "Copa Grupos E2E",
+  false,
+  "groups_playoffs",
+  ["Alfa", "Bravo", "Charlie", "Delta", "Eco", "Fox", "Golf", "Hotel"],
+  2,
+);
+await decidePlayable("copa-grupos-e2e");
 await handle.close();
