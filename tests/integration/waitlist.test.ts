@@ -220,3 +220,36 @@ describe("the waiting list", () => {
     expect(await handle.db.transaction((tx) => noticeFreedPlace(tx, SOLO))).toBe(0);
   });
 });
+
+describe("a place taken again before the mail leaves", () => {
+  it("clears the mark without announcing a place that is no longer there", async () => {
+    const { holder, result } = await fullTournament(DUO);
+    const waiting = await makeUser();
+    await handle.db.insert(waitlistEntries).values({ id: randomUUID(), tournamentId: DUO, userId: waiting.id });
+    await cancelOrder(handle.db, result.order!.id, { userId: holder.id, isStaff: false });
+    // Someone else registers before the routine runs.
+    const quick = await makeUser();
+    await registerForTournament(handle.db, {
+      tournamentId: DUO,
+      userId: quick.id,
+      email: quick.email,
+      registration: {
+        teamName: "Rápidos",
+        coachName: null,
+        phone: "04141234567",
+        paymentMethod: "binance",
+        players: [
+          { name: "Uno", ign: "q-uno", phone: "04121234567" },
+          { name: "Dos", ign: "q-dos", phone: null },
+        ],
+      },
+      exchangeRate: "245.50",
+      expiresAt: new Date(Date.now() + 60_000),
+    });
+    mailer.sent.length = 0;
+    expect(await sendWaitlistMails(handle.db)).toBe(0);
+    expect(mailer.sent).toHaveLength(0);
+    const [entry] = await entries();
+    expect(entry).toMatchObject({ placeFreedAt: null, notifiedAt: null });
+  });
+});

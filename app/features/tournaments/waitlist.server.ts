@@ -112,8 +112,8 @@ export async function sendWaitlistMails(db: Database, limit = 200): Promise<numb
       .for("update", { skipLocked: true });
     if (due.length === 0) return [];
     const ids = due.map((row) => row.id);
-    await tx.update(waitlistEntries).set({ placeFreedAt: null, notifiedAt: new Date() }).where(inArray(waitlistEntries.id, ids));
-    return tx
+    await tx.update(waitlistEntries).set({ placeFreedAt: null }).where(inArray(waitlistEntries.id, ids));
+    const entries = await tx
       .select({
         id: waitlistEntries.id,
         email: users.email,
@@ -128,6 +128,27 @@ export async function sendWaitlistMails(db: Database, limit = 200): Promise<numb
       .innerJoin(tournaments, eq(tournaments.id, waitlistEntries.tournamentId))
       .where(inArray(waitlistEntries.id, ids))
       .orderBy(asc(waitlistEntries.createdAt), asc(waitlistEntries.id));
+    // The place may be gone again (someone registered, or staff closed it) before the mail leaves:
+    // then the mark is cleared without a mail rather than announcing a place that is not there.
+    const stillFree = new Set<string>();
+    const now = new Date();
+    for (const tournamentId of new Set(entries.map((entry) => entry.tournamentId))) {
+      const tournament = await findTournament(tx, tournamentId);
+      if (tournament && tournament.status === "published" && tournament.registrationClosesAt > now && tournament.placesLeft > 0)
+        stillFree.add(tournamentId);
+    }
+    const told = entries.filter((entry) => stillFree.has(entry.tournamentId));
+    if (told.length)
+      await tx
+        .update(waitlistEntries)
+        .set({ notifiedAt: now })
+        .where(
+          inArray(
+            waitlistEntries.id,
+            told.map((entry) => entry.id),
+          ),
+        );
+    return told;
   });
   for (const entry of claimed) {
     const language = isLanguage(entry.language) ? entry.language : "es";
