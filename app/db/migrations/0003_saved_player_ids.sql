@@ -1,0 +1,14 @@
+CREATE TABLE "saved_player_ids" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"user_id" text NOT NULL,
+	"game_id" text NOT NULL,
+	"player_id" text NOT NULL,
+	"zone" text DEFAULT '' NOT NULL,
+	"gamer_name" text,
+	"last_used_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "saved_player_ids" ADD CONSTRAINT "saved_player_ids_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "saved_player_ids" ADD CONSTRAINT "saved_player_ids_game_id_games_id_fk" FOREIGN KEY ("game_id") REFERENCES "public"."games"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "saved_player_ids_unique" ON "saved_player_ids" USING btree ("user_id","game_id","player_id","zone");--> statement-breakpoint
+CREATE INDEX "saved_player_ids_recent_idx" ON "saved_player_ids" USING btree ("user_id","game_id","last_used_at");
