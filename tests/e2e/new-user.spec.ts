@@ -42,8 +42,8 @@ test.describe("as a new user would try it", () => {
     });
     try {
       const page = await context.newPage();
-      await page.goto("/store");
-      const add = page.locator('[data-package="free-fire-110"]').getByTestId("add-to-cart");
+      await page.goto("/store/free-fire");
+      const add = page.getByTestId("add-to-cart");
       await expect(add).toBeDisabled();
       await expect(add).toHaveText("Cargando…");
       await expect(page.getByTestId("cart-button")).toBeDisabled();
@@ -53,10 +53,10 @@ test.describe("as a new user would try it", () => {
   });
 
   test("once the script runs, Agregar works", async ({ page }) => {
-    await page.goto("/store");
-    const add = page.locator('[data-package="free-fire-110"]').getByTestId("add-to-cart");
+    await page.goto("/store/free-fire");
+    const add = page.getByTestId("add-to-cart");
     await expect(add).toBeEnabled();
-    await expect(add).toHaveText("Agregar");
+    await expect(add).toHaveText("Agregar al carrito");
   });
 });
 

@@ -375,7 +375,7 @@ export default function GamePage({ loaderData, actionData }: Route.ComponentProp
               className={buttonClass("secondary", "md", "disabled:cursor-wait disabled:opacity-60")}
               data-testid="add-to-cart"
             >
-              {t("game.addToCart")}
+              {hydrated ? t("game.addToCart") : t("loading")}
             </button>
           </div>
           {inCart > 0 ? (
