@@ -288,7 +288,7 @@ export default function GamePage({ loaderData, actionData }: Route.ComponentProp
                 />
                 <span className="flex items-center gap-2">
                   <img src={currencyIcon(game.id)} alt="" width={24} height={24} className="h-6 w-6 shrink-0" />
-                  <span className="min-w-0 leading-tight font-bold break-words">{item.label}</span>
+                  <span className="min-w-0 text-sm leading-tight font-bold">{item.label}</span>
                 </span>
                 {item.bonus > 0 ? (
                   <span
