@@ -142,7 +142,7 @@ export default function GamePage({ loaderData, actionData }: Route.ComponentProp
 
   return (
     <div className="mx-auto max-w-3xl px-4 pt-6 pb-16" data-testid="game-page" data-game={game.id}>
-      <Link to="/store" className="text-sm text-cyan-400 hover:text-cyan-300">
+      <Link to="/store" reloadDocument className="text-sm text-cyan-400 hover:text-cyan-300">
         ← {t("game.back")}
       </Link>
       <header className="relative mt-3 overflow-hidden rounded-2xl border border-slate-800 bg-slate-900">

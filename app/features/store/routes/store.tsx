@@ -7,11 +7,14 @@ import { loadMessages } from "~/lib/messages.server";
 import { metaText } from "~/lib/meta";
 import { useFormat } from "~/lib/use-format";
 import { useRouteMessages } from "~/lib/use-route-messages";
+import { useNonce } from "~/lib/nonce";
 import type { RouteHandle } from "~/root";
+import { CART_COUNT_SCRIPT } from "../components/cart-button";
 import { listCatalogue, type CatalogueGame } from "../catalogue.server";
 import type { Route } from "./+types/store";
 
-export const handle: RouteHandle = { cart: true };
+// Plain HTML, no React runtime (docs/decisions/002): the tiles are links, the cart count is written by a tiny script.
+export const handle: RouteHandle = { cart: true, hydrate: false };
 
 export async function loader({ request }: Route.LoaderArgs) {
   let games: CatalogueGame[] = [];
@@ -33,6 +36,7 @@ export default function StorePage({ loaderData }: Route.ComponentProps) {
   useRouteMessages(loaderData.messages);
   const { t } = useTranslation("store");
   const format = useFormat();
+  const nonce = useNonce() || undefined;
   return (
     <section className="mx-auto max-w-6xl px-4 py-10" data-testid="store-page">
       <h1 className="text-3xl font-black sm:text-4xl">{t("title")}</h1>
@@ -70,6 +74,7 @@ export default function StorePage({ loaderData }: Route.ComponentProps) {
           );
         })}
       </ul>
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: CART_COUNT_SCRIPT }} />
     </section>
   );
 }
