@@ -56,6 +56,37 @@ export async function verifyPlayer(
   return checked;
 }
 
+/** An ID as typed, checked: the answer of the page's "check" and of the script's JSON check. */
+export async function checkTypedId(
+  game: { id: string } & PlayerIdFlags,
+  rawId: string,
+  rawZone: string,
+): Promise<
+  { ok: true; username: string | null } | { ok: false; code: GamePageErrorCode; status: number; field?: string; message?: string }
+> {
+  const player = parsePlayerId(game, rawId, rawZone);
+  if (!player.ok) return { ok: false, code: player.code, status: 400, field: player.field };
+  const checked = await verifyPlayer(game, player.value.playerId, player.value.zone);
+  if (checked.status === "unreachable") return { ok: false, code: "CHECKER_UNAVAILABLE", status: 502 };
+  if (checked.status === "invalid") return { ok: false, code: checked.code, status: 400, field: "playerId", message: checked.message };
+  return { ok: true, username: checked.status === "valid" ? checked.username : null };
+}
+
+/** POST /store/:gameId/check-id (the page script's check, without reloading): JSON in the one answer shape. */
+export async function checkIdAction(request: Request, gameId: string) {
+  const game = await findStoreGame(db(), gameId);
+  if (!game) return Response.json({ ok: false, code: "NOT_FOUND" }, { status: 404 });
+  const form = await readForm(request);
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value.trim().slice(0, 80) : "";
+  };
+  const answer = await checkTypedId(game, text("playerId"), text("zone"));
+  if (answer.ok) return Response.json({ ok: true, username: answer.username });
+  const { status, ...refusal } = answer;
+  return Response.json(refusal, { status });
+}
+
 /** The game page: the game's packages, the methods on now, the rate, and (signed in) the buyer's own remembered IDs and phone. */
 export async function gamePageLoader(request: Request, gameId: string) {
   const database = db();
@@ -114,13 +145,10 @@ export async function gamePageAction(request: Request, gameId: string) {
   };
 
   if (field("intent") === "check") {
-    const player = parsePlayerId(game, typed.playerId, typed.zone);
-    if (!player.ok) return fail(player.code, 400, { field: player.field, intent: "check", typed });
-    const checked = await verifyPlayer(game, player.value.playerId, player.value.zone);
-    if (checked.status === "unreachable") return fail("CHECKER_UNAVAILABLE", 502, { intent: "check", typed });
-    if (checked.status === "invalid")
-      return fail(checked.code, 400, { field: "playerId", message: checked.message, intent: "check", typed });
-    return succeed({ intent: "check" as const, typed, username: checked.status === "valid" ? checked.username : null });
+    const answer = await checkTypedId(game, typed.playerId, typed.zone);
+    return answer.ok
+      ? succeed({ intent: "check" as const, typed, username: answer.username })
+      : fail(answer.code, answer.status, { field: answer.field, message: answer.message, intent: "check", typed });
   }
 
   const user = await getCurrentUser(request);

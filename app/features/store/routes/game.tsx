@@ -1,24 +1,21 @@
-import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useFetcher, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
-import { useToast } from "~/components/ui/toast";
-import { addToCart, cartCount } from "~/domain/cart";
 import { priceWithMethod } from "~/domain/checkout";
-import { PAYMENT_METHOD_IDS, type PaymentMethod } from "~/domain/payment-methods";
-import { parsePlayerId } from "~/domain/player-id";
+import { isPaymentMethod as isMethod, PAYMENT_METHOD_IDS, type PaymentMethod } from "~/domain/payment-methods";
 import { useFormat } from "~/lib/use-format";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useNonce } from "~/lib/nonce";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import type { RouteHandle } from "~/root";
-import { saveCart, useCart } from "../cart-store";
 import { gamePageAction, gamePageLoader } from "../game-page.server";
+import { GAME_SCRIPT } from "../game-script";
 import { currencyIcon } from "../store-art";
 import type { Route } from "./+types/game";
 
-export const handle: RouteHandle = { cart: true };
+// Plain HTML and forms that post, no React runtime (docs/decisions/002); GAME_SCRIPT adds the
+// ID check as it is typed, live prices and the cart without reloads.
+export const handle: RouteHandle = { cart: true, hydrate: false };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   return gamePageLoader(request, params.gameId);
@@ -26,11 +23,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   return gamePageAction(request, params.gameId);
-}
-
-/** An ID check changes nothing on the server: the page's data (and its form key) stay as they are. */
-export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formData?.get("intent") === "check" ? false : defaultShouldRevalidate;
 }
 
 export function meta({ data }: Route.MetaArgs) {
@@ -46,8 +38,6 @@ type Answer = {
   username?: string | null;
   typed?: { packageId: string; method: string; playerId: string; zone: string; phone: string };
 };
-
-const CHECK_DELAY_MS = 600;
 
 function Step({ number, title, children, testId }: { number: number; title: string; children: React.ReactNode; testId: string }) {
   return (
@@ -71,80 +61,51 @@ export default function GamePage({ loaderData, actionData }: Route.ComponentProp
   useRouteMessages(loaderData.messages);
   const { t } = useTranslation("store");
   const format = useFormat();
-  const toast = useToast();
-  const hydrated = useHydrated();
-  const cart = useCart();
-  const navigation = useNavigation();
-  const checker = useFetcher<Answer>();
+  const nonce = useNonce() || undefined;
   const { game, chosen } = loaderData;
   const posted = actionData as Answer | undefined;
   const typed = posted?.typed;
-
-  const [packageId, setPackageId] = useState(typed?.packageId ?? chosen.packageId);
-  const [method, setMethod] = useState(typed?.method ?? chosen.method);
-  const [playerId, setPlayerId] = useState(typed?.playerId ?? chosen.playerId);
-  const [zone, setZone] = useState(typed?.zone ?? chosen.zone);
-  const lastChecked = useRef("");
-
+  const packageId = typed?.packageId ?? chosen.packageId;
+  const method = typed?.method ?? chosen.method;
+  const playerId = typed?.playerId ?? chosen.playerId;
+  const zone = typed?.zone ?? chosen.zone;
   const methods = PAYMENT_METHOD_IDS.filter((id) => loaderData.methods.includes(id));
   const selected = game.packages.find((item) => item.id === packageId) ?? null;
-  const parsedId = parsePlayerId(game, playerId, zone);
-  const idKey = parsedId.ok ? `${parsedId.value.playerId}|${parsedId.value.zone ?? ""}` : "";
-
-  // The newest check that matches what is typed now: the fetcher's, or (without JavaScript) the posted form's.
-  const checkAnswers = [checker.data, posted?.intent === "check" ? posted : undefined].filter((answer): answer is Answer =>
-    Boolean(answer && answer.typed && answer.typed.playerId === playerId && answer.typed.zone === zone),
-  );
-  const check = checkAnswers[0] ?? null;
-  const checking = checker.state !== "idle";
-
-  // The ID is checked as soon as it is typed (a short pause, or leaving the box), never twice for the same value.
-  function runCheck() {
-    if (!game.checksPlayerId || !parsedId.ok || lastChecked.current === idKey) return;
-    lastChecked.current = idKey;
-    checker.submit({ intent: "check", playerId, zone }, { method: "post" });
-  }
-  useEffect(() => {
-    if (!hydrated || !game.checksPlayerId || !parsedId.ok) return;
-    const timer = setTimeout(runCheck, CHECK_DELAY_MS);
-    return () => clearTimeout(timer);
-    // runCheck reads the current values; the typed ID is what matters.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [idKey, hydrated]);
-
+  // A check answered by the server for this very page (the no-JavaScript "check" button).
+  const check = posted?.intent === "check" ? posted : null;
   const idRefused = Boolean(check && !check.ok && check.code === "ID_INVALID");
-  const buying = navigation.state !== "idle" && navigation.formData?.get("intent") === "buy";
   const buyError = posted?.intent === "buy" && !posted.ok ? posted : null;
   const errorText = (answer: Answer) =>
     t(`errors.${answer.code}`, { message: answer.message ? t(`errors.${answer.message}`, { defaultValue: answer.message }) : "" });
-
-  function addSelectedToCart() {
-    if (!selected) return toast.error({ message: t("errors.PACKAGE_REQUIRED") });
-    const result = addToCart(
-      cart,
-      {
-        id: selected.id,
-        label: `${selected.label}`,
-        precio_usd: selected.priceUsd,
-        precio_bs: selected.priceBs,
-        game: game.id,
-        gameImage: game.logo,
-      },
-      1,
-    );
-    if (!result.ok) return toast.error({ message: t("toasts.oneGame") });
-    saveCart(result.cart);
-    toast.success({ message: t("toasts.added") });
-  }
-
-  const inCart = cartCount(cart);
+  const storeTexts = (loaderData.messages.store ?? {}) as { errors?: Record<string, string>; checkout?: Record<string, string> };
+  const scriptTexts = {
+    checking: t("checkout.verifying"),
+    valid: storeTexts.checkout?.confirmPlayer ?? "{{name}}",
+    unchecked: t("game.notChecked"),
+    oneGame: t("toasts.oneGame"),
+    added: t("toasts.added"),
+    addFailed: t("toasts.addFailed"),
+    errors: storeTexts.errors ?? {},
+  };
   const art = game.banner ?? game.logo;
+  const priceTexts = (item: (typeof game.packages)[number]) =>
+    Object.fromEntries(methods.map((id) => [`data-price-${id}`, format.money(priceWithMethod(id, item))]));
 
   return (
-    <div className="mx-auto max-w-3xl px-4 pt-6 pb-16" data-testid="game-page" data-game={game.id}>
-      <Link to="/store" reloadDocument className="text-sm text-cyan-400 hover:text-cyan-300">
+    <div
+      className="mx-auto max-w-3xl px-4 pt-6 pb-16"
+      data-testid="game-page"
+      data-game-page
+      data-game={game.id}
+      data-logo={game.logo ?? undefined}
+      data-checks-id={game.checksPlayerId || undefined}
+      data-zone={game.hasZoneField || undefined}
+      data-refused={idRefused || undefined}
+      data-checked={check ? `${typed?.playerId ?? ""}|${typed?.zone ?? ""}` : undefined}
+    >
+      <a href="/store" className="text-sm text-cyan-400 hover:text-cyan-300">
         ← {t("game.back")}
-      </Link>
+      </a>
       <header className="relative mt-3 overflow-hidden rounded-2xl border border-slate-800 bg-slate-900">
         {art ? (
           <img src={art} alt="" width={480} height={160} className="aspect-[3/1] w-full object-cover" data-testid="game-banner" />
@@ -166,7 +127,7 @@ export default function GamePage({ loaderData, actionData }: Route.ComponentProp
         </Alert>
       ) : null}
 
-      <Form method="post" className="mt-6 flex flex-col gap-5" noValidate>
+      <form method="post" className="mt-6 flex flex-col gap-5" noValidate>
         <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
 
         <Step number={1} title={t("game.step1")} testId="step-player">
@@ -179,23 +140,19 @@ export default function GamePage({ loaderData, actionData }: Route.ComponentProp
                   const query = new URLSearchParams({ playerId: saved.playerId, ...(saved.zone ? { zone: saved.zone } : {}) });
                   return (
                     <li key={`${saved.playerId}|${saved.zone ?? ""}`}>
-                      <Link
-                        to={`?${query}`}
-                        replace
-                        preventScrollReset
+                      <a
+                        href={`?${query}`}
                         data-testid="saved-id"
+                        data-saved-id
+                        data-player-id={saved.playerId}
+                        data-zone={saved.zone ?? ""}
                         aria-current={active || undefined}
-                        onClick={(event) => {
-                          event.preventDefault();
-                          setPlayerId(saved.playerId);
-                          setZone(saved.zone ?? "");
-                        }}
                         className={`inline-block max-w-full truncate rounded-full border px-3 py-1.5 text-sm ${active ? "border-cyan-400 bg-cyan-500/10 text-cyan-100" : "border-slate-600 text-slate-200"}`}
                       >
                         {saved.gamerName ? `${saved.gamerName} · ` : ""}
                         {saved.playerId}
                         {saved.zone ? ` (${saved.zone})` : ""}
-                      </Link>
+                      </a>
                     </li>
                   );
                 })}
@@ -206,9 +163,7 @@ export default function GamePage({ loaderData, actionData }: Route.ComponentProp
             <Field label={t("game.playerId")}>
               <Input
                 name="playerId"
-                value={playerId}
-                onChange={(event) => setPlayerId(event.target.value)}
-                onBlur={runCheck}
+                defaultValue={playerId}
                 autoComplete="off"
                 inputMode="text"
                 maxLength={60}
@@ -219,9 +174,7 @@ export default function GamePage({ loaderData, actionData }: Route.ComponentProp
               <Field label={t("game.zone")}>
                 <Input
                   name="zone"
-                  value={zone}
-                  onChange={(event) => setZone(event.target.value)}
-                  onBlur={runCheck}
+                  defaultValue={zone}
                   autoComplete="off"
                   inputMode="numeric"
                   maxLength={12}
@@ -232,36 +185,35 @@ export default function GamePage({ loaderData, actionData }: Route.ComponentProp
           </div>
           <p className="mt-2 text-xs text-slate-400">{game.hasZoneField ? t("game.zoneHint") : t("game.playerIdHint")}</p>
           <div className="mt-3 flex min-h-8 flex-wrap items-center gap-3" aria-live="polite">
-            {checking ? (
-              <span className="text-sm text-slate-300" data-testid="player-checking">
-                {t("checkout.verifying")}
-              </span>
-            ) : check?.ok ? (
-              check.username ? (
-                <span className="text-sm font-semibold text-emerald-300" data-testid="player-name">
-                  ✓ {t("checkout.confirmPlayer", { name: check.username })}
+            <span data-id-status className="contents">
+              {check?.ok ? (
+                check.username ? (
+                  <span className="text-sm font-semibold text-emerald-300" data-testid="player-name">
+                    ✓ {t("checkout.confirmPlayer", { name: check.username })}
+                  </span>
+                ) : (
+                  <span className="text-sm text-slate-300" data-testid="player-unchecked">
+                    {t("game.notChecked")}
+                  </span>
+                )
+              ) : check ? (
+                <span role="alert" className="text-sm font-semibold text-rose-300" data-testid="player-error">
+                  {errorText(check)}
                 </span>
-              ) : (
-                <span className="text-sm text-slate-300" data-testid="player-unchecked">
+              ) : !game.checksPlayerId ? (
+                <span className="text-sm text-slate-400" data-testid="player-unchecked">
                   {t("game.notChecked")}
                 </span>
-              )
-            ) : check ? (
-              <span role="alert" className="text-sm font-semibold text-rose-300" data-testid="player-error">
-                {errorText(check)}
-              </span>
-            ) : !game.checksPlayerId ? (
-              <span className="text-sm text-slate-400" data-testid="player-unchecked">
-                {t("game.notChecked")}
-              </span>
-            ) : null}
+              ) : null}
+            </span>
             {game.checksPlayerId ? (
               <button
                 type="submit"
                 name="intent"
                 value="check"
                 formNoValidate
-                className={buttonClass("secondary", "sm", hydrated ? "sr-only focus:not-sr-only" : "")}
+                data-check-button
+                className={buttonClass("secondary", "sm", "focus:not-sr-only")}
               >
                 {t("game.checkId")}
               </button>
@@ -282,8 +234,11 @@ export default function GamePage({ loaderData, actionData }: Route.ComponentProp
                   type="radio"
                   name="packageId"
                   value={item.id}
-                  checked={packageId === item.id}
-                  onChange={() => setPackageId(item.id)}
+                  defaultChecked={packageId === item.id}
+                  data-label={item.label}
+                  data-usd={item.priceUsd}
+                  data-bs={item.priceBs}
+                  {...priceTexts(item)}
                   className="sr-only"
                 />
                 <span className="flex items-center gap-2">
@@ -321,9 +276,14 @@ export default function GamePage({ loaderData, actionData }: Route.ComponentProp
                   data-method={id}
                   className="flex cursor-pointer flex-wrap items-center gap-x-3 gap-y-1 rounded-xl border border-slate-700 px-4 py-3 has-[:checked]:border-cyan-400 has-[:checked]:bg-cyan-500/10"
                 >
-                  <input type="radio" name="paymentMethod" value={id} checked={method === id} onChange={() => setMethod(id)} />
+                  <input type="radio" name="paymentMethod" value={id} defaultChecked={method === id} />
                   <span className="font-semibold">{t(`orders:methods.${id}`)}</span>
-                  <span className="ml-auto font-bold text-cyan-200" data-testid="method-price">
+                  <span
+                    className="ml-auto font-bold text-cyan-200"
+                    data-testid="method-price"
+                    data-method-price={id}
+                    data-empty={id === "pago_movil" ? t("game.inBs") : t("game.inUsd")}
+                  >
                     {price ? format.money(price) : id === "pago_movil" ? t("game.inBs") : t("game.inUsd")}
                   </span>
                   {id === "pago_movil" && loaderData.rate ? (
@@ -350,41 +310,51 @@ export default function GamePage({ loaderData, actionData }: Route.ComponentProp
               aria-invalid={buyError?.field === "phone" || undefined}
             />
           </Field>
-          {selected && method ? (
+          <div className={selected && isMethod(method) ? "" : "hidden"} data-total>
             <p className="mt-4 flex justify-between gap-3 text-lg font-bold" data-testid="buy-total">
               <span>{t("game.total")}</span>
-              <span>{format.money(priceWithMethod(method as PaymentMethod, selected))}</span>
+              <span data-total-amount>{selected && isMethod(method) ? format.money(priceWithMethod(method, selected)) : ""}</span>
             </p>
-          ) : null}
+          </div>
           {!loaderData.signedIn ? <p className="mt-3 text-sm text-slate-400">{t("game.signInToBuy")}</p> : null}
           <div className="mt-4 flex flex-col gap-3 sm:flex-row">
             <button
               type="submit"
               name="intent"
               value="buy"
-              disabled={buying || idRefused}
+              disabled={idRefused}
+              data-buy
               className={buttonClass("primary", "md", "flex-1 disabled:cursor-not-allowed disabled:opacity-60")}
               data-testid="buy-now"
             >
-              {buying ? t("checkout.creating") : t("game.buyNow")}
+              {t("game.buyNow")}
             </button>
+            {/* The cart lives in the browser: until the page's script runs, this is visibly not ready. */}
             <button
               type="button"
-              disabled={!hydrated}
-              onClick={addSelectedToCart}
+              disabled
+              data-add
+              data-label={t("game.addToCart")}
               className={buttonClass("secondary", "md", "disabled:cursor-wait disabled:opacity-60")}
               data-testid="add-to-cart"
             >
-              {hydrated ? t("game.addToCart") : t("loading")}
+              {t("loading")}
             </button>
           </div>
-          {inCart > 0 ? (
-            <Link to="/store/cart" className={buttonClass("link", "none", "mt-3 inline-block text-sm")} data-testid="go-to-cart">
-              {t("game.goToCart", { count: inCart })}
-            </Link>
-          ) : null}
+          <p className="mt-3 text-sm" data-cart-note aria-live="polite" />
+          <p className="mt-1 hidden" data-go-cart>
+            <a href="/store/cart" className={buttonClass("link", "none", "text-sm")} data-testid="go-to-cart">
+              {t("game.goToCart")}
+            </a>
+          </p>
         </Step>
-      </Form>
+      </form>
+      <script
+        type="application/json"
+        id="game-texts"
+        dangerouslySetInnerHTML={{ __html: JSON.stringify(scriptTexts).replace(/</g, "\\u003c") }}
+      />
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: GAME_SCRIPT }} />
     </div>
   );
 }
