@@ -6,6 +6,7 @@ import { listCatalogue, refreshCatalogueFromPriceList } from "~/features/store/c
 import { checkPlayerId } from "~/features/store/id-checker.server";
 import { action as checkoutAction } from "~/features/store/routes/checkout";
 import { action as gameAction, loader as gameLoader } from "~/features/store/routes/game";
+import { action as checkIdAction } from "~/features/store/routes/check-id";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { json, startHttpStub } from "./support/http-stub";
 import { BASE_URL, callRoute, formRequest } from "./support/routes";
@@ -358,5 +359,21 @@ describe("game page", () => {
     expect((await check("free-fire", { playerId: "" })).data).toMatchObject({ ok: false, code: "GAMER_ID_REQUIRED" });
     expect((await check("mobile-legends", { playerId: "123" })).data).toMatchObject({ ok: false, code: "INVALID_SERVER" });
     expect((await check("cod-mobile", { playerId: "123" })).status).toBe(404);
+  });
+
+  it("answers the page script's ID check as JSON, and a hidden game's as a 404", async () => {
+    const check = async (gameId: string, fields: Record<string, string>) => {
+      const response = (await checkIdAction({
+        request: formRequest(`/store/${gameId}/check-id`, fields),
+        params: { gameId },
+      } as never)) as Response;
+      return { status: response.status, body: (await response.json()) as unknown };
+    };
+    expect(await check("free-fire", { playerId: "123456789" })).toEqual({ status: 200, body: { ok: true, username: null } });
+    expect(await check("mobile-legends", { playerId: "123", zone: "" })).toEqual({
+      status: 400,
+      body: { ok: false, code: "INVALID_SERVER", field: "zone" },
+    });
+    expect((await check("wild-rift", { playerId: "123" })).status).toBe(404);
   });
 });
