@@ -58,6 +58,7 @@ export async function verifyPlayer(
 
 /** An ID as typed, checked: the answer of the page's "check" and of the script's JSON check. */
 export async function checkTypedId(
+  request: Request,
   game: { id: string } & PlayerIdFlags,
   rawId: string,
   rawZone: string,
@@ -66,6 +67,13 @@ export async function checkTypedId(
 > {
   const player = parsePlayerId(game, rawId, rawZone);
   if (!player.ok) return { ok: false, code: player.code, status: 400, field: player.field };
+  // Each check may call the external (paid) checker: a network gets so many per window.
+  if (
+    game.checksPlayerId &&
+    idCheckerSettings() &&
+    !(await withinLimit(db(), "playerIdCheck", request.headers.get("x-client-ip") ?? "unknown"))
+  )
+    return { ok: false, code: "RATE_LIMITED", status: 429 };
   const checked = await verifyPlayer(game, player.value.playerId, player.value.zone);
   if (checked.status === "unreachable") return { ok: false, code: "CHECKER_UNAVAILABLE", status: 502 };
   if (checked.status === "invalid") return { ok: false, code: checked.code, status: 400, field: "playerId", message: checked.message };
@@ -81,7 +89,7 @@ export async function checkIdAction(request: Request, gameId: string) {
     const value = form.get(name);
     return typeof value === "string" ? value.trim().slice(0, 80) : "";
   };
-  const answer = await checkTypedId(game, text("playerId"), text("zone"));
+  const answer = await checkTypedId(request, game, text("playerId"), text("zone"));
   if (answer.ok) return Response.json({ ok: true, username: answer.username });
   const { status, ...refusal } = answer;
   return Response.json(refusal, { status });
@@ -145,7 +153,7 @@ export async function gamePageAction(request: Request, gameId: string) {
   };
 
   if (field("intent") === "check") {
-    const answer = await checkTypedId(game, typed.playerId, typed.zone);
+    const answer = await checkTypedId(request, game, typed.playerId, typed.zone);
     return answer.ok
       ? succeed({ intent: "check" as const, typed, username: answer.username })
       : fail(answer.code, answer.status, { field: answer.field, message: answer.message, intent: "check", typed });
