@@ -44,7 +44,7 @@ form.addEventListener("change",sync);
 root.querySelectorAll("[data-saved-id]").forEach(function(a){a.addEventListener("click",function(e){e.preventDefault();idIn.value=a.getAttribute("data-player-id");if(zoneIn)zoneIn.value=a.getAttribute("data-zone")||"";typed();check()})});
 function cart(){try{var c=JSON.parse(localStorage.getItem(KEY)||"{}");return c&&typeof c==="object"&&!Array.isArray(c)?c:{}}catch(e){return{}}}
 function count(c){var n=0;for(var k in c){var q=c[k]&&c[k].quantity;if(q===Math.floor(q)&&q>=1&&q<=MAX)n+=q}return n}
-function paint(){var n=count(cart()),e=document.querySelector('[data-testid="cart-count"]');if(e)e.textContent=String(n);if(go)go.classList.toggle("hidden",n===0)}
+function paint(){var n=count(cart()),e=document.querySelector('[data-testid="cart-count"]'),b=document.querySelector('[data-testid="cart-button"]');if(e)e.textContent=String(n);if(b)b.setAttribute("href",n?"/store/cart":location.pathname+"?notice=empty-cart");if(go)go.classList.toggle("hidden",n===0)}
 function say(ok,text){note.textContent="";note.appendChild(el("span",ok?"text-emerald-300":"text-rose-300",null,text,ok?"status":"alert"))}
 add.disabled=false;add.textContent=add.getAttribute("data-label");
 add.addEventListener("click",function(){var p=picked("packageId");if(!p)return say(false,T.errors.PACKAGE_REQUIRED);

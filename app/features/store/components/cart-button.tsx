@@ -37,6 +37,7 @@ export function CartButton() {
 
 /**
  * For a store page served without React: fills the top bar's count from the stored cart
- * (the same sum as `cartCount`, malformed entries counted as nothing).
+ * (the same sum as `cartCount`, malformed entries counted as nothing); with an empty cart the
+ * button asks this page for the "empty cart" notice instead of opening the cart (SPEC §5).
  */
-export const CART_COUNT_SCRIPT = `(function(){try{var c=JSON.parse(localStorage.getItem(${JSON.stringify(CART_STORAGE_KEY)})||"{}"),n=0;for(var k in c){var q=c[k]&&c[k].quantity;if(q===Math.floor(q)&&q>=1&&q<=100)n+=q}var e=document.querySelector('[data-testid="cart-count"]');if(e)e.textContent=String(n)}catch(x){}})();`;
+export const CART_COUNT_SCRIPT = `(function(){try{var c=JSON.parse(localStorage.getItem(${JSON.stringify(CART_STORAGE_KEY)})||"{}"),n=0;for(var k in c){var q=c[k]&&c[k].quantity;if(q===Math.floor(q)&&q>=1&&q<=100)n+=q}var e=document.querySelector('[data-testid="cart-count"]');if(e)e.textContent=String(n);var b=document.querySelector('[data-testid="cart-button"]');if(b)b.setAttribute("href",n?"/store/cart":location.pathname+"?notice=empty-cart")}catch(x){}})();`;
