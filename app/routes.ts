@@ -14,6 +14,8 @@ export default [
   route("store", "features/store/routes/store.tsx"),
   route("store/cart", "features/store/routes/cart.tsx"),
   route("store/cart/checkout", "features/store/routes/checkout.tsx"),
+  route("store/:gameId", "features/store/routes/game.tsx"),
+  route("store/:gameId/check-id", "features/store/routes/check-id.ts"),
   route("orders", "features/orders/routes/my-orders.tsx"),
   route("orders/:orderId", "features/orders/routes/order.tsx"),
   route("orders/:orderId/pay/:method", "features/orders/routes/pay.tsx"),

@@ -72,6 +72,38 @@ async function pageJavaScript(pagePath, headers = {}) {
   return { files, inlineGzip, totalGzipKb: +(totalGzip / 1024).toFixed(1), htmlGzipKb: +(zlib.gzipSync(html).length / 1024).toFixed(1) };
 }
 
+const FIRST_VISIT_BUDGET_KB = 200;
+
+/**
+ * What a first visit to a page costs a phone, gzipped: its HTML, stylesheets, JavaScript and the
+ * images its HTML names (all of them, lazy ones too: an upper bound).
+ */
+async function firstVisitWeight(pagePath, headers = {}) {
+  const html = await (await fetch(`${BASE}${pagePath}`, { headers })).text();
+  const gzipOf = async (url) => {
+    const body = Buffer.from(await (await fetch(new URL(url, BASE))).arrayBuffer());
+    return zlib.gzipSync(body, { level: 9 }).length;
+  };
+  const images = [...new Set([...html.matchAll(/<img[^>]+src="([^"]+)"/g)].map((match) => match[1].replaceAll("&amp;", "&")))];
+  const styles = [...new Set([...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((match) => match[1]))];
+  let imageBytes = 0;
+  for (const url of images) imageBytes += await gzipOf(url);
+  let cssBytes = 0;
+  for (const url of styles) cssBytes += await gzipOf(url);
+  const js = await pageJavaScript(pagePath, headers);
+  const kb = (bytes) => +(bytes / 1024).toFixed(1);
+  const totalKb = +(js.totalGzipKb + js.htmlGzipKb + kb(cssBytes) + kb(imageBytes)).toFixed(1);
+  return {
+    javascriptGzipKb: js.totalGzipKb,
+    htmlGzipKb: js.htmlGzipKb,
+    cssGzipKb: kb(cssBytes),
+    images: images.length,
+    imagesGzipKb: kb(imageBytes),
+    totalKb,
+    withinBudget: js.totalGzipKb <= JS_BUDGET_KB && totalKb <= FIRST_VISIT_BUDGET_KB,
+  };
+}
+
 async function load(urlPath, title, { connections, encoding, headers = {} }) {
   const result = await autocannon({
     url: `${BASE}${urlPath}`,
@@ -180,7 +212,7 @@ try {
   const landingHtml = await (await fetch(`${BASE}/`)).text();
   const tournamentId = decodeURIComponent(landingHtml.match(/tournament(?:\?|%3F)id(?:=|%3D)([\w-]+)/)?.[1] ?? "");
   const player = tournamentId ? await signedInCookie(server) : "";
-  const pages = ["/", "/store", ...(tournamentId ? [`/tournament?id=${tournamentId}`] : []), "/privacy-terms"];
+  const pages = ["/", "/store", "/store/free-fire", ...(tournamentId ? [`/tournament?id=${tournamentId}`] : []), "/privacy-terms"];
   const headersFor = (page) => (page.startsWith("/tournament") ? { cookie: player } : {});
 
   const javascript = {};
@@ -193,6 +225,10 @@ try {
       withinBudget: measured.totalGzipKb <= JS_BUDGET_KB,
     };
   }
+
+  // The store's two pages on a first visit from a phone (#12: under 60 kB of JS, under 200 kB in all).
+  const storeFirstVisit = {};
+  for (const page of ["/store", "/store/free-fire"]) storeFirstVisit[page] = await firstVisitWeight(page);
 
   const throughput = [];
   for (const page of pages) {
@@ -236,6 +272,7 @@ try {
     settings: { seconds: DURATION_S, connections: CONNECTION_LEVELS, encodings: ENCODINGS, logLevel: LOG_LEVEL },
     startup: { firstResponseMsOnEmptyData: Math.round(server.firstResponseMs) },
     javascript,
+    storeFirstVisit,
     throughput,
     bracketPage256DoubleElimination: bracketRender(),
     orderLoad: {
@@ -276,6 +313,15 @@ function markdown(report) {
   lines.push("", "| page | JavaScript (gzip) | files | ≤ 60 kB |", "| ---- | ----------------: | ----: | :-----: |");
   for (const [page, js] of Object.entries(report.javascript))
     lines.push(`| \`${page}\` | ${js.gzipKb} kB | ${js.files} | ${js.withinBudget ? "yes" : "**no**"} |`);
+  lines.push(
+    "",
+    "| store page, first visit | JavaScript | HTML | CSS | images (n) | total (gzip) | ≤ 60 kB JS, ≤ 200 kB |",
+    "| ----------------------- | ---------: | ---: | --: | ---------: | -----------: | :------------------: |",
+  );
+  for (const [page, w] of Object.entries(report.storeFirstVisit ?? {}))
+    lines.push(
+      `| \`${page}\` | ${w.javascriptGzipKb} kB | ${w.htmlGzipKb} kB | ${w.cssGzipKb} kB | ${w.imagesGzipKb} kB (${w.images}) | ${w.totalKb} kB | ${w.withinBudget ? "yes" : "**no**"} |`,
+    );
   lines.push("", `Start-up to first response on an empty data directory: ${report.startup.firstResponseMsOnEmptyData} ms.`, "");
   lines.push("Orders under load:", "", "```json", JSON.stringify(report.orderLoad, null, 2), "```", "");
   return lines.join("\n");

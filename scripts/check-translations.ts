@@ -30,6 +30,8 @@ export interface ErrorCodeSource {
 export const ERROR_CODE_SOURCES: ErrorCodeSource[] = [
   { file: "app/domain/cart.ts", name: "CartErrorCode", namespace: "store", prefix: "errors" },
   { file: "app/domain/checkout.ts", name: "CheckoutErrorCode", namespace: "store", prefix: "errors" },
+  { file: "app/domain/player-id.ts", name: "PlayerIdErrorCode", namespace: "store", prefix: "errors" },
+  { file: "app/features/store/game-page.server.ts", name: "GamePageErrorCode", namespace: "store", prefix: "errors" },
   { file: "app/domain/profile.ts", name: "ProfileErrorCode", namespace: "auth", prefix: "errors" },
   { file: "app/domain/registration.ts", name: "RegistrationErrorCode", namespace: "tournaments", prefix: "errors" },
   { file: "app/features/auth/routes/auth.tsx", name: "ErrorCode", namespace: "auth", prefix: "errors" },

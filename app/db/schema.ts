@@ -282,6 +282,33 @@ export const topupPackages = pgTable(
   ],
 );
 
+/**
+ * Player IDs a buyer used for a game, offered (most recent first) the next time they open its page.
+ * Written when a store order is created; read only for the signed-in owner.
+ */
+export const savedPlayerIds = pgTable(
+  "saved_player_ids",
+  {
+    id: serial("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    gameId: text("game_id")
+      .notNull()
+      .references(() => games.id, { onDelete: "cascade" }),
+    playerId: text("player_id").notNull(),
+    /** Server/zone for games that have one ("" when none, so the unique index covers it). */
+    zone: text("zone").notNull().default(""),
+    /** The in-game name the checker answered, when it did. */
+    gamerName: text("gamer_name"),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("saved_player_ids_unique").on(t.userId, t.gameId, t.playerId, t.zone),
+    index("saved_player_ids_recent_idx").on(t.userId, t.gameId, t.lastUsedAt),
+  ],
+);
+
 /** Key/value settings staff can change (exchange rate, store switch). */
 export const settings = pgTable("settings", {
   key: text("key").primaryKey(),
@@ -694,6 +721,7 @@ export const schema = {
   waitlistEntries,
   games,
   topupPackages,
+  savedPlayerIds,
   settings,
   orders,
   orderItems,

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { usdToVes } from "~/domain/money";
 import type { Database } from "~/lib/db.server";
 import { exchangeRates, games, settings, topupPackages, tournaments } from "./schema";
@@ -79,24 +79,83 @@ export function demoTournaments(now: Date) {
   ];
 }
 
-/** SPEC §9 store games (COD Mobile and Wild Rift are kept but hidden). */
+/** SPEC §9 store games (COD Mobile and Wild Rift are kept but hidden), with our own art (public/images/games/). */
+const art = (id: string) => ({ logo: `/images/games/${id}.svg`, banner: `/images/games/${id}-banner.svg` });
 export const DEMO_GAMES = [
-  { id: "free-fire", name: "Free Fire", logo: "/images/games/free-fire.svg", hiddenInStore: false, sortOrder: 1 },
-  { id: "blood-strike", name: "Blood Strike", logo: "/images/games/blood-strike.svg", hiddenInStore: false, sortOrder: 2 },
-  { id: "arena-breakout", name: "Arena Breakout", logo: "/images/games/arena-breakout.svg", hiddenInStore: false, sortOrder: 3 },
-  { id: "mobile-legends", name: "Mobile Legends", logo: "/images/games/mobile-legends.svg", hiddenInStore: false, sortOrder: 4 },
-  { id: "delta-force", name: "Delta Force", logo: "/images/games/delta-force.svg", hiddenInStore: false, sortOrder: 5 },
-  { id: "cod-mobile", name: "COD Mobile", logo: null, hiddenInStore: true, sortOrder: 6 },
-  { id: "wild-rift", name: "Wild Rift", logo: null, hiddenInStore: true, sortOrder: 7 },
+  {
+    id: "free-fire",
+    name: "Free Fire",
+    ...art("free-fire"),
+    hiddenInStore: false,
+    checksPlayerId: true,
+    hasZoneField: false,
+    sortOrder: 1,
+  },
+  {
+    id: "blood-strike",
+    name: "Blood Strike",
+    ...art("blood-strike"),
+    hiddenInStore: false,
+    checksPlayerId: true,
+    hasZoneField: false,
+    sortOrder: 2,
+  },
+  {
+    id: "arena-breakout",
+    name: "Arena Breakout",
+    ...art("arena-breakout"),
+    hiddenInStore: false,
+    checksPlayerId: true,
+    hasZoneField: false,
+    sortOrder: 3,
+  },
+  {
+    id: "mobile-legends",
+    name: "Mobile Legends",
+    ...art("mobile-legends"),
+    hiddenInStore: false,
+    checksPlayerId: true,
+    hasZoneField: true,
+    sortOrder: 4,
+  },
+  {
+    id: "delta-force",
+    name: "Delta Force",
+    ...art("delta-force"),
+    hiddenInStore: false,
+    checksPlayerId: false,
+    hasZoneField: false,
+    sortOrder: 5,
+  },
+  {
+    id: "cod-mobile",
+    name: "COD Mobile",
+    logo: null,
+    banner: null,
+    hiddenInStore: true,
+    checksPlayerId: false,
+    hasZoneField: false,
+    sortOrder: 6,
+  },
+  {
+    id: "wild-rift",
+    name: "Wild Rift",
+    logo: null,
+    banner: null,
+    hiddenInStore: true,
+    checksPlayerId: false,
+    hasZoneField: false,
+    sortOrder: 7,
+  },
 ];
 
-/** [game, label, US cents] of every demo package. */
-const DEMO_PACKAGES: Array<[string, string, number]> = [
+/** [game, label, US cents, in-game amount, bonus] of every demo package (amount defaults to the label's number). */
+const DEMO_PACKAGES: Array<[string, string, number, number?, number?]> = [
   ["free-fire", "110 Diamantes", 100],
-  ["free-fire", "341 Diamantes", 300],
-  ["free-fire", "572 Diamantes", 500],
-  ["free-fire", "1166 Diamantes", 1000],
-  ["free-fire", "2398 Diamantes", 2000],
+  ["free-fire", "341 Diamantes", 300, 310, 31],
+  ["free-fire", "572 Diamantes", 500, 520, 52],
+  ["free-fire", "1166 Diamantes", 1000, 1060, 106],
+  ["free-fire", "2398 Diamantes", 2000, 2180, 218],
   ["blood-strike", "100 Gold", 100],
   ["blood-strike", "320 Gold", 300],
   ["blood-strike", "550 Gold", 500],
@@ -116,10 +175,12 @@ const DEMO_PACKAGES: Array<[string, string, number]> = [
 ];
 
 export function demoPackages(rate: string = DEMO_EXCHANGE_RATE) {
-  return DEMO_PACKAGES.map(([gameId, label, priceUsd], index) => ({
+  return DEMO_PACKAGES.map(([gameId, label, priceUsd, amount, bonus], index) => ({
     id: `${gameId}-${label.split(" ")[0]}`,
     gameId,
     label,
+    amount: amount ?? Number(label.split(" ")[0]),
+    bonus: bonus ?? 0,
     priceUsd,
     priceBs: usdToVes(priceUsd, rate),
     sortOrder: index,
@@ -142,6 +203,13 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<void
         .values({ rate: setting?.value ?? DEMO_EXCHANGE_RATE, effectiveOn: now.toISOString().slice(0, 10), source: "demo" });
     }
     await tx.insert(games).values(DEMO_GAMES).onConflictDoNothing();
+    // A database seeded before the banners existed gets them; art staff uploaded is kept.
+    for (const game of DEMO_GAMES)
+      if (game.banner)
+        await tx
+          .update(games)
+          .set({ banner: game.banner })
+          .where(and(eq(games.id, game.id), isNull(games.banner)));
     await tx.insert(topupPackages).values(demoPackages()).onConflictDoNothing();
     await tx.insert(tournaments).values(demoTournaments(now)).onConflictDoNothing();
   });

@@ -1,14 +1,17 @@
-/** Every game the platform knows, with the rules docs/product.md §9 attaches to each. */
+/**
+ * Every game the platform knows, with the rules docs/product.md §9 attaches to each. Whether the
+ * store checks a game's player ID, and with a zone, is the game's catalogue row (staff set it).
+ */
 export const GAMES = {
-  "free-fire": { name: "Free Fire", playersPerTeam: 1, inStore: true, idCheck: "id" },
-  "blood-strike": { name: "Blood Strike", playersPerTeam: 2, inStore: true, idCheck: "id" },
-  "arena-breakout": { name: "Arena Breakout", playersPerTeam: 1, inStore: true, idCheck: "id" },
-  "mobile-legends": { name: "Mobile Legends", playersPerTeam: 5, inStore: true, idCheck: "id-and-server" },
-  "delta-force": { name: "Delta Force", playersPerTeam: 1, inStore: true, idCheck: "none" },
-  "cod-mobile": { name: "COD Mobile", playersPerTeam: 1, inStore: false, idCheck: "none" },
-  "wild-rift": { name: "Wild Rift", playersPerTeam: 1, inStore: false, idCheck: "none" },
-  "king-of-honors": { name: "Honor of Kings", playersPerTeam: 1, inStore: false, idCheck: "none" },
-  efootball: { name: "eFootball", playersPerTeam: 1, inStore: false, idCheck: "none" },
+  "free-fire": { name: "Free Fire", playersPerTeam: 1, inStore: true },
+  "blood-strike": { name: "Blood Strike", playersPerTeam: 2, inStore: true },
+  "arena-breakout": { name: "Arena Breakout", playersPerTeam: 1, inStore: true },
+  "mobile-legends": { name: "Mobile Legends", playersPerTeam: 5, inStore: true },
+  "delta-force": { name: "Delta Force", playersPerTeam: 1, inStore: true },
+  "cod-mobile": { name: "COD Mobile", playersPerTeam: 1, inStore: false },
+  "wild-rift": { name: "Wild Rift", playersPerTeam: 1, inStore: false },
+  "king-of-honors": { name: "Honor of Kings", playersPerTeam: 1, inStore: false },
+  efootball: { name: "eFootball", playersPerTeam: 1, inStore: false },
 } as const satisfies Record<string, GameRules>;
 
 export interface GameRules {
@@ -17,8 +20,6 @@ export interface GameRules {
   playersPerTeam: number;
   /** SPEC §9: COD Mobile and Wild Rift are hidden from the store. */
   inStore: boolean;
-  /** SPEC §5: which games the external ID checker verifies, and with what. */
-  idCheck: "id" | "id-and-server" | "none";
 }
 
 export type GameId = keyof typeof GAMES;
@@ -33,7 +34,7 @@ export function isGameId(value: string): value is GameId {
 }
 
 export function gameRules(game: string): GameRules {
-  return isGameId(game) ? GAMES[game] : { name: game, playersPerTeam: 1, inStore: false, idCheck: "none" };
+  return isGameId(game) ? GAMES[game] : { name: game, playersPerTeam: 1, inStore: false };
 }
 
 export function playersPerTeam(game: string): number {

@@ -11,6 +11,8 @@ export const RATE_LIMITS = {
   registration: { max: 10, windowSeconds: 10 * 60 },
   proofUpload: { max: 10, windowSeconds: 10 * 60 },
   supportMessage: { max: 5, windowSeconds: 60 * 60 },
+  /** The store's ID check as typed calls the external (paid) checker: bounded per network. */
+  playerIdCheck: { max: 60, windowSeconds: 10 * 60 },
 } as const;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -27,6 +27,8 @@ test.describe("without JavaScript", () => {
     await page.goto("/");
     await page.getByTestId("store-button").click();
     await expect(page).toHaveURL(/\/store$/);
+    await page.locator('[data-game="free-fire"]').getByRole("link").click();
+    await expect(page).toHaveURL(/\/store\/free-fire$/);
     await expect(page.locator('[data-package="free-fire-110"]')).toContainText("110 Diamantes");
   });
 

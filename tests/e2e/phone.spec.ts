@@ -162,6 +162,7 @@ for (const language of ["es", "en"] as const) {
       await checkPages(page, "visitor", language, [
         "/",
         "/store",
+        "/store/mobile-legends",
         tournament,
         "/auth",
         "/auth?redirectTo=%2Fstore%2Fcart",
@@ -184,6 +185,7 @@ for (const language of ["es", "en"] as const) {
       await checkPages(page, "user", language, [
         "/",
         "/store",
+        "/store/free-fire",
         "/store/cart",
         tournament,
         "/orders",

@@ -147,6 +147,24 @@ const MATRIX: Record<string, Case[] | { public: string }> = {
       expect: { visitor: "signin", owner: "allowed", other: "allowed", staff: "allowed" },
     },
   ],
+  "store/:gameId": [
+    {
+      name: "the game page is public; the remembered player IDs are the caller's own",
+      kind: "loader",
+      request: (_w, cookie) => getRequest("/store/free-fire", cookie),
+      params: () => ({ gameId: "free-fire" }),
+      expect: { visitor: "allowed", owner: "allowed", other: "allowed", staff: "allowed" },
+      private: () => ["OWNER-ID-777", "owner-gamer"],
+    },
+    {
+      name: "buying now needs a signed-in user",
+      kind: "action",
+      request: (_w, cookie) => formRequest("/store/free-fire", { intent: "buy", packageId: "no-such-package" }, cookie),
+      params: () => ({ gameId: "free-fire" }),
+      expect: anySignedIn,
+    },
+  ],
+  "store/:gameId/check-id": { public: "checks a typed player ID with the external checker; reads and writes nothing of anyone's" },
   "store/cart/checkout": [
     { name: "checkout page", kind: "loader", request: (_w, cookie) => getRequest("/store/cart/checkout", cookie), expect: anySignedIn },
     {
@@ -291,6 +309,14 @@ beforeEach(async () => {
   const other = await signInAs(handleRef.db, mailer, "other@example.com");
   const staff = await signInAs(handleRef.db, mailer, "staff@example.com", { staff: true });
   const openOrder = await orderOf(owner.userId, "pago_movil");
+  const { rememberPlayerId } = await import("~/features/store/saved-player-ids.server");
+  await rememberPlayerId(handleRef.db, {
+    userId: owner.userId,
+    gameId: "free-fire",
+    playerId: "OWNER-ID-777",
+    zone: null,
+    gamerName: "owner-gamer",
+  });
   const paidOrder = await orderOf(owner.userId, "binance");
   const proof = new FormData();
   proof.set("method", "binance");

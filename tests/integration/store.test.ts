@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { orderItems, orders, topupPackages } from "~/db/schema";
+import { games, orderItems, orders, paymentAccounts, savedPlayerIds, topupPackages } from "~/db/schema";
 import { seedDemoData } from "~/db/seed";
 import { listCatalogue, refreshCatalogueFromPriceList } from "~/features/store/catalogue.server";
 import { checkPlayerId } from "~/features/store/id-checker.server";
 import { action as checkoutAction } from "~/features/store/routes/checkout";
+import { action as gameAction, loader as gameLoader } from "~/features/store/routes/game";
+import { action as checkIdAction } from "~/features/store/routes/check-id";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { json, startHttpStub } from "./support/http-stub";
-import { callRoute, formRequest } from "./support/routes";
+import { BASE_URL, callRoute, formRequest } from "./support/routes";
 import { memoryMailer, signInAs, useTestAuth } from "./support/sessions";
 import { openTestDatabase, resetTables } from "./test-database";
 
@@ -31,8 +33,12 @@ describe("catalogue", () => {
   it("shows the five store games with their packages and hides COD Mobile and Wild Rift", async () => {
     const games = await listCatalogue(handle.db);
     expect(games.map((game) => game.id)).toEqual(["free-fire", "blood-strike", "arena-breakout", "mobile-legends", "delta-force"]);
-    expect(games[0]?.packages[0]).toEqual({ id: "free-fire-110", label: "110 Diamantes", priceUsd: 100, priceBs: 24550 });
-    for (const game of games) expect(game.logo).toMatch(/^\/images\/games\//);
+    expect(games[0]).toMatchObject({ name: "Free Fire", fromUsd: 100, packageCount: 5 });
+    expect(games[2]).toMatchObject({ id: "arena-breakout", fromUsd: 99 });
+    for (const game of games) {
+      expect(game.logo).toMatch(/^\/images\/games\/[a-z-]+\.svg$/);
+      expect(game.banner).toMatch(/^\/images\/games\/[a-z-]+-banner\.svg$/);
+    }
   });
 
   it("refreshes prices from the external price list, and keeps the catalogue when it fails", async () => {
@@ -65,18 +71,32 @@ describe("ID checker adapter", () => {
       // "slow": never answers in time
     });
     const settings = { baseUrl: stub.baseUrl, key: "secret-key", timeoutMs: 300 };
+    const checked = (id: string) => ({ id, checksPlayerId: true, hasZoneField: false });
     try {
-      expect(await checkPlayerId(settings, "free-fire", "good", null)).toEqual({ status: "valid", username: "ZeroRush" });
+      expect(await checkPlayerId(settings, checked("free-fire"), "good", null)).toEqual({ status: "valid", username: "ZeroRush" });
       expect(stub.requests[0]?.url.pathname).toBe("/free-fire");
       expect(stub.requests[0]?.headers["x-api-key"]).toBe("secret-key");
-      expect(await checkPlayerId(settings, "blood-strike", "bad", null)).toEqual({ status: "invalid", message: "Jugador no encontrado" });
-      expect(await checkPlayerId(settings, "arena-breakout", "malformed", null)).toEqual({ status: "unreachable" });
-      expect(await checkPlayerId(settings, "free-fire", "slow", null)).toEqual({ status: "unreachable" });
-      await checkPlayerId(settings, "mobile-legends", "good", "2001");
+      expect(await checkPlayerId(settings, checked("blood-strike"), "bad", null)).toEqual({
+        status: "invalid",
+        message: "Jugador no encontrado",
+      });
+      expect(await checkPlayerId(settings, checked("arena-breakout"), "malformed", null)).toEqual({ status: "unreachable" });
+      expect(await checkPlayerId(settings, checked("free-fire"), "slow", null)).toEqual({ status: "unreachable" });
+      // The zone is sent only when the game's row has a zone field.
+      await checkPlayerId(settings, { id: "mobile-legends", checksPlayerId: true, hasZoneField: true }, "good", "2001");
       expect(stub.requests.at(-1)?.url.searchParams.get("server")).toBe("2001");
-      // Games it does not cover, and no checker at all: skipped, never a made-up "valid".
-      expect(await checkPlayerId(settings, "delta-force", "x", null)).toEqual({ status: "skipped" });
-      expect(await checkPlayerId(null, "free-fire", "x", null)).toEqual({ status: "skipped" });
+      await checkPlayerId(settings, checked("free-fire"), "good", "2001");
+      expect(stub.requests.at(-1)?.url.searchParams.has("server")).toBe(false);
+      // A game whose row says "no check", and no checker at all: skipped, never a made-up "valid".
+      const before = stub.requests.length;
+      expect(await checkPlayerId(settings, { id: "delta-force", checksPlayerId: false, hasZoneField: false }, "x", null)).toEqual({
+        status: "skipped",
+      });
+      expect(await checkPlayerId(settings, { id: "free-fire", checksPlayerId: false, hasZoneField: false }, "good", null)).toEqual({
+        status: "skipped",
+      });
+      expect(stub.requests.length).toBe(before);
+      expect(await checkPlayerId(null, checked("free-fire"), "x", null)).toEqual({ status: "skipped" });
     } finally {
       await stub.close();
     }
@@ -186,5 +206,174 @@ describe("checkout", () => {
   it("needs a signed-in buyer", async () => {
     const answer = await callRoute(checkoutAction, formRequest("/store/cart/checkout", { ...fields, items: "[]" }));
     expect(answer.location).toMatch(/^\/auth\?redirectTo=/);
+  });
+});
+
+describe("game page", () => {
+  const page = (gameId: string, cookie = "", query = "") =>
+    callRoute<Awaited<ReturnType<typeof gameLoader>>>(
+      gameLoader,
+      new Request(`${BASE_URL}/store/${gameId}${query}`, { headers: { Cookie: cookie } }),
+      { gameId },
+    );
+  const buy = (gameId: string, fields: Record<string, string>, cookie: string) =>
+    callRoute<{ ok: boolean; code?: string; field?: string }>(
+      gameAction,
+      formRequest(`/store/${gameId}`, { intent: "buy", ...fields }, cookie),
+      {
+        gameId,
+      },
+    );
+  const good = { packageId: "free-fire-341", playerId: "123456789", phone: "04121234567" };
+
+  it("shows a visible game with its packages and flags; a hidden or unknown game is a 404", async () => {
+    const shown = await page("mobile-legends");
+    expect(shown.status).toBe(200);
+    expect(shown.data?.game).toMatchObject({ id: "mobile-legends", hasZoneField: true, checksPlayerId: true });
+    expect(shown.data?.game.packages.map((item) => item.id)).toEqual([
+      "mobile-legends-86",
+      "mobile-legends-172",
+      "mobile-legends-257",
+      "mobile-legends-706",
+    ]);
+    expect(shown.data?.saved).toEqual([]);
+    for (const hidden of ["cod-mobile", "wild-rift", "no-such-game", "../etc"]) expect((await page(hidden)).status, hidden).toBe(404);
+    // Hidden by staff now: gone at once, and nothing can be bought there.
+    await handle.db.update(games).set({ hiddenInStore: true }).where(eq(games.id, "free-fire"));
+    expect((await page("free-fire")).status).toBe(404);
+    const buyer = await signInAs(handle.db, mailer, "buyer@example.com");
+    expect((await buy("free-fire", { ...good, paymentMethod: "paypal" }, buyer.jar.header())).status).toBe(404);
+    expect(await handle.db.$count(orders)).toBe(0);
+  });
+
+  it("prices every method on the server, whatever the form says", async () => {
+    const buyer = await signInAs(handle.db, mailer, "buyer@example.com");
+    const expected = {
+      pago_movil: { currency: "VES", amount: 73650 },
+      binance: { currency: "USD", amount: 300 },
+      paypal: { currency: "USD", amount: 300 },
+    };
+    for (const [method, price] of Object.entries(expected)) {
+      const answer = await buy(
+        "free-fire",
+        {
+          ...good,
+          paymentMethod: method,
+          idempotencyKey: `key-${method}-0001`,
+          amount: "1",
+          price: "0.01",
+          priceUsd: "1",
+          priceBs: "1",
+          total: "1",
+        },
+        buyer.jar.header(),
+      );
+      expect(answer.status, method).toBe(302);
+      const orderId = answer.location!.match(/^\/orders\/([0-9a-f-]{36})\/pay\/(\w+)$/)!;
+      expect(orderId[2]).toBe(method);
+      const [order] = await handle.db.select().from(orders).where(eq(orders.id, orderId[1]!));
+      expect(order, method).toMatchObject({ kind: "store", status: "initiated", amountUsd: 300, gamerId: "123456789", ...price });
+      const items = await handle.db.select().from(orderItems).where(eq(orderItems.orderId, order!.id));
+      expect(items).toMatchObject([
+        { packageId: "free-fire-341", quantity: 1, unitAmount: price.amount, label: "Free Fire · 341 Diamantes" },
+      ]);
+    }
+    // The same form sent again (same key) gives back the same order.
+    const again = await buy("free-fire", { ...good, paymentMethod: "paypal", idempotencyKey: "key-paypal-0001" }, buyer.jar.header());
+    expect(again.status).toBe(302);
+    expect(await handle.db.$count(orders)).toBe(3);
+  });
+
+  it("refuses a package of another game, a switched-off method and bad input, creating nothing", async () => {
+    const buyer = await signInAs(handle.db, mailer, "buyer@example.com");
+    await handle.db
+      .insert(paymentAccounts)
+      .values({ method: "binance", enabled: false, details: { payId: "123" } })
+      .onConflictDoUpdate({ target: paymentAccounts.method, set: { enabled: false } });
+    const cases: Array<[string, Record<string, string>, string]> = [
+      ["free-fire", { ...good, packageId: "blood-strike-100", paymentMethod: "paypal" }, "PACKAGE_GONE"],
+      ["free-fire", { ...good, packageId: "", paymentMethod: "paypal" }, "PACKAGE_REQUIRED"],
+      ["free-fire", { ...good, paymentMethod: "binance" }, "METHOD_DISABLED"],
+      ["free-fire", { ...good, paymentMethod: "cash" }, "PAYMENT_METHOD_REQUIRED"],
+      ["free-fire", { ...good, playerId: " ", paymentMethod: "paypal" }, "GAMER_ID_REQUIRED"],
+      ["free-fire", { ...good, phone: "02121234567", paymentMethod: "paypal" }, "INVALID_PHONE"],
+      ["mobile-legends", { ...good, packageId: "mobile-legends-86", paymentMethod: "paypal" }, "INVALID_SERVER"],
+    ];
+    for (const [gameId, fields, code] of cases) {
+      const answer = await buy(gameId, fields, buyer.jar.header());
+      expect(answer.data?.code, JSON.stringify(fields)).toBe(code);
+    }
+    expect(await handle.db.$count(orders)).toBe(0);
+  });
+
+  it("sends a visitor to sign in and back to the game page with their choice", async () => {
+    const answer = await buy("free-fire", { ...good, paymentMethod: "paypal" }, "");
+    expect(answer.status).toBe(302);
+    const back = decodeURIComponent(answer.location!.replace(/^\/auth\?redirectTo=/, ""));
+    expect(back).toBe("/store/free-fire?package=free-fire-341&method=paypal&playerId=123456789");
+    expect((await page("free-fire", "", "?package=free-fire-341&method=paypal&playerId=123456789")).data?.chosen).toMatchObject({
+      packageId: "free-fire-341",
+      method: "paypal",
+      playerId: "123456789",
+    });
+  });
+
+  it("remembers the player IDs a buyer used, most recent first, and shows them only to that buyer", async () => {
+    const buyer = await signInAs(handle.db, mailer, "buyer@example.com");
+    const other = await signInAs(handle.db, mailer, "other@example.com");
+    await buy(
+      "mobile-legends",
+      { ...good, packageId: "mobile-legends-86", playerId: "111", zone: "2001", paymentMethod: "paypal" },
+      buyer.jar.header(),
+    );
+    await buy(
+      "mobile-legends",
+      { ...good, packageId: "mobile-legends-86", playerId: "222-3003", paymentMethod: "paypal" },
+      buyer.jar.header(),
+    );
+    await buy(
+      "mobile-legends",
+      { ...good, packageId: "mobile-legends-86", playerId: "111", zone: "2001", paymentMethod: "binance" },
+      buyer.jar.header(),
+    );
+    expect(await handle.db.$count(savedPlayerIds)).toBe(2);
+    const mine = await page("mobile-legends", buyer.jar.header());
+    expect(mine.data?.saved).toEqual([
+      { playerId: "111", zone: "2001", gamerName: null },
+      { playerId: "222", zone: "3003", gamerName: null },
+    ]);
+    expect(mine.data?.chosen).toMatchObject({ playerId: "111", zone: "2001", phone: "04121234567" });
+    expect((await page("mobile-legends", other.jar.header())).data?.saved).toEqual([]);
+    expect((await page("mobile-legends")).data?.saved).toEqual([]);
+    expect((await page("free-fire", buyer.jar.header())).data?.saved).toEqual([]);
+  });
+
+  it("checks an ID without a checker configured as not checked, and refuses a malformed one", async () => {
+    const check = (gameId: string, fields: Record<string, string>) =>
+      callRoute<{ ok: boolean; code?: string; username?: string | null }>(
+        gameAction,
+        formRequest(`/store/${gameId}`, { intent: "check", ...fields }),
+        { gameId },
+      );
+    expect((await check("free-fire", { playerId: "123456789" })).data).toMatchObject({ ok: true, username: null });
+    expect((await check("free-fire", { playerId: "" })).data).toMatchObject({ ok: false, code: "GAMER_ID_REQUIRED" });
+    expect((await check("mobile-legends", { playerId: "123" })).data).toMatchObject({ ok: false, code: "INVALID_SERVER" });
+    expect((await check("cod-mobile", { playerId: "123" })).status).toBe(404);
+  });
+
+  it("answers the page script's ID check as JSON, and a hidden game's as a 404", async () => {
+    const check = async (gameId: string, fields: Record<string, string>) => {
+      const response = (await checkIdAction({
+        request: formRequest(`/store/${gameId}/check-id`, fields),
+        params: { gameId },
+      } as never)) as Response;
+      return { status: response.status, body: (await response.json()) as unknown };
+    };
+    expect(await check("free-fire", { playerId: "123456789" })).toEqual({ status: 200, body: { ok: true, username: null } });
+    expect(await check("mobile-legends", { playerId: "123", zone: "" })).toEqual({
+      status: 400,
+      body: { ok: false, code: "INVALID_SERVER", field: "zone" },
+    });
+    expect((await check("wild-rift", { playerId: "123" })).status).toBe(404);
   });
 });

@@ -1,38 +1,73 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { games, topupPackages } from "~/db/schema";
 import type { Database } from "~/lib/db.server";
 import { log } from "~/lib/log.server";
 
-/** The store as a buyer sees it: visible games (SPEC §9 hides COD Mobile and Wild Rift), active packages. */
+/**
+ * The store as a buyer first sees it: one tile per visible game (SPEC §9 hides COD Mobile and Wild
+ * Rift) that has active packages, with its art and its cheapest price ("from $0.99").
+ */
 export async function listCatalogue(db: Database) {
-  const rows = await db
+  return db
     .select({
-      gameId: games.id,
-      gameName: games.name,
+      id: games.id,
+      name: games.name,
       logo: games.logo,
+      banner: games.banner,
+      fromUsd: sql<number>`min(${topupPackages.priceUsd})::int`,
+      packageCount: sql<number>`count(*)::int`,
+    })
+    .from(games)
+    .innerJoin(topupPackages, and(eq(topupPackages.gameId, games.id), eq(topupPackages.active, true)))
+    .where(eq(games.hiddenInStore, false))
+    .groupBy(games.id)
+    .orderBy(asc(games.sortOrder), asc(games.id));
+}
+
+export type CatalogueGame = Awaited<ReturnType<typeof listCatalogue>>[number];
+
+const GAME_COLUMNS = {
+  id: games.id,
+  name: games.name,
+  logo: games.logo,
+  banner: games.banner,
+  checksPlayerId: games.checksPlayerId,
+  hasZoneField: games.hasZoneField,
+};
+
+/** One visible game with its active packages (the game page); null for an unknown or hidden game. */
+export async function findStoreGame(db: Database, gameId: string) {
+  if (!/^[a-z0-9-]{1,60}$/.test(gameId)) return null;
+  const [game] = await db
+    .select(GAME_COLUMNS)
+    .from(games)
+    .where(and(eq(games.id, gameId), eq(games.hiddenInStore, false)));
+  if (!game) return null;
+  const packages = await db
+    .select({
       id: topupPackages.id,
       label: topupPackages.label,
+      amount: topupPackages.amount,
+      bonus: topupPackages.bonus,
       priceUsd: topupPackages.priceUsd,
       priceBs: topupPackages.priceBs,
     })
     .from(topupPackages)
-    .innerJoin(games, eq(games.id, topupPackages.gameId))
-    .where(and(eq(games.hiddenInStore, false), eq(topupPackages.active, true)))
-    .orderBy(asc(games.sortOrder), asc(topupPackages.sortOrder));
-  const byGame = new Map<
-    string,
-    { id: string; name: string; logo: string | null; packages: { id: string; label: string; priceUsd: number; priceBs: number }[] }
-  >();
-  for (const row of rows) {
-    const game = byGame.get(row.gameId) ?? { id: row.gameId, name: row.gameName, logo: row.logo, packages: [] };
-    game.packages.push({ id: row.id, label: row.label, priceUsd: row.priceUsd, priceBs: row.priceBs });
-    byGame.set(row.gameId, game);
-  }
-  return [...byGame.values()];
+    .where(and(eq(topupPackages.gameId, gameId), eq(topupPackages.active, true)))
+    .orderBy(asc(topupPackages.sortOrder), asc(topupPackages.id));
+  return { ...game, packages };
 }
 
-export type CatalogueGame = Awaited<ReturnType<typeof listCatalogue>>[number];
+export type StoreGame = NonNullable<Awaited<ReturnType<typeof findStoreGame>>>;
+
+/** The flags of the visible store games (the cart checkout needs the cart's game's: zone field or not). */
+export async function storeGameFlags(db: Database) {
+  return db
+    .select({ id: games.id, name: games.name, checksPlayerId: games.checksPlayerId, hasZoneField: games.hasZoneField })
+    .from(games)
+    .where(eq(games.hiddenInStore, false));
+}
 
 /** The packages an order asks for, as the catalogue has them now (hidden games and inactive packages left out). */
 export async function findSellablePackages(db: Database, ids: string[]) {
@@ -42,6 +77,8 @@ export async function findSellablePackages(db: Database, ids: string[]) {
       id: topupPackages.id,
       gameId: topupPackages.gameId,
       gameName: games.name,
+      checksPlayerId: games.checksPlayerId,
+      hasZoneField: games.hasZoneField,
       label: topupPackages.label,
       priceUsd: topupPackages.priceUsd,
       priceBs: topupPackages.priceBs,

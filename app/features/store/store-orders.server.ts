@@ -3,8 +3,12 @@ import type { CheckoutInput } from "~/domain/checkout";
 import { currencyFor } from "~/domain/payment-methods";
 import { scopedIdempotencyKey } from "~/features/orders/core/idempotency";
 import { createOrder } from "~/features/orders/orders.server";
+import { desc, eq } from "drizzle-orm";
+import { orders } from "~/db/schema";
+import type { PlayerIdFlags } from "~/domain/player-id";
 import type { Database } from "~/lib/db.server";
 import { findSellablePackages } from "./catalogue.server";
+import { rememberPlayerId } from "./saved-player-ids.server";
 
 export interface RequestedItem {
   packageId: string;
@@ -22,11 +26,13 @@ export type PricedCart =
   | {
       ok: true;
       game: string;
+      /** The game's catalogue flags, as staff set them now. */
+      flags: PlayerIdFlags;
       lines: { packageId: string; label: string; quantity: number; priceUsd: number; priceBs: number }[];
       totalUsd: number;
       totalBs: number;
     }
-  | { ok: false; code: "EMPTY_CART" | "ONE_GAME_ONLY" | "CART_CHANGED"; problems: CartProblem[] };
+  | { ok: false; code: "EMPTY_CART" | "ONE_GAME_ONLY" | "CART_CHANGED" | "PACKAGE_GONE"; problems: CartProblem[] };
 
 /**
  * Prices a cart from our own catalogue. A package that disappeared, a price that changed since
@@ -58,6 +64,7 @@ export async function priceCart(db: Database, items: RequestedItem[]): Promise<P
         priceUsd: current.priceUsd,
         priceBs: current.priceBs,
         gameId: current.gameId,
+        flags: { checksPlayerId: current.checksPlayerId, hasZoneField: current.hasZoneField },
       });
   }
   if (problems.length) return { ok: false, code: "CART_CHANGED", problems };
@@ -66,10 +73,47 @@ export async function priceCart(db: Database, items: RequestedItem[]): Promise<P
   return {
     ok: true,
     game: lines[0]!.gameId,
-    lines: lines.map(({ gameId: _game, ...line }) => line),
+    flags: lines[0]!.flags,
+    lines: lines.map(({ gameId: _game, flags: _flags, ...line }) => line),
     totalUsd: lines.reduce((sum, line) => sum + line.priceUsd * line.quantity, 0),
     totalBs: lines.reduce((sum, line) => sum + line.priceBs * line.quantity, 0),
   };
+}
+
+/**
+ * "Buy now": one package of one game, priced from the catalogue as it is now (the form sends only
+ * which package; nothing it says about prices is read).
+ */
+export async function priceOnePackage(db: Database, gameId: string, packageId: string): Promise<PricedCart> {
+  const [current] = await findSellablePackages(db, [packageId]);
+  if (!current || current.gameId !== gameId) return { ok: false, code: "PACKAGE_GONE", problems: [] };
+  return {
+    ok: true,
+    game: current.gameId,
+    flags: { checksPlayerId: current.checksPlayerId, hasZoneField: current.hasZoneField },
+    lines: [
+      {
+        packageId: current.id,
+        label: `${current.gameName} · ${current.label}`,
+        quantity: 1,
+        priceUsd: current.priceUsd,
+        priceBs: current.priceBs,
+      },
+    ],
+    totalUsd: current.priceUsd,
+    totalBs: current.priceBs,
+  };
+}
+
+/** The phone of the buyer's latest order: what the game page offers (they may change it). */
+export async function lastOrderPhone(db: Database, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ phone: orders.phone })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
+  return row?.phone ?? null;
 }
 
 /**
@@ -90,27 +134,38 @@ export async function createStoreOrder(
   },
 ) {
   const currency = currencyFor(input.checkout.paymentMethod);
-  const order = await createOrder(db, {
-    userId: input.userId,
-    kind: "store",
-    paymentMethod: input.checkout.paymentMethod,
-    currency,
-    amount: currency === "VES" ? input.cart.totalBs : input.cart.totalUsd,
-    amountUsd: input.cart.totalUsd,
-    exchangeRate: currency === "VES" ? input.exchangeRate : null,
-    phone: input.checkout.phone,
-    email: input.email,
-    gamerId: input.checkout.gamerId,
-    gameServer: input.checkout.gameServer,
-    gamerName: input.gamerName,
-    expiresAt: input.expiresAt,
-    idempotencyKey: scopedIdempotencyKey("store", input.idempotencyKey ?? null),
-    items: input.cart.lines.map((line) => ({
-      packageId: line.packageId,
-      label: line.label,
-      unitAmount: currency === "VES" ? line.priceBs : line.priceUsd,
-      quantity: line.quantity,
-    })),
+  return db.transaction(async (tx) => {
+    const order = await createOrder(tx, {
+      userId: input.userId,
+      kind: "store",
+      paymentMethod: input.checkout.paymentMethod,
+      currency,
+      amount: currency === "VES" ? input.cart.totalBs : input.cart.totalUsd,
+      amountUsd: input.cart.totalUsd,
+      exchangeRate: currency === "VES" ? input.exchangeRate : null,
+      phone: input.checkout.phone,
+      email: input.email,
+      gamerId: input.checkout.gamerId,
+      gameServer: input.checkout.gameServer,
+      gamerName: input.gamerName,
+      expiresAt: input.expiresAt,
+      idempotencyKey: scopedIdempotencyKey("store", input.idempotencyKey ?? null),
+      items: input.cart.lines.map((line) => ({
+        packageId: line.packageId,
+        label: line.label,
+        unitAmount: currency === "VES" ? line.priceBs : line.priceUsd,
+        quantity: line.quantity,
+      })),
+    });
+    // The ID is remembered for the next visit to the game's page (per user; only they see it).
+    if (!order.repeated)
+      await rememberPlayerId(tx, {
+        userId: input.userId,
+        gameId: input.cart.game,
+        playerId: input.checkout.gamerId,
+        zone: input.checkout.gameServer,
+        gamerName: input.gamerName,
+      });
+    return order;
   });
-  return order;
 }

@@ -9,7 +9,9 @@ import { metaText } from "~/lib/meta";
 import { useFormat } from "~/lib/use-format";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import { CancelOrderForm } from "../components/cancel-order-form";
+import { OrderTracking } from "../components/order-tracking";
 import { canCancel, canPay } from "../core/lifecycle";
+import { orderTracking } from "../core/tracking";
 import { findOrderFor } from "../orders.server";
 import { orderAmount } from "../orders-view";
 import { StatusChip } from "~/components/ui/status-chip";
@@ -41,6 +43,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       proofs: order.proofs.map((proof) => ({ id: proof.id, hasFile: Boolean(proof.fileKey), createdAt: proof.createdAt.toISOString() })),
       rejectionReason: order.status === "rejected" ? (lastRejection?.reason ?? null) : null,
     },
+    tracking: orderTracking(order.status, order.history),
     sent: url.searchParams.has("sent"),
     cancelled: url.searchParams.has("cancelled"),
     error: url.searchParams.get("error"),
@@ -90,6 +93,8 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           {t(`errors.${loaderData.error}`, { defaultValue: t("errors.UNEXPECTED") })}
         </Alert>
       ) : null}
+
+      <OrderTracking tracking={loaderData.tracking} />
 
       <p className="mt-6 text-slate-300" data-testid="order-next">
         {t(`next.${order.status}`, { time: expiresAt })}

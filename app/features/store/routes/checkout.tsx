@@ -3,7 +3,6 @@ import { useTranslation } from "react-i18next";
 import { Link, data, useFetcher, useNavigate } from "react-router";
 import { cartGame, cartTotals, removeFromCart, type Cart } from "~/domain/cart";
 import { parseCheckout } from "~/domain/checkout";
-import { gameRules } from "~/domain/games";
 import { languageFromCookieHeader } from "~/domain/language";
 import { formatMoney } from "~/domain/format";
 import { PAYMENT_METHOD_IDS } from "~/domain/payment-methods";
@@ -21,7 +20,8 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import type { RouteHandle } from "~/root";
 import { clearCart, saveCart, useCart } from "../cart-store";
-import { checkPlayerId } from "../id-checker.server";
+import { storeGameFlags } from "../catalogue.server";
+import { verifyPlayer } from "../game-page.server";
 import { createStoreOrder, priceCart, type CartProblem, type RequestedItem } from "../store-orders.server";
 import { formFields, readForm } from "~/lib/http.server";
 import type { Route } from "./+types/checkout";
@@ -39,6 +39,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     email: user.email,
     methods: await enabledPaymentMethods(db()),
+    // Each game's zone field as staff set it in the catalogue (the cart's game is only known in the browser).
+    zoneGames: (await storeGameFlags(db())).filter((game) => game.hasZoneField).map((game) => game.id),
     idempotencyKey: crypto.randomUUID(),
     messages: loadMessages(languageFromCookieHeader(request.headers.get("Cookie")), ["store", "orders"]),
   };
@@ -76,23 +78,15 @@ export async function action({ request }: Route.ActionArgs) {
     reply({ ok: false, code, ...extra }, status);
   const priced = await priceCart(db(), readItems(form.get("items")));
   if (!priced.ok) return refuse(priced.code, 409, { problems: priced.problems });
-  const parsed = parseCheckout(priced.game, formFields(form), priced.totalUsd);
+  const parsed = parseCheckout(priced.flags, formFields(form), priced.totalUsd);
   if (!parsed.ok) return refuse(parsed.code, 400);
   // Staff may switch a method off in the back-office: it is neither offered nor accepted.
   if (!(await enabledPaymentMethods(db())).includes(parsed.checkout.paymentMethod)) return refuse("METHOD_DISABLED", 400);
 
   const config = env();
-  const checked = await checkPlayerId(
-    config.ID_CHECKER_URL ? { baseUrl: config.ID_CHECKER_URL, key: config.ID_CHECKER_KEY, timeoutMs: config.ID_CHECKER_TIMEOUT_MS } : null,
-    priced.game,
-    parsed.checkout.gamerId,
-    parsed.checkout.gameServer,
-  );
+  const checked = await verifyPlayer({ id: priced.game, ...priced.flags }, parsed.checkout.gamerId, parsed.checkout.gameServer);
   if (checked.status === "unreachable") return refuse("CHECKER_UNAVAILABLE", 502);
-  if (checked.status === "invalid") {
-    const fallback = gameRules(priced.game).idCheck === "id-and-server" ? "INVALID_SERVER" : "ID_INCORRECT";
-    return refuse("ID_INVALID", 400, { message: checked.message ?? fallback });
-  }
+  if (checked.status === "invalid") return refuse("ID_INVALID", 400, { message: checked.message });
   const username = checked.status === "valid" ? checked.username : null;
   if (form.get("intent") !== "create")
     return reply({ ok: true, step: "confirm", username, gamerId: form.get("gamerId")?.toString().trim() ?? "" });
@@ -156,6 +150,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   const language = i18n.language === "en" ? "en" : "es";
   const items = Object.values(cart);
   const game = cartGame(cart);
+  const zoned = game !== null && loaderData.zoneGames.includes(game);
   const totals = cartTotals(cart);
   const answer = fetcher.data;
   const busy = fetcher.state !== "idle";
@@ -200,7 +195,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
 
   function submit(intent: "verify" | "create", formValues: Record<string, string>) {
     if (items.length === 0) return setError({ code: "EMPTY_CART" });
-    const parsed = parseCheckout(game ?? "", formValues, totals.usd);
+    const parsed = parseCheckout({ hasZoneField: zoned }, formValues, totals.usd);
     if (!parsed.ok) return setError({ code: parsed.code });
     setError(null);
     setChanges([]);
@@ -288,7 +283,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
               {t("checkout.gamerId")}
               <input name="gamerId" autoComplete="off" defaultValue={values.gamerId} className={inputClass} />
               <span className="text-xs font-normal text-slate-400">
-                {game && gameRules(game).idCheck === "id-and-server" ? t("checkout.gamerIdHintServer") : t("checkout.gamerIdHint")}
+                {zoned ? t("checkout.gamerIdHintServer") : t("checkout.gamerIdHint")}
               </span>
             </label>
             <fieldset className="flex flex-col gap-2">

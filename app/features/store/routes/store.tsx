@@ -1,23 +1,20 @@
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useToast } from "~/components/ui/toast";
-import { addToCart, normalizeQuantity, removeFromCart } from "~/domain/cart";
+import { Link } from "react-router";
 import { languageFromCookieHeader } from "~/domain/language";
-import { formatMoney } from "~/domain/format";
 import { db } from "~/lib/db.server";
 import { log } from "~/lib/log.server";
 import { loadMessages } from "~/lib/messages.server";
 import { metaText } from "~/lib/meta";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useFormat } from "~/lib/use-format";
 import { useRouteMessages } from "~/lib/use-route-messages";
+import { useNonce } from "~/lib/nonce";
 import type { RouteHandle } from "~/root";
-import { currentExchangeRateInfo } from "~/features/orders/exchange-rate.server";
+import { CART_COUNT_SCRIPT } from "../components/cart-button";
 import { listCatalogue, type CatalogueGame } from "../catalogue.server";
-import { saveCart, useCart } from "../cart-store";
 import type { Route } from "./+types/store";
-import { buttonClass } from "~/components/ui/button";
 
-export const handle: RouteHandle = { cart: true };
+// Plain HTML, no React runtime (docs/decisions/002): the tiles are links, the cart count is written by a tiny script.
+export const handle: RouteHandle = { cart: true, hydrate: false };
 
 export async function loader({ request }: Route.LoaderArgs) {
   let games: CatalogueGame[] = [];
@@ -27,117 +24,57 @@ export async function loader({ request }: Route.LoaderArgs) {
     // SPEC §8: a price list that fails to load is logged and the list stays empty.
     log.error("catalogue failed to load", { error: String(error) });
   }
-  // "Tasa del día": the rate the Bs prices follow, with its date.
-  const rate = await currentExchangeRateInfo(db()).catch(() => null);
-  return { games, rate, messages: loadMessages(languageFromCookieHeader(request.headers.get("Cookie")), ["store"]) };
+  return { games, messages: loadMessages(languageFromCookieHeader(request.headers.get("Cookie")), ["store"]) };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: `${metaText(matches, "store", "pageTitle")} · Arena LATAM` }];
 }
 
-function PackageCard({ game, item }: { game: CatalogueGame; item: CatalogueGame["packages"][number] }) {
-  const { t, i18n } = useTranslation("store");
-  const toast = useToast();
-  const cart = useCart();
-  const [quantity, setQuantity] = useState("1");
-  const language = i18n.language === "en" ? "en" : "es";
-  const inCart = cart[item.id]?.quantity ?? 0;
-  // The cart lives in the browser: until the page's script runs, "Agregar" is visibly not ready.
-  const ready = useHydrated();
-  return (
-    <li className="flex flex-col rounded-xl border border-slate-800 bg-arena-panel p-4" data-testid="package" data-package={item.id}>
-      <p className="text-lg font-bold">{item.label}</p>
-      <p className="mt-1 text-cyan-300" data-testid="price-usd">
-        {formatMoney({ amount: item.priceUsd, currency: "USD" }, language)}
-      </p>
-      <p className="text-sm text-slate-400" data-testid="price-bs">
-        {formatMoney({ amount: item.priceBs, currency: "VES" }, language)}
-      </p>
-      <label className="mt-3 flex items-center gap-2 text-sm">
-        {t("quantity")}
-        <input
-          type="number"
-          min={1}
-          max={100}
-          inputMode="numeric"
-          value={quantity}
-          onChange={(event) => setQuantity(event.target.value)}
-          onBlur={() => setQuantity(String(normalizeQuantity(quantity)))}
-          className="w-20 rounded-md border border-slate-700 bg-slate-900 px-2 py-1.5"
-        />
-      </label>
-      <div className="mt-3 flex gap-2">
-        <button
-          type="button"
-          disabled={!ready}
-          aria-busy={!ready || undefined}
-          data-testid="add-to-cart"
-          className={buttonClass("primary", "sm", "flex-1")}
-          onClick={() => {
-            const amount = normalizeQuantity(quantity);
-            setQuantity(String(amount));
-            try {
-              const result = addToCart(
-                cart,
-                { id: item.id, label: item.label, precio_usd: item.priceUsd, precio_bs: item.priceBs, game: game.id, gameImage: game.logo },
-                amount,
-              );
-              if (!result.ok) return toast.error({ message: t("toasts.oneGame") });
-              saveCart(result.cart);
-              toast.success({ message: t("toasts.added") });
-            } catch {
-              toast.error({ message: t("toasts.addFailed") });
-            }
-          }}
-        >
-          {ready ? t("add") : t("loading")}
-        </button>
-        {inCart > 0 ? (
-          <button
-            type="button"
-            className="rounded-lg border border-slate-600 px-3 py-2 text-sm"
-            onClick={() => saveCart(removeFromCart(cart, item.id))}
-          >
-            {t("remove")}
-          </button>
-        ) : null}
-      </div>
-      {inCart > 0 ? <p className="mt-2 text-xs text-emerald-300">{t("inCart", { count: inCart })}</p> : null}
-    </li>
-  );
-}
-
+/** The store's front: one large tile per game (art, name, "from $0.99"); each opens the game's page. */
 export default function StorePage({ loaderData }: Route.ComponentProps) {
   useRouteMessages(loaderData.messages);
   const { t } = useTranslation("store");
+  const format = useFormat();
+  const nonce = useNonce() || undefined;
   return (
-    <section className="mx-auto max-w-6xl px-4 py-12" data-testid="store-page">
-      <h1 className="text-4xl font-black">{t("title")}</h1>
+    <section className="mx-auto max-w-6xl px-4 py-10" data-testid="store-page">
+      <h1 className="text-3xl font-black sm:text-4xl">{t("title")}</h1>
       <p className="mt-2 text-slate-400">{t("subtitle")}</p>
-      {loaderData.rate ? (
-        <p className="mt-1 text-sm text-slate-400" data-testid="store-rate">
-          {loaderData.rate.effectiveOn
-            ? t("rateOfDay", { rate: loaderData.rate.rate, date: loaderData.rate.effectiveOn })
-            : t("rateOfDayUndated", { rate: loaderData.rate.rate })}
-        </p>
-      ) : null}
       {loaderData.games.length === 0 ? <p className="mt-8 text-slate-400">{t("empty")}</p> : null}
-      {loaderData.games.map((game) => (
-        <section key={game.id} className="mt-10" aria-labelledby={`game-${game.id}`} data-testid="store-game" data-game={game.id}>
-          <div className="flex items-center gap-3">
-            {game.logo ? <img src={game.logo} alt="" width={40} height={40} className="h-10 w-10 rounded-lg" /> : null}
-            <h2 id={`game-${game.id}`} className="text-2xl font-extrabold">
-              {game.name}
-            </h2>
-          </div>
-          <ul className="mt-4 grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-5">
-            {game.packages.map((item) => (
-              <PackageCard key={item.id} game={game} item={item} />
-            ))}
-          </ul>
-        </section>
-      ))}
+      <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {loaderData.games.map((game, index) => {
+          const art = game.banner ?? game.logo;
+          return (
+            <li key={game.id} data-testid="store-game" data-game={game.id}>
+              <Link
+                to={`/store/${game.id}`}
+                className="group block overflow-hidden rounded-2xl border border-slate-800 bg-arena-panel transition hover:border-cyan-400 focus-visible:border-cyan-400"
+              >
+                {art ? (
+                  <img
+                    src={art}
+                    alt=""
+                    width={480}
+                    height={160}
+                    loading={index < 2 ? "eager" : "lazy"}
+                    className="aspect-[3/1] w-full bg-slate-900 object-cover"
+                  />
+                ) : (
+                  <div className="aspect-[3/1] w-full bg-gradient-to-r from-cyan-900 to-purple-900" />
+                )}
+                <div className="flex items-center justify-between gap-3 p-4">
+                  <h2 className="text-xl font-extrabold group-hover:text-cyan-200">{game.name}</h2>
+                  <span className="shrink-0 text-sm text-cyan-300" data-testid="from-price">
+                    {t("from", { price: format.money({ amount: game.fromUsd, currency: "USD" }) })}
+                  </span>
+                </div>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: CART_COUNT_SCRIPT }} />
     </section>
   );
 }

@@ -1,0 +1,36 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import { savedPlayerIds } from "~/db/schema";
+import type { Database, Transaction } from "~/lib/db.server";
+
+/** How many remembered IDs a game page offers. */
+export const SAVED_IDS_SHOWN = 5;
+
+/**
+ * Remembers the player ID a buyer used for a game (called with the order's creation, in its
+ * transaction): a known ID only gets its last-used time (and a fresher in-game name).
+ */
+export async function rememberPlayerId(
+  db: Database | Transaction,
+  entry: { userId: string; gameId: string; playerId: string; zone: string | null; gamerName: string | null },
+) {
+  await db
+    .insert(savedPlayerIds)
+    .values({ ...entry, zone: entry.zone ?? "", lastUsedAt: new Date() })
+    .onConflictDoUpdate({
+      target: [savedPlayerIds.userId, savedPlayerIds.gameId, savedPlayerIds.playerId, savedPlayerIds.zone],
+      set: { lastUsedAt: new Date(), gamerName: sql`coalesce(excluded.gamer_name, ${savedPlayerIds.gamerName})` },
+    });
+}
+
+/** The signed-in buyer's own IDs for a game, most recent first (never anyone else's). */
+export async function listSavedPlayerIds(db: Database, userId: string, gameId: string) {
+  const rows = await db
+    .select({ playerId: savedPlayerIds.playerId, zone: savedPlayerIds.zone, gamerName: savedPlayerIds.gamerName })
+    .from(savedPlayerIds)
+    .where(and(eq(savedPlayerIds.userId, userId), eq(savedPlayerIds.gameId, gameId)))
+    .orderBy(desc(savedPlayerIds.lastUsedAt), desc(savedPlayerIds.id))
+    .limit(SAVED_IDS_SHOWN);
+  return rows.map((row) => ({ ...row, zone: row.zone || null }));
+}
+
+export type SavedPlayerId = Awaited<ReturnType<typeof listSavedPlayerIds>>[number];
