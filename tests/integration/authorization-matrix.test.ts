@@ -50,7 +50,7 @@ const routeModules = import.meta.glob<Record<string, unknown>>("/app/features/**
 
 const ownerOnly: Record<Role, Outcome> = { visitor: "signin", owner: "allowed", other: "hidden", staff: "hidden" };
 const ownerOrStaff: Record<Role, Outcome> = { visitor: "signin", owner: "allowed", other: "hidden", staff: "allowed" };
-const staffOnly: Record<Role, Outcome> = { visitor: "signin", owner: "hidden", other: "hidden", staff: "allowed" };
+const staffOnly: Record<Role, Outcome> = { visitor: "hidden", owner: "hidden", other: "hidden", staff: "allowed" };
 const anySignedIn: Record<Role, Outcome> = { visitor: "signin", owner: "allowed", other: "allowed", staff: "allowed" };
 
 const orderStatus = (id: string) => async () =>
