@@ -79,6 +79,7 @@ const MATRIX: Record<string, Case[] | { public: string }> = {
   "store/cart": { public: "the cart lives in the browser" },
   "privacy-terms": { public: "legal text" },
   "media/cards/:file": { public: "tournament card images (public art, resized on upload)" },
+  "media/games/:file": { public: "game icons and banners (public store art, resized on upload)" },
   "tournaments/:tournamentId/bracket": { public: "the public bracket; check-in checks the captain (competition.test.ts)" },
   "tournaments/:tournamentId/live": { public: "server-sent 'this bracket changed' events, no data" },
   "tournaments/:tournamentId/matches/:matchId": {
