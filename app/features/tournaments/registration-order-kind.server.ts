@@ -15,6 +15,8 @@ async function followOrder({ tx, orderId, from, to }: OrderTransition) {
   const [registration] = await tx.select().from(registrations).where(eq(registrations.orderId, orderId));
   if (!registration) return;
   if (to === "approved") {
+    // A place already given up (team removed, tournament cancelled) is not taken back by a late approval: staff refund it.
+    if (registration.status === "released") return;
     await tx.update(registrations).set({ status: "confirmed", updatedAt: new Date() }).where(eq(registrations.id, registration.id));
   } else if (!holdsReservation(to)) {
     await tx.update(registrations).set({ status: "released", updatedAt: new Date() }).where(eq(registrations.id, registration.id));
