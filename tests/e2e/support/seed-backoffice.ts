@@ -32,6 +32,9 @@ const person = async (email: string, name: string, isStaff = false) => {
   return id;
 };
 const staffId = await person("staff-bo@example.com", "Sofía Staff", true);
+// More staff: sign-in links are limited per address, and one worker runs every back-office test.
+await person("staff-bo2@example.com", "Diego Despacho", true);
+await person("staff-bo3@example.com", "Elena Entregas", true);
 const buyerId = await person("buyer-bo@example.com", "Bruno Comprador");
 
 const base = {
