@@ -11,6 +11,7 @@ import { signInLink, waitForMail } from "./support/mailbox";
 interface Seeded {
   unpaidVes: { id: string; number: number };
   approved: { id: string; number: number };
+  approvedToo: { id: string; number: number };
   toDeliver: { id: string; number: number };
   tournamentId: string;
 }
@@ -109,14 +110,17 @@ test("staff refund an approved order with a reason and the refund reference", as
 });
 
 test("staff refund an approved order with its reference and the buyer is mailed", async ({ page, office }) => {
-  await signInAsStaff(page, office, `/admin/orders/${office.approved.id}/refund`, STAFF_2);
+  await signInAsStaff(page, office, `/admin/orders/${office.approvedToo.id}/refund`, STAFF_2);
   await page.getByTestId("move-reason").fill("Pago duplicado");
   await page.getByTestId("refund-reference").fill("PP-REF-1");
   await page.getByTestId("confirm-refund").click();
-  const mail = await waitForMail("buyer-bo@example.com", { dataDir: office.dataDir, subject: /reembols/i });
+  const mail = await waitForMail("buyer-bo@example.com", {
+    dataDir: office.dataDir,
+    subject: new RegExp(`Reembolso del pedido #${office.approvedToo.number}$`),
+  });
   expect(mail.text).toContain("Pago duplicado");
   expect(mail.text).toContain("PP-REF-1");
-  await expect(page).toHaveURL((url) => url.pathname === `/admin/orders/${office.approved.id}`);
+  await expect(page).toHaveURL((url) => url.pathname === `/admin/orders/${office.approvedToo.id}`);
   await expect(page.getByTestId("order-status")).toContainText(/Reembolsado/);
 });
 
@@ -216,6 +220,8 @@ test("the back-office fits a phone and speaks English", async ({ page, office })
     `/admin/tournaments/${office.tournamentId}/registrations`,
     "/admin/exchange-rate",
     "/admin/audit",
+    "/admin/catalogue",
+    `/admin/orders/${office.toDeliver.id}`,
   ]) {
     await page.goto(path);
     await expect(page.getByTestId("admin-shell")).toBeVisible();

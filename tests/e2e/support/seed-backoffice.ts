@@ -63,9 +63,21 @@ const approved = await createOrder(handle.db, {
   exchangeRate: null,
   items: [{ label: "Free Fire · 520 Diamantes", unitAmount: 500, quantity: 1 }],
 });
+// A second one: the two refund tests must not refund the same order when one worker runs both.
+const approvedToo = await createOrder(handle.db, {
+  ...base,
+  paymentMethod: "paypal",
+  currency: "USD",
+  amount: 500,
+  amountUsd: 500,
+  exchangeRate: null,
+  items: [{ label: "Free Fire · 520 Diamantes", unitAmount: 500, quantity: 1 }],
+});
 await handle.db.transaction(async (tx) => {
-  await moveOrder(tx, approved.id, "proof_submitted", { userId: buyerId, role: "owner" });
-  await moveOrder(tx, approved.id, "approved", { userId: staffId, role: "staff" });
+  for (const order of [approved, approvedToo]) {
+    await moveOrder(tx, order.id, "proof_submitted", { userId: buyerId, role: "owner" });
+    await moveOrder(tx, order.id, "approved", { userId: staffId, role: "staff" });
+  }
 });
 
 // A Mobile Legends top-up with its proof sent: staff approve it, then deliver it (ID, zone, checked name, two packages).
@@ -102,4 +114,4 @@ await handle.db.insert(registrationPlayers).values({
 });
 
 await handle.close();
-console.log(JSON.stringify({ unpaidVes, approved, toDeliver, tournamentId }));
+console.log(JSON.stringify({ unpaidVes, approved, approvedToo, toDeliver, tournamentId }));
