@@ -343,6 +343,11 @@ describe("registrations", () => {
       ]),
     );
     expect(page.data!.refunds).toHaveLength(2);
+    const list = await callRoute<{ tournaments: { id: string; refundsDue: number }[] }>(
+      listLoader,
+      getRequest("/admin/tournaments?status=cancelled", staff.jar.header()),
+    );
+    expect(list.data!.tournaments.find((row) => row.id === id)?.refundsDue).toBe(2);
 
     // Every team is told, in its language, what happens to its payment; no separate "order cancelled" mail.
     const mailTo = (email: string) => mailer.sent.filter((mail) => mail.to === email);

@@ -35,6 +35,8 @@ export class TournamentAdminError extends Error {
 
 const confirmedCount = sql<number>`(select count(*)::int from registrations r where r.tournament_id = "tournaments"."id" and r.status = 'confirmed')`;
 const liveCount = sql<number>`(select count(*)::int from registrations r where r.tournament_id = "tournaments"."id" and r.status <> 'released')`;
+/** A cancelled tournament's orders whose money may still have to go back (see `cancelTournament`). */
+const refundsDueCount = sql<number>`(case when "tournaments"."status" = 'cancelled' then (select count(*)::int from registrations r join orders o on o.id = r.order_id where r.tournament_id = "tournaments"."id" and o.status in ('proof_submitted', 'approved', 'fulfilled')) else 0 end)`;
 
 /** The staff list: filtered by status and title in SQL, newest date first, a page at a time. */
 export async function listTournamentsForStaff(db: Database, filters: { status: TournamentStatus | null; q: string | null; page: number }) {
@@ -53,6 +55,7 @@ export async function listTournamentsForStaff(db: Database, filters: { status: T
       feeCurrency: tournaments.feeCurrency,
       confirmed: confirmedCount,
       live: liveCount,
+      refundsDue: refundsDueCount,
     })
     .from(tournaments)
     .where(where.length ? and(...where) : undefined)
