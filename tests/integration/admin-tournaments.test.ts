@@ -14,7 +14,7 @@ import { action as editAction, loader as editLoader } from "~/features/admin/rou
 import { action as newAction } from "~/features/admin/routes/tournament-new";
 import { loader as listLoader } from "~/features/admin/routes/tournaments";
 import { useAuthSettings } from "~/features/auth/auth.server";
-import { createOrder, moveOrder } from "~/features/orders/orders.server";
+import { createOrder, decideOrder, moveOrder } from "~/features/orders/orders.server";
 import { listUpcomingTournaments } from "~/features/tournaments/tournaments.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { callRoute, formRequest, getRequest } from "./support/routes";
@@ -373,9 +373,15 @@ describe("registrations", () => {
     });
 
     // A late approval of the unverified payment does not take a place back in the cancelled tournament.
-    await handle.db.transaction((tx) => moveOrder(tx, waiting.orderId, "approved", { userId: staff.userId, role: "staff" }));
+    // Its mail says the payment was verified and will be refunded, not that the place is confirmed.
+    mailer.sent.length = 0;
+    await decideOrder(handle.db, waiting.orderId, { userId: staff.userId, isStaff: true }, { decision: "approve" });
     const [stillReleased] = await handle.db.select().from(registrations).where(eq(registrations.id, waiting.registrationId));
     expect(stillReleased!.status).toBe("released");
+    expect(mailer.sent.map((mail) => [mail.to, mail.subject])).toEqual([
+      ["waiting@example.com", expect.stringMatching(/^Pago verificado · Pedido #\d+$/)],
+    ]);
+    expect(mailer.sent[0]!.text).toContain("tu cupo ya no está reservado");
 
     // Cancelled once: a second cancel is refused.
     expect((await edit(id, { intent: "cancel", reason: "otra vez" })).status).toBe(409);

@@ -40,6 +40,11 @@ async function followOrder({ tx, orderId, from, to }: OrderTransition) {
 export const tournamentOrders: OrderKindHandler = {
   kind: "tournament",
   onTransition: followOrder,
-  // Approving a registration's payment confirms the place: the mail says so.
-  mailTemplate: (to) => (to === "approved" ? "registrationConfirmed" : undefined),
+  // Approving a registration's payment confirms the place: the mail says so. A place already given up
+  // (tournament cancelled, team removed) is not confirmed: that mail says the payment will be refunded.
+  mailTemplate: async (to, { orderId, db }) => {
+    if (to !== "approved") return undefined;
+    const [registration] = await db.select({ status: registrations.status }).from(registrations).where(eq(registrations.orderId, orderId));
+    return registration?.status === "released" ? "approvedPlaceReleased" : "registrationConfirmed";
+  },
 };
