@@ -6,6 +6,7 @@ import type { DatabaseHandle } from "~/lib/db.server";
 import { callRoute, formRequest, getRequest } from "./support/routes";
 import { memoryMailer, signInAs, useTestAuth } from "./support/sessions";
 import { openTestDatabase, resetTables } from "./test-database";
+import { seedDemoData } from "~/db/seed";
 
 /**
  * Every route under /admin, read from the route table itself: a new admin page is checked the
@@ -42,6 +43,8 @@ afterAll(async () => {
 beforeEach(async () => {
   await resetTables(handle);
   useTestAuth(handle.db, mailer);
+  // Real rows to change (games, packages, tournaments, rates…): a refused POST must leave them as they are.
+  await seedDemoData(handle.db);
 });
 
 describe("the back-office route table", () => {
@@ -53,16 +56,29 @@ describe("the back-office route table", () => {
   });
 });
 
-/** Everything a back-office action could change: a POST refused must leave all of it as it was. */
+/** Everything a back-office action could change, by content: a POST refused must leave all of it as it was. */
 async function snapshot() {
-  const count = async (table: string) =>
-    (await handle.db.execute(`select count(*)::int as n from ${table}`)) as unknown as { rows: { n: number }[] };
-  const tables = ["audit_log", "orders", "order_status_history", "tournaments", "registrations", "games", "topup_packages", "settings"];
-  const counts: Record<string, number> = {};
-  for (const table of tables) counts[table] = (await count(table)).rows[0]!.n;
-  const staff = (await handle.db.execute("select count(*)::int as n from users where is_staff")) as unknown as { rows: { n: number }[] };
-  counts.staff = staff.rows[0]!.n;
-  return counts;
+  const tables = [
+    "audit_log",
+    "orders",
+    "order_status_history",
+    "tournaments",
+    "registrations",
+    "games",
+    "topup_packages",
+    "settings",
+    "exchange_rates",
+    "payment_accounts",
+    "users",
+  ];
+  const digests: Record<string, string> = {};
+  for (const table of tables) {
+    const result = (await handle.db.execute(
+      `select count(*)::int as n, coalesce(md5(string_agg(t::text, ',' order by t::text)), '') as digest from ${table} t`,
+    )) as unknown as { rows: { n: number; digest: string }[] };
+    digests[table] = `${result.rows[0]!.n}:${result.rows[0]!.digest}`;
+  }
+  return digests;
 }
 
 const FORM = { intent: "approve", rate: "300", method: "paypal", email: "x@example.com", name: "X", gameId: "free-fire" };
