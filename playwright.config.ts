@@ -41,8 +41,8 @@ export default defineConfig({
   projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions } }],
   webServer: [
     {
-      // Stand-in for the external player-ID checker (store checkout).
-      command: `node tests/e2e/support/id-checker-stub.mjs ${ID_CHECKER_PORT}`,
+      // Stand-in for the external player-ID checker (store checkout): the demo server of docs/id-checker.md.
+      command: `node scripts/id-checker-demo.mjs --port ${ID_CHECKER_PORT} --key e2e-key --quiet`,
       url: `http://127.0.0.1:${ID_CHECKER_PORT}/health`,
       reuseExistingServer: false,
       timeout: 20_000,

@@ -48,6 +48,7 @@ export default [
     route("tournaments/:tournamentId/run", "features/competition/routes/run.tsx"),
   ]),
   route("media/cards/:file", "features/tournaments/routes/card-image.ts"),
+  route("media/games/:file", "features/store/routes/game-art.ts"),
   route("plus", "features/plus/routes/plus.tsx"),
   route("support", "features/support/routes/support.tsx"),
   // Running the event: public bracket, live updates, matches (the staff run page is under /admin).

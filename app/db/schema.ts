@@ -350,6 +350,8 @@ export const orders = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }),
     /** Bank/transfer reference of the refund staff made (set with the move to refunded). */
     refundReference: text("refund_reference"),
+    /** The top-up provider's transaction id, typed by staff when they mark a store order delivered (optional). */
+    providerReference: text("provider_reference"),
     /** The creating form's key, scoped by purchase ("store:…", "tournament:<id>:…"): a repeated request gets the same order. */
     idempotencyKey: text("idempotency_key"),
     createdAt: createdAt(),

@@ -11,6 +11,8 @@ import { signInLink, waitForMail } from "./support/mailbox";
 interface Seeded {
   unpaidVes: { id: string; number: number };
   approved: { id: string; number: number };
+  approvedToo: { id: string; number: number };
+  toDeliver: { id: string; number: number };
   tournamentId: string;
 }
 interface Office extends AppServer, Seeded {}
@@ -32,15 +34,18 @@ const test = base.extend<{ office: Office }, { officeServer: Office }>({
 });
 
 const STAFF = "staff-bo@example.com";
+// Sign-in links are limited to 3 per address in 10 minutes: with one worker, these tests share the staff among them.
+const STAFF_2 = "staff-bo2@example.com";
+const STAFF_3 = "staff-bo3@example.com";
 
-async function signInAsStaff(page: Page, office: Office, path: string) {
-  await page.goto(path);
-  await expect(page).toHaveURL((url) => url.pathname === "/auth");
+async function signInAsStaff(page: Page, office: Office, path: string, staff = STAFF) {
+  // The back-office is a 404 for visitors: staff sign in first and are sent on.
+  await page.goto(`/auth?redirectTo=${encodeURIComponent(path)}`);
   const auth = new AuthPage(page);
   const askedAt = new Date();
-  await auth.requestLink(STAFF);
-  await expect(auth.linkSent).toContainText(STAFF);
-  await page.goto(await signInLink(STAFF, { after: askedAt, dataDir: office.dataDir }));
+  await auth.requestLink(staff);
+  await expect(auth.linkSent).toContainText(staff);
+  await page.goto(await signInLink(staff, { after: askedAt, dataDir: office.dataDir }));
   await expect(page).toHaveURL((url) => url.pathname === path);
   await expect(page.getByTestId("admin-shell")).toBeVisible();
 }
@@ -105,19 +110,89 @@ test("staff refund an approved order with a reason and the refund reference", as
 });
 
 test("staff refund an approved order with its reference and the buyer is mailed", async ({ page, office }) => {
-  await signInAsStaff(page, office, `/admin/orders/${office.approved.id}/refund`);
+  await signInAsStaff(page, office, `/admin/orders/${office.approvedToo.id}/refund`, STAFF_2);
   await page.getByTestId("move-reason").fill("Pago duplicado");
   await page.getByTestId("refund-reference").fill("PP-REF-1");
   await page.getByTestId("confirm-refund").click();
-  const mail = await waitForMail("buyer-bo@example.com", { dataDir: office.dataDir, subject: /reembols/i });
+  const mail = await waitForMail("buyer-bo@example.com", {
+    dataDir: office.dataDir,
+    subject: new RegExp(`Reembolso del pedido #${office.approvedToo.number}$`),
+  });
   expect(mail.text).toContain("Pago duplicado");
   expect(mail.text).toContain("PP-REF-1");
-  await expect(page).toHaveURL((url) => url.pathname === `/admin/orders/${office.approved.id}`);
+  await expect(page).toHaveURL((url) => url.pathname === `/admin/orders/${office.approvedToo.id}`);
   await expect(page.getByTestId("order-status")).toContainText(/Reembolsado/);
 });
 
+test("staff approve a top-up, copy what to deliver, mark it delivered with the provider's id; the buyer sees it delivered", async ({
+  page,
+  browser,
+  office,
+}) => {
+  const order = office.toDeliver;
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: office.url });
+  await signInAsStaff(page, office, `/admin/orders/${order.id}`, STAFF_3);
+  await expect(page.getByTestId("order-status")).toHaveText("Comprobante enviado");
+  const card = page.getByTestId("player-card");
+  await expect(card.getByTestId("player-game")).toHaveText("Mobile Legends");
+  await expect(card.getByTestId("player-id")).toHaveText("12345678");
+  await expect(card.getByTestId("player-zone")).toHaveText("2001");
+  await expect(card.getByTestId("player-name")).toHaveText("MLKing");
+  await expect(card.getByTestId("player-package-1")).toHaveText("86 Diamantes × 2");
+  await expect(card.getByTestId("player-package-2")).toHaveText("172 Diamantes");
+  for (const [testId, value, toast] of [
+    ["player-id", "12345678", "Copiado: ID de jugador"],
+    ["player-zone", "2001", "Copiado: Zona / servidor"],
+    ["player-package-1", "86 Diamantes × 2", "Copiado: Paquete 1"],
+  ] as const) {
+    await card.getByTestId(`copy-${testId}`).click();
+    await expect(page.getByRole("status").filter({ hasText: toast })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(value);
+  }
+
+  await page.getByTestId("approve").click();
+  await expect(page).toHaveURL((url) => url.pathname === "/admin/orders");
+  await page.goto(`/admin/orders/${order.id}`);
+  await expect(page.getByTestId("order-status")).toHaveText("Aprobado");
+  // Too long a provider id is refused with a clear message; what was typed stays.
+  await page.getByTestId("provider-reference-input").evaluate((input: HTMLInputElement) => input.removeAttribute("maxlength"));
+  await page.getByTestId("provider-reference-input").fill("X".repeat(101));
+  await page.getByTestId("fulfil").click();
+  await expect(page.getByTestId("review-error")).toHaveText("El ID de transacción del proveedor admite hasta 100 caracteres.");
+  await expect(page.getByTestId("order-status")).toHaveText("Aprobado");
+  await page.getByTestId("provider-reference-input").fill("  SMILE-2026-44871  ");
+  await page.getByTestId("fulfil").click();
+  await expect(page).toHaveURL((url) => url.pathname === "/admin/orders");
+
+  await page.goto(`/admin/orders/${order.id}`);
+  await expect(page.getByTestId("order-status")).toHaveText("Entregado");
+  await expect(page.getByTestId("delivered")).toContainText("Entregado por Elena Entregas");
+  await expect(page.getByTestId("provider-reference")).toHaveText("Transacción del proveedor: SMILE-2026-44871");
+  await page.goto("/admin/audit?entity=order");
+  await expect(page.getByTestId("audit-row").first()).toContainText("SMILE-2026-44871");
+
+  // The buyer, at their own browser, sees the order delivered (and is mailed).
+  const buyer = await browser.newContext({ baseURL: office.url, locale: "es-VE", timezoneId: "America/Caracas" });
+  try {
+    const buyerPage = await buyer.newPage();
+    const path = `/orders/${order.id}`;
+    await buyerPage.goto(path);
+    await expect(buyerPage).toHaveURL((url) => url.pathname === "/auth");
+    const auth = new AuthPage(buyerPage);
+    const askedAt = new Date();
+    await auth.requestLink("buyer-bo@example.com");
+    await expect(auth.linkSent).toContainText("buyer-bo@example.com");
+    await buyerPage.goto(await signInLink("buyer-bo@example.com", { after: askedAt, dataDir: office.dataDir }));
+    await expect(buyerPage).toHaveURL((url) => url.pathname === path);
+    await expect(buyerPage.getByTestId("order-status")).toHaveText("Entregado");
+    await waitForMail("buyer-bo@example.com", { dataDir: office.dataDir, subject: new RegExp(`Pedido entregado · #${order.number}`) });
+  } finally {
+    await buyer.close();
+  }
+});
+
 test("registrations export as CSV that keeps its accents", async ({ page, office }) => {
-  await signInAsStaff(page, office, `/admin/tournaments/${office.tournamentId}/registrations`);
+  await signInAsStaff(page, office, `/admin/tournaments/${office.tournamentId}/registrations`, STAFF_2);
   await expect(page.getByTestId("registration-row")).toContainText("José Ñúñez Güerere");
   const downloading = page.waitForEvent("download");
   await page.getByTestId("export-csv").click();
@@ -134,7 +209,7 @@ test("registrations export as CSV that keeps its accents", async ({ page, office
 test("the back-office fits a phone and speaks English", async ({ page, office }) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 360, height: 740 });
-  await signInAsStaff(page, office, "/admin");
+  await signInAsStaff(page, office, "/admin", STAFF_2);
   await page.goto("/admin?lang=en");
   await expect(page.getByTestId("admin-nav-audit")).toHaveText("Audit");
   await expect(page.getByTestId("queue-length")).toBeVisible();
@@ -145,6 +220,8 @@ test("the back-office fits a phone and speaks English", async ({ page, office })
     `/admin/tournaments/${office.tournamentId}/registrations`,
     "/admin/exchange-rate",
     "/admin/audit",
+    "/admin/catalogue",
+    `/admin/orders/${office.toDeliver.id}`,
   ]) {
     await page.goto(path);
     await expect(page.getByTestId("admin-shell")).toBeVisible();

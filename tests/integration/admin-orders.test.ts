@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { orderStatusHistory, orders, paymentProofs, users } from "~/db/schema";
+import { auditLog, orderStatusHistory, orders, paymentProofs, users } from "~/db/schema";
 import type { PaymentMethod } from "~/domain/payment-methods";
 import { action as reviewAction, loader as reviewLoader } from "~/features/admin/routes/order-review";
 import { loader as queueLoader } from "~/features/admin/routes/orders-queue";
@@ -254,6 +254,67 @@ describe("staff order review", () => {
     expect(page.data!.people[staff.id]).toEqual({ name: "Sara Staff", email: "staff@example.com" });
   });
 
+  it("marks a store order delivered with the provider's transaction id: who and when in the history, the id on the order and in the audit row", async () => {
+    const staff = await signIn("staff@example.com", { name: "Sara Staff", staff: true });
+    const owner = await signIn("owner@example.com", { name: "Ana Pérez" });
+    const order = await waitingOrder(owner.actor);
+    const post = (fields: Record<string, string>) =>
+      callRoute<ActionError & { field?: string; providerReference?: string }>(
+        decide(order.id),
+        formRequest(`/admin/orders/${order.id}`, fields, staff.jar.header()),
+      );
+    expect((await post({ intent: "approve" })).status).toBe(302);
+
+    // Too long: refused with its code and field, what was typed comes back, nothing moves.
+    const tooLong = await post({ intent: "fulfil", providerReference: "9".repeat(101) });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.data).toMatchObject({ ok: false, code: "PROVIDER_REFERENCE_TOO_LONG", field: "providerReference" });
+    expect(tooLong.data!.providerReference).toBe("9".repeat(101));
+    expect(await statusOf(order.id)).toBe("approved");
+
+    const before = Date.now();
+    expect((await post({ intent: "fulfil", providerReference: "  GC-2026-889100  " })).status).toBe(302);
+    expect(await statusOf(order.id)).toBe("fulfilled");
+    const [row] = await handle.db.select({ providerReference: orders.providerReference }).from(orders).where(eq(orders.id, order.id));
+    expect(row!.providerReference).toBe("GC-2026-889100");
+
+    const page = await callRoute<ReviewData>(review(order.id), getRequest(`/admin/orders/${order.id}`, staff.jar.header()));
+    expect(page.data!.order.providerReference).toBe("GC-2026-889100");
+    const delivered = page.data!.order.history.at(-1)!;
+    expect(delivered).toMatchObject({ from: "approved", to: "fulfilled", actorUserId: staff.id });
+    expect(new Date(delivered.createdAt).getTime()).toBeGreaterThanOrEqual(before - 1000);
+
+    const audit = await handle.db.select().from(auditLog).where(eq(auditLog.entityId, order.id)).orderBy(auditLog.id);
+    expect(audit.map((entry) => entry.action)).toEqual(["order.approve", "order.fulfil"]);
+    expect(audit[1]).toMatchObject({
+      actorId: staff.id,
+      entity: "order",
+      before: { status: "approved" },
+      after: { status: "fulfilled", providerReference: "GC-2026-889100" },
+    });
+
+    // Delivered once: a second "delivered" is refused and the id stays.
+    const again = await post({ intent: "fulfil", providerReference: "OTHER" });
+    expect(again.status).toBe(409);
+    const [still] = await handle.db.select({ providerReference: orders.providerReference }).from(orders).where(eq(orders.id, order.id));
+    expect(still!.providerReference).toBe("GC-2026-889100");
+  });
+
+  it("marks delivered without a provider id too (it is optional)", async () => {
+    const staff = await signIn("staff@example.com", { name: "Sara Staff", staff: true });
+    const owner = await signIn("owner@example.com", { name: "Ana Pérez" });
+    const order = await waitingOrder(owner.actor);
+    const steps: Record<string, string>[] = [{ intent: "approve" }, { intent: "fulfil", providerReference: "   " }];
+    for (const fields of steps) {
+      const answer = await callRoute(decide(order.id), formRequest(`/admin/orders/${order.id}`, fields, staff.jar.header()));
+      expect(answer.status).toBe(302);
+    }
+    const [row] = await handle.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row).toMatchObject({ status: "fulfilled", providerReference: null });
+    const [audit] = await handle.db.select().from(auditLog).where(eq(auditLog.action, "order.fulfil"));
+    expect(audit!.after).toEqual({ status: "fulfilled", reason: null });
+  });
+
   it("rejects with a reason, which reaches the history and the owner's mail", async () => {
     const staff = await signIn("staff@example.com", { name: "Sara Staff", staff: true });
     const owner = await signIn("owner@example.com", { name: "Ana Pérez" });
@@ -357,15 +418,14 @@ describe("who may use the back-office", () => {
     expect(orderMails()).toHaveLength(0);
   });
 
-  it("sends visitors to /auth and back", async () => {
+  it("is a 404 for visitors, who learn nothing of the back-office", async () => {
     const id = randomUUID();
     const queue = await callRoute(queueLoader, getRequest("/admin/orders?status=all"));
-    expect(queue.status).toBe(302);
-    expect(queue.location).toBe("/auth?redirectTo=%2Fadmin%2Forders%3Fstatus%3Dall");
+    expect(queue.status).toBe(404);
     const page = await callRoute(review(id), getRequest(`/admin/orders/${id}`));
-    expect(page.location).toBe(`/auth?redirectTo=${encodeURIComponent(`/admin/orders/${id}`)}`);
+    expect(page.status).toBe(404);
     const post = await callRoute(decide(id), formRequest(`/admin/orders/${id}`, { intent: "approve" }));
-    expect(post.location).toMatch(/^\/auth\?redirectTo=/);
+    expect(post.status).toBe(404);
   });
 
   it("loses access as soon as staff rights are revoked", async () => {

@@ -10,11 +10,11 @@ import { readCardImage, storeCardImage } from "~/features/admin/card-images.serv
 import { platformToday } from "~/features/admin/core/exchange-rate";
 import { loader as csvLoader } from "~/features/admin/routes/registrations-csv";
 import { action as registrationsAction, loader as registrationsLoader } from "~/features/admin/routes/registrations";
-import { action as editAction } from "~/features/admin/routes/tournament-edit";
+import { action as editAction, loader as editLoader } from "~/features/admin/routes/tournament-edit";
 import { action as newAction } from "~/features/admin/routes/tournament-new";
 import { loader as listLoader } from "~/features/admin/routes/tournaments";
 import { useAuthSettings } from "~/features/auth/auth.server";
-import { createOrder, moveOrder } from "~/features/orders/orders.server";
+import { createOrder, decideOrder, moveOrder } from "~/features/orders/orders.server";
 import { listUpcomingTournaments } from "~/features/tournaments/tournaments.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { callRoute, formRequest, getRequest } from "./support/routes";
@@ -270,6 +270,121 @@ describe("registrations", () => {
 
     const actions = (await audits()).map((entry) => entry.action);
     expect(actions).toEqual(["tournament.create", "order.refund", "registration.remove", "order.cancel", "registration.remove"]);
+  });
+
+  it("cancelling the tournament releases every place: unpaid orders cancelled, paid ones listed to refund, teams mailed, audited", async () => {
+    const id = await create({ publish: "on" });
+    const unpaid = await paidTeam(id, "unpaid@example.com", "Búhos");
+    const approved = await paidTeam(id, "approved@example.com", "Águilas");
+    const waiting = await paidTeam(id, "waiting@example.com", "Cóndores");
+    const refused = await paidTeam(id, "refused@example.com", "Delfines");
+    await handle.db.update(users).set({ language: "en" }).where(eq(users.email, "approved@example.com"));
+    await handle.db.transaction(async (tx) => {
+      for (const team of [approved, waiting, refused])
+        await moveOrder(tx, team.orderId, "proof_submitted", { userId: null, role: "owner" });
+      await moveOrder(tx, approved.orderId, "approved", { userId: staff.userId, role: "staff" });
+      await moveOrder(tx, refused.orderId, "rejected", { userId: staff.userId, role: "staff" }, "Monto incompleto");
+    });
+    // A free team: no order at all.
+    const freeUser = randomUUID();
+    await handle.db.insert(users).values({ id: freeUser, email: "free@example.com", name: "Libre" });
+    const freeRegistration = randomUUID();
+    await handle.db
+      .insert(registrations)
+      .values({ id: freeRegistration, tournamentId: id, userId: freeUser, teamName: "Gratis", phone: "04141234567", status: "confirmed" });
+    const auditsBefore = (await audits()).length;
+    mailer.sent.length = 0;
+
+    // With teams registered, the reason is required (and nothing changes without it).
+    const noReason = await edit(id, { intent: "cancel", reason: "  " });
+    expect(noReason.status).toBe(400);
+    expect(noReason.data).toMatchObject({ ok: false, code: "CANCEL_REASON_REQUIRED", field: "reason" });
+    expect((await handle.db.select().from(tournaments).where(eq(tournaments.id, id)))[0]!.status).toBe("published");
+    expect(await audits()).toHaveLength(auditsBefore);
+
+    const answer = await edit(id, { intent: "cancel", reason: "El servidor del juego cerró" });
+    expect(answer.data).toMatchObject({ ok: true, intent: "cancel", cancelSummary: { released: 4, cancelledOrders: 2 } });
+    expect((await handle.db.select().from(tournaments).where(eq(tournaments.id, id)))[0]!.status).toBe("cancelled");
+
+    const statusOf = async (orderId: string) => (await handle.db.select().from(orders).where(eq(orders.id, orderId)))[0]!.status;
+    // Unpaid and refused: cancelled by the staff member, with the reason, through the status table.
+    expect(await statusOf(unpaid.orderId)).toBe("cancelled");
+    expect(await statusOf(refused.orderId)).toBe("cancelled");
+    const last = async (orderId: string) =>
+      (
+        await handle.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, orderId)).orderBy(asc(orderStatusHistory.id))
+      ).at(-1);
+    expect(await last(unpaid.orderId)).toMatchObject({
+      fromStatus: "initiated",
+      toStatus: "cancelled",
+      actorUserId: staff.userId,
+      reason: "El servidor del juego cerró",
+    });
+    expect(await last(refused.orderId)).toMatchObject({ fromStatus: "rejected", toStatus: "cancelled", actorUserId: staff.userId });
+    // Money that may have moved is not moved by the platform: those orders stay for staff to refund.
+    expect(await statusOf(approved.orderId)).toBe("approved");
+    expect(await statusOf(waiting.orderId)).toBe("proof_submitted");
+
+    const regs = await handle.db.select().from(registrations).where(eq(registrations.tournamentId, id));
+    expect(regs.map((registration) => registration.status)).toEqual(["released", "released", "released", "released", "released"]);
+    const players = await handle.db.select().from(registrationPlayers).where(eq(registrationPlayers.tournamentId, id));
+    expect(players.every((player) => !player.active)).toBe(true);
+
+    // The refund list stays on the tournament's page until each refund is made.
+    const page = await callRoute<{ refunds: { orderId: string; status: string }[] }>(
+      editLoader,
+      getRequest(`/admin/tournaments/${id}`, staff.jar.header()),
+      { tournamentId: id },
+    );
+    expect(page.data!.refunds.map((refund) => [refund.orderId, refund.status])).toEqual(
+      expect.arrayContaining([
+        [approved.orderId, "approved"],
+        [waiting.orderId, "proof_submitted"],
+      ]),
+    );
+    expect(page.data!.refunds).toHaveLength(2);
+    const list = await callRoute<{ tournaments: { id: string; refundsDue: number }[] }>(
+      listLoader,
+      getRequest("/admin/tournaments?status=cancelled", staff.jar.header()),
+    );
+    expect(list.data!.tournaments.find((row) => row.id === id)?.refundsDue).toBe(2);
+
+    // Every team is told, in its language, what happens to its payment; no separate "order cancelled" mail.
+    const mailTo = (email: string) => mailer.sent.filter((mail) => mail.to === email);
+    expect(mailer.sent).toHaveLength(5);
+    expect(mailTo("unpaid@example.com")[0]!.subject).toBe("Torneo cancelado · Copa Ñandú");
+    expect(mailTo("unpaid@example.com")[0]!.text).toContain("no se te cobrará nada");
+    expect(mailTo("unpaid@example.com")[0]!.text).toContain("Motivo: El servidor del juego cerró");
+    expect(mailTo("approved@example.com")[0]!.subject).toBe("Tournament cancelled · Copa Ñandú");
+    expect(mailTo("approved@example.com")[0]!.text).toContain("our team will send the money back");
+    expect(mailTo("waiting@example.com")[0]!.text).toContain("te devolverá el dinero");
+    expect(mailTo("free@example.com")[0]!.text).toContain("inscripción gratuita");
+
+    const actions = (await audits()).slice(auditsBefore).map((entry) => entry.action);
+    expect(actions.filter((action) => action === "order.cancel")).toHaveLength(2);
+    expect(actions.filter((action) => action === "registration.release")).toHaveLength(5);
+    expect(actions.at(-1)).toBe("tournament.cancel");
+    const [tournamentAudit] = (await audits()).slice(-1);
+    expect(tournamentAudit).toMatchObject({
+      actorId: staff.userId,
+      entityId: id,
+      before: { status: "published" },
+      after: { status: "cancelled", reason: "El servidor del juego cerró", released: 4 },
+    });
+
+    // A late approval of the unverified payment does not take a place back in the cancelled tournament.
+    // Its mail says the payment was verified and will be refunded, not that the place is confirmed.
+    mailer.sent.length = 0;
+    await decideOrder(handle.db, waiting.orderId, { userId: staff.userId, isStaff: true }, { decision: "approve" });
+    const [stillReleased] = await handle.db.select().from(registrations).where(eq(registrations.id, waiting.registrationId));
+    expect(stillReleased!.status).toBe("released");
+    expect(mailer.sent.map((mail) => [mail.to, mail.subject])).toEqual([
+      ["waiting@example.com", expect.stringMatching(/^Pago verificado · Pedido #\d+$/)],
+    ]);
+    expect(mailer.sent[0]!.text).toContain("tu cupo ya no está reservado");
+
+    // Cancelled once: a second cancel is refused.
+    expect((await edit(id, { intent: "cancel", reason: "otra vez" })).status).toBe(409);
   });
 
   it("exports CSV in UTF-8 with a BOM, one row per player, accents intact", async () => {

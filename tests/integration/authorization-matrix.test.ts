@@ -50,7 +50,7 @@ const routeModules = import.meta.glob<Record<string, unknown>>("/app/features/**
 
 const ownerOnly: Record<Role, Outcome> = { visitor: "signin", owner: "allowed", other: "hidden", staff: "hidden" };
 const ownerOrStaff: Record<Role, Outcome> = { visitor: "signin", owner: "allowed", other: "hidden", staff: "allowed" };
-const staffOnly: Record<Role, Outcome> = { visitor: "signin", owner: "hidden", other: "hidden", staff: "allowed" };
+const staffOnly: Record<Role, Outcome> = { visitor: "hidden", owner: "hidden", other: "hidden", staff: "allowed" };
 const anySignedIn: Record<Role, Outcome> = { visitor: "signin", owner: "allowed", other: "allowed", staff: "allowed" };
 
 const orderStatus = (id: string) => async () =>
@@ -79,6 +79,7 @@ const MATRIX: Record<string, Case[] | { public: string }> = {
   "store/cart": { public: "the cart lives in the browser" },
   "privacy-terms": { public: "legal text" },
   "media/cards/:file": { public: "tournament card images (public art, resized on upload)" },
+  "media/games/:file": { public: "game icons and banners (public store art, resized on upload)" },
   "tournaments/:tournamentId/bracket": { public: "the public bracket; check-in checks the captain (competition.test.ts)" },
   "tournaments/:tournamentId/live": { public: "server-sent 'this bracket changed' events, no data" },
   "tournaments/:tournamentId/matches/:matchId": {

@@ -18,6 +18,7 @@ CREATE TABLE "waitlist_entries" (
 );
 --> statement-breakpoint
 ALTER TABLE "competition_settings" ADD COLUMN "check_in_mailed_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "provider_reference" text;--> statement-breakpoint
 ALTER TABLE "saved_player_ids" ADD CONSTRAINT "saved_player_ids_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "saved_player_ids" ADD CONSTRAINT "saved_player_ids_game_id_games_id_fk" FOREIGN KEY ("game_id") REFERENCES "public"."games"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "waitlist_entries" ADD CONSTRAINT "waitlist_entries_tournament_id_tournaments_id_fk" FOREIGN KEY ("tournament_id") REFERENCES "public"."tournaments"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

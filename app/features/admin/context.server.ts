@@ -3,8 +3,8 @@ import { requireStaff } from "~/features/auth/session.server";
 import { loadMessages } from "~/lib/messages.server";
 
 /**
- * What every back-office loader and action starts with: the staff member (visitors are sent to
- * sign in, signed-in non-staff get a 404), the request's language and the admin texts.
+ * What every back-office loader and action starts with: the staff member (visitors and
+ * signed-in non-staff get a 404), the request's language and the admin texts.
  */
 export async function staffContext(request: Request) {
   const staff = await requireStaff(request);

@@ -18,6 +18,7 @@ export function auditDecision(staffId: string, orderId: string, decided: ParsedD
         status: moved.to,
         reason: decided.reason ?? null,
         ...(decided.refundReference ? { refundReference: decided.refundReference } : {}),
+        ...(decided.providerReference ? { providerReference: decided.providerReference } : {}),
       },
     });
   };

@@ -1,10 +1,16 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, ilike, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { orders, registrationPlayers, registrations, tournaments, users } from "~/db/schema";
+import { isLanguage } from "~/domain/language";
 import { holdsReservation, isOrderStatus, type OrderStatus } from "~/features/orders/core/lifecycle";
 import { OrderError } from "~/features/orders/orders.server";
 import type { Database } from "~/lib/db.server";
 import { noticeFreedPlace } from "~/features/tournaments/waitlist.server";
+import { env } from "~/lib/env.server";
+import { createI18n } from "~/lib/i18n";
+import { log } from "~/lib/log.server";
+import { composeMail, mailer } from "~/lib/mail.server";
+import { loadMessages } from "~/lib/messages.server";
 import { recordAudit } from "./audit.server";
 import { canMoveTournament, type TournamentStatus, type TournamentValues } from "./core/tournament-form";
 import { staffDecisionInTransaction } from "./orders-admin.server";
@@ -13,7 +19,13 @@ export const STAFF_TOURNAMENT_PAGE = 20;
 export const STAFF_REGISTRATION_PAGE = 50;
 
 export type TournamentAdminErrorCode =
-  "NOT_FOUND" | "CAPACITY_BELOW_CONFIRMED" | "STATUS_NOT_ALLOWED" | "ALREADY_REMOVED" | "ORDER_NOT_ALLOWED_IN_STATE";
+  | "NOT_FOUND"
+  | "CAPACITY_BELOW_CONFIRMED"
+  | "STATUS_NOT_ALLOWED"
+  | "ALREADY_REMOVED"
+  | "ORDER_NOT_ALLOWED_IN_STATE"
+  | "CANCEL_REASON_REQUIRED"
+  | "CANCEL_REASON_TOO_LONG";
 
 export class TournamentAdminError extends Error {
   constructor(readonly code: TournamentAdminErrorCode) {
@@ -24,6 +36,8 @@ export class TournamentAdminError extends Error {
 
 const confirmedCount = sql<number>`(select count(*)::int from registrations r where r.tournament_id = "tournaments"."id" and r.status = 'confirmed')`;
 const liveCount = sql<number>`(select count(*)::int from registrations r where r.tournament_id = "tournaments"."id" and r.status <> 'released')`;
+/** A cancelled tournament's orders whose money may still have to go back (see `cancelTournament`). */
+const refundsDueCount = sql<number>`(case when "tournaments"."status" = 'cancelled' then (select count(*)::int from registrations r join orders o on o.id = r.order_id where r.tournament_id = "tournaments"."id" and o.status in ('proof_submitted', 'approved', 'fulfilled')) else 0 end)`;
 
 /** The staff list: filtered by status and title in SQL, newest date first, a page at a time. */
 export async function listTournamentsForStaff(db: Database, filters: { status: TournamentStatus | null; q: string | null; page: number }) {
@@ -42,6 +56,7 @@ export async function listTournamentsForStaff(db: Database, filters: { status: T
       feeCurrency: tournaments.feeCurrency,
       confirmed: confirmedCount,
       live: liveCount,
+      refundsDue: refundsDueCount,
     })
     .from(tournaments)
     .where(where.length ? and(...where) : undefined)
@@ -173,6 +188,192 @@ export async function setTournamentStatus(db: Database, staffId: string, id: str
       after: { status: to },
     });
   });
+}
+
+/** Paid, or maybe paid (proof sent, not yet verified): money may have to go back, so staff decide. */
+const MONEY_MAY_HAVE_MOVED: readonly OrderStatus[] = ["proof_submitted", "approved", "fulfilled"];
+
+export interface RefundToDo {
+  orderId: string;
+  number: number;
+  status: OrderStatus;
+  email: string;
+  teamName: string | null;
+  amount: number;
+  currency: string;
+}
+
+/** What a cancellation did, for the staff page and for the mails sent after it committed. */
+export interface CancelledTournament {
+  tournamentId: string;
+  title: string;
+  released: number;
+  cancelledOrders: number[];
+  refunds: RefundToDo[];
+  /** One mail per registrant: what happened to their registration's order. */
+  notices: {
+    email: string;
+    language: string;
+    teamName: string | null;
+    outcome: "free" | "cancelled" | "refund";
+    orderNumber: number | null;
+  }[];
+}
+
+/**
+ * Cancels a tournament and everything hanging from it, in one transaction: every live registration
+ * is released (its place and in-game ids freed); an unpaid order (initiated or rejected) is cancelled
+ * through the order's status table by the staff member, with the reason; an order with money that
+ * may have moved (proof sent, approved, fulfilled) stays as it is and is listed as a refund to make
+ * (the status table has no "refund pending": staff refund it outside the platform, with its
+ * reference, from the order). Audit rows: the tournament's, each cancelled order's, each released
+ * registration's. The caller mails the registrants after commit (`mailTournamentCancelled`).
+ */
+export async function cancelTournament(db: Database, staffId: string, id: string, reason: string | null): Promise<CancelledTournament> {
+  return db.transaction(async (tx) => {
+    const [tournament] = await tx
+      .select({ status: tournaments.status, title: tournaments.title })
+      .from(tournaments)
+      .where(eq(tournaments.id, id))
+      .for("update");
+    if (!tournament) throw new TournamentAdminError("NOT_FOUND");
+    if (!canMoveTournament(tournament.status, "cancelled")) throw new TournamentAdminError("STATUS_NOT_ALLOWED");
+    const live = await tx
+      .select({
+        id: registrations.id,
+        status: registrations.status,
+        teamName: registrations.teamName,
+        orderId: registrations.orderId,
+        email: users.email,
+        language: users.language,
+      })
+      .from(registrations)
+      .innerJoin(users, eq(users.id, registrations.userId))
+      .leftJoin(orders, eq(orders.id, registrations.orderId))
+      // Live registrations, and released ones whose rejected order could otherwise be paid again later.
+      .where(and(eq(registrations.tournamentId, id), or(ne(registrations.status, "released"), eq(orders.status, "rejected"))))
+      .orderBy(asc(registrations.createdAt), asc(registrations.id))
+      .for("update", { of: registrations });
+    // The reason reaches every cancelled order's history: needed as soon as there is a team to tell.
+    if (live.length > 0 && !reason) throw new TournamentAdminError("CANCEL_REASON_REQUIRED");
+    const result: CancelledTournament = {
+      tournamentId: id,
+      title: tournament.title,
+      released: 0,
+      cancelledOrders: [],
+      refunds: [],
+      notices: [],
+    };
+    for (const registration of live) {
+      let outcome: CancelledTournament["notices"][number]["outcome"] = "free";
+      let orderNumber: number | null = null;
+      if (registration.orderId) {
+        const [order] = await tx.select().from(orders).where(eq(orders.id, registration.orderId));
+        const status = order && isOrderStatus(order.status) ? order.status : null;
+        if (order && status) orderNumber = order.number;
+        if (order && status && MONEY_MAY_HAVE_MOVED.includes(status)) {
+          outcome = "refund";
+          result.refunds.push({
+            orderId: order.id,
+            number: order.number,
+            status,
+            email: order.email,
+            teamName: registration.teamName,
+            amount: order.amount,
+            currency: order.currency,
+          });
+        } else if (order && (status === "initiated" || status === "rejected")) {
+          // Not paid (or the payment was refused): cancelled by staff through the status table, audited like any decision.
+          await staffDecisionInTransaction(tx, order.id, staffId, { decision: "cancel", reason: reason! });
+          outcome = "cancelled";
+          result.cancelledOrders.push(order.number);
+        }
+      }
+      await tx
+        .update(registrations)
+        .set({ status: "released", updatedAt: new Date() })
+        .where(and(eq(registrations.id, registration.id), ne(registrations.status, "released")));
+      await tx.update(registrationPlayers).set({ active: false }).where(eq(registrationPlayers.registrationId, registration.id));
+      await recordAudit(tx, {
+        actorId: staffId,
+        action: "registration.release",
+        entity: "registration",
+        entityId: registration.id,
+        before: { status: registration.status, teamName: registration.teamName, tournamentId: id },
+        after: { status: "released", reason, outcome, orderNumber },
+      });
+      if (registration.status !== "released") result.released += 1;
+      result.notices.push({
+        email: registration.email,
+        language: registration.language,
+        teamName: registration.teamName,
+        outcome,
+        orderNumber,
+      });
+    }
+    await tx.update(tournaments).set({ status: "cancelled", updatedAt: new Date() }).where(eq(tournaments.id, id));
+    await recordAudit(tx, {
+      actorId: staffId,
+      action: "tournament.cancel",
+      entity: "tournament",
+      entityId: id,
+      before: { status: tournament.status },
+      after: {
+        status: "cancelled",
+        ...(live.length > 0
+          ? { reason, released: result.released, cancelledOrders: result.cancelledOrders, refundsDue: result.refunds.map((r) => r.number) }
+          : {}),
+      },
+    });
+    return result;
+  });
+}
+
+/** Tells each registrant, in their language, that the tournament was cancelled and what happens to their payment. */
+export async function mailTournamentCancelled(cancelled: CancelledTournament, reason: string | null): Promise<void> {
+  for (const notice of cancelled.notices) {
+    const language = isLanguage(notice.language) ? notice.language : "es";
+    const { t } = createI18n(language, loadMessages(language, ["mail"]));
+    const values = { title: cancelled.title, number: notice.orderNumber ?? "", reason: reason ?? "" };
+    try {
+      await mailer().send(
+        composeMail({
+          to: notice.email,
+          subject: t("mail:registration.tournamentCancelled.subject", values),
+          heading: t("mail:registration.tournamentCancelled.heading", values),
+          paragraphs: [
+            t("mail:registration.tournamentCancelled.body", values),
+            ...(reason ? [t("mail:registration.tournamentCancelled.reason", values)] : []),
+            t(`mail:registration.tournamentCancelled.${notice.outcome}`, values),
+          ],
+          action: { label: t("mail:registration.tournamentCancelled.button"), url: `${env().publicUrl}/orders` },
+          footer: t("mail:footer"),
+        }),
+      );
+    } catch (error) {
+      log.error("tournament cancelled mail not sent", { tournamentId: cancelled.tournamentId, error: String(error) });
+    }
+  }
+}
+
+/** A cancelled tournament's orders whose money may still have to go back (the staff's refund list). */
+export async function refundsDueFor(db: Database, tournamentId: string): Promise<RefundToDo[]> {
+  const rows = await db
+    .select({
+      orderId: orders.id,
+      number: orders.number,
+      status: orders.status,
+      email: orders.email,
+      teamName: registrations.teamName,
+      amount: orders.amount,
+      currency: orders.currency,
+    })
+    .from(registrations)
+    .innerJoin(orders, eq(orders.id, registrations.orderId))
+    .where(and(eq(registrations.tournamentId, tournamentId), inArray(orders.status, [...MONEY_MAY_HAVE_MOVED])))
+    .orderBy(asc(orders.number))
+    .limit(STAFF_REGISTRATION_PAGE * 20);
+  return rows.map((row) => ({ ...row, status: row.status as OrderStatus }));
 }
 
 /** One page of a tournament's registrations (live first, then released), with players and order. */

@@ -47,9 +47,12 @@ export async function requireUser(request: Request): Promise<CurrentUser> {
   return user;
 }
 
-/** For back-office loaders and actions: visitors sign in first; signed-in non-staff get a 404 (the back-office does not exist for them). */
+/**
+ * For back-office loaders and actions: anyone who is not signed-in staff (visitors included) gets a
+ * 404, so the back-office's addresses reveal nothing; staff sign in at /auth like everyone else.
+ */
 export async function requireStaff(request: Request): Promise<CurrentUser> {
-  const user = await requireUser(request);
-  if (!user.isStaff) throw data(null, { status: 404 });
+  const user = await getCurrentUser(request);
+  if (!user?.isStaff) throw data(null, { status: 404 });
   return user;
 }

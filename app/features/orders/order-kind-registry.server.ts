@@ -1,5 +1,5 @@
 import { ORDER_KINDS, type OrderKind, type OrderStatus } from "./core/lifecycle";
-import type { Transaction } from "~/lib/db.server";
+import type { Database, Transaction } from "~/lib/db.server";
 
 /** What a kind's handler hears of a move, inside the transaction that makes it. */
 export interface OrderTransition {
@@ -21,8 +21,11 @@ export interface OrderTransition {
 export interface OrderKindHandler {
   kind: OrderKind;
   onTransition(event: OrderTransition): Promise<void>;
-  /** The mail text to use instead of the default one for a move (e.g. "registrationConfirmed"). */
-  mailTemplate?(to: OrderStatus): string | undefined;
+  /**
+   * The mail text to use instead of the default one for a move (e.g. "registrationConfirmed"); it may
+   * read what the kind holds (after the move committed) to choose.
+   */
+  mailTemplate?(to: OrderStatus, order: { orderId: string; db: Database }): string | undefined | Promise<string | undefined>;
 }
 
 const handlers = new Map<OrderKind, OrderKindHandler>();

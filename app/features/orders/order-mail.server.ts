@@ -52,7 +52,7 @@ export async function mailOrderMove(
     .where(eq(orders.id, move.orderId));
   if (!row) return;
   // A kind may say it its own way (approving a registration confirms the place).
-  const kind = handlerFor(row.kind).mailTemplate?.(move.to) ?? template;
+  const kind = (await handlerFor(row.kind).mailTemplate?.(move.to, { orderId: move.orderId, db })) ?? template;
   const language = isLanguage(row.language) ? row.language : "es";
   const { t } = createI18n(language, loadMessages(language, ["mail"]));
   const values = {

@@ -271,7 +271,8 @@ export async function cancelOrder(db: Database, orderId: string, owner: Actor) {
 
 /**
  * A staff decision inside the caller's transaction: the move (approve, reject, fulfil, refund,
- * cancel), a refused or cancelled proof's bank reference freed, a refund's reference kept. The
+ * cancel), a refused or cancelled proof's bank reference freed, a refund's reference (or a
+ * fulfilment's provider transaction id) kept. The
  * caller mails the buyer after commit (`mailDecision`).
  */
 export async function applyDecision(tx: Transaction, orderId: string, staff: Actor, decided: ParsedDecision) {
@@ -286,6 +287,9 @@ export async function applyDecision(tx: Transaction, orderId: string, staff: Act
       .update(orders)
       .set({ refundReference: decided.refundReference ?? null })
       .where(eq(orders.id, orderId));
+  // Who delivered and when are the history line just written; the provider's id (if any) is kept on the order.
+  if (to === "fulfilled" && decided.providerReference)
+    await tx.update(orders).set({ providerReference: decided.providerReference }).where(eq(orders.id, orderId));
   return moved;
 }
 

@@ -16,6 +16,8 @@ async function followOrder({ tx, orderId, from, to }: OrderTransition) {
   const [registration] = await tx.select().from(registrations).where(eq(registrations.orderId, orderId));
   if (!registration) return;
   if (to === "approved") {
+    // A place already given up (team removed, tournament cancelled) is not taken back by a late approval: staff refund it.
+    if (registration.status === "released") return;
     await tx.update(registrations).set({ status: "confirmed", updatedAt: new Date() }).where(eq(registrations.id, registration.id));
   } else if (!holdsReservation(to)) {
     await tx.update(registrations).set({ status: "released", updatedAt: new Date() }).where(eq(registrations.id, registration.id));
@@ -41,6 +43,11 @@ async function followOrder({ tx, orderId, from, to }: OrderTransition) {
 export const tournamentOrders: OrderKindHandler = {
   kind: "tournament",
   onTransition: followOrder,
-  // Approving a registration's payment confirms the place: the mail says so.
-  mailTemplate: (to) => (to === "approved" ? "registrationConfirmed" : undefined),
+  // Approving a registration's payment confirms the place: the mail says so. A place already given up
+  // (tournament cancelled, team removed) is not confirmed: that mail says the payment will be refunded.
+  mailTemplate: async (to, { orderId, db }) => {
+    if (to !== "approved") return undefined;
+    const [registration] = await db.select({ status: registrations.status }).from(registrations).where(eq(registrations.orderId, orderId));
+    return registration?.status === "released" ? "approvedPlaceReleased" : "registrationConfirmed";
+  },
 };

@@ -2,7 +2,7 @@
 // member, a buyer with an unpaid Bs order (priced at the demo rate) and an approved dollar order,
 // and a registration with accented names in the free Free Fire tournament.
 // Usage: tsx tests/e2e/support/seed-backoffice.ts <dataDir>
-// Prints {"unpaidVes": {id, number}, "approved": {id, number}, "tournamentId": …} as its last line.
+// Prints {"unpaidVes": {id, number}, "approved": {id, number}, "toDeliver": {id, number}, "tournamentId": …} as its last line.
 import { randomUUID } from "node:crypto";
 import { registrationPlayers, registrations, users } from "~/db/schema";
 import { seedDemoData } from "~/db/seed";
@@ -32,6 +32,9 @@ const person = async (email: string, name: string, isStaff = false) => {
   return id;
 };
 const staffId = await person("staff-bo@example.com", "Sofía Staff", true);
+// More staff: sign-in links are limited per address, and one worker runs every back-office test.
+await person("staff-bo2@example.com", "Diego Despacho", true);
+await person("staff-bo3@example.com", "Elena Entregas", true);
 const buyerId = await person("buyer-bo@example.com", "Bruno Comprador");
 
 const base = {
@@ -60,10 +63,40 @@ const approved = await createOrder(handle.db, {
   exchangeRate: null,
   items: [{ label: "Free Fire · 520 Diamantes", unitAmount: 500, quantity: 1 }],
 });
-await handle.db.transaction(async (tx) => {
-  await moveOrder(tx, approved.id, "proof_submitted", { userId: buyerId, role: "owner" });
-  await moveOrder(tx, approved.id, "approved", { userId: staffId, role: "staff" });
+// A second one: the two refund tests must not refund the same order when one worker runs both.
+const approvedToo = await createOrder(handle.db, {
+  ...base,
+  paymentMethod: "paypal",
+  currency: "USD",
+  amount: 500,
+  amountUsd: 500,
+  exchangeRate: null,
+  items: [{ label: "Free Fire · 520 Diamantes", unitAmount: 500, quantity: 1 }],
 });
+await handle.db.transaction(async (tx) => {
+  for (const order of [approved, approvedToo]) {
+    await moveOrder(tx, order.id, "proof_submitted", { userId: buyerId, role: "owner" });
+    await moveOrder(tx, order.id, "approved", { userId: staffId, role: "staff" });
+  }
+});
+
+// A Mobile Legends top-up with its proof sent: staff approve it, then deliver it (ID, zone, checked name, two packages).
+const toDeliver = await createOrder(handle.db, {
+  ...base,
+  paymentMethod: "binance",
+  currency: "USD",
+  amount: 480,
+  amountUsd: 480,
+  exchangeRate: null,
+  gamerId: "12345678",
+  gameServer: "2001",
+  gamerName: "MLKing",
+  items: [
+    { packageId: "mobile-legends-86", label: "Mobile Legends · 86 Diamantes", unitAmount: 160, quantity: 2 },
+    { packageId: "mobile-legends-172", label: "Mobile Legends · 172 Diamantes", unitAmount: 160, quantity: 1 },
+  ],
+});
+await handle.db.transaction((tx) => moveOrder(tx, toDeliver.id, "proof_submitted", { userId: buyerId, role: "owner" }));
 
 const tournamentId = "copa-free-fire-solo";
 const registrationId = randomUUID();
@@ -81,4 +114,4 @@ await handle.db.insert(registrationPlayers).values({
 });
 
 await handle.close();
-console.log(JSON.stringify({ unpaidVes, approved, tournamentId }));
+console.log(JSON.stringify({ unpaidVes, approved, approvedToo, toDeliver, tournamentId }));

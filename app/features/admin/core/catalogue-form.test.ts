@@ -56,6 +56,7 @@ describe("parseGameForm", () => {
       values: {
         name: "Free Fire",
         logo: "/images/games/ff.png",
+        banner: null,
         hiddenInStore: true,
         checksPlayerId: true,
         hasZoneField: false,
@@ -65,5 +66,14 @@ describe("parseGameForm", () => {
     expect(parseGameForm({ name: "X", logo: "javascript:alert(1)" })).toEqual({ ok: false, code: "LOGO_INVALID", field: "logo" });
     expect(parseGameForm({ name: "X", logo: "//evil.example/x.png" })).toEqual({ ok: false, code: "LOGO_INVALID", field: "logo" });
     expect(parseGameForm({ name: "" })).toEqual({ ok: false, code: "NAME_REQUIRED", field: "name" });
+    expect(parseGameForm({ name: "X", banner: "/media/games/0b9c1c34-4f0e-4d8f-9f61-0d7c3c2a7e11.webp" })).toMatchObject({
+      ok: true,
+      values: { banner: "/media/games/0b9c1c34-4f0e-4d8f-9f61-0d7c3c2a7e11.webp" },
+    });
+    expect(parseGameForm({ name: "X", banner: "data:image/png;base64,AAAA" })).toEqual({
+      ok: false,
+      code: "BANNER_INVALID",
+      field: "banner",
+    });
   });
 });

@@ -7,6 +7,7 @@ export type CatalogueFormCode =
   | "NAME_REQUIRED"
   | "NAME_TOO_LONG"
   | "LOGO_INVALID"
+  | "BANNER_INVALID"
   | "ORDER_INVALID"
   | "LABEL_REQUIRED"
   | "LABEL_TOO_LONG"
@@ -28,11 +29,15 @@ const checked = (value: unknown) => value === "on" || value === "true";
 export interface GameValues {
   name: string;
   logo: string | null;
+  banner: string | null;
   hiddenInStore: boolean;
   checksPlayerId: boolean;
   hasZoneField: boolean;
   sortOrder: number;
 }
+
+/** A site path (/images/…, /media/games/…) or an https address. */
+const ART_ADDRESS = /^(\/(?!\/)[\w\-./]{1,200}|https:\/\/[\w\-.]+(:\d+)?\/[\w\-./%?=&]{0,300})$/;
 
 /** A game's store settings. The art is a site path (/images/…) or an https address. */
 export function parseGameForm(raw: Record<string, unknown>): Result<GameValues> {
@@ -40,8 +45,9 @@ export function parseGameForm(raw: Record<string, unknown>): Result<GameValues> 
   if (!name) return { ok: false, code: "NAME_REQUIRED", field: "name" };
   if (name.length > 60) return { ok: false, code: "NAME_TOO_LONG", field: "name" };
   const logo = text(raw.logo) || null;
-  if (logo && !/^(\/(?!\/)[\w\-./]{1,200}|https:\/\/[\w\-.]+(:\d+)?\/[\w\-./%?=&]{0,300})$/.test(logo))
-    return { ok: false, code: "LOGO_INVALID", field: "logo" };
+  if (logo && !ART_ADDRESS.test(logo)) return { ok: false, code: "LOGO_INVALID", field: "logo" };
+  const banner = text(raw.banner) || null;
+  if (banner && !ART_ADDRESS.test(banner)) return { ok: false, code: "BANNER_INVALID", field: "banner" };
   const sortOrder = parseWholeNumber(text(raw.sortOrder) || "0", { min: 0, max: 10_000 });
   if (!sortOrder.ok) return { ok: false, code: "ORDER_INVALID", field: "sortOrder" };
   return {
@@ -49,6 +55,7 @@ export function parseGameForm(raw: Record<string, unknown>): Result<GameValues> 
     values: {
       name,
       logo,
+      banner,
       hiddenInStore: checked(raw.hiddenInStore),
       checksPlayerId: checked(raw.checksPlayerId),
       hasZoneField: checked(raw.hasZoneField),

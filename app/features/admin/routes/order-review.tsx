@@ -9,6 +9,7 @@ import { useToast } from "~/components/ui/toast";
 import { VENEZUELAN_BANKS } from "~/domain/payment-methods";
 import { requireStaff } from "~/features/auth/session.server";
 import { OrderError, decideOrder, findOrderFor } from "~/features/orders/orders.server";
+import { auditDecision } from "../orders-admin.server";
 import { fail } from "~/lib/answer";
 import { notFoundIfNullish, readForm } from "~/lib/http.server";
 import { membersAmong } from "~/features/plus/plus.server";
@@ -18,7 +19,14 @@ import { log } from "~/lib/log.server";
 import { loadMessages } from "~/lib/messages.server";
 import { metaText } from "~/lib/meta";
 import { useRouteMessages } from "~/lib/use-route-messages";
-import { REASON_MAX, REFUND_REFERENCE_MAX, allowedDecisions, parseDecision, type Decision } from "~/features/orders/core/decisions";
+import {
+  PROVIDER_REFERENCE_MAX,
+  REASON_MAX,
+  REFUND_REFERENCE_MAX,
+  allowedDecisions,
+  parseDecision,
+  type Decision,
+} from "~/features/orders/core/decisions";
 import { DEFAULT_QUEUE_STATUS } from "../order-decisions";
 import { StaffOrderLinks } from "../components/staff-order-links";
 import { findPeople } from "../people.server";
@@ -48,6 +56,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       gamerId: order.gamerId,
       gameServer: order.gameServer,
       gamerName: order.gamerName,
+      providerReference: order.providerReference,
       createdAt: order.createdAt,
       updatedAt: order.updatedAt,
       items: order.items.map((item) => ({ id: item.id, label: item.label, quantity: item.quantity })),
@@ -89,14 +98,21 @@ export async function action({ request, params }: Route.ActionArgs) {
   const typed = {
     reason: String(form.get("reason") ?? "").slice(0, REASON_MAX * 2),
     intent: String(form.get("intent") ?? "").slice(0, 20),
+    providerReference: String(form.get("providerReference") ?? "").slice(0, PROVIDER_REFERENCE_MAX * 2),
   };
-  const parsed = parseDecision({ intent: form.get("intent"), reason: form.get("reason"), refundReference: form.get("refundReference") });
+  const parsed = parseDecision({
+    intent: form.get("intent"),
+    reason: form.get("reason"),
+    refundReference: form.get("refundReference"),
+    providerReference: form.get("providerReference"),
+  });
   if (!parsed.ok) return fail(parsed.code, 400, { field: parsed.field, ...typed });
 
   const actor = { userId: staff.id, isStaff: true };
   const order = notFoundIfNullish(await findOrderFor(db(), params.orderId ?? "", actor));
   try {
-    await decideOrder(db(), order.id, actor, parsed);
+    // The move (who and when, in the order's history) and its audit row commit together.
+    await decideOrder(db(), order.id, actor, parsed, auditDecision(staff.id, order.id, parsed));
   } catch (error) {
     if (error instanceof OrderError) return fail(error.code, error.code === "NOT_FOUND" ? 404 : 409, typed);
     throw error;
@@ -114,57 +130,85 @@ const fieldClass =
   "w-full rounded-lg border border-slate-700 bg-slate-900 px-3 py-2 text-sm text-slate-100 outline-none focus:border-cyan-400";
 const cardClass = "rounded-xl border border-slate-800 bg-slate-900/40 p-5";
 
+/** One thing staff type into the provider's panel: its value, large enough to read, with a copy button. */
+function CopyRow({ label, value, testId }: { label: string; value: string; testId: string }) {
+  const { t } = useTranslation("admin");
+  const toast = useToast();
+  return (
+    <div className="flex min-w-0 flex-wrap items-center justify-between gap-x-3 gap-y-1 border-t border-cyan-500/20 py-2 first:border-t-0">
+      <dt className="w-full text-xs font-semibold tracking-wide text-cyan-200/80 uppercase sm:w-36">{label}</dt>
+      <dd className="min-w-0 flex-1 font-mono text-lg font-bold break-all" data-testid={testId}>
+        {value}
+      </dd>
+      <button
+        type="button"
+        className="shrink-0 rounded-md border border-cyan-500/60 px-3 py-1.5 text-sm font-semibold text-cyan-200 hover:bg-cyan-500/10"
+        aria-label={t("review.deliver.copyLabel", { what: label })}
+        data-testid={`copy-${testId}`}
+        onClick={async () => {
+          try {
+            await navigator.clipboard.writeText(value);
+            toast.success({ message: t("review.deliver.copied", { what: label }) });
+          } catch {
+            toast.error({ message: t("review.deliver.copyFailed", { what: label }) });
+          }
+        }}
+      >
+        {t("review.deliver.copy")}
+      </button>
+    </div>
+  );
+}
+
 /**
- * What staff deliver to: the game and the player ID, large, with a copy button, and whether the ID
- * checker confirmed it (without ID_CHECKER_URL nobody did: staff check it before delivery).
+ * What staff deliver: game, player ID, zone, in-game name and each package, each with a copy
+ * button, and whether the ID checker confirmed the name (without ID_CHECKER_URL nobody did: staff
+ * check it in the game before delivering). After delivery: who delivered, when, and the provider's id.
  */
-function PlayerCard({
-  game,
-  gamerId,
-  gameServer,
-  gamerName,
-}: {
+function DeliveryCard(props: {
   game: string | null;
   gamerId: string;
   gameServer: string | null;
   gamerName: string | null;
+  items: { id: string; label: string; quantity: number }[];
+  delivered: { who: string; when: string; providerReference: string | null } | null;
 }) {
   const { t } = useTranslation("admin");
-  const toast = useToast();
+  const packageOf = (label: string) => label.split(" · ").slice(1).join(" · ") || label;
   return (
     <section className="rounded-xl border border-cyan-500/50 bg-cyan-500/10 p-5" aria-labelledby="player-heading" data-testid="player-card">
       <h2 id="player-heading" className="text-sm font-semibold tracking-wide text-cyan-200 uppercase">
         {t("review.player.title")}
       </h2>
-      {game ? (
-        <p className="mt-1 text-lg font-bold" data-testid="player-game">
-          {game}
+      <dl className="mt-2">
+        {props.game ? <CopyRow label={t("review.deliver.game")} value={props.game} testId="player-game" /> : null}
+        <CopyRow label={t("review.deliver.playerId")} value={props.gamerId} testId="player-id" />
+        {props.gameServer ? <CopyRow label={t("review.deliver.zone")} value={props.gameServer} testId="player-zone" /> : null}
+        {props.gamerName ? <CopyRow label={t("review.deliver.gamerName")} value={props.gamerName} testId="player-name" /> : null}
+        {props.items.map((item, index) => (
+          <CopyRow
+            key={item.id}
+            label={t("review.deliver.package", { count: props.items.length, index: index + 1 })}
+            value={
+              item.quantity > 1 ? t("review.order.item", { label: packageOf(item.label), quantity: item.quantity }) : packageOf(item.label)
+            }
+            testId={`player-package-${index + 1}`}
+          />
+        ))}
+      </dl>
+      <p className="mt-2 text-sm text-slate-300" data-testid="player-check">
+        {props.gamerName ? t("review.player.checked", { name: props.gamerName }) : t("review.player.notChecked")}
+      </p>
+      {props.delivered ? (
+        <p className="mt-3 rounded-lg border border-emerald-500/40 bg-emerald-500/10 p-3 text-sm text-emerald-100" data-testid="delivered">
+          {t("review.deliver.deliveredBy", { who: props.delivered.who, when: props.delivered.when })}
+          {props.delivered.providerReference ? (
+            <span className="mt-1 block" data-testid="provider-reference">
+              {t("review.deliver.providerReference", { reference: props.delivered.providerReference })}
+            </span>
+          ) : null}
         </p>
       ) : null}
-      <div className="mt-2 flex flex-wrap items-center gap-3">
-        <p className="min-w-0 font-mono text-2xl font-bold break-all" data-testid="player-id">
-          {gamerId}
-          {gameServer ? <span className="text-slate-300"> ({gameServer})</span> : null}
-        </p>
-        <button
-          type="button"
-          className="rounded-md border border-cyan-500/60 px-3 py-1.5 text-sm font-semibold text-cyan-200 hover:bg-cyan-500/10"
-          data-testid="copy-player-id"
-          onClick={async () => {
-            try {
-              await navigator.clipboard.writeText(gamerId);
-              toast.success({ message: t("review.player.copied") });
-            } catch {
-              toast.error({ message: t("review.player.copyFailed") });
-            }
-          }}
-        >
-          {t("review.player.copy")}
-        </button>
-      </div>
-      <p className="mt-2 text-sm text-slate-300" data-testid="player-check">
-        {gamerName ? t("review.player.checked", { name: gamerName }) : t("review.player.notChecked")}
-      </p>
     </section>
   );
 }
@@ -178,10 +222,13 @@ function DecisionForm(props: {
   busy: boolean;
   colors: string;
   children: ReactNode;
+  /** Optional fields sent with the decision (the provider's id with a fulfilment). */
+  extra?: ReactNode;
 }) {
   return (
     <Form method="post" ref={props.formRef} className="mt-4">
       <input type="hidden" name="intent" value={props.intent} />
+      {props.extra}
       <button
         type="submit"
         disabled={props.busy}
@@ -313,6 +360,8 @@ export default function OrderReviewPage({ loaderData, actionData }: Route.Compon
     const person = people[userId];
     return person ? person.name || person.email : t("review.history.unknown");
   };
+  // Who delivered and when: the history line of the move to fulfilled (moveOrder writes it).
+  const delivery = [...order.history].reverse().find((line) => line.to === "fulfilled") ?? null;
   const statusText = (status: string | null) => (status ? t(`status.${status}`, { defaultValue: status }) : t("review.history.created"));
 
   return (
@@ -332,18 +381,35 @@ export default function OrderReviewPage({ loaderData, actionData }: Route.Compon
 
       {refusal ? (
         <Alert tone="error" testId="review-error">
-          {t(`errors.${refusal.code}`, { max: refusal.code === "REFERENCE_TOO_LONG" ? REFUND_REFERENCE_MAX : REASON_MAX })}
+          {t(`errors.${refusal.code}`, {
+            max:
+              refusal.code === "REFERENCE_TOO_LONG"
+                ? REFUND_REFERENCE_MAX
+                : refusal.code === "PROVIDER_REFERENCE_TOO_LONG"
+                  ? PROVIDER_REFERENCE_MAX
+                  : REASON_MAX,
+          })}
         </Alert>
       ) : null}
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_20rem]">
         <div className="flex min-w-0 flex-col gap-6">
           {order.gamerId ? (
-            <PlayerCard
+            <DeliveryCard
               game={order.items[0]?.label.split(" · ")[0] ?? null}
               gamerId={order.gamerId}
               gameServer={order.gameServer}
               gamerName={order.gamerName}
+              items={order.items}
+              delivered={
+                delivery
+                  ? {
+                      who: who(delivery.actorUserId),
+                      when: format.dateTime(delivery.createdAt),
+                      providerReference: order.providerReference,
+                    }
+                  : null
+              }
             />
           ) : null}
           <section className={cardClass} aria-labelledby="customer-heading">
@@ -522,6 +588,24 @@ export default function OrderReviewPage({ loaderData, actionData }: Route.Compon
                 shortcut="f"
                 busy={busy}
                 colors="bg-gradient-to-r from-cyan-500 to-purple-500 hover:brightness-110"
+                extra={
+                  <label className="mb-2 flex flex-col gap-1 text-sm font-semibold">
+                    {t("review.deliver.providerReferenceLabel")}
+                    <input
+                      name="providerReference"
+                      maxLength={PROVIDER_REFERENCE_MAX}
+                      autoComplete="off"
+                      defaultValue={refusal?.intent === "fulfil" ? refusal.providerReference : ""}
+                      aria-invalid={(refusal?.intent === "fulfil" && refusal.field === "providerReference") || undefined}
+                      aria-describedby="provider-reference-hint"
+                      className={fieldClass}
+                      data-testid="provider-reference-input"
+                    />
+                    <span id="provider-reference-hint" className="text-xs font-normal text-slate-400">
+                      {t("review.deliver.providerReferenceHint", { max: PROVIDER_REFERENCE_MAX })}
+                    </span>
+                  </label>
+                }
               >
                 {t("review.actions.fulfil")}
               </DecisionForm>

@@ -13,12 +13,18 @@ import { canMoveTournament, localDateTimeText, type TournamentStatus } from "../
 import { readTournamentForm } from "../tournament-actions.server";
 import {
   TournamentAdminError,
+  cancelTournament,
   duplicateTournament,
   findTournamentForStaff,
+  mailTournamentCancelled,
+  refundsDueFor,
   setTournamentStatus,
   updateTournament,
 } from "../tournaments-admin.server";
 import { mailWaitlistAfterCommit } from "~/features/tournaments/waitlist.server";
+import { REASON_MAX } from "~/features/orders/core/decisions";
+import { formatMoney } from "~/domain/format";
+import { isLanguage } from "~/domain/language";
 import type { Route } from "./+types/tournament-edit";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -50,6 +56,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       },
     },
     done: done === "created" || done === "duplicated" ? done : null,
+    // A cancelled tournament keeps its refunds to make in view until each is done.
+    refunds: tournament.status === "cancelled" ? await refundsDueFor(db(), tournament.id) : [],
     messages,
   };
 }
@@ -75,12 +83,22 @@ export async function action({ request, params }: Route.ActionArgs) {
       const copy = await duplicateTournament(db(), staff.id, id);
       return redirect(`/admin/tournaments/${copy.id}?done=duplicated`);
     }
+    if (intent === "cancel") {
+      const reason = String(form.get("reason") ?? "").trim() || null;
+      if (reason && [...reason].length > REASON_MAX) return fail("CANCEL_REASON_TOO_LONG", 400, { field: "reason" });
+      const cancelled = await cancelTournament(db(), staff.id, id, reason);
+      await mailTournamentCancelled(cancelled, reason);
+      return succeed({ intent, cancelSummary: { released: cancelled.released, cancelledOrders: cancelled.cancelledOrders.length } });
+    }
     if (typeof intent === "string" && MOVES[intent]) {
       await setTournamentStatus(db(), staff.id, id, MOVES[intent]!);
       return succeed({ intent });
     }
   } catch (error) {
-    if (error instanceof TournamentAdminError) return fail(error.code, error.code === "NOT_FOUND" ? 404 : 409);
+    if (error instanceof TournamentAdminError)
+      return fail(error.code, error.code === "NOT_FOUND" ? 404 : error.code === "CANCEL_REASON_REQUIRED" ? 400 : 409, {
+        field: error.code === "CANCEL_REASON_REQUIRED" ? "reason" : undefined,
+      });
     throw error;
   }
   return fail("UNKNOWN_INTENT");
@@ -92,9 +110,10 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function EditTournamentPage({ loaderData, actionData }: Route.ComponentProps) {
   useRouteMessages(loaderData.messages);
-  const { t } = useTranslation("admin");
+  const { t, i18n } = useTranslation("admin");
   const busy = useNavigation().state === "submitting";
-  const { tournament, done } = loaderData;
+  const { tournament, done, refunds } = loaderData;
+  const language = isLanguage(i18n.language) ? i18n.language : "es";
   const doneText = actionData?.ok ? t(`tournaments.done.${actionData.intent}`) : done ? t(`tournaments.done.${done}`) : undefined;
   return (
     <section className="mx-auto max-w-3xl px-4 py-8" data-testid="admin-tournament-edit">
@@ -103,8 +122,43 @@ export default function EditTournamentPage({ loaderData, actionData }: Route.Com
         subtitle={t(`tournaments.statuses.${tournament.status}`, { defaultValue: tournament.status })}
       />
       {doneText ? <AnswerNotice answer={{ ok: true }} done={doneText} /> : <AnswerNotice answer={actionData} />}
+      {actionData?.ok && "cancelSummary" in actionData ? (
+        <p className="mb-4 text-sm text-slate-300" data-testid="cancel-summary">
+          {t("tournaments.cancel.summary", {
+            count: (actionData.cancelSummary as { released: number }).released,
+            orders: (actionData.cancelSummary as { cancelledOrders: number }).cancelledOrders,
+          })}
+        </p>
+      ) : null}
+      {refunds.length > 0 ? (
+        <section className="mb-4 rounded-xl border border-amber-500/50 bg-amber-500/10 p-4" data-testid="refunds-due">
+          <h2 className="font-bold text-amber-100">{t("tournaments.cancel.refundsTitle", { count: refunds.length })}</h2>
+          <p className="mt-1 text-sm text-amber-100/80">{t("tournaments.cancel.refundsNote")}</p>
+          <ul className="mt-3 flex flex-col gap-2">
+            {refunds.map((refund) => (
+              <li key={refund.orderId} className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 text-sm" data-testid="refund-due">
+                <span className="font-semibold">#{refund.number}</span>
+                <span className="min-w-0 break-all text-slate-300">{refund.teamName ?? refund.email}</span>
+                <span className="font-mono">
+                  {formatMoney({ amount: refund.amount, currency: refund.currency === "VES" ? "VES" : "USD" }, language)}
+                </span>
+                <span className="text-slate-400">{t(`status.${refund.status}`, { defaultValue: refund.status })}</span>
+                {refund.status === "proof_submitted" ? (
+                  <Link to={`/admin/orders/${refund.orderId}`} className="font-semibold text-cyan-300" data-testid="refund-review">
+                    {t("tournaments.cancel.verifyFirst")}
+                  </Link>
+                ) : (
+                  <Link to={`/admin/orders/${refund.orderId}/refund`} className="font-semibold text-cyan-300" data-testid="refund-link">
+                    {t("tournaments.cancel.refund")}
+                  </Link>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <div className="mb-4 flex flex-wrap gap-2">
-        {(["publish", "unpublish", "cancel"] as const)
+        {(["publish", "unpublish"] as const)
           .filter((intent) => canMoveTournament(tournament.status, MOVES[intent]!))
           .map((intent) => (
             <Form key={intent} method="post">
@@ -119,6 +173,30 @@ export default function EditTournamentPage({ loaderData, actionData }: Route.Com
               </button>
             </Form>
           ))}
+        {canMoveTournament(tournament.status, "cancelled") ? (
+          <details className="w-full rounded-lg border border-rose-500/40 p-3" data-testid="t-cancel-box">
+            <summary className="cursor-pointer text-sm font-semibold text-rose-200">{t("tournaments.intents.cancel")}</summary>
+            <Form method="post" className="mt-3 flex flex-col gap-2">
+              <input type="hidden" name="intent" value="cancel" />
+              <label className="flex flex-col gap-1 text-sm font-semibold">
+                {t("tournaments.cancel.reason")}
+                <textarea
+                  name="reason"
+                  rows={2}
+                  maxLength={REASON_MAX}
+                  required={tournament.live > 0}
+                  aria-invalid={(actionData && !actionData.ok && actionData.field === "reason") || undefined}
+                  className="w-full rounded-lg border border-slate-700 bg-slate-900 px-3 py-2 text-sm text-slate-100"
+                  data-testid="t-cancel-reason"
+                />
+              </label>
+              <p className="text-xs text-slate-400">{t("tournaments.cancel.explain", { count: tournament.live })}</p>
+              <button type="submit" disabled={busy} className={secondaryButton} data-testid="t-cancel">
+                {t("tournaments.cancel.confirm")}
+              </button>
+            </Form>
+          </details>
+        ) : null}
         <Form method="post">
           <input type="hidden" name="intent" value="duplicate" />
           <button type="submit" disabled={busy} className={secondaryButton} data-testid="t-duplicate">

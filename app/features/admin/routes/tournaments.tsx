@@ -104,7 +104,18 @@ export default function TournamentsPage({ loaderData }: Route.ComponentProps) {
                     <span className="block text-xs text-slate-400">{gameRules(row.game).name}</span>
                   </td>
                   <td className={`${tdClass} whitespace-nowrap`}>{row.date}</td>
-                  <td className={tdClass}>{t(`tournaments.statuses.${row.status}`, { defaultValue: row.status })}</td>
+                  <td className={tdClass}>
+                    {t(`tournaments.statuses.${row.status}`, { defaultValue: row.status })}
+                    {row.refundsDue > 0 ? (
+                      <Link
+                        to={`/admin/tournaments/${row.id}`}
+                        className="mt-1 block text-xs font-semibold text-amber-200"
+                        data-testid="refunds-due-count"
+                      >
+                        {t("tournaments.cancel.refundsTitle", { count: row.refundsDue })}
+                      </Link>
+                    ) : null}
+                  </td>
                   <td className={tdClass}>
                     {t("tournaments.teamsCount", { confirmed: row.confirmed, live: row.live, capacity: row.capacity })}
                   </td>

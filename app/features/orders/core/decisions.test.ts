@@ -45,6 +45,23 @@ describe("staff decisions", () => {
       field: "refundReference",
     });
     expect(parseDecision({ intent: "delete", reason: null })).toEqual({ ok: false, code: "UNKNOWN_INTENT" });
+  });
+
+  it("read a fulfilment's optional provider transaction id: trimmed, at most 100 characters", () => {
+    expect(parseDecision({ intent: "fulfil", providerReference: "  GC-889100 " })).toEqual({
+      ok: true,
+      decision: "fulfil",
+      providerReference: "GC-889100",
+    });
+    expect(parseDecision({ intent: "fulfil", providerReference: "   " })).toEqual({ ok: true, decision: "fulfil" });
+    expect(parseDecision({ intent: "fulfil", providerReference: "ñ".repeat(100) })).toMatchObject({ ok: true });
+    expect(parseDecision({ intent: "fulfil", providerReference: "ñ".repeat(101) })).toEqual({
+      ok: false,
+      code: "PROVIDER_REFERENCE_TOO_LONG",
+      field: "providerReference",
+    });
+    // Only a fulfilment keeps it.
+    expect(parseDecision({ intent: "approve", providerReference: "GC-1" })).toEqual({ ok: true, decision: "approve" });
     expect(parseDecision({ intent: null, reason: null })).toEqual({ ok: false, code: "UNKNOWN_INTENT" });
   });
 });

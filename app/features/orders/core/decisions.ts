@@ -16,8 +16,11 @@ const NEEDS_REASON: ReadonlySet<Decision> = new Set(["reject", "refund", "cancel
 export const REASON_MAX = 300;
 /** A refund's bank or transfer reference. */
 export const REFUND_REFERENCE_MAX = 100;
+/** The top-up provider's transaction id, optional when staff mark an order delivered. */
+export const PROVIDER_REFERENCE_MAX = 100;
 
-export type DecisionErrorCode = "UNKNOWN_INTENT" | "REASON_REQUIRED" | "REASON_TOO_LONG" | "REFERENCE_REQUIRED" | "REFERENCE_TOO_LONG";
+export type DecisionErrorCode =
+  "UNKNOWN_INTENT" | "REASON_REQUIRED" | "REASON_TOO_LONG" | "REFERENCE_REQUIRED" | "REFERENCE_TOO_LONG" | "PROVIDER_REFERENCE_TOO_LONG";
 
 export function isDecision(value: unknown): value is Decision {
   return typeof value === "string" && (DECISIONS as readonly string[]).includes(value);
@@ -36,15 +39,27 @@ export interface ParsedDecision {
   decision: Decision;
   reason?: string;
   refundReference?: string;
+  /** Fulfilment only: the provider's transaction id for the delivered top-up. */
+  providerReference?: string;
 }
 
-/** Reads a decision form: the intent; for a rejection, refund or cancellation a reason of 1–300 characters. */
+/**
+ * Reads a decision form: the intent; for a rejection, refund or cancellation a reason of 1–300
+ * characters; for a fulfilment an optional provider transaction id (trimmed, at most 100).
+ */
 export function parseDecision(raw: {
   intent: unknown;
   reason?: unknown;
   refundReference?: unknown;
+  providerReference?: unknown;
 }): ({ ok: true } & ParsedDecision) | { ok: false; code: DecisionErrorCode; field?: string } {
   if (!isDecision(raw.intent)) return { ok: false, code: "UNKNOWN_INTENT" };
+  if (raw.intent === "fulfil") {
+    const providerReference = typeof raw.providerReference === "string" ? raw.providerReference.trim() : "";
+    if ([...providerReference].length > PROVIDER_REFERENCE_MAX)
+      return { ok: false, code: "PROVIDER_REFERENCE_TOO_LONG", field: "providerReference" };
+    return providerReference ? { ok: true, decision: "fulfil", providerReference } : { ok: true, decision: "fulfil" };
+  }
   if (!needsReason(raw.intent)) return { ok: true, decision: raw.intent };
   const reason = typeof raw.reason === "string" ? raw.reason.trim() : "";
   if (!reason) return { ok: false, code: "REASON_REQUIRED", field: "reason" };

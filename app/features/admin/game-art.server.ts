@@ -1,0 +1,83 @@
+import path from "node:path";
+import sharp from "sharp";
+import { detectReceiptType } from "~/features/orders/core/receipt";
+import { env } from "~/lib/env.server";
+import { setSingleton, singleton } from "~/lib/singleton.server";
+import { localDiskStorage, s3Storage, type FileStorage } from "~/lib/storage.server";
+
+/**
+ * Game art uploaded in the back-office (/admin/catalogue): a square icon and a wide banner. Checked
+ * by content (magic bytes, then decoded by sharp), size-limited, resized and re-encoded as WebP, and
+ * kept through the storage interface (DATA_DIR/game-art, or the S3 bucket under "game-art/"). Served
+ * publicly by /media/games/:file: it is the store's own art, not anyone's data.
+ */
+export const GAME_ART_MAX_BYTES = 5 * 1024 * 1024;
+export type GameArtKind = "logo" | "banner";
+export const GAME_ART_SIZES: Record<GameArtKind, { width: number; height: number; minWidth: number; minHeight: number }> = {
+  logo: { width: 256, height: 256, minWidth: 64, minHeight: 64 },
+  banner: { width: 1200, height: 400, minWidth: 480, minHeight: 160 },
+};
+export const GAME_ART_PATH = "/media/games/";
+export type GameArtCode = "ART_TOO_LARGE" | "ART_NOT_ALLOWED" | "ART_TOO_SMALL";
+/** Beyond 40 megapixels a "decompression bomb" could eat the server's memory. */
+const PIXEL_LIMIT = 40_000_000;
+
+export function gameArtStorage(): FileStorage {
+  return singleton("game-art", () => {
+    const config = env();
+    if (config.S3_BUCKET) {
+      return s3Storage({
+        endpoint: config.S3_ENDPOINT,
+        bucket: config.S3_BUCKET,
+        region: config.S3_REGION,
+        accessKeyId: config.S3_ACCESS_KEY_ID!,
+        secretAccessKey: config.S3_SECRET_ACCESS_KEY!,
+        prefix: "game-art/",
+      });
+    }
+    return localDiskStorage(path.join(config.dataDir, "game-art"));
+  });
+}
+
+/** Lets a test keep game art in a folder of its own. */
+export function useGameArtStorage(storage: FileStorage | undefined) {
+  setSingleton("game-art", storage);
+}
+
+/** Checks and stores one uploaded image; answers the public path of its resized WebP. */
+export async function storeGameArt(
+  bytes: Uint8Array,
+  kind: GameArtKind,
+  storage = gameArtStorage(),
+): Promise<{ ok: true; path: string } | { ok: false; code: GameArtCode }> {
+  if (bytes.length > GAME_ART_MAX_BYTES) return { ok: false, code: "ART_TOO_LARGE" };
+  const type = detectReceiptType(bytes);
+  if (type !== "image/png" && type !== "image/jpeg" && type !== "image/webp") return { ok: false, code: "ART_NOT_ALLOWED" };
+  const size = GAME_ART_SIZES[kind];
+  let out: Buffer;
+  try {
+    const metadata = await sharp(bytes, { limitInputPixels: PIXEL_LIMIT }).metadata();
+    if ((metadata.width ?? 0) < size.minWidth || (metadata.height ?? 0) < size.minHeight) return { ok: false, code: "ART_TOO_SMALL" };
+    out = await sharp(bytes, { limitInputPixels: PIXEL_LIMIT })
+      .rotate()
+      .resize(size.width, size.height, { fit: "cover" })
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch {
+    // Right magic bytes, but not an image sharp can decode.
+    return { ok: false, code: "ART_NOT_ALLOWED" };
+  }
+  const key = await storage.put(new Uint8Array(out), "webp");
+  return { ok: true, path: `${GAME_ART_PATH}${key}` };
+}
+
+/** A stored game image by file name (the storage checks the name), or null. */
+export async function readGameArt(name: string, storage = gameArtStorage()): Promise<Uint8Array | null> {
+  if (!name.endsWith(".webp")) return null;
+  return storage.get(name);
+}
+
+/** Forgets a file stored by `storeGameArt` (the save it was for did not happen); other paths are left alone. */
+export async function removeGameArt(publicPath: string, storage = gameArtStorage()): Promise<void> {
+  if (publicPath.startsWith(GAME_ART_PATH)) await storage.remove(publicPath.slice(GAME_ART_PATH.length));
+}
