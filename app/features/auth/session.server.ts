@@ -13,8 +13,23 @@ export interface CurrentUser {
   profileComplete: boolean;
 }
 
+// The root loader and the page's own loader both ask who is signed in: a page's loaders share one
+// Request, so its session is looked up once. Only for reads: an action may change the user, and the
+// loaders that run after it get a Request of their own.
+const usersOfRequest = new WeakMap<Request, Promise<CurrentUser | null>>();
+
 /** The user of the request's session (validated in the database), or null for a visitor. */
-export async function getCurrentUser(request: Request): Promise<CurrentUser | null> {
+export function getCurrentUser(request: Request): Promise<CurrentUser | null> {
+  if (request.method !== "GET" && request.method !== "HEAD") return lookUpUser(request);
+  let user = usersOfRequest.get(request);
+  if (!user) {
+    user = lookUpUser(request);
+    usersOfRequest.set(request, user);
+  }
+  return user;
+}
+
+async function lookUpUser(request: Request): Promise<CurrentUser | null> {
   if (!/(^|;\s*)(__Secure-)?arena\.session_token=/.test(request.headers.get("Cookie") ?? "")) return null;
   const session = await auth().api.getSession({ headers: request.headers });
   if (!session) return null;
