@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { isProfileComplete } from "~/domain/profile";
+import { oncePerRequest } from "~/lib/log.server";
 import { auth } from "./auth.server";
 
 /** The signed-in person as every page sees them. */
@@ -13,20 +14,14 @@ export interface CurrentUser {
   profileComplete: boolean;
 }
 
-// The root loader and the page's own loader both ask who is signed in: a page's loaders share one
-// Request, so its session is looked up once. Only for reads: an action may change the user, and the
-// loaders that run after it get a Request of their own.
-const usersOfRequest = new WeakMap<Request, Promise<CurrentUser | null>>();
-
-/** The user of the request's session (validated in the database), or null for a visitor. */
+/**
+ * The user of the request's session (validated in the database), or null for a visitor. The root
+ * loader and the page's loader both ask (React Router gives each loader a Request of its own), so a
+ * page's reads share one lookup per request; an action may change the user, so it always looks up.
+ */
 export function getCurrentUser(request: Request): Promise<CurrentUser | null> {
   if (request.method !== "GET" && request.method !== "HEAD") return lookUpUser(request);
-  let user = usersOfRequest.get(request);
-  if (!user) {
-    user = lookUpUser(request);
-    usersOfRequest.set(request, user);
-  }
-  return user;
+  return oncePerRequest(`user:${request.headers.get("Cookie") ?? ""}`, () => lookUpUser(request));
 }
 
 async function lookUpUser(request: Request): Promise<CurrentUser | null> {
