@@ -36,7 +36,7 @@ for (const file of files(ROOT)) {
     gzip(body, { level: 9 }),
   ]);
   // Kept only when it saves something worth a lookup.
-  if (br.length < body.length * 0.9) fs.writeFileSync(`${file}.br`, br), written++;
-  if (gz.length < body.length * 0.9) fs.writeFileSync(`${file}.gz`, gz), written++;
+  if (br.length < body.length * 0.9) (fs.writeFileSync(`${file}.br`, br), written++);
+  if (gz.length < body.length * 0.9) (fs.writeFileSync(`${file}.gz`, gz), written++);
 }
 console.log(`precompress: ${written} .br/.gz files written under ${ROOT}`);

@@ -3,7 +3,9 @@ import { and, desc, eq, lt, sql, type SQL } from "drizzle-orm";
 import { orderItems, orderStatusHistory, orders, paymentProofs, users } from "~/db/schema";
 import type { Currency } from "~/domain/money";
 import type { PaymentMethod } from "~/domain/payment-methods";
+import { FIRST_PAGE, readKeysetPage, type PageAsk } from "~/domain/page-cursor";
 import type { Database, Transaction } from "~/lib/db.server";
+import { cursorOfRow, keysetQuery } from "~/lib/keyset.server";
 import { constraintOf } from "~/lib/http.server";
 import { DECISION_TARGET, type ParsedDecision } from "./core/decisions";
 import { isOrderStatus, mayMove, type MoveActor, type OrderKind, type OrderStatus } from "./core/lifecycle";
@@ -179,39 +181,64 @@ const ORDER_SUMMARY_COLUMNS = {
   amount: orders.amount,
 };
 
-/** "My orders": newest first, a page at a time. */
-export async function listOrdersOfUser(db: Database, userId: string, page = 1) {
+function userOrderRows(db: Database, userId: string, ask: PageAsk) {
+  const query = keysetQuery({ at: orders.createdAt, id: orders.id }, "desc", ask, PAGE_SIZE);
   return db
     .select({
       ...ORDER_SUMMARY_COLUMNS,
       createdAt: orders.createdAt,
+      cursorAt: query.cursorAt,
+      // Read for the rows of this page only: the scan stops after them, nothing is skipped.
       items: sql<string>`(select string_agg(oi.label || ' × ' || oi.quantity, ', ' order by oi.id) from order_items oi where oi.order_id = "orders"."id")`,
     })
     .from(orders)
-    .where(eq(orders.userId, userId))
-    .orderBy(desc(orders.createdAt))
-    .limit(PAGE_SIZE)
-    .offset((Math.max(1, page) - 1) * PAGE_SIZE);
+    .where(and(eq(orders.userId, userId), query.where))
+    .orderBy(...query.orderBy)
+    .limit(query.limit);
 }
 
-/** The staff queue: oldest waiting first, filtered by status and method. */
-export async function listOrdersForStaff(db: Database, filters: { status?: OrderStatus; method?: PaymentMethod; page?: number }) {
+/** "My orders": newest first, a page at a time (keyset on the user's (created_at, id) index). */
+export async function listOrdersOfUser(db: Database, userId: string, ask: PageAsk = FIRST_PAGE) {
+  let rows = await userOrderRows(db, userId, ask);
+  // A cursor whose rows are gone (or a forged one) shows the first page rather than an empty one.
+  if (rows.length === 0 && ask.cursor) rows = await userOrderRows(db, userId, (ask = FIRST_PAGE));
+  return readKeysetPage(rows, ask, PAGE_SIZE, cursorOfRow);
+}
+
+export interface StaffQueueFilters {
+  status?: OrderStatus;
+  method?: PaymentMethod;
+}
+
+function staffQueueRows(db: Database, filters: StaffQueueFilters, ask: PageAsk) {
+  const query = keysetQuery({ at: orders.updatedAt, id: orders.id }, "asc", ask, PAGE_SIZE);
   const conditions: SQL[] = [];
   if (filters.status) conditions.push(eq(orders.status, filters.status));
   if (filters.method) conditions.push(eq(orders.paymentMethod, filters.method));
+  if (query.where) conditions.push(query.where);
   return db
     .select({
       ...ORDER_SUMMARY_COLUMNS,
       email: orders.email,
       userName: users.name,
       updatedAt: orders.updatedAt,
+      cursorAt: query.cursorAt,
     })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(orders.updatedAt)
-    .limit(PAGE_SIZE)
-    .offset((Math.max(1, filters.page ?? 1) - 1) * PAGE_SIZE);
+    .orderBy(...query.orderBy)
+    .limit(query.limit);
+}
+
+/**
+ * The staff queue: oldest change first, filtered by status and method, a page at a time (keyset on
+ * (status[, method], updated_at, id), or (updated_at, id) for every status).
+ */
+export async function listOrdersForStaff(db: Database, filters: StaffQueueFilters, ask: PageAsk = FIRST_PAGE) {
+  let rows = await staffQueueRows(db, filters, ask);
+  if (rows.length === 0 && ask.cursor) rows = await staffQueueRows(db, filters, (ask = FIRST_PAGE));
+  return readKeysetPage(rows, ask, PAGE_SIZE, cursorOfRow);
 }
 
 export interface StoredReceipt {
