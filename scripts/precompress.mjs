@@ -36,7 +36,13 @@ for (const file of files(ROOT)) {
     gzip(body, { level: 9 }),
   ]);
   // Kept only when it saves something worth a lookup.
-  if (br.length < body.length * 0.9) (fs.writeFileSync(`${file}.br`, br), written++);
-  if (gz.length < body.length * 0.9) (fs.writeFileSync(`${file}.gz`, gz), written++);
+  for (const [extension, compressed] of [
+    ["br", br],
+    ["gz", gz],
+  ]) {
+    if (compressed.length >= body.length * 0.9) continue;
+    fs.writeFileSync(`${file}.${extension}`, compressed);
+    written += 1;
+  }
 }
 console.log(`precompress: ${written} .br/.gz files written under ${ROOT}`);
