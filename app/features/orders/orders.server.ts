@@ -90,30 +90,46 @@ export async function findOrderByKey(
 }
 
 /**
- * Creates an order in `initiated`, with its items and the first line of its history. With an
- * idempotency key already used by this user, nothing is written and that order is returned
- * (concurrent requests with one key: the unique index (user_id, idempotency_key) lets one insert,
- * the others wait for it and return its order).
+ * Creates an order in `initiated`, with its items and the first line of its history, in one
+ * statement (one round trip). With an idempotency key already used by this user, nothing is written
+ * and that order is returned (concurrent requests with one key: the unique index
+ * (user_id, idempotency_key) lets one insert, the others wait for it and return its order).
  */
 export async function createOrder(db: Database | Transaction, order: NewOrder): Promise<CreatedOrder> {
-  const run = async (tx: Transaction): Promise<CreatedOrder> => {
-    const id = randomUUID();
-    const { items, idempotencyKey, ...fields } = order;
-    const [row] = await tx
-      .insert(orders)
-      .values({ id, ...fields, idempotencyKey: idempotencyKey ?? null, status: "initiated" })
-      .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
-      .returning(CREATED_COLUMNS);
-    if (!row) {
-      const existing = await findOrderByKey(tx, order.userId, idempotencyKey ?? null);
-      if (!existing) throw new Error("idempotency conflict without an order");
-      return existing;
-    }
-    await tx.insert(orderItems).values(items.map((item) => ({ id: randomUUID(), orderId: id, ...item })));
-    await tx.insert(orderStatusHistory).values({ orderId: id, fromStatus: null, toStatus: "initiated", actorUserId: order.userId });
-    return { ...row, currency: row.currency as Currency, paymentMethod: row.paymentMethod as PaymentMethod, repeated: false };
-  };
-  return db.transaction(run);
+  const id = randomUUID();
+  const { items, idempotencyKey, ...fields } = order;
+  const placeOrder = db
+    .insert(orders)
+    .values({ id, ...fields, idempotencyKey: idempotencyKey ?? null, status: "initiated" })
+    .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
+    .returning(CREATED_COLUMNS);
+  const itemRows = sql.join(
+    items.map(
+      (item) =>
+        sql`(${randomUUID()}::text, ${item.packageId ?? null}::text, ${item.registrationId ?? null}::text, ${item.label}::text, ${item.unitAmount}::int, ${item.quantity}::int)`,
+    ),
+    sql`, `,
+  );
+  // One statement, so one round trip and atomic without a transaction of its own: the order, its
+  // items and the first line of its history are written together, or (the key already used) none.
+  const statement = sql`
+    with placed as (${placeOrder.getSQL()}),
+    placed_items as (
+      insert into ${orderItems} (id, order_id, package_id, registration_id, label, unit_amount, quantity)
+      select item.id, placed.id, item.package_id, item.registration_id, item.label, item.unit_amount, item.quantity
+      from placed, (values ${itemRows}) as item (id, package_id, registration_id, label, unit_amount, quantity)),
+    first_line as (
+      insert into ${orderStatusHistory} (order_id, from_status, to_status, actor_user_id)
+      select placed.id, null, 'initiated', ${order.userId}::text from placed)
+    select id, number, amount, currency, payment_method as "paymentMethod" from placed`;
+  const result = (await db.execute(statement)) as unknown as { rows: Array<Omit<CreatedOrder, "repeated">> };
+  const row = result.rows[0];
+  if (!row) {
+    const existing = await findOrderByKey(db, order.userId, idempotencyKey ?? null);
+    if (!existing) throw new Error("idempotency conflict without an order");
+    return existing;
+  }
+  return { ...row, number: Number(row.number), amount: Number(row.amount), repeated: false };
 }
 
 /**
