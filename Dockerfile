@@ -9,7 +9,7 @@ COPY package.json package-lock.json .npmrc ./
 RUN npm ci --no-audit --no-fund
 COPY . .
 # The Vite/React Router production build: build/client (static files) and build/server (the app).
-RUN npx react-router build
+RUN npm run build
 
 # ---- production dependencies only ----
 FROM node:20-slim AS deps

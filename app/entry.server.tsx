@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { Transform } from "node:stream";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
@@ -15,6 +15,38 @@ declare module "react-router" {
 }
 
 export const streamTimeout = 5_000;
+
+/**
+ * What React writes in one go (a shell is many ~2 kB pieces in the same tick) leaves as one chunk,
+ * so the compression and the socket work once per flush instead of once per piece; later pieces
+ * (streamed Suspense content) still leave as soon as React writes them. `onEnd` runs at the end.
+ */
+function coalescingStream(onEnd: () => void): Transform {
+  let pending: Buffer[] = [];
+  let scheduled = false;
+  const release = () => {
+    scheduled = false;
+    if (pending.length === 0) return;
+    stream.push(pending.length === 1 ? pending[0] : Buffer.concat(pending));
+    pending = [];
+  };
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      pending.push(chunk);
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(release);
+      }
+      callback();
+    },
+    flush(callback) {
+      release();
+      onEnd();
+      callback();
+    },
+  });
+  return stream;
+}
 
 /** React Router's default Node entry, plus the request's CSP nonce on every script it renders. */
 export default function handleRequest(
@@ -42,12 +74,9 @@ export default function handleRequest(
         nonce: nonce || undefined,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
+          const body = coalescingStream(() => {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
           });
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html");

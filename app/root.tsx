@@ -24,7 +24,7 @@ import { getCurrentUser } from "./features/auth/session.server";
 import { membersAmong } from "~/features/plus/plus.server";
 import { db } from "~/lib/db.server";
 import { CartButton } from "./features/store/components/cart-button";
-import { createI18n } from "./lib/i18n";
+import { i18nFor } from "./lib/i18n";
 import { env } from "./lib/env.server";
 import { loadMessages } from "./lib/messages.server";
 import { useNonce } from "./lib/nonce";
@@ -70,7 +70,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const hydrate = !useMatches().some((match) => (match.handle as RouteHandle | undefined)?.hydrate === false);
   const language: Language = data?.language ?? DEFAULT_LANGUAGE;
   const nonce = useNonce() || undefined;
-  const i18n = useMemo(() => createI18n(language, data?.messages ?? {}), [language, data?.messages]);
+  const i18n = useMemo(() => i18nFor(language, data?.messages ?? {}), [language, data?.messages]);
   const initialToasts = useMemo(() => {
     if (!data?.notice) return [];
     const notice = NOTICES[data.notice];

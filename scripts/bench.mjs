@@ -27,20 +27,23 @@ const SHARE_BUDGET = 0.5;
 const build = spawnSync("node", ["scripts/build-if-needed.mjs"], { stdio: "inherit" });
 if (build.status !== 0) process.exit(1);
 
-/** Starts the built server on an empty data directory; resolves with the time to first response. */
-async function startServer() {
+/** Starts the built server on an empty data directory (and `extraEnv`, e.g. DATABASE_URL); resolves with the time to first response. */
+async function startServer(extraEnv = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "arena-bench-"));
   const started = performance.now();
   const child = spawn("node", ["server.js"], {
-    env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "production", LOG_LEVEL },
+    env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "production", LOG_LEVEL, ...extraEnv },
     stdio: ["ignore", "pipe", "inherit"],
   });
-  // Kept short: only the sign-in link printed on the console is needed from it.
-  let output = "";
+  // Only the sign-in links printed on the console are needed from it: each is kept, by address.
+  const links = new Map();
+  let pending = "";
   child.stdout.on("data", (chunk) => {
-    output = (output + chunk.toString("utf8")).slice(-20_000);
+    // The last few kB: a mail's two lines may arrive in two chunks.
+    pending = (pending + chunk.toString("utf8")).slice(-8_000);
+    for (const match of pending.matchAll(/Mail to (\S+?):[^\n]*\n\s*link: (http\S+magic-link\/verify\S+)/g)) links.set(match[1], match[2]);
   });
-  child.output = () => output;
+  child.signInLink = (email) => links.get(email);
   for (;;) {
     try {
       const response = await fetch(`${BASE}/`);
@@ -140,9 +143,12 @@ async function pageBody(urlPath, encoding, headers = {}) {
   });
 }
 
-/** Signs in by e-mail link (printed on the server's console) and completes the profile: the cookies of a player. */
-async function signedInCookie(server) {
-  const email = `bench-${Date.now()}@example.com`;
+/**
+ * Signs in by e-mail link (printed on the server's console) and completes the profile: the cookies
+ * of a player. `ip` is the client address the server believes (X-Forwarded-For from this machine),
+ * so many players can sign in without hitting the per-address limit, as they would from their homes.
+ */
+async function signedInCookie(server, { email = `bench-${Date.now()}@example.com`, ip = "10.1.0.1" } = {}) {
   const jar = new Map();
   const take = (response) => {
     for (const line of response.headers.getSetCookie()) {
@@ -156,24 +162,157 @@ async function signedInCookie(server) {
     fetch(`${BASE}${pathname}`, {
       method: "POST",
       redirect: "manual",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: BASE, cookie: cookie() },
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: BASE, cookie: cookie(), "x-forwarded-for": ip },
       body: new URLSearchParams(fields),
     });
   await post("/auth", { email });
   let link;
-  for (let attempt = 0; attempt < 100 && !link; attempt++) {
-    link = server.child.output().match(/link: (http\S+magic-link\/verify\S+)/)?.[1];
-    if (!link) await new Promise((resolve) => setTimeout(resolve, 100));
+  for (let attempt = 0; attempt < 200 && !link; attempt++) {
+    link = server.child.signInLink(email);
+    if (!link) await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  if (!link) throw new Error("no sign-in link printed by the server");
+  if (!link) throw new Error(`no sign-in link printed by the server for ${email}`);
   for (let next = link, hop = 0; next && hop < 5; hop++) {
-    const response = await fetch(new URL(next, BASE), { redirect: "manual", headers: { cookie: cookie() } });
+    const response = await fetch(new URL(next, BASE), { redirect: "manual", headers: { cookie: cookie(), "x-forwarded-for": ip } });
     take(response);
     next = response.status >= 300 && response.status < 400 ? response.headers.get("location") : null;
   }
   const profile = await post("/auth/profile", { email, fullname: "Bench Player", age: "20", favoriteGame: "free-fire" });
   if (profile.status >= 400) throw new Error(`profile not saved: ${profile.status}`);
   return cookie();
+}
+
+/** Runs `task(i)` for i in [0, count), `lanes` at a time. */
+async function inLanes(count, lanes, task) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(lanes, count) }, async () => {
+      while (next < count) await task(next++);
+    }),
+  );
+}
+
+/** The server's resident memory (MB), read from /proc; null where there is none. */
+function rssMb(pid) {
+  try {
+    const kb = Number(fs.readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+)/)?.[1]);
+    return Math.round(kb / 1024);
+  } catch {
+    return null;
+  }
+}
+
+/** Samples the server's RSS every 200 ms until stopped; `stop()` gives the highest seen. */
+function rssPeak(pid) {
+  let peak = rssMb(pid) ?? 0;
+  const timer = setInterval(() => (peak = Math.max(peak, rssMb(pid) ?? 0)), 200);
+  return () => (clearInterval(timer), peak);
+}
+
+const HTTP_ORDER_USERS = Number(process.env.BENCH_HTTP_USERS ?? 150);
+// The store's own limit is 10 orders per buyer per 10 minutes: each buyer places that many.
+const HTTP_ORDERS_PER_USER = 10;
+const HTTP_ORDER_LANES = Number(process.env.BENCH_HTTP_ORDER_CONCURRENCY ?? 50);
+
+/**
+ * Orders through HTTP, as the checkout page places them: signed-in buyers POST the checkout form
+ * (`intent=create`, a cart, a payment method, a fresh idempotency key) to `/store/cart/checkout.data`,
+ * as the page's fetcher does, HTTP_ORDER_LANES at a time. Afterwards every buyer's /orders page is
+ * read back: an order answered "created" and missing there is lost, one listed twice or never
+ * answered is doubled.
+ */
+async function httpOrders(server) {
+  const buyers = [];
+  await inLanes(HTTP_ORDER_USERS, 8, async (index) => {
+    const email = `buyer-${index}-${process.pid}@example.com`;
+    buyers[index] = { email, cookie: await signedInCookie(server, { email, ip: `10.2.${index >> 8}.${index & 255}` }), created: [] };
+  });
+  const cart = JSON.stringify([{ packageId: "free-fire-110", quantity: 1, shownUsd: 100 }]);
+  const latencies = [];
+  let errors = 0;
+  const peak = rssPeak(server.child.pid);
+  const started = performance.now();
+  await inLanes(HTTP_ORDER_USERS * HTTP_ORDERS_PER_USER, HTTP_ORDER_LANES, async (index) => {
+    const buyer = buyers[index % HTTP_ORDER_USERS];
+    const sent = performance.now();
+    const response = await fetch(`${BASE}/store/cart/checkout.data`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: BASE, cookie: buyer.cookie },
+      body: new URLSearchParams({
+        items: cart,
+        phone: "04121234567",
+        gamerId: "123456789",
+        paymentMethod: "binance",
+        intent: "create",
+        idempotencyKey: crypto.randomUUID(),
+      }),
+    });
+    const body = await response.text();
+    latencies.push(performance.now() - sent);
+    const orderId = body.match(/"created","orderId","([\w-]+)"/)?.[1];
+    if (response.ok && orderId) buyer.created.push(orderId);
+    else errors += 1;
+  });
+  const seconds = (performance.now() - started) / 1000;
+  const rssUnderLoadMb = peak();
+  let lost = 0;
+  let doubled = 0;
+  for (const buyer of buyers) {
+    const html = await (await fetch(`${BASE}/orders`, { headers: { cookie: buyer.cookie } })).text();
+    const listed = [...html.matchAll(/href="\/orders\/([\w-]+)"/g)].map((match) => match[1]);
+    lost += buyer.created.filter((id) => !listed.includes(id)).length;
+    doubled += listed.length - new Set(listed).size + listed.filter((id) => !buyer.created.includes(id)).length;
+  }
+  latencies.sort((a, b) => a - b);
+  const created = buyers.reduce((sum, buyer) => sum + buyer.created.length, 0);
+  return {
+    attempted: HTTP_ORDER_USERS * HTTP_ORDERS_PER_USER,
+    created,
+    errors,
+    lost,
+    doubled,
+    concurrency: HTTP_ORDER_LANES,
+    perSecond: Math.round(created / seconds),
+    latencyP50Ms: Math.round(latencies[Math.floor(latencies.length / 2)] ?? 0),
+    latencyP99Ms: Math.round(latencies[Math.floor(latencies.length * 0.99)] ?? 0),
+    rssUnderLoadMb,
+  };
+}
+
+/** How the order lists scale from 1k to 1M orders on PostgreSQL (scripts/bench-lists.ts; wipes that database). */
+function listScaling(databaseUrl) {
+  const result = spawnSync("npx", ["tsx", "scripts/bench-lists.ts"], {
+    encoding: "utf8",
+    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl },
+    maxBuffer: 10 * 2 ** 20,
+  });
+  const line = result.stdout.trim().split("\n").at(-1) ?? "";
+  try {
+    return JSON.parse(line);
+  } catch {
+    return { error: result.stderr.slice(-500) || "no result" };
+  }
+}
+
+/** The whole HTTP order run on PostgreSQL: a second server on BENCH_DATABASE_URL (wiped first), with its memory. */
+async function postgresHttpOrders(databaseUrl) {
+  const name = new URL(databaseUrl).pathname.slice(1);
+  if (!/test|bench/i.test(name)) throw new Error(`Refusing to wipe database "${name}": use one whose name contains "test" or "bench".`);
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query("drop schema if exists drizzle cascade; drop schema if exists public cascade; create schema public;");
+  await client.end();
+  const server = await startServer({ DATABASE_URL: databaseUrl });
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const rssIdleMb = rssMb(server.child.pid);
+    return { rssIdleMb, ...(await httpOrders(server)) };
+  } finally {
+    server.child.kill("SIGTERM");
+    await new Promise((resolve) => server.child.once("exit", resolve));
+    fs.rmSync(server.dataDir, { recursive: true, force: true });
+  }
 }
 
 /** Order creation and registrations under concurrent load (scripts/bench-orders.ts). */
@@ -206,19 +345,19 @@ function bracketRender() {
 
 const server = await startServer();
 const staticFiles = [];
+let report;
 try {
-  // The main pages of docs/product.md §2 a visitor opens first (anonymous, as most are).
-  // A tournament page needs a signed-in player: it is measured with one's cookies (and so is its static twin).
+  const rssIdleMb = rssMb(server.child.pid);
+  const rssUnderPageLoad = rssPeak(server.child.pid);
   const landingHtml = await (await fetch(`${BASE}/`)).text();
   const tournamentId = decodeURIComponent(landingHtml.match(/tournament(?:\?|%3F)id(?:=|%3D)([\w-]+)/)?.[1] ?? "");
-  const player = tournamentId ? await signedInCookie(server) : "";
-  const pages = ["/", "/store", "/store/free-fire", ...(tournamentId ? [`/tournament?id=${tournamentId}`] : []), "/privacy-terms"];
-  const headersFor = (page) => (page.startsWith("/tournament") ? { cookie: player } : {});
+  const player = await signedInCookie(server);
+  const pages = mainPages(player, tournamentId);
 
   const javascript = {};
-  for (const page of pages) {
-    const measured = await pageJavaScript(page, headersFor(page));
-    javascript[page] = {
+  for (const { label, path: page, headers } of pages) {
+    const measured = await pageJavaScript(page, headers);
+    javascript[label] = {
       gzipKb: measured.totalGzipKb,
       files: measured.files.length,
       budgetKb: JS_BUDGET_KB,
@@ -231,9 +370,9 @@ try {
   for (const page of ["/store", "/store/free-fire"]) storeFirstVisit[page] = await firstVisitWeight(page);
 
   const throughput = [];
-  for (const page of pages) {
-    // The static twin: the page's own HTML, same size and same compressibility, served by express.static.
-    const headers = headersFor(page);
+  for (const { label, path: page, headers } of pages) {
+    // The static twin: the page's own HTML, same size and same compressibility, served as a static
+    // file compressed on the fly like the page (build files are pre-compressed; the twin is not).
     const fetched = await fetch(`${BASE}${page}`, { headers, redirect: "manual" });
     if (fetched.status !== 200) throw new Error(`${page} answered ${fetched.status}, not the page`);
     const html = Buffer.from(await fetched.arrayBuffer());
@@ -244,15 +383,15 @@ try {
     for (const encoding of ENCODINGS) {
       const [pageWire, staticWire] = [await pageBody(page, encoding, headers), await pageBody(`/${name}`, encoding, headers)];
       for (const connections of CONNECTION_LEVELS) {
-        const pageResult = await load(page, `${page} (${encoding}, ${connections} connections)`, { connections, encoding, headers });
-        const staticResult = await load(`/${name}`, `static twin of ${page} (${encoding}, ${connections} connections)`, {
+        const pageResult = await load(page, `${label} (${encoding}, ${connections} connections)`, { connections, encoding, headers });
+        const staticResult = await load(`/${name}`, `static twin of ${label} (${encoding}, ${connections} connections)`, {
           connections,
           encoding,
           headers,
         });
         const share = +(pageResult.requestsPerSecond / Math.max(1, staticResult.requestsPerSecond)).toFixed(2);
         throughput.push({
-          page,
+          page: label,
           encoding,
           connections,
           htmlBytes: html.length,
@@ -266,30 +405,60 @@ try {
     }
   }
 
-  const report = {
+  const rssUnderPageLoadMb = rssUnderPageLoad();
+  const pgliteHttp = await httpOrders(server);
+  report = {
     date: new Date().toISOString(),
     machine: `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
     settings: { seconds: DURATION_S, connections: CONNECTION_LEVELS, encodings: ENCODINGS, logLevel: LOG_LEVEL },
     startup: { firstResponseMsOnEmptyData: Math.round(server.firstResponseMs) },
+    memory: { pglite: { rssIdleMb, rssUnderPageLoadMb, rssUnderOrderLoadMb: pgliteHttp.rssUnderLoadMb } },
     javascript,
     storeFirstVisit,
     throughput,
+    httpOrders: { pglite: pgliteHttp },
     bracketPage256DoubleElimination: bracketRender(),
-    orderLoad: {
-      pglite: orderLoad(null),
-      ...(process.env.BENCH_DATABASE_URL ? { postgres: orderLoad(process.env.BENCH_DATABASE_URL) } : {}),
-    },
+    orderLoad: { pglite: orderLoad(null) },
   };
-  fs.mkdirSync("bench-results", { recursive: true });
-  fs.writeFileSync("bench-results/latest.json", JSON.stringify(report, null, 2));
-  fs.writeFileSync("bench-results/latest.md", markdown(report));
-  console.log(markdown(report));
 } finally {
   server.child.kill("SIGTERM");
   await new Promise((resolve) => server.child.once("exit", resolve));
   // Deleted once the server has stopped: requests still queued when a measurement ends must find them.
   for (const file of staticFiles) fs.rmSync(file, { force: true });
   fs.rmSync(server.dataDir, { recursive: true, force: true });
+}
+
+// PostgreSQL (BENCH_DATABASE_URL, wiped): orders through HTTP and memory on a server of its own,
+// the database layer's order run, then the lists from 1k to 1M orders.
+const postgresUrl = process.env.BENCH_DATABASE_URL;
+if (postgresUrl) {
+  const http = await postgresHttpOrders(postgresUrl);
+  report.httpOrders.postgres = http;
+  report.memory.postgres = { rssIdleMb: http.rssIdleMb, rssUnderOrderLoadMb: http.rssUnderLoadMb };
+  report.orderLoad.postgres = orderLoad(postgresUrl);
+  if (process.env.BENCH_LISTS !== "0") report.listScaling = listScaling(postgresUrl);
+}
+fs.mkdirSync("bench-results", { recursive: true });
+fs.writeFileSync("bench-results/latest.json", JSON.stringify(report, null, 2));
+fs.writeFileSync("bench-results/latest.md", markdown(report));
+console.log(markdown(report));
+
+/**
+ * The main pages of docs/product.md §2, each as people see it: the landing, the store and the legal
+ * page as an anonymous visitor (most visitors; the landing and legal page come from the 5-second page
+ * cache), the landing signed in (rendered for that person), a tournament page and "my orders" signed in.
+ */
+function mainPages(player, tournamentId) {
+  const signedIn = { cookie: player };
+  return [
+    { label: "/", path: "/", headers: {} },
+    { label: "/ (signed in)", path: "/", headers: signedIn },
+    { label: "/store", path: "/store", headers: {} },
+    { label: "/store/free-fire", path: "/store/free-fire", headers: {} },
+    ...(tournamentId ? [{ label: "/tournament", path: `/tournament?id=${tournamentId}`, headers: signedIn }] : []),
+    { label: "/orders", path: "/orders", headers: signedIn },
+    { label: "/privacy-terms", path: "/privacy-terms", headers: {} },
+  ];
 }
 
 /** The report as Markdown tables (what docs/benchmarks.md shows). */
@@ -323,6 +492,47 @@ function markdown(report) {
       `| \`${page}\` | ${w.javascriptGzipKb} kB | ${w.htmlGzipKb} kB | ${w.cssGzipKb} kB | ${w.imagesGzipKb} kB (${w.images}) | ${w.totalKb} kB | ${w.withinBudget ? "yes" : "**no**"} |`,
     );
   lines.push("", `Start-up to first response on an empty data directory: ${report.startup.firstResponseMsOnEmptyData} ms.`, "");
-  lines.push("Orders under load:", "", "```json", JSON.stringify(report.orderLoad, null, 2), "```", "");
+  lines.push(...httpOrdersMarkdown(report), ...memoryMarkdown(report), ...listScalingMarkdown(report));
+  lines.push("Orders through the database layer (no HTTP):", "", "```json", JSON.stringify(report.orderLoad, null, 2), "```", "");
   return lines.join("\n");
+}
+
+function httpOrdersMarkdown(report) {
+  const lines = [
+    "Orders through HTTP (signed-in buyers posting the checkout form, as the page does):",
+    "",
+    "| database | orders | per second | p50 / p99 ms | errors | lost | doubled | ≥ 1,000/s |",
+    "| -------- | -----: | ---------: | -----------: | -----: | ---: | ------: | :-------: |",
+  ];
+  for (const [database, run] of Object.entries(report.httpOrders ?? {}))
+    lines.push(
+      `| ${database} | ${run.created} / ${run.attempted} | ${run.perSecond} | ${run.latencyP50Ms} / ${run.latencyP99Ms} | ${run.errors} | ${run.lost} | ${run.doubled} | ${run.perSecond >= 1000 ? "yes" : "**no**"} |`,
+    );
+  return [...lines, ""];
+}
+
+function memoryMarkdown(report) {
+  const lines = ["| server memory (RSS) | idle | under page load | under order load | < 300 MB |", "| --- | ---: | ---: | ---: | :---: |"];
+  for (const [database, memory] of Object.entries(report.memory ?? {})) {
+    const peak = Math.max(memory.rssIdleMb ?? 0, memory.rssUnderPageLoadMb ?? 0, memory.rssUnderOrderLoadMb ?? 0);
+    lines.push(
+      `| ${database} | ${memory.rssIdleMb} MB | ${memory.rssUnderPageLoadMb ?? "–"}${memory.rssUnderPageLoadMb ? " MB" : ""} | ${memory.rssUnderOrderLoadMb} MB | ${peak < 300 ? "yes" : "**no**"} |`,
+    );
+  }
+  return [...lines, ""];
+}
+
+function listScalingMarkdown(report) {
+  const scaling = report.listScaling;
+  if (!scaling?.p50Ms) return scaling ? ["List scaling failed: " + JSON.stringify(scaling), ""] : [];
+  const [small, large] = [scaling.p50Ms[0], scaling.p50Ms.at(-1)];
+  const lines = [
+    `Order lists on PostgreSQL, p50 ms at ${small.orders.toLocaleString("en")} and ${large.orders.toLocaleString("en")} orders:`,
+    "",
+    "| list | small | large | × | ≤ 1.3× |",
+    "| ---- | ----: | ----: | -: | :----: |",
+  ];
+  for (const [list, ratio] of Object.entries(scaling.ratio))
+    lines.push(`| ${list} | ${small[list]} | ${large[list]} | ${ratio} | ${ratio <= 1.3 ? "yes" : "**no**"} |`);
+  return [...lines, ""];
 }

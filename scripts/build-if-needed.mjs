@@ -21,5 +21,5 @@ const changedAt = Math.max(...sources.map(newestChange));
 if (builtAt >= changedAt) process.exit(0);
 
 console.log(builtAt ? "Sources changed since the last build: building…" : "No build yet: building…");
-const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
+const result = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
 process.exit(result.status ?? 1);

@@ -1,4 +1,5 @@
 import "react-router";
+import * as serverBuild from "virtual:react-router/server-build";
 import { randomBytes } from "node:crypto";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
@@ -25,6 +26,7 @@ import { PageCache, type CachedPage } from "~/lib/page-cache.server";
 import { contentSecurityPolicy, strictTransportSecurity } from "~/lib/csp";
 
 let handle: DatabaseHandle | undefined;
+const development = process.env.NODE_ENV === "development";
 
 /** Parses the environment, opens and migrates the database and seeds demo data. Fails fast. */
 export async function start(): Promise<{ port: number; host: string }> {
@@ -82,7 +84,7 @@ app.disable("x-powered-by");
 app.use(requestLog());
 
 // Vite's development client injects inline scripts of its own: the policy applies to real builds.
-const enforceCsp = process.env.NODE_ENV !== "development";
+const enforceCsp = !development;
 
 app.use((_req, res, next) => {
   res.setHeader("X-Content-Type-Options", "nosniff");
@@ -156,7 +158,9 @@ app.use((req, res, next) => {
   res.redirect(303, url.pathname + url.search);
 });
 
-const loadBuild = () => import("virtual:react-router/server-build");
+// In production the build is one object, so React Router prepares its route table once; in
+// development a function, so each request sees the routes Vite has just rebuilt.
+const loadBuild = development ? () => import("virtual:react-router/server-build") : serverBuild;
 
 // Pages that are the same for every visitor who is not signed in, micro-cached per language
 // (docs/product.md §12). A request with any cookie but `lang`, or a query, is rendered fresh.
@@ -164,7 +168,7 @@ const CACHEABLE_PAGES = new Set(["/", "/privacy-terms"]);
 const pageCache = new PageCache(5000);
 // A cached page is rendered once with this stand-in nonce; each response gets its own in its place.
 const CACHED_NONCE = "cachedPageNonce0000000000000000";
-const renderDocument = createFetchHandler(loadBuild, process.env.NODE_ENV === "development" ? "development" : "production");
+const renderDocument = createFetchHandler(loadBuild, development ? "development" : "production");
 
 function isAnonymousPlainRequest(req: express.Request): boolean {
   if (req.method !== "GET" || !CACHEABLE_PAGES.has(req.path) || req.originalUrl !== req.path) return false;

@@ -23,6 +23,22 @@ export function createI18n(language: Language, messages: Messages): I18n {
   return instance;
 }
 
+// The texts of a language never change while the process (or the page, in the browser) lives, so
+// every render of that language shares one instance instead of building one per request.
+const shared = new Map<Language, I18n>();
+
+/** The shared i18next instance of a language, with the given namespaces added when missing. */
+export function i18nFor(language: Language, messages: Messages): I18n {
+  const instance = shared.get(language);
+  if (!instance) {
+    const created = createI18n(language, messages);
+    shared.set(language, created);
+    return created;
+  }
+  addMessages(instance, language, messages);
+  return instance;
+}
+
 /** Adds namespaces a route loaded (e.g. "legal") to the instance, once. */
 export function addMessages(instance: I18n, language: Language, messages: Messages | undefined) {
   if (!messages) return;

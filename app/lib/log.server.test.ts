@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
-import { createLogger, log, redact, setLogger, withRequestContext } from "./log.server";
+import { createLogger, log, oncePerRequest, redact, setLogger, withRequestContext } from "./log.server";
 
 function capture() {
   const lines: Record<string, unknown>[] = [];
@@ -72,5 +72,26 @@ describe("log", () => {
       list: ["[email]", 1],
       nested: { password: "[redacted]" },
     });
+  });
+});
+
+describe("oncePerRequest", () => {
+  it("computes once per request and key, and again in another request", async () => {
+    let calls = 0;
+    const compute = () => Promise.resolve(++calls);
+    const first = await withRequestContext({ requestId: "a" }, async () => [
+      await oncePerRequest("user:x", compute),
+      await oncePerRequest("user:x", compute),
+      await oncePerRequest("user:y", compute),
+    ]);
+    expect(first).toEqual([1, 1, 2]);
+    expect(await withRequestContext({ requestId: "b" }, () => oncePerRequest("user:x", compute))).toBe(3);
+  });
+
+  it("outside a request simply computes", () => {
+    let calls = 0;
+    oncePerRequest("k", () => ++calls);
+    oncePerRequest("k", () => ++calls);
+    expect(calls).toBe(2);
   });
 });

@@ -7,6 +7,8 @@ const LEVELS = new Set<string>(["debug", "info", "warn", "error"]);
 /** What is known about the request being served, added to every line logged while serving it. */
 export interface RequestContext {
   requestId: string;
+  /** What one request computes once and reads several times (the signed-in user); dropped with it. */
+  memo?: Map<string, unknown>;
 }
 
 const requestContext = new AsyncLocalStorage<RequestContext>();
@@ -18,6 +20,18 @@ export function withRequestContext<T>(context: RequestContext, fn: () => T): T {
 
 export function currentRequestId(): string | undefined {
   return requestContext.getStore()?.requestId;
+}
+
+/**
+ * `compute()` once per request and key: a second call while serving the same request gets the same
+ * promise. Outside a request (scripts, tests) it simply computes.
+ */
+export function oncePerRequest<T>(key: string, compute: () => T): T {
+  const context = requestContext.getStore();
+  if (!context) return compute();
+  context.memo ??= new Map();
+  if (!context.memo.has(key)) context.memo.set(key, compute());
+  return context.memo.get(key) as T;
 }
 
 // Never logged as given: secrets, cookies and personal data (docs/deploy.md "Logs").

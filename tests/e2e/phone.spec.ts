@@ -22,6 +22,8 @@ const PLAN: OrderSeedPlan = {
   orders: [
     { key: "pm", owner: "player", method: "pago_movil" },
     { key: "bn", owner: "player", method: "binance", kind: "tournament", label: "Copa Free Fire Solo" },
+    // More than a page (20) of orders: "my orders" and the staff list show their cursor links.
+    ...Array.from({ length: 21 }, (_, index) => ({ key: `more${index}`, owner: "player", method: "binance" as const })),
   ],
 };
 
@@ -194,6 +196,18 @@ for (const language of ["es", "en"] as const) {
         `/orders/${pm!.id}/pay/pago_movil`,
         "/auth/profile",
       ]);
+      // The older page of "my orders", reached by its link, fits the phone too; the newer link leads back.
+      await page.setViewportSize({ width: PHONE_WIDTHS[0], height: 800 });
+      await page.goto("/orders");
+      await expect(page.getByTestId("order-row")).toHaveCount(20);
+      await expect(page.getByTestId("previous-page")).toHaveCount(0);
+      await page.getByTestId("next-page").click();
+      await expect(page.getByTestId("order-row")).toHaveCount(3);
+      await expect(page.locator(`a[href="/orders/${pm!.id}"]`)).toHaveCount(1);
+      await expectNoHorizontalOverflow(page, `user ${language} ${PHONE_WIDTHS[0]}px /orders (older)`);
+      await page.getByTestId("previous-page").click();
+      await expect(page.getByTestId("order-row")).toHaveCount(20);
+      await expect(page.getByTestId("next-page")).toBeVisible();
     });
 
     test(`staff pages fit a phone (${language})`, async ({ page, site }) => {

@@ -102,8 +102,9 @@ interface QueueData {
     amount: number;
     currency: string;
   }>;
-  hasNext: boolean;
-  filters: { status: string; method: string; page: number; done: number | null };
+  previousHref: string | null;
+  nextHref: string | null;
+  filters: { status: string; method: string; done: number | null };
   messages: Record<string, unknown>;
 }
 type ReviewData = Awaited<ReturnType<typeof reviewLoader>>;
@@ -126,7 +127,7 @@ describe("staff order queue", () => {
 
     const queue = await callRoute<QueueData>(queueLoader, getRequest("/admin/orders", staff.jar.header()));
     expect(queue.status).toBe(200);
-    expect(queue.data!.filters).toMatchObject({ status: "proof_submitted", method: "all", page: 1, done: null });
+    expect(queue.data!.filters).toMatchObject({ status: "proof_submitted", method: "all", done: null });
     expect(queue.data!.orders.map((o) => o.number)).toEqual([first.number, second.number]);
     expect(queue.data!.orders[0]).toMatchObject({
       userName: "Ana Pérez",
@@ -135,7 +136,8 @@ describe("staff order queue", () => {
       currency: "VES",
       paymentMethod: "pago_movil",
     });
-    expect(queue.data!.hasNext).toBe(false);
+    expect(queue.data!.nextHref).toBeNull();
+    expect(queue.data!.previousHref).toBeNull();
     expect(queue.data!.messages).toHaveProperty("admin");
 
     const binance = await callRoute<QueueData>(
@@ -156,22 +158,68 @@ describe("staff order queue", () => {
       getRequest("/admin/orders?status=bogus&method=cash&page=-3&done=abc", staff.jar.header()),
     );
     expect(odd.status).toBe(200);
-    expect(odd.data!.filters).toEqual({ status: "proof_submitted", method: "all", page: 1, done: null });
+    expect(odd.data!.filters).toEqual({ status: "proof_submitted", method: "all", done: null });
     expect(odd.data!.orders).toHaveLength(2);
   });
 
-  it("pages by 20 with ?page=", async () => {
+  it("pages by cursor: every order once, forward and back, even when they all changed at the same instant", async () => {
     const staff = await signIn("staff@example.com", { name: "Sara Staff", staff: true });
     const owner = await signIn("owner@example.com", { name: "Ana Pérez" });
-    for (let i = 0; i < 21; i += 1) await placeOrder(owner.id, "binance");
-    const page1 = await callRoute<QueueData>(queueLoader, getRequest("/admin/orders?status=initiated", staff.jar.header()));
-    expect(page1.data!.orders).toHaveLength(20);
-    expect(page1.data!.hasNext).toBe(true);
-    const page2 = await callRoute<QueueData>(queueLoader, getRequest("/admin/orders?status=initiated&page=2", staff.jar.header()));
-    expect(page2.data!.orders).toHaveLength(1);
-    expect(page2.data!.hasNext).toBe(false);
-    expect(page2.data!.filters.page).toBe(2);
-    expect(page1.data!.orders.map((o) => o.id)).not.toContain(page2.data!.orders[0]!.id);
+    const placed = [];
+    for (let i = 0; i < 45; i += 1) placed.push((await placeOrder(owner.id, "binance")).id);
+    // The worst case for a cursor: equal timestamps, told apart by the id alone.
+    await handle.db.update(orders).set({ updatedAt: new Date("2026-01-02T03:04:05.678Z") });
+    const open = (href: string) => callRoute<QueueData>(queueLoader, getRequest(`/admin/orders${href}`, staff.jar.header()));
+
+    const pages: QueueData[] = [];
+    let next: string | null = "?status=initiated";
+    while (next) {
+      const page: QueueData = (await open(next)).data!;
+      pages.push(page);
+      next = page.nextHref;
+    }
+    expect(pages.map((page) => page.orders.length)).toEqual([20, 20, 5]);
+    const seen = pages.flatMap((page) => page.orders.map((o) => o.id));
+    expect(new Set(seen).size).toBe(45);
+    expect([...seen].sort()).toEqual([...placed].sort());
+    expect(pages[0]!.previousHref).toBeNull();
+    expect(pages[2]!.nextHref).toBeNull();
+    // The filters travel with the cursor; there is no page number.
+    expect(pages[0]!.nextHref).toMatch(/^\?status=initiated&method=all&after=[\w-]+$/);
+
+    // Back from the last page: the same pages, in the same order.
+    const back1 = (await open(pages[2]!.previousHref!)).data!;
+    expect(back1.orders.map((o) => o.id)).toEqual(pages[1]!.orders.map((o) => o.id));
+    const back0 = (await open(back1.previousHref!)).data!;
+    expect(back0.orders.map((o) => o.id)).toEqual(pages[0]!.orders.map((o) => o.id));
+    expect(back0.previousHref).toBeNull();
+
+    // An order decided between two clicks leaves the queue without shifting the others.
+    await handle.db.update(orders).set({ status: "expired" }).where(eq(orders.id, pages[1]!.orders[0]!.id));
+    const again = (await open(pages[0]!.nextHref!)).data!;
+    expect(again.orders.map((o) => o.id)).toEqual(
+      pages[1]!.orders
+        .slice(1)
+        .map((o) => o.id)
+        .concat(pages[2]!.orders[0]!.id),
+    );
+
+    // A forged or stale cursor shows the first page, never an error.
+    const forged = await open("?status=initiated&after=bm9wZQ");
+    expect(forged.status).toBe(200);
+    expect(forged.data!.orders.map((o) => o.id)).toEqual(pages[0]!.orders.map((o) => o.id));
+  });
+
+  it("search results page by cursor too", async () => {
+    const staff = await signIn("staff@example.com", { name: "Sara Staff", staff: true });
+    const owner = await signIn("owner@example.com", { name: "Ana Pérez" });
+    for (let i = 0; i < 23; i += 1) await placeOrder(owner.id, "binance", "buyer@example.com");
+    const first = (await callRoute<QueueData>(queueLoader, getRequest("/admin/orders?q=buyer@example.com", staff.jar.header()))).data!;
+    expect(first.orders).toHaveLength(20);
+    expect(first.nextHref).toContain("q=buyer%40example.com");
+    const second = (await callRoute<QueueData>(queueLoader, getRequest(`/admin/orders${first.nextHref!}`, staff.jar.header()))).data!;
+    expect(second.orders).toHaveLength(3);
+    expect(new Set([...first.orders, ...second.orders].map((o) => o.id)).size).toBe(23);
   });
 });
 

@@ -197,8 +197,32 @@ describe("orders", () => {
     expect(await findOrderFor(handle.db, id, staff)).toMatchObject({ id });
     expect(await findOrderFor(handle.db, id, stranger)).toBeNull();
     expect(await findOrderFor(handle.db, "not-a-uuid", owner)).toBeNull();
-    expect(await listOrdersOfUser(handle.db, stranger.userId)).toEqual([]);
-    expect(await listOrdersOfUser(handle.db, owner.userId)).toMatchObject([{ id, items: "110 Diamantes × 1" }]);
+    expect((await listOrdersOfUser(handle.db, stranger.userId)).rows).toEqual([]);
+    expect((await listOrdersOfUser(handle.db, owner.userId)).rows).toMatchObject([{ id, items: "110 Diamantes × 1" }]);
+  });
+
+  it("are listed to their owner newest first, page by page (cursor), each once even with equal times", async () => {
+    const placed: string[] = [];
+    for (let i = 0; i < 25; i += 1) placed.push((await createOrder(handle.db, newOrder("binance"))).id);
+    // Twenty share one instant to the microsecond; five are older.
+    await handle.db.update(orders).set({ createdAt: new Date("2026-03-01T10:00:00.000Z") });
+    for (const id of placed.slice(0, 5))
+      await handle.db
+        .update(orders)
+        .set({ createdAt: new Date("2026-02-01T10:00:00.000Z") })
+        .where(eq(orders.id, id));
+    const first = await listOrdersOfUser(handle.db, owner.userId);
+    expect(first.rows).toHaveLength(20);
+    expect(first.previous).toBeNull();
+    const second = await listOrdersOfUser(handle.db, owner.userId, { cursor: first.next, toward: "next" });
+    expect(second.rows.map((row) => row.id).sort()).toEqual(placed.slice(0, 5).sort());
+    expect(second.next).toBeNull();
+    expect(new Set([...first.rows, ...second.rows].map((row) => row.id)).size).toBe(25);
+    const back = await listOrdersOfUser(handle.db, owner.userId, { cursor: second.previous, toward: "previous" });
+    expect(back.rows.map((row) => row.id)).toEqual(first.rows.map((row) => row.id));
+    expect(back.previous).toBeNull();
+    // Another user's orders never appear, whatever the cursor.
+    expect((await listOrdersOfUser(handle.db, stranger.userId, { cursor: first.next, toward: "next" })).rows).toEqual([]);
   });
 
   it("fill the staff queue, filtered by status and method", async () => {
@@ -206,8 +230,10 @@ describe("orders", () => {
     const b = await createOrder(handle.db, newOrder("binance"));
     await submitProof(handle.db, a.id, owner, pagoMovil("1111"), receipt);
     await submitProof(handle.db, b.id, owner, { method: "binance", transactionId: "BIN-123456" }, receipt);
-    expect((await listOrdersForStaff(handle.db, { status: "proof_submitted" })).map((row) => row.id)).toEqual([a.id, b.id]);
-    expect((await listOrdersForStaff(handle.db, { status: "proof_submitted", method: "binance" })).map((row) => row.id)).toEqual([b.id]);
-    expect(await listOrdersForStaff(handle.db, { status: "approved" })).toEqual([]);
+    expect((await listOrdersForStaff(handle.db, { status: "proof_submitted" })).rows.map((row) => row.id)).toEqual([a.id, b.id]);
+    expect((await listOrdersForStaff(handle.db, { status: "proof_submitted", method: "binance" })).rows.map((row) => row.id)).toEqual([
+      b.id,
+    ]);
+    expect((await listOrdersForStaff(handle.db, { status: "approved" })).rows).toEqual([]);
   });
 });

@@ -11,12 +11,9 @@ export interface QueueFilters {
   status: OrderStatus | typeof ALL;
   /** A method, or "all". */
   method: PaymentMethod | typeof ALL;
-  page: number;
   /** The number of the order just decided, for the success notice. */
   done: number | null;
 }
-
-const MAX_PAGE = 100_000;
 
 /** The queue's query string; anything unknown falls back to the default rather than failing. */
 export function parseQueueFilters(params: URLSearchParams): QueueFilters {
@@ -24,18 +21,16 @@ export function parseQueueFilters(params: URLSearchParams): QueueFilters {
   const status = rawStatus === ALL ? ALL : rawStatus && isOrderStatus(rawStatus) ? rawStatus : DEFAULT_QUEUE_STATUS;
   const rawMethod = params.get("method");
   const method = isPaymentMethod(rawMethod) ? rawMethod : ALL;
-  const rawPage = params.get("page") ?? "";
-  const page = /^\d{1,6}$/.test(rawPage) ? Math.min(Math.max(1, Number(rawPage)), MAX_PAGE) : 1;
   const rawDone = params.get("done") ?? "";
   const done = /^\d{1,10}$/.test(rawDone) && Number(rawDone) > 0 ? Number(rawDone) : null;
-  return { status, method, page, done };
+  return { status, method, done };
 }
 
-/** The query string of a queue page with these filters. */
-export function queueSearch(filters: Pick<QueueFilters, "status" | "method" | "page">): string {
+/** The queue's filters (and search) as query parameters; pages add `after=`/`before=` to them. */
+export function queueParams(filters: Pick<QueueFilters, "status" | "method">, q = ""): URLSearchParams {
   const params = new URLSearchParams({ status: filters.status, method: filters.method });
-  if (filters.page > 1) params.set("page", String(filters.page));
-  return `?${params.toString()}`;
+  if (q) params.set("q", q);
+  return params;
 }
 
 export const STATUS_FILTERS = [ALL, ...ORDER_STATUSES] as const;

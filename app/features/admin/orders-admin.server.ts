@@ -1,8 +1,10 @@
-import { desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, or, sql, type SQL } from "drizzle-orm";
 import { orders, paymentProofs, users } from "~/db/schema";
 import type { ParsedDecision } from "~/features/orders/core/decisions";
 import { applyDecision } from "~/features/orders/orders.server";
+import { FIRST_PAGE, readKeysetPage, type PageAsk } from "~/domain/page-cursor";
 import type { Database, Transaction } from "~/lib/db.server";
+import { cursorOfRow, keysetQuery } from "~/lib/keyset.server";
 import { recordAudit } from "./audit.server";
 
 /** The audit row of a staff decision on an order, written in the decision's transaction. */
@@ -36,11 +38,7 @@ export async function staffDecisionInTransaction(tx: Transaction, orderId: strin
 
 export const ORDER_SEARCH_PAGE = 20;
 
-/**
- * Staff search: an order number ("1234" or "#1234"), an e-mail, a payment reference or
- * transaction id, or a player ID; newest first, a page at a time, every branch on an index.
- */
-export async function searchOrdersForStaff(db: Database, query: string, page: number) {
+function searchRows(db: Database, query: string, ask: PageAsk) {
   const q = query.trim();
   const number = /^#?\d{1,9}$/.test(q) ? Number(q.replace("#", "")) : null;
   const conditions: SQL[] = [
@@ -49,6 +47,7 @@ export async function searchOrdersForStaff(db: Database, query: string, page: nu
     sql`${orders.id} in (select ${paymentProofs.orderId} from ${paymentProofs} where ${paymentProofs.reference} = ${q} or ${paymentProofs.transactionId} = ${q})`,
   ];
   if (number !== null) conditions.push(eq(orders.number, number));
+  const page = keysetQuery({ at: orders.createdAt, id: orders.id }, "desc", ask, ORDER_SEARCH_PAGE);
   return db
     .select({
       id: orders.id,
@@ -61,11 +60,21 @@ export async function searchOrdersForStaff(db: Database, query: string, page: nu
       email: orders.email,
       userName: users.name,
       updatedAt: orders.updatedAt,
+      cursorAt: page.cursorAt,
     })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
-    .where(or(...conditions))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(ORDER_SEARCH_PAGE)
-    .offset((Math.max(1, page) - 1) * ORDER_SEARCH_PAGE);
+    .where(and(or(...conditions), page.where))
+    .orderBy(...page.orderBy)
+    .limit(page.limit);
+}
+
+/**
+ * Staff search: an order number ("1234" or "#1234"), an e-mail, a payment reference or
+ * transaction id, or a player ID; newest first, a page at a time (keyset), every branch on an index.
+ */
+export async function searchOrdersForStaff(db: Database, query: string, ask: PageAsk = FIRST_PAGE) {
+  let rows = await searchRows(db, query, ask);
+  if (rows.length === 0 && ask.cursor) rows = await searchRows(db, query, (ask = FIRST_PAGE));
+  return readKeysetPage(rows, ask, ORDER_SEARCH_PAGE, cursorOfRow);
 }

@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { isProfileComplete } from "~/domain/profile";
+import { oncePerRequest } from "~/lib/log.server";
 import { auth } from "./auth.server";
 
 /** The signed-in person as every page sees them. */
@@ -13,8 +14,17 @@ export interface CurrentUser {
   profileComplete: boolean;
 }
 
-/** The user of the request's session (validated in the database), or null for a visitor. */
-export async function getCurrentUser(request: Request): Promise<CurrentUser | null> {
+/**
+ * The user of the request's session (validated in the database), or null for a visitor. The root
+ * loader and the page's loader both ask (React Router gives each loader a Request of its own), so a
+ * page's reads share one lookup per request; an action may change the user, so it always looks up.
+ */
+export function getCurrentUser(request: Request): Promise<CurrentUser | null> {
+  if (request.method !== "GET" && request.method !== "HEAD") return lookUpUser(request);
+  return oncePerRequest(`user:${request.headers.get("Cookie") ?? ""}`, () => lookUpUser(request));
+}
+
+async function lookUpUser(request: Request): Promise<CurrentUser | null> {
   if (!/(^|;\s*)(__Secure-)?arena\.session_token=/.test(request.headers.get("Cookie") ?? "")) return null;
   const session = await auth().api.getSession({ headers: request.headers });
   if (!session) return null;

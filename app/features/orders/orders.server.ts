@@ -3,7 +3,9 @@ import { and, desc, eq, lt, sql, type SQL } from "drizzle-orm";
 import { orderItems, orderStatusHistory, orders, paymentProofs, users } from "~/db/schema";
 import type { Currency } from "~/domain/money";
 import type { PaymentMethod } from "~/domain/payment-methods";
+import { FIRST_PAGE, readKeysetPage, type PageAsk } from "~/domain/page-cursor";
 import type { Database, Transaction } from "~/lib/db.server";
+import { cursorOfRow, keysetQuery } from "~/lib/keyset.server";
 import { constraintOf } from "~/lib/http.server";
 import { DECISION_TARGET, type ParsedDecision } from "./core/decisions";
 import { isOrderStatus, mayMove, type MoveActor, type OrderKind, type OrderStatus } from "./core/lifecycle";
@@ -88,30 +90,46 @@ export async function findOrderByKey(
 }
 
 /**
- * Creates an order in `initiated`, with its items and the first line of its history. With an
- * idempotency key already used by this user, nothing is written and that order is returned
- * (concurrent requests with one key: the unique index (user_id, idempotency_key) lets one insert,
- * the others wait for it and return its order).
+ * Creates an order in `initiated`, with its items and the first line of its history, in one
+ * statement (one round trip). With an idempotency key already used by this user, nothing is written
+ * and that order is returned (concurrent requests with one key: the unique index
+ * (user_id, idempotency_key) lets one insert, the others wait for it and return its order).
  */
 export async function createOrder(db: Database | Transaction, order: NewOrder): Promise<CreatedOrder> {
-  const run = async (tx: Transaction): Promise<CreatedOrder> => {
-    const id = randomUUID();
-    const { items, idempotencyKey, ...fields } = order;
-    const [row] = await tx
-      .insert(orders)
-      .values({ id, ...fields, idempotencyKey: idempotencyKey ?? null, status: "initiated" })
-      .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
-      .returning(CREATED_COLUMNS);
-    if (!row) {
-      const existing = await findOrderByKey(tx, order.userId, idempotencyKey ?? null);
-      if (!existing) throw new Error("idempotency conflict without an order");
-      return existing;
-    }
-    await tx.insert(orderItems).values(items.map((item) => ({ id: randomUUID(), orderId: id, ...item })));
-    await tx.insert(orderStatusHistory).values({ orderId: id, fromStatus: null, toStatus: "initiated", actorUserId: order.userId });
-    return { ...row, currency: row.currency as Currency, paymentMethod: row.paymentMethod as PaymentMethod, repeated: false };
-  };
-  return db.transaction(run);
+  const id = randomUUID();
+  const { items, idempotencyKey, ...fields } = order;
+  const placeOrder = db
+    .insert(orders)
+    .values({ id, ...fields, idempotencyKey: idempotencyKey ?? null, status: "initiated" })
+    .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
+    .returning(CREATED_COLUMNS);
+  const itemRows = sql.join(
+    items.map(
+      (item) =>
+        sql`(${randomUUID()}::text, ${item.packageId ?? null}::text, ${item.registrationId ?? null}::text, ${item.label}::text, ${item.unitAmount}::int, ${item.quantity}::int)`,
+    ),
+    sql`, `,
+  );
+  // One statement, so one round trip and atomic without a transaction of its own: the order, its
+  // items and the first line of its history are written together, or (the key already used) none.
+  const statement = sql`
+    with placed as (${placeOrder.getSQL()}),
+    placed_items as (
+      insert into ${orderItems} (id, order_id, package_id, registration_id, label, unit_amount, quantity)
+      select item.id, placed.id, item.package_id, item.registration_id, item.label, item.unit_amount, item.quantity
+      from placed, (values ${itemRows}) as item (id, package_id, registration_id, label, unit_amount, quantity)),
+    first_line as (
+      insert into ${orderStatusHistory} (order_id, from_status, to_status, actor_user_id)
+      select placed.id, null, 'initiated', ${order.userId}::text from placed)
+    select id, number, amount, currency, payment_method as "paymentMethod" from placed`;
+  const result = (await db.execute(statement)) as unknown as { rows: Array<Omit<CreatedOrder, "repeated">> };
+  const row = result.rows[0];
+  if (!row) {
+    const existing = await findOrderByKey(db, order.userId, idempotencyKey ?? null);
+    if (!existing) throw new Error("idempotency conflict without an order");
+    return existing;
+  }
+  return { ...row, number: Number(row.number), amount: Number(row.amount), repeated: false };
 }
 
 /**
@@ -179,39 +197,64 @@ const ORDER_SUMMARY_COLUMNS = {
   amount: orders.amount,
 };
 
-/** "My orders": newest first, a page at a time. */
-export async function listOrdersOfUser(db: Database, userId: string, page = 1) {
+function userOrderRows(db: Database, userId: string, ask: PageAsk) {
+  const query = keysetQuery({ at: orders.createdAt, id: orders.id }, "desc", ask, PAGE_SIZE);
   return db
     .select({
       ...ORDER_SUMMARY_COLUMNS,
       createdAt: orders.createdAt,
+      cursorAt: query.cursorAt,
+      // Read for the rows of this page only: the scan stops after them, nothing is skipped.
       items: sql<string>`(select string_agg(oi.label || ' × ' || oi.quantity, ', ' order by oi.id) from order_items oi where oi.order_id = "orders"."id")`,
     })
     .from(orders)
-    .where(eq(orders.userId, userId))
-    .orderBy(desc(orders.createdAt))
-    .limit(PAGE_SIZE)
-    .offset((Math.max(1, page) - 1) * PAGE_SIZE);
+    .where(and(eq(orders.userId, userId), query.where))
+    .orderBy(...query.orderBy)
+    .limit(query.limit);
 }
 
-/** The staff queue: oldest waiting first, filtered by status and method. */
-export async function listOrdersForStaff(db: Database, filters: { status?: OrderStatus; method?: PaymentMethod; page?: number }) {
+/** "My orders": newest first, a page at a time (keyset on the user's (created_at, id) index). */
+export async function listOrdersOfUser(db: Database, userId: string, ask: PageAsk = FIRST_PAGE) {
+  let rows = await userOrderRows(db, userId, ask);
+  // A cursor whose rows are gone (or a forged one) shows the first page rather than an empty one.
+  if (rows.length === 0 && ask.cursor) rows = await userOrderRows(db, userId, (ask = FIRST_PAGE));
+  return readKeysetPage(rows, ask, PAGE_SIZE, cursorOfRow);
+}
+
+export interface StaffQueueFilters {
+  status?: OrderStatus;
+  method?: PaymentMethod;
+}
+
+function staffQueueRows(db: Database, filters: StaffQueueFilters, ask: PageAsk) {
+  const query = keysetQuery({ at: orders.updatedAt, id: orders.id }, "asc", ask, PAGE_SIZE);
   const conditions: SQL[] = [];
   if (filters.status) conditions.push(eq(orders.status, filters.status));
   if (filters.method) conditions.push(eq(orders.paymentMethod, filters.method));
+  if (query.where) conditions.push(query.where);
   return db
     .select({
       ...ORDER_SUMMARY_COLUMNS,
       email: orders.email,
       userName: users.name,
       updatedAt: orders.updatedAt,
+      cursorAt: query.cursorAt,
     })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(orders.updatedAt)
-    .limit(PAGE_SIZE)
-    .offset((Math.max(1, filters.page ?? 1) - 1) * PAGE_SIZE);
+    .orderBy(...query.orderBy)
+    .limit(query.limit);
+}
+
+/**
+ * The staff queue: oldest change first, filtered by status and method, a page at a time (keyset on
+ * (status[, method], updated_at, id), or (updated_at, id) for every status).
+ */
+export async function listOrdersForStaff(db: Database, filters: StaffQueueFilters, ask: PageAsk = FIRST_PAGE) {
+  let rows = await staffQueueRows(db, filters, ask);
+  if (rows.length === 0 && ask.cursor) rows = await staffQueueRows(db, filters, (ask = FIRST_PAGE));
+  return readKeysetPage(rows, ask, PAGE_SIZE, cursorOfRow);
 }
 
 export interface StoredReceipt {

@@ -10,32 +10,37 @@ import { db } from "~/lib/db.server";
 import { loadMessages } from "~/lib/messages.server";
 import { metaText } from "~/lib/meta";
 import { useRouteMessages } from "~/lib/use-route-messages";
-import { ALL, METHOD_FILTERS, QUEUE_PAGE_SIZE, STATUS_FILTERS, parseQueueFilters, queueSearch } from "../order-decisions";
+import { ALL, METHOD_FILTERS, STATUS_FILTERS, parseQueueFilters, queueParams } from "../order-decisions";
 import { searchOrdersForStaff } from "../orders-admin.server";
 import type { Route } from "./+types/orders-queue";
 import { buttonClass } from "~/components/ui/button";
 import { Alert } from "~/components/ui/alert";
+import { CursorPager } from "~/components/ui/cursor-pager";
+import { pageSearch, parsePageAsk } from "~/domain/page-cursor";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
   const params = new URL(request.url).searchParams;
   const filters = parseQueueFilters(params);
+  const ask = parsePageAsk(params);
   // Search by number, e-mail, payment reference or player ID (back-office), else the queue's filters.
   const q = (params.get("q") ?? "").trim().slice(0, 120);
-  const rows = q
-    ? await searchOrdersForStaff(db(), q, filters.page)
-    : await listOrdersForStaff(db(), {
-        status: filters.status === ALL ? undefined : filters.status,
-        method: filters.method === ALL ? undefined : filters.method,
-        page: filters.page,
-      });
+  const page = q
+    ? await searchOrdersForStaff(db(), q, ask)
+    : await listOrdersForStaff(
+        db(),
+        { status: filters.status === ALL ? undefined : filters.status, method: filters.method === ALL ? undefined : filters.method },
+        ask,
+      );
   const language = languageFromCookieHeader(request.headers.get("Cookie"));
+  // Pages by cursor: the rows beside this page, never a count of the whole table or an offset.
+  const base = queueParams(filters, q);
   return {
     filters,
     q,
-    orders: rows,
-    // A full page may have a next one; the queue never counts the whole table.
-    hasNext: rows.length === QUEUE_PAGE_SIZE,
+    orders: page.rows,
+    previousHref: page.previous ? pageSearch(base, "previous", page.previous) : null,
+    nextHref: page.next ? pageSearch(base, "next", page.next) : null,
     messages: loadMessages(language, ["admin"]),
   };
 }
@@ -45,15 +50,13 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 const fieldClass = "rounded-lg border border-slate-700 bg-slate-900 px-3 py-2 text-sm text-slate-100 outline-none focus:border-cyan-400";
-const pageLinkClass =
-  "rounded-lg border border-slate-700 px-3 py-2 text-sm font-semibold text-slate-200 hover:border-cyan-400 hover:text-white";
 
 export default function OrdersQueuePage({ loaderData }: Route.ComponentProps) {
   useRouteMessages(loaderData.messages);
   const { t, i18n } = useTranslation("admin");
   const language = isLanguage(i18n.language) ? i18n.language : "es";
   const format = useFormat();
-  const { filters, orders, hasNext } = loaderData;
+  const { filters, orders, previousHref, nextHref } = loaderData;
 
   return (
     <section className="mx-auto max-w-7xl px-4 py-10" data-testid="admin-orders-queue">
@@ -188,29 +191,11 @@ export default function OrdersQueuePage({ loaderData }: Route.ComponentProps) {
         </div>
       )}
 
-      <nav aria-label={t("queue.pagination")} className="mt-6 flex items-center gap-3">
-        {filters.page > 1 ? (
-          <Link
-            to={`${queueSearch({ ...filters, page: filters.page - 1 })}${loaderData.q ? `&q=${encodeURIComponent(loaderData.q)}` : ""}`}
-            rel="prev"
-            className={pageLinkClass}
-            data-testid="previous-page"
-          >
-            {t("queue.previous")}
-          </Link>
-        ) : null}
-        <span className="text-sm text-slate-400">{t("queue.page", { page: filters.page })}</span>
-        {hasNext ? (
-          <Link
-            to={`${queueSearch({ ...filters, page: filters.page + 1 })}${loaderData.q ? `&q=${encodeURIComponent(loaderData.q)}` : ""}`}
-            rel="next"
-            className={pageLinkClass}
-            data-testid="next-page"
-          >
-            {t("queue.next")}
-          </Link>
-        ) : null}
-      </nav>
+      <CursorPager
+        label={t("queue.pagination")}
+        previous={previousHref ? { href: previousHref, text: t("queue.previous") } : null}
+        next={nextHref ? { href: nextHref, text: t("queue.next") } : null}
+      />
     </section>
   );
 }

@@ -20,8 +20,9 @@ import type { Route } from "./+types/user";
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { staff, messages } = await staffContext(request);
   const user = notFoundIfNullish(await findUserForStaff(db(), params.userId));
-  const [orders, registrations, membership] = await Promise.all([
-    listOrdersOfUser(db(), user.id, 1),
+  // The latest orders (the first page); the full list is the queue's search by e-mail.
+  const [{ rows: orders }, registrations, membership] = await Promise.all([
+    listOrdersOfUser(db(), user.id),
     listRegistrationsOfUser(db(), user.id),
     membershipOf(db(), user.id),
   ]);

@@ -11,16 +11,21 @@ import { listRegistrationsOfUser } from "~/features/tournaments/registrations.se
 import { listOrdersOfUser } from "../orders.server";
 import { orderAmount } from "../orders-view";
 import { StatusChip } from "~/components/ui/status-chip";
+import { CursorPager } from "~/components/ui/cursor-pager";
+import { pageSearch, parsePageAsk } from "~/domain/page-cursor";
 import type { Route } from "./+types/my-orders";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const page = Math.max(1, Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10) || 1);
-  const [orders, registrations] = await Promise.all([listOrdersOfUser(db(), user.id, page), listRegistrationsOfUser(db(), user.id)]);
+  // Newest first, by cursor: "older" continues after the last order shown, "newer" before the first.
+  const ask = parsePageAsk(new URL(request.url).searchParams);
+  const [page, registrations] = await Promise.all([listOrdersOfUser(db(), user.id, ask), listRegistrationsOfUser(db(), user.id)]);
+  const base = new URLSearchParams();
   return {
-    orders: orders.map((order) => ({ ...order, createdAt: order.createdAt.toISOString() })),
+    orders: page.rows.map(({ cursorAt: _cursor, ...order }) => ({ ...order, createdAt: order.createdAt.toISOString() })),
+    newerHref: page.previous ? pageSearch(base, "previous", page.previous) : null,
+    olderHref: page.next ? pageSearch(base, "next", page.next) : null,
     registrations,
-    page,
     messages: loadMessages(languageFromCookieHeader(request.headers.get("Cookie")), ["orders", "tournaments"]),
   };
 }
@@ -60,6 +65,11 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+      <CursorPager
+        label={t("myOrders.pagination")}
+        previous={loaderData.newerHref ? { href: loaderData.newerHref, text: t("myOrders.newer") } : null}
+        next={loaderData.olderHref ? { href: loaderData.olderHref, text: t("myOrders.older") } : null}
+      />
 
       <h2 className="mt-12 text-2xl font-extrabold">{t("tournaments:mine.title")}</h2>
       {loaderData.registrations.length === 0 ? (

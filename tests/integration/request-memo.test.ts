@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { auth } from "~/features/auth/auth.server";
+import { getCurrentUser } from "~/features/auth/session.server";
+import type { DatabaseHandle } from "~/lib/db.server";
+import { withRequestContext } from "~/lib/log.server";
+import { BASE_URL } from "./support/routes";
+import { memoryMailer, signInAs, useTestAuth } from "./support/sessions";
+import { openTestDatabase, resetTables } from "./test-database";
+
+let handle: DatabaseHandle;
+let mailer: ReturnType<typeof memoryMailer>;
+
+beforeAll(async () => {
+  handle = await openTestDatabase();
+});
+afterAll(async () => {
+  await handle.close();
+});
+beforeEach(async () => {
+  await resetTables(handle);
+  mailer = memoryMailer();
+  useTestAuth(handle.db, mailer);
+});
+
+// React Router hands each loader a Request of its own: the lookup is shared through the request context.
+const read = (cookie: string) => new Request(`${BASE_URL}/orders`, { headers: { cookie } });
+const post = (cookie: string) => new Request(`${BASE_URL}/orders`, { method: "POST", headers: { cookie } });
+
+describe("the signed-in user", () => {
+  it("is looked up once per request for its loaders, again for the next request and for every action", async () => {
+    const { jar, userId } = await signInAs(handle.db, mailer, "memo@example.com");
+    const cookie = jar.header();
+    const lookups = vi.spyOn(auth().api, "getSession");
+    try {
+      const [root, page] = await withRequestContext({ requestId: "one" }, () =>
+        Promise.all([getCurrentUser(read(cookie)), getCurrentUser(read(cookie))]),
+      );
+      expect(root?.id).toBe(userId);
+      expect(page).toEqual(root);
+      expect(lookups).toHaveBeenCalledTimes(1);
+
+      await withRequestContext({ requestId: "two" }, () => getCurrentUser(read(cookie)));
+      expect(lookups).toHaveBeenCalledTimes(2);
+
+      await withRequestContext({ requestId: "three" }, async () => {
+        await getCurrentUser(post(cookie));
+        await getCurrentUser(post(cookie));
+      });
+      expect(lookups).toHaveBeenCalledTimes(4);
+
+      // A visitor (no session cookie) costs no lookup at all; another person's cookie is their own lookup.
+      expect(await withRequestContext({ requestId: "four" }, () => getCurrentUser(read("lang=es")))).toBeNull();
+      expect(lookups).toHaveBeenCalledTimes(4);
+    } finally {
+      lookups.mockRestore();
+    }
+  });
+});
