@@ -164,14 +164,18 @@ const loadBuild = development ? () => import("virtual:react-router/server-build"
 
 // Pages that are the same for every visitor who is not signed in, micro-cached per language
 // (docs/product.md §12). A request with any cookie but `lang`, or a query, is rendered fresh.
-const CACHEABLE_PAGES = new Set(["/", "/privacy-terms"]);
+// Pages that look the same to every visitor who is not signed in: the landing, the terms, the store
+// and each game's page (a game that does not exist is a 404, which is never kept). Five seconds of
+// staleness is harmless: buying prices everything again on the server.
+const CACHEABLE_PAGES = new Set(["/", "/privacy-terms", "/store"]);
+const isCacheablePage = (path: string) => CACHEABLE_PAGES.has(path) || (/^\/store\/[a-z0-9-]{1,40}$/.test(path) && path !== "/store/cart");
 const pageCache = new PageCache(5000);
 // A cached page is rendered once with this stand-in nonce; each response gets its own in its place.
 const CACHED_NONCE = "cachedPageNonce0000000000000000";
 const renderDocument = createFetchHandler(loadBuild, development ? "development" : "production");
 
 function isAnonymousPlainRequest(req: express.Request): boolean {
-  if (req.method !== "GET" || !CACHEABLE_PAGES.has(req.path) || req.originalUrl !== req.path) return false;
+  if (req.method !== "GET" || !isCacheablePage(req.path) || req.originalUrl !== req.path) return false;
   const cookies = (req.headers.cookie ?? "")
     .split(";")
     .map((part) => part.split("=")[0]!.trim())

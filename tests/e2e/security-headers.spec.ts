@@ -94,10 +94,16 @@ test.describe("strict headers on every page type", () => {
     await expect(page).toHaveURL((url) => !url.searchParams.has("notice"));
     expect(await page.evaluate(() => localStorage.getItem("language"))).toBeTruthy();
 
-    for (const path of ["/auth", "/store"]) {
+    for (const path of ["/auth", "/store/cart"]) {
       await page.goto(path);
       await page.waitForFunction(() => Boolean((window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules));
     }
+    // A game page has no React: its own inline script (served from the visitors' page cache, with this
+    // response's nonce) shows the total once a package and a method are picked.
+    await page.goto("/store/free-fire");
+    await page.locator('input[name="packageId"]').first().check({ force: true });
+    await page.locator('input[name="paymentMethod"]').first().check({ force: true });
+    await expect(page.locator("[data-total]")).toBeVisible();
     expect(problems).toEqual([]);
   });
 
