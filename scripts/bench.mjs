@@ -13,6 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
+import { lighthouseScores } from "./lighthouse.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3300);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -369,6 +370,9 @@ try {
   const storeFirstVisit = {};
   for (const page of ["/store", "/store/free-fire"]) storeFirstVisit[page] = await firstVisitWeight(page);
 
+  // Lighthouse mobile performance (goal ≥ 95), before the load runs so the server is as a phone finds it.
+  const lighthouse = await lighthouseScores(BASE, pages).catch((error) => ({ failed: String(error) }));
+
   const throughput = [];
   for (const { label, path: page, headers } of pages) {
     // The static twin: the page's own HTML, same size and same compressibility, served as a static
@@ -415,6 +419,7 @@ try {
     memory: { pglite: { rssIdleMb, rssUnderPageLoadMb, rssUnderOrderLoadMb: pgliteHttp.rssUnderLoadMb } },
     javascript,
     storeFirstVisit,
+    lighthouse,
     throughput,
     httpOrders: { pglite: pgliteHttp },
     bracketPage256DoubleElimination: bracketRender(),
@@ -491,10 +496,26 @@ function markdown(report) {
     lines.push(
       `| \`${page}\` | ${w.javascriptGzipKb} kB | ${w.htmlGzipKb} kB | ${w.cssGzipKb} kB | ${w.imagesGzipKb} kB (${w.images}) | ${w.totalKb} kB | ${w.withinBudget ? "yes" : "**no**"} |`,
     );
+  lines.push(...lighthouseMarkdown(report));
   lines.push("", `Start-up to first response on an empty data directory: ${report.startup.firstResponseMsOnEmptyData} ms.`, "");
   lines.push(...httpOrdersMarkdown(report), ...memoryMarkdown(report), ...listScalingMarkdown(report));
   lines.push("Orders through the database layer (no HTTP):", "", "```json", JSON.stringify(report.orderLoad, null, 2), "```", "");
   return lines.join("\n");
+}
+
+function lighthouseMarkdown(report) {
+  if (!report.lighthouse) return [];
+  if (report.lighthouse.failed) return ["", `Lighthouse failed: ${report.lighthouse.failed}`];
+  const lines = [
+    "",
+    "| page (Lighthouse, mobile) | performance | FCP ms | LCP ms | TBT ms | CLS | ≥ 95 |",
+    "| ------------------------- | ----------: | -----: | -----: | -----: | --: | :--: |",
+  ];
+  for (const [page, lh] of Object.entries(report.lighthouse))
+    lines.push(
+      `| \`${page}\` | ${lh.score} | ${lh.fcpMs} | ${lh.lcpMs} | ${lh.tbtMs} | ${lh.cls} | ${lh.score >= 95 ? "yes" : "**no**"} |`,
+    );
+  return lines;
 }
 
 function httpOrdersMarkdown(report) {
