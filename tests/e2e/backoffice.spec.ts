@@ -85,7 +85,7 @@ test("a new rate moves the store's Bs prices; an existing order keeps its amount
   await expect(page.getByTestId("rate-row").first()).toContainText("300.00");
 
   await page.goto("/store/free-fire");
-  await expect(page.getByTestId("store-rate")).toContainText("Bs. 300.00");
+  await expect(page.getByTestId("store-rate")).toContainText("Bs. 300,00");
   // 110 Diamantes costs $1.00 (demo catalogue): 1.00 × 300 = Bs. 300,00 (it was Bs. 245,50).
   await expect(page.getByTestId("game-page")).toContainText("Bs. 300,00");
   await expect(page.getByTestId("game-page")).not.toContainText("Bs. 245,50");

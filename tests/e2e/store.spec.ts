@@ -76,7 +76,7 @@ test.describe("top-up store on a phone", () => {
     await expect(game.method("pago_movil").getByTestId("method-price")).toHaveText("Bs. 736,50");
     await expect(game.method("binance").getByTestId("method-price")).toHaveText("$3,00");
     await expect(game.method("paypal").getByTestId("method-price")).toHaveText("$3,00");
-    await expect(game.method("pago_movil").getByTestId("store-rate")).toContainText("Tasa del día: Bs. 245.50");
+    await expect(game.method("pago_movil").getByTestId("store-rate")).toContainText("Tasa del día: Bs. 245,50");
     await game.method("pago_movil").click();
     await expect(page.getByTestId("buy-total")).toContainText("Bs. 736,50");
     await fitsPhone(page);

@@ -289,8 +289,8 @@ export default function GamePage({ loaderData, actionData }: Route.ComponentProp
                   {id === "pago_movil" && loaderData.rate ? (
                     <span className="w-full text-xs text-slate-400" data-testid="store-rate">
                       {loaderData.rate.effectiveOn
-                        ? t("rateOfDay", { rate: loaderData.rate.rate, date: loaderData.rate.effectiveOn })
-                        : t("rateOfDayUndated", { rate: loaderData.rate.rate })}
+                        ? t("rateOfDay", { rate: format.rate(loaderData.rate.rate), date: format.date(loaderData.rate.effectiveOn) })
+                        : t("rateOfDayUndated", { rate: format.rate(loaderData.rate.rate) })}
                     </span>
                   ) : null}
                 </label>
