@@ -47,7 +47,10 @@ if (development) {
   const precompressed = (root, serveStatic) =>
     expressStaticGzip(root, { enableBrotli: true, orderPreference: ["br", "gz"], index: false, serveStatic });
   server.use("/assets", precompressed("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
-  server.use(precompressed("build/client", { maxAge: "1h", index: false }));
+  // Pages have no file extension: only names such as favicon.svg or images/….webp are looked up
+  // on disk, so rendering a page costs no stat() of a file that is not there.
+  const rootFiles = precompressed("build/client", { maxAge: "1h", index: false });
+  server.use((req, res, next) => (/\.[^/]+$/.test(req.path) ? rootFiles(req, res, next) : next()));
   server.use(appModule.app);
 }
 

@@ -1,5 +1,5 @@
 import { useMemo, type ReactNode } from "react";
-import { I18nextProvider, useTranslation } from "react-i18next";
+import { I18nProvider, useTranslation } from "~/lib/i18n-react";
 import {
   Links,
   Meta,
@@ -89,9 +89,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen bg-arena-bg font-sans text-slate-100 antialiased">
-        <I18nextProvider i18n={i18n}>
+        <I18nProvider i18n={i18n}>
           <ToastProvider initial={initialToasts}>{children}</ToastProvider>
-        </I18nextProvider>
+        </I18nProvider>
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: PAGE_SCRIPT }} />
         {hydrate ? (
           <>

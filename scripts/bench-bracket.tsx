@@ -4,7 +4,7 @@
 // Usage: NODE_ENV=production tsx scripts/bench-bracket.tsx (React's production build, as the server runs)
 import { randomUUID } from "node:crypto";
 import { renderToString } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
+import { I18nProvider } from "~/lib/i18n-react";
 import { MemoryRouter } from "react-router";
 import { competitionCheckIns, competitionResults, competitionSettings, registrations, tournaments, users } from "~/db/schema";
 import { bracketPageData } from "~/features/competition/bracket-page.server";
@@ -84,10 +84,10 @@ async function renderOnce() {
   if (!("bracket" in page) || !page.bracket) throw new Error("no bracket");
   const html = renderToString(
     <MemoryRouter>
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <BracketBoard tournamentId={id} format="double_elimination" groups={page.bracket} />
         <Standings rows={page.standings} />
-      </I18nextProvider>
+      </I18nProvider>
     </MemoryRouter>,
   );
   return {
@@ -111,10 +111,10 @@ if (process.env.BENCH_PROFILE) {
     t = performance.now();
     renderToString(
       <MemoryRouter>
-        <I18nextProvider i18n={i18n}>
+        <I18nProvider i18n={i18n}>
           <BracketBoard tournamentId={id} format="double_elimination" groups={groups} />
           <Standings rows={rows} />
-        </I18nextProvider>
+        </I18nProvider>
       </MemoryRouter>,
     );
     const tRender = performance.now() - t;

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { isLanguage } from "~/domain/language";
 import { addMessages, type Messages } from "./i18n";
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { Link, useLocation } from "react-router";
 import type { Language } from "~/domain/language";
 import { useToast } from "../ui/toast";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 
 /** One colour per order status, the same on the buyer's pages and the staff's. */
 const STATUS_STYLES: Record<string, string> = {

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 
 /** SPEC §8–§9: info 3 s with a progress bar, error 4 s, success 2 s, at most 20 on screen. */
 export const TOAST_DURATION_MS = { info: 3000, error: 4000, success: 2000 } as const;

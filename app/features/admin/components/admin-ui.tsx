@@ -1,7 +1,7 @@
 import { buttonClass } from "~/components/ui/button";
 import { Link } from "react-router";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 
 /** Shared look of back-office forms and tables (phone first: fields take the full width). */
 export const fieldClass =

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { GAMES } from "~/domain/games";
 import { FEE_KINDS, TOURNAMENT_BADGES, TOURNAMENT_FORMATS } from "../core/tournament-form";
 import { fieldClass, labelClass } from "./admin-ui";

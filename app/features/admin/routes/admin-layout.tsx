@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { Link, Outlet, useLocation } from "react-router";
 import { ADMIN_SECTIONS, currentSection } from "../core/sections";
 import { staffContext } from "../context.server";

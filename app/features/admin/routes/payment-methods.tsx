@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { Form } from "react-router";
 import { PAYMENT_METHOD_IDS, VENEZUELAN_BANKS, isPaymentMethod } from "~/domain/payment-methods";
 import { paymentAccountsView } from "~/features/orders/payment-accounts.server";

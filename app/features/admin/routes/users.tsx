@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { Form, Link } from "react-router";
 import { membersAmong } from "~/features/plus/plus.server";
 import { db } from "~/lib/db.server";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { Link, redirect } from "react-router";
 import { languageFromCookieHeader } from "~/domain/language";
 import { loadMessages } from "~/lib/messages.server";

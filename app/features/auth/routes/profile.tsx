@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { Form, useNavigation } from "react-router";
 import { FAVORITE_GAMES, DEFAULT_FAVORITE_GAME } from "~/domain/games";
 import { languageFromCookieHeader } from "~/domain/language";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { groupLabel, roundLabel, type GroupView, type MatchView } from "../core/bracket-view";
 import type { BracketFormat } from "../core/formats";
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { Icon, type IconName } from "./icons";
 
 const FEATURES: Array<{ key: string; icon: IconName }> = [

@@ -1,5 +1,5 @@
 import { buttonClass } from "~/components/ui/button";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { Link } from "react-router";
 import { useToast } from "~/components/ui/toast";
 

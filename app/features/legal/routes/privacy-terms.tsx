@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { languageFromCookieHeader } from "~/domain/language";
 import { loadMessages } from "~/lib/messages.server";
 import { metaText } from "~/lib/meta";

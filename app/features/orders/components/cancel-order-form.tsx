@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 
 /** A plain form (works without JavaScript); with it, the user confirms first. */
 export function CancelOrderForm({ orderId }: { orderId: string }) {

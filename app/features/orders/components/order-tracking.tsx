@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { useFormat } from "~/lib/use-format";
 import type { Tracking } from "../core/tracking";
 

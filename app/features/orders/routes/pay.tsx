@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { Link, data } from "react-router";
 import { useToast } from "~/components/ui/toast";
 import { formatRate } from "~/domain/format";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { Link } from "react-router";
 import { useToast } from "~/components/ui/toast";
 import { CART_STORAGE_KEY, cartCount } from "~/domain/cart";

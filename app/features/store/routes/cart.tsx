@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { Link } from "react-router";
 import { useToast } from "~/components/ui/toast";
 import { cartTotals, hasInvalidQuantities, removeFromCart, setQuantity } from "~/domain/cart";

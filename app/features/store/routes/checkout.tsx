@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { Link, data, useFetcher, useNavigate } from "react-router";
 import { cartGame, cartTotals, removeFromCart, type Cart } from "~/domain/cart";
 import { parseCheckout } from "~/domain/checkout";
@@ -155,11 +155,15 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   const answer = fetcher.data;
   const busy = fetcher.state !== "idle";
 
-  useEffect(() => {
-    if (!answer || fetcher.state !== "idle") return;
+  // A new answer from the server: its error, and the cart changes it names, are shown from this
+  // render on (React's "adjust state when a value changes" pattern; labels are read from the cart
+  // before the effect below rewrites it).
+  const [shownAnswer, setShownAnswer] = useState<Answer | undefined>(undefined);
+  if (answer && fetcher.state === "idle" && answer !== shownAnswer) {
+    setShownAnswer(answer);
     if (!answer.ok) {
       setError({ code: answer.code, message: answer.message });
-      if (answer.problems?.length) {
+      if (answer.problems?.length)
         setChanges(
           answer.problems.map((problem) => {
             const label = cart[problem.packageId]?.label ?? problem.packageId;
@@ -172,11 +176,14 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
             return { label, text: t("checkout.invalidQuantity", { label }) };
           }),
         );
-        saveCart(applyProblems(cart, answer.problems));
-      }
-    }
-    if (answer.ok && answer.step === "created") {
-      if (!answer.orderId) return setError({ code: "ORDER_ID_MISSING" });
+    } else if (answer.step === "created" && !answer.orderId) setError({ code: "ORDER_ID_MISSING" });
+  }
+
+  // What the answer changes outside React: the stored cart, the order keys, the next page.
+  useEffect(() => {
+    if (!answer || fetcher.state !== "idle") return;
+    if (!answer.ok && answer.problems?.length) saveCart(applyProblems(cart, answer.problems));
+    if (answer.ok && answer.step === "created" && answer.orderId) {
       // SPEC §4: the cart is cleared once the order exists; the order keys serve the payment step.
       clearCart();
       const keys: Record<(typeof ORDER_KEYS)[number], string> = {

@@ -1,0 +1,50 @@
+import type { i18n as I18n, TFunction } from "i18next";
+import { createContext, useContext, type ReactNode } from "react";
+
+/**
+ * The texts for React: one shared i18next instance per language (`i18nFor`), handed down by context.
+ *
+ * Why not react-i18next: its hook copies every property of the instance into a new wrapper on each
+ * call, and a server render mounts every component afresh, so a page with fifty product cards made
+ * fifty copies (about 10 % of a signed-in page's CPU, docs/decisions/009). Our language never
+ * changes under a mounted page (a language link is a full navigation), so nothing here needs to
+ * subscribe to changes.
+ */
+const I18nContext = createContext<I18n | null>(null);
+
+export function I18nProvider({ i18n, children }: { i18n: I18n; children: ReactNode }) {
+  return <I18nContext.Provider value={i18n}>{children}</I18nContext.Provider>;
+}
+
+const translators = new WeakMap<I18n, Map<string, TFunction>>();
+
+/**
+ * `t` bound to a namespace. A key asked without options always gives the same text in one
+ * instance, so that text is remembered; a missing key (returned as itself, e.g. before a route's
+ * namespace is added) is not, so it is found once the namespace arrives.
+ */
+export function translatorOf(i18n: I18n, namespace = "common"): TFunction {
+  let byNamespace = translators.get(i18n);
+  if (!byNamespace) translators.set(i18n, (byNamespace = new Map()));
+  const known = byNamespace.get(namespace);
+  if (known) return known;
+  const fixed = i18n.getFixedT(null, namespace);
+  const texts = new Map<string, string>();
+  const translate = ((key: unknown, ...rest: unknown[]) => {
+    if (rest.length > 0 || typeof key !== "string") return (fixed as unknown as (...args: unknown[]) => unknown)(key, ...rest);
+    const remembered = texts.get(key);
+    if (remembered !== undefined) return remembered;
+    const text = fixed(key);
+    if (typeof text === "string" && text !== key) texts.set(key, text);
+    return text;
+  }) as unknown as TFunction;
+  byNamespace.set(namespace, translate);
+  return translate;
+}
+
+/** `{ t, i18n }` for a namespace ("common" when none), as react-i18next's hook of the same name gave. */
+export function useTranslation(namespace?: string) {
+  const i18n = useContext(I18nContext);
+  if (!i18n) throw new Error("useTranslation needs an I18nProvider above it");
+  return { t: translatorOf(i18n, namespace), i18n };
+}
