@@ -304,7 +304,9 @@ async function postgresHttpOrders(databaseUrl) {
   await client.connect();
   await client.query("drop schema if exists drizzle cascade; drop schema if exists public cascade; create schema public;");
   await client.end();
-  const server = await startServer({ DATABASE_URL: databaseUrl });
+  // The PostgreSQL server runs as compose.yaml runs it in production: with its heap ceiling.
+  const nodeOptions = fs.readFileSync("compose.yaml", "utf8").match(/NODE_OPTIONS: \$\{NODE_OPTIONS:-(.+?)\}/)?.[1] ?? "";
+  const server = await startServer({ DATABASE_URL: databaseUrl, NODE_OPTIONS: nodeOptions });
   try {
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const rssIdleMb = rssMb(server.child.pid);

@@ -115,11 +115,25 @@ async function expectReachable(page: Page, testId: string, label: string) {
   expect(box, `${label}: ${testId} has a box`).not.toBeNull();
   expect(box!.x, `${label}: ${testId} starts on screen`).toBeGreaterThanOrEqual(0);
   expect(box!.x + box!.width, `${label}: ${testId} ends on screen`).toBeLessThanOrEqual(width + 1);
+  // Nor cut off by a box that clips or scrolls sideways (a link row scrolled out of sight).
+  const clippedBy = await control.evaluate((element) => {
+    const own = element.getBoundingClientRect();
+    for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+      if (getComputedStyle(parent).overflowX === "visible") continue;
+      const rect = parent.getBoundingClientRect();
+      if (own.left < rect.left - 1 || own.right > rect.right + 1)
+        return `${parent.tagName.toLowerCase()}.${String(parent.className).slice(0, 40)}`;
+    }
+    return null;
+  });
+  expect(clippedBy, `${label}: ${testId} is cut off by its container`).toBeNull();
 }
 
 /** The top bar's links: the visitor's in the bar, the signed-in person's behind the menu on a phone. */
 async function expectTopBarReachable(page: Page, who: "visitor" | "user" | "staff", label: string) {
   const phone = page.viewportSize()!.width < 768;
+  // Every section link, the store's last, is on screen (they wrap on a phone instead of scrolling away).
+  await expectReachable(page, "store-button", label);
   if (who === "visitor") {
     await expectReachable(page, "sign-up", label);
     await expectReachable(page, "language-en", label);

@@ -47,9 +47,10 @@ export function TopBar({
             Arena<span className="text-cyan-400"> LATAM</span>
           </span>
         </Link>
+        {/* On a phone the links wrap to a second line rather than hiding the last (the store) off-screen. */}
         <nav
           aria-label={t("nav.main")}
-          className="order-last flex w-full items-center gap-5 overflow-x-auto pb-1 text-sm whitespace-nowrap text-slate-300 md:order-none md:w-auto md:flex-1 md:pb-0"
+          className="order-last flex w-full flex-wrap items-center gap-x-3.5 gap-y-1 pb-1 text-sm whitespace-nowrap text-slate-300 sm:gap-x-5 md:order-none md:w-auto md:flex-1 md:flex-nowrap md:pb-0"
         >
           {SECTION_LINKS.map((section) => (
             <a key={section} href={`/#${section}`} className="hover:text-cyan-300">
