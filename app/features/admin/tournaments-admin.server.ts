@@ -386,6 +386,8 @@ export async function listRegistrationsForStaff(db: Database, tournamentId: stri
       coachName: registrations.coachName,
       phone: registrations.phone,
       status: registrations.status,
+      releaseReason: registrations.releaseReason,
+      lateEntry: registrations.lateEntry,
       createdAt: registrations.createdAt,
       email: users.email,
       userName: users.name,
