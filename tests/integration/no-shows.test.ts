@@ -1,7 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { auditLog, competitionCheckIns, competitionSettings, orders, registrations, tournaments, users, waitlistEntries } from "~/db/schema";
+import {
+  auditLog,
+  competitionCheckIns,
+  competitionSettings,
+  orders,
+  registrations,
+  tournaments,
+  users,
+  waitlistEntries,
+} from "~/db/schema";
 import { checkIn, listEntrants, saveSettings, startCompetition } from "~/features/competition/competition.server";
 import { sendNoShowMails } from "~/features/competition/competition-mail.server";
 import { decideOrder, submitProof } from "~/features/orders/orders.server";
@@ -206,9 +215,9 @@ describe("no-shows and late entry", () => {
       .where(and(eq(registrations.tournamentId, T), eq(registrations.userId, w1.userId)));
     expect(late).toMatchObject({ status: "confirmed", lateEntry: true });
     expect(await checkedIn(late!.id)).toBe(true);
-    expect(
-      await handle.db.$count(waitlistEntries, and(eq(waitlistEntries.tournamentId, T), eq(waitlistEntries.userId, w1.userId))),
-    ).toBe(0);
+    expect(await handle.db.$count(waitlistEntries, and(eq(waitlistEntries.tournamentId, T), eq(waitlistEntries.userId, w1.userId)))).toBe(
+      0,
+    );
 
     // The second is refused: the tournament is full again.
     expect((await register(w2.jar, "late-two")).data).toMatchObject({ ok: false, code: "TOURNAMENT_FULL" });

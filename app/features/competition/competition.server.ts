@@ -239,7 +239,9 @@ export async function saveSettings(db: Database, tournamentId: string, input: Se
       opensAt > new Date() &&
       (current.startsAt.getTime() !== input.startsAt.getTime() || current.checkInOpensMinutes !== input.checkInOpensMinutes);
     // Likewise a check-in close moved to the future owes the no-show drop again (only teams still confirmed then are dropped).
-    const dropAgain = current?.noShowsDroppedAt && checkInWindow(input.startsAt, input.checkInOpensMinutes, input.checkInClosesMinutes).closesAt > new Date();
+    const dropAgain =
+      current?.noShowsDroppedAt &&
+      checkInWindow(input.startsAt, input.checkInOpensMinutes, input.checkInClosesMinutes).closesAt > new Date();
     await tx
       .insert(competitionSettings)
       .values({ tournamentId, ...input })
@@ -774,7 +776,10 @@ export async function dropNoShows(db: Database, now = new Date()) {
         });
         await noticeFreedPlace(tx, tournamentId, now);
       }
-      const [tournament] = await tx.select({ id: tournaments.id, title: tournaments.title }).from(tournaments).where(eq(tournaments.id, tournamentId));
+      const [tournament] = await tx
+        .select({ id: tournaments.id, title: tournaments.title })
+        .from(tournaments)
+        .where(eq(tournaments.id, tournamentId));
       return { tournament: tournament!, registrationIds: noShows };
     });
     if (done) result.push(done);
