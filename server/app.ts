@@ -18,7 +18,7 @@ import { isLocalHost } from "~/lib/public-url";
 import { log, setLogLevel } from "~/lib/log.server";
 import { readiness } from "~/lib/readiness.server";
 import { requestLog } from "~/lib/request-log.server";
-import { sendCheckInOpenMails } from "~/features/competition/competition-mail.server";
+import { sendCheckInOpenMails, sendNoShowMails } from "~/features/competition/competition-mail.server";
 import { sendWaitlistMails } from "~/features/tournaments/waitlist.server";
 import { setRoutineLock, startRoutine, stopAllRoutines } from "~/lib/routines.server";
 import { loadMessages } from "~/lib/messages.server";
@@ -54,6 +54,8 @@ export async function start(): Promise<{ port: number; host: string }> {
   startRoutine({ name: "waitlist-mails", everyMs: 30_000, exclusive: true, run: () => sendWaitlistMails(database) });
   // Competition: "check-in is open" mails, once per tournament when its window opens.
   startRoutine({ name: "check-in-mails", everyMs: 60_000, runAtStart: true, exclusive: true, run: () => sendCheckInOpenMails(database) });
+  // Competition: when check-in closes, teams without a check-in are released and the waiting list may enter late.
+  startRoutine({ name: "no-shows", everyMs: 60_000, runAtStart: true, exclusive: true, run: () => sendNoShowMails(database) });
   // With PRICING_URL, the catalogue follows the external price list: at start, then every 30 minutes.
   // Plus: "ends in 3 days" and "has ended" mails.
   startRoutine({ name: "plus-mails", everyMs: 15 * 60_000, runAtStart: true, exclusive: true, run: () => sendPlusMails(database) });

@@ -171,6 +171,10 @@ export const registrations = pgTable(
     phone: text("phone").notNull(),
     /** pending_payment | confirmed | released */
     status: text("status").notNull(),
+    /** Why a released registration was released, when the platform decided it: "no_show" (no check-in). */
+    releaseReason: text("release_reason"),
+    /** Taken in the late-entry window from the waiting list: checked in when confirmed before the start. */
+    lateEntry: boolean("late_entry").notNull().default(false),
     orderId: text("order_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -563,6 +567,8 @@ export const competitionSettings = pgTable("competition_settings", {
   checkInClosesMinutes: integer("check_in_closes_minutes").notNull().default(15),
   /** Set once when the automatic "check-in is open" mail went out (the check-in mail routine). */
   checkInMailedAt: timestamp("check_in_mailed_at", { withTimezone: true }),
+  /** Set once when the check-in window closed and the no-shows were released (the no-show routine); opens late entry. */
+  noShowsDroppedAt: timestamp("no_shows_dropped_at", { withTimezone: true }),
   /** Set when staff start the event (bracket generated). */
   startedAt: timestamp("started_at", { withTimezone: true }),
   createdAt: createdAt(),

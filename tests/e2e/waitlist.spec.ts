@@ -96,6 +96,54 @@ test("lista de espera: un jugador se anota, el staff libera un cupo, el correo l
   await expect(staff.getByTestId("waitlist-empty")).toBeVisible();
 });
 
+test("sin check-in: al cerrar el check-in el cupo pasa a la lista de espera y quien espera entra con el check-in hecho", async ({
+  browser,
+  arena,
+}) => {
+  test.setTimeout(120_000);
+  const NO_SHOW = "/tournament?id=copa-noshow-e2e";
+  // The no-show routine ran when the server started: Bravo's captain is told, the waiting person is offered the place.
+  const dropped = await waitForMail("bravo-noshow@example.com", {
+    dataDir: arena.dataDir,
+    subject: /Perdiste tu cupo por no hacer check-in · Copa No-Show E2E/,
+  });
+  expect(dropped.text).toContain("no se reembolsa de forma automática");
+  const offer = await waitForMail("tarde@example.com", {
+    dataDir: arena.dataDir,
+    subject: /Cupo libre antes del inicio · Copa No-Show E2E/,
+  });
+  expect(offer.text).toContain("entras con el check-in hecho");
+  const link = offer.links.find((candidate) => candidate.includes(NO_SHOW));
+  expect(link).toBeTruthy();
+
+  // Someone not on the waiting list finds registration closed.
+  const outsider = await personAt(browser, arena);
+  await signIn(outsider, arena, "sin-lista@example.com", NO_SHOW);
+  await expect(outsider.getByTestId("tournament-unavailable")).toHaveAttribute("data-state", "closed");
+  await expect(outsider.getByTestId("late-entry")).toHaveCount(0);
+  await expect(outsider.getByTestId("registration-form")).toHaveCount(0);
+
+  // The waiting person, on a phone: the notice and the form; registering confirms them, checked in.
+  const player = await personAt(browser, arena, { viewport: { width: 360, height: 740 } });
+  await signIn(player, arena, "tarde@example.com", new URL(link!).pathname + new URL(link!).search);
+  const notice = player.getByTestId("late-entry");
+  await expect(notice).toContainText("Se liberó 1 cupo por un equipo que no hizo check-in");
+  await expect(notice).toContainText("entras con el check-in hecho");
+  await expectNoSidewaysScroll(player);
+  const page = new TournamentPage(player);
+  await page.register({ players: [{ name: "Tomás", ign: "TardeFF" }], phone: "04141234567" });
+  await expect(page.confirmed).toBeVisible();
+  await player.goto("/tournaments/copa-noshow-e2e/bracket");
+  await expect(player.getByTestId("checked-in")).toContainText("TardeFF");
+
+  // Staff see the dropped team and the late entry plainly.
+  const staff = await personAt(browser, arena);
+  await signIn(staff, arena, "staff-wait@example.com", "/admin/tournaments/copa-noshow-e2e/registrations");
+  const rows = staff.getByTestId("registration-row");
+  await expect(rows.filter({ hasText: "Bravo" }).getByTestId("release-reason")).toContainText("Sin check-in");
+  await expect(rows.filter({ hasText: "TardeFF" }).getByTestId("late-entry")).toHaveText("Entrada tardía desde la lista de espera");
+});
+
 test("the automatic check-in mail reaches the captains of an event whose window is open", async ({ arena }) => {
   const mail = await waitForMail("alfa-copa-checkin-e2e@example.com", { dataDir: arena.dataDir, subject: /Copa Check-in E2E/ });
   expect(mail.links.some((link) => link.includes("/tournaments/copa-checkin-e2e/bracket"))).toBe(true);

@@ -6,6 +6,7 @@ import { holdsReservation, isOrderStatus, type OrderStatus } from "~/features/or
 import { OrderError } from "~/features/orders/orders.server";
 import type { Database } from "~/lib/db.server";
 import { noticeFreedPlace } from "~/features/tournaments/waitlist.server";
+import { releaseRegistration } from "~/features/tournaments/registrations.server";
 import { env } from "~/lib/env.server";
 import { createI18n } from "~/lib/i18n";
 import { log } from "~/lib/log.server";
@@ -385,6 +386,8 @@ export async function listRegistrationsForStaff(db: Database, tournamentId: stri
       coachName: registrations.coachName,
       phone: registrations.phone,
       status: registrations.status,
+      releaseReason: registrations.releaseReason,
+      lateEntry: registrations.lateEntry,
       createdAt: registrations.createdAt,
       email: users.email,
       userName: users.name,
@@ -448,11 +451,7 @@ export async function removeRegistration(db: Database, staffId: string, registra
       }
     }
     // Free registrations (and any left live by the order's move) are released here.
-    await tx
-      .update(registrations)
-      .set({ status: "released", updatedAt: new Date() })
-      .where(and(eq(registrations.id, registrationId), ne(registrations.status, "released")));
-    await tx.update(registrationPlayers).set({ active: false }).where(eq(registrationPlayers.registrationId, registrationId));
+    await releaseRegistration(tx, registrationId);
     await noticeFreedPlace(tx, registration.tournamentId);
     await recordAudit(tx, {
       actorId: staffId,

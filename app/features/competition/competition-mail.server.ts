@@ -5,7 +5,8 @@ import { createI18n } from "~/lib/i18n";
 import { log } from "~/lib/log.server";
 import { composeMail, mailer } from "~/lib/mail.server";
 import { loadMessages } from "~/lib/messages.server";
-import { captainsOf, claimCheckInMails, type CompetitionEvent } from "./competition.server";
+import { mailWaitlistAfterCommit } from "~/features/tournaments/waitlist.server";
+import { captainsOf, claimCheckInMails, dropNoShows, type CompetitionEvent } from "./competition.server";
 
 /**
  * Mails after a write has committed (never inside it): next match ready, the opponent reported,
@@ -84,4 +85,40 @@ export async function sendCheckInOpenMails(db: Database, now = new Date()): Prom
   const due = await claimCheckInMails(db, now);
   for (const { tournament, registrationIds } of due) await mailCheckInOpen(db, tournament, registrationIds);
   return due.length;
+}
+
+/**
+ * The no-show routine: when a tournament's check-in closes, its teams without a check-in are
+ * released (`dropNoShows`, once); after the commit each of their captains is told why, and the
+ * waiting list gets its "a place freed by a no-show" mails, in joining order. Answers how many
+ * tournaments it dropped teams from.
+ */
+export async function sendNoShowMails(db: Database, now = new Date()): Promise<number> {
+  const dropped = (await dropNoShows(db, now)).filter((drop) => drop.registrationIds.length > 0);
+  for (const { tournament, registrationIds } of dropped) {
+    for (const captain of await captainsOf(db, registrationIds)) {
+      const language = isLanguage(captain.language ?? "") ? (captain.language as "es" | "en") : "es";
+      const { t } = createI18n(language, loadMessages(language, ["competition"]));
+      const values = { title: tournament.title, team: captain.name };
+      try {
+        await mailer().send(
+          composeMail({
+            to: captain.email,
+            subject: t("competition:mail.noShow.subject", values),
+            heading: t("competition:mail.noShow.heading", values),
+            paragraphs: [t("competition:mail.noShow.body", values), t("competition:mail.noShow.payment", values)],
+            action: {
+              label: t("competition:mail.noShow.button"),
+              url: `${env().publicUrl}/tournament?id=${encodeURIComponent(tournament.id)}`,
+            },
+            footer: t("competition:mail.footer"),
+          }),
+        );
+      } catch (error) {
+        log.error("no-show mail not sent", { tournamentId: tournament.id, error: String(error) });
+      }
+    }
+  }
+  if (dropped.length) await mailWaitlistAfterCommit(db);
+  return dropped.length;
 }

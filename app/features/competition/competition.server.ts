@@ -16,6 +16,9 @@ import {
   tournaments,
   users,
 } from "~/db/schema";
+import { recordAudit } from "~/features/admin/audit.server";
+import { releaseRegistration } from "~/features/tournaments/registrations.server";
+import { noticeFreedPlace } from "~/features/tournaments/waitlist.server";
 import type { Database, Transaction } from "~/lib/db.server";
 import { DrizzleBracketStorage, loadBracket, replaceBracket } from "./bracket-storage.server";
 import { announceChange } from "./competition-events.server";
@@ -235,10 +238,17 @@ export async function saveSettings(db: Database, tournamentId: string, input: Se
       current?.checkInMailedAt &&
       opensAt > new Date() &&
       (current.startsAt.getTime() !== input.startsAt.getTime() || current.checkInOpensMinutes !== input.checkInOpensMinutes);
+    // Likewise a check-in close moved to the future owes the no-show drop again (only teams still confirmed then are dropped).
+    const dropAgain =
+      current?.noShowsDroppedAt &&
+      checkInWindow(input.startsAt, input.checkInOpensMinutes, input.checkInClosesMinutes).closesAt > new Date();
     await tx
       .insert(competitionSettings)
       .values({ tournamentId, ...input })
-      .onConflictDoUpdate({ target: competitionSettings.tournamentId, set: mailAgain ? { ...input, checkInMailedAt: null } : input });
+      .onConflictDoUpdate({
+        target: competitionSettings.tournamentId,
+        set: { ...input, ...(mailAgain ? { checkInMailedAt: null } : {}), ...(dropAgain ? { noShowsDroppedAt: null } : {}) },
+      });
     await tx.insert(competitionAudit).values({ tournamentId, actorUserId, action: "settings", before: current ?? null, after: input });
   });
 }
@@ -722,6 +732,57 @@ export async function claimCheckInMails(db: Database, now = new Date()) {
     if (!tournament) continue;
     const teams = await listTeams(db, tournamentId);
     result.push({ tournament, registrationIds: teams.filter((team) => !team.checkedInAt).map((team) => team.registrationId) });
+  }
+  return result;
+}
+
+/** A tournament whose check-in closed, whose start is still ahead and not made, and whose no-shows were not dropped. */
+const noShowsDue = (now: Date) =>
+  and(
+    sql`${competitionSettings.noShowsDroppedAt} is null`,
+    sql`${competitionSettings.startedAt} is null`,
+    sql`${competitionSettings.startsAt} - make_interval(mins => ${competitionSettings.checkInClosesMinutes}) <= ${now}`,
+    sql`${competitionSettings.startsAt} > ${now}`,
+    sql`exists (select 1 from tournaments t where t.id = ${competitionSettings.tournamentId} and t.status = 'published')`,
+  );
+
+/**
+ * When check-in closes: the confirmed teams without a check-in are released (their orders stay as
+ * they are: no money moves) and, with places now free, the waiting list is owed a "late entry" mail.
+ * Each tournament is claimed (`no_shows_dropped_at` set) in one statement under its row lock, in the
+ * same transaction as the release, so across instances and restarts it happens once. Answers each
+ * dropping with the released registrations (their captains are mailed after the commit).
+ */
+export async function dropNoShows(db: Database, now = new Date()) {
+  const due = await db.select({ tournamentId: competitionSettings.tournamentId }).from(competitionSettings).where(noShowsDue(now));
+  const result: { tournament: { id: string; title: string }; registrationIds: string[] }[] = [];
+  for (const { tournamentId } of due) {
+    const done = await withTournamentLock(db, tournamentId, async (tx) => {
+      const claimed = await tx
+        .update(competitionSettings)
+        .set({ noShowsDroppedAt: now })
+        .where(and(eq(competitionSettings.tournamentId, tournamentId), noShowsDue(now)))
+        .returning({ startsAt: competitionSettings.startsAt });
+      if (claimed.length === 0) return null;
+      const noShows = (await listTeams(tx, tournamentId)).filter((team) => team.checkedInAt === null).map((team) => team.registrationId);
+      for (const registrationId of noShows) await releaseRegistration(tx, registrationId, "no_show");
+      if (noShows.length) {
+        await recordAudit(tx, {
+          actorId: null,
+          action: "registration.no_show",
+          entity: "tournament",
+          entityId: tournamentId,
+          after: { released: noShows, startsAt: claimed[0]!.startsAt },
+        });
+        await noticeFreedPlace(tx, tournamentId, now);
+      }
+      const [tournament] = await tx
+        .select({ id: tournaments.id, title: tournaments.title })
+        .from(tournaments)
+        .where(eq(tournaments.id, tournamentId));
+      return { tournament: tournament!, registrationIds: noShows };
+    });
+    if (done) result.push(done);
   }
   return result;
 }

@@ -4,7 +4,8 @@ import { holdsReservation } from "~/features/orders/core/lifecycle";
 import type { OrderKindHandler, OrderTransition } from "~/features/orders/order-kind-registry.server";
 import { OrderError } from "~/features/orders/orders.server";
 import { constraintOf } from "~/lib/http.server";
-import { findTournament } from "./registrations.server";
+import { checkInLateEntrant } from "./late-entry.server";
+import { findTournament, releaseRegistration } from "./registrations.server";
 import { noticeFreedPlace } from "./waitlist.server";
 
 /**
@@ -19,11 +20,10 @@ async function followOrder({ tx, orderId, from, to }: OrderTransition) {
     // A place already given up (team removed, tournament cancelled) is not taken back by a late approval: staff refund it.
     if (registration.status === "released") return;
     await tx.update(registrations).set({ status: "confirmed", updatedAt: new Date() }).where(eq(registrations.id, registration.id));
+    await checkInLateEntrant(tx, registration.id);
   } else if (!holdsReservation(to)) {
-    await tx.update(registrations).set({ status: "released", updatedAt: new Date() }).where(eq(registrations.id, registration.id));
-    await tx.update(registrationPlayers).set({ active: false }).where(eq(registrationPlayers.registrationId, registration.id));
     // A place freed: the waiting list is owed a mail (sent after the commit by the waiting-list routine).
-    if (registration.status !== "released") await noticeFreedPlace(tx, registration.tournamentId);
+    if (await releaseRegistration(tx, registration.id)) await noticeFreedPlace(tx, registration.tournamentId);
   } else if (!holdsReservation(from) && registration.status === "released") {
     await tx.select({ id: tournaments.id }).from(tournaments).where(eq(tournaments.id, registration.tournamentId)).for("update");
     const tournament = await findTournament(tx, registration.tournamentId);

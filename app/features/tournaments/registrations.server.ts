@@ -9,6 +9,7 @@ import { scopedIdempotencyKey } from "~/features/orders/core/idempotency";
 import { createOrder, findOrderByKey } from "~/features/orders/orders.server";
 import { isMemberAt, registrationOpensFor } from "~/features/plus/core/membership";
 import { periodsOf } from "~/features/plus/plus.server";
+import { checkInLateEntrant, lateEntryFor } from "./late-entry.server";
 import { TOURNAMENT_CARD_COLUMNS } from "./tournaments.server";
 
 export type RegistrationErrorCode =
@@ -45,6 +46,21 @@ export async function findTournament(db: Database | Transaction, id: string) {
 }
 
 export type TournamentDetails = NonNullable<Awaited<ReturnType<typeof findTournament>>>;
+
+/**
+ * Gives a registration's place and in-game ids back; the caller then tells the waiting list
+ * (`noticeFreedPlace`). `reason` is kept only when the platform decided it ("no_show"). Answers
+ * whether the registration was live.
+ */
+export async function releaseRegistration(tx: Transaction, registrationId: string, reason: "no_show" | null = null): Promise<boolean> {
+  const released = await tx
+    .update(registrations)
+    .set({ status: "released", releaseReason: reason, updatedAt: new Date() })
+    .where(and(eq(registrations.id, registrationId), ne(registrations.status, "released")))
+    .returning({ id: registrations.id });
+  await tx.update(registrationPlayers).set({ active: false }).where(eq(registrationPlayers.registrationId, registrationId));
+  return released.length > 0;
+}
 
 /** The user's live registration in a tournament, with its players, or null. */
 export async function findRegistration(db: Database, tournamentId: string, userId: string) {
@@ -113,12 +129,19 @@ export async function registerForTournament(
       }
       const tournament = await findTournament(tx, input.tournamentId);
       if (!tournament) throw new RegistrationError("NOT_FOUND");
-      if (tournament.registrationClosesAt <= now) throw new RegistrationError("REGISTRATION_CLOSED");
       // Drafts and cancelled tournaments take no registrations.
       if (tournament.status !== "published") throw new RegistrationError("REGISTRATION_CLOSED");
+      // Past the deadline, only someone on the waiting list may enter, into a place a no-show left.
+      let late = false;
+      if (tournament.registrationClosesAt <= now) {
+        const entry = await lateEntryFor(tx, tournament, { userId: input.userId }, now);
+        if (entry?.state === "full") throw new RegistrationError("TOURNAMENT_FULL");
+        if (entry?.state !== "open") throw new RegistrationError("REGISTRATION_CLOSED");
+        late = true;
+      }
       // Not open yet for this person: Plus members may register 15 minutes before everyone else
       // (membership read in this transaction, so the page cannot be talked past).
-      if (tournament.registrationOpensAt) {
+      if (tournament.registrationOpensAt && !late) {
         const member = isMemberAt(await periodsOf(tx, input.userId), now);
         if (registrationOpensFor(tournament.registrationOpensAt, member) > now) throw new RegistrationError("NOT_OPEN_YET");
       }
@@ -150,6 +173,7 @@ export async function registerForTournament(
         coachName: registration.coachName,
         phone: registration.phone,
         status: paid ? "pending_payment" : "confirmed",
+        lateEntry: late,
       });
       await tx.insert(registrationPlayers).values(
         registration.players.map((player, index) => ({
@@ -166,7 +190,10 @@ export async function registerForTournament(
       await tx
         .delete(waitlistEntries)
         .where(and(eq(waitlistEntries.tournamentId, tournament.id), eq(waitlistEntries.userId, input.userId)));
-      if (!paid || !registration.paymentMethod) return { registrationId: id, order: null };
+      if (!paid || !registration.paymentMethod) {
+        await checkInLateEntrant(tx, id);
+        return { registrationId: id, order: null };
+      }
 
       const method = registration.paymentMethod;
       if (!charge?.ok) throw new RegistrationError("METHOD_NOT_ACCEPTED");

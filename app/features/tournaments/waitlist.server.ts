@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { registrations, tournaments, users, waitlistEntries } from "~/db/schema";
-import { formatDate } from "~/domain/format";
+import { formatDate, formatTime } from "~/domain/format";
 import { isLanguage } from "~/domain/language";
 import type { Database, Transaction } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
@@ -9,6 +9,7 @@ import { createI18n } from "~/lib/i18n";
 import { log } from "~/lib/log.server";
 import { composeMail, mailer } from "~/lib/mail.server";
 import { loadMessages } from "~/lib/messages.server";
+import { lateEntryFor } from "./late-entry.server";
 import { findTournament } from "./registrations.server";
 
 /**
@@ -80,14 +81,29 @@ export async function listWaitlist(db: Database, tournamentId: string) {
 }
 
 /**
+ * Whether a free place may be taken from the waiting list now: while registration is open
+ * ("open"), or in the late-entry window after the no-shows were released ("late", until the start).
+ */
+async function freedPlaceFor(
+  tx: Transaction,
+  tournamentId: string,
+  now: Date,
+): Promise<{ kind: "open" } | { kind: "late"; startsAt: Date } | null> {
+  const tournament = await findTournament(tx, tournamentId);
+  if (!tournament || tournament.status !== "published" || tournament.placesLeft <= 0) return null;
+  if (tournament.registrationClosesAt > now) return { kind: "open" };
+  const late = await lateEntryFor(tx, tournament, "waitlist", now);
+  return late?.state === "open" ? { kind: "late", startsAt: late.startsAt } : null;
+}
+
+/**
  * Called inside any transaction that may have freed a place (a registration released, capacity
- * raised), after its writes: when the tournament still takes registrations and has a place left,
- * everyone waiting is owed a mail. The mail itself leaves after the commit (`sendWaitlistMails`).
+ * raised, no-shows dropped), after its writes: when the place may be taken from the list now
+ * (`freedPlaceFor`), everyone waiting is owed a mail. The mail itself leaves after the commit (`sendWaitlistMails`).
  * Returns how many are owed one.
  */
 export async function noticeFreedPlace(tx: Transaction, tournamentId: string, now = new Date()): Promise<number> {
-  const tournament = await findTournament(tx, tournamentId);
-  if (!tournament || tournament.status !== "published" || tournament.registrationClosesAt <= now || tournament.placesLeft <= 0) return 0;
+  if (!(await freedPlaceFor(tx, tournamentId, now))) return 0;
   const owed = await tx
     .update(waitlistEntries)
     .set({ placeFreedAt: now })
@@ -130,14 +146,16 @@ export async function sendWaitlistMails(db: Database, limit = 200): Promise<numb
       .orderBy(asc(waitlistEntries.createdAt), asc(waitlistEntries.id));
     // The place may be gone again (someone registered, or staff closed it) before the mail leaves:
     // then the mark is cleared without a mail rather than announcing a place that is not there.
-    const stillFree = new Set<string>();
+    const stillFree = new Map<string, NonNullable<Awaited<ReturnType<typeof freedPlaceFor>>>>();
     const now = new Date();
     for (const tournamentId of new Set(entries.map((entry) => entry.tournamentId))) {
-      const tournament = await findTournament(tx, tournamentId);
-      if (tournament && tournament.status === "published" && tournament.registrationClosesAt > now && tournament.placesLeft > 0)
-        stillFree.add(tournamentId);
+      const free = await freedPlaceFor(tx, tournamentId, now);
+      if (free) stillFree.set(tournamentId, free);
     }
-    const told = entries.filter((entry) => stillFree.has(entry.tournamentId));
+    const told = entries.flatMap((entry) => {
+      const free = stillFree.get(entry.tournamentId);
+      return free ? [{ ...entry, startsAt: free.kind === "late" ? free.startsAt : null }] : [];
+    });
     if (told.length)
       await tx
         .update(waitlistEntries)
@@ -153,16 +171,22 @@ export async function sendWaitlistMails(db: Database, limit = 200): Promise<numb
   for (const entry of claimed) {
     const language = isLanguage(entry.language) ? entry.language : "es";
     const { t } = createI18n(language, loadMessages(language, ["mail"]));
-    const values = { title: entry.title, date: formatDate(entry.date, language, env().TIME_ZONE) };
+    // After check-in closed, the place is a no-show's and must be taken before the start.
+    const key = entry.startsAt ? "mail:waitlist.noShowFreed" : "mail:waitlist.placeFreed";
+    const values = {
+      title: entry.title,
+      date: formatDate(entry.date, language, env().TIME_ZONE),
+      time: entry.startsAt ? formatTime(entry.startsAt, language, env().TIME_ZONE) : "",
+    };
     try {
       await mailer().send(
         composeMail({
           to: entry.email,
-          subject: t("mail:waitlist.placeFreed.subject", values),
-          heading: t("mail:waitlist.placeFreed.heading", values),
-          paragraphs: [t("mail:waitlist.placeFreed.body", values)],
+          subject: t(`${key}.subject`, values),
+          heading: t(`${key}.heading`, values),
+          paragraphs: [t(`${key}.body`, values)],
           action: {
-            label: t("mail:waitlist.placeFreed.button"),
+            label: t(`${key}.button`),
             url: `${env().publicUrl}/tournament?id=${encodeURIComponent(entry.tournamentId)}`,
           },
           footer: t("mail:footer"),

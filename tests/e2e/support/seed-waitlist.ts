@@ -3,10 +3,13 @@
 // - "copa-final-e2e": a 4-team cup whose semi-finals are decided (its final is on);
 // - "copa-campeon-e2e": a 4-team cup played to the end (Alfa champion);
 // - "copa-checkin-e2e": a cup whose check-in window is open and no mail sent yet (the routine mails at start);
-// - "copa-suiza-e2e" (Swiss, five teams, in round two) and "copa-grupos-e2e" (two groups, playoffs drawn).
+// - "copa-suiza-e2e" (Swiss, five teams, in round two) and "copa-grupos-e2e" (two groups, playoffs drawn);
+// - "copa-noshow-e2e": a full two-place cup whose check-in closed 5 minutes ago with one team not
+//   checked in and "tarde@example.com" on its waiting list (the no-show routine drops it at start).
 // Usage: tsx tests/e2e/support/seed-waitlist.ts <dataDir>
 import { randomUUID } from "node:crypto";
-import { registrationPlayers, registrations, tournaments, users } from "~/db/schema";
+import { eq } from "drizzle-orm";
+import { registrationPlayers, registrations, tournaments, users, waitlistEntries } from "~/db/schema";
 import { checkIn, loadBracket, saveSettings, setResult, startCompetition } from "~/features/competition/competition.server";
 import { isPlayable } from "~/features/competition/core/bracket-view";
 import { openDatabase, setDatabase } from "~/lib/db.server";
@@ -141,4 +144,34 @@ await cup(
   2,
 );
 await decidePlayable("copa-grupos-e2e");
+
+// No-shows: check-in ran from 60 to 15 minutes before a start 10 minutes from now; Alfa checked in, Bravo did not.
+await tournament("copa-noshow-e2e", "Copa No-Show E2E", day(0), 2, 3);
+const alfa = await team("copa-noshow-e2e", "alfa-noshow@example.com", "Alfa");
+await team("copa-noshow-e2e", "bravo-noshow@example.com", "Bravo");
+const lateStart = new Date(now + 10 * 60_000);
+await saveSettings(
+  db,
+  "copa-noshow-e2e",
+  {
+    format: "single_elimination",
+    bestOf: 1,
+    finalBestOf: 1,
+    groupCount: 1,
+    lobbyMatches: 4,
+    startsAt: lateStart,
+    checkInOpensMinutes: 60,
+    checkInClosesMinutes: 15,
+  },
+  staff,
+);
+await checkIn(db, { tournamentId: "copa-noshow-e2e", userId: alfa.userId, now: new Date(now - 30 * 60_000) });
+await db
+  .insert(waitlistEntries)
+  .values({ id: randomUUID(), tournamentId: "copa-noshow-e2e", userId: await person("tarde@example.com", "Tomás Tarde") });
+await db
+  .update(tournaments)
+  .set({ registrationClosesAt: new Date(now - 60 * 60_000) })
+  .where(eq(tournaments.id, "copa-noshow-e2e"));
+await person("sin-lista@example.com", "Sara Sinlista");
 await handle.close();

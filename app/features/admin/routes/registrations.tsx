@@ -154,7 +154,19 @@ export default function RegistrationsPage({ loaderData, actionData }: Route.Comp
                       ))}
                     </ul>
                   </td>
-                  <td className={tdClass}>{t(`registrations.statuses.${row.status}`, { defaultValue: row.status })}</td>
+                  <td className={tdClass} data-testid="registration-status">
+                    {t(`registrations.statuses.${row.status}`, { defaultValue: row.status })}
+                    {row.status === "released" && row.releaseReason ? (
+                      <span className="block text-xs text-amber-300" data-testid="release-reason">
+                        {t(`registrations.releaseReasons.${row.releaseReason}`, { defaultValue: row.releaseReason })}
+                      </span>
+                    ) : null}
+                    {row.lateEntry ? (
+                      <span className="block text-xs text-cyan-300" data-testid="late-entry">
+                        {t("registrations.lateEntry")}
+                      </span>
+                    ) : null}
+                  </td>
                   <td className={tdClass}>
                     {row.orderId ? (
                       <Link to={`/admin/orders/${row.orderId}`} className="text-cyan-300">

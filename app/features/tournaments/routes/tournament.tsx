@@ -24,6 +24,7 @@ import { registrationOpensFor } from "~/features/plus/core/membership";
 import { membershipOf } from "~/features/plus/plus.server";
 import { mailRegistrationConfirmed } from "../registration-mail.server";
 import { RegistrationError, findRegistration, findTournament, registerForTournament } from "../registrations.server";
+import { lateEntryFor } from "../late-entry.server";
 import { WaitlistError, joinWaitlist, leaveWaitlist, waitlistPosition } from "../waitlist.server";
 import { fail, succeed } from "~/lib/answer";
 import { formFields, readForm } from "~/lib/http.server";
@@ -43,7 +44,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Drafts exist only in the back-office.
   if (!tournament || tournament.status === "draft")
     return data(
-      { tournament: null, registration: null, rate: null, now: null, member: false, opensForMe: null, waitlistPosition: null, messages },
+      {
+        tournament: null,
+        registration: null,
+        rate: null,
+        now: null,
+        member: false,
+        opensForMe: null,
+        waitlistPosition: null,
+        lateEntry: null,
+        messages,
+      },
       { status: 404 },
     );
   const registration = await findRegistration(db(), tournament.id, user.id);
@@ -51,6 +62,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const now = new Date();
   const { member } = await membershipOf(db(), user.id, now);
   const opensForMe = tournament.registrationOpensAt ? registrationOpensFor(tournament.registrationOpensAt, member) : null;
+  const pastDeadline = tournament.registrationClosesAt <= now;
+  // Past the deadline, someone on the waiting list may still take a no-show's place before the start.
+  const late = !registration && pastDeadline ? await lateEntryFor(db(), tournament, { userId: user.id }, now) : null;
+  const lateEntry = late && late.state !== "closed" ? { state: late.state, startsAt: late.startsAt.toISOString() } : null;
   return {
     now: now.toISOString(),
     member,
@@ -62,8 +77,10 @@ export async function loader({ request }: Route.LoaderArgs) {
       rules: undefined,
       // Markdown rendered on the server by micromark, which escapes raw HTML and unsafe links.
       rulesHtml: tournament.rules ? renderRules(tournament.rules) : null,
-      closed: tournament.registrationClosesAt <= now || tournament.status !== "published",
+      pastDeadline,
+      closed: (pastDeadline && lateEntry?.state !== "open") || tournament.status !== "published",
     },
+    lateEntry,
     registration: registration && {
       status: registration.status,
       teamName: registration.teamName,
@@ -234,7 +251,9 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
             </div>
           </dl>
           <p className="mt-3 text-sm text-slate-400" data-testid="closes-at">
-            {tournament.closed ? t("details.closed") : t("details.closes", { time: format.dateTime(tournament.registrationClosesAt) })}
+            {tournament.pastDeadline || tournament.closed
+              ? t("details.closed")
+              : t("details.closes", { time: format.dateTime(tournament.registrationClosesAt) })}
           </p>
           {tournament.rulesHtml ? (
             <details className="mt-4 text-sm">
@@ -362,6 +381,11 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
         >
           <h2 className="text-xl font-bold text-amber-100">{t(tournament.closed ? "unavailable.closedTitle" : "unavailable.fullTitle")}</h2>
           <p className="mt-2 text-amber-50/90">{t(tournament.closed ? "unavailable.closedText" : "unavailable.fullText")}</p>
+          {loaderData.lateEntry?.state === "full" ? (
+            <p className="mt-2 text-sm text-amber-50/80" data-testid="late-entry-full">
+              {t("lateEntry.full")}
+            </p>
+          ) : null}
           {!tournament.closed ? (
             <div className="mt-4 border-t border-amber-500/30 pt-4" data-testid="waitlist">
               <h3 className="font-bold text-amber-100">{t("waitlist.title")}</h3>
@@ -401,6 +425,13 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
           <Link to="/#tournaments" className={buttonClass("primary", "md", "mt-4 inline-block")} data-testid="other-tournaments">
             {t("unavailable.others")}
           </Link>
+        </div>
+      ) : null}
+
+      {!registration && !done && loaderData.lateEntry?.state === "open" ? (
+        <div role="status" className="mt-8 rounded-xl border border-cyan-500/50 bg-cyan-500/10 p-6" data-testid="late-entry">
+          <h2 className="text-xl font-bold text-cyan-100">{t("lateEntry.title", { count: tournament.placesLeft })}</h2>
+          <p className="mt-2 text-cyan-50/90">{t("lateEntry.text", { time: format.time(loaderData.lateEntry.startsAt) })}</p>
         </div>
       ) : null}
 
