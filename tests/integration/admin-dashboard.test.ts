@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { seedDemoData } from "~/db/seed";
+import { dashboardFigures } from "~/features/admin/dashboard.server";
 import { loader as dashboardLoader } from "~/features/admin/routes/dashboard";
 import { useAuthSettings } from "~/features/auth/auth.server";
 import { createOrder, decideOrder, submitProof } from "~/features/orders/orders.server";
@@ -73,5 +74,12 @@ describe("dashboard", () => {
     expect(figures.queue.waiting).toBe(1);
     expect(figures.queue.oldest).not.toBeNull();
     expect(figures.registrationsByTournament.length).toBeGreaterThan(0);
+  });
+  it("counts days in the platform's calendar, also in the hours when UTC is already on the next day", async () => {
+    // 00:30 UTC on the 22nd is 20:30 on the 21st in Caracas: the window ends on the 21st.
+    const figures = await dashboardFigures(handle.db, new Date("2026-11-22T00:30:00Z"));
+    expect(figures.days).toHaveLength(30);
+    expect(figures.days.at(-1)).toBe("2026-11-21");
+    expect(figures.days[0]).toBe("2026-10-23");
   });
 });

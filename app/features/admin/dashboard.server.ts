@@ -1,14 +1,26 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, min, sql, sum } from "drizzle-orm";
 import { orderItems, orders, tournaments } from "~/db/schema";
 import type { Database } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
+import { lastDays } from "./core/chart";
+import { platformToday } from "./core/exchange-rate";
 
 export const REVENUE_DAYS = 30;
 const PAID = ["approved", "fulfilled"] as const;
 
-/** Everything the dashboard shows, each figure one aggregate query (bounded by window or limit). */
+/**
+ * Everything the dashboard shows, each figure one aggregate query (bounded by window or limit).
+ * Revenue is counted per day of the platform's calendar (TIME_ZONE): the window is the last
+ * REVENUE_DAYS days there, from the first day's midnight, whatever the hour in UTC.
+ */
 export async function dashboardFigures(db: Database, now = new Date()) {
-  const since = new Date(now.getTime() - (REVENUE_DAYS - 1) * 86_400_000);
-  const day = sql<string>`to_char(${orders.createdAt} at time zone 'America/Caracas', 'YYYY-MM-DD')`;
+  const timeZone = env().TIME_ZONE;
+  const days = lastDays(platformToday(now, timeZone), REVENUE_DAYS);
+  const since = sql`(${days[0]}::date)::timestamp at time zone ${timeZone}`;
+  // The zone is written into the grouped expression (validated as an IANA name by env): a bound
+  // parameter would make the SELECT and GROUP BY expressions differ for PostgreSQL.
+  const zone = sql.raw(`'${timeZone.replaceAll("'", "''")}'`);
+  const day = sql<string>`to_char(${orders.createdAt} at time zone ${zone}, 'YYYY-MM-DD')`;
   const [byStatus, revenue, topPackages, registrationsByTournament, [queue]] = await Promise.all([
     db.select({ status: orders.status, count: count() }).from(orders).groupBy(orders.status),
     db
@@ -41,7 +53,7 @@ export async function dashboardFigures(db: Database, now = new Date()) {
       .where(eq(orders.status, "proof_submitted")),
   ]);
   return {
-    since: since.toISOString().slice(0, 10),
+    days,
     byStatus: byStatus.map((row) => ({ status: row.status, count: Number(row.count) })),
     revenue,
     topPackages,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { daysBetween, niceMax, scaleBars } from "./chart";
+import { lastDays, niceMax, scaleBars } from "./chart";
 
 describe("chart geometry", () => {
   it("rounds the axis up to a nice number", () => {
@@ -21,7 +21,13 @@ describe("chart geometry", () => {
       ],
     });
   });
-  it("lists the days of a range", () => {
-    expect(daysBetween("2026-02-27", "2026-03-02")).toEqual(["2026-02-27", "2026-02-28", "2026-03-01", "2026-03-02"]);
+});
+
+describe("lastDays", () => {
+  it("ends on today and crosses month and year ends", () => {
+    expect(lastDays("2026-03-01", 3)).toEqual(["2026-02-27", "2026-02-28", "2026-03-01"]);
+    expect(lastDays("2027-01-01", 2)).toEqual(["2026-12-31", "2027-01-01"]);
+    expect(lastDays("2026-11-21", 30)).toHaveLength(30);
+    expect(lastDays("2026-11-21", 30)[0]).toBe("2026-10-23");
   });
 });

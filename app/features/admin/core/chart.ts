@@ -21,10 +21,8 @@ export function scaleBars(data: readonly { label: string; value: number }[]): { 
   return { max, bars: data.map((item) => ({ label: item.label, value: Math.max(0, item.value), share: Math.max(0, item.value) / max })) };
 }
 
-/** Every day from `from` to `to` (YYYY-MM-DD), so days without sales still get a (zero) column. */
-export function daysBetween(from: string, to: string): string[] {
-  const days: string[] = [];
-  for (let at = Date.parse(`${from}T00:00:00Z`); at <= Date.parse(`${to}T00:00:00Z`) && days.length < 400; at += 86_400_000)
-    days.push(new Date(at).toISOString().slice(0, 10));
-  return days;
+/** The `count` days ending on `today` (YYYY-MM-DD), oldest first: a chart's window in the platform's calendar. */
+export function lastDays(today: string, count: number): string[] {
+  const end = Date.parse(`${today}T00:00:00Z`);
+  return Array.from({ length: count }, (_, index) => new Date(end - (count - 1 - index) * 86_400_000).toISOString().slice(0, 10));
 }

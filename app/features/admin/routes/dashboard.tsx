@@ -10,17 +10,17 @@ import { AdminDateTime } from "../components/admin-date";
 import { PageTitle, cardClass } from "../components/admin-ui";
 import { ColumnChart, HorizontalBarChart } from "../components/charts";
 import { staffContext } from "../context.server";
-import { daysBetween } from "../core/chart";
-import { platformToday } from "../core/exchange-rate";
 import { dashboardFigures } from "../dashboard.server";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { messages } = await staffContext(request);
   const figures = await dashboardFigures(db());
-  const days = daysBetween(figures.since, platformToday());
   const revenueOf = (currency: string) =>
-    days.map((day) => ({ label: day, value: figures.revenue.find((row) => row.day === day && row.currency === currency)?.total ?? 0 }));
+    figures.days.map((day) => ({
+      label: day,
+      value: figures.revenue.find((row) => row.day === day && row.currency === currency)?.total ?? 0,
+    }));
   return { ...figures, revenueUsd: revenueOf("USD"), revenueVes: revenueOf("VES"), messages };
 }
 
