@@ -110,3 +110,8 @@ export function formatMoney({ amount, currency }: Money, language: Language = "e
   const body = formatDecimal2(amount / 100, language);
   return currency === "USD" ? `$${body}` : `Bs. ${body}`;
 }
+
+/** Today's date in the platform's time zone, as YYYY-MM-DD (a tournament's day, a rate's day, a chart's day). */
+export function platformToday(now = new Date(), timeZone: string = DEFAULT_TIME_ZONE): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+}

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { asc, eq } from "drizzle-orm";
 import { auditLog, orderStatusHistory, orders, registrationPlayers, registrations, tournaments, users } from "~/db/schema";
 import { readCardImage, storeCardImage } from "~/features/admin/card-images.server";
-import { platformToday } from "~/features/admin/core/exchange-rate";
+import { platformToday } from "~/domain/format";
 import { loader as csvLoader } from "~/features/admin/routes/registrations-csv";
 import { action as registrationsAction, loader as registrationsLoader } from "~/features/admin/routes/registrations";
 import { action as editAction, loader as editLoader } from "~/features/admin/routes/tournament-edit";

@@ -84,6 +84,20 @@ describe(`database on ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}`, ()
     expect(cards[0]).toMatchObject({ title: "Copa Free Fire Solo", players: ["48", "solo"], feeAmount: 0 });
   });
 
+  it("keeps today's event listed until the day ends in the platform's time zone, not in UTC", async () => {
+    const now = new Date();
+    await seedDemoData(handle.db, now);
+    await handle.db
+      .insert(tournaments)
+      .values({ ...demoTournaments(now)[0]!, id: "evening-cup", title: "Evening Cup", date: "2026-11-21" });
+    // 00:30 UTC on the 22nd is 20:30 on the 21st in Caracas: the event is still today.
+    const evening = await listUpcomingTournaments(handle.db, 50, new Date("2026-11-22T00:30:00Z"));
+    expect(evening.map((card) => card.id)).toContain("evening-cup");
+    // 04:30 UTC is half past midnight on the 22nd in Caracas: it is past.
+    const after = await listUpcomingTournaments(handle.db, 50, new Date("2026-11-22T04:30:00Z"));
+    expect(after.map((card) => card.id)).not.toContain("evening-cup");
+  });
+
   it("gives each card its places and whether it is open, full or closed (#10.8)", async () => {
     const now = new Date();
     await seedDemoData(handle.db, now);

@@ -3,7 +3,7 @@ import { orderItems, orders, tournaments } from "~/db/schema";
 import type { Database } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { lastDays } from "./core/chart";
-import { platformToday } from "./core/exchange-rate";
+import { platformToday } from "~/domain/format";
 
 export const REVENUE_DAYS = 30;
 const PAID = ["approved", "fulfilled"] as const;
@@ -44,7 +44,7 @@ export async function dashboardFigures(db: Database, now = new Date()) {
         live: sql<number>`(select count(*)::int from registrations r where r.tournament_id = ${tournaments.id} and r.status <> 'released')`,
       })
       .from(tournaments)
-      .where(and(eq(tournaments.status, "published"), gte(tournaments.date, sql`current_date`)))
+      .where(and(eq(tournaments.status, "published"), gte(tournaments.date, days.at(-1)!)))
       .orderBy(asc(tournaments.date))
       .limit(10),
     db

@@ -1,5 +1,5 @@
 import { storeCardImage } from "./card-images.server";
-import { platformToday } from "./core/exchange-rate";
+import { platformToday } from "~/domain/format";
 import { parseTournamentForm, type TournamentFormCode, type TournamentValues } from "./core/tournament-form";
 import type { CardImageCode } from "./card-images.server";
 

@@ -1,6 +1,8 @@
 import { and, asc, eq, gte, sql } from "drizzle-orm";
 import { tournaments } from "~/db/schema";
 import { tournamentState, type TournamentState } from "~/domain/tournament-state";
+import { platformToday } from "~/domain/format";
+import { env } from "~/lib/env.server";
 import type { Database } from "~/lib/db.server";
 
 /** What a landing card needs; no more leaves the server. */
@@ -43,7 +45,7 @@ export const TOURNAMENT_CARD_COLUMNS = {
 };
 
 /** Upcoming tournaments for the landing grid, soonest first (bounded: the grid is a teaser). */
-export async function listUpcomingTournaments(db: Database, limit = LANDING_LIMIT): Promise<TournamentCard[]> {
+export async function listUpcomingTournaments(db: Database, limit = LANDING_LIMIT, now = new Date()): Promise<TournamentCard[]> {
   const rows = await db
     .select({
       ...TOURNAMENT_CARD_COLUMNS,
@@ -54,10 +56,10 @@ export async function listUpcomingTournaments(db: Database, limit = LANDING_LIMI
     })
     .from(tournaments)
     // Drafts and cancelled tournaments are staff-only (back-office).
-    .where(and(eq(tournaments.status, "published"), gte(tournaments.date, sql`current_date`)))
+    // "Today" in the platform's calendar: an evening event in Caracas is still today while UTC is on tomorrow.
+    .where(and(eq(tournaments.status, "published"), gte(tournaments.date, platformToday(now, env().TIME_ZONE))))
     .orderBy(asc(tournaments.date), asc(tournaments.sortOrder))
     .limit(limit);
-  const now = new Date();
   return rows.map(({ registrationClosesAt, registrationOpensAt, ...row }) => {
     const places = { capacity: row.capacity, taken: Number(row.taken) };
     return {

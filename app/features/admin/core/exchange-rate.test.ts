@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseRateForm, platformToday } from "./exchange-rate";
+import { platformToday } from "~/domain/format";
+import { parseRateForm } from "./exchange-rate";
 
 const today = "2026-03-10";
 

@@ -47,8 +47,3 @@ export function parseRateForm(
   const rate = `${Math.trunc(amount.value / 100)}.${String(amount.value % 100).padStart(2, "0")}`;
   return { ok: true, value: { rate, effectiveOn, source } };
 }
-
-/** Today's date in the platform's time zone, as YYYY-MM-DD. */
-export function platformToday(now = new Date(), timeZone = "America/Caracas"): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
-}

@@ -21,7 +21,8 @@ import {
   thClass,
 } from "../components/admin-ui";
 import { staffContext } from "../context.server";
-import { parseRateForm, platformToday } from "../core/exchange-rate";
+import { platformToday } from "~/domain/format";
+import { parseRateForm } from "../core/exchange-rate";
 import { listExchangeRates, setExchangeRate } from "../settings.server";
 import type { Route } from "./+types/exchange-rate";
 

@@ -8,7 +8,7 @@ import { useRouteMessages } from "~/lib/use-route-messages";
 import { AnswerNotice, PageTitle, cardClass, primaryButton } from "../components/admin-ui";
 import { TournamentFields } from "../components/tournament-fields";
 import { staffContext } from "../context.server";
-import { platformToday } from "../core/exchange-rate";
+import { platformToday } from "~/domain/format";
 import { readTournamentForm } from "../tournament-actions.server";
 import { createTournament } from "../tournaments-admin.server";
 import type { Route } from "./+types/tournament-new";
