@@ -119,10 +119,10 @@ export default function PayPage({ loaderData }: Route.ComponentProps) {
   }
 
   const needsFile = needsReceiptFile(method);
-  const errorCodes = Object.keys((loaderData.messages.orders as { errors?: Record<string, string> } | undefined)?.errors ?? {});
+  const codes = Object.keys((loaderData.messages.orders as { errors?: Record<string, string> } | undefined)?.errors ?? {});
   const scriptTexts = {
     sending: t("payment.sending", { percent: "{{percent}}" }),
-    errors: Object.fromEntries(errorCodes.map((code) => [code, t(`errors.${code}`, { mb: loaderData.maxMb })])),
+    errors: Object.fromEntries(codes.map((code) => [code, t(`errors.${code}`, { mb: loaderData.maxMb })])),
   };
 
   return (
