@@ -11,7 +11,48 @@ describe("the live page script", () => {
       expect(timeLeft(ms), String(ms)).toBe(formatTimeLeft(ms));
   });
 
-  it("is valid JavaScript", () => {
-    expect(() => new Function(LIVE_PAGE_SCRIPT)).not.toThrow();
+  it("fetches the page once per burst of server events and shows the latest render", async () => {
+    // Just enough of a browser for the live part: the block, server-sent events, fetch, DOMParser.
+    const root = {
+      innerHTML: "first",
+      getAttribute: (name: string) => (name === "data-live" ? "/tournaments/t1/live" : null),
+      querySelector: () => null,
+      addEventListener: () => undefined,
+    };
+    const listeners: Array<() => void> = [];
+    class FakeEventSource {
+      constructor(readonly url: string) {}
+      addEventListener(_type: string, listener: () => void) {
+        listeners.push(listener);
+      }
+    }
+    const fetches: Array<(html: string) => void> = [];
+    const fakeFetch = () => new Promise((resolve) => fetches.push((html) => resolve({ ok: true, text: () => Promise.resolve(html) })));
+    class FakeDOMParser {
+      parseFromString(html: string) {
+        return { querySelector: (selector: string) => (selector === "[data-swap]" ? { innerHTML: html } : null) };
+      }
+    }
+    const document = { querySelector: (selector: string) => (selector === "[data-swap]" ? root : null) };
+    const run = new Function("document", "window", "EventSource", "fetch", "DOMParser", "location", "setInterval", LIVE_PAGE_SCRIPT);
+    run(document, { EventSource: FakeEventSource }, FakeEventSource, fakeFetch, FakeDOMParser, { href: "/b" }, () => 0);
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+    const change = () => listeners.forEach((listener) => listener());
+
+    change();
+    change();
+    change();
+    expect(fetches).toHaveLength(1);
+    fetches[0]!("second");
+    await settle();
+    expect(root.innerHTML).toBe("second");
+    // The events that came during the first fetch make exactly one more.
+    expect(fetches).toHaveLength(2);
+    fetches[1]!("third");
+    await settle();
+    expect(root.innerHTML).toBe("third");
+    expect(fetches).toHaveLength(2);
+    change();
+    expect(fetches).toHaveLength(3);
   });
 });
