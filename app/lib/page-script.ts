@@ -7,7 +7,10 @@ import { LANGUAGE_COOKIE, LANGUAGE_NAMES, LANGUAGE_STORAGE_KEY } from "~/domain/
  *   local key `language`; with no cookie (a new visit), a remembered language is applied.
  * - clicks on the language links write the local key;
  * - a server notice (`?notice=`) is dropped from the address so a reload does not repeat it;
- * - on pages without React, a toast's close button removes it.
+ * - on pages without React, a toast's close button removes it;
+ * - plain forms (not React Router's, which prevent the default themselves): `data-confirm` asks
+ *   first, `data-sending` disables the submit button and shows that text while the page loads, and
+ *   a page restored from the back-forward cache gets its buttons back.
  */
 export const PAGE_SCRIPT = `(function(){
 var N=${JSON.stringify(LANGUAGE_NAMES)},K=${JSON.stringify(LANGUAGE_STORAGE_KEY)},C=${JSON.stringify(LANGUAGE_COOKIE)};
@@ -25,4 +28,8 @@ var t=e.target instanceof Element?e.target:null;if(!t)return;
 var a=t.closest("[data-language]");if(a)try{localStorage.setItem(K,N[a.getAttribute("data-language")])}catch(x){}
 var c=t.closest("[data-toast-close]");if(c&&!window.__reactRouterContext){var n=c.closest(".toast");if(n)n.remove()}
 });
+document.addEventListener("submit",function(e){var f=e.target,q=f.getAttribute("data-confirm"),s=f.getAttribute("data-sending");
+if(q&&!e.defaultPrevented&&!confirm(q))e.preventDefault();if(!s||e.defaultPrevented)return;
+var b=f.querySelector("[type=submit]");if(b){b.setAttribute("data-label",b.textContent);b.disabled=true;b.textContent=s}});
+addEventListener("pageshow",function(e){if(e.persisted)document.querySelectorAll("[data-label]").forEach(function(b){b.disabled=false;b.textContent=b.getAttribute("data-label");b.removeAttribute("data-label")})});
 })();`;

@@ -26,6 +26,7 @@ const PEOPLE = {
   valOwner: { email: "val-owner@example.com", name: "Valeria Valida" },
   accOwner: { email: "acc-owner@example.com", name: "Andrés Dueño" },
   stranger: { email: "stranger@example.com", name: "Esteban Extraño" },
+  njOwner: { email: "nj-owner@example.com", name: "Nicolás Sinjs" },
 } as const satisfies Record<string, { email: string; name: string; language?: "es" | "en"; isStaff?: boolean }>;
 type PersonKey = keyof typeof PEOPLE;
 
@@ -41,6 +42,7 @@ const ORDERS = {
   valPmA: { owner: "valOwner", method: "pago_movil" },
   valPmB: { owner: "valOwner", method: "pago_movil" },
   acc: { owner: "accOwner", method: "binance" },
+  nj: { owner: "njOwner", method: "binance" },
 } as const satisfies Record<string, { owner: PersonKey; method: SeedPaymentMethod; kind?: "store" | "tournament"; label?: string }>;
 type OrderKey = keyof typeof ORDERS;
 
@@ -615,6 +617,44 @@ test("proofs that are missing, fake or reuse a reference are refused and change 
         .map((mail) => mail.subject),
     )
     .toEqual([t.mailReceived(valPmA!.number)]);
+});
+
+// The payment page has no React runtime: without any JavaScript the proof form is a plain multipart post.
+test("without JavaScript, proof is a plain form post: a refusal comes back translated, a good proof goes through", async ({
+  page,
+  browser,
+  shop,
+}) => {
+  const order = shop.orders.nj!;
+  await signIn(page, shop, "njOwner", `/orders/${order.id}`);
+  const context = await browser.newContext({
+    baseURL: shop.url,
+    javaScriptEnabled: false,
+    locale: "es-VE",
+    extraHTTPHeaders: { "X-Forwarded-For": randomClientIp() },
+    storageState: await page.context().storageState(),
+  });
+  try {
+    const pay = new PayPage(await context.newPage());
+    await pay.open(order.id, "binance");
+    // Copying needs a script: without one the buttons are not offered.
+    await expect(pay.copyButton("Binance Pay ID")).toBeHidden();
+    await pay.transactionId.fill("TX-NOJS-4455");
+    await pay.submit.click();
+    await expect(pay.page).toHaveURL(
+      (url) => url.pathname === `/orders/${order.id}/pay/binance` && url.searchParams.get("error") === "FILE_REQUIRED",
+    );
+    await expect(pay.error).toHaveText("Por favor, selecciona un archivo antes de subirlo.");
+
+    await pay.fill({ file: pngReceipt(), transactionId: "TX-NOJS-4455" });
+    await pay.submit.click();
+    await expect(pay.page).toHaveURL((url) => url.pathname === `/orders/${order.id}` && url.searchParams.has("sent"));
+    const orderPage = new OrderPage(pay.page);
+    await expect(orderPage.proofSent).toHaveText(TEXT.es.sent);
+    await expect(orderPage.status).toHaveText(TEXT.es.status.proof_submitted);
+  } finally {
+    await context.close();
+  }
 });
 
 // ---- 6. who may see what ---------------------------------------------------------------

@@ -447,6 +447,10 @@ test.describe("validation messages", () => {
         method: "Binance",
       });
       await expect(plain.error).toHaveText("Cada jugador debe tener un nombre en el juego distinto.");
+      // The server's answer holds what was typed, the chosen method too: a fresh form for the next case.
+      await expect(plain.player(2).ign).toHaveValue(`noraBS_${t}`);
+      await expect(plain.method("Binance")).toBeChecked();
+      await plain.open("blood-strike-duo-clash", "32");
 
       await plain.register({
         teamName: `NoJs ${t}`,

@@ -1,6 +1,5 @@
-import { useEffect } from "react";
 import { useTranslation } from "~/lib/i18n-react";
-import { Form, Link, useRevalidator } from "react-router";
+import { Link } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { languageFromCookieHeader } from "~/domain/language";
@@ -14,7 +13,14 @@ import { bracketPageData } from "../bracket-page.server";
 import { BracketBoard } from "../components/bracket-board";
 import { PointsTable, Standings } from "../components/standings";
 import { CompetitionError, checkIn, findCompetition } from "../competition.server";
+import { LIVE_PAGE_SCRIPT } from "~/lib/live-page-script";
+import { useNonce } from "~/lib/nonce";
+import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/bracket";
+
+// Plain HTML, no React runtime (docs/decisions/002): LIVE_PAGE_SCRIPT listens to the tournament's
+// server-sent events and swaps in a fresh render of the page on each change; check-in is a form.
+export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const competition = notFoundIfNullish(await findCompetition(db(), params.tournamentId));
@@ -46,102 +52,103 @@ export function meta({ data }: Route.MetaArgs) {
   return [{ title: `${data?.page.tournament.title ?? ""} · Arena LATAM` }];
 }
 
-/** Reloads the page's data whenever the server says this tournament changed (server-sent events). */
-function useLiveUpdates(tournamentId: string) {
-  const revalidator = useRevalidator();
-  useEffect(() => {
-    if (typeof EventSource === "undefined") return;
-    const source = new EventSource(`/tournaments/${encodeURIComponent(tournamentId)}/live`);
-    source.addEventListener("change", () => void revalidator.revalidate());
-    return () => source.close();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [tournamentId]);
-}
-
 export default function BracketPage({ loaderData, actionData }: Route.ComponentProps) {
   useRouteMessages(loaderData.messages);
   const { t, i18n } = useTranslation("competition");
   const { page } = loaderData;
-  useLiveUpdates(page.tournament.id);
+  const nonce = useNonce() || undefined;
   const dateTime = new Intl.DateTimeFormat(i18n.language === "en" ? "en-US" : "es-VE", {
     dateStyle: "medium",
     timeStyle: "short",
     timeZone: "America/Caracas",
   });
   return (
-    <section className="mx-auto max-w-5xl px-4 py-10" data-testid="bracket-page">
-      <Link to={`/tournament?id=${encodeURIComponent(page.tournament.id)}`} className="text-sm text-cyan-400 hover:text-cyan-300">
-        ← {t("bracket.back")}
-      </Link>
-      <h1 className="mt-3 text-3xl font-extrabold">{page.tournament.title}</h1>
-      {loaderData.isStaff ? (
-        <ButtonLink to={`/admin/tournaments/${page.tournament.id}/run`} variant="secondary" size="sm" className="mt-3">
-          {t("run.open")}
-        </ButtonLink>
-      ) : null}
+    <>
+      <section
+        className="mx-auto max-w-5xl px-4 py-10"
+        data-testid="bracket-page"
+        data-swap
+        data-live={`/tournaments/${encodeURIComponent(page.tournament.id)}/live`}
+      >
+        <Link to={`/tournament?id=${encodeURIComponent(page.tournament.id)}`} className="text-sm text-cyan-400 hover:text-cyan-300">
+          ← {t("bracket.back")}
+        </Link>
+        <h1 className="mt-3 text-3xl font-extrabold">{page.tournament.title}</h1>
+        {loaderData.isStaff ? (
+          <ButtonLink to={`/admin/tournaments/${page.tournament.id}/run`} variant="secondary" size="sm" className="mt-3">
+            {t("run.open")}
+          </ButtonLink>
+        ) : null}
 
-      {page.settings === null ? (
-        <p className="mt-6 text-slate-300" data-testid="not-run">
-          {t("bracket.notRunYet")}
-        </p>
-      ) : (
-        <>
-          <p className="mt-2 text-slate-300">
-            {t(`formats.${page.format}`)} · {t("bracket.startsAt", { when: dateTime.format(new Date(page.startsAt)) })}
-            {page.format !== "battle_royale" ? ` · ${t("bracket.bestOf", { bestOf: page.bestOf, finalBestOf: page.finalBestOf })}` : ""}
+        {page.settings === null ? (
+          <p className="mt-6 text-slate-300" data-testid="not-run">
+            {t("bracket.notRunYet")}
           </p>
+        ) : (
+          <>
+            <p className="mt-2 text-slate-300">
+              {t(`formats.${page.format}`)} · {t("bracket.startsAt", { when: dateTime.format(new Date(page.startsAt)) })}
+              {page.format !== "battle_royale" ? ` · ${t("bracket.bestOf", { bestOf: page.bestOf, finalBestOf: page.finalBestOf })}` : ""}
+            </p>
 
-          {page.champion ? (
-            <div className="mt-6 rounded-2xl border border-amber-400/60 bg-amber-400/10 p-5 text-center" data-testid="champion">
-              <p className="text-sm font-semibold tracking-wide text-amber-300 uppercase">{t("bracket.champion")}</p>
-              <p className="mt-1 text-2xl font-extrabold text-amber-100">🏆 {page.champion.name}</p>
-            </div>
-          ) : null}
+            {page.champion ? (
+              <div className="mt-6 rounded-2xl border border-amber-400/60 bg-amber-400/10 p-5 text-center" data-testid="champion">
+                <p className="text-sm font-semibold tracking-wide text-amber-300 uppercase">{t("bracket.champion")}</p>
+                <p className="mt-1 text-2xl font-extrabold text-amber-100">🏆 {page.champion.name}</p>
+              </div>
+            ) : null}
 
-          {page.myMatches.length ? (
-            <Alert tone="info" className="mt-6" testId="my-match-ready">
-              {t("bracket.myMatchReady")}{" "}
-              {page.myMatches.map((matchId) => (
-                <Link
-                  key={matchId}
-                  to={`/tournaments/${page.tournament.id}/matches/${matchId}`}
-                  className="font-semibold text-cyan-300 underline"
-                >
-                  {t("bracket.openMatch", { number: matchId + 1 })}
-                </Link>
-              ))}
-            </Alert>
-          ) : null}
-
-          {!page.started ? (
-            <CheckInPanel page={page} signedIn={loaderData.signedIn} answer={actionData} format={(iso) => dateTime.format(new Date(iso))} />
-          ) : null}
-
-          {page.bracket ? (
-            <div className="mt-8">
-              <h2 className="mb-4 text-xl font-bold">{t("bracket.title")}</h2>
-              <BracketBoard
-                tournamentId={page.tournament.id}
-                format={page.format as Exclude<typeof page.format, "battle_royale">}
-                groups={page.bracket}
-              />
-            </div>
-          ) : null}
-          {page.table ? <PointsTable table={page.table} /> : null}
-          {page.standings.length ? <Standings rows={page.standings} /> : null}
-          {page.prizes.length ? (
-            <div className="mt-8">
-              <h2 className="mb-3 text-xl font-bold">{t("prizes.title")}</h2>
-              <ol className="space-y-1" data-testid="prizes">
-                {page.prizes.map((prize) => (
-                  <li key={prize.registrationId}>{t("prizes.line", { place: prize.place, team: prize.name, amount: prize.amount })}</li>
+            {page.myMatches.length ? (
+              <Alert tone="info" className="mt-6" testId="my-match-ready">
+                {t("bracket.myMatchReady")}{" "}
+                {page.myMatches.map((matchId) => (
+                  <Link
+                    key={matchId}
+                    to={`/tournaments/${page.tournament.id}/matches/${matchId}`}
+                    className="font-semibold text-cyan-300 underline"
+                  >
+                    {t("bracket.openMatch", { number: matchId + 1 })}
+                  </Link>
                 ))}
-              </ol>
-            </div>
-          ) : null}
-        </>
-      )}
-    </section>
+              </Alert>
+            ) : null}
+
+            {!page.started ? (
+              <CheckInPanel
+                page={page}
+                signedIn={loaderData.signedIn}
+                answer={actionData}
+                format={(iso) => dateTime.format(new Date(iso))}
+              />
+            ) : null}
+
+            {page.bracket ? (
+              <div className="mt-8">
+                <h2 className="mb-4 text-xl font-bold">{t("bracket.title")}</h2>
+                <BracketBoard
+                  tournamentId={page.tournament.id}
+                  format={page.format as Exclude<typeof page.format, "battle_royale">}
+                  groups={page.bracket}
+                />
+              </div>
+            ) : null}
+            {page.table ? <PointsTable table={page.table} /> : null}
+            {page.standings.length ? <Standings rows={page.standings} /> : null}
+            {page.prizes.length ? (
+              <div className="mt-8">
+                <h2 className="mb-3 text-xl font-bold">{t("prizes.title")}</h2>
+                <ol className="space-y-1" data-testid="prizes">
+                  {page.prizes.map((prize) => (
+                    <li key={prize.registrationId}>{t("prizes.line", { place: prize.place, team: prize.name, amount: prize.amount })}</li>
+                  ))}
+                </ol>
+              </div>
+            ) : null}
+          </>
+        )}
+      </section>
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: LIVE_PAGE_SCRIPT }} />
+    </>
   );
 }
 
@@ -178,12 +185,12 @@ function CheckInPanel({
           {t("checkIn.done", { team: checkIn.mine?.name ?? "" })}
         </Alert>
       ) : checkIn.mine && checkIn.phase === "open" ? (
-        <Form method="post" className="mt-4">
+        <form method="post" className="mt-4">
           <input type="hidden" name="intent" value="check-in" />
           <Button type="submit" data-testid="check-in-button">
             {t("checkIn.button", { team: checkIn.mine.name })}
           </Button>
-        </Form>
+        </form>
       ) : checkIn.mine ? (
         <p className="mt-4 text-sm text-slate-300">{t(`checkIn.phase.${checkIn.phase}`)}</p>
       ) : !signedIn ? (

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/lib/i18n-react";
-import { Form, Link, useNavigation } from "react-router";
+import { Link } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
@@ -19,7 +19,14 @@ import { isFinalMatch } from "../core/bracket-view";
 import { isBracketFormat, type Format } from "../core/formats";
 import { checkScore, reportsState } from "../core/reports";
 import { screenshotStorage } from "../screenshots.server";
+import { LIVE_PAGE_SCRIPT } from "~/lib/live-page-script";
+import { useNonce } from "~/lib/nonce";
+import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/match";
+
+// Plain HTML and forms that post, no React runtime (docs/decisions/002); LIVE_PAGE_SCRIPT posts
+// them in place and disables the button while sending.
+export const handle: RouteHandle = { hydrate: false };
 
 async function load(tournamentId: string, matchIdText: string) {
   const competition = notFoundIfNullish(await findCompetition(db(), tournamentId));
@@ -137,120 +144,123 @@ export function meta({ data }: Route.MetaArgs) {
 export default function MatchPage({ loaderData, actionData }: Route.ComponentProps) {
   useRouteMessages(loaderData.messages);
   const { t } = useTranslation("competition");
-  const busy = useNavigation().state === "submitting";
+  const nonce = useNonce() || undefined;
   const data = loaderData;
   const error = actionData && !actionData.ok ? actionData : null;
   const done = actionData && actionData.ok ? actionData : null;
   const canReport = data.mySide && data.playable && !data.result;
   return (
-    <section className="mx-auto max-w-2xl px-4 py-10" data-testid="match-page">
-      <Link to={`/tournaments/${data.tournament.id}/bracket`} className="text-sm text-cyan-400 hover:text-cyan-300">
-        ← {t("match.back")}
-      </Link>
-      <p className="mt-3 text-sm text-slate-400">
-        {data.tournament.title} · {t("match.title", { number: data.matchId + 1 })} · {t("match.bestOf", { bestOf: data.bestOf })}
-      </p>
-      <div className="mt-4 grid grid-cols-[1fr_auto_1fr] items-center gap-3 text-center">
-        <TeamBox side={data.side1} testId="side1" />
-        <span className="text-lg font-bold text-slate-400">{t("match.vs")}</span>
-        <TeamBox side={data.side2} testId="side2" />
-      </div>
-      <p className="mt-4 text-center font-semibold" data-testid="match-state">
-        {t(`match.state.${data.state}`)}
-      </p>
-
-      {error ? (
-        <Alert tone="error" className="mt-4" testId="match-error">
-          {t(`errors.${error.code}`)}
-        </Alert>
-      ) : null}
-      {done ? (
-        <Alert tone="success" className="mt-4" testId="match-done">
-          {t(`match.done.${done.done}`)}
-        </Alert>
-      ) : null}
-
-      {data.room ? (
-        <div className="mt-6 rounded-xl border border-purple-500/50 bg-purple-500/10 p-4" data-testid="room">
-          <h2 className="font-bold">{t("match.room.title")}</h2>
-          <p className="mt-1">
-            {t("match.room.id")}: <strong data-testid="room-id">{data.room.roomId}</strong>
-          </p>
-          <p>
-            {t("match.room.password")}: <strong data-testid="room-password">{data.room.roomPassword}</strong>
-          </p>
+    <>
+      <section className="mx-auto max-w-2xl px-4 py-10" data-testid="match-page" data-swap>
+        <Link to={`/tournaments/${data.tournament.id}/bracket`} className="text-sm text-cyan-400 hover:text-cyan-300">
+          ← {t("match.back")}
+        </Link>
+        <p className="mt-3 text-sm text-slate-400">
+          {data.tournament.title} · {t("match.title", { number: data.matchId + 1 })} · {t("match.bestOf", { bestOf: data.bestOf })}
+        </p>
+        <div className="mt-4 grid grid-cols-[1fr_auto_1fr] items-center gap-3 text-center">
+          <TeamBox side={data.side1} testId="side1" />
+          <span className="text-lg font-bold text-slate-400">{t("match.vs")}</span>
+          <TeamBox side={data.side2} testId="side2" />
         </div>
-      ) : null}
+        <p className="mt-4 text-center font-semibold" data-testid="match-state">
+          {t(`match.state.${data.state}`)}
+        </p>
 
-      {data.reports.length ? (
-        <ul className="mt-6 space-y-1 text-sm" data-testid="reports">
-          {data.reports.map((report) => (
-            <li key={report.id}>
-              {t("match.reportLine", {
-                team: (report.side === 1 ? data.side1 : data.side2)?.name ?? "",
-                score1: report.score1,
-                score2: report.score2,
-              })}{" "}
-              <a
-                className="text-cyan-400 underline"
-                href={`/tournaments/${data.tournament.id}/matches/${data.matchId}/screenshots/${report.id}`}
-              >
-                {t("match.screenshot")}
-              </a>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+        {error ? (
+          <Alert tone="error" className="mt-4" testId="match-error">
+            {t(`errors.${error.code}`)}
+          </Alert>
+        ) : null}
+        {done ? (
+          <Alert tone="success" className="mt-4" testId="match-done">
+            {t(`match.done.${done.done}`)}
+          </Alert>
+        ) : null}
 
-      {canReport ? (
-        <Form
-          method="post"
-          encType="multipart/form-data"
-          className="mt-6 space-y-4 rounded-2xl border border-slate-800 bg-arena-panel p-5"
-          data-testid="report-form"
-        >
-          <h2 className="text-lg font-bold">{data.myReport ? t("match.report.again") : t("match.report.title")}</h2>
-          <input type="hidden" name="intent" value="report" />
-          <ScoreInputs side1={data.side1?.name ?? ""} side2={data.side2?.name ?? ""} bestOf={data.bestOf} />
-          <Field label={t("match.report.screenshot")} hint={t("match.report.screenshotHint")}>
-            <Input type="file" name="screenshot" accept="image/png,image/jpeg,image/webp" required data-testid="screenshot" />
-          </Field>
-          <Button type="submit" disabled={busy} data-testid="report-submit">
-            {t("match.report.submit")}
-          </Button>
-        </Form>
-      ) : null}
+        {data.room ? (
+          <div className="mt-6 rounded-xl border border-purple-500/50 bg-purple-500/10 p-4" data-testid="room">
+            <h2 className="font-bold">{t("match.room.title")}</h2>
+            <p className="mt-1">
+              {t("match.room.id")}: <strong data-testid="room-id">{data.room.roomId}</strong>
+            </p>
+            <p>
+              {t("match.room.password")}: <strong data-testid="room-password">{data.room.roomPassword}</strong>
+            </p>
+          </div>
+        ) : null}
 
-      {data.isStaff && data.side1 && data.side2 ? (
-        <div className="mt-8 space-y-6 rounded-2xl border border-amber-500/40 p-5" data-testid="staff-tools">
-          <h2 className="text-lg font-bold text-amber-200">{t("match.staff.title")}</h2>
-          <Form method="post" className="space-y-4">
-            <input type="hidden" name="intent" value="result" />
-            <ScoreInputs side1={data.side1.name} side2={data.side2.name} bestOf={data.bestOf} prefix="staff-" />
-            <Field label={t("match.staff.reason")}>
-              <Input name="reason" maxLength={200} data-testid="staff-reason" />
+        {data.reports.length ? (
+          <ul className="mt-6 space-y-1 text-sm" data-testid="reports">
+            {data.reports.map((report) => (
+              <li key={report.id}>
+                {t("match.reportLine", {
+                  team: (report.side === 1 ? data.side1 : data.side2)?.name ?? "",
+                  score1: report.score1,
+                  score2: report.score2,
+                })}{" "}
+                <a
+                  className="text-cyan-400 underline"
+                  href={`/tournaments/${data.tournament.id}/matches/${data.matchId}/screenshots/${report.id}`}
+                >
+                  {t("match.screenshot")}
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+
+        {canReport ? (
+          <form
+            method="post"
+            encType="multipart/form-data"
+            className="mt-6 space-y-4 rounded-2xl border border-slate-800 bg-arena-panel p-5"
+            data-testid="report-form"
+          >
+            <h2 className="text-lg font-bold">{data.myReport ? t("match.report.again") : t("match.report.title")}</h2>
+            <input type="hidden" name="intent" value="report" />
+            <ScoreInputs side1={data.side1?.name ?? ""} side2={data.side2?.name ?? ""} bestOf={data.bestOf} />
+            <Field label={t("match.report.screenshot")} hint={t("match.report.screenshotHint")}>
+              <Input type="file" name="screenshot" accept="image/png,image/jpeg,image/webp" required data-testid="screenshot" />
             </Field>
-            <Button type="submit" disabled={busy} data-testid="staff-result">
-              {data.result ? t("match.staff.correct") : t("match.staff.set")}
+            <Button type="submit" data-testid="report-submit">
+              {t("match.report.submit")}
             </Button>
-          </Form>
-          <Form method="post" className="space-y-4">
-            <input type="hidden" name="intent" value="room" />
-            <div className="grid grid-cols-2 gap-3">
-              <Field label={t("match.room.id")}>
-                <Input name="roomId" required maxLength={100} data-testid="room-id-input" />
+          </form>
+        ) : null}
+
+        {data.isStaff && data.side1 && data.side2 ? (
+          <div className="mt-8 space-y-6 rounded-2xl border border-amber-500/40 p-5" data-testid="staff-tools">
+            <h2 className="text-lg font-bold text-amber-200">{t("match.staff.title")}</h2>
+            <form method="post" className="space-y-4">
+              <input type="hidden" name="intent" value="result" />
+              <ScoreInputs side1={data.side1.name} side2={data.side2.name} bestOf={data.bestOf} prefix="staff-" />
+              <Field label={t("match.staff.reason")}>
+                <Input name="reason" maxLength={200} data-testid="staff-reason" />
               </Field>
-              <Field label={t("match.room.password")}>
-                <Input name="roomPassword" maxLength={100} data-testid="room-password-input" />
-              </Field>
-            </div>
-            <Button type="submit" variant="secondary" disabled={busy} data-testid="room-submit">
-              {t("match.room.post")}
-            </Button>
-          </Form>
-        </div>
-      ) : null}
-    </section>
+              <Button type="submit" data-testid="staff-result">
+                {data.result ? t("match.staff.correct") : t("match.staff.set")}
+              </Button>
+            </form>
+            <form method="post" className="space-y-4">
+              <input type="hidden" name="intent" value="room" />
+              <div className="grid grid-cols-2 gap-3">
+                <Field label={t("match.room.id")}>
+                  <Input name="roomId" required maxLength={100} data-testid="room-id-input" />
+                </Field>
+                <Field label={t("match.room.password")}>
+                  <Input name="roomPassword" maxLength={100} data-testid="room-password-input" />
+                </Field>
+              </div>
+              <Button type="submit" variant="secondary" data-testid="room-submit">
+                {t("match.room.post")}
+              </Button>
+            </form>
+          </div>
+        ) : null}
+      </section>
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: LIVE_PAGE_SCRIPT }} />
+    </>
   );
 }
 

@@ -1,16 +1,10 @@
 import { useTranslation } from "~/lib/i18n-react";
 
-/** A plain form (works without JavaScript); with it, the user confirms first. */
+/** A plain form (works without JavaScript); with it, the page script asks the user first (data-confirm). */
 export function CancelOrderForm({ orderId }: { orderId: string }) {
   const { t } = useTranslation("orders");
   return (
-    <form
-      method="post"
-      action={`/orders/${orderId}/cancel`}
-      onSubmit={(event) => {
-        if (!window.confirm(t("payment.cancelConfirm"))) event.preventDefault();
-      }}
-    >
+    <form method="post" action={`/orders/${orderId}/cancel`} data-confirm={t("payment.cancelConfirm")}>
       <button
         type="submit"
         className="rounded-lg border border-rose-500/60 px-5 py-3 font-semibold text-rose-200 hover:bg-rose-500/10"

@@ -13,7 +13,11 @@ import { orderAmount } from "../orders-view";
 import { StatusChip } from "~/components/ui/status-chip";
 import { CursorPager } from "~/components/ui/cursor-pager";
 import { pageSearch, parsePageAsk } from "~/domain/page-cursor";
+import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/my-orders";
+
+// Plain HTML: links and the pager; no React runtime (docs/decisions/002).
+export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);

@@ -15,12 +15,16 @@ import { orderTracking } from "../core/tracking";
 import { findOrderFor } from "../orders.server";
 import { orderAmount } from "../orders-view";
 import { StatusChip } from "~/components/ui/status-chip";
+import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/order";
 import { buttonClass } from "~/components/ui/button";
 import { Alert } from "~/components/ui/alert";
 
 /** SPEC §4: after the proof is sent the user goes on after 3 s (store → /store, tournament → /). */
 export const AFTER_PROOF_SECONDS = 3;
+
+// Plain HTML: links and the cancel form (asks first through the page script); no React runtime (docs/decisions/002).
+export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);

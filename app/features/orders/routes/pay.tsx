@@ -1,12 +1,9 @@
-import { useState } from "react";
 import { useTranslation } from "~/lib/i18n-react";
 import { Link, data } from "react-router";
-import { useToast } from "~/components/ui/toast";
 import { formatRate } from "~/domain/format";
 import { isLanguage, languageFromCookieHeader } from "~/domain/language";
 import { isPaymentMethod, needsReceiptFile, VENEZUELAN_BANKS } from "~/domain/payment-methods";
 import { canPay } from "../core/lifecycle";
-import { parseProofDetails } from "../core/payment-proof";
 import { requireUser } from "~/features/auth/session.server";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
@@ -19,6 +16,13 @@ import { findOrderFor } from "../orders.server";
 import { orderAmount } from "../orders-view";
 import { payToDetails } from "../payment-accounts.server";
 import type { Route } from "./+types/pay";
+import type { RouteHandle } from "~/root";
+import { useNonce } from "~/lib/nonce";
+import { PAY_SCRIPT } from "../pay-script";
+
+// Plain HTML and a form that posts, no React runtime (docs/decisions/002); PAY_SCRIPT adds the
+// copy buttons and the upload with its progress bar.
+export const handle: RouteHandle = { hydrate: false };
 import { buttonClass } from "~/components/ui/button";
 import { Alert } from "~/components/ui/alert";
 
@@ -51,9 +55,9 @@ export function meta({ matches }: Route.MetaArgs) {
   return [{ title: `${metaText(matches, "orders", "myOrders.pageTitle")} · Arena LATAM` }];
 }
 
+/** The copy button is shown and run by PAY_SCRIPT: without JavaScript it could do nothing. */
 function CopyValue({ label, value, kind }: { label: string; value: string; kind: "id" | "number" | "email" }) {
   const { t } = useTranslation("orders");
-  const toast = useToast();
   return (
     <div className="flex items-center justify-between gap-3 rounded-lg border border-slate-800 bg-slate-900/60 px-4 py-3">
       <div>
@@ -64,15 +68,11 @@ function CopyValue({ label, value, kind }: { label: string; value: string; kind:
       </div>
       <button
         type="button"
+        hidden
+        data-copy={value}
+        data-copied={t(`payment.copied.${kind}`)}
+        data-copy-failed={t(`payment.copyFailed.${kind}`)}
         className="rounded-md border border-cyan-500/60 px-3 py-1.5 text-sm font-semibold text-cyan-200 hover:bg-cyan-500/10"
-        onClick={async () => {
-          try {
-            await navigator.clipboard.writeText(value);
-            toast.success({ message: t(`payment.copied.${kind}`) });
-          } catch {
-            toast.error({ message: t(`payment.copyFailed.${kind}`) });
-          }
-        }}
       >
         {t("payment.copy")}
       </button>
@@ -86,8 +86,8 @@ export default function PayPage({ loaderData }: Route.ComponentProps) {
   useRouteMessages(loaderData.messages);
   const { t, i18n } = useTranslation("orders");
   const { order, method, payTo } = loaderData;
-  const [progress, setProgress] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(loaderData.error);
+  const nonce = useNonce() || undefined;
+  const error = loaderData.error;
   const methodName = t(`methods.${method}`);
 
   if (loaderData.requestedMethod !== method) {
@@ -119,51 +119,14 @@ export default function PayPage({ loaderData }: Route.ComponentProps) {
   }
 
   const needsFile = needsReceiptFile(method);
-  const maxBytes = Math.round(loaderData.maxMb * 1024 * 1024);
-
-  function send(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const body = new FormData(form);
-    const file = body.get("receipt");
-    // Same order of checks as the server: file first, then the reference data. The content
-    // (magic bytes) is checked by the server, which is the one that decides.
-    if (needsFile && !(file instanceof File && file.size > 0)) return setError("FILE_REQUIRED");
-    if (needsFile && file instanceof File && file.size > maxBytes) return setError("FILE_TOO_LARGE");
-    const details = parseProofDetails(
-      method,
-      Object.fromEntries([...body.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string")),
-    );
-    if (!details.ok) return setError(details.code);
-    setError(null);
-    setProgress(0);
-    // XMLHttpRequest, not fetch: only it reports upload progress, which matters on a slow phone.
-    const request = new XMLHttpRequest();
-    request.open("POST", form.action);
-    request.setRequestHeader("Accept", "application/json");
-    request.upload.onprogress = (progressEvent) => {
-      if (progressEvent.lengthComputable) setProgress(Math.round((progressEvent.loaded / progressEvent.total) * 100));
-    };
-    request.onload = () => {
-      let answer: { ok?: boolean; code?: string; redirectTo?: string } = {};
-      try {
-        answer = JSON.parse(request.responseText) as typeof answer;
-      } catch {
-        answer = { ok: false, code: "UNEXPECTED" };
-      }
-      if (answer.ok && answer.redirectTo) return window.location.assign(answer.redirectTo);
-      setProgress(null);
-      setError(answer.code ?? "VERIFICATION_FAILED");
-    };
-    request.onerror = () => {
-      setProgress(null);
-      setError("UNEXPECTED");
-    };
-    request.send(body);
-  }
+  const codes = Object.keys((loaderData.messages.orders as { errors?: Record<string, string> } | undefined)?.errors ?? {});
+  const scriptTexts = {
+    sending: t("payment.sending", { percent: "{{percent}}" }),
+    errors: Object.fromEntries(codes.map((code) => [code, t(`errors.${code}`, { mb: loaderData.maxMb })])),
+  };
 
   return (
-    <section className="mx-auto max-w-xl px-4 py-12" data-testid="pay-page" data-method={method}>
+    <section className="mx-auto max-w-xl px-4 py-12" data-testid="pay-page" data-method={method} data-pay-page>
       <h1 className="text-3xl font-extrabold">{t("payment.title", { method: methodName })}</h1>
       <p className="mt-1 text-slate-400">{t("order.title", { number: order.number })}</p>
 
@@ -193,17 +156,26 @@ export default function PayPage({ loaderData }: Route.ComponentProps) {
       </div>
 
       <h2 className="mt-10 text-xl font-bold">{t("payment.proofTitle")}</h2>
-      {error ? (
+      <div data-error-slot>
+        {error ? (
+          <Alert tone="error" testId="proof-error" className="mt-4">
+            {t(`errors.${error}`, { mb: loaderData.maxMb, defaultValue: t("errors.UNEXPECTED") })}
+          </Alert>
+        ) : null}
+      </div>
+      <template id="proof-error-template">
         <Alert tone="error" testId="proof-error" className="mt-4">
-          {t(`errors.${error}`, { mb: loaderData.maxMb, defaultValue: t("errors.UNEXPECTED") })}
+          {""}
         </Alert>
-      ) : null}
+      </template>
       <form
         method="post"
         action={`/orders/${order.id}/proof`}
         encType="multipart/form-data"
         noValidate
-        onSubmit={send}
+        data-proof
+        data-needs-file={needsFile ? "" : undefined}
+        data-max-bytes={Math.round(loaderData.maxMb * 1024 * 1024)}
         className="mt-4 flex flex-col gap-4"
       >
         <input type="hidden" name="method" value={method} />
@@ -250,25 +222,19 @@ export default function PayPage({ loaderData }: Route.ComponentProps) {
             <input name="payerEmail" type="email" autoComplete="email" className={inputClass} />
           </label>
         ) : null}
-        {progress !== null ? (
-          <div
-            role="progressbar"
-            aria-valuenow={progress}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            className="h-2 overflow-hidden rounded-full bg-slate-800"
-            data-testid="upload-progress"
-          >
-            <div className="h-full bg-gradient-to-r from-cyan-400 to-purple-500 transition-all" style={{ width: `${progress}%` }} />
-          </div>
-        ) : null}
-        <button type="submit" disabled={progress !== null} className={buttonClass("primary", "md")}>
-          {progress !== null ? t("payment.sending", { percent: progress }) : t("payment.send")}
+        <button type="submit" className={buttonClass("primary", "md")}>
+          {t("payment.send")}
         </button>
       </form>
       <div className="mt-8">
         <CancelOrderForm orderId={order.id} />
       </div>
+      <script
+        type="application/json"
+        id="pay-texts"
+        dangerouslySetInnerHTML={{ __html: JSON.stringify(scriptTexts).replace(/</g, "\\u003c") }}
+      />
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: PAY_SCRIPT }} />
     </section>
   );
 }

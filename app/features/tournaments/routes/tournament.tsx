@@ -1,6 +1,5 @@
-import { useState } from "react";
 import { useTranslation } from "~/lib/i18n-react";
-import { Form, Link, data, useNavigation } from "react-router";
+import { Link, data } from "react-router";
 import { isSolo, playersPerTeam, showsCoachField } from "~/domain/games";
 import { languageFromCookieHeader } from "~/domain/language";
 import { formatMoney } from "~/domain/format";
@@ -20,6 +19,9 @@ import { metaText } from "~/lib/meta";
 import { useFormat } from "~/lib/use-format";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import { Countdown } from "~/components/ui/countdown";
+import { LIVE_PAGE_SCRIPT } from "~/lib/live-page-script";
+import { useNonce } from "~/lib/nonce";
+import type { RouteHandle } from "~/root";
 import { registrationOpensFor } from "~/features/plus/core/membership";
 import { membershipOf } from "~/features/plus/plus.server";
 import { mailRegistrationConfirmed } from "../registration-mail.server";
@@ -31,6 +33,10 @@ import { formFields, readForm } from "~/lib/http.server";
 import type { Route } from "./+types/tournament";
 import { buttonClass } from "~/components/ui/button";
 import { Alert } from "~/components/ui/alert";
+
+// Plain HTML and forms that post, no React runtime (docs/decisions/002); LIVE_PAGE_SCRIPT posts
+// them in place, keeps the opening countdown ticking and sends the button's "sending" state.
+export const handle: RouteHandle = { hydrate: false };
 
 /** SPEC §4: after a free registration the user goes home after 3 s. */
 export const AFTER_FREE_SECONDS = 3;
@@ -119,9 +125,16 @@ export async function action({ request }: Route.ActionArgs) {
   }
 
   // The fee and its currency come from the tournament row; nothing the form says about money is read.
-  const parsed = parseRegistration(tournament.game, tournament.feeAmount, formFields(form));
-  if (!parsed.ok) return fail(parsed.code, 400, { player: parsed.player });
-  if (!(await withinLimit(db(), "registration", user.id))) return fail("RATE_LIMITED", 429);
+  const fields = formFields(form);
+  // A refused form comes back as it was typed (the page is the server's answer, also without JavaScript).
+  const typed: Record<string, string> = Object.fromEntries(
+    Object.entries(fields)
+      .filter(([name]) => TYPED_FIELD.test(name))
+      .map(([name, value]) => [name, value.slice(0, 100)]),
+  );
+  const parsed = parseRegistration(tournament.game, tournament.feeAmount, fields);
+  if (!parsed.ok) return fail(parsed.code, 400, { player: parsed.player, typed });
+  if (!(await withinLimit(db(), "registration", user.id))) return fail("RATE_LIMITED", 429, { typed });
 
   const paid = tournament.feeAmount > 0;
   try {
@@ -155,15 +168,18 @@ export async function action({ request }: Route.ActionArgs) {
       },
     });
   } catch (error) {
-    if (error instanceof RegistrationError) return fail(error.code, error.code === "NOT_FOUND" ? 404 : 409);
+    if (error instanceof RegistrationError) return fail(error.code, error.code === "NOT_FOUND" ? 404 : 409, { typed });
     log.error("registration failed", { tournamentId: tournament.id, error: String(error) });
-    return fail(paid ? "PAYMENT_START_FAILED" : "FREE_FAILED", 500);
+    return fail(paid ? "PAYMENT_START_FAILED" : "FREE_FAILED", 500, { typed });
   }
 }
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: `${metaText(matches, "tournaments", "pageTitle")} · Arena LATAM` }];
 }
+
+/** The form's own fields, echoed back when it is refused. */
+const TYPED_FIELD = /^(teamName|coachName|phone|paymentMethod|player[1-5](Name|Ign|Phone))$/;
 
 const inputClass = "w-full rounded-lg border border-slate-700 bg-slate-900 px-4 py-3 text-slate-100 outline-none focus:border-cyan-400";
 
@@ -173,17 +189,19 @@ function Field({
   hint,
   type = "text",
   inputMode,
+  typed,
 }: {
   label: string;
   name: string;
   hint?: string;
   type?: string;
   inputMode?: "numeric" | "tel";
+  typed: Record<string, string>;
 }) {
   return (
     <label className="flex flex-col gap-1.5 text-sm font-semibold">
       {label}
-      <input name={name} type={type} inputMode={inputMode} maxLength={60} className={inputClass} />
+      <input name={name} type={type} inputMode={inputMode} maxLength={60} defaultValue={typed[name]} className={inputClass} />
       {hint ? <span className="text-xs font-normal text-slate-400">{hint}</span> : null}
     </label>
   );
@@ -193,8 +211,7 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
   useRouteMessages(loaderData.messages);
   const { t, i18n } = useTranslation("tournaments");
   const format = useFormat();
-  const navigation = useNavigation();
-  const [clientError, setClientError] = useState<{ code: string; player?: number } | null>(null);
+  const nonce = useNonce() || undefined;
   const { tournament, registration } = loaderData;
 
   if (!tournament) {
@@ -213,301 +230,303 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
   const size = playersPerTeam(tournament.game);
   const fee = tournament.feeAmount;
   const feeCurrency = tournament.feeCurrency === "VES" ? "VES" : "USD";
-  const error = clientError ?? (actionData && !actionData.ok ? actionData : null);
+  const error = actionData && !actionData.ok ? actionData : null;
+  const typed = ((error && "typed" in error ? error.typed : null) ?? {}) as Record<string, string>;
   const answered = actionData?.ok ? actionData : null;
   // The waiting-list buttons answer too, but only a registration changes what the page shows.
   const done = answered && (answered.outcome === "confirmed" || answered.outcome === "started") ? answered : null;
   const waitlistNotice = answered?.outcome === "waitlist-joined" ? "joined" : answered?.outcome === "waitlist-left" ? "left" : null;
 
   return (
-    <section className="mx-auto max-w-3xl px-4 py-10" data-testid="tournament-page" data-game={tournament.game}>
-      {done?.outcome === "confirmed" ? <meta httpEquiv="refresh" content={`${AFTER_FREE_SECONDS};url=/`} /> : null}
-      <div className="overflow-hidden rounded-2xl border border-slate-800 bg-arena-panel">
-        <img src={tournament.image} alt="" width={640} height={360} className="aspect-[16/6] w-full object-cover" />
-        <div className="p-6">
-          <h1 className="text-3xl font-extrabold">{tournament.title}</h1>
-          <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
-            <div>
-              <dt className="text-slate-400">{t("details.date")}</dt>
-              <dd className="font-semibold" data-testid="tournament-date">
-                {format.date(tournament.date)}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-slate-400">{t("details.prize")}</dt>
-              <dd className="font-semibold text-cyan-300">{tournament.prize}</dd>
-            </div>
-            <div>
-              <dt className="text-slate-400">{t("details.fee")}</dt>
-              <dd className="font-semibold" data-testid="tournament-fee">
-                {fee === 0 ? t("details.free") : formatMoney({ amount: fee, currency: feeCurrency }, language)}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-slate-400">{solo ? t("details.solo") : t("details.team", { count: size })}</dt>
-              <dd className="font-semibold" data-testid="places-left">
-                {tournament.placesLeft > 0 ? t("details.placesLeft", { count: tournament.placesLeft }) : t("details.full")}
-              </dd>
-            </div>
-          </dl>
-          <p className="mt-3 text-sm text-slate-400" data-testid="closes-at">
-            {tournament.pastDeadline || tournament.closed
-              ? t("details.closed")
-              : t("details.closes", { time: format.dateTime(tournament.registrationClosesAt) })}
-          </p>
-          {tournament.rulesHtml ? (
-            <details className="mt-4 text-sm">
-              <summary className="cursor-pointer font-semibold text-slate-200">{t("details.rules")}</summary>
-              {/* Rendered on the server by micromark, which escapes HTML and drops unsafe links. */}
-              <div
-                className="prose-invert mt-2 space-y-2 break-words text-slate-300"
-                data-testid="tournament-rules"
-                dangerouslySetInnerHTML={{ __html: tournament.rulesHtml }}
-              />
-            </details>
-          ) : null}
-          <Link
-            to={`/tournaments/${tournament.id}/bracket`}
-            className="mt-3 inline-block text-sm font-semibold text-cyan-400 hover:text-cyan-300"
-            data-testid="bracket-link"
-          >
-            {t("bracketLink")} →
-          </Link>
-        </div>
-      </div>
-
-      {error ? (
-        <Alert tone="error" testId="registration-error">
-          {t(`errors.${error.code}`, { n: "player" in error ? error.player : undefined })}
-        </Alert>
-      ) : null}
-
-      {done?.outcome === "confirmed" ? (
-        <Alert tone="success" testId="registration-confirmed">
-          {t("done.free")}
-        </Alert>
-      ) : null}
-
-      {done?.outcome === "started" ? (
-        <div
-          role="status"
-          className="mt-6 rounded-xl border border-emerald-500/50 bg-emerald-500/10 p-6"
-          data-testid="registration-started"
-        >
-          <p className="text-2xl font-extrabold text-emerald-200">{t("done.started")}</p>
-          <p className="mt-1 text-emerald-100/90">{t("done.confirmation")}</p>
-          <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
-            <div>
-              <dt className="text-slate-400">{t("done.orderNumber")}</dt>
-              <dd className="font-semibold">#{done.order.number}</dd>
-            </div>
-            <div>
-              <dt className="text-slate-400">{t("done.total")}</dt>
-              <dd className="font-semibold text-cyan-300" data-testid="order-total">
-                {orderAmount(done.order.amount, done.order.currency, language)}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-slate-400">{t("done.method")}</dt>
-              <dd className="font-semibold">{t(`orders:methods.${done.order.method}`)}</dd>
-            </div>
-            <div>
-              <dt className="text-slate-400">{t("done.phone")}</dt>
-              <dd className="font-semibold">{done.order.phone}</dd>
-            </div>
-          </dl>
-          <Link
-            to={`/tournament/payment?order=${done.order.id}`}
-            className={buttonClass("primary", "md", "mt-6 inline-block")}
-            data-testid="continue-to-payment"
-          >
-            {t("done.pay")}
-          </Link>
-        </div>
-      ) : null}
-
-      {registration && !done ? (
-        <div className="mt-6 rounded-xl border border-cyan-500/40 bg-cyan-500/5 p-6" data-testid="registration">
-          <h2 className="text-xl font-bold">{t("registered.title")}</h2>
-          <p className="mt-1 text-sm" data-testid="registration-status">
-            {t(`registered.status.${registration.status}`)}
-          </p>
-          {registration.teamName ? (
-            <p className="mt-3">
-              <span className="text-slate-400">{t("registered.team")}: </span>
-              {registration.teamName}
+    <>
+      <section className="mx-auto max-w-3xl px-4 py-10" data-testid="tournament-page" data-game={tournament.game} data-swap>
+        {done?.outcome === "confirmed" ? <meta httpEquiv="refresh" content={`${AFTER_FREE_SECONDS};url=/`} /> : null}
+        <div className="overflow-hidden rounded-2xl border border-slate-800 bg-arena-panel">
+          <img src={tournament.image} alt="" width={640} height={360} className="aspect-[16/6] w-full object-cover" />
+          <div className="p-6">
+            <h1 className="text-3xl font-extrabold">{tournament.title}</h1>
+            <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
+              <div>
+                <dt className="text-slate-400">{t("details.date")}</dt>
+                <dd className="font-semibold" data-testid="tournament-date">
+                  {format.date(tournament.date)}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-slate-400">{t("details.prize")}</dt>
+                <dd className="font-semibold text-cyan-300">{tournament.prize}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-400">{t("details.fee")}</dt>
+                <dd className="font-semibold" data-testid="tournament-fee">
+                  {fee === 0 ? t("details.free") : formatMoney({ amount: fee, currency: feeCurrency }, language)}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-slate-400">{solo ? t("details.solo") : t("details.team", { count: size })}</dt>
+                <dd className="font-semibold" data-testid="places-left">
+                  {tournament.placesLeft > 0 ? t("details.placesLeft", { count: tournament.placesLeft }) : t("details.full")}
+                </dd>
+              </div>
+            </dl>
+            <p className="mt-3 text-sm text-slate-400" data-testid="closes-at">
+              {tournament.pastDeadline || tournament.closed
+                ? t("details.closed")
+                : t("details.closes", { time: format.dateTime(tournament.registrationClosesAt) })}
             </p>
-          ) : null}
-          <p className="mt-3 text-slate-400">{t("registered.players")}</p>
-          <ul className="list-inside list-disc">
-            {registration.players.map((player) => (
-              <li key={player.ign}>
-                {player.name} · {player.ign}
-              </li>
-            ))}
-          </ul>
-          {registration.orderId ? (
-            <Link to={`/orders/${registration.orderId}`} className="mt-4 inline-block text-cyan-400 hover:text-cyan-300">
-              {t("registered.pay")} →
-            </Link>
-          ) : null}
-        </div>
-      ) : null}
-
-      {!registration && !done && !tournament.closed && loaderData.opensForMe && loaderData.now ? (
-        <div role="status" className="mt-8 rounded-xl border border-cyan-500/50 bg-cyan-500/10 p-6" data-testid="registration-opens">
-          <h2 className="text-xl font-bold text-cyan-100">
-            {t(loaderData.member ? "opens.titlePlus" : "opens.title", { time: format.dateTime(loaderData.opensForMe) })}
-          </h2>
-          <p className="mt-2 text-cyan-50/90">
-            <Countdown to={loaderData.opensForMe} serverNow={loaderData.now} render={(time) => t("opens.countdown", { time })} />
-          </p>
-          {loaderData.member ? null : (
-            <p className="mt-2 text-sm text-cyan-50/80">
-              <Link to="/plus" className="underline">
-                {t("opens.plusHint")}
-              </Link>
-            </p>
-          )}
-        </div>
-      ) : null}
-      {!registration && !done && (tournament.closed || tournament.placesLeft <= 0) ? (
-        // #10.8: a full or closed tournament says so, and where to go next.
-        <div
-          role="status"
-          className="mt-8 rounded-xl border border-amber-500/50 bg-amber-500/10 p-6"
-          data-testid="tournament-unavailable"
-          data-state={tournament.closed ? "closed" : "full"}
-        >
-          <h2 className="text-xl font-bold text-amber-100">{t(tournament.closed ? "unavailable.closedTitle" : "unavailable.fullTitle")}</h2>
-          <p className="mt-2 text-amber-50/90">{t(tournament.closed ? "unavailable.closedText" : "unavailable.fullText")}</p>
-          {loaderData.lateEntry?.state === "full" ? (
-            <p className="mt-2 text-sm text-amber-50/80" data-testid="late-entry-full">
-              {t("lateEntry.full")}
-            </p>
-          ) : null}
-          {!tournament.closed ? (
-            <div className="mt-4 border-t border-amber-500/30 pt-4" data-testid="waitlist">
-              <h3 className="font-bold text-amber-100">{t("waitlist.title")}</h3>
-              {waitlistNotice ? (
-                <p className="mt-1 text-sm text-emerald-200" role="status" data-testid="waitlist-notice">
-                  {t(`waitlist.${waitlistNotice}`)}
-                </p>
-              ) : null}
-              {loaderData.waitlistPosition ? (
-                <>
-                  <p className="mt-1 font-semibold text-amber-50" data-testid="waitlist-position">
-                    {t("waitlist.position", { position: loaderData.waitlistPosition })}
-                  </p>
-                  <p className="mt-1 text-sm text-amber-50/80">{t("waitlist.positionText")}</p>
-                  <Form method="post" className="mt-3">
-                    <input type="hidden" name="tournamentId" value={tournament.id} />
-                    <input type="hidden" name="intent" value="waitlist-leave" />
-                    <button type="submit" className={buttonClass("secondary", "md")} data-testid="waitlist-leave">
-                      {t("waitlist.leave")}
-                    </button>
-                  </Form>
-                </>
-              ) : (
-                <>
-                  <p className="mt-1 text-sm text-amber-50/80">{t("waitlist.text")}</p>
-                  <Form method="post" className="mt-3">
-                    <input type="hidden" name="tournamentId" value={tournament.id} />
-                    <input type="hidden" name="intent" value="waitlist-join" />
-                    <button type="submit" className={buttonClass("primary", "md")} data-testid="waitlist-join">
-                      {t("waitlist.join")}
-                    </button>
-                  </Form>
-                </>
-              )}
-            </div>
-          ) : null}
-          <Link to="/#tournaments" className={buttonClass("primary", "md", "mt-4 inline-block")} data-testid="other-tournaments">
-            {t("unavailable.others")}
-          </Link>
-        </div>
-      ) : null}
-
-      {!registration && !done && loaderData.lateEntry?.state === "open" ? (
-        <div role="status" className="mt-8 rounded-xl border border-cyan-500/50 bg-cyan-500/10 p-6" data-testid="late-entry">
-          <h2 className="text-xl font-bold text-cyan-100">{t("lateEntry.title", { count: tournament.placesLeft })}</h2>
-          <p className="mt-2 text-cyan-50/90">{t("lateEntry.text", { time: format.time(loaderData.lateEntry.startsAt) })}</p>
-        </div>
-      ) : null}
-
-      {!registration && !done && !tournament.closed && !loaderData.opensForMe && tournament.placesLeft > 0 ? (
-        <Form
-          method="post"
-          noValidate
-          className="mt-8 flex flex-col gap-6"
-          data-testid="registration-form"
-          onSubmit={(event) => {
-            const values = Object.fromEntries(new FormData(event.currentTarget));
-            const result = parseRegistration(tournament.game, fee, values);
-            if (!result.ok) {
-              event.preventDefault();
-              setClientError({ code: result.code, player: result.player });
-              window.scrollTo({ top: 0, behavior: "smooth" });
-            } else {
-              setClientError(null);
-            }
-          }}
-        >
-          <input type="hidden" name="tournamentId" value={tournament.id} />
-          <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
-          <h2 className="text-xl font-bold">{t("form.title")}</h2>
-          {!solo ? <Field label={t("form.teamName")} name="teamName" /> : null}
-          {showsCoachField(tournament.game) ? <Field label={t("form.coachName")} name="coachName" /> : null}
-          {Array.from({ length: size }, (_, index) => index + 1).map((n) => (
-            <fieldset key={n} className="grid gap-3 rounded-xl border border-slate-800 p-4 sm:grid-cols-3" data-testid={`player-${n}`}>
-              <legend className="px-1 text-sm font-bold text-cyan-300">
-                {!solo && n === 1 ? t("form.captain") : t("form.player", { n })}
-              </legend>
-              <Field label={t("form.playerName")} name={`player${n}Name`} />
-              <Field label={t("form.playerIgn")} name={`player${n}Ign`} />
-              {!solo ? (
-                <Field
-                  label={n === 1 ? t("form.playerPhone") : t("form.playerPhoneOptional")}
-                  name={`player${n}Phone`}
-                  type="tel"
-                  inputMode="numeric"
+            {tournament.rulesHtml ? (
+              <details className="mt-4 text-sm">
+                <summary className="cursor-pointer font-semibold text-slate-200">{t("details.rules")}</summary>
+                {/* Rendered on the server by micromark, which escapes HTML and drops unsafe links. */}
+                <div
+                  className="prose-invert mt-2 space-y-2 break-words text-slate-300"
+                  data-testid="tournament-rules"
+                  dangerouslySetInnerHTML={{ __html: tournament.rulesHtml }}
                 />
-              ) : null}
-            </fieldset>
-          ))}
-          <Field label={t("form.phone")} name="phone" type="tel" inputMode="numeric" hint={t("form.phoneHint")} />
-          {fee > 0 ? (
-            <fieldset className="flex flex-col gap-2">
-              <legend className="mb-2 text-sm font-semibold">{t("form.paymentMethod")}</legend>
-              {feeCurrency === "VES" ? (
-                <p className="text-sm text-slate-400" data-testid="ves-only">
-                  {t("form.vesOnly")}
-                </p>
-              ) : null}
-              {acceptedMethods(feeCurrency).map((method) => {
-                const charge = loaderData.rate ? chargeFor({ amount: fee, currency: feeCurrency }, method, loaderData.rate) : null;
-                return (
-                  <label
-                    key={method}
-                    className="flex items-center gap-3 rounded-lg border border-slate-700 px-4 py-3 has-[:checked]:border-cyan-400"
-                  >
-                    <input type="radio" name="paymentMethod" value={method} defaultChecked={feeCurrency === "VES"} />
-                    <span className="font-semibold">{t(`orders:methods.${method}`)}</span>
-                    <span className="ml-auto text-sm text-slate-300" data-testid={`method-price-${method}`}>
-                      {charge?.ok
-                        ? formatMoney({ amount: charge.amount, currency: charge.currency }, language)
-                        : formatMoney({ amount: fee, currency: feeCurrency }, language)}
-                    </span>
-                  </label>
-                );
-              })}
-            </fieldset>
-          ) : null}
-          <button type="submit" disabled={navigation.state === "submitting"} className={buttonClass("primary", "md")}>
-            {navigation.state === "submitting" ? t("form.sending") : fee > 0 ? t("form.submitPaid") : t("form.submitFree")}
-          </button>
-        </Form>
-      ) : null}
-    </section>
+              </details>
+            ) : null}
+            <Link
+              to={`/tournaments/${tournament.id}/bracket`}
+              className="mt-3 inline-block text-sm font-semibold text-cyan-400 hover:text-cyan-300"
+              data-testid="bracket-link"
+            >
+              {t("bracketLink")} →
+            </Link>
+          </div>
+        </div>
+
+        {error ? (
+          <Alert tone="error" testId="registration-error">
+            {t(`errors.${error.code}`, { n: "player" in error ? error.player : undefined })}
+          </Alert>
+        ) : null}
+
+        {done?.outcome === "confirmed" ? (
+          <Alert tone="success" testId="registration-confirmed">
+            {t("done.free")}
+          </Alert>
+        ) : null}
+
+        {done?.outcome === "started" ? (
+          <div
+            role="status"
+            className="mt-6 rounded-xl border border-emerald-500/50 bg-emerald-500/10 p-6"
+            data-testid="registration-started"
+          >
+            <p className="text-2xl font-extrabold text-emerald-200">{t("done.started")}</p>
+            <p className="mt-1 text-emerald-100/90">{t("done.confirmation")}</p>
+            <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
+              <div>
+                <dt className="text-slate-400">{t("done.orderNumber")}</dt>
+                <dd className="font-semibold">#{done.order.number}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-400">{t("done.total")}</dt>
+                <dd className="font-semibold text-cyan-300" data-testid="order-total">
+                  {orderAmount(done.order.amount, done.order.currency, language)}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-slate-400">{t("done.method")}</dt>
+                <dd className="font-semibold">{t(`orders:methods.${done.order.method}`)}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-400">{t("done.phone")}</dt>
+                <dd className="font-semibold">{done.order.phone}</dd>
+              </div>
+            </dl>
+            <Link
+              to={`/tournament/payment?order=${done.order.id}`}
+              className={buttonClass("primary", "md", "mt-6 inline-block")}
+              data-testid="continue-to-payment"
+            >
+              {t("done.pay")}
+            </Link>
+          </div>
+        ) : null}
+
+        {registration && !done ? (
+          <div className="mt-6 rounded-xl border border-cyan-500/40 bg-cyan-500/5 p-6" data-testid="registration">
+            <h2 className="text-xl font-bold">{t("registered.title")}</h2>
+            <p className="mt-1 text-sm" data-testid="registration-status">
+              {t(`registered.status.${registration.status}`)}
+            </p>
+            {registration.teamName ? (
+              <p className="mt-3">
+                <span className="text-slate-400">{t("registered.team")}: </span>
+                {registration.teamName}
+              </p>
+            ) : null}
+            <p className="mt-3 text-slate-400">{t("registered.players")}</p>
+            <ul className="list-inside list-disc">
+              {registration.players.map((player) => (
+                <li key={player.ign}>
+                  {player.name} · {player.ign}
+                </li>
+              ))}
+            </ul>
+            {registration.orderId ? (
+              <Link to={`/orders/${registration.orderId}`} className="mt-4 inline-block text-cyan-400 hover:text-cyan-300">
+                {t("registered.pay")} →
+              </Link>
+            ) : null}
+          </div>
+        ) : null}
+
+        {!registration && !done && !tournament.closed && loaderData.opensForMe && loaderData.now ? (
+          <div role="status" className="mt-8 rounded-xl border border-cyan-500/50 bg-cyan-500/10 p-6" data-testid="registration-opens">
+            <h2 className="text-xl font-bold text-cyan-100">
+              {t(loaderData.member ? "opens.titlePlus" : "opens.title", { time: format.dateTime(loaderData.opensForMe) })}
+            </h2>
+            <p className="mt-2 text-cyan-50/90">
+              <Countdown to={loaderData.opensForMe} serverNow={loaderData.now} text={(time) => t("opens.countdown", { time })} />
+            </p>
+            {loaderData.member ? null : (
+              <p className="mt-2 text-sm text-cyan-50/80">
+                <Link to="/plus" className="underline">
+                  {t("opens.plusHint")}
+                </Link>
+              </p>
+            )}
+          </div>
+        ) : null}
+        {!registration && !done && (tournament.closed || tournament.placesLeft <= 0) ? (
+          // #10.8: a full or closed tournament says so, and where to go next.
+          <div
+            role="status"
+            className="mt-8 rounded-xl border border-amber-500/50 bg-amber-500/10 p-6"
+            data-testid="tournament-unavailable"
+            data-state={tournament.closed ? "closed" : "full"}
+          >
+            <h2 className="text-xl font-bold text-amber-100">
+              {t(tournament.closed ? "unavailable.closedTitle" : "unavailable.fullTitle")}
+            </h2>
+            <p className="mt-2 text-amber-50/90">{t(tournament.closed ? "unavailable.closedText" : "unavailable.fullText")}</p>
+            {loaderData.lateEntry?.state === "full" ? (
+              <p className="mt-2 text-sm text-amber-50/80" data-testid="late-entry-full">
+                {t("lateEntry.full")}
+              </p>
+            ) : null}
+            {!tournament.closed ? (
+              <div className="mt-4 border-t border-amber-500/30 pt-4" data-testid="waitlist">
+                <h3 className="font-bold text-amber-100">{t("waitlist.title")}</h3>
+                {waitlistNotice ? (
+                  <p className="mt-1 text-sm text-emerald-200" role="status" data-testid="waitlist-notice">
+                    {t(`waitlist.${waitlistNotice}`)}
+                  </p>
+                ) : null}
+                {loaderData.waitlistPosition ? (
+                  <>
+                    <p className="mt-1 font-semibold text-amber-50" data-testid="waitlist-position">
+                      {t("waitlist.position", { position: loaderData.waitlistPosition })}
+                    </p>
+                    <p className="mt-1 text-sm text-amber-50/80">{t("waitlist.positionText")}</p>
+                    <form method="post" className="mt-3">
+                      <input type="hidden" name="tournamentId" value={tournament.id} />
+                      <input type="hidden" name="intent" value="waitlist-leave" />
+                      <button type="submit" className={buttonClass("secondary", "md")} data-testid="waitlist-leave">
+                        {t("waitlist.leave")}
+                      </button>
+                    </form>
+                  </>
+                ) : (
+                  <>
+                    <p className="mt-1 text-sm text-amber-50/80">{t("waitlist.text")}</p>
+                    <form method="post" className="mt-3">
+                      <input type="hidden" name="tournamentId" value={tournament.id} />
+                      <input type="hidden" name="intent" value="waitlist-join" />
+                      <button type="submit" className={buttonClass("primary", "md")} data-testid="waitlist-join">
+                        {t("waitlist.join")}
+                      </button>
+                    </form>
+                  </>
+                )}
+              </div>
+            ) : null}
+            <Link to="/#tournaments" className={buttonClass("primary", "md", "mt-4 inline-block")} data-testid="other-tournaments">
+              {t("unavailable.others")}
+            </Link>
+          </div>
+        ) : null}
+
+        {!registration && !done && loaderData.lateEntry?.state === "open" ? (
+          <div role="status" className="mt-8 rounded-xl border border-cyan-500/50 bg-cyan-500/10 p-6" data-testid="late-entry">
+            <h2 className="text-xl font-bold text-cyan-100">{t("lateEntry.title", { count: tournament.placesLeft })}</h2>
+            <p className="mt-2 text-cyan-50/90">{t("lateEntry.text", { time: format.time(loaderData.lateEntry.startsAt) })}</p>
+          </div>
+        ) : null}
+
+        {!registration && !done && !tournament.closed && !loaderData.opensForMe && tournament.placesLeft > 0 ? (
+          <form
+            method="post"
+            noValidate
+            className="mt-8 flex flex-col gap-6"
+            data-testid="registration-form"
+            data-sending={t("form.sending")}
+          >
+            <input type="hidden" name="tournamentId" value={tournament.id} />
+            <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
+            <h2 className="text-xl font-bold">{t("form.title")}</h2>
+            {!solo ? <Field label={t("form.teamName")} name="teamName" typed={typed} /> : null}
+            {showsCoachField(tournament.game) ? <Field label={t("form.coachName")} name="coachName" typed={typed} /> : null}
+            {Array.from({ length: size }, (_, index) => index + 1).map((n) => (
+              <fieldset key={n} className="grid gap-3 rounded-xl border border-slate-800 p-4 sm:grid-cols-3" data-testid={`player-${n}`}>
+                <legend className="px-1 text-sm font-bold text-cyan-300">
+                  {!solo && n === 1 ? t("form.captain") : t("form.player", { n })}
+                </legend>
+                <Field label={t("form.playerName")} name={`player${n}Name`} typed={typed} />
+                <Field label={t("form.playerIgn")} name={`player${n}Ign`} typed={typed} />
+                {!solo ? (
+                  <Field
+                    label={n === 1 ? t("form.playerPhone") : t("form.playerPhoneOptional")}
+                    name={`player${n}Phone`}
+                    typed={typed}
+                    type="tel"
+                    inputMode="numeric"
+                  />
+                ) : null}
+              </fieldset>
+            ))}
+            <Field label={t("form.phone")} name="phone" type="tel" inputMode="numeric" hint={t("form.phoneHint")} typed={typed} />
+            {fee > 0 ? (
+              <fieldset className="flex flex-col gap-2">
+                <legend className="mb-2 text-sm font-semibold">{t("form.paymentMethod")}</legend>
+                {feeCurrency === "VES" ? (
+                  <p className="text-sm text-slate-400" data-testid="ves-only">
+                    {t("form.vesOnly")}
+                  </p>
+                ) : null}
+                {acceptedMethods(feeCurrency).map((method) => {
+                  const charge = loaderData.rate ? chargeFor({ amount: fee, currency: feeCurrency }, method, loaderData.rate) : null;
+                  return (
+                    <label
+                      key={method}
+                      className="flex items-center gap-3 rounded-lg border border-slate-700 px-4 py-3 has-[:checked]:border-cyan-400"
+                    >
+                      <input
+                        type="radio"
+                        name="paymentMethod"
+                        value={method}
+                        defaultChecked={feeCurrency === "VES" || typed.paymentMethod === method}
+                      />
+                      <span className="font-semibold">{t(`orders:methods.${method}`)}</span>
+                      <span className="ml-auto text-sm text-slate-300" data-testid={`method-price-${method}`}>
+                        {charge?.ok
+                          ? formatMoney({ amount: charge.amount, currency: charge.currency }, language)
+                          : formatMoney({ amount: fee, currency: feeCurrency }, language)}
+                      </span>
+                    </label>
+                  );
+                })}
+              </fieldset>
+            ) : null}
+            <button type="submit" className={buttonClass("primary", "md")}>
+              {fee > 0 ? t("form.submitPaid") : t("form.submitFree")}
+            </button>
+          </form>
+        ) : null}
+      </section>
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: LIVE_PAGE_SCRIPT }} />
+    </>
   );
 }
