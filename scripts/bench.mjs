@@ -36,15 +36,32 @@ async function startServer(extraEnv = {}) {
     env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "production", LOG_LEVEL, ...extraEnv },
     stdio: ["ignore", "pipe", "inherit"],
   });
-  // Only the sign-in links printed on the console are needed from it: each is kept, by address.
+  // Only the sign-in links printed on the console are needed from it: read line by line (a line may
+  // span two chunks, a chunk hold hundreds of lines), each mail's link kept by address.
   const links = new Map();
-  let pending = "";
+  const mailsTo = new Set();
+  const recent = [];
+  let partial = "";
+  let mailTo = null;
+  child.stdout.setEncoding("utf8");
   child.stdout.on("data", (chunk) => {
-    // The last few kB: a mail's two lines may arrive in two chunks.
-    pending = (pending + chunk.toString("utf8")).slice(-8_000);
-    for (const match of pending.matchAll(/Mail to (\S+?):[^\n]*\n\s*link: (http\S+magic-link\/verify\S+)/g)) links.set(match[1], match[2]);
+    const lines = (partial + chunk).split("\n");
+    partial = lines.pop() ?? "";
+    for (const line of lines) {
+      const to = line.match(/Mail to (\S+?):/)?.[1];
+      if (to) {
+        mailTo = to;
+        mailsTo.add(to);
+      }
+      const link = line.match(/^\s*link: (http\S+magic-link\/verify\S+)/)?.[1];
+      if (link && mailTo) links.set(mailTo, link);
+      recent.push(line);
+      if (recent.length > 20) recent.shift();
+    }
   });
   child.signInLink = (email) => links.get(email);
+  child.recentOutput = (email) =>
+    `${mailsTo.has(email) ? "a mail to it was printed, without a sign-in link" : "no mail to it was printed"}; last lines:\n${recent.join("\n")}`;
   for (;;) {
     try {
       const response = await fetch(`${BASE}/`);
@@ -166,13 +183,16 @@ async function signedInCookie(server, { email = `bench-${Date.now()}@example.com
       headers: { "content-type": "application/x-www-form-urlencoded", origin: BASE, cookie: cookie(), "x-forwarded-for": ip },
       body: new URLSearchParams(fields),
     });
-  await post("/auth", { email });
+  const asked = await post("/auth", { email });
   let link;
-  for (let attempt = 0; attempt < 200 && !link; attempt++) {
+  for (let attempt = 0; attempt < 600 && !link; attempt++) {
     link = server.child.signInLink(email);
     if (!link) await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  if (!link) throw new Error(`no sign-in link printed by the server for ${email}`);
+  if (!link)
+    throw new Error(
+      `no sign-in link printed by the server for ${email} (POST /auth answered ${asked.status}): ${server.child.recentOutput(email)}`,
+    );
   for (let next = link, hop = 0; next && hop < 5; hop++) {
     const response = await fetch(new URL(next, BASE), { redirect: "manual", headers: { cookie: cookie(), "x-forwarded-for": ip } });
     take(response);
