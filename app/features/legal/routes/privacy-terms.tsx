@@ -3,7 +3,11 @@ import { languageFromCookieHeader } from "~/domain/language";
 import { loadMessages } from "~/lib/messages.server";
 import { metaText } from "~/lib/meta";
 import { useRouteMessages } from "~/lib/use-route-messages";
+import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/privacy-terms";
+
+// Text and links only: no React runtime (docs/decisions/002).
+export const handle: RouteHandle = { hydrate: false };
 
 interface LegalSection {
   heading: string;
