@@ -93,10 +93,10 @@ test.describe("landing page", () => {
       // Info toasts leave after 3 s by themselves.
       await expect(notice).toBeHidden({ timeout: 6_000 });
 
-      // On a page with the app loaded (sign-in), toasts come at once, close on demand, and at most 20 stay.
-      await page.goto(`${server.url}/auth`);
+      // On a page with the app loaded (Plus), toasts come at once, close on demand, and at most 20 stay.
+      await page.goto(`${server.url}/plus`);
       await page.getByTestId("store-button").click();
-      await expect(page).toHaveURL(`${server.url}/auth`);
+      await expect(page).toHaveURL(`${server.url}/plus`);
       const toast = page.getByRole("status").filter({ hasText: "Próximamente disponible" });
       await expect(toast).toBeVisible();
       await expect(toast.locator(".toast-progress")).toHaveCount(1);

@@ -94,7 +94,7 @@ test.describe("strict headers on every page type", () => {
     await expect(page).toHaveURL((url) => !url.searchParams.has("notice"));
     expect(await page.evaluate(() => localStorage.getItem("language"))).toBeTruthy();
 
-    for (const path of ["/auth", "/store/cart"]) {
+    for (const path of ["/plus", "/store/cart"]) {
       await page.goto(path);
       await page.waitForFunction(() => Boolean((window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules));
     }

@@ -226,6 +226,12 @@ describe("profile completion", () => {
       expect(answer.status, JSON.stringify(fields)).toBe(status);
       expect(answer.data).toMatchObject({ ok: false, code });
     }
+    // The page has no client script: a refused form comes back with what was typed.
+    const refused = await callRoute<{ typed: Record<string, string> }>(
+      saveProfileAction,
+      profileForm({ fullname: "Ana Pérez", age: "doce" }, jar),
+    );
+    expect(refused.data?.typed).toMatchObject({ fullname: "Ana Pérez", age: "doce" });
     const [row] = await handle.db.select().from(users).where(eq(users.email, "ana@example.com"));
     expect(row).toMatchObject({ name: "", age: null, favoriteGame: null });
   });

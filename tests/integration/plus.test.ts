@@ -2,7 +2,7 @@
 // refunded, granted and ended by hand, mailed about; support messages from members come first.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { auditLog, membershipPeriods, orders, settings, tournaments } from "~/db/schema";
+import { auditLog, exchangeRates, membershipPeriods, orders, settings, tournaments } from "~/db/schema";
 import { action as staffUserAction } from "~/features/admin/routes/user";
 import { loader as staffUsersLoader } from "~/features/admin/routes/users";
 import { seedDemoData } from "~/db/seed";
@@ -75,6 +75,14 @@ describe("buying Plus", () => {
     const [bsOrder] = await handle.db.select().from(orders).where(eq(orders.id, bsId));
     expect(usdOrder).toMatchObject({ kind: "plus", status: "initiated", currency: "USD", amount: 500, amountUsd: 500 });
     expect(bsOrder).toMatchObject({ kind: "plus", currency: "VES", amount: 122750, exchangeRate: "245.50" });
+  });
+
+  it("shows its page before staff have set any exchange rate: in dollars, without a Bs price", async () => {
+    await handle.db.delete(exchangeRates);
+    await handle.db.delete(settings).where(eq(settings.key, "exchange_rate_bs_per_usd"));
+    const page = await callRoute<{ offer: { priceUsd: number; priceBs: number | null } }>(plusLoader, getRequest("/plus"));
+    expect(page.status).toBe(200);
+    expect(page.data?.offer).toMatchObject({ priceUsd: 500, priceBs: null });
   });
 
   it("refuses bad input with a translated code and creates nothing", async () => {

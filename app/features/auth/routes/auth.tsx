@@ -1,5 +1,5 @@
 import { useTranslation } from "~/lib/i18n-react";
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { Link, redirect } from "react-router";
 import { normalizeEmail } from "~/domain/email";
 import { languageFromCookieHeader } from "~/domain/language";
 import { db } from "~/lib/db.server";
@@ -15,9 +15,13 @@ import { ProviderButtons } from "../components/provider-buttons";
 import { getCurrentUser, safeRedirectPath } from "../session.server";
 import { fail, succeed } from "~/lib/answer";
 import { readForm } from "~/lib/http.server";
+import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/auth";
 import { buttonClass } from "~/components/ui/button";
 import { Alert } from "~/components/ui/alert";
+
+// A form and links: served without the React runtime, like the landing it is reached from (docs/decisions/002).
+export const handle: RouteHandle = { hydrate: false };
 
 type ErrorCode = "EMPTY_FIELDS" | "INVALID_EMAIL" | "RATE_LIMITED" | "MAIL_FAILED" | "LOGIN_FAILED" | "OAUTH_FAILED";
 
@@ -80,8 +84,6 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
   useRouteMessages(loaderData.messages);
   const { t } = useTranslation("auth");
-  const navigation = useNavigation();
-  const sending = navigation.state === "submitting";
   const error = actionData && !actionData.ok ? actionData.code : loaderData.oauthError ? "OAUTH_FAILED" : null;
   return (
     <section className="mx-auto max-w-md px-4 py-14" data-testid="auth-page">
@@ -109,7 +111,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
         </Alert>
       ) : null}
 
-      <Form method="post" className="mt-6 flex flex-col gap-3" noValidate>
+      <form method="post" className="mt-6 flex flex-col gap-3" noValidate data-sending={t("signIn.sending")}>
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <label htmlFor="email" className="text-sm font-semibold">
           {t("signIn.email")}
@@ -125,10 +127,10 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
           aria-invalid={error === "EMPTY_FIELDS" || error === "INVALID_EMAIL" ? true : undefined}
           className="rounded-lg border border-slate-700 bg-slate-900 px-4 py-3 text-slate-100 outline-none focus:border-cyan-400"
         />
-        <button type="submit" disabled={sending} className={buttonClass("primary", "md")}>
-          {sending ? t("signIn.sending") : loaderData.linkInvalid ? t("linkError.again") : t("signIn.submit")}
+        <button type="submit" className={buttonClass("primary", "md")}>
+          {loaderData.linkInvalid ? t("linkError.again") : t("signIn.submit")}
         </button>
-      </Form>
+      </form>
 
       {loaderData.providers.length ? (
         <>

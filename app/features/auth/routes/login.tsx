@@ -7,7 +7,11 @@ import { useRouteMessages } from "~/lib/use-route-messages";
 import { enabledProviders } from "../auth.server";
 import { ProviderButtons } from "../components/provider-buttons";
 import { getCurrentUser } from "../session.server";
+import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/login";
+
+// Provider buttons (plain forms) and a link: no React runtime (docs/decisions/002).
+export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ request }: Route.LoaderArgs) {
   if (await getCurrentUser(request)) throw redirect("/");

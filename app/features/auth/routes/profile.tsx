@@ -1,6 +1,4 @@
-import { useState } from "react";
 import { useTranslation } from "~/lib/i18n-react";
-import { Form, useNavigation } from "react-router";
 import { FAVORITE_GAMES, DEFAULT_FAVORITE_GAME } from "~/domain/games";
 import { languageFromCookieHeader } from "~/domain/language";
 import { AGE_OPTIONS, DEFAULT_AGE, parseProfile } from "~/domain/profile";
@@ -16,7 +14,11 @@ import { welcomeMail } from "../auth.server";
 import { requireUser, safeRedirectPath } from "../session.server";
 import { fail, succeed } from "~/lib/answer";
 import { readForm } from "~/lib/http.server";
+import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/profile";
+
+// A plain form (the server checks it and answers with what was typed): no React runtime (docs/decisions/002).
+export const handle: RouteHandle = { hydrate: false };
 import { buttonClass } from "~/components/ui/button";
 import { Alert } from "~/components/ui/alert";
 
@@ -47,17 +49,22 @@ export async function action({ request }: Route.ActionArgs) {
   const claimedUserId = form.get("userId");
   if (claimedUserId !== null && claimedUserId !== user.id) return fail("FORGED_USER", 403, { field: "email" });
 
-  const parsed = parseProfile({
+  const values = {
     email: form.get("email"),
     fullname: form.get("fullname"),
     age: form.get("age"),
     favoriteGame: form.get("favoriteGame"),
-  });
-  if (!parsed.ok) return fail(parsed.code, 400, { field: parsed.field });
+  };
+  // A refused form comes back with what was typed (the page has no client script to keep it).
+  const typed = Object.fromEntries(
+    Object.entries(values).map(([key, value]) => [key, typeof value === "string" ? value.slice(0, 200) : ""]),
+  );
+  const parsed = parseProfile(values);
+  if (!parsed.ok) return fail(parsed.code, 400, { field: parsed.field, typed });
   const { profile } = parsed;
   if (profile.email !== user.email) {
     const taken = await emailBelongsToAnotherUser(db(), profile.email, user.id);
-    return fail(taken ? "EMAIL_EXISTS" : "EMAIL_MISMATCH", taken ? 409 : 400, { field: "email" });
+    return fail(taken ? "EMAIL_EXISTS" : "EMAIL_MISMATCH", taken ? 409 : 400, { field: "email", typed });
   }
 
   const language = languageFromCookieHeader(request.headers.get("Cookie"));
@@ -86,10 +93,9 @@ const fieldClass = "rounded-lg border border-slate-700 bg-slate-900 px-4 py-3 te
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
   useRouteMessages(loaderData.messages);
   const { t } = useTranslation("auth");
-  const navigation = useNavigation();
-  const [clientError, setClientError] = useState<{ code: string; field: string } | null>(null);
   const refusal = actionData && !actionData.ok ? actionData : null;
-  const invalid = clientError ?? (refusal && !("redirectTo" in refusal) ? { code: refusal.code, field: refusal.field ?? "" } : null);
+  const invalid = refusal && !("redirectTo" in refusal) ? { code: refusal.code, field: refusal.field ?? "" } : null;
+  const typed = ((refusal && "typed" in refusal ? refusal.typed : null) ?? {}) as Record<string, string>;
   const failed = refusal && "redirectTo" in refusal ? refusal : null;
   const finished = actionData?.ok ? actionData : failed;
 
@@ -118,28 +124,14 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
         </Alert>
       ) : null}
 
-      <Form
-        method="post"
-        noValidate
-        className="mt-6 flex flex-col gap-4"
-        onSubmit={(event) => {
-          const values = Object.fromEntries(new FormData(event.currentTarget));
-          const result = parseProfile(values);
-          if (!result.ok) {
-            event.preventDefault();
-            setClientError({ code: result.code, field: result.field });
-          } else {
-            setClientError(null);
-          }
-        }}
-      >
+      <form method="post" noValidate className="mt-6 flex flex-col gap-4" data-sending={t("profile.sending")}>
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <label className="flex flex-col gap-1.5 text-sm font-semibold">
           {t("profile.email")}
           <input
             name="email"
             type="email"
-            defaultValue={loaderData.email}
+            defaultValue={typed.email ?? loaderData.email}
             autoComplete="email"
             className={fieldClass}
             aria-invalid={invalid?.field === "email" || undefined}
@@ -149,7 +141,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
           {t("profile.fullname")}
           <input
             name="fullname"
-            defaultValue={loaderData.fullname}
+            defaultValue={typed.fullname ?? loaderData.fullname}
             autoComplete="name"
             maxLength={120}
             className={fieldClass}
@@ -160,7 +152,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
           {t("profile.age")}
           <select
             name="age"
-            defaultValue={String(loaderData.age)}
+            defaultValue={typed.age ?? String(loaderData.age)}
             className={fieldClass}
             aria-invalid={invalid?.field === "age" || undefined}
           >
@@ -173,7 +165,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
         </label>
         <label className="flex flex-col gap-1.5 text-sm font-semibold">
           {t("profile.favoriteGame")}
-          <select name="favoriteGame" defaultValue={loaderData.favoriteGame} className={fieldClass}>
+          <select name="favoriteGame" defaultValue={typed.favoriteGame ?? loaderData.favoriteGame} className={fieldClass}>
             {FAVORITE_GAMES.map((game) => (
               <option key={game} value={game}>
                 {t(`games.${game}`)}
@@ -181,14 +173,10 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
             ))}
           </select>
         </label>
-        <button
-          type="submit"
-          disabled={navigation.state === "submitting" || Boolean(finished)}
-          className={buttonClass("primary", "md", "mt-2")}
-        >
+        <button type="submit" disabled={Boolean(finished)} className={buttonClass("primary", "md", "mt-2")}>
           {t("profile.submit")}
         </button>
-      </Form>
+      </form>
     </section>
   );
 }

@@ -43,11 +43,12 @@ export const PLUS_BENEFITS = [
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
   const language = languageFromCookieHeader(request.headers.get("Cookie"));
-  const [offer, rate] = await Promise.all([plusOffer(db()), currentExchangeRate(db())]);
+  // A new deployment may not have a rate yet: the page still shows, priced in dollars only (no Pago Móvil).
+  const [offer, rate] = await Promise.all([plusOffer(db()), currentExchangeRate(db()).catch(() => null)]);
   const membership = user ? await membershipOf(db(), user.id) : null;
   return {
     signedIn: Boolean(user),
-    offer: { ...offer, priceBs: usdToVes(offer.priceUsd, rate) },
+    offer: { ...offer, priceBs: rate ? usdToVes(offer.priceUsd, rate) : null },
     membership: membership && {
       member: membership.member,
       until: membership.until ? formatDateTime(membership.until, language, env().TIME_ZONE) : null,
@@ -120,9 +121,11 @@ export default function PlusPage({ loaderData, actionData }: Route.ComponentProp
           >
             {formatMoney({ amount: offer.priceUsd, currency: "USD" }, language)}
           </p>
-          <p className="mt-1 text-sm text-slate-400">
-            {t("priceBs", { amount: formatMoney({ amount: offer.priceBs, currency: "VES" }, language) })}
-          </p>
+          {offer.priceBs !== null ? (
+            <p className="mt-1 text-sm text-slate-400">
+              {t("priceBs", { amount: formatMoney({ amount: offer.priceBs, currency: "VES" }, language) })}
+            </p>
+          ) : null}
 
           {loaderData.signedIn ? (
             <Form method="post" className="mt-6 flex flex-col gap-4" data-testid="plus-buy">
@@ -143,7 +146,7 @@ export default function PlusPage({ loaderData, actionData }: Route.ComponentProp
               </Field>
               <fieldset className="flex flex-col gap-2">
                 <legend className="mb-2 text-sm font-semibold">{t("method")}</legend>
-                {PAYMENT_METHOD_IDS.map((method) => (
+                {PAYMENT_METHOD_IDS.filter((method) => method !== "pago_movil" || offer.priceBs !== null).map((method) => (
                   <label
                     key={method}
                     className="flex items-center gap-3 rounded-lg border border-slate-700 px-4 py-3 has-[:checked]:border-cyan-400"
@@ -151,7 +154,7 @@ export default function PlusPage({ loaderData, actionData }: Route.ComponentProp
                     <input type="radio" name="paymentMethod" value={method} required />
                     <span className="font-semibold">{t(`orders:methods.${method}`)}</span>
                     <span className="ml-auto text-sm text-slate-300">
-                      {method === "pago_movil"
+                      {method === "pago_movil" && offer.priceBs !== null
                         ? formatMoney({ amount: offer.priceBs, currency: "VES" }, language)
                         : formatMoney({ amount: offer.priceUsd, currency: "USD" }, language)}
                     </span>

@@ -94,7 +94,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       orderId: registration.orderId,
       players: registration.players,
     },
-    rate: tournament.feeAmount > 0 ? await currentExchangeRate(db()) : null,
+    // No rate yet on a new deployment: the page still shows; methods it cannot price say so.
+    rate: tournament.feeAmount > 0 ? await currentExchangeRate(db()).catch(() => null) : null,
     // The person's place on the waiting list of a full tournament, or null.
     waitlistPosition: registration ? null : await waitlistPosition(db(), tournament.id, user.id),
     // One key per render of the form: a retried registration gets the order the first one started.
