@@ -8,6 +8,32 @@ import { loadMessages } from "~/lib/messages.server";
 import { mailWaitlistAfterCommit } from "~/features/tournaments/waitlist.server";
 import { captainsOf, claimCheckInMails, dropNoShows, type CompetitionEvent } from "./competition.server";
 
+type Captain = Awaited<ReturnType<typeof captainsOf>>[number];
+
+/**
+ * One competition mail to a captain, in their language: `competition:mail.<key>.subject`,
+ * `.heading`, `.body` (then any `extra` paragraphs of the same key) and a button to `path`
+ * (labelled `.button` of the key unless `button` names another text).
+ */
+function captainMail(
+  captain: Captain,
+  key: string,
+  values: Record<string, string>,
+  path: string,
+  more: { button?: string; extra?: string[] } = {},
+) {
+  const language = isLanguage(captain.language ?? "") ? (captain.language as "es" | "en") : "es";
+  const { t } = createI18n(language, loadMessages(language, ["competition"]));
+  return composeMail({
+    to: captain.email,
+    subject: t(`competition:mail.${key}.subject`, values),
+    heading: t(`competition:mail.${key}.heading`, values),
+    paragraphs: [`body`, ...(more.extra ?? [])].map((paragraph) => t(`competition:mail.${key}.${paragraph}`, values)),
+    action: { label: t(more.button ?? `competition:mail.${key}.button`), url: `${env().publicUrl}${path}` },
+    footer: t("competition:mail.footer"),
+  });
+}
+
 /**
  * Mails after a write has committed (never inside it): next match ready, the opponent reported,
  * staff decided. A mail that cannot leave is logged and changes nothing.
@@ -22,25 +48,13 @@ export async function mailCompetitionEvents(db: Database, tournament: { id: stri
           : event.registrationIds.map((id) => teams.find((team) => team.registrationId === id)?.name ?? "");
       for (const captain of teams) {
         if (event.kind === "dispute_opened") continue; // staff see disputes on their page; captains are mailed the decision
-        const language = isLanguage(captain.language ?? "") ? (captain.language as "es" | "en") : "es";
-        const { t } = createI18n(language, loadMessages(language, ["competition"]));
         const opponent = names.find((name) => name !== captain.name) ?? "";
-        const values = { title: tournament.title, team: captain.name, opponent };
         const key =
           event.kind === "match_ready" ? "ready" : event.kind === "opponent_reported" ? "reported" : event.byStaff ? "staffDecided" : null;
         if (!key) continue;
+        const path = `/tournaments/${encodeURIComponent(tournament.id)}/matches/${event.matchId}`;
         await mailer().send(
-          composeMail({
-            to: captain.email,
-            subject: t(`competition:mail.${key}.subject`, values),
-            heading: t(`competition:mail.${key}.heading`, values),
-            paragraphs: [t(`competition:mail.${key}.body`, values)],
-            action: {
-              label: t("competition:mail.button"),
-              url: `${env().publicUrl}/tournaments/${encodeURIComponent(tournament.id)}/matches/${event.matchId}`,
-            },
-            footer: t("competition:mail.footer"),
-          }),
+          captainMail(captain, key, { title: tournament.title, team: captain.name, opponent }, path, { button: "competition:mail.button" }),
         );
       }
     } catch (error) {
@@ -53,23 +67,9 @@ export async function mailCompetitionEvents(db: Database, tournament: { id: stri
 export async function mailCheckInOpen(db: Database, tournament: { id: string; title: string }, registrationIds: string[]) {
   const captains = await captainsOf(db, registrationIds);
   for (const captain of captains) {
-    const language = isLanguage(captain.language ?? "") ? (captain.language as "es" | "en") : "es";
-    const { t } = createI18n(language, loadMessages(language, ["competition"]));
-    const values = { title: tournament.title, team: captain.name };
     try {
-      await mailer().send(
-        composeMail({
-          to: captain.email,
-          subject: t("competition:mail.checkIn.subject", values),
-          heading: t("competition:mail.checkIn.heading", values),
-          paragraphs: [t("competition:mail.checkIn.body", values)],
-          action: {
-            label: t("competition:mail.checkIn.button"),
-            url: `${env().publicUrl}/tournaments/${encodeURIComponent(tournament.id)}/bracket`,
-          },
-          footer: t("competition:mail.footer"),
-        }),
-      );
+      const path = `/tournaments/${encodeURIComponent(tournament.id)}/bracket`;
+      await mailer().send(captainMail(captain, "checkIn", { title: tournament.title, team: captain.name }, path));
     } catch (error) {
       log.error("check-in mail not sent", { tournamentId: tournament.id, error: String(error) });
     }
@@ -97,23 +97,9 @@ export async function sendNoShowMails(db: Database, now = new Date()): Promise<n
   const dropped = (await dropNoShows(db, now)).filter((drop) => drop.registrationIds.length > 0);
   for (const { tournament, registrationIds } of dropped) {
     for (const captain of await captainsOf(db, registrationIds)) {
-      const language = isLanguage(captain.language ?? "") ? (captain.language as "es" | "en") : "es";
-      const { t } = createI18n(language, loadMessages(language, ["competition"]));
-      const values = { title: tournament.title, team: captain.name };
       try {
-        await mailer().send(
-          composeMail({
-            to: captain.email,
-            subject: t("competition:mail.noShow.subject", values),
-            heading: t("competition:mail.noShow.heading", values),
-            paragraphs: [t("competition:mail.noShow.body", values), t("competition:mail.noShow.payment", values)],
-            action: {
-              label: t("competition:mail.noShow.button"),
-              url: `${env().publicUrl}/tournament?id=${encodeURIComponent(tournament.id)}`,
-            },
-            footer: t("competition:mail.footer"),
-          }),
-        );
+        const path = `/tournament?id=${encodeURIComponent(tournament.id)}`;
+        await mailer().send(captainMail(captain, "noShow", { title: tournament.title, team: captain.name }, path, { extra: ["payment"] }));
       } catch (error) {
         log.error("no-show mail not sent", { tournamentId: tournament.id, error: String(error) });
       }
