@@ -30,6 +30,18 @@ export function formFields(form: FormData): Record<string, string> {
   return fields;
 }
 
+/**
+ * What a refused form sends back to be shown again, as typed: the string fields `keep` names, each
+ * cut to `maxLength` (the page is the server's answer, also without JavaScript).
+ */
+export function typedFields(form: FormData, keep: (name: string) => boolean, maxLength = 100): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(formFields(form))
+      .filter(([name]) => keep(name))
+      .map(([name, value]) => [name, value.slice(0, maxLength)]),
+  );
+}
+
 /** A 404 page when the value is missing: ids of things one may not see look the same as ids that do not exist. */
 export function notFoundIfNullish<Value>(value: Value | null | undefined): Value {
   if (value === null || value === undefined) throw data(null, { status: 404 });

@@ -13,7 +13,7 @@ import { mailer } from "~/lib/mail.server";
 import { welcomeMail } from "../auth.server";
 import { requireUser, safeRedirectPath } from "../session.server";
 import { fail, succeed } from "~/lib/answer";
-import { readForm } from "~/lib/http.server";
+import { readForm, typedFields } from "~/lib/http.server";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/profile";
 
@@ -55,10 +55,7 @@ export async function action({ request }: Route.ActionArgs) {
     age: form.get("age"),
     favoriteGame: form.get("favoriteGame"),
   };
-  // A refused form comes back with what was typed (the page has no client script to keep it).
-  const typed = Object.fromEntries(
-    Object.entries(values).map(([key, value]) => [key, typeof value === "string" ? value.slice(0, 200) : ""]),
-  );
+  const typed = typedFields(form, (name) => name in values, 200);
   const parsed = parseProfile(values);
   if (!parsed.ok) return fail(parsed.code, 400, { field: parsed.field, typed });
   const { profile } = parsed;

@@ -29,7 +29,7 @@ import { RegistrationError, findRegistration, findTournament, registerForTournam
 import { lateEntryFor } from "../late-entry.server";
 import { WaitlistError, joinWaitlist, leaveWaitlist, waitlistPosition } from "../waitlist.server";
 import { fail, succeed } from "~/lib/answer";
-import { formFields, readForm } from "~/lib/http.server";
+import { formFields, readForm, typedFields } from "~/lib/http.server";
 import type { Route } from "./+types/tournament";
 import { buttonClass } from "~/components/ui/button";
 import { Alert } from "~/components/ui/alert";
@@ -127,12 +127,7 @@ export async function action({ request }: Route.ActionArgs) {
 
   // The fee and its currency come from the tournament row; nothing the form says about money is read.
   const fields = formFields(form);
-  // A refused form comes back as it was typed (the page is the server's answer, also without JavaScript).
-  const typed: Record<string, string> = Object.fromEntries(
-    Object.entries(fields)
-      .filter(([name]) => TYPED_FIELD.test(name))
-      .map(([name, value]) => [name, value.slice(0, 100)]),
-  );
+  const typed = typedFields(form, (name) => TYPED_FIELD.test(name));
   const parsed = parseRegistration(tournament.game, tournament.feeAmount, fields);
   if (!parsed.ok) return fail(parsed.code, 400, { player: parsed.player, typed });
   if (!(await withinLimit(db(), "registration", user.id))) return fail("RATE_LIMITED", 429, { typed });
@@ -422,26 +417,22 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
                       {t("waitlist.position", { position: loaderData.waitlistPosition })}
                     </p>
                     <p className="mt-1 text-sm text-amber-50/80">{t("waitlist.positionText")}</p>
-                    <form method="post" className="mt-3">
-                      <input type="hidden" name="tournamentId" value={tournament.id} />
-                      <input type="hidden" name="intent" value="waitlist-leave" />
-                      <button type="submit" className={buttonClass("secondary", "md")} data-testid="waitlist-leave">
-                        {t("waitlist.leave")}
-                      </button>
-                    </form>
                   </>
                 ) : (
-                  <>
-                    <p className="mt-1 text-sm text-amber-50/80">{t("waitlist.text")}</p>
-                    <form method="post" className="mt-3">
-                      <input type="hidden" name="tournamentId" value={tournament.id} />
-                      <input type="hidden" name="intent" value="waitlist-join" />
-                      <button type="submit" className={buttonClass("primary", "md")} data-testid="waitlist-join">
-                        {t("waitlist.join")}
-                      </button>
-                    </form>
-                  </>
+                  <p className="mt-1 text-sm text-amber-50/80">{t("waitlist.text")}</p>
                 )}
+                {/* One button: leave the line when in it, join it otherwise. */}
+                <form method="post" className="mt-3">
+                  <input type="hidden" name="tournamentId" value={tournament.id} />
+                  <input type="hidden" name="intent" value={loaderData.waitlistPosition ? "waitlist-leave" : "waitlist-join"} />
+                  <button
+                    type="submit"
+                    className={buttonClass(loaderData.waitlistPosition ? "secondary" : "primary", "md")}
+                    data-testid={loaderData.waitlistPosition ? "waitlist-leave" : "waitlist-join"}
+                  >
+                    {t(loaderData.waitlistPosition ? "waitlist.leave" : "waitlist.join")}
+                  </button>
+                </form>
               </div>
             ) : null}
             <Link to="/#tournaments" className={buttonClass("primary", "md", "mt-4 inline-block")} data-testid="other-tournaments">
