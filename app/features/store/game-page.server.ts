@@ -5,7 +5,7 @@ import { isPaymentMethod } from "~/domain/payment-methods";
 import { parsePlayerId, type PlayerIdFlags } from "~/domain/player-id";
 import { getCurrentUser } from "~/features/auth/session.server";
 import { parseIdempotencyKey } from "~/features/orders/core/idempotency";
-import { currentExchangeRate, currentExchangeRateInfo } from "~/features/orders/exchange-rate.server";
+import { currentExchangeRateInfo } from "~/features/orders/exchange-rate.server";
 import { enabledPaymentMethods } from "~/features/orders/payment-accounts.server";
 import { fail, succeed } from "~/lib/answer";
 import { db } from "~/lib/db.server";
@@ -202,7 +202,6 @@ export async function gamePageAction(request: Request, gameId: string) {
       cart: priced,
       checkout: parsed.checkout,
       gamerName: checked.status === "valid" ? checked.username : null,
-      exchangeRate: await currentExchangeRate(database),
       expiresAt: new Date(Date.now() + env().ORDER_EXPIRY_MINUTES * 60_000),
       idempotencyKey: parseIdempotencyKey(form.get("idempotencyKey")),
     });

@@ -9,7 +9,6 @@ import { PAYMENT_METHOD_IDS } from "~/domain/payment-methods";
 import { withinLimit } from "~/lib/rate-limit.server";
 import { requireUser } from "~/features/auth/session.server";
 import { parseIdempotencyKey } from "~/features/orders/core/idempotency";
-import { currentExchangeRate } from "~/features/orders/exchange-rate.server";
 import { enabledPaymentMethods } from "~/features/orders/payment-accounts.server";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
@@ -99,7 +98,6 @@ export async function action({ request }: Route.ActionArgs) {
       cart: priced,
       checkout: parsed.checkout,
       gamerName: username,
-      exchangeRate: await currentExchangeRate(db()),
       expiresAt: new Date(Date.now() + config.ORDER_EXPIRY_MINUTES * 60_000),
       idempotencyKey: parseIdempotencyKey(form.get("idempotencyKey")),
     });
