@@ -93,10 +93,12 @@ test.describe("landing page", () => {
       // Info toasts leave after 3 s by themselves.
       await expect(notice).toBeHidden({ timeout: 6_000 });
 
-      // On a page with the app loaded (Plus), toasts come at once, close on demand, and at most 20 stay.
-      await page.goto(`${server.url}/plus`);
+      // On a page with the app loaded (the 404 page; most pages a visitor opens have no React), toasts
+      // come at once, close on demand, and at most 20 stay.
+      await page.goto(`${server.url}/no-such-page`);
+      await page.waitForFunction(() => Boolean((window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules));
       await page.getByTestId("store-button").click();
-      await expect(page).toHaveURL(`${server.url}/plus`);
+      await expect(page).toHaveURL(`${server.url}/no-such-page`);
       const toast = page.getByRole("status").filter({ hasText: "Próximamente disponible" });
       await expect(toast).toBeVisible();
       await expect(toast.locator(".toast-progress")).toHaveCount(1);

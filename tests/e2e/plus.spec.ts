@@ -67,6 +67,10 @@ test("buy Plus, staff approve it, the badge appears and the member registers 15 
   await page.getByRole("radio", { name: /Binance/ }).check();
   await page.getByTestId("plus-submit").click();
   await expect(page.getByTestId("plus-error")).toHaveText("Por favor, ingresa un número de teléfono venezolano válido (ej. 0412xxxxxxx).");
+  // The server's answer, swapped in place, holds what was typed.
+  await expect(page.getByLabel(/^Teléfono de contacto/)).toHaveValue("123");
+  await expect(page.getByRole("radio", { name: /Binance/ })).toBeChecked();
+  await expect(page).toHaveURL((url) => url.pathname === "/plus");
   await page.getByLabel(/^Teléfono de contacto/).fill("04141234567");
   await page.getByRole("radio", { name: /Binance/ }).check();
   await page.getByTestId("plus-submit").click();
@@ -125,5 +129,40 @@ test("buy Plus, staff approve it, the badge appears and the member registers 15 
     await expect(other.page.getByTestId("tournament-opens").first()).toHaveText(/^Inscripciones desde el /);
   } finally {
     await other.context.close();
+  }
+});
+
+test("without JavaScript the same refusal comes back with what was typed, and a purchase goes on to payment", async ({
+  page,
+  club,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page, club, "plus-plain@example.com", "/plus");
+  const context = await browser.newContext({
+    baseURL: club.url,
+    locale: "es-VE",
+    timezoneId: "America/Caracas",
+    javaScriptEnabled: false,
+    extraHTTPHeaders: { "X-Forwarded-For": randomClientIp() },
+    storageState: await page.context().storageState(),
+  });
+  try {
+    const plain = await context.newPage();
+    await plain.goto("/plus");
+    await plain.getByLabel(/^Teléfono de contacto/).fill("0412");
+    await plain.getByRole("radio", { name: /Binance/ }).check();
+    await plain.getByTestId("plus-submit").click();
+    await expect(plain.getByTestId("plus-error")).toHaveText(
+      "Por favor, ingresa un número de teléfono venezolano válido (ej. 0412xxxxxxx).",
+    );
+    await expect(plain.getByLabel(/^Teléfono de contacto/)).toHaveValue("0412");
+    await expect(plain.getByRole("radio", { name: /Binance/ })).toBeChecked();
+    await plain.getByLabel(/^Teléfono de contacto/).fill("04121234567");
+    await plain.getByTestId("plus-submit").click();
+    await expect(plain).toHaveURL(/\/orders\/[0-9a-f-]{36}\/pay\/binance$/);
+    await expect(new PayPage(plain).amount).toHaveText("$5,00");
+  } finally {
+    await context.close();
   }
 });

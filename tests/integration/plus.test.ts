@@ -96,6 +96,13 @@ describe("buying Plus", () => {
       expect(answer.data).toMatchObject({ ok: false, code });
     }
     expect(await handle.db.$count(orders)).toBe(0);
+    // The page is the server's answer (no React on it): what was typed comes back to be shown again.
+    const refused = await callRoute(
+      buyAction,
+      formRequest("/plus", { phone: "0414 123", paymentMethod: "zelle", amount: "1" }, buyer.jar.header()),
+    );
+    expect(refused.data).toMatchObject({ ok: false, code: "INVALID_PHONE", typed: { phone: "0414 123", paymentMethod: "zelle" } });
+    expect((refused.data as { typed: object }).typed).not.toHaveProperty("amount");
     // Visitors are sent to sign in.
     expect((await callRoute(buyAction, formRequest("/plus", { phone: "04141234567", paymentMethod: "binance" }))).status).toBe(302);
   });
@@ -237,7 +244,10 @@ describe("support", () => {
       supportAction,
       formRequest("/support", { topic: "payment", message: "hola" }, buyer.jar.header()),
     );
-    expect(bad).toMatchObject({ status: 400, data: { code: "MESSAGE_TOO_SHORT" } });
+    expect(bad).toMatchObject({
+      status: 400,
+      data: { code: "MESSAGE_TOO_SHORT", field: "message", typed: { topic: "payment", message: "hola" } },
+    });
 
     const list = await callRoute<{ rows: { email: string; priority: boolean; id: string }[] }>(
       adminSupportLoader,

@@ -1,5 +1,5 @@
-// Prepares a data directory for the Plus tests: the demo data, a staff member, a buyer and another
-// player (profiles complete), and the free Free Fire cup opening its registration in 10 minutes, so
+// Prepares a data directory for the Plus tests: the demo data, a staff member, a buyer, another
+// player and one without JavaScript (profiles complete), and the free Free Fire cup opening its registration in 10 minutes, so
 // a member (15 minutes early) may register now while everyone else waits.
 // Usage: tsx tests/e2e/support/seed-plus.ts <dataDir>; prints {"tournamentId": …} as its last line.
 import { randomUUID } from "node:crypto";
@@ -28,6 +28,7 @@ const person = (email: string, name: string, isStaff = false) =>
 await person("staff-plus@example.com", "Sara Staff", true);
 await person("plus-buyer@example.com", "Pía Premium");
 await person("plus-other@example.com", "Omar Espera");
+await person("plus-plain@example.com", "Nora Sinscript");
 
 const tournamentId = "copa-free-fire-solo";
 await handle.db

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/lib/i18n-react";
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { redirect } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
@@ -13,18 +13,25 @@ import { getCurrentUser, requireUser } from "~/features/auth/session.server";
 import { currentExchangeRate } from "~/features/orders/exchange-rate.server";
 import { fail } from "~/lib/answer";
 import { db } from "~/lib/db.server";
-import { formFields, readForm } from "~/lib/http.server";
+import { formFields, readForm, typedFields } from "~/lib/http.server";
 import { createI18n } from "~/lib/i18n";
+import { LIVE_PAGE_SCRIPT } from "~/lib/live-page-script";
 import { log } from "~/lib/log.server";
 import { loadMessages } from "~/lib/messages.server";
 import { metaText } from "~/lib/meta";
+import { useNonce } from "~/lib/nonce";
 import { withinLimit } from "~/lib/rate-limit.server";
 import { useRouteMessages } from "~/lib/use-route-messages";
+import type { RouteHandle } from "~/root";
 import { EARLY_ACCESS_MINUTES } from "../core/membership";
 import { parsePlusPurchase } from "../plus-schemas";
 import { buyPlus, membershipOf, plusOffer } from "../plus.server";
 import type { Route } from "./+types/plus";
 import { buttonClass } from "~/components/ui/button";
+
+// Links and one form that posts: no React runtime (docs/decisions/002). LIVE_PAGE_SCRIPT posts the
+// form in place; a refusal comes back from the server with what was typed, a purchase redirects to payment.
+export const handle: RouteHandle = { hydrate: false };
 
 /** What Plus gives today, and what needs systems we do not have yet (shown as coming, not faked). */
 export const PLUS_BENEFITS = [
@@ -68,8 +75,9 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = await readForm(request);
   const parsed = parsePlusPurchase(formFields(form));
-  if (!parsed.ok) return fail(parsed.code, 400, { field: parsed.field });
-  if (!(await withinLimit(db(), "orderCreation", user.id))) return fail("RATE_LIMITED", 429);
+  const typed = typedFields(form, (name) => name === "phone" || name === "paymentMethod", 40);
+  if (!parsed.ok) return fail(parsed.code, 400, { field: parsed.field, typed });
+  if (!(await withinLimit(db(), "orderCreation", user.id))) return fail("RATE_LIMITED", 429, { typed });
   const language = languageFromCookieHeader(request.headers.get("Cookie"));
   const { t } = createI18n(language, loadMessages(language, ["plus"]));
   try {
@@ -86,7 +94,7 @@ export async function action({ request }: Route.ActionArgs) {
     return redirect(`/orders/${order.id}/pay/${parsed.method}`);
   } catch (error) {
     log.error("plus order not created", { userId: user.id, error: String(error) });
-    return fail("ORDER_FAILED", 500);
+    return fail("ORDER_FAILED", 500, { typed });
   }
 }
 
@@ -98,123 +106,129 @@ export default function PlusPage({ loaderData, actionData }: Route.ComponentProp
   useRouteMessages(loaderData.messages);
   const { t, i18n } = useTranslation("plus");
   const language = i18n.language === "en" ? "en" : "es";
-  const navigation = useNavigation();
+  const nonce = useNonce() || undefined;
   const { offer, membership } = loaderData;
   const refusal = actionData && !actionData.ok ? actionData : null;
+  const typed = ((refusal && "typed" in refusal ? refusal.typed : null) ?? {}) as Record<string, string>;
   return (
-    <section className="mx-auto max-w-4xl px-4 py-12" data-testid="plus-page">
-      <h1 className="text-3xl font-extrabold">{t("title")}</h1>
-      <p className="mt-2 text-slate-300">{t("subtitle", { minutes: EARLY_ACCESS_MINUTES })}</p>
+    <>
+      <section className="mx-auto max-w-4xl px-4 py-12" data-testid="plus-page" data-swap>
+        <h1 className="text-3xl font-extrabold">{t("title")}</h1>
+        <p className="mt-2 text-slate-300">{t("subtitle", { minutes: EARLY_ACCESS_MINUTES })}</p>
 
-      {membership?.member ? (
-        <Alert tone="success" testId="plus-active">
-          <p className="font-semibold">{t("active", { date: membership.until })}</p>
-        </Alert>
-      ) : null}
+        {membership?.member ? (
+          <Alert tone="success" testId="plus-active">
+            <p className="font-semibold">{t("active", { date: membership.until })}</p>
+          </Alert>
+        ) : null}
 
-      <div className="mt-8 grid gap-8 md:grid-cols-2">
-        <div className="rounded-2xl border border-cyan-400/40 bg-slate-900 p-6">
-          <p className="text-sm text-slate-300">{t("offer", { count: offer.months })}</p>
-          <p
-            className="mt-1 bg-gradient-to-r from-cyan-300 to-purple-400 bg-clip-text text-5xl font-black text-transparent"
-            data-testid="plus-price"
-          >
-            {formatMoney({ amount: offer.priceUsd, currency: "USD" }, language)}
-          </p>
-          {offer.priceBs !== null ? (
-            <p className="mt-1 text-sm text-slate-400">
-              {t("priceBs", { amount: formatMoney({ amount: offer.priceBs, currency: "VES" }, language) })}
-            </p>
-          ) : null}
-
-          {loaderData.signedIn ? (
-            <Form method="post" className="mt-6 flex flex-col gap-4" data-testid="plus-buy">
-              {refusal ? (
-                <Alert tone="error" className="mt-0" testId="plus-error">
-                  {t(`errors.${refusal.code}`)}
-                </Alert>
-              ) : null}
-              <Field label={t("phone")} hint={t("phoneHint")}>
-                <Input
-                  name="phone"
-                  type="tel"
-                  inputMode="numeric"
-                  autoComplete="tel"
-                  required
-                  aria-invalid={refusal?.field === "phone" || undefined}
-                />
-              </Field>
-              <fieldset className="flex flex-col gap-2">
-                <legend className="mb-2 text-sm font-semibold">{t("method")}</legend>
-                {PAYMENT_METHOD_IDS.filter((method) => method !== "pago_movil" || offer.priceBs !== null).map((method) => (
-                  <label
-                    key={method}
-                    className="flex items-center gap-3 rounded-lg border border-slate-700 px-4 py-3 has-[:checked]:border-cyan-400"
-                  >
-                    <input type="radio" name="paymentMethod" value={method} required />
-                    <span className="font-semibold">{t(`orders:methods.${method}`)}</span>
-                    <span className="ml-auto text-sm text-slate-300">
-                      {method === "pago_movil" && offer.priceBs !== null
-                        ? formatMoney({ amount: offer.priceBs, currency: "VES" }, language)
-                        : formatMoney({ amount: offer.priceUsd, currency: "USD" }, language)}
-                    </span>
-                  </label>
-                ))}
-              </fieldset>
-              <Button type="submit" disabled={navigation.state !== "idle"} data-testid="plus-submit">
-                {membership?.member ? t("renew", { count: offer.months }) : t("buy", { count: offer.months })}
-              </Button>
-            </Form>
-          ) : (
-            <Link to="/auth?redirectTo=%2Fplus" className={buttonClass("primary", "md", "mt-6 inline-block")} data-testid="plus-sign-in">
-              {t("signInToBuy")}
-            </Link>
-          )}
-        </div>
-
-        <ul className="flex flex-col gap-2" data-testid="plus-benefits">
-          {PLUS_BENEFITS.map((benefit) => (
-            <li
-              key={benefit.id}
-              className="flex items-start justify-between gap-3 rounded-lg border border-slate-800 bg-arena-panel p-3 text-sm"
+        <div className="mt-8 grid gap-8 md:grid-cols-2">
+          <div className="rounded-2xl border border-cyan-400/40 bg-slate-900 p-6">
+            <p className="text-sm text-slate-300">{t("offer", { count: offer.months })}</p>
+            <p
+              className="mt-1 bg-gradient-to-r from-cyan-300 to-purple-400 bg-clip-text text-5xl font-black text-transparent"
+              data-testid="plus-price"
             >
-              <span>{t(`benefits.${benefit.id}`, { minutes: EARLY_ACCESS_MINUTES })}</span>
-              {benefit.available ? null : (
-                <span className="shrink-0 rounded-full bg-slate-700 px-2 py-0.5 text-xs text-slate-200">{t("coming")}</span>
-              )}
-            </li>
-          ))}
-        </ul>
-      </div>
+              {formatMoney({ amount: offer.priceUsd, currency: "USD" }, language)}
+            </p>
+            {offer.priceBs !== null ? (
+              <p className="mt-1 text-sm text-slate-400">
+                {t("priceBs", { amount: formatMoney({ amount: offer.priceBs, currency: "VES" }, language) })}
+              </p>
+            ) : null}
 
-      {membership && membership.periods.length > 0 ? (
-        <section className="mt-10" aria-labelledby="plus-history">
-          <h2 id="plus-history" className="text-xl font-bold">
-            {t("history.title")}
-          </h2>
-          <ul className="mt-3 flex flex-col gap-2" data-testid="plus-periods">
-            {membership.periods.map((period) => (
-              <li key={period.id} className="flex flex-wrap justify-between gap-2 rounded-lg border border-slate-800 p-3 text-sm">
-                <span>{t("history.range", { from: period.from, to: period.to })}</span>
-                <span className="text-slate-400">
-                  {period.source === "order" && period.orderId ? (
-                    <Link to={`/orders/${period.orderId}`} className="text-cyan-400">
-                      {t("history.order")}
-                    </Link>
-                  ) : (
-                    t("history.grant")
-                  )}
-                </span>
+            {loaderData.signedIn ? (
+              <form method="post" className="mt-6 flex flex-col gap-4" data-testid="plus-buy" data-sending={t("sending")}>
+                {refusal ? (
+                  <Alert tone="error" className="mt-0" testId="plus-error">
+                    {t(`errors.${refusal.code}`)}
+                  </Alert>
+                ) : null}
+                <Field label={t("phone")} hint={t("phoneHint")}>
+                  <Input
+                    name="phone"
+                    type="tel"
+                    inputMode="numeric"
+                    autoComplete="tel"
+                    required
+                    defaultValue={typed.phone}
+                    aria-invalid={refusal?.field === "phone" || undefined}
+                  />
+                </Field>
+                <fieldset className="flex flex-col gap-2">
+                  <legend className="mb-2 text-sm font-semibold">{t("method")}</legend>
+                  {PAYMENT_METHOD_IDS.filter((method) => method !== "pago_movil" || offer.priceBs !== null).map((method) => (
+                    <label
+                      key={method}
+                      className="flex items-center gap-3 rounded-lg border border-slate-700 px-4 py-3 has-[:checked]:border-cyan-400"
+                    >
+                      <input type="radio" name="paymentMethod" value={method} required defaultChecked={typed.paymentMethod === method} />
+                      <span className="font-semibold">{t(`orders:methods.${method}`)}</span>
+                      <span className="ml-auto text-sm text-slate-300">
+                        {method === "pago_movil" && offer.priceBs !== null
+                          ? formatMoney({ amount: offer.priceBs, currency: "VES" }, language)
+                          : formatMoney({ amount: offer.priceUsd, currency: "USD" }, language)}
+                      </span>
+                    </label>
+                  ))}
+                </fieldset>
+                <Button type="submit" data-testid="plus-submit">
+                  {membership?.member ? t("renew", { count: offer.months }) : t("buy", { count: offer.months })}
+                </Button>
+              </form>
+            ) : (
+              <a href="/auth?redirectTo=%2Fplus" className={buttonClass("primary", "md", "mt-6 inline-block")} data-testid="plus-sign-in">
+                {t("signInToBuy")}
+              </a>
+            )}
+          </div>
+
+          <ul className="flex flex-col gap-2" data-testid="plus-benefits">
+            {PLUS_BENEFITS.map((benefit) => (
+              <li
+                key={benefit.id}
+                className="flex items-start justify-between gap-3 rounded-lg border border-slate-800 bg-arena-panel p-3 text-sm"
+              >
+                <span>{t(`benefits.${benefit.id}`, { minutes: EARLY_ACCESS_MINUTES })}</span>
+                {benefit.available ? null : (
+                  <span className="shrink-0 rounded-full bg-slate-700 px-2 py-0.5 text-xs text-slate-200">{t("coming")}</span>
+                )}
               </li>
             ))}
           </ul>
-        </section>
-      ) : null}
-      <p className="mt-10 text-sm text-slate-400">
-        <Link to="/support" className="text-cyan-400">
-          {t("supportLink")}
-        </Link>
-      </p>
-    </section>
+        </div>
+
+        {membership && membership.periods.length > 0 ? (
+          <section className="mt-10" aria-labelledby="plus-history">
+            <h2 id="plus-history" className="text-xl font-bold">
+              {t("history.title")}
+            </h2>
+            <ul className="mt-3 flex flex-col gap-2" data-testid="plus-periods">
+              {membership.periods.map((period) => (
+                <li key={period.id} className="flex flex-wrap justify-between gap-2 rounded-lg border border-slate-800 p-3 text-sm">
+                  <span>{t("history.range", { from: period.from, to: period.to })}</span>
+                  <span className="text-slate-400">
+                    {period.source === "order" && period.orderId ? (
+                      <a href={`/orders/${period.orderId}`} className="text-cyan-400">
+                        {t("history.order")}
+                      </a>
+                    ) : (
+                      t("history.grant")
+                    )}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        <p className="mt-10 text-sm text-slate-400">
+          <a href="/support" className="text-cyan-400">
+            {t("supportLink")}
+          </a>
+        </p>
+      </section>
+      {/* Visitors have no form: the page is links only. */}
+      {loaderData.signedIn ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: LIVE_PAGE_SCRIPT }} /> : null}
+    </>
   );
 }
