@@ -320,6 +320,12 @@ async function postgresHttpOrders(databaseUrl) {
   const name = new URL(databaseUrl).pathname.slice(1);
   if (!/test|bench/i.test(name)) throw new Error(`Refusing to wipe database "${name}": use one whose name contains "test" or "bench".`);
   const { default: pg } = await import("pg");
+  // A fresh machine has the server but not the bench's database: create it (trust auth, as in CI).
+  const admin = new pg.Client({ connectionString: databaseUrl.replace(/\/[^/?]+(\?|$)/, "/postgres$1") });
+  await admin.connect();
+  const { rowCount } = await admin.query("select 1 from pg_database where datname = $1", [name]);
+  if (!rowCount) await admin.query(`create database "${name}"`);
+  await admin.end();
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   await client.query("drop schema if exists drizzle cascade; drop schema if exists public cascade; create schema public;");
