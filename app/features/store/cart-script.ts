@@ -18,7 +18,8 @@ export const ORDER_KEYS = ["payment_method", "gamer_id", "order_id", "order_tota
  *   browser goes to `data-next`;
  * - cart rows: `[data-qty]` inputs (SPEC §5: a whole number from 1 to MAX, else 1, as
  *   `normalizeQuantity`) and `[data-remove]` buttons change the stored cart, then the page is asked again;
- * - `[data-needs-script]` buttons (disabled in the HTML) are enabled, and the top bar's count is written.
+ * - `[data-needs-script]` buttons (disabled in the HTML) are enabled, the `[data-no-script]` line
+ *   ("the cart needs JavaScript") is removed, and the top bar's count is written.
  */
 export const CART_SCRIPT = `(function(){
 var root=document.querySelector("[data-cart-page]");if(!root)return;
@@ -32,7 +33,7 @@ if(q&&(a=root.querySelector('[data-qty="'+q+'"]')))a.focus();ready()}
 function ready(){var s=root.querySelector("[data-store-cart]"),c=root.querySelector("[data-created]");
 if(s)localStorage.setItem(KEY,s.getAttribute("data-store-cart"));
 if(c){KEYS.forEach(function(k){localStorage.setItem(k,c.getAttribute("data-"+k.replace("_","-"))||"")});localStorage.removeItem(KEY);paint();location.assign(c.getAttribute("data-next"));return 1}
-root.querySelectorAll("[data-needs-script]").forEach(function(b){b.disabled=false});paint()}
+root.querySelectorAll("[data-needs-script]").forEach(function(b){b.disabled=false});root.querySelectorAll("[data-no-script]").forEach(function(p){p.remove()});paint()}
 function show(){var mine=++seq;fetch(location.pathname+"?items="+encodeURIComponent(stored()),{cache:"no-store"}).then(function(r){return r.text()}).then(function(h){if(mine===seq)swap(h)},function(){})}
 root.addEventListener("submit",function(e){var f=e.target,b=e.submitter,s=b&&b.getAttribute("data-sending"),i=f.elements.namedItem("items");if(e.defaultPrevented)return;e.preventDefault();
 if(i)i.value=stored();var d=new FormData(f),mine=++seq;if(b&&b.name)d.set(b.name,b.value);if(b){b.disabled=true;if(s)b.textContent=s}

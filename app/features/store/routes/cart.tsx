@@ -147,11 +147,10 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
     <>
       <section className="mx-auto max-w-4xl px-4 py-12" data-testid="cart-page" data-cart-page>
         <h1 className="text-3xl font-extrabold">{t("cart.title")}</h1>
-        <noscript>
-          <p className="mt-8 text-amber-200" data-testid="needs-javascript">
-            {t("cart.needsJavaScript")}
-          </p>
-        </noscript>
+        {/* Shown until the page's script runs and removes it (a <noscript> stays hidden where only page scripts are blocked). */}
+        <p className="mt-8 text-amber-200" data-testid="needs-javascript" data-no-script>
+          {t("cart.needsJavaScript")}
+        </p>
         <div data-part="cart" aria-busy={loaderData.cart ? undefined : true} className="min-h-24">
           {loaderData.cart ? <CartView cart={loaderData.cart} /> : null}
         </div>

@@ -193,11 +193,10 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
       <section className="mx-auto grid max-w-5xl gap-8 px-4 py-12 md:grid-cols-[3fr_2fr]" data-testid="checkout-page" data-cart-page>
         <div className="min-w-0">
           <h1 className="text-3xl font-extrabold">{t("checkout.title")}</h1>
-          <noscript>
-            <p className="mt-4 text-amber-200" data-testid="needs-javascript">
-              {t("cart.needsJavaScript")}
-            </p>
-          </noscript>
+          {/* Shown until the page's script runs and removes it (a <noscript> stays hidden where only page scripts are blocked). */}
+          <p className="mt-4 text-amber-200" data-testid="needs-javascript" data-no-script>
+            {t("cart.needsJavaScript")}
+          </p>
           {error ? (
             <Alert tone="error" testId="checkout-error">
               {t(`errors.${error.code}`, { message: error.message ? t(`errors.${error.message}`, { defaultValue: error.message }) : "" })}
