@@ -59,7 +59,7 @@ function CartView({ cart }: { cart: Cart }) {
           <tr>
             <th className="py-2">{t("cart.product")}</th>
             <th className="hidden sm:table-cell">{t("cart.price")}</th>
-            <th>{t("cart.quantity")}</th>
+            <th className="pr-2">{t("cart.quantity")}</th>
             <th className="text-right">{t("cart.subtotal")}</th>
             <th>
               <span className="sr-only">{t("cart.remove")}</span>
