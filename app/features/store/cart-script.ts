@@ -34,7 +34,7 @@ function ready(){var s=root.querySelector("[data-store-cart]"),c=root.querySelec
 if(s)localStorage.setItem(KEY,s.getAttribute("data-store-cart"));
 if(c){KEYS.forEach(function(k){localStorage.setItem(k,c.getAttribute("data-"+k.replace("_","-"))||"")});localStorage.removeItem(KEY);paint();location.assign(c.getAttribute("data-next"));return 1}
 root.querySelectorAll("[data-needs-script]").forEach(function(b){b.disabled=false});root.querySelectorAll("[data-no-script]").forEach(function(p){p.remove()});paint()}
-function show(){var mine=++seq;fetch(location.pathname+"?items="+encodeURIComponent(stored()),{cache:"no-store"}).then(function(r){return r.text()}).then(function(h){if(mine===seq)swap(h)},function(){})}
+function show(){var mine=++seq;fetch(location.pathname+"?items="+encodeURIComponent(stored()),{cache:"no-store"}).then(function(r){return r.ok?r.text():""}).then(function(h){if(h&&mine===seq)swap(h)},function(){})}
 root.addEventListener("submit",function(e){var f=e.target,b=e.submitter,s=b&&b.getAttribute("data-sending"),i=f.elements.namedItem("items");if(e.defaultPrevented)return;e.preventDefault();
 if(i)i.value=stored();var d=new FormData(f),mine=++seq;if(b&&b.name)d.set(b.name,b.value);if(b){b.disabled=true;if(s)b.textContent=s}
 fetch(f.action,{method:"POST",body:d}).then(function(r){return r.text()}).then(function(h){if(mine!==seq)return;swap(h,1);var a=root.querySelector("[role=alert],[data-confirm-step]");if(a)a.scrollIntoView({block:"center"})},
