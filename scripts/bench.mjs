@@ -236,11 +236,13 @@ const HTTP_ORDERS_PER_USER = 10;
 const HTTP_ORDER_LANES = Number(process.env.BENCH_HTTP_ORDER_CONCURRENCY ?? 50);
 
 /**
- * Orders through HTTP, as the checkout page places them: signed-in buyers POST the checkout form
- * (`intent=create`, a cart, a payment method, a fresh idempotency key) to `/store/cart/checkout.data`,
- * as the page's fetcher does, HTTP_ORDER_LANES at a time. Afterwards every buyer's /orders page is
- * read back: an order answered "created" and missing there is lost, one listed twice or never
- * answered is doubled.
+ * Orders through HTTP, as the checkout page places them: signed-in buyers POST the checkout's
+ * confirm form (`intent=create`, the stored cart as `items`, phone, gamer ID, a payment method, a
+ * fresh idempotency key) to `/store/cart/checkout`, as the page's script does, HTTP_ORDER_LANES at a
+ * time. A created order answers 303 to `/store/cart/checkout?order=<id>` (not followed here: the
+ * browser's next two requests are the page's, not the order's). Afterwards every buyer's /orders
+ * page is read back: an order answered "created" and missing there is lost, one listed twice or
+ * never answered is doubled.
  */
 async function httpOrders(server) {
   const buyers = [];
@@ -248,7 +250,18 @@ async function httpOrders(server) {
     const email = `buyer-${index}-${process.pid}@example.com`;
     buyers[index] = { email, cookie: await signedInCookie(server, { email, ip: `10.2.${index >> 8}.${index & 255}` }), created: [] };
   });
-  const cart = JSON.stringify([{ packageId: "free-fire-110", quantity: 1, shownUsd: 100 }]);
+  // The cart as the game page stores it (SPEC §3); the server prices it again and only compares precio_usd.
+  const cart = JSON.stringify({
+    "free-fire-110": {
+      id: "free-fire-110",
+      label: "110 Diamantes",
+      precio_usd: 100,
+      precio_bs: 24550,
+      quantity: 1,
+      game: "free-fire",
+      gameImage: null,
+    },
+  });
   const latencies = [];
   let errors = 0;
   const peak = rssPeak(server.child.pid);
@@ -256,8 +269,9 @@ async function httpOrders(server) {
   await inLanes(HTTP_ORDER_USERS * HTTP_ORDERS_PER_USER, HTTP_ORDER_LANES, async (index) => {
     const buyer = buyers[index % HTTP_ORDER_USERS];
     const sent = performance.now();
-    const response = await fetch(`${BASE}/store/cart/checkout.data`, {
+    const response = await fetch(`${BASE}/store/cart/checkout`, {
       method: "POST",
+      redirect: "manual",
       headers: { "content-type": "application/x-www-form-urlencoded", origin: BASE, cookie: buyer.cookie },
       body: new URLSearchParams({
         items: cart,
@@ -268,10 +282,11 @@ async function httpOrders(server) {
         idempotencyKey: crypto.randomUUID(),
       }),
     });
-    const body = await response.text();
+    await response.arrayBuffer();
     latencies.push(performance.now() - sent);
-    const orderId = body.match(/"created","orderId","([\w-]+)"/)?.[1];
-    if (response.ok && orderId) buyer.created.push(orderId);
+    const orderId =
+      response.status === 303 ? response.headers.get("location")?.match(/^\/store\/cart\/checkout\?order=([\w-]+)$/)?.[1] : undefined;
+    if (orderId) buyer.created.push(orderId);
     else errors += 1;
   });
   const seconds = (performance.now() - started) / 1000;

@@ -112,8 +112,10 @@ async function client(cookie: string, tally: Tally, stop: () => boolean) {
     let orderId: string | undefined;
     for (let attempt = 0; attempt < 200 && !orderId; attempt++) {
       try {
-        const response = await fetch(`${BASE}/store/cart/checkout.data`, {
+        // As the checkout page's script posts its confirm form; a created order answers 303 to the page naming it.
+        const response = await fetch(`${BASE}/store/cart/checkout`, {
           method: "POST",
+          redirect: "manual",
           headers,
           body: new URLSearchParams({
             intent: "create",
@@ -121,16 +123,28 @@ async function client(cookie: string, tally: Tally, stop: () => boolean) {
             phone: "04121234567",
             gamerId: "123456789",
             paymentMethod: "binance",
-            items: JSON.stringify([{ packageId: "free-fire-110", quantity: 1, shownUsd: 100 }]),
+            items: JSON.stringify({
+              "free-fire-110": {
+                id: "free-fire-110",
+                label: "110 Diamantes",
+                precio_usd: 100,
+                precio_bs: 24550,
+                quantity: 1,
+                game: "free-fire",
+                gameImage: null,
+              },
+            }),
           }),
         });
         const text = await response.text();
-        const match = /"orderId","([0-9a-f-]{36})"/.exec(text);
-        if (response.ok && match) orderId = match[1];
+        const location = response.headers.get("location") ?? "";
+        const match = /^\/store\/cart\/checkout\?order=([0-9a-f-]{36})$/.exec(location);
+        if (response.status === 303 && match) orderId = match[1];
         else if (response.status === 429) return;
         else {
-          if (process.env.CHAOS_DEBUG && tally.failures < 3) console.error("checkout answer", response.status, text.slice(0, 300));
-          const redirect = /"redirect","([^"?]*)/.exec(text)?.[1];
+          if (process.env.CHAOS_DEBUG && tally.failures < 3)
+            console.error("checkout answer", response.status, location, text.slice(0, 300));
+          const redirect = location.split("?")[0];
           throw new Error(`checkout ${response.status}${redirect ? ` → ${redirect}` : ""}`);
         }
       } catch (error) {

@@ -1,12 +1,14 @@
 import { describe, expect, it } from "vitest";
 import {
   addToCart,
+  applyCartProblems,
   cartCount,
   cartTotals,
   hasInvalidQuantities,
   normalizeQuantity,
   parseStoredCart,
   removeFromCart,
+  requestedLines,
   setQuantity,
   type CartItem,
 } from "./cart";
@@ -73,5 +75,26 @@ describe("cart", () => {
       "blood-strike-100": { ...gold, quantity: 1 },
     });
     expect(Object.keys(parseStoredCart(stored))).toEqual(["free-fire-110"]);
+  });
+
+  it("takes what checkout reported: a vanished package leaves, a new price is kept, a bad quantity stays for the buyer", () => {
+    const cart = { [diamonds.id]: { ...diamonds, quantity: 2 }, [more.id]: { ...more, quantity: 1 } };
+    const next = applyCartProblems(cart, [
+      { packageId: diamonds.id, problem: "PRICE_CHANGED", priceUsd: 120, priceBs: 29460 },
+      { packageId: more.id, problem: "GONE" },
+      { packageId: "unknown", problem: "PRICE_CHANGED", priceUsd: 1, priceBs: 1 },
+    ]);
+    expect(next).toEqual({ [diamonds.id]: { ...diamonds, quantity: 2, precio_usd: 120, precio_bs: 29460 } });
+    expect(applyCartProblems(cart, [{ packageId: more.id, problem: "INVALID_QUANTITY" }])).toBe(cart);
+  });
+
+  it("reads the lines of a posted cart as sent, for checkout to judge", () => {
+    expect(requestedLines(null)).toEqual([]);
+    expect(requestedLines([{ packageId: "a" }])).toEqual([]);
+    expect(requestedLines({ [diamonds.id]: { ...diamonds, quantity: 2 }, [gold.id]: { ...gold, quantity: 0 }, x: null })).toEqual([
+      { packageId: diamonds.id, quantity: 2, shownUsd: 100 },
+      { packageId: gold.id, quantity: 0, shownUsd: 100 },
+      { packageId: "x", quantity: NaN, shownUsd: NaN },
+    ]);
   });
 });

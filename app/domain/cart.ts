@@ -99,3 +99,33 @@ export function parseStoredCart(text: string | null): Cart {
     return {};
   }
 }
+
+/** What the server found wrong with a cart line at checkout (the shape of the store's `CartProblem`). */
+export type CartLineProblem =
+  | { packageId: string; problem: "GONE" | "INVALID_QUANTITY" }
+  | { packageId: string; problem: "PRICE_CHANGED"; priceUsd: number; priceBs: number };
+
+/** The cart with what checkout reported applied: vanished packages removed, new prices taken (quantities are the buyer's to fix). */
+export function applyCartProblems(cart: Cart, problems: CartLineProblem[]): Cart {
+  let next = cart;
+  for (const problem of problems) {
+    if (problem.problem === "GONE") next = removeFromCart(next, problem.packageId);
+    const item = next[problem.packageId];
+    if (problem.problem === "PRICE_CHANGED" && item)
+      next = { ...next, [problem.packageId]: { ...item, precio_usd: problem.priceUsd, precio_bs: problem.priceBs } };
+  }
+  return next;
+}
+
+/**
+ * The lines a posted cart asks for, read as sent (the stored cart, SPEC §3, keyed by package id):
+ * nothing is filtered here, so the checkout's own rules (one game, valid quantities, current prices) judge all of it.
+ */
+export function requestedLines(value: unknown): { packageId: string; quantity: number; shownUsd: number }[] {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return [];
+  return Object.entries(value as Record<string, { quantity?: unknown; precio_usd?: unknown } | null>).map(([packageId, item]) => ({
+    packageId,
+    quantity: Number(item?.quantity),
+    shownUsd: Number(item?.precio_usd),
+  }));
+}

@@ -157,6 +157,8 @@ async function checkPages(page: Page, who: "visitor" | "user" | "staff", languag
       const label = `${who} ${language} ${width}px ${pagePath}`;
       await page.goto(pagePath);
       await page.waitForLoadState("load");
+      // The cart pages show the stored cart once their script has had the server render it.
+      if (pagePath.startsWith("/store/cart")) await expect(page.locator("[aria-busy]")).toHaveCount(0);
       await expect(page.locator("html")).toHaveAttribute("lang", language);
       await expectNoHorizontalOverflow(page, label);
       await expectTopBarReachable(page, who, label);
@@ -198,11 +200,31 @@ for (const language of ["es", "en"] as const) {
       await expect(time).toHaveText(formatDateTime(at!, language, "America/Caracas"));
       const tournament = await firstTournamentPath(page);
       const { pm, bn } = site.orders;
+      // A cart with long labels, as the game page stores it, for the cart and checkout pages.
+      await page.evaluate(() => {
+        const line = (id: string, label: string, usd: number, quantity: number) => ({
+          id,
+          label,
+          precio_usd: usd,
+          precio_bs: usd * 245,
+          quantity,
+          game: "mobile-legends",
+          gameImage: null,
+        });
+        localStorage.setItem(
+          "cart",
+          JSON.stringify({
+            "mobile-legends-86": line("mobile-legends-86", "86 Diamantes", 160, 12),
+            "mobile-legends-172": line("mobile-legends-172", "172 Diamantes + 17 de bono de temporada", 320, 100),
+          }),
+        );
+      });
       await checkPages(page, "user", language, [
         "/",
         "/store",
         "/store/free-fire",
         "/store/cart",
+        "/store/cart/checkout",
         tournament,
         "/orders",
         `/orders/${pm!.id}`,

@@ -163,6 +163,14 @@ test.describe("top-up store on a phone", () => {
     await expect(page).toHaveURL(/\/pay\/binance$/);
     await expect(page.getByTestId("pay-amount")).toHaveText("$4.80");
     expect(await page.evaluate(() => localStorage.getItem("cart"))).toBeNull();
+    // SPEC §3: the order's keys are kept for the payment step.
+    const orderId = /\/orders\/([0-9a-f-]+)\/pay/.exec(page.url())![1];
+    expect(
+      await page.evaluate(() =>
+        Object.fromEntries(["payment_method", "gamer_id", "order_id", "order_total"].map((key) => [key, localStorage.getItem(key)])),
+      ),
+    ).toEqual({ payment_method: "binance", gamer_id: "12345678-2001", order_id: orderId, order_total: "480" });
+    expect(await page.evaluate(() => localStorage.getItem("email"))).toMatch(/@/);
     await page.goto("/orders");
     await expect(page.getByTestId("order-row").first()).toContainText("Mobile Legends · 86 Diamantes × 1");
     await expect(page.getByTestId("order-row").first()).toContainText("Mobile Legends · 172 Diamantes × 1");
@@ -242,6 +250,79 @@ test.describe("cart checkout", () => {
     await page.getByRole("button", { name: "Sí, crear el pedido" }).click();
     await expect(page).toHaveURL(/\/pay\/paypal$/);
     await expect(page.getByTestId("pay-amount")).toHaveText("$0,99");
+  });
+
+  test("the cart page changes the stored cart; 'No, corregir' keeps what was typed; without JavaScript the pages say why", async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(60_000);
+    await signedIn(page);
+    const game = new GamePage(page);
+    await game.open("delta-force");
+    await game.pack("delta-force-60").click();
+    await page.getByTestId("add-to-cart").click();
+    await game.pack("delta-force-320").click();
+    await page.getByTestId("add-to-cart").click();
+    await expect(page.getByTestId("cart-count")).toHaveText("2");
+    await page.getByTestId("go-to-cart").click();
+    await expect(page.getByTestId("cart-row")).toHaveCount(2);
+    await expect(page.getByTestId("total-usd")).toHaveText("$5,98");
+    await expect(page.getByTestId("needs-javascript")).toHaveCount(0);
+    // A quantity is stored, and the server's render of the cart follows (subtotal, totals, top-bar count).
+    const quantity = page.getByRole("spinbutton", { name: "Cantidad: 60 Coins" });
+    await quantity.fill("3");
+    await quantity.press("Tab");
+    await expect(page.getByTestId("cart-subtotal").first()).toHaveText("$2,97");
+    await expect(page.getByTestId("total-usd")).toHaveText("$7,96");
+    await expect(page.getByTestId("cart-count")).toHaveText("4");
+    // SPEC §5: what is not a whole number from 1 up becomes 1.
+    await page.getByRole("spinbutton", { name: "Cantidad: 60 Coins" }).fill("0");
+    await page.getByRole("spinbutton", { name: "Cantidad: 60 Coins" }).press("Tab");
+    await expect(page.getByTestId("total-usd")).toHaveText("$5,98");
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem("cart")!)["delta-force-60"].quantity)).toBe(1);
+    await page.getByTestId("cart-row").filter({ hasText: "320 Coins" }).getByRole("button", { name: "Quitar" }).click();
+    await expect(page.getByTestId("cart-row")).toHaveCount(1);
+    await expect(page.getByTestId("cart-count")).toHaveText("1");
+    // A quantity broken in storage blocks the checkout until fixed.
+    await page.evaluate(() => {
+      const cart = JSON.parse(localStorage.getItem("cart")!);
+      cart["delta-force-60"].quantity = 0;
+      localStorage.setItem("cart", JSON.stringify(cart));
+    });
+    await page.reload();
+    await expect(page.getByTestId("invalid-quantities")).toBeVisible();
+    // SPEC §5: the invalid-quantities toast too.
+    await expect(page.locator('[data-toasts] [data-kind="error"]')).toContainText("cantidades inválidas");
+    await expect(page.getByTestId("checkout-button")).toHaveAttribute("aria-disabled", "true");
+    await page.getByRole("spinbutton", { name: "Cantidad: 60 Coins" }).fill("2");
+    await page.getByRole("spinbutton", { name: "Cantidad: 60 Coins" }).press("Tab");
+    await expect(page.getByTestId("invalid-quantities")).toHaveCount(0);
+    await page.getByTestId("checkout-button").click();
+
+    await expect(page.getByTestId("summary-usd")).toHaveText("$1,98");
+    await fillCheckout(page, { phone: "04161234567", gamerId: "DF-777", method: /PayPal/ });
+    await expect(page.getByTestId("player-name")).toContainText("DF-777");
+    await page.getByTestId("checkout-change").click();
+    await expect(page.locator('input[name="phone"]')).toHaveValue("04161234567");
+    await expect(page.locator('input[name="gamerId"]')).toHaveValue("DF-777");
+    await expect(page.getByRole("radio", { name: /PayPal/ })).toBeChecked();
+
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      storageState: await page.context().storageState(),
+      baseURL: new URL(page.url()).origin,
+    });
+    try {
+      const plain = await context.newPage();
+      for (const path of ["/store/cart", "/store/cart/checkout"]) {
+        await plain.goto(path);
+        await expect(plain.getByText("Tu carrito se guarda en este navegador: activa JavaScript para verlo y pagar.")).toBeVisible();
+      }
+      await expect(plain.getByRole("button", { name: "Continuar" })).toBeDisabled();
+    } finally {
+      await context.close();
+    }
   });
 
   test("every checkout message, and an unreachable checker", async ({ page }) => {

@@ -64,10 +64,18 @@ describe("order creation is idempotent (hole #15.3)", () => {
     const key = page.data!.idempotencyKey;
     expect(key).toMatch(/^[0-9a-f-]{36}$/);
 
-    const first = await callRoute<Created>(checkoutAction, formRequest("/store/cart/checkout", storeForm(key), buyer.jar.header()));
-    const retry = await callRoute<Created>(checkoutAction, formRequest("/store/cart/checkout", storeForm(key), buyer.jar.header()));
-    expect(first.data).toMatchObject({ ok: true, step: "created", currency: "VES", amount: 2 * 24550 });
-    expect(retry.data).toEqual(first.data);
+    // A created order answers 303 to the checkout page naming it (which writes the order keys and goes to payment).
+    const orderOf = (answer: { status: number; location?: string | null }) =>
+      answer.status === 303 ? /^\/store\/cart\/checkout\?order=([0-9a-f-]{36})$/.exec(answer.location ?? "")?.[1] : undefined;
+    const first = await callRoute(checkoutAction, formRequest("/store/cart/checkout", storeForm(key), buyer.jar.header()));
+    const retry = await callRoute(checkoutAction, formRequest("/store/cart/checkout", storeForm(key), buyer.jar.header()));
+    expect(orderOf(first)).toBeTruthy();
+    expect(orderOf(retry)).toBe(orderOf(first));
+    const created = await callRoute<{ created: { orderId: string; method: string; amount: number } | null }>(
+      checkoutLoader,
+      getRequest(first.location!, buyer.jar.header()),
+    );
+    expect(created.data?.created).toMatchObject({ orderId: orderOf(first), method: "pago_movil", amount: 2 * 24550 });
     expect(await handle.db.$count(orders)).toBe(1);
     expect(await handle.db.$count(orderItems)).toBe(1);
     expect(await handle.db.$count(orderStatusHistory)).toBe(1);
@@ -75,18 +83,22 @@ describe("order creation is idempotent (hole #15.3)", () => {
     const burstKey = crypto.randomUUID();
     const burst = await Promise.all(
       Array.from({ length: 5 }, () =>
-        callRoute<Created>(checkoutAction, formRequest("/store/cart/checkout", storeForm(burstKey), buyer.jar.header())),
+        callRoute(checkoutAction, formRequest("/store/cart/checkout", storeForm(burstKey), buyer.jar.header())),
       ),
     );
-    expect(new Set(burst.map((answer) => answer.data?.orderId)).size).toBe(1);
-    expect(burst.every((answer) => answer.data?.ok)).toBe(true);
+    expect(new Set(burst.map(orderOf)).size).toBe(1);
+    expect(burst.every((answer) => orderOf(answer))).toBe(true);
     expect(await handle.db.$count(orders)).toBe(2);
 
     // A new form (a new key) is a new order; another user's same key is theirs alone.
     await callRoute(checkoutAction, formRequest("/store/cart/checkout", storeForm(crypto.randomUUID()), buyer.jar.header()));
     const other = await signInAs(handle.db, mailer, "other@example.com");
-    const theirs = await callRoute<Created>(checkoutAction, formRequest("/store/cart/checkout", storeForm(key), other.jar.header()));
-    expect(theirs.data?.orderId).not.toBe(first.data?.orderId);
+    const theirs = await callRoute(checkoutAction, formRequest("/store/cart/checkout", storeForm(key), other.jar.header()));
+    expect(orderOf(theirs)).toBeTruthy();
+    expect(orderOf(theirs)).not.toBe(orderOf(first));
+    // Nobody else's order is shown as created on their checkout page.
+    const peek = await callRoute<{ created: unknown }>(checkoutLoader, getRequest(first.location!, other.jar.header()));
+    expect(peek.data?.created).toBeNull();
     expect(await handle.db.$count(orders)).toBe(4);
   });
 

@@ -118,14 +118,25 @@ describe("checkout", () => {
       checkoutAction,
       formRequest("/store/cart/checkout", { ...fields, items: cart, intent: "verify" }, buyer.jar.header()),
     );
-    expect(verify.data).toEqual({ ok: true, step: "confirm", username: null, gamerId: "123456789" });
+    expect(verify.data).toMatchObject({
+      ok: true,
+      step: "confirm",
+      username: null,
+      gamerId: "123456789",
+      total: { amount: 2 * 24550 + 73650, currency: "VES" },
+    });
     expect(await handle.db.$count(orders)).toBe(0);
-    const created = await callRoute<{ step: string; orderId: string; amount: number; currency: string }>(
+    const created = await callRoute(
       checkoutAction,
       formRequest("/store/cart/checkout", { ...fields, items: cart, intent: "create", amount: "1", total: "0.01" }, buyer.jar.header()),
     );
-    expect(created.data).toMatchObject({ ok: true, step: "created", currency: "VES", amount: 2 * 24550 + 73650 });
-    const [order] = await handle.db.select().from(orders).where(eq(orders.id, created.data!.orderId));
+    expect(created.status).toBe(303);
+    const orderId = /^\/store\/cart\/checkout\?order=([0-9a-f-]{36})$/.exec(created.location ?? "")?.[1];
+    const [order] = await handle.db
+      .select()
+      .from(orders)
+      .where(eq(orders.id, orderId ?? ""));
+    expect(order).toMatchObject({ amount: 2 * 24550 + 73650, currency: "VES" });
     expect(order).toMatchObject({
       kind: "store",
       status: "initiated",
@@ -156,7 +167,7 @@ describe("checkout", () => {
       ),
     );
     expect(answer.status).toBe(409);
-    expect(answer.data).toEqual({
+    expect(answer.data).toMatchObject({
       ok: false,
       code: "CART_CHANGED",
       problems: [
@@ -165,6 +176,44 @@ describe("checkout", () => {
       ],
     });
     expect(await handle.db.$count(orders)).toBe(0);
+  });
+
+  it("reads the cart as the page sends it (the stored cart): a changed price comes back applied, with the label the buyer saw", async () => {
+    const buyer = await signInAs(handle.db, mailer, "buyer@example.com");
+    const line = (id: string, label: string, usd: number, bs: number, quantity: number) => ({
+      id,
+      label,
+      precio_usd: usd,
+      precio_bs: bs,
+      quantity,
+      game: "free-fire",
+      gameImage: null,
+    });
+    const stored = { "free-fire-110": line("free-fire-110", "110 Diamantes", 50, 12000, 2) };
+    const answer = await callRoute<{ code: string; changes: unknown; cart: unknown }>(
+      checkoutAction,
+      formRequest("/store/cart/checkout", { ...fields, items: JSON.stringify(stored), intent: "verify" }, buyer.jar.header()),
+    );
+    expect(answer.status).toBe(409);
+    expect(answer.data).toMatchObject({
+      code: "CART_CHANGED",
+      changes: [{ problem: "PRICE_CHANGED", label: "110 Diamantes", priceUsd: 100 }],
+      cart: { "free-fire-110": line("free-fire-110", "110 Diamantes", 100, 24550, 2) },
+    });
+    const fixed = JSON.stringify(answer.data!.cart);
+    const created = await callRoute(
+      checkoutAction,
+      formRequest("/store/cart/checkout", { ...fields, items: fixed, intent: "create" }, buyer.jar.header()),
+    );
+    expect(created.location).toMatch(/^\/store\/cart\/checkout\?order=[0-9a-f-]{36}$/);
+    // Two games in one stored cart are refused by the same rule as a list of lines.
+    const mixed = { ...stored, "blood-strike-100": { ...line("blood-strike-100", "100 Gold", 100, 24550, 1), game: "blood-strike" } };
+    mixed["free-fire-110"] = line("free-fire-110", "110 Diamantes", 100, 24550, 1);
+    const refused = await callRoute<{ code: string }>(
+      checkoutAction,
+      formRequest("/store/cart/checkout", { ...fields, items: JSON.stringify(mixed), intent: "verify" }, buyer.jar.header()),
+    );
+    expect(refused.data?.code).toBe("ONE_GAME_ONLY");
   });
 
   it("answers bad input with codes and creates nothing", async () => {

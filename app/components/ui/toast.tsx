@@ -99,6 +99,17 @@ const KIND_STYLES: Record<ToastKind, string> = {
   error: "border-rose-500/70",
   success: "border-emerald-400/70",
 };
+const TOAST_CLASS =
+  "toast pointer-events-auto relative overflow-hidden rounded-lg border bg-slate-900/95 px-4 py-3 text-sm text-slate-100 shadow-xl shadow-black/40";
+
+/**
+ * The same toast for pages served without React (docs/decisions/002): `function(kind, text)` for
+ * their inline scripts, added to the layout's region and gone after its kind's duration.
+ */
+export const TOAST_JS = `function(kind,text){var box=document.querySelector("[data-toasts]");if(!box)return;
+var d=document.createElement("div"),ms=${JSON.stringify(TOAST_DURATION_MS)}[kind];d.setAttribute("role",kind==="error"?"alert":"status");d.setAttribute("data-kind",kind);
+d.className=${JSON.stringify(TOAST_CLASS + " ")}+${JSON.stringify(KIND_STYLES)}[kind];d.style.animationDuration=ms+"ms";d.textContent=text;box.appendChild(d);setTimeout(function(){d.remove()},ms)}`;
+
 const BAR_STYLES: Record<ToastKind, string> = {
   info: "bg-cyan-400",
   error: "bg-rose-500",
@@ -119,7 +130,7 @@ function ToastViewport({ toasts, onDismiss }: { toasts: Toast[]; onDismiss: (id:
           key={toast.id}
           role={toast.kind === "error" ? "alert" : "status"}
           data-kind={toast.kind}
-          className={`toast pointer-events-auto relative overflow-hidden rounded-lg border bg-slate-900/95 px-4 py-3 text-sm text-slate-100 shadow-xl shadow-black/40 ${KIND_STYLES[toast.kind]}`}
+          className={`${TOAST_CLASS} ${KIND_STYLES[toast.kind]}`}
           style={{ animationDuration: `${toast.durationMs}ms` }}
         >
           <div className="flex items-start gap-3">

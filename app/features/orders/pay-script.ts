@@ -1,3 +1,5 @@
+import { TOAST_JS } from "~/components/ui/toast";
+
 /**
  * The payment page is served without the React runtime (docs/decisions/002). Without JavaScript the
  * proof form is a plain multipart post and errors come back as `?error=` on the page. This inlined
@@ -10,10 +12,7 @@ export const PAY_SCRIPT = `(function(){
 var root=document.querySelector("[data-pay-page]");if(!root)return;
 var T=JSON.parse(document.getElementById("pay-texts").textContent),form=root.querySelector("form[data-proof]");
 var slot=root.querySelector("[data-error-slot]"),tpl=document.getElementById("proof-error-template");
-function toast(kind,text){var box=document.querySelector("[data-toasts]");if(!box)return;
-var d=document.createElement("div"),ms=kind==="error"?4000:2000;d.setAttribute("role",kind==="error"?"alert":"status");d.setAttribute("data-kind",kind);
-d.className="toast pointer-events-auto relative overflow-hidden rounded-lg border bg-slate-900/95 px-4 py-3 text-sm text-slate-100 shadow-xl shadow-black/40 "+(kind==="error"?"border-rose-500/70":"border-emerald-400/70");
-d.style.animationDuration=ms+"ms";d.textContent=text;box.appendChild(d);setTimeout(function(){d.remove()},ms)}
+var toast=${TOAST_JS};
 root.querySelectorAll("[data-copy]").forEach(function(b){b.hidden=false;b.addEventListener("click",function(){
 var p=navigator.clipboard?navigator.clipboard.writeText(b.getAttribute("data-copy")):Promise.reject();
 p.then(function(){toast("success",b.getAttribute("data-copied"))},function(){toast("error",b.getAttribute("data-copy-failed"))})})});

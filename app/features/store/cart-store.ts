@@ -1,9 +1,8 @@
 import { useSyncExternalStore } from "react";
 import { CART_STORAGE_KEY, parseStoredCart, type Cart } from "~/domain/cart";
 
-// The cart lives in local storage (SPEC §3); this keeps every component that shows it in step,
-// across tabs too (the storage event).
-const listeners = new Set<() => void>();
+// The cart lives in local storage (SPEC §3); this keeps the hydrated pages' top-bar count in step,
+// across tabs too (the storage event). The cart pages themselves have no React (cart-script.ts).
 let cachedText: string | null | undefined;
 let cachedCart: Cart = {};
 const EMPTY: Cart = {};
@@ -23,23 +22,9 @@ function read(): Cart {
 }
 
 function subscribe(listener: () => void) {
-  listeners.add(listener);
   const onStorage = (event: StorageEvent) => event.key === CART_STORAGE_KEY && listener();
   window.addEventListener("storage", onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener("storage", onStorage);
-  };
-}
-
-export function saveCart(cart: Cart) {
-  window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(cart));
-  for (const listener of listeners) listener();
-}
-
-export function clearCart() {
-  window.localStorage.removeItem(CART_STORAGE_KEY);
-  for (const listener of listeners) listener();
+  return () => window.removeEventListener("storage", onStorage);
 }
 
 /** The cart, empty on the server and on the first render (it is only in the browser). */

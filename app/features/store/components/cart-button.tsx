@@ -1,7 +1,7 @@
 import { useTranslation } from "~/lib/i18n-react";
 import { Link } from "react-router";
 import { useToast } from "~/components/ui/toast";
-import { CART_STORAGE_KEY, cartCount } from "~/domain/cart";
+import { CART_STORAGE_KEY, MAX_QUANTITY, cartCount } from "~/domain/cart";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useCart } from "../cart-store";
 
@@ -39,5 +39,8 @@ export function CartButton() {
  * For a store page served without React: fills the top bar's count from the stored cart
  * (the same sum as `cartCount`, malformed entries counted as nothing); with an empty cart the
  * button asks this page for the "empty cart" notice instead of opening the cart (SPEC §5).
+ * A function's source, so the cart pages' script can call it again after each change.
  */
-export const CART_COUNT_SCRIPT = `(function(){try{var c=JSON.parse(localStorage.getItem(${JSON.stringify(CART_STORAGE_KEY)})||"{}"),n=0;for(var k in c){var q=c[k]&&c[k].quantity;if(q===Math.floor(q)&&q>=1&&q<=100)n+=q}var e=document.querySelector('[data-testid="cart-count"]');if(e)e.textContent=String(n);var b=document.querySelector('[data-testid="cart-button"]');if(b)b.setAttribute("href",n?"/store/cart":location.pathname+"?notice=empty-cart")}catch(x){}})();`;
+export const CART_COUNT_JS = `function(){try{var c=JSON.parse(localStorage.getItem(${JSON.stringify(CART_STORAGE_KEY)})||"{}"),n=0;for(var k in c){var q=c[k]&&c[k].quantity;if(q===Math.floor(q)&&q>=1&&q<=${MAX_QUANTITY})n+=q}var e=document.querySelector('[data-testid="cart-count"]');if(e)e.textContent=String(n);var b=document.querySelector('[data-testid="cart-button"]');if(b)b.setAttribute("href",n?"/store/cart":location.pathname+"?notice=empty-cart")}catch(x){}}`;
+
+export const CART_COUNT_SCRIPT = `(${CART_COUNT_JS})();`;

@@ -1,82 +1,129 @@
-import { useEffect, useState } from "react";
 import { useTranslation } from "~/lib/i18n-react";
-import { Link, data, useFetcher, useNavigate } from "react-router";
-import { cartGame, cartTotals, removeFromCart, type Cart } from "~/domain/cart";
+import { data, redirect } from "react-router";
+import { applyCartProblems, cartGame, cartTotals, parseStoredCart, requestedLines, type Cart } from "~/domain/cart";
 import { parseCheckout } from "~/domain/checkout";
 import { languageFromCookieHeader } from "~/domain/language";
-import { formatMoney } from "~/domain/format";
-import { PAYMENT_METHOD_IDS } from "~/domain/payment-methods";
+import type { Money } from "~/domain/money";
+import { PAYMENT_METHOD_IDS, currencyFor } from "~/domain/payment-methods";
 import { withinLimit } from "~/lib/rate-limit.server";
 import { requireUser } from "~/features/auth/session.server";
 import { parseIdempotencyKey } from "~/features/orders/core/idempotency";
+import { findOrderFor } from "~/features/orders/orders.server";
 import { enabledPaymentMethods } from "~/features/orders/payment-accounts.server";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 import { loadMessages } from "~/lib/messages.server";
 import { metaText } from "~/lib/meta";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useFormat } from "~/lib/use-format";
+import { useNonce } from "~/lib/nonce";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import type { RouteHandle } from "~/root";
-import { clearCart, saveCart, useCart } from "../cart-store";
+import { CART_SCRIPT } from "../cart-script";
 import { storeGameFlags } from "../catalogue.server";
 import { verifyPlayer } from "../game-page.server";
 import { createStoreOrder, priceCart, type CartProblem, type RequestedItem } from "../store-orders.server";
-import { formFields, readForm } from "~/lib/http.server";
+import { formFields, readForm, typedFields } from "~/lib/http.server";
 import type { Route } from "./+types/checkout";
 import { buttonClass } from "~/components/ui/button";
 import { Alert } from "~/components/ui/alert";
 
-export const handle: RouteHandle = { cart: true };
+// Plain HTML and forms, no React runtime (docs/decisions/002): CART_SCRIPT sends the stored cart
+// with each request and moves the server's answer into the page.
+export const handle: RouteHandle = { cart: true, hydrate: false };
 
-/** SPEC §3 local keys kept after the order is created, for the payment step. */
-const ORDER_KEYS = ["payment_method", "gamer_id", "order_id", "order_total", "email"] as const;
-
+/** `?items=<stored cart>` is the page asked by its script for the cart it holds; `?order=<id>` is the order just created. */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  // One key per render of the form: a retried "create" request carries it again and gets the same order.
+  const url = new URL(request.url);
+  const items = url.searchParams.get("items");
+  const order = url.searchParams.has("order")
+    ? await findOrderFor(db(), url.searchParams.get("order") ?? "", { userId: user.id, isStaff: false })
+    : null;
   return {
     email: user.email,
     methods: await enabledPaymentMethods(db()),
-    // Each game's zone field as staff set it in the catalogue (the cart's game is only known in the browser).
+    // Each game's zone field as staff set it in the catalogue.
     zoneGames: (await storeGameFlags(db())).filter((game) => game.hasZoneField).map((game) => game.id),
+    // The cart as the browser holds it (null: not sent yet, the script asks for it).
+    cart: items === null ? null : parseStoredCart(items),
+    created:
+      order && order.kind === "store"
+        ? {
+            orderId: order.id,
+            method: order.paymentMethod,
+            amount: order.amount,
+            gamerId: order.gameServer ? `${order.gamerId}-${order.gameServer}` : (order.gamerId ?? ""),
+            email: order.email,
+          }
+        : null,
+    // One key per render of the form: a retried "create" request carries it again and gets the same order.
     idempotencyKey: crypto.randomUUID(),
     messages: loadMessages(languageFromCookieHeader(request.headers.get("Cookie")), ["store", "orders"]),
   };
 }
 
+type Typed = Record<string, string>;
+type Change = { problem: CartProblem["problem"]; label: string; priceUsd?: number };
 type Answer =
-  | { ok: false; code: string; message?: string; problems?: CartProblem[] }
-  | { ok: true; step: "confirm"; username: string | null; gamerId: string }
-  | { ok: true; step: "created"; orderId: string; method: string; amount: number; currency: string };
+  | { ok: false; code: string; message?: string; problems?: CartProblem[]; changes?: Change[]; cart: Cart; typed: Typed }
+  | { ok: true; step: "confirm"; username: string | null; gamerId: string; total: Money; cart: Cart; typed: Typed }
+  | { ok: true; step: "edit"; cart: Cart; typed: Typed };
 
+const TYPED = new Set(["phone", "gamerId", "paymentMethod", "idempotencyKey"]);
+
+/**
+ * The posted `items`: the stored cart (SPEC §3, keyed by package id), as the page sends it, or a
+ * list of `{ packageId, quantity, shownUsd }`. At most 50 lines; nothing here is trusted.
+ */
 function readItems(value: FormDataEntryValue | null): RequestedItem[] {
   try {
     const parsed = JSON.parse(String(value ?? "[]")) as unknown;
-    if (!Array.isArray(parsed)) return [];
-    return parsed.slice(0, 50).map((item: { packageId?: unknown; quantity?: unknown; shownUsd?: unknown }) => ({
-      packageId: String(item.packageId ?? ""),
-      quantity: Number(item.quantity),
-      shownUsd: Number(item.shownUsd),
+    const lines = Array.isArray(parsed) ? parsed : requestedLines(parsed);
+    return lines.slice(0, 50).map((item: { packageId?: unknown; quantity?: unknown; shownUsd?: unknown }) => ({
+      packageId: String(item?.packageId ?? ""),
+      quantity: Number(item?.quantity),
+      shownUsd: Number(item?.shownUsd),
     }));
   } catch {
     return [];
   }
 }
 
+/** The posted cart for showing (labels, prices as the buyer saw them); a list of lines shows nothing. */
+function readCart(value: FormDataEntryValue | null): Cart {
+  return parseStoredCart(typeof value === "string" ? value : null);
+}
+
 /**
  * Two steps: "verify" prices the cart on the server, applies the checkout rules and asks the ID
  * checker for the in-game name; "create" does the same again (nothing from the first answer is
- * trusted) and creates the order.
+ * trusted), creates the order and sends the browser to it. "edit" is "No, corregir": the form again
+ * with what was typed. Every answer is the page rendered again (the script swaps it in).
  */
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = await readForm(request);
+  const cart = readCart(form.get("items"));
+  const typed = typedFields(form, (name) => TYPED.has(name));
   const reply = (answer: Answer, status = 200) => data(answer, { status });
-  const refuse = (code: string, status: number, extra: { message?: string; problems?: CartProblem[] } = {}) =>
-    reply({ ok: false, code, ...extra }, status);
+  const refuse = (code: string, status: number, extra: { message?: string; problems?: CartProblem[]; changes?: Change[] } = {}) =>
+    reply({ ok: false, code, ...extra, cart, typed }, status);
+  if (form.get("intent") === "edit") return reply({ ok: true, step: "edit", cart, typed });
+
   const priced = await priceCart(db(), readItems(form.get("items")));
-  if (!priced.ok) return refuse(priced.code, 409, { problems: priced.problems });
+  if (!priced.ok) {
+    // What changed is listed with the labels the buyer saw, and the page's cart takes the changes.
+    const changes = priced.problems.map((problem) => ({
+      problem: problem.problem,
+      label: cart[problem.packageId]?.label ?? problem.packageId,
+      priceUsd: problem.problem === "PRICE_CHANGED" ? problem.priceUsd : undefined,
+    }));
+    return reply(
+      { ok: false, code: priced.code, problems: priced.problems, changes, cart: applyCartProblems(cart, priced.problems), typed },
+      409,
+    );
+  }
   const parsed = parseCheckout(priced.flags, formFields(form), priced.totalUsd);
   if (!parsed.ok) return refuse(parsed.code, 400);
   // Staff may switch a method off in the back-office: it is neither offered nor accepted.
@@ -87,10 +134,14 @@ export async function action({ request }: Route.ActionArgs) {
   if (checked.status === "unreachable") return refuse("CHECKER_UNAVAILABLE", 502);
   if (checked.status === "invalid") return refuse("ID_INVALID", 400, { message: checked.message });
   const username = checked.status === "valid" ? checked.username : null;
-  if (form.get("intent") !== "create")
-    return reply({ ok: true, step: "confirm", username, gamerId: form.get("gamerId")?.toString().trim() ?? "" });
+  if (form.get("intent") !== "create") {
+    const currency = currencyFor(parsed.checkout.paymentMethod);
+    const total = { amount: currency === "VES" ? priced.totalBs : priced.totalUsd, currency };
+    return reply({ ok: true, step: "confirm", username, gamerId: form.get("gamerId")?.toString().trim() ?? "", total, cart, typed });
+  }
 
   if (!(await withinLimit(db(), "orderCreation", user.id))) return refuse("RATE_LIMITED", 429);
+  let orderId: string;
   try {
     const order = await createStoreOrder(db(), {
       userId: user.id,
@@ -101,18 +152,13 @@ export async function action({ request }: Route.ActionArgs) {
       expiresAt: new Date(Date.now() + config.ORDER_EXPIRY_MINUTES * 60_000),
       idempotencyKey: parseIdempotencyKey(form.get("idempotencyKey")),
     });
-    return reply({
-      ok: true,
-      step: "created",
-      orderId: order.id,
-      method: parsed.checkout.paymentMethod,
-      amount: order.amount,
-      currency: order.currency,
-    });
+    orderId = order.id;
   } catch (error) {
     log.error("store order not created", { userId: user.id, error: String(error) });
     return refuse("ORDER_FAILED", 500);
   }
+  // 303: a reload of the next page does not post again; it renders the order for the script (order keys, then payment).
+  return redirect(`/store/cart/checkout?order=${orderId}`, 303);
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -121,224 +167,205 @@ export function meta({ matches }: Route.MetaArgs) {
 
 const inputClass = "w-full rounded-lg border border-slate-700 bg-slate-900 px-4 py-3 text-slate-100 outline-none focus:border-cyan-400";
 
-/** Applies what the server reported about the cart: gone packages removed, new prices taken. */
-function applyProblems(cart: Cart, problems: CartProblem[]): Cart {
-  let next = cart;
-  for (const problem of problems) {
-    if (problem.problem === "GONE") next = removeFromCart(next, problem.packageId);
-    if (problem.problem === "PRICE_CHANGED" && next[problem.packageId]) {
-      next = { ...next, [problem.packageId]: { ...next[problem.packageId]!, precio_usd: problem.priceUsd, precio_bs: problem.priceBs } };
-    }
-  }
-  return next;
-}
-
-export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
+export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
   useRouteMessages(loaderData.messages);
-  const { t, i18n } = useTranslation("store");
-  const navigate = useNavigate();
-  const cart = useCart();
-  const fetcher = useFetcher<Answer>();
-  const [error, setError] = useState<{ code: string; message?: string } | null>(null);
-  const [changes, setChanges] = useState<{ label: string; text: string }[]>([]);
-  const [values, setValues] = useState<Record<string, string>>({});
-  const [correcting, setCorrecting] = useState(false);
-  // The cart is in the browser: the form can only be sent once the page's script runs.
-  const ready = useHydrated();
-  const language = i18n.language === "en" ? "en" : "es";
-  const items = Object.values(cart);
-  const game = cartGame(cart);
+  const { t } = useTranslation("store");
+  const format = useFormat();
+  const nonce = useNonce() || undefined;
+  const answer = actionData as Answer | undefined;
+  const cart = answer?.cart ?? loaderData.cart;
+  const items = Object.values(cart ?? {});
+  const totals = cartTotals(cart ?? {});
+  const game = cart ? cartGame(cart) : null;
   const zoned = game !== null && loaderData.zoneGames.includes(game);
-  const totals = cartTotals(cart);
-  const answer = fetcher.data;
-  const busy = fetcher.state !== "idle";
-
-  // A new answer from the server: its error, and the cart changes it names, are shown from this
-  // render on (React's "adjust state when a value changes" pattern; labels are read from the cart
-  // before the effect below rewrites it).
-  const [shownAnswer, setShownAnswer] = useState<Answer | undefined>(undefined);
-  if (answer && fetcher.state === "idle" && answer !== shownAnswer) {
-    setShownAnswer(answer);
-    if (!answer.ok) {
-      setError({ code: answer.code, message: answer.message });
-      if (answer.problems?.length)
-        setChanges(
-          answer.problems.map((problem) => {
-            const label = cart[problem.packageId]?.label ?? problem.packageId;
-            if (problem.problem === "GONE") return { label, text: t("checkout.gone", { label }) };
-            if (problem.problem === "PRICE_CHANGED")
-              return {
-                label,
-                text: t("checkout.priceChanged", { label, price: formatMoney({ amount: problem.priceUsd, currency: "USD" }, language) }),
-              };
-            return { label, text: t("checkout.invalidQuantity", { label }) };
-          }),
-        );
-    } else if (answer.step === "created" && !answer.orderId) setError({ code: "ORDER_ID_MISSING" });
-  }
-
-  // What the answer changes outside React: the stored cart, the order keys, the next page.
-  useEffect(() => {
-    if (!answer || fetcher.state !== "idle") return;
-    if (!answer.ok && answer.problems?.length) saveCart(applyProblems(cart, answer.problems));
-    if (answer.ok && answer.step === "created" && answer.orderId) {
-      // SPEC §4: the cart is cleared once the order exists; the order keys serve the payment step.
-      clearCart();
-      const keys: Record<(typeof ORDER_KEYS)[number], string> = {
-        payment_method: answer.method,
-        gamer_id: values.gamerId ?? "",
-        order_id: answer.orderId,
-        order_total: String(answer.amount),
-        email: loaderData.email,
-      };
-      for (const key of ORDER_KEYS) window.localStorage.setItem(key, keys[key]);
-      navigate(`/store/cart/checkout/payment?order=${answer.orderId}`);
-    }
-    // Only the fetcher's new answers matter here.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [answer, fetcher.state]);
-
-  function submit(intent: "verify" | "create", formValues: Record<string, string>) {
-    if (items.length === 0) return setError({ code: "EMPTY_CART" });
-    const parsed = parseCheckout({ hasZoneField: zoned }, formValues, totals.usd);
-    if (!parsed.ok) return setError({ code: parsed.code });
-    setError(null);
-    setChanges([]);
-    setCorrecting(false);
-    setValues(formValues);
-    fetcher.submit(
-      {
-        ...formValues,
-        intent,
-        idempotencyKey: loaderData.idempotencyKey,
-        items: JSON.stringify(items.map((item) => ({ packageId: item.id, quantity: item.quantity, shownUsd: item.precio_usd }))),
-      },
-      { method: "post" },
-    );
-  }
-
-  // "No, corregir" goes back to the form with what was typed still in it (#10.5).
-  const confirming = answer?.ok && answer.step === "confirm" && !error && !busy && !correcting && Object.keys(values).length > 0;
+  const typed = answer?.typed ?? {};
+  const idempotencyKey = parseIdempotencyKey(typed.idempotencyKey) ?? loaderData.idempotencyKey;
+  const error = answer && !answer.ok ? answer : null;
+  const confirm = answer?.ok && answer.step === "confirm" ? answer : null;
+  const created = loaderData.created;
+  const methods = PAYMENT_METHOD_IDS.filter((method) => loaderData.methods.includes(method));
+  const hidden = (name: string, value: string | undefined) => <input type="hidden" name={name} value={value ?? ""} />;
 
   return (
-    <section className="mx-auto grid max-w-5xl gap-8 px-4 py-12 md:grid-cols-[3fr_2fr]" data-testid="checkout-page">
-      <div>
-        <h1 className="text-3xl font-extrabold">{t("checkout.title")}</h1>
-        {error ? (
-          <Alert tone="error" testId="checkout-error">
-            {t(`errors.${error.code}`, { message: error.message ? t(`errors.${error.message}`, { defaultValue: error.message }) : "" })}
-          </Alert>
-        ) : null}
-        {changes.length ? (
-          <div
-            role="status"
-            className="mt-4 rounded-lg border border-amber-500/50 bg-amber-500/10 p-4 text-amber-100"
-            data-testid="cart-changes"
-          >
-            <p className="font-semibold">{t("checkout.cartChanged")}</p>
-            <ul className="mt-2 list-inside list-disc">
-              {changes.map((change) => (
-                <li key={change.label}>{change.text}</li>
-              ))}
-            </ul>
-            <p className="mt-2">{t("checkout.reviewAgain")}</p>
-          </div>
-        ) : null}
-
-        {confirming ? (
-          <div className="mt-6 rounded-xl border border-cyan-500/50 bg-cyan-500/10 p-6" data-testid="confirm-player">
-            <p className="text-xl font-bold">{t("checkout.confirmTitle")}</p>
-            <p className="mt-2 text-lg" data-testid="player-name">
-              {answer.username
-                ? t("checkout.confirmPlayer", { name: answer.username })
-                : t("checkout.confirmNoCheck", { id: answer.gamerId })}
-            </p>
-            <div className="mt-4 flex gap-3">
-              <button type="button" disabled={busy} onClick={() => submit("create", values)} className={buttonClass("primary", "md")}>
-                {t("checkout.confirm")}
-              </button>
-              <button
-                type="button"
-                onClick={() => setCorrecting(true)}
-                className="rounded-lg border border-slate-600 px-5 py-3"
-                data-testid="checkout-change"
-              >
-                {t("checkout.change")}
-              </button>
+    <>
+      <section className="mx-auto grid max-w-5xl gap-8 px-4 py-12 md:grid-cols-[3fr_2fr]" data-testid="checkout-page" data-cart-page>
+        <div className="min-w-0">
+          <h1 className="text-3xl font-extrabold">{t("checkout.title")}</h1>
+          {/* Shown until the page's script runs and removes it (a <noscript> stays hidden where only page scripts are blocked). */}
+          <p className="mt-4 text-amber-200" data-testid="needs-javascript" data-no-script>
+            {t("cart.needsJavaScript")}
+          </p>
+          {error ? (
+            <Alert tone="error" testId="checkout-error">
+              {t(`errors.${error.code}`, { message: error.message ? t(`errors.${error.message}`, { defaultValue: error.message }) : "" })}
+            </Alert>
+          ) : null}
+          {error?.changes?.length ? (
+            <div
+              role="status"
+              className="mt-4 rounded-lg border border-amber-500/50 bg-amber-500/10 p-4 text-amber-100"
+              data-testid="cart-changes"
+              data-store-cart={JSON.stringify(error.cart)}
+            >
+              <p className="font-semibold">{t("checkout.cartChanged")}</p>
+              <ul className="mt-2 list-inside list-disc">
+                {error.changes.map((change) => (
+                  <li key={change.label}>
+                    {change.problem === "GONE"
+                      ? t("checkout.gone", { label: change.label })
+                      : change.problem === "PRICE_CHANGED"
+                        ? t("checkout.priceChanged", {
+                            label: change.label,
+                            price: format.money({ amount: change.priceUsd ?? 0, currency: "USD" }),
+                          })
+                        : t("checkout.invalidQuantity", { label: change.label })}
+                  </li>
+                ))}
+              </ul>
+              <p className="mt-2">{t("checkout.reviewAgain")}</p>
             </div>
-          </div>
-        ) : (
-          <form
-            className="mt-6 flex flex-col gap-4"
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              const formValues = Object.fromEntries(
-                [...new FormData(event.currentTarget).entries()].map(([key, value]) => [key, String(value)]),
-              );
-              submit("verify", formValues);
-            }}
-          >
-            <label className="flex flex-col gap-1.5 text-sm font-semibold">
-              {t("checkout.phone")}
-              <input name="phone" type="tel" inputMode="numeric" autoComplete="tel" defaultValue={values.phone} className={inputClass} />
-              <span className="text-xs font-normal text-slate-400">{t("checkout.phoneHint")}</span>
-            </label>
-            <label className="flex flex-col gap-1.5 text-sm font-semibold">
-              {t("checkout.gamerId")}
-              <input name="gamerId" autoComplete="off" defaultValue={values.gamerId} className={inputClass} />
-              <span className="text-xs font-normal text-slate-400">
-                {zoned ? t("checkout.gamerIdHintServer") : t("checkout.gamerIdHint")}
-              </span>
-            </label>
-            <fieldset className="flex flex-col gap-2">
-              <legend className="mb-2 text-sm font-semibold">{t("checkout.paymentMethod")}</legend>
-              {PAYMENT_METHOD_IDS.filter((method) => loaderData.methods.includes(method)).map((method) => (
-                <label
-                  key={method}
-                  className="flex items-center gap-3 rounded-lg border border-slate-700 px-4 py-3 has-[:checked]:border-cyan-400"
-                >
-                  <input type="radio" name="paymentMethod" value={method} defaultChecked={values.paymentMethod === method} />
-                  <span className="font-semibold">{t(`orders:methods.${method}`)}</span>
-                  <span className="ml-auto text-sm text-slate-300">
-                    {method === "pago_movil"
-                      ? formatMoney({ amount: totals.bs, currency: "VES" }, language)
-                      : formatMoney({ amount: totals.usd, currency: "USD" }, language)}
-                  </span>
-                </label>
-              ))}
-            </fieldset>
-            <button type="submit" disabled={busy || !ready} className={buttonClass("primary", "md")}>
-              {busy ? t("checkout.verifying") : t("checkout.verify")}
-            </button>
-          </form>
-        )}
-      </div>
+          ) : null}
 
-      <aside className="h-fit rounded-xl border border-slate-800 bg-arena-panel p-5" data-testid="order-summary">
-        <h2 className="text-lg font-bold">{t("checkout.summary")}</h2>
-        <ul className="mt-3 flex flex-col gap-2 text-sm">
-          {items.map((item) => (
-            <li key={item.id} className="flex justify-between gap-3">
-              <span>
-                {item.label} × {item.quantity}
-              </span>
-              <span>{formatMoney({ amount: item.precio_usd * item.quantity, currency: "USD" }, language)}</span>
-            </li>
-          ))}
-        </ul>
-        <p className="mt-4 flex justify-between border-t border-slate-800 pt-3 font-bold">
-          <span>{t("cart.totalUsd")}</span>
-          <span data-testid="summary-usd">{formatMoney({ amount: totals.usd, currency: "USD" }, language)}</span>
-        </p>
-        <p className="flex justify-between text-sm text-slate-300">
-          <span>{t("cart.totalBs")}</span>
-          <span data-testid="summary-bs">{formatMoney({ amount: totals.bs, currency: "VES" }, language)}</span>
-        </p>
-        <Link to="/store/cart" className="mt-4 inline-block text-sm text-cyan-400">
-          ← {t("checkout.backToCart")}
-        </Link>
-      </aside>
-    </section>
+          {created ? (
+            <div
+              className="mt-6 rounded-xl border border-emerald-500/50 bg-emerald-500/10 p-6"
+              data-testid="order-created"
+              data-created
+              data-next={`/store/cart/checkout/payment?order=${created.orderId}`}
+              data-payment-method={created.method}
+              data-gamer-id={created.gamerId}
+              data-order-id={created.orderId}
+              data-order-total={String(created.amount)}
+              data-email={created.email}
+            >
+              <p className="text-lg font-bold">{t("checkout.created")}</p>
+              <a href={`/store/cart/checkout/payment?order=${created.orderId}`} className={buttonClass("primary", "md", "mt-4")}>
+                {t("checkout.goToPayment")}
+              </a>
+            </div>
+          ) : confirm ? (
+            // "No, corregir" goes back to the form with what was typed still in it (#10.5).
+            <form
+              method="post"
+              className="mt-6 rounded-xl border border-cyan-500/50 bg-cyan-500/10 p-6"
+              data-testid="confirm-player"
+              data-confirm-step
+            >
+              {hidden("phone", typed.phone)}
+              {hidden("gamerId", typed.gamerId)}
+              {hidden("paymentMethod", typed.paymentMethod)}
+              {hidden("idempotencyKey", idempotencyKey)}
+              {hidden("items", "")}
+              <p className="text-xl font-bold">{t("checkout.confirmTitle")}</p>
+              <p className="mt-2 text-lg break-words" data-testid="player-name">
+                {confirm.username
+                  ? t("checkout.confirmPlayer", { name: confirm.username })
+                  : t("checkout.confirmNoCheck", { id: confirm.gamerId })}
+              </p>
+              <p className="mt-2 text-sm text-slate-300" data-testid="confirm-total">
+                {t("game.total")}: {format.money(confirm.total)}
+              </p>
+              <div className="mt-4 flex flex-wrap gap-3">
+                <button
+                  type="submit"
+                  name="intent"
+                  value="create"
+                  data-sending={t("checkout.creating")}
+                  className={buttonClass("primary", "md")}
+                >
+                  {t("checkout.confirm")}
+                </button>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="edit"
+                  className="rounded-lg border border-slate-600 px-5 py-3"
+                  data-testid="checkout-change"
+                >
+                  {t("checkout.change")}
+                </button>
+              </div>
+            </form>
+          ) : (
+            <form method="post" className="mt-6 flex flex-col gap-4" noValidate>
+              {hidden("intent", "verify")}
+              {hidden("idempotencyKey", idempotencyKey)}
+              {hidden("items", "")}
+              <label className="flex flex-col gap-1.5 text-sm font-semibold">
+                {t("checkout.phone")}
+                <input name="phone" type="tel" inputMode="numeric" autoComplete="tel" defaultValue={typed.phone} className={inputClass} />
+                <span className="text-xs font-normal text-slate-400">{t("checkout.phoneHint")}</span>
+              </label>
+              <label className="flex flex-col gap-1.5 text-sm font-semibold">
+                {t("checkout.gamerId")}
+                <input name="gamerId" autoComplete="off" defaultValue={typed.gamerId} className={inputClass} />
+                <span className="text-xs font-normal text-slate-400" data-part="gamer-id-hint">
+                  {zoned ? t("checkout.gamerIdHintServer") : t("checkout.gamerIdHint")}
+                </span>
+              </label>
+              <fieldset className="flex flex-col gap-2">
+                <legend className="mb-2 text-sm font-semibold">{t("checkout.paymentMethod")}</legend>
+                {methods.map((method) => (
+                  <label
+                    key={method}
+                    className="flex items-center gap-3 rounded-lg border border-slate-700 px-4 py-3 has-[:checked]:border-cyan-400"
+                  >
+                    <input type="radio" name="paymentMethod" value={method} defaultChecked={typed.paymentMethod === method} />
+                    <span className="font-semibold">{t(`orders:methods.${method}`)}</span>
+                    <span className="ml-auto text-sm text-slate-300" data-part={`price-${method}`}>
+                      {cart
+                        ? method === "pago_movil"
+                          ? format.money({ amount: totals.bs, currency: "VES" })
+                          : format.money({ amount: totals.usd, currency: "USD" })
+                        : null}
+                    </span>
+                  </label>
+                ))}
+              </fieldset>
+              {/* The cart is in the browser: the form can only be sent once the page's script runs. */}
+              <button
+                type="submit"
+                disabled
+                data-needs-script
+                data-sending={t("checkout.verifying")}
+                className={buttonClass("primary", "md", "disabled:cursor-wait disabled:opacity-60")}
+              >
+                {t("checkout.verify")}
+              </button>
+            </form>
+          )}
+        </div>
+
+        <aside
+          className="h-fit min-w-0 rounded-xl border border-slate-800 bg-arena-panel p-5"
+          data-testid="order-summary"
+          data-part="summary"
+        >
+          <h2 className="text-lg font-bold">{t("checkout.summary")}</h2>
+          <ul className="mt-3 flex flex-col gap-2 text-sm" aria-busy={cart ? undefined : true}>
+            {items.map((item) => (
+              <li key={item.id} className="flex justify-between gap-3" data-testid="summary-item">
+                <span className="min-w-0 break-words">
+                  {item.label} × {item.quantity}
+                </span>
+                <span className="shrink-0">{format.money({ amount: item.precio_usd * item.quantity, currency: "USD" })}</span>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-4 flex justify-between gap-3 border-t border-slate-800 pt-3 font-bold">
+            <span>{t("cart.totalUsd")}</span>
+            <span data-testid="summary-usd">{cart ? format.money({ amount: totals.usd, currency: "USD" }) : null}</span>
+          </p>
+          <p className="flex justify-between gap-3 text-sm text-slate-300">
+            <span>{t("cart.totalBs")}</span>
+            <span data-testid="summary-bs">{cart ? format.money({ amount: totals.bs, currency: "VES" }) : null}</span>
+          </p>
+          <a href="/store/cart" className="mt-4 inline-block text-sm text-cyan-400">
+            ← {t("checkout.backToCart")}
+          </a>
+        </aside>
+      </section>
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: CART_SCRIPT }} />
+    </>
   );
 }
