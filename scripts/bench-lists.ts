@@ -17,7 +17,7 @@ if (!url) throw new Error("BENCH_DATABASE_URL is required (a PostgreSQL database
 const name = new URL(url).pathname.slice(1);
 if (!/test|bench/i.test(name)) throw new Error(`Refusing to wipe database "${name}"`);
 const SIZES = (process.env.BENCH_LIST_SIZES ?? "1000,1000000").split(",").map(Number);
-const READS = Number(process.env.BENCH_LIST_READS ?? 30);
+const READS = Number(process.env.BENCH_LIST_READS ?? 200);
 const USERS = 1000;
 // One busy buyer holds the first 60 orders and 1% of the rest, so their first and deep pages are
 // full pages (21 rows read) at every size.
@@ -47,6 +47,8 @@ async function addOrders(from: number, to: number) {
       returning id)
     insert into order_items (id, order_id, label, unit_amount, quantity)
     select gen_random_uuid()::text, id, 'Free Fire · 341 Diamantes', 300, 1 from placed`);
+  // As autovacuum leaves a table in steady state: statistics, and the visibility map index-only scans read.
+  await db.execute(sql`vacuum analyze orders`);
   await db.execute(sql`analyze`);
 }
 
