@@ -1,4 +1,4 @@
-import { relations, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
@@ -76,16 +76,6 @@ export const accounts = pgTable(
   },
   (t) => [index("accounts_user_idx").on(t.userId)],
 );
-
-// Let better-auth read a session with its user, or a user with their accounts, in one query
-// (auth.server.ts, `advanced.database.joins`).
-export const usersRelations = relations(users, ({ many }) => ({ sessions: many(sessions), accounts: many(accounts) }));
-export const sessionsRelations = relations(sessions, ({ one }) => ({
-  user: one(users, { fields: [sessions.userId], references: [users.id] }),
-}));
-export const accountsRelations = relations(accounts, ({ one }) => ({
-  user: one(users, { fields: [accounts.userId], references: [users.id] }),
-}));
 
 export const verifications = pgTable(
   "verifications",
@@ -730,9 +720,6 @@ export const schema = {
   users,
   sessions,
   accounts,
-  usersRelations,
-  sessionsRelations,
-  accountsRelations,
   verifications,
   rateLimits,
   preUsers,

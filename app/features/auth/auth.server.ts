@@ -179,8 +179,6 @@ export function createAuth(settings: AuthSettings) {
       useSecureCookies: settings.publicUrl.startsWith("https://"),
       // server/app.ts writes the socket's address (or the trusted proxy's report) into this header.
       ipAddress: { ipAddressHeaders: ["x-client-ip"] },
-      // Every signed-in request reads its session: with its user in one query, not two.
-      database: { joins: true },
     },
     plugins: [
       magicLink({
