@@ -18,3 +18,9 @@ export function fail<Extra extends object = object>(code: string, status = 400, 
 export function succeed<Extra extends object>(extra: Extra, status = 200) {
   return data({ ok: true as const, ...extra }, { status });
 }
+
+/** What a refused form sent back as typed (`typedFields` in http.server.ts); empty for any other answer. */
+export function typedOf(answer: unknown): Record<string, string> {
+  const typed = answer && typeof answer === "object" && "ok" in answer && !answer.ok && "typed" in answer ? answer.typed : null;
+  return (typed ?? {}) as Record<string, string>;
+}

@@ -12,7 +12,7 @@ import { env } from "~/lib/env.server";
 import { mailer } from "~/lib/mail.server";
 import { welcomeMail } from "../auth.server";
 import { requireUser, safeRedirectPath } from "../session.server";
-import { fail, succeed } from "~/lib/answer";
+import { fail, succeed, typedOf } from "~/lib/answer";
 import { readForm, typedFields } from "~/lib/http.server";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/profile";
@@ -92,7 +92,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
   const { t } = useTranslation("auth");
   const refusal = actionData && !actionData.ok ? actionData : null;
   const invalid = refusal && !("redirectTo" in refusal) ? { code: refusal.code, field: refusal.field ?? "" } : null;
-  const typed = ((refusal && "typed" in refusal ? refusal.typed : null) ?? {}) as Record<string, string>;
+  const typed = typedOf(actionData);
   const failed = refusal && "redirectTo" in refusal ? refusal : null;
   const finished = actionData?.ok ? actionData : failed;
 

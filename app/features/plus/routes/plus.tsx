@@ -11,7 +11,7 @@ import { formatDateTime } from "~/domain/format";
 import { env } from "~/lib/env.server";
 import { getCurrentUser, requireUser } from "~/features/auth/session.server";
 import { currentExchangeRate } from "~/features/orders/exchange-rate.server";
-import { fail } from "~/lib/answer";
+import { fail, typedOf } from "~/lib/answer";
 import { db } from "~/lib/db.server";
 import { formFields, readForm, typedFields } from "~/lib/http.server";
 import { createI18n } from "~/lib/i18n";
@@ -109,7 +109,7 @@ export default function PlusPage({ loaderData, actionData }: Route.ComponentProp
   const nonce = useNonce() || undefined;
   const { offer, membership } = loaderData;
   const refusal = actionData && !actionData.ok ? actionData : null;
-  const typed = ((refusal && "typed" in refusal ? refusal.typed : null) ?? {}) as Record<string, string>;
+  const typed = typedOf(actionData);
   return (
     <>
       <section className="mx-auto max-w-4xl px-4 py-12" data-testid="plus-page" data-swap>

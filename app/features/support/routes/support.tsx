@@ -5,7 +5,7 @@ import { Field, Select, TextArea } from "~/components/ui/field";
 import { languageFromCookieHeader } from "~/domain/language";
 import { requireUser } from "~/features/auth/session.server";
 import { membershipOf } from "~/features/plus/plus.server";
-import { fail, succeed } from "~/lib/answer";
+import { fail, succeed, typedOf } from "~/lib/answer";
 import { db } from "~/lib/db.server";
 import { formFields, readForm, typedFields } from "~/lib/http.server";
 import { LIVE_PAGE_SCRIPT } from "~/lib/live-page-script";
@@ -52,7 +52,7 @@ export default function SupportPage({ loaderData, actionData }: Route.ComponentP
   const { t } = useTranslation("support");
   const nonce = useNonce() || undefined;
   const refusal = actionData && !actionData.ok ? actionData : null;
-  const typed = ((refusal && "typed" in refusal ? refusal.typed : null) ?? {}) as Record<string, string>;
+  const typed = typedOf(actionData);
   return (
     <>
       <section className="mx-auto max-w-xl px-4 py-12" data-testid="support-page" data-swap>

@@ -28,7 +28,7 @@ import { mailRegistrationConfirmed } from "../registration-mail.server";
 import { RegistrationError, findRegistration, findTournament, registerForTournament } from "../registrations.server";
 import { lateEntryFor } from "../late-entry.server";
 import { WaitlistError, joinWaitlist, leaveWaitlist, waitlistPosition } from "../waitlist.server";
-import { fail, succeed } from "~/lib/answer";
+import { fail, succeed, typedOf } from "~/lib/answer";
 import { formFields, readForm, typedFields } from "~/lib/http.server";
 import type { Route } from "./+types/tournament";
 import { buttonClass } from "~/components/ui/button";
@@ -227,7 +227,7 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
   const fee = tournament.feeAmount;
   const feeCurrency = tournament.feeCurrency === "VES" ? "VES" : "USD";
   const error = actionData && !actionData.ok ? actionData : null;
-  const typed = ((error && "typed" in error ? error.typed : null) ?? {}) as Record<string, string>;
+  const typed = typedOf(actionData);
   const answered = actionData?.ok ? actionData : null;
   // The waiting-list buttons answer too, but only a registration changes what the page shows.
   const done = answered && (answered.outcome === "confirmed" || answered.outcome === "started") ? answered : null;
