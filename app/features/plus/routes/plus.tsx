@@ -6,7 +6,7 @@ import { Field, Input } from "~/components/ui/field";
 import { languageFromCookieHeader } from "~/domain/language";
 import { usdToVes } from "~/domain/money";
 import { formatMoney } from "~/domain/format";
-import { PAYMENT_METHOD_IDS } from "~/domain/payment-methods";
+import { PAYMENT_METHOD_IDS, currencyFor } from "~/domain/payment-methods";
 import { formatDateTime } from "~/domain/format";
 import { env } from "~/lib/env.server";
 import { getCurrentUser, requireUser } from "~/features/auth/session.server";
@@ -165,7 +165,7 @@ export default function PlusPage({ loaderData, actionData }: Route.ComponentProp
                       <input type="radio" name="paymentMethod" value={method} required defaultChecked={typed.paymentMethod === method} />
                       <span className="font-semibold">{t(`orders:methods.${method}`)}</span>
                       <span className="ml-auto text-sm text-slate-300">
-                        {method === "pago_movil" && offer.priceBs !== null
+                        {currencyFor(method) === "VES" && offer.priceBs !== null
                           ? formatMoney({ amount: offer.priceBs, currency: "VES" }, language)
                           : formatMoney({ amount: offer.priceUsd, currency: "USD" }, language)}
                       </span>

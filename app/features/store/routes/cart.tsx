@@ -1,7 +1,7 @@
 import { useTranslation } from "~/lib/i18n-react";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
-import { cartTotals, hasInvalidQuantities, parseStoredCart, type Cart } from "~/domain/cart";
+import { MAX_QUANTITY, cartTotals, hasInvalidQuantities, parseStoredCart, type Cart } from "~/domain/cart";
 import { languageFromCookieHeader } from "~/domain/language";
 import { loadMessages } from "~/lib/messages.server";
 import { metaText } from "~/lib/meta";
@@ -85,7 +85,7 @@ function CartView({ cart }: { cart: Cart }) {
                 <input
                   type="number"
                   min={1}
-                  max={100}
+                  max={MAX_QUANTITY}
                   inputMode="numeric"
                   aria-label={`${t("cart.quantity")}: ${item.label}`}
                   defaultValue={item.quantity}

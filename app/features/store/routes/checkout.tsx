@@ -27,6 +27,7 @@ import { formFields, readForm, typedFields } from "~/lib/http.server";
 import type { Route } from "./+types/checkout";
 import { buttonClass } from "~/components/ui/button";
 import { Alert } from "~/components/ui/alert";
+import { Field, Input } from "~/components/ui/field";
 
 // Plain HTML and forms, no React runtime (docs/decisions/002): CART_SCRIPT sends the stored cart
 // with each request and moves the server's answer into the page.
@@ -165,8 +166,6 @@ export function meta({ matches }: Route.MetaArgs) {
   return [{ title: `${metaText(matches, "store", "checkout.title")} · Arena LATAM` }];
 }
 
-const inputClass = "w-full rounded-lg border border-slate-700 bg-slate-900 px-4 py-3 text-slate-100 outline-none focus:border-cyan-400";
-
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
   useRouteMessages(loaderData.messages);
   const { t } = useTranslation("store");
@@ -291,18 +290,16 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
               {hidden("intent", "verify")}
               {hidden("idempotencyKey", idempotencyKey)}
               {hidden("items", "")}
-              <label className="flex flex-col gap-1.5 text-sm font-semibold">
-                {t("checkout.phone")}
-                <input name="phone" type="tel" inputMode="numeric" autoComplete="tel" defaultValue={typed.phone} className={inputClass} />
-                <span className="text-xs font-normal text-slate-400">{t("checkout.phoneHint")}</span>
-              </label>
-              <label className="flex flex-col gap-1.5 text-sm font-semibold">
-                {t("checkout.gamerId")}
-                <input name="gamerId" autoComplete="off" defaultValue={typed.gamerId} className={inputClass} />
-                <span className="text-xs font-normal text-slate-400" data-part="gamer-id-hint">
-                  {zoned ? t("checkout.gamerIdHintServer") : t("checkout.gamerIdHint")}
-                </span>
-              </label>
+              <Field label={t("checkout.phone")} hint={t("checkout.phoneHint")}>
+                <Input name="phone" type="tel" inputMode="numeric" autoComplete="tel" defaultValue={typed.phone} />
+              </Field>
+              <Field
+                label={t("checkout.gamerId")}
+                // The hint follows the cart's game, which only the script's request tells the server.
+                hint={<span data-part="gamer-id-hint">{zoned ? t("checkout.gamerIdHintServer") : t("checkout.gamerIdHint")}</span>}
+              >
+                <Input name="gamerId" autoComplete="off" defaultValue={typed.gamerId} />
+              </Field>
               <fieldset className="flex flex-col gap-2">
                 <legend className="mb-2 text-sm font-semibold">{t("checkout.paymentMethod")}</legend>
                 {methods.map((method) => (
@@ -314,9 +311,11 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
                     <span className="font-semibold">{t(`orders:methods.${method}`)}</span>
                     <span className="ml-auto text-sm text-slate-300" data-part={`price-${method}`}>
                       {cart
-                        ? method === "pago_movil"
-                          ? format.money({ amount: totals.bs, currency: "VES" })
-                          : format.money({ amount: totals.usd, currency: "USD" })
+                        ? format.money(
+                            currencyFor(method) === "VES"
+                              ? { amount: totals.bs, currency: "VES" }
+                              : { amount: totals.usd, currency: "USD" },
+                          )
                         : null}
                     </span>
                   </label>
