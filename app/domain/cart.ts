@@ -100,7 +100,7 @@ export function parseStoredCart(text: string | null): Cart {
   }
 }
 
-/** What the server found wrong with a cart line at checkout (the shape of the store's `CartProblem`). */
+/** What the server found wrong with a cart line at checkout (priced again by `priceCart`). */
 export type CartLineProblem =
   | { packageId: string; problem: "GONE" | "INVALID_QUANTITY" }
   | { packageId: string; problem: "PRICE_CHANGED"; priceUsd: number; priceBs: number };

@@ -1,4 +1,4 @@
-import { isValidQuantity } from "~/domain/cart";
+import { isValidQuantity, type CartLineProblem } from "~/domain/cart";
 import type { CheckoutInput } from "~/domain/checkout";
 import { currencyFor } from "~/domain/payment-methods";
 import { scopedIdempotencyKey } from "~/features/orders/core/idempotency";
@@ -19,10 +19,8 @@ export interface RequestedItem {
   shownUsd: number;
 }
 
-export type CartProblem =
-  | { packageId: string; problem: "GONE" }
-  | { packageId: string; problem: "PRICE_CHANGED"; priceUsd: number; priceBs: number }
-  | { packageId: string; problem: "INVALID_QUANTITY" };
+/** What pricing found wrong with a line; the page applies it to the stored cart (`applyCartProblems`). */
+export type CartProblem = CartLineProblem;
 
 export type PricedCart =
   | {
