@@ -13,6 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
+import { checkoutForm, createdOrderId } from "./checkout-post.mjs";
 import { lighthouseScores } from "./lighthouse.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3300);
@@ -250,18 +251,6 @@ async function httpOrders(server) {
     const email = `buyer-${index}-${process.pid}@example.com`;
     buyers[index] = { email, cookie: await signedInCookie(server, { email, ip: `10.2.${index >> 8}.${index & 255}` }), created: [] };
   });
-  // The cart as the game page stores it (SPEC §3); the server prices it again and only compares precio_usd.
-  const cart = JSON.stringify({
-    "free-fire-110": {
-      id: "free-fire-110",
-      label: "110 Diamantes",
-      precio_usd: 100,
-      precio_bs: 24550,
-      quantity: 1,
-      game: "free-fire",
-      gameImage: null,
-    },
-  });
   const latencies = [];
   let errors = 0;
   const peak = rssPeak(server.child.pid);
@@ -273,19 +262,11 @@ async function httpOrders(server) {
       method: "POST",
       redirect: "manual",
       headers: { "content-type": "application/x-www-form-urlencoded", origin: BASE, cookie: buyer.cookie },
-      body: new URLSearchParams({
-        items: cart,
-        phone: "04121234567",
-        gamerId: "123456789",
-        paymentMethod: "binance",
-        intent: "create",
-        idempotencyKey: crypto.randomUUID(),
-      }),
+      body: checkoutForm(crypto.randomUUID()),
     });
     await response.arrayBuffer();
     latencies.push(performance.now() - sent);
-    const orderId =
-      response.status === 303 ? response.headers.get("location")?.match(/^\/store\/cart\/checkout\?order=([\w-]+)$/)?.[1] : undefined;
+    const orderId = createdOrderId(response);
     if (orderId) buyer.created.push(orderId);
     else errors += 1;
   });

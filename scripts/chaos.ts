@@ -13,6 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { signInLink } from "../tests/e2e/support/mailbox";
+import { checkoutForm, createdOrderId } from "./checkout-post.mjs";
 
 const CLIENTS = Number(process.env.CHAOS_CLIENTS ?? 200);
 const ORDERS_PER_CLIENT = Number(process.env.CHAOS_ORDERS_PER_CLIENT ?? 4);
@@ -117,36 +118,16 @@ async function client(cookie: string, tally: Tally, stop: () => boolean) {
           method: "POST",
           redirect: "manual",
           headers,
-          body: new URLSearchParams({
-            intent: "create",
-            idempotencyKey: key,
-            phone: "04121234567",
-            gamerId: "123456789",
-            paymentMethod: "binance",
-            items: JSON.stringify({
-              "free-fire-110": {
-                id: "free-fire-110",
-                label: "110 Diamantes",
-                precio_usd: 100,
-                precio_bs: 24550,
-                quantity: 1,
-                game: "free-fire",
-                gameImage: null,
-              },
-            }),
-          }),
+          body: checkoutForm(key),
         });
         const text = await response.text();
         const location = response.headers.get("location") ?? "";
-        const match = /^\/store\/cart\/checkout\?order=([0-9a-f-]{36})$/.exec(location);
-        if (response.status === 303 && match) orderId = match[1];
-        else if (response.status === 429) return;
-        else {
-          if (process.env.CHAOS_DEBUG && tally.failures < 3)
-            console.error("checkout answer", response.status, location, text.slice(0, 300));
-          const redirect = location.split("?")[0];
-          throw new Error(`checkout ${response.status}${redirect ? ` → ${redirect}` : ""}`);
-        }
+        orderId = createdOrderId(response);
+        if (orderId) break;
+        if (response.status === 429) return;
+        if (process.env.CHAOS_DEBUG && tally.failures < 3) console.error("checkout answer", response.status, location, text.slice(0, 300));
+        const redirect = location.split("?")[0];
+        throw new Error(`checkout ${response.status}${redirect ? ` → ${redirect}` : ""}`);
       } catch (error) {
         tally.failures++;
         const kind = error instanceof Error && error.message.startsWith("checkout") ? error.message : "checkout: no answer";
