@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Page } from "@playwright/test";
+import type { Cookie, Page } from "@playwright/test";
 import { formatDateTime } from "../../app/domain/format";
 import { AuthPage } from "./pages/auth-pages";
 import { startAppServer, type AppServer } from "./support/app-server";
@@ -29,7 +29,9 @@ const PLAN: OrderSeedPlan = {
 
 interface Site extends AppServer, SeededOrders {}
 
-const test = base.extend<{ site: Site }, { siteServer: Site }>({
+type Sessions = Record<"player" | "staff", Cookie[]>;
+
+const test = base.extend<{ site: Site }, { siteServer: Site; sessions: Sessions }>({
   siteServer: [
     async ({}, use) => {
       const server = await startAppServer({
@@ -43,6 +45,23 @@ const test = base.extend<{ site: Site }, { siteServer: Site }>({
       }
     },
     { scope: "worker", timeout: 120_000 },
+  ],
+  // Each account signs in once per worker (a sign-in link per test would run into the per-address
+  // limit on sign-in mails); each test starts from the session cookie.
+  sessions: [
+    async ({ browser, siteServer }, use) => {
+      const signedIn = async (email: string, path: string) => {
+        const context = await browser.newContext({ baseURL: siteServer.url });
+        try {
+          await signIn(await context.newPage(), siteServer, email, path);
+          return await context.cookies();
+        } finally {
+          await context.close();
+        }
+      };
+      await use({ player: await signedIn(PLAYER.email, "/orders"), staff: await signedIn(STAFF_EMAIL, "/admin/orders") });
+    },
+    { scope: "worker", timeout: 60_000 },
   ],
   site: async ({ siteServer }, use) => use(siteServer),
   baseURL: async ({ siteServer }, use) => use(siteServer.url),
@@ -150,115 +169,131 @@ async function expectTopBarReachable(page: Page, who: "visitor" | "user" | "staf
   if (phone) await page.getByTestId("account-menu-button").click();
 }
 
-async function checkPages(page: Page, who: "visitor" | "user" | "staff", language: Language, paths: string[]) {
-  for (const width of [...PHONE_WIDTHS, DESKTOP_WIDTH]) {
-    await page.setViewportSize({ width, height: width < 768 ? 800 : 900 });
-    for (const pagePath of paths) {
-      const label = `${who} ${language} ${width}px ${pagePath}`;
-      await page.goto(pagePath);
-      await page.waitForLoadState("load");
-      // The cart pages show the stored cart once their script has had the server render it.
-      if (pagePath.startsWith("/store/cart")) await expect(page.locator("[aria-busy]")).toHaveCount(0);
-      await expect(page.locator("html")).toHaveAttribute("lang", language);
-      await expectNoHorizontalOverflow(page, label);
-      await expectTopBarReachable(page, who, label);
-      if (width === PHONE_WIDTHS[0] || width === DESKTOP_WIDTH) {
-        const name = `${who}-${language}-${width}-${pagePath.replace(/[^a-z0-9]+/gi, "_").replace(/^_|_$/g, "") || "home"}.png`;
-        fs.mkdirSync(SCREENSHOTS, { recursive: true });
-        await page.screenshot({ path: path.join(SCREENSHOTS, name.slice(0, 150)), fullPage: true });
-      }
+async function checkPages(page: Page, who: "visitor" | "user" | "staff", language: Language, width: number, paths: string[]) {
+  await page.setViewportSize({ width, height: width < 768 ? 800 : 900 });
+  for (const pagePath of paths) {
+    const label = `${who} ${language} ${width}px ${pagePath}`;
+    await page.goto(pagePath);
+    await page.waitForLoadState("load");
+    // The cart pages show the stored cart once their script has had the server render it.
+    if (pagePath.startsWith("/store/cart")) await expect(page.locator("[aria-busy]")).toHaveCount(0);
+    await expect(page.locator("html")).toHaveAttribute("lang", language);
+    await expectNoHorizontalOverflow(page, label);
+    await expectTopBarReachable(page, who, label);
+    if (width === PHONE_WIDTHS[0] || width === DESKTOP_WIDTH) {
+      const name = `${who}-${language}-${width}-${pagePath.replace(/[^a-z0-9]+/gi, "_").replace(/^_|_$/g, "") || "home"}.png`;
+      fs.mkdirSync(SCREENSHOTS, { recursive: true });
+      await page.screenshot({ path: path.join(SCREENSHOTS, name.slice(0, 150)), fullPage: true });
     }
   }
 }
 
+// One test per language, audience and width: each stays well inside the default 30 s on a loaded
+// two-core machine, and Playwright spreads them over its workers (one test for all three widths took
+// 1.3–1.6 min on a fresh machine).
+const WIDTHS = [...PHONE_WIDTHS, DESKTOP_WIDTH] as const;
+// 10–21 s each on two cores shared with other work; the margin keeps a slow machine green.
+test.describe.configure({ timeout: 45_000 });
+
 for (const language of ["es", "en"] as const) {
-  test.describe(`phone-first pages (${language})`, () => {
-    test(`a visitor's pages fit a phone (${language})`, async ({ page }) => {
-      test.setTimeout(90_000);
-      await setLanguage(page, language);
-      const tournament = await firstTournamentPath(page);
-      await checkPages(page, "visitor", language, [
-        "/",
-        "/store",
-        "/store/mobile-legends",
-        tournament,
-        "/auth",
-        "/auth?redirectTo=%2Fstore%2Fcart",
-        "/privacy-terms",
-        "/no-such-page",
-      ]);
-    });
-
-    test(`a signed-in player's pages fit a phone (${language})`, async ({ page, site }) => {
-      test.setTimeout(90_000);
-      await setLanguage(page, language);
-      await signIn(page, site, PLAYER.email, "/orders");
-      // #10.2: order times are written in Caracas by the UTC server, the same text the browser keeps.
-      await page.goto("/orders");
-      const time = page.locator("[data-testid=order-row] time").first();
-      const at = await time.getAttribute("datetime");
-      await expect(time).toHaveText(formatDateTime(at!, language, "America/Caracas"));
-      const tournament = await firstTournamentPath(page);
-      const { pm, bn } = site.orders;
-      // A cart with long labels, as the game page stores it, for the cart and checkout pages.
-      await page.evaluate(() => {
-        const line = (id: string, label: string, usd: number, quantity: number) => ({
-          id,
-          label,
-          precio_usd: usd,
-          precio_bs: usd * 245,
-          quantity,
-          game: "mobile-legends",
-          gameImage: null,
-        });
-        localStorage.setItem(
-          "cart",
-          JSON.stringify({
-            "mobile-legends-86": line("mobile-legends-86", "86 Diamantes", 160, 12),
-            "mobile-legends-172": line("mobile-legends-172", "172 Diamantes + 17 de bono de temporada", 320, 100),
-          }),
-        );
+  for (const width of WIDTHS) {
+    test.describe(`phone-first pages (${language}, ${width}px)`, () => {
+      test(`a visitor's pages fit (${language}, ${width}px)`, async ({ page }) => {
+        await setLanguage(page, language);
+        const tournament = await firstTournamentPath(page);
+        await checkPages(page, "visitor", language, width, [
+          "/",
+          "/store",
+          "/store/mobile-legends",
+          tournament,
+          "/auth",
+          "/auth?redirectTo=%2Fstore%2Fcart",
+          "/privacy-terms",
+          "/no-such-page",
+        ]);
       });
-      await checkPages(page, "user", language, [
-        "/",
-        "/store",
-        "/store/free-fire",
-        "/store/cart",
-        "/store/cart/checkout",
-        tournament,
-        "/orders",
-        `/orders/${pm!.id}`,
-        `/orders/${bn!.id}`,
-        `/orders/${pm!.id}/pay/pago_movil`,
-        "/auth/profile",
-      ]);
-      // The older page of "my orders", reached by its link, fits the phone too; the newer link leads back.
-      await page.setViewportSize({ width: PHONE_WIDTHS[0], height: 800 });
-      await page.goto("/orders");
-      await expect(page.getByTestId("order-row")).toHaveCount(20);
-      await expect(page.getByTestId("previous-page")).toHaveCount(0);
-      await page.getByTestId("next-page").click();
-      await expect(page.getByTestId("order-row")).toHaveCount(3);
-      await expect(page.locator(`a[href="/orders/${pm!.id}"]`)).toHaveCount(1);
-      await expectNoHorizontalOverflow(page, `user ${language} ${PHONE_WIDTHS[0]}px /orders (older)`);
-      await page.getByTestId("previous-page").click();
-      await expect(page.getByTestId("order-row")).toHaveCount(20);
-      await expect(page.getByTestId("next-page")).toBeVisible();
-    });
 
-    test(`staff pages fit a phone (${language})`, async ({ page, site }) => {
-      test.setTimeout(90_000);
-      await setLanguage(page, language);
-      // STAFF_EMAILS made this account staff; it reaches the back-office without a player profile.
-      await signIn(page, site, STAFF_EMAIL, "/admin/orders");
-      await expect(page.getByTestId("staff-orders")).toHaveCount(1);
-      await checkPages(page, "staff", language, [
-        "/admin/orders",
-        "/admin/orders?status=all&method=all",
-        `/admin/orders/${site.orders.pm!.id}`,
-        "/orders",
-        "/",
-      ]);
+      test(`a signed-in player's pages fit (${language}, ${width}px)`, async ({ page, site, sessions }) => {
+        await page.context().addCookies(sessions.player);
+        await setLanguage(page, language);
+        // Order times are written in Caracas by the UTC server, the same text the browser keeps.
+        await page.goto("/orders");
+        const time = page.locator("[data-testid=order-row] time").first();
+        const at = await time.getAttribute("datetime");
+        await expect(time).toHaveText(formatDateTime(at!, language, "America/Caracas"));
+        const tournament = await firstTournamentPath(page);
+        const { pm, bn } = site.orders;
+        await storeLongCart(page);
+        await checkPages(page, "user", language, width, [
+          "/",
+          "/store",
+          "/store/free-fire",
+          "/store/cart",
+          "/store/cart/checkout",
+          tournament,
+          "/orders",
+          `/orders/${pm!.id}`,
+          `/orders/${bn!.id}`,
+          `/orders/${pm!.id}/pay/pago_movil`,
+          "/auth/profile",
+        ]);
+      });
+
+      test(`staff pages fit (${language}, ${width}px)`, async ({ page, site, sessions }) => {
+        // STAFF_EMAILS made this account staff; it reaches the back-office without a player profile.
+        await page.context().addCookies(sessions.staff);
+        await setLanguage(page, language);
+        await page.goto("/admin/orders");
+        await expect(page.getByTestId("staff-orders")).toHaveCount(1);
+        await checkPages(page, "staff", language, width, [
+          "/admin/orders",
+          "/admin/orders?status=all&method=all",
+          `/admin/orders/${site.orders.pm!.id}`,
+          "/orders",
+          "/",
+        ]);
+      });
     });
+  }
+}
+
+for (const language of ["es", "en"] as const) {
+  test(`the older page of a player's orders fits a phone (${language})`, async ({ page, site, sessions }) => {
+    await page.context().addCookies(sessions.player);
+    await setLanguage(page, language);
+    await page.setViewportSize({ width: PHONE_WIDTHS[0], height: 800 });
+    // "My orders" shows 20 orders a page; the older page is reached by its link and leads back.
+    await page.goto("/orders");
+    await expect(page.getByTestId("order-row")).toHaveCount(20);
+    await expect(page.getByTestId("previous-page")).toHaveCount(0);
+    await page.getByTestId("next-page").click();
+    await expect(page.getByTestId("order-row")).toHaveCount(3);
+    await expect(page.locator(`a[href="/orders/${site.orders.pm!.id}"]`)).toHaveCount(1);
+    await expectNoHorizontalOverflow(page, `user ${language} ${PHONE_WIDTHS[0]}px /orders (older)`);
+    await page.getByTestId("previous-page").click();
+    await expect(page.getByTestId("order-row")).toHaveCount(20);
+    await expect(page.getByTestId("next-page")).toBeVisible();
+  });
+}
+
+/** A cart with long labels, as the game page stores it, for the cart and checkout pages. */
+async function storeLongCart(page: Page) {
+  await page.evaluate(() => {
+    const line = (id: string, label: string, usd: number, quantity: number) => ({
+      id,
+      label,
+      precio_usd: usd,
+      precio_bs: usd * 245,
+      quantity,
+      game: "mobile-legends",
+      gameImage: null,
+    });
+    localStorage.setItem(
+      "cart",
+      JSON.stringify({
+        "mobile-legends-86": line("mobile-legends-86", "86 Diamantes", 160, 12),
+        "mobile-legends-172": line("mobile-legends-172", "172 Diamantes + 17 de bono de temporada", 320, 100),
+      }),
+    );
   });
 }
