@@ -1,5 +1,6 @@
 import { AuthPage, ProfilePage, TopBar } from "./pages/auth-pages";
 import { LandingPage } from "./pages/landing-page";
+import { expectMovesOnAfter } from "./support/clock";
 import { expect, openProfileAsNewUser, requestSignInLink, signUp, test, uniqueEmail } from "./support/auth-fixtures";
 import { readMailbox, signInLink, waitForMail } from "./support/mailbox";
 
@@ -54,7 +55,7 @@ test.describe("sign-up and sign-in by e-mail link", () => {
     expect(welcome.text).toContain(`¡Bienvenido, ${name}!`);
 
     // After 4 s the page takes the new user home, signed in.
-    await expect(page).toHaveURL(/\/$/, { timeout: 10_000 });
+    await expectMovesOnAfter(page, 4_000, (url) => url.pathname === "/");
     await topBar.expectSignedInAs(`Hola, ${name}`);
     await expect(topBar.signOut).toHaveText("Cerrar sesión");
 
@@ -104,7 +105,7 @@ test.describe("sign-up and sign-in by e-mail link", () => {
     const welcome = await waitForMail(email, { subject: /Welcome/, after: savedAt });
     expect(welcome.subject).toBe(`Welcome to Arena LATAM, ${name}!`);
 
-    await expect(page).toHaveURL(/\/$/, { timeout: 10_000 });
+    await expectMovesOnAfter(page, 4_000, (url) => url.pathname === "/");
     await topBar.expectSignedInAs(`Hi, ${name}`);
     await expect(topBar.signOut).toHaveText("Sign out");
   });

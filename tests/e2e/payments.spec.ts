@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page, Route } from "@playwright/test";
 import { AuthPage } from "./pages/auth-pages";
 import { MyOrdersPage, OrderPage, PayPage, StaffQueuePage, StaffReviewPage, type ProofValues } from "./pages/order-pages";
+import { expectMovesOnAfter } from "./support/clock";
 import { startAppServer, type AppServer } from "./support/app-server";
 import { expect, randomClientIp, test as base } from "./support/auth-fixtures";
 import { readMailbox, signInLink, waitForMail } from "./support/mailbox";
@@ -193,7 +194,7 @@ async function sendProof(pay: PayPage, orderId: string, values: ProofValues) {
   await pay.submit.click();
   await expect(pay.page).toHaveURL((url) => url.pathname === `/orders/${orderId}` && url.searchParams.has("sent"));
   await expect(pay.page.getByTestId("proof-sent")).toBeVisible();
-  await expect(pay.page).not.toHaveURL(/[?&]sent=/, { timeout: 10_000 });
+  await expectMovesOnAfter(pay.page, 3_000, (url) => !url.searchParams.has("sent"));
 }
 
 // ---- 1. paying with each method, staff approval ----------------------------------------
@@ -350,7 +351,7 @@ test.describe("paying an order and staff approving it", () => {
       expect(received.text).toContain(c.amount);
       expect(received.links).toContain(`${shop.url}/orders/${order.id}`);
       // SPEC §4: a few seconds later the page moves on by itself.
-      await expect(page).toHaveURL((url) => url.pathname === c.afterProof, { timeout: 10_000 });
+      await expectMovesOnAfter(page, 3_000, (url) => url.pathname === c.afterProof);
       await orderPage.open(order.id);
       await expect(orderPage.status).toHaveText(t.status.proof_submitted);
       await expect(orderPage.payNow).toHaveCount(0);

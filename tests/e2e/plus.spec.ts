@@ -2,6 +2,7 @@ import type { Browser, Page } from "@playwright/test";
 import { AuthPage } from "./pages/auth-pages";
 import { PayPage, StaffReviewPage } from "./pages/order-pages";
 import { TournamentPage } from "./pages/tournament-page";
+import { expectMovesOnAfter } from "./support/clock";
 import { startAppServer, type AppServer } from "./support/app-server";
 import { expect, randomClientIp, test as base } from "./support/auth-fixtures";
 import { signInLink, waitForMail } from "./support/mailbox";
@@ -48,6 +49,8 @@ async function otherBrowser(browser: Browser, club: Club) {
     timezoneId: "America/Caracas",
     extraHTTPHeaders: { "X-Forwarded-For": randomClientIp() },
   });
+  // On Playwright's clock, as the shared fixture's pages are (support/test.ts).
+  await context.clock.install();
   return { context, page: await context.newPage() };
 }
 
@@ -85,7 +88,7 @@ test("buy Plus, staff approve it, the badge appears and the member registers 15 
   await pay.submit.click();
   await expect(page).toHaveURL((url) => url.pathname === `/orders/${orderId}`);
   // As after any payment, the page moves on by itself a few seconds later (home, for a Plus order).
-  await expect(page).toHaveURL((url) => url.pathname === "/", { timeout: 10_000 });
+  await expectMovesOnAfter(page, 3_000, (url) => url.pathname === "/");
 
   // Staff approve it from their own browser.
   const staff = await otherBrowser(browser, club);
@@ -120,9 +123,23 @@ test("buy Plus, staff approve it, the badge appears and the member registers 15 
     await signIn(other.page, club, "plus-other@example.com", `/tournament?id=${club.tournamentId}`);
     const opens = other.page.getByTestId("registration-opens");
     await expect(opens).toContainText("Las inscripciones abren el");
-    await expect(opens.getByTestId("countdown")).toHaveText(/^Abre en (9|10) min \d{2} s$/);
-    const first = await opens.getByTestId("countdown").textContent();
-    await expect(opens.getByTestId("countdown")).not.toHaveText(first!);
+    // The countdown says the time left on the server's clock (opening in 10 minutes from the seed),
+    // and ticks: one second skipped on the page's clock is one second less.
+    const countdown = opens.getByTestId("countdown");
+    const secondsLeft = async () => {
+      const match = /^Abre en (\d+) min (\d{2}) s$/.exec((await countdown.textContent()) ?? "");
+      expect(match, "the countdown reads 'Abre en M min SS s'").not.toBeNull();
+      return Number(match![1]) * 60 + Number(match![2]);
+    };
+    const serverLeft = Date.parse((await countdown.getAttribute("data-to"))!) - Date.parse((await countdown.getAttribute("data-now"))!);
+    expect(serverLeft).toBeGreaterThan(0);
+    expect(serverLeft).toBeLessThanOrEqual(10 * 60_000);
+    await other.page.clock.pauseAt((await other.page.evaluate(() => Date.now())) + 1_000);
+    const before = await secondsLeft();
+    expect(before).toBeLessThanOrEqual(Math.ceil(serverLeft / 1000));
+    await other.page.clock.runFor(1_000);
+    expect(await secondsLeft()).toBe(before - 1);
+    await other.page.clock.resume();
     await expect(other.page.getByTestId("registration-form")).toHaveCount(0);
     await expect(opens.getByRole("link", { name: /Arena Plus/ })).toHaveAttribute("href", "/plus");
     await other.page.goto("/");

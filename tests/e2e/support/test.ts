@@ -7,9 +7,17 @@ import { test as base, expect, type ConsoleMessage, type Page } from "@playwrigh
  * A page a test opens on purpose that answers 4xx (a 404 page, a refused receipt) makes
  * Chromium log "Failed to load resource … status of 4xx": that is the test's point, not a bug.
  * A spec that expects some other console error lists it with `test.use({ allowedConsoleErrors: [/…/] })`.
+ *
+ * Every page runs on Playwright's clock. It flows like the real one until a test skips ahead
+ * (`page.clock.runFor`, `expectMovesOnAfter` in ./clock.ts), so what the pages do after 3 or 4 seconds
+ * is tested without waiting on, or racing, the wall clock.
  */
 export const test = base.extend<{ allowedConsoleErrors: RegExp[]; browserErrors: string[] }>({
   allowedConsoleErrors: [[], { option: true }],
+  context: async ({ context }, use) => {
+    await context.clock.install();
+    await use(context);
+  },
   browserErrors: [
     async ({ context, allowedConsoleErrors }, use) => {
       const errors: string[] = [];
