@@ -121,6 +121,9 @@ describe("double elimination", () => {
     const played = await playOut("double_elimination", teams(4));
     expect(isFinished(played.data)).toBe(true);
     expect(champion(played.data, "double_elimination")?.registrationId).toBe("r1");
+    // Winners' bracket 3, losers' bracket 2, one grand final: the reset is never offered.
+    expect(played.results).toHaveLength(6);
+    expect(played.data.match.filter(isPlayable)).toHaveLength(0);
     expect(
       standings(played.data, "double_elimination")
         .slice(0, 2)

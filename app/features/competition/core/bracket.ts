@@ -110,7 +110,25 @@ export async function buildBracket(input: {
     left = await replay(left);
   }
   const data = (await storage.select("stage")) ? exportData(storage) : emptyBracket();
+  if (input.format === "double_elimination") withoutNeedlessReset(data);
   return { data, applied, dropped: left.map((result) => result.matchId) };
+}
+
+/**
+ * Double elimination: brackets-manager fills the bracket reset (the second grand final) whoever wins
+ * the first, but when the winners'-bracket finalist (side 1) wins it the event is over. The reset is
+ * then emptied and locked, as the views read a match nobody will play.
+ */
+function withoutNeedlessReset(data: BracketData) {
+  const finalGroup = data.group.find((group) => group.number === 3);
+  if (!finalGroup) return;
+  const [first, reset] = data.match
+    .filter((match) => match.group_id === finalGroup.id)
+    .sort((a, b) => (a.round_id as number) - (b.round_id as number));
+  if (!first || !reset || first.opponent1?.result !== "win") return;
+  reset.status = MATCH_STATUS.locked;
+  reset.opponent1 = { id: null };
+  reset.opponent2 = { id: null };
 }
 
 function exportData(storage: InMemoryDatabase): BracketData {
