@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkLobby, matchPoints, pointsTable, type LobbyResult } from "./points-table";
+import { checkLobby, matchPoints, nextLobbyMatch, pointsTable, type LobbyResult } from "./points-table";
 
 const rules = { placementPoints: [12, 9, 8, 7, 6, 5, 4, 3, 2, 1], killPoints: 1 };
 const teams = ["a", "b", "c", "d"].map((registrationId, index) => ({ registrationId, seed: index + 1 }));
@@ -73,5 +73,14 @@ describe("points table", () => {
     expect(checkLobby([{ registrationId: "a", placement: "3", kills: "0" }]).ok).toBe(false);
     expect(checkLobby([{ registrationId: "a", placement: "1", kills: "-1" }]).ok).toBe(false);
     expect(checkLobby([]).ok).toBe(false);
+  });
+});
+
+describe("the lobby match entered next", () => {
+  it("is the first not yet played, and the last once all are", () => {
+    expect(nextLobbyMatch([], 3)).toBe(1);
+    expect(nextLobbyMatch([1], 3)).toBe(2);
+    expect(nextLobbyMatch([1, 3], 3)).toBe(2);
+    expect(nextLobbyMatch([1, 2, 3], 3)).toBe(3);
   });
 });

@@ -108,3 +108,9 @@ export function checkLobby(
     new Set(results.map((result) => result.placement)).size === results.length;
   return valid ? { ok: true, results } : { ok: false, code: "BAD_LOBBY" };
 }
+
+/** The lobby match staff enter next: the first not yet played (the last one once all are). */
+export function nextLobbyMatch(played: readonly number[], total: number): number {
+  for (let match = 1; match <= total; match++) if (!played.includes(match)) return match;
+  return total;
+}

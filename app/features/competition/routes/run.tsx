@@ -26,7 +26,7 @@ import {
   startCompetition,
 } from "../competition.server";
 import { BEST_OF, FORMATS } from "../core/formats";
-import { checkLobby } from "../core/points-table";
+import { checkLobby, nextLobbyMatch } from "../core/points-table";
 import { checkPrizes } from "../core/prizes";
 import { SEEDING_METHODS, type SeedingMethod } from "../core/seeding";
 import { parseSettings, toPlatformLocal } from "../core/settings";
@@ -326,18 +326,20 @@ export default function RunPage({ loaderData, actionData }: Route.ComponentProps
       ) : null}
 
       {data.started && s?.format === "battle_royale" ? (
-        <Form method="post" className="mt-6 space-y-4 rounded-2xl border border-slate-800 bg-arena-panel p-5" data-testid="lobby-form">
+        // Keyed by the matches played: after a save the form starts afresh on the next match.
+        <Form
+          key={data.lobbyPlayed.join(",")}
+          method="post"
+          className="mt-6 space-y-4 rounded-2xl border border-slate-800 bg-arena-panel p-5"
+          data-testid="lobby-form"
+        >
           <h2 className="text-xl font-bold">{t("run.lobby")}</h2>
           <input type="hidden" name="intent" value="lobby" />
           <Field
             label={t("run.fields.lobbyMatch")}
             hint={data.lobbyPlayed.length ? t("run.lobbyPlayed", { list: data.lobbyPlayed.join(", ") }) : undefined}
           >
-            <Select
-              name="lobbyMatch"
-              defaultValue={String(Math.min(s.lobbyMatches, (data.lobbyPlayed.at(-1) ?? 0) + 1))}
-              data-testid="lobby-match"
-            >
+            <Select name="lobbyMatch" defaultValue={String(nextLobbyMatch(data.lobbyPlayed, s.lobbyMatches))} data-testid="lobby-match">
               {Array.from({ length: s.lobbyMatches }, (_, index) => (
                 <option key={index} value={index + 1}>
                   {t("points.match", { number: index + 1 })}
