@@ -1,9 +1,13 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { tournaments, users } from "~/db/schema";
 import { seedDemoData } from "~/db/seed";
 import { dashboardFigures } from "~/features/admin/dashboard.server";
 import { loader as dashboardLoader } from "~/features/admin/routes/dashboard";
 import { useAuthSettings } from "~/features/auth/auth.server";
 import { createOrder, decideOrder, submitProof } from "~/features/orders/orders.server";
+import { registerForTournament } from "~/features/tournaments/registrations.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { callRoute, getRequest } from "./support/routes";
 import { memoryMailer, signInAs, useTestAuth } from "./support/sessions";
@@ -74,6 +78,37 @@ describe("dashboard", () => {
     expect(figures.queue.waiting).toBe(1);
     expect(figures.queue.oldest).not.toBeNull();
     expect(figures.registrationsByTournament.length).toBeGreaterThan(0);
+  });
+  it("counts a tournament's live registrations (a full one shows its capacity, not 0)", async () => {
+    await handle.db.update(tournaments).set({ capacity: 2 }).where(eq(tournaments.id, "blood-strike-duo-clash"));
+    for (const suffix of ["a", "b"]) {
+      const id = randomUUID();
+      await handle.db.insert(users).values({ id, email: `${id}@example.com`, name: "Jugador", age: 20 });
+      await registerForTournament(handle.db, {
+        tournamentId: "blood-strike-duo-clash",
+        userId: id,
+        email: `${id}@example.com`,
+        registration: {
+          teamName: `Equipo ${suffix}`,
+          coachName: null,
+          phone: "04141234567",
+          paymentMethod: "binance",
+          players: [
+            { name: "Uno", ign: `uno-${suffix}`, phone: "04121234567" },
+            { name: "Dos", ign: `dos-${suffix}`, phone: null },
+          ],
+        },
+        exchangeRate: "245.50",
+        expiresAt: new Date(Date.now() + 3_600_000),
+      });
+    }
+    const figures = await dashboardFigures(handle.db);
+    const [title] = await handle.db
+      .select({ title: tournaments.title })
+      .from(tournaments)
+      .where(eq(tournaments.id, "blood-strike-duo-clash"));
+    expect(figures.registrationsByTournament.find((row) => row.title === title!.title)).toMatchObject({ capacity: 2, live: 2 });
+    expect(figures.registrationsByTournament.filter((row) => row.title !== title!.title).every((row) => row.live === 0)).toBe(true);
   });
   it("counts days in the platform's calendar, also in the hours when UTC is already on the next day", async () => {
     // 00:30 UTC on the 22nd is 20:30 on the 21st in Caracas: the window ends on the 21st.

@@ -1,3 +1,4 @@
+import { PLACES_TAKEN } from "~/features/tournaments/tournaments.server";
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, min, sql, sum } from "drizzle-orm";
 import { orderItems, orders, tournaments } from "~/db/schema";
 import type { Database } from "~/lib/db.server";
@@ -41,7 +42,7 @@ export async function dashboardFigures(db: Database, now = new Date()) {
       .select({
         title: tournaments.title,
         capacity: tournaments.capacity,
-        live: sql<number>`(select count(*)::int from registrations r where r.tournament_id = ${tournaments.id} and r.status <> 'released')`,
+        live: PLACES_TAKEN,
       })
       .from(tournaments)
       .where(and(eq(tournaments.status, "published"), gte(tournaments.date, days.at(-1)!)))

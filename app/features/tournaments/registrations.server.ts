@@ -10,7 +10,7 @@ import { createOrder, findOrderByKey } from "~/features/orders/orders.server";
 import { isMemberAt, registrationOpensFor } from "~/features/plus/core/membership";
 import { periodsOf } from "~/features/plus/plus.server";
 import { checkInLateEntrant, lateEntryFor } from "./late-entry.server";
-import { TOURNAMENT_CARD_COLUMNS } from "./tournaments.server";
+import { PLACES_TAKEN, TOURNAMENT_CARD_COLUMNS } from "./tournaments.server";
 
 export type RegistrationErrorCode =
   "NOT_FOUND" | "REGISTRATION_CLOSED" | "NOT_OPEN_YET" | "TOURNAMENT_FULL" | "ALREADY_REGISTERED" | "IGN_TAKEN" | "METHOD_NOT_ACCEPTED";
@@ -37,7 +37,7 @@ export async function findTournament(db: Database | Transaction, id: string) {
       rules: tournaments.rules,
       format: tournaments.format,
       prizeSplit: tournaments.prizeSplit,
-      taken: sql<number>`(select count(*)::int from registrations r where r.tournament_id = "tournaments"."id" and r.status <> 'released')`,
+      taken: PLACES_TAKEN,
     })
     .from(tournaments)
     .where(eq(tournaments.id, id));

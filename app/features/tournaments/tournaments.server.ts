@@ -5,6 +5,13 @@ import { platformToday } from "~/domain/format";
 import { env } from "~/lib/env.server";
 import type { Database } from "~/lib/db.server";
 
+/**
+ * Places a tournament row has given: its registrations that hold a place (every one but released).
+ * Written against "tournaments"."id" because Drizzle renders a column inside raw SQL without its
+ * table, which inside this subquery would mean the registration's own id.
+ */
+export const PLACES_TAKEN = sql<number>`(select count(*)::int from registrations r where r.tournament_id = "tournaments"."id" and r.status <> 'released')`;
+
 /** What a landing card needs; no more leaves the server. */
 export interface TournamentCard {
   id: string;
@@ -52,7 +59,7 @@ export async function listUpcomingTournaments(db: Database, limit = LANDING_LIMI
       capacity: tournaments.capacity,
       registrationClosesAt: tournaments.registrationClosesAt,
       registrationOpensAt: tournaments.registrationOpensAt,
-      taken: sql<number>`(select count(*)::int from registrations r where r.tournament_id = "tournaments"."id" and r.status <> 'released')`,
+      taken: PLACES_TAKEN,
     })
     .from(tournaments)
     // Drafts and cancelled tournaments are staff-only (back-office).
