@@ -56,6 +56,10 @@ test("staff create a tournament and it appears on the landing page", async ({ pa
   await signInAsStaff(page, office, "/admin/tournaments");
   await page.getByTestId("new-tournament").click();
   await expect(page.getByTestId("admin-tournament-new")).toBeVisible();
+  // Opened directly too (the page hydrates): the badges have their names, and nothing is logged.
+  await page.reload();
+  await expect(page.getByTestId("admin-tournament-new")).toContainText("Escuadra");
+  await expect(page.getByTestId("admin-tournament-new")).not.toContainText("badges.");
   await page.getByTestId("t-title").fill("Copa Relámpago Ñ");
   await page.getByTestId("t-game").selectOption("blood-strike");
   await page.getByTestId("t-date").fill(inDays(5));

@@ -28,7 +28,8 @@ import { isLanguage } from "~/domain/language";
 import type { Route } from "./+types/tournament-edit";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { messages } = await staffContext(request);
+  // The badges' names are the landing page's (TournamentFields).
+  const { messages } = await staffContext(request, ["landing"]);
   const tournament = notFoundIfNullish(await findTournamentForStaff(db(), params.tournamentId));
   const done = new URL(request.url).searchParams.get("done");
   return {

@@ -16,7 +16,8 @@ import type { Route } from "./+types/tournament-new";
 const GENERIC_IMAGE = "/images/tournaments/generic.svg";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { messages } = await staffContext(request);
+  // The badges' names are the landing page's (TournamentFields).
+  const { messages } = await staffContext(request, ["landing"]);
   return { today: platformToday(), messages };
 }
 

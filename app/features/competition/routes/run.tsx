@@ -3,6 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field, Input, Select } from "~/components/ui/field";
+import { AdminDateTime } from "~/features/admin/components/admin-date";
 import { languageFromCookieHeader } from "~/domain/language";
 import { requireStaff } from "~/features/auth/session.server";
 import { fail, succeed } from "~/lib/answer";
@@ -430,7 +431,7 @@ export default function RunPage({ loaderData, actionData }: Route.ComponentProps
         <ul className="mt-2 space-y-1 text-sm text-slate-300" data-testid="audit">
           {data.audit.map((line) => (
             <li key={line.id}>
-              {line.createdAt.slice(0, 16).replace("T", " ")} · {line.actor} · {t(`audit.${line.action}`)}
+              <AdminDateTime value={line.createdAt} /> · {line.actor} · {t(`audit.${line.action}`)}
               {line.matchId !== null ? ` · ${t("bracket.openMatch", { number: line.matchId + 1 })}` : ""}
               {line.reason ? ` · ${line.reason}` : ""}
             </li>
