@@ -355,6 +355,12 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
             <p className="mt-1 text-sm" data-testid="registration-status">
               {t(`registered.status.${registration.status}`)}
             </p>
+            {started && registration.status === "pending_payment" ? (
+              // Approving it now would give no place (the order kind releases it): say so before anyone pays.
+              <Alert tone="warning" testId="started-unpaid" className="mt-3">
+                {t("registered.startedUnpaid")}
+              </Alert>
+            ) : null}
             {registration.teamName ? (
               <p className="mt-3">
                 <span className="text-slate-400">{t("registered.team")}: </span>
