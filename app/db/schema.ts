@@ -646,6 +646,8 @@ export const competitionReports = pgTable(
     score2: smallint("score2").notNull(),
     screenshotKey: text("screenshot_key").notNull(),
     screenshotType: text("screenshot_type").notNull(),
+    /** How many times this team has reported this match (a new report replaces the row and adds one): capped by core/reports.ts. */
+    revision: smallint("revision").notNull().default(1),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("competition_reports_team").on(t.tournamentId, t.matchId, t.registrationId)],

@@ -9,8 +9,10 @@
  *   with the values typed, or the result) replaces the block; a redirect is followed, a page
  *   without the block (an error page) replaces the body, and only when the request could not be
  *   sent at all does the form post the plain way;
- * - `data-live="<url>"` opens server-sent events there; each `change` fetches the page again (one
- *   fetch at a time: events arriving meanwhile make one more fetch after it);
+ * - `data-live="<url>"` opens server-sent events there; a `change` fetches the page again after a
+ *   short random pause (`LIVE_PAUSE_MS`), so a burst of events costs one fetch and hundreds of viewers
+ *   do not all ask at the same instant (the server already sends at most one per 400 ms); one fetch
+ *   at a time: events arriving meanwhile make one more fetch after it;
  * - `data-countdown` ticks each second (text `data-text` with {{time}}, `data-to`, the server's
  *   `data-now`) and at zero fetches the page again (what was closed may now be open);
  * - a `<meta http-equiv=refresh>` in a page that arrives this way (React puts it in the head) is
@@ -19,6 +21,9 @@
 export const TIME_LEFT_JS = `function(ms){var t=Math.max(0,Math.ceil(ms/1000)),d=Math.floor(t/86400),h=Math.floor(t%86400/3600),m=Math.floor(t%3600/60),s=t%60;
 function p(n){return(n<10?"0":"")+n}
 return d>0?d+" d "+h+" h":h>0?h+" h "+p(m)+" min":m>0?m+" min "+p(s)+" s":s+" s"}`;
+
+/** The pause before a live refetch: at least `min`, plus up to `spread` at random (issue #22). */
+export const LIVE_PAUSE_MS = { min: 150, spread: 450 };
 
 export const LIVE_PAGE_SCRIPT = `(function(){
 var root=document.querySelector("[data-swap]");if(!root)return;
@@ -37,5 +42,7 @@ function start(){var c=root.querySelector("[data-countdown]");if(c)skew=Date.par
 function tick(){var c=root.querySelector("[data-countdown]");if(!c)return;var ms=Date.parse(c.getAttribute("data-to"))-Date.now()-skew;
 c.textContent=c.getAttribute("data-text").replace("{{time}}",left(ms));if(ms<=0){c.removeAttribute("data-countdown");refresh()}}
 start();setInterval(tick,1000);
-var live=root.getAttribute("data-live");if(live&&window.EventSource)new EventSource(live).addEventListener("change",refresh);
+var live=root.getAttribute("data-live"),wait=0;
+function soon(){if(!wait)wait=setTimeout(function(){wait=0;refresh()},${LIVE_PAUSE_MS.min}+Math.random()*${LIVE_PAUSE_MS.spread})}
+if(live&&window.EventSource)new EventSource(live).addEventListener("change",soon);
 })();`;

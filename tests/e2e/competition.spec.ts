@@ -166,6 +166,10 @@ test("a 4-match battle-royale points table", async ({ browser, arena }) => {
   test.setTimeout(120_000);
   const staff = await personAt(browser, arena);
   await signIn(staff, arena, "staff-comp@example.com", `/admin/tournaments/br-e2e/run`);
+  // Before the start, with the deadline ahead, the tournament page takes registrations.
+  await staff.goto("/tournament?id=br-e2e");
+  await expect(staff.getByTestId("registration-form")).toBeVisible();
+  await staff.goto("/admin/tournaments/br-e2e/run");
   await staff.getByTestId("seed-method").selectOption("random");
   await staff.getByTestId("start").click();
   await expect(staff.getByTestId("run-done")).toBeVisible();
@@ -210,4 +214,14 @@ test("a 4-match battle-royale points table", async ({ browser, arena }) => {
   await expect(viewer.getByTestId("champion")).toContainText("Lobo");
   await expect(viewer.getByTestId("prizes")).toContainText("1.º Lobo: $60");
   await expect(viewer.getByTestId("prizes")).toContainText("2.º Puma: $40");
+
+  // Started: registration is closed whatever the deadline says, and the page says why, in both languages (#22).
+  await staff.goto("/tournament?id=br-e2e");
+  await expect(staff.getByTestId("registration-form")).toHaveCount(0);
+  await expect(staff.getByTestId("tournament-unavailable")).toHaveAttribute("data-state", "started");
+  await expect(staff.getByTestId("tournament-unavailable")).toContainText("Las inscripciones cerraron: el torneo ya empezó");
+  await expect(staff.getByTestId("closes-at")).toHaveText("Las inscripciones cerraron: el torneo ya empezó");
+  await staff.goto("/tournament?id=br-e2e&lang=en");
+  await expect(staff.getByTestId("registration-form")).toHaveCount(0);
+  await expect(staff.getByTestId("tournament-unavailable")).toContainText("Registration is closed: the tournament has started");
 });

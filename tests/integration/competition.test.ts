@@ -26,7 +26,7 @@ import {
   startCompetition,
 } from "~/features/competition/competition.server";
 import { champion, isPlayable, standings } from "~/features/competition/core/bracket-view";
-import { subscribe } from "~/features/competition/competition-events.server";
+import { BROADCAST_WINDOW_MS, subscribe } from "~/features/competition/competition-events.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { openTestDatabase, resetTables } from "./test-database";
 import os from "node:os";
@@ -309,6 +309,8 @@ describe("battle royale and live updates", () => {
     await expect(
       savePrizes(handle.db, { tournamentId: T, actorUserId: staff, prizes: [{ registrationId: randomUUID(), place: 2, amount: "$5" }] }),
     ).rejects.toMatchObject({ code: "BAD_PRIZES" });
+    // Changes in a burst are broadcast at once and then once more at the end of the window.
+    await new Promise((resolve) => setTimeout(resolve, BROADCAST_WINDOW_MS + 100));
     stop();
     expect(seen.length).toBeGreaterThanOrEqual(2);
     const [settings] = await handle.db.select().from(competitionSettings).where(eq(competitionSettings.tournamentId, T));
@@ -378,6 +380,99 @@ describe("match page routes", () => {
     expect(other.status).toBe(404);
     useScreenshotStorage(undefined);
     fs.rmSync(folder, { recursive: true, force: true });
+  });
+});
+
+describe("report limits and live updates under a burst (#22)", () => {
+  const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+
+  it("a captain reports again only after a pause and a few times; replaced screenshots leave storage; the opponent is mailed once per result", async () => {
+    const mailer = memoryMailer();
+    useTestAuth(handle.db, mailer);
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), "shots-"));
+    useScreenshotStorage(localDiskStorage(folder));
+    try {
+      const { captains } = await startedCup();
+      const a = await captainOf(0, 1, captains);
+      const [aEmail] = (await handle.db.select({ email: users.email }).from(users).where(eq(users.id, a))).map((row) => row.email);
+      const captain = await signInAs(handle.db, mailer, aEmail!);
+      const params = { tournamentId: T, matchId: "0" };
+      const report = (score1: number) => {
+        const form = new FormData();
+        form.set("intent", "report");
+        form.set("score1", String(score1));
+        form.set("score2", String(1 - score1));
+        form.set("screenshot", new File([png], "shot.png", { type: "image/png" }));
+        return callRoute<{ ok: boolean; code?: string; done?: string }>(
+          matchAction,
+          multipartRequest(`/tournaments/${T}/matches/0`, form, captain.jar.header()),
+          params,
+        );
+      };
+      const opponentMails = () => mailer.sent.filter((mail) => /Tu rival reportó/.test(mail.subject)).length;
+      // The pause has passed: the team's report is made to look a minute old.
+      const aMinuteLater = () =>
+        handle.db
+          .update(competitionReports)
+          .set({ createdAt: new Date(Date.now() - 60_000) })
+          .where(eq(competitionReports.tournamentId, T));
+
+      expect((await report(1)).data).toMatchObject({ ok: true, done: "waiting" });
+      expect(opponentMails()).toBe(1);
+      expect(fs.readdirSync(folder)).toHaveLength(1);
+
+      // Again at once: refused, nothing stored, nobody mailed.
+      const tooSoon = await report(1);
+      expect(tooSoon.status).toBe(429);
+      expect(tooSoon.data).toMatchObject({ ok: false, code: "REPORT_TOO_SOON" });
+      expect(fs.readdirSync(folder)).toHaveLength(1);
+
+      // The same result with a new screenshot: the old file is gone, the opponent is not mailed again.
+      await aMinuteLater();
+      expect((await report(1)).data).toMatchObject({ ok: true, done: "waiting" });
+      expect(fs.readdirSync(folder)).toHaveLength(1);
+      expect(opponentMails()).toBe(1);
+      const [stored] = await handle.db.select().from(competitionReports).where(eq(competitionReports.tournamentId, T));
+      expect(fs.readdirSync(folder)).toEqual([stored!.screenshotKey]);
+
+      // A changed result is news: one more mail.
+      await aMinuteLater();
+      expect((await report(0)).data).toMatchObject({ ok: true, done: "waiting" });
+      expect(opponentMails()).toBe(2);
+
+      // First report + 3 changes, then the limit.
+      await aMinuteLater();
+      expect((await report(1)).data).toMatchObject({ ok: true });
+      await aMinuteLater();
+      const limited = await report(0);
+      expect(limited.data).toMatchObject({ ok: false, code: "REPORT_LIMIT_REACHED" });
+      expect(fs.readdirSync(folder)).toHaveLength(1);
+      expect(opponentMails()).toBe(3);
+      expect(await handle.db.$count(competitionReports, eq(competitionReports.tournamentId, T))).toBe(1);
+    } finally {
+      useScreenshotStorage(undefined);
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it("200 viewers and a burst of 10 changes: each viewer is told once per 400 ms window, the last time with the latest version", async () => {
+    const { staff } = await startedCup(4);
+    const heard: number[][] = Array.from({ length: 200 }, () => []);
+    const stops = heard.map((versions) => subscribe(T, (version) => versions.push(version)));
+    let lastChange = 0;
+    for (let i = 0; i < 10; i++) {
+      await postRoom(handle.db, { tournamentId: T, matchId: 0, roomId: `R-${i}`, roomPassword: "pw", actorUserId: staff });
+      lastChange = Date.now();
+    }
+    await new Promise((resolve) => setTimeout(resolve, BROADCAST_WINDOW_MS * 2 + 200));
+    stops.forEach((stop) => stop());
+    const total = heard.reduce((sum, versions) => sum + versions.length, 0);
+    // Before coalescing: 10 per viewer, 2,000 page renders; now one render per window per viewer.
+    const windows = Math.ceil((lastChange - heard[0]![0]!) / BROADCAST_WINDOW_MS) + 1;
+    expect(heard.every((versions) => versions.length >= 1 && versions.length <= windows)).toBe(true);
+    expect(total).toBeLessThan(2000);
+    console.log(`burst of 10 changes, 200 viewers: ${total} broadcasts delivered (${windows} windows)`);
+    expect(heard[0]!.at(-1)).toBeGreaterThanOrEqual(lastChange - 50);
   });
 });
 

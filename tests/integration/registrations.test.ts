@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { orders, registrationPlayers, registrations, tournaments, users } from "~/db/schema";
+import { competitionSettings, orders, registrationPlayers, registrations, tournaments, users } from "~/db/schema";
 import { seedDemoData } from "~/db/seed";
 import { cancelOrder, decideOrder, expireUnpaidOrders, submitProof } from "~/features/orders/orders.server";
+import { listUpcomingTournaments } from "~/features/tournaments/tournaments.server";
+import { action as reviewAction, loader as reviewLoader } from "~/features/admin/routes/order-review";
 import { action as registerAction, loader as tournamentLoader } from "~/features/tournaments/routes/tournament";
 import { RegistrationError, findTournament, registerForTournament } from "~/features/tournaments/registrations.server";
 import type { RegistrationInput } from "~/domain/registration";
@@ -363,5 +365,99 @@ describe("the /tournament page", () => {
     expect((await callRoute(tournamentLoader, getRequest("/tournament?id=nope", player.jar.header()))).status).toBe(404);
     const visitor = await callRoute(tournamentLoader, getRequest("/tournament?id=copa-free-fire-solo&participants=48"));
     expect(visitor.location).toBe("/auth?redirectTo=%2Ftournament%3Fid%3Dcopa-free-fire-solo%26participants%3D48");
+  });
+});
+
+/** Staff started the tournament's bracket (the competition feature writes `started_at` when it starts). */
+async function startBracket(tournamentId: string) {
+  await handle.db.insert(competitionSettings).values({
+    tournamentId,
+    format: "single_elimination",
+    startsAt: new Date(Date.now() - 60_000),
+    startedAt: new Date(),
+  });
+}
+
+describe("registration after staff started the bracket (#22)", () => {
+  it("refuses a free registration before the deadline, says why on the page and on the landing card", async () => {
+    await startBracket("copa-free-fire-solo");
+    const player = await signInAs(handle.db, mailer, "tarde@example.com");
+    mailer.sent.length = 0;
+    const answer = await callRoute(
+      registerAction,
+      formRequest(
+        "/tournament?id=copa-free-fire-solo",
+        { tournamentId: "copa-free-fire-solo", player1Name: "Ana", player1Ign: "AnaFF", phone: "04141234567" },
+        player.jar.header(),
+      ),
+    );
+    expect(answer.data).toMatchObject({ ok: false, code: "TOURNAMENT_STARTED" });
+    expect(await handle.db.$count(registrations, eq(registrations.tournamentId, "copa-free-fire-solo"))).toBe(0);
+    expect(mailer.sent).toHaveLength(0);
+    const page = await callRoute<{ tournament: { closed: boolean; closure: string | null } }>(
+      tournamentLoader,
+      getRequest("/tournament?id=copa-free-fire-solo", player.jar.header()),
+    );
+    expect(page.data?.tournament).toMatchObject({ closed: true, closure: "started" });
+    const card = (await listUpcomingTournaments(handle.db)).find((tournament) => tournament.id === "copa-free-fire-solo");
+    expect(card?.state).toBe("closed");
+  });
+
+  it("an approval after the start confirms no place: the registration is released and the buyer told of a refund", async () => {
+    const ana = await makeUser();
+    const staff = await signInAs(handle.db, mailer, "staff@example.com", { staff: true });
+    const started = await registerForTournament(handle.db, {
+      tournamentId: "blood-strike-duo-clash",
+      userId: ana.id,
+      email: ana.email,
+      registration: duo("a"),
+      exchangeRate: "245.50",
+      expiresAt: later(),
+    });
+    const receipt = { key: `${randomUUID()}.png`, type: "image/png" as const, size: 10 };
+    await submitProof(
+      handle.db,
+      started.order!.id,
+      { userId: ana.id, isStaff: false },
+      { method: "binance", transactionId: "TX-1" },
+      receipt,
+    );
+    await startBracket("blood-strike-duo-clash");
+    mailer.sent.length = 0;
+    // Staff approve on the order's page: they are sent back to it, and it asks them to refund.
+    const params = { orderId: started.order!.id };
+    const decided = await callRoute(
+      reviewAction,
+      formRequest(`/admin/orders/${params.orderId}`, { intent: "approve" }, staff.jar.header()),
+      params,
+    );
+    expect(decided.location).toBe(`/admin/orders/${params.orderId}`);
+    const page = await callRoute<{ refundDue: boolean }>(
+      reviewLoader,
+      getRequest(`/admin/orders/${params.orderId}`, staff.jar.header()),
+      params,
+    );
+    expect(page.data?.refundDue).toBe(true);
+    const [order] = await handle.db.select().from(orders).where(eq(orders.id, started.order!.id));
+    // The money is recorded as received (staff refund it from the approved order)…
+    expect(order?.status).toBe("approved");
+    // …but no place: the team is not in a bracket that is being played.
+    const [registration] = await handle.db.select().from(registrations).where(eq(registrations.userId, ana.id));
+    expect(registration).toMatchObject({ status: "released", releaseReason: "started" });
+    expect(mailer.sent.map((mail) => mail.subject)).toEqual([`Pago verificado · Pedido #${order!.number}`]);
+    expect(mailer.sent[0]!.text).toMatch(/ya empezó/);
+    expect(mailer.sent[0]!.text).toMatch(/devolveremos/);
+    // A new registration is refused too.
+    const luis = await makeUser();
+    await expect(
+      registerForTournament(handle.db, {
+        tournamentId: "blood-strike-duo-clash",
+        userId: luis.id,
+        email: luis.email,
+        registration: duo("b"),
+        exchangeRate: "245.50",
+        expiresAt: later(),
+      }),
+    ).rejects.toMatchObject({ code: "TOURNAMENT_STARTED" });
   });
 });

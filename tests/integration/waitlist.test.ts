@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { asc, eq } from "drizzle-orm";
-import { registrations, tournaments, users, waitlistEntries } from "~/db/schema";
+import { competitionSettings, registrations, tournaments, users, waitlistEntries } from "~/db/schema";
 import { seedDemoData } from "~/db/seed";
 import { cancelOrder, expireUnpaidOrders } from "~/features/orders/orders.server";
 import { action as tournamentAction, loader as tournamentLoader } from "~/features/tournaments/routes/tournament";
@@ -251,5 +251,35 @@ describe("a place taken again before the mail leaves", () => {
     expect(mailer.sent).toHaveLength(0);
     const [entry] = await entries();
     expect(entry).toMatchObject({ placeFreedAt: null, notifiedAt: null });
+  });
+});
+
+describe("the waiting list after staff started the bracket (#22)", () => {
+  it("a place freed after the start is offered to nobody, and nobody joins the list", async () => {
+    const { holder, result } = await fullTournament(DUO);
+    const waiting = await makeUser();
+    await handle.db.insert(waitlistEntries).values({ id: randomUUID(), tournamentId: DUO, userId: waiting.id });
+    await handle.db
+      .insert(competitionSettings)
+      .values({ tournamentId: DUO, format: "single_elimination", startsAt: new Date(Date.now() - 60_000), startedAt: new Date() });
+    // The holder's unpaid order is cancelled after the start: the place frees, but the bracket is being played.
+    await cancelOrder(handle.db, result.order!.id, { userId: holder.id, isStaff: false });
+    const [entry] = await entries();
+    expect(entry!.placeFreedAt).toBeNull();
+    mailer.sent.length = 0;
+    expect(await sendWaitlistMails(handle.db)).toBe(0);
+    // A mark owed from before the start is cleared without a mail.
+    await handle.db.update(waitlistEntries).set({ placeFreedAt: new Date() });
+    expect(await sendWaitlistMails(handle.db)).toBe(0);
+    expect(mailer.sent).toHaveLength(0);
+    expect(await noticeFreedPlace(handle.db as never, DUO)).toBe(0);
+
+    const other = await signInAs(handle.db, mailer, "other@example.com");
+    await handle.db.update(tournaments).set({ capacity: 1 }).where(eq(tournaments.id, SOLO));
+    await fullTournament(SOLO);
+    await handle.db
+      .insert(competitionSettings)
+      .values({ tournamentId: SOLO, format: "single_elimination", startsAt: new Date(Date.now() - 60_000), startedAt: new Date() });
+    expect((await post(other.jar, { tournamentId: SOLO, intent: "waitlist-join" })).data).toMatchObject({ code: "REGISTRATION_CLOSED" });
   });
 });

@@ -61,12 +61,56 @@ function ensureListener() {
   });
 }
 
-/** Calls `onChange` whenever the tournament changes; returns the unsubscribe function. */
-export function subscribe(tournamentId: string, onChange: () => void): () => void {
+/**
+ * At most one broadcast per tournament in this many milliseconds (issue #22): every broadcast makes
+ * every open page fetch itself again, so a burst of writes (reports, corrections, lobby results)
+ * must cost each viewer one render, not one per write.
+ */
+export const BROADCAST_WINDOW_MS = 400;
+
+/**
+ * Turns the raw "changed" signals of this process into broadcasts: the first change of a quiet
+ * tournament is broadcast at once; changes inside the window that follows are folded into one more
+ * broadcast at its end, carrying the latest version (the time of the latest change).
+ */
+function ensureCoalescer() {
+  singleton("competition-coalescer", () => {
+    const windows = new Map<string, { dirty: boolean; version: number }>();
+    const broadcast = (tournamentId: string, version: number) => emitter().emit(`broadcast:${tournamentId}`, version);
+    const close = (tournamentId: string) => {
+      const window = windows.get(tournamentId);
+      if (!window?.dirty) {
+        windows.delete(tournamentId);
+        return;
+      }
+      window.dirty = false;
+      broadcast(tournamentId, window.version);
+      setTimeout(() => close(tournamentId), BROADCAST_WINDOW_MS).unref();
+    };
+    emitter().on("change", (tournamentId: string) => {
+      const version = Date.now();
+      const window = windows.get(tournamentId);
+      if (window) {
+        window.dirty = true;
+        window.version = version;
+        return;
+      }
+      windows.set(tournamentId, { dirty: false, version });
+      broadcast(tournamentId, version);
+      setTimeout(() => close(tournamentId), BROADCAST_WINDOW_MS).unref();
+    });
+    return windows;
+  });
+}
+
+/**
+ * Calls `onChange` with the latest version when the tournament changed: at once for a first change,
+ * then at most once per `BROADCAST_WINDOW_MS`. Returns the unsubscribe function.
+ */
+export function subscribe(tournamentId: string, onChange: (version: number) => void): () => void {
   ensureListener();
-  const listener = (id: string) => {
-    if (id === tournamentId) onChange();
-  };
-  emitter().on("change", listener);
-  return () => emitter().off("change", listener);
+  ensureCoalescer();
+  const event = `broadcast:${tournamentId}`;
+  emitter().on(event, onChange);
+  return () => emitter().off(event, onChange);
 }

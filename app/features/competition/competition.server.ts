@@ -27,7 +27,9 @@ import { groupsFinished, isPlayable, playoffStage } from "./core/bracket-view";
 import { checkInPhase, checkInRefusal, checkInWindow } from "./core/check-in";
 import type { CompetitionErrorCode } from "./core/errors";
 import { isBracketFormat, type BracketFormat, type Format } from "./core/formats";
-import { reportsState, type Score } from "./core/reports";
+import { reportRefusal, reportsState, type Score } from "./core/reports";
+import { screenshotStorage } from "./screenshots.server";
+import { log } from "~/lib/log.server";
 import { orderSeeds, type SeedingMethod } from "./core/seeding";
 
 export class CompetitionError extends Error {
@@ -46,20 +48,34 @@ export type CompetitionEvent =
 
 type Executor = Database | Transaction;
 
+/** Screenshot files a write replaced or dropped: removed from storage once (and only if) it commits. */
+type DiscardScreenshots = (keys: string[]) => void;
+
 /**
  * Every write to one tournament's event: one transaction that first locks the tournament row, so
  * two captains reporting at once, or staff correcting while a captain reports, run one after the other.
+ * Files of reports the write replaced or deleted are removed after the commit (a crash in between
+ * leaves an unreferenced file, never a report without its file).
  */
-async function withTournamentLock<T>(db: Database, tournamentId: string, work: (tx: Transaction) => Promise<T>): Promise<T> {
+async function withTournamentLock<T>(
+  db: Database,
+  tournamentId: string,
+  work: (tx: Transaction, discardScreenshots: DiscardScreenshots) => Promise<T>,
+): Promise<T> {
   let afterCommit: () => void = () => undefined;
+  const discarded: string[] = [];
   const result = await db.transaction(async (tx) => {
     const [row] = await tx.select({ id: tournaments.id }).from(tournaments).where(eq(tournaments.id, tournamentId)).for("update");
     if (!row) throw new CompetitionError("NOT_RUN_HERE");
-    const value = await work(tx);
+    const value = await work(tx, (keys) => discarded.push(...keys));
     afterCommit = await announceChange(tx, tournamentId);
     return value;
   });
   afterCommit();
+  for (const key of discarded)
+    await screenshotStorage()
+      .remove(key)
+      .catch((error) => log.warn("replaced screenshot not removed", { tournamentId, key, error: String(error) }));
   return result;
 }
 
@@ -429,17 +445,20 @@ export interface ReportInput {
   userId: string;
   score: Score;
   screenshot: { key: string; type: string };
+  now?: Date;
 }
 
 /**
  * A captain's report. One report per team and match (a new one replaces the team's earlier one
- * while the match is undecided). Both agree → decided; they disagree → a dispute for staff.
+ * while the match is undecided, a few times and not in quick succession: `reportRefusal`; the
+ * replaced screenshot is removed). Both agree → decided; they disagree → a dispute for staff.
+ * A report that repeats the team's earlier score changes nothing anyone is told: no event, no mail.
  */
 export async function reportMatch(
   db: Database,
   input: ReportInput,
 ): Promise<{ state: "waiting" | "agreed" | "disputed"; events: CompetitionEvent[] }> {
-  return withTournamentLock(db, input.tournamentId, async (tx) => {
+  return withTournamentLock(db, input.tournamentId, async (tx, discardScreenshots) => {
     await bracketSettings(tx, input.tournamentId);
     const details = await findMatch(tx, input.tournamentId, input.matchId);
     if (!details) throw new CompetitionError("MATCH_NOT_READY");
@@ -448,6 +467,10 @@ export async function reportMatch(
     if (details.result) throw new CompetitionError("ALREADY_DECIDED");
     if (!details.playable) throw new CompetitionError("MATCH_NOT_READY");
     const other = mine === details.side1 ? details.side2! : details.side1!;
+    const previous = details.reports.find((report) => report.registrationId === mine.registrationId) ?? null;
+    const refusal = reportRefusal(previous, input.now ?? new Date());
+    if (refusal) throw new CompetitionError(refusal);
+    if (previous) discardScreenshots([previous.screenshotKey]);
     await tx
       .delete(competitionReports)
       .where(
@@ -467,6 +490,7 @@ export async function reportMatch(
       score2: input.score.score2,
       screenshotKey: input.screenshot.key,
       screenshotType: input.screenshot.type,
+      revision: (previous?.revision ?? 0) + 1,
     });
     const reports = await tx
       .select()
@@ -491,8 +515,11 @@ export async function reportMatch(
         events: [{ kind: "result_decided", matchId: input.matchId, registrationIds: teams, byStaff: false }, ...readyEvents(before, after)],
       };
     }
+    // The same score again (a new screenshot): the match is where it was; the opponent was told already.
+    const repeated = previous && previous.score1 === input.score.score1 && previous.score2 === input.score.score2;
     if (state.state === "disputed")
-      return { state: "disputed", events: [{ kind: "dispute_opened", matchId: input.matchId, registrationIds: teams }] };
+      return { state: "disputed", events: repeated ? [] : [{ kind: "dispute_opened", matchId: input.matchId, registrationIds: teams }] };
+    if (repeated) return { state: "waiting", events: [] };
     return { state: "waiting", events: [{ kind: "opponent_reported", matchId: input.matchId, registrationId: other.registrationId }] };
   });
 }
@@ -508,7 +535,7 @@ export async function setResult(
   db: Database,
   input: { tournamentId: string; matchId: number; actorUserId: string; score: Score; reason: string | null },
 ): Promise<CompetitionEvent[]> {
-  return withTournamentLock(db, input.tournamentId, async (tx) => {
+  return withTournamentLock(db, input.tournamentId, async (tx, discardScreenshots) => {
     const settings = await bracketSettings(tx, input.tournamentId);
     const details = await findMatch(tx, input.tournamentId, input.matchId);
     if (!details || !details.side1 || !details.side2) throw new CompetitionError("MATCH_NOT_READY");
@@ -547,9 +574,11 @@ export async function setResult(
         await tx
           .delete(competitionResults)
           .where(and(eq(competitionResults.tournamentId, input.tournamentId), inArray(competitionResults.matchId, dropped)));
-        await tx
+        const droppedReports = await tx
           .delete(competitionReports)
-          .where(and(eq(competitionReports.tournamentId, input.tournamentId), inArray(competitionReports.matchId, dropped)));
+          .where(and(eq(competitionReports.tournamentId, input.tournamentId), inArray(competitionReports.matchId, dropped)))
+          .returning({ screenshotKey: competitionReports.screenshotKey });
+        discardScreenshots(droppedReports.map((report) => report.screenshotKey));
       }
       await replaceBracket(tx, input.tournamentId, rebuilt.data);
     } else {

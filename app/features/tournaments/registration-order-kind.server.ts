@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { registrationPlayers, registrations, tournaments } from "~/db/schema";
+import { registrationClosure } from "~/domain/tournament-state";
 import { holdsReservation } from "~/features/orders/core/lifecycle";
 import type { OrderKindHandler, OrderTransition } from "~/features/orders/order-kind-registry.server";
 import { OrderError } from "~/features/orders/orders.server";
@@ -12,6 +13,10 @@ import { noticeFreedPlace } from "./waitlist.server";
  * Keeps a paid registration in step with its order, inside the move's transaction: approved
  * confirms it; cancelled, rejected, expired or refunded release the place and the in-game ids; a
  * new proof after a rejection takes the place back if one is still free (else the move is refused).
+ * Once staff started the bracket no place is confirmed or taken back (issue #22): the payment is
+ * still recorded (the approval stands, so the refund has an order to be made from) and the
+ * registration is released with the reason "started"; the buyer's mail and the staff's order page say
+ * the money is to be refunded.
  */
 async function followOrder({ tx, orderId, from, to }: OrderTransition) {
   const [registration] = await tx.select().from(registrations).where(eq(registrations.orderId, orderId));
@@ -19,6 +24,11 @@ async function followOrder({ tx, orderId, from, to }: OrderTransition) {
   if (to === "approved") {
     // A place already given up (team removed, tournament cancelled) is not taken back by a late approval: staff refund it.
     if (registration.status === "released") return;
+    const tournament = await findTournament(tx, registration.tournamentId);
+    if (tournament && registrationClosure(tournament) === "started") {
+      await releaseRegistration(tx, registration.id, "started");
+      return;
+    }
     await tx.update(registrations).set({ status: "confirmed", updatedAt: new Date() }).where(eq(registrations.id, registration.id));
     await checkInLateEntrant(tx, registration.id);
   } else if (!holdsReservation(to)) {
@@ -27,6 +37,8 @@ async function followOrder({ tx, orderId, from, to }: OrderTransition) {
   } else if (!holdsReservation(from) && registration.status === "released") {
     await tx.select({ id: tournaments.id }).from(tournaments).where(eq(tournaments.id, registration.tournamentId)).for("update");
     const tournament = await findTournament(tx, registration.tournamentId);
+    // The proof is kept (money may have moved) but the place is not taken back into a bracket being played.
+    if (tournament && registrationClosure(tournament) === "started") return;
     if (!tournament || tournament.placesLeft <= 0) throw new OrderError("TOURNAMENT_FULL");
     try {
       await tx.update(registrationPlayers).set({ active: true }).where(eq(registrationPlayers.registrationId, registration.id));

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, ne, sql } from "drizzle-orm";
-import { registrationPlayers, registrations, tournaments, waitlistEntries } from "~/db/schema";
+import { competitionSettings, registrationPlayers, registrations, tournaments, waitlistEntries } from "~/db/schema";
 import { chargeFor } from "~/domain/tournament-fee";
+import { registrationClosure } from "~/domain/tournament-state";
 import type { RegistrationInput } from "~/domain/registration";
 import type { Database, Transaction } from "~/lib/db.server";
 import { constraintOf } from "~/lib/http.server";
@@ -13,7 +14,14 @@ import { checkInLateEntrant, lateEntryFor } from "./late-entry.server";
 import { PLACES_TAKEN, TOURNAMENT_CARD_COLUMNS } from "./tournaments.server";
 
 export type RegistrationErrorCode =
-  "NOT_FOUND" | "REGISTRATION_CLOSED" | "NOT_OPEN_YET" | "TOURNAMENT_FULL" | "ALREADY_REGISTERED" | "IGN_TAKEN" | "METHOD_NOT_ACCEPTED";
+  | "NOT_FOUND"
+  | "REGISTRATION_CLOSED"
+  | "TOURNAMENT_STARTED"
+  | "NOT_OPEN_YET"
+  | "TOURNAMENT_FULL"
+  | "ALREADY_REGISTERED"
+  | "IGN_TAKEN"
+  | "METHOD_NOT_ACCEPTED";
 
 export class RegistrationError extends Error {
   constructor(readonly code: RegistrationErrorCode) {
@@ -24,7 +32,10 @@ export class RegistrationError extends Error {
 
 const liveRegistrations = (tournamentId: string) => and(eq(registrations.tournamentId, tournamentId), ne(registrations.status, "released"));
 
-/** A tournament with how many places are left (live registrations count; released ones do not). */
+/**
+ * A tournament with how many places are left (live registrations count; released ones do not) and
+ * when staff started its bracket (null while not started, or when the event is not run here).
+ */
 export async function findTournament(db: Database | Transaction, id: string) {
   const [row] = await db
     .select({
@@ -33,6 +44,7 @@ export async function findTournament(db: Database | Transaction, id: string) {
       registrationClosesAt: tournaments.registrationClosesAt,
       registrationOpensAt: tournaments.registrationOpensAt,
       status: tournaments.status,
+      startedAt: competitionSettings.startedAt,
       startTime: tournaments.startTime,
       rules: tournaments.rules,
       format: tournaments.format,
@@ -40,6 +52,7 @@ export async function findTournament(db: Database | Transaction, id: string) {
       taken: PLACES_TAKEN,
     })
     .from(tournaments)
+    .leftJoin(competitionSettings, eq(competitionSettings.tournamentId, tournaments.id))
     .where(eq(tournaments.id, id));
   if (!row) return null;
   return { ...row, placesLeft: Math.max(0, row.capacity - Number(row.taken)) };
@@ -49,10 +62,14 @@ export type TournamentDetails = NonNullable<Awaited<ReturnType<typeof findTourna
 
 /**
  * Gives a registration's place and in-game ids back; the caller then tells the waiting list
- * (`noticeFreedPlace`). `reason` is kept only when the platform decided it ("no_show"). Answers
+ * (`noticeFreedPlace`). `reason` is kept only when the platform decided it ("no_show"; "started": paid after the bracket started). Answers
  * whether the registration was live.
  */
-export async function releaseRegistration(tx: Transaction, registrationId: string, reason: "no_show" | null = null): Promise<boolean> {
+export async function releaseRegistration(
+  tx: Transaction,
+  registrationId: string,
+  reason: "no_show" | "started" | null = null,
+): Promise<boolean> {
   const released = await tx
     .update(registrations)
     .set({ status: "released", releaseReason: reason, updatedAt: new Date() })
@@ -75,6 +92,15 @@ export async function findRegistration(db: Database, tournamentId: string, userI
     .where(eq(registrationPlayers.registrationId, registration.id))
     .orderBy(asc(registrationPlayers.position));
   return { ...registration, players };
+}
+
+/** The registration an order pays for (its status and why it was released), or null for other kinds. */
+export async function registrationOfOrder(db: Database, orderId: string) {
+  const [row] = await db
+    .select({ status: registrations.status, releaseReason: registrations.releaseReason })
+    .from(registrations)
+    .where(eq(registrations.orderId, orderId));
+  return row ?? null;
 }
 
 /** Every registration of a user, newest first (their account page). */
@@ -129,11 +155,13 @@ export async function registerForTournament(
       }
       const tournament = await findTournament(tx, input.tournamentId);
       if (!tournament) throw new RegistrationError("NOT_FOUND");
-      // Drafts and cancelled tournaments take no registrations.
-      if (tournament.status !== "published") throw new RegistrationError("REGISTRATION_CLOSED");
+      // Drafts, cancelled tournaments and brackets being played take no registrations.
+      const closure = registrationClosure(tournament, now);
+      if (closure === "started") throw new RegistrationError("TOURNAMENT_STARTED");
+      if (closure === "unpublished") throw new RegistrationError("REGISTRATION_CLOSED");
       // Past the deadline, only someone on the waiting list may enter, into a place a no-show left.
       let late = false;
-      if (tournament.registrationClosesAt <= now) {
+      if (closure === "deadline") {
         const entry = await lateEntryFor(tx, tournament, { userId: input.userId }, now);
         if (entry?.state === "full") throw new RegistrationError("TOURNAMENT_FULL");
         if (entry?.state !== "open") throw new RegistrationError("REGISTRATION_CLOSED");

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, sql } from "drizzle-orm";
-import { tournaments } from "~/db/schema";
+import { competitionSettings, tournaments } from "~/db/schema";
 import { tournamentState, type TournamentState } from "~/domain/tournament-state";
 import { platformToday } from "~/domain/format";
 import { env } from "~/lib/env.server";
@@ -59,21 +59,24 @@ export async function listUpcomingTournaments(db: Database, limit = LANDING_LIMI
       capacity: tournaments.capacity,
       registrationClosesAt: tournaments.registrationClosesAt,
       registrationOpensAt: tournaments.registrationOpensAt,
+      status: tournaments.status,
+      startedAt: competitionSettings.startedAt,
       taken: PLACES_TAKEN,
     })
     .from(tournaments)
+    .leftJoin(competitionSettings, eq(competitionSettings.tournamentId, tournaments.id))
     // Drafts and cancelled tournaments are staff-only (back-office).
     // "Today" in the platform's calendar: an evening event in Caracas is still today while UTC is on tomorrow.
     .where(and(eq(tournaments.status, "published"), gte(tournaments.date, platformToday(now, env().TIME_ZONE))))
     .orderBy(asc(tournaments.date), asc(tournaments.sortOrder))
     .limit(limit);
-  return rows.map(({ registrationClosesAt, registrationOpensAt, ...row }) => {
+  return rows.map(({ registrationClosesAt, registrationOpensAt, status, startedAt, ...row }) => {
     const places = { capacity: row.capacity, taken: Number(row.taken) };
     return {
       ...row,
       ...places,
       feeCurrency: row.feeCurrency === "VES" ? "VES" : "USD",
-      state: tournamentState(places, registrationClosesAt, now),
+      state: tournamentState(places, { status, registrationClosesAt, startedAt }, now),
       opensAt: registrationOpensAt && registrationOpensAt > now ? registrationOpensAt.toISOString() : null,
       stage: null,
       champion: null,

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { registrations, tournaments, users, waitlistEntries } from "~/db/schema";
 import { formatDate, formatTime } from "~/domain/format";
 import { isLanguage } from "~/domain/language";
+import { registrationClosure } from "~/domain/tournament-state";
 import type { Database, Transaction } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { createI18n } from "~/lib/i18n";
@@ -32,7 +33,7 @@ export async function joinWaitlist(db: Database, tournamentId: string, userId: s
     await tx.select({ id: tournaments.id }).from(tournaments).where(eq(tournaments.id, tournamentId)).for("update");
     const tournament = await findTournament(tx, tournamentId);
     if (!tournament || tournament.status === "draft") throw new WaitlistError("NOT_FOUND");
-    if (tournament.status !== "published" || tournament.registrationClosesAt <= now) throw new WaitlistError("REGISTRATION_CLOSED");
+    if (registrationClosure(tournament, now)) throw new WaitlistError("REGISTRATION_CLOSED");
     const [registered] = await tx
       .select({ id: registrations.id })
       .from(registrations)
@@ -90,8 +91,11 @@ async function freedPlaceFor(
   now: Date,
 ): Promise<{ kind: "open" } | { kind: "late"; startsAt: Date } | null> {
   const tournament = await findTournament(tx, tournamentId);
-  if (!tournament || tournament.status !== "published" || tournament.placesLeft <= 0) return null;
-  if (tournament.registrationClosesAt > now) return { kind: "open" };
+  if (!tournament || tournament.placesLeft <= 0) return null;
+  const closure = registrationClosure(tournament, now);
+  if (!closure) return { kind: "open" };
+  // Only past the deadline may the late-entry window still open a place (never once the bracket started).
+  if (closure !== "deadline") return null;
   const late = await lateEntryFor(tx, tournament, "waitlist", now);
   return late?.state === "open" ? { kind: "late", startsAt: late.startsAt } : null;
 }

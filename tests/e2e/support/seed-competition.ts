@@ -1,5 +1,6 @@
 // Prepares a data directory for the competition tests: a staff member, an 8-team Free Fire cup and a
-// 4-team battle-royale event, every team confirmed, run settings with the check-in window open now.
+// 4-team battle-royale event (registration deadline still ahead), every team confirmed, run settings
+// with the check-in window open now.
 // In the cup, six teams have already checked in; the two captains the test drives check in themselves.
 // Usage: tsx tests/e2e/support/seed-competition.ts <dataDir>
 import { randomUUID } from "node:crypto";
@@ -30,7 +31,14 @@ async function person(email: string, name: string, isStaff = false) {
 
 await person("staff-comp@example.com", "Sofía Staff", true);
 
-async function event(id: string, title: string, format: string, teams: string[], checkedIn: (index: number) => boolean) {
+async function event(
+  id: string,
+  title: string,
+  format: string,
+  teams: string[],
+  checkedIn: (index: number) => boolean,
+  registrationClosesAt = new Date(now - 60_000),
+) {
   await db.insert(tournaments).values({
     id,
     title,
@@ -40,7 +48,7 @@ async function event(id: string, title: string, format: string, teams: string[],
     image: "/images/tournaments/free-fire.jpg",
     date: new Date(now + 86_400_000).toISOString().slice(0, 10),
     capacity: 64,
-    registrationClosesAt: new Date(now - 60_000),
+    registrationClosesAt,
   });
   await db.insert(competitionSettings).values({
     tournamentId: id,
@@ -76,5 +84,6 @@ await event(
   ["Alfa", "Bravo", "Charlie", "Delta", "Eco", "Fox", "Golf", "Hotel"],
   (index) => index > 1,
 );
-await event("br-e2e", "Liga BR E2E", "battle_royale", ["Lobo", "Puma", "Toro", "Oso"], () => true);
+// Its registration deadline is still ahead: starting the event is what closes registration (#22).
+await event("br-e2e", "Liga BR E2E", "battle_royale", ["Lobo", "Puma", "Toro", "Oso"], () => true, new Date(now + 86_400_000));
 await handle.close();

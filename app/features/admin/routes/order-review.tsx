@@ -13,6 +13,7 @@ import { auditDecision } from "../orders-admin.server";
 import { fail } from "~/lib/answer";
 import { notFoundIfNullish, readForm } from "~/lib/http.server";
 import { membersAmong } from "~/features/plus/plus.server";
+import { registrationOfOrder } from "~/features/tournaments/registrations.server";
 import { PlusChip } from "../components/admin-ui";
 import { db } from "~/lib/db.server";
 import { log } from "~/lib/log.server";
@@ -86,9 +87,19 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     },
     owner: people[order.userId] ?? null,
     ownerIsPlus: (await membersAmong(db(), [order.userId])).has(order.userId),
+    refundDue: await placeLostWithMoneyKept(order.id, order.kind, order.status),
     people,
     messages: loadMessages(language, ["admin"]),
   };
+}
+
+/**
+ * A registration's payment was approved but its place is gone (approved after the bracket started,
+ * the tournament cancelled or the team removed): the money is the buyer's, staff are asked to refund it.
+ */
+async function placeLostWithMoneyKept(orderId: string, kind: string, status: string): Promise<boolean> {
+  if (kind !== "tournament" || (status !== "approved" && status !== "fulfilled")) return false;
+  return (await registrationOfOrder(db(), orderId))?.status === "released";
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -118,6 +129,9 @@ export async function action({ request, params }: Route.ActionArgs) {
     throw error;
   }
   log.info("order decided", { orderId: order.id, decision: parsed.decision, staffId: staff.id });
+  // An approval that could not give a place (the bracket had started…): back to the order, which asks for the refund.
+  if (parsed.decision === "approve" && (await placeLostWithMoneyKept(order.id, order.kind, "approved")))
+    return redirect(`/admin/orders/${order.id}`);
   return redirect(`/admin/orders?status=${DEFAULT_QUEUE_STATUS}&done=${order.number}`);
 }
 
@@ -378,6 +392,12 @@ export default function OrderReviewPage({ loaderData, actionData }: Route.Compon
           {t(`status.${order.status}`)}
         </span>
       </div>
+
+      {loaderData.refundDue ? (
+        <Alert tone="warning" testId="refund-due">
+          {t("review.refundDue")}
+        </Alert>
+      ) : null}
 
       {refusal ? (
         <Alert tone="error" testId="review-error">

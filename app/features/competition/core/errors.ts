@@ -11,6 +11,8 @@ export type CompetitionErrorCode =
   | "BAD_SCORE"
   | "MATCH_NOT_READY"
   | "ALREADY_DECIDED"
+  | "REPORT_TOO_SOON"
+  | "REPORT_LIMIT_REACHED"
   | "NOT_IN_MATCH"
   | "FILE_REQUIRED"
   | "FILE_TOO_LARGE"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkScore, reportsState, winnerSide } from "./reports";
+import { REPORT_CHANGES_ALLOWED, REPORT_PAUSE_SECONDS, checkScore, reportRefusal, reportsState, winnerSide } from "./reports";
 
 describe("scores", () => {
   it("accepts only finished best-of-N scores", () => {
@@ -28,5 +28,15 @@ describe("scores", () => {
       ]),
     ).toEqual({ state: "disputed" });
     expect(winnerSide({ score1: 0, score2: 1 })).toBe(2);
+  });
+
+  it("lets a team change its report a few times, not in quick succession", () => {
+    const now = new Date("2026-11-26T02:00:00Z");
+    const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000);
+    expect(reportRefusal(null, now)).toBeNull();
+    expect(reportRefusal({ revision: 1, createdAt: ago(REPORT_PAUSE_SECONDS) }, now)).toBeNull();
+    expect(reportRefusal({ revision: 1, createdAt: ago(REPORT_PAUSE_SECONDS - 1) }, now)).toBe("REPORT_TOO_SOON");
+    expect(reportRefusal({ revision: REPORT_CHANGES_ALLOWED, createdAt: ago(3600) }, now)).toBeNull();
+    expect(reportRefusal({ revision: REPORT_CHANGES_ALLOWED + 1, createdAt: ago(3600) }, now)).toBe("REPORT_LIMIT_REACHED");
   });
 });

@@ -34,3 +34,19 @@ export function reportsState(reports: { registrationId: string; score1: number; 
 export function winnerSide(score: Score): 1 | 2 {
   return score.score1 > score.score2 ? 1 : 2;
 }
+
+/** A captain's reports of one match: the first one and at most this many changes (issue #22: reports cost a file, a mail and a re-render for every viewer). */
+export const REPORT_CHANGES_ALLOWED = 3;
+/** Nor more than one report per team and match in this many seconds. */
+export const REPORT_PAUSE_SECONDS = 20;
+
+/** Why a team may not report this match again now, or null. `previous` is the team's live report of the match. */
+export function reportRefusal(
+  previous: { revision: number; createdAt: Date } | null,
+  now: Date,
+): "REPORT_LIMIT_REACHED" | "REPORT_TOO_SOON" | null {
+  if (!previous) return null;
+  if (previous.revision > REPORT_CHANGES_ALLOWED) return "REPORT_LIMIT_REACHED";
+  if (now.getTime() - previous.createdAt.getTime() < REPORT_PAUSE_SECONDS * 1000) return "REPORT_TOO_SOON";
+  return null;
+}

@@ -24,7 +24,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         }
       };
       send(`retry: 3000\n: connected\n\n`);
-      const unsubscribe = subscribe(competition.tournament.id, () => send(`event: change\ndata: ${Date.now()}\n\n`));
+      // Already coalesced per tournament (at most one per BROADCAST_WINDOW_MS); the data is the latest change's version.
+      const unsubscribe = subscribe(competition.tournament.id, (version) => send(`event: change\ndata: ${version}\n\n`));
       const heartbeat = setInterval(() => send(`: keep-alive\n\n`), HEARTBEAT_MS);
       cleanup = () => {
         clearInterval(heartbeat);

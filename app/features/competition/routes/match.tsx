@@ -17,7 +17,7 @@ import { mailCompetitionEvents } from "../competition-mail.server";
 import { CompetitionError, findCompetition, findMatch, loadBracket, postRoom, reportMatch, setResult } from "../competition.server";
 import { isFinalMatch } from "../core/bracket-view";
 import { isBracketFormat, type Format } from "../core/formats";
-import { checkScore, reportsState } from "../core/reports";
+import { REPORT_CHANGES_ALLOWED, REPORT_PAUSE_SECONDS, checkScore, reportRefusal, reportsState } from "../core/reports";
 import { screenshotStorage } from "../screenshots.server";
 import { LIVE_PAGE_SCRIPT } from "~/lib/live-page-script";
 import { useNonce } from "~/lib/nonce";
@@ -77,7 +77,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const { competition, bestOf, matchId } = await load(params.tournamentId, params.matchId);
+  const { competition, details, bestOf, matchId } = await load(params.tournamentId, params.matchId);
   const maxBytes = Math.round(env().RECEIPT_MAX_MB * 1024 * 1024);
   if (Number(request.headers.get("Content-Length") ?? 0) > maxBytes + 64 * 1024) return fail("FILE_TOO_LARGE", 413);
   const form = await readForm(request);
@@ -87,6 +87,11 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (fields.intent === "report") {
       const score = checkScore(bestOf, { score1: fields.score1, score2: fields.score2 });
       if (!score.ok) return fail(score.code, 400, { field: "score1" });
+      // Refused before the file is stored (reportMatch asks the same rule again under the lock).
+      const mine = [details.side1, details.side2].find((side) => side?.captainId === user.id);
+      const previous = mine ? (details.reports.find((report) => report.registrationId === mine.registrationId) ?? null) : null;
+      const refusal = reportRefusal(previous, new Date());
+      if (refusal) return fail(refusal, refusal === "REPORT_TOO_SOON" ? 429 : 409);
       const file = form.get("screenshot");
       const bytes = file instanceof File && file.size > 0 ? new Uint8Array(await file.arrayBuffer()) : null;
       const checked = checkReceipt(bytes, maxBytes);
@@ -132,7 +137,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     }
     return fail("BAD_REQUEST");
   } catch (error) {
-    if (error instanceof CompetitionError) return fail(error.code, error.code === "NOT_IN_MATCH" ? 403 : 409);
+    if (error instanceof CompetitionError)
+      return fail(error.code, error.code === "NOT_IN_MATCH" ? 403 : error.code === "REPORT_TOO_SOON" ? 429 : 409);
     throw error;
   }
 }
@@ -169,7 +175,7 @@ export default function MatchPage({ loaderData, actionData }: Route.ComponentPro
 
         {error ? (
           <Alert tone="error" className="mt-4" testId="match-error">
-            {t(`errors.${error.code}`)}
+            {t(`errors.${error.code}`, { seconds: REPORT_PAUSE_SECONDS, changes: REPORT_CHANGES_ALLOWED })}
           </Alert>
         ) : null}
         {done ? (

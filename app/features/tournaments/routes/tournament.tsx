@@ -23,6 +23,7 @@ import { LIVE_PAGE_SCRIPT } from "~/lib/live-page-script";
 import { useNonce } from "~/lib/nonce";
 import type { RouteHandle } from "~/root";
 import { registrationOpensFor } from "~/features/plus/core/membership";
+import { registrationClosure } from "~/domain/tournament-state";
 import { membershipOf } from "~/features/plus/plus.server";
 import { mailRegistrationConfirmed } from "../registration-mail.server";
 import { RegistrationError, findRegistration, findTournament, registerForTournament } from "../registrations.server";
@@ -68,7 +69,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const now = new Date();
   const { member } = await membershipOf(db(), user.id, now);
   const opensForMe = tournament.registrationOpensAt ? registrationOpensFor(tournament.registrationOpensAt, member) : null;
-  const pastDeadline = tournament.registrationClosesAt <= now;
+  const closure = registrationClosure(tournament, now);
+  const pastDeadline = closure === "deadline";
   // Past the deadline, someone on the waiting list may still take a no-show's place before the start.
   const late = !registration && pastDeadline ? await lateEntryFor(db(), tournament, { userId: user.id }, now) : null;
   const lateEntry = late && late.state !== "closed" ? { state: late.state, startsAt: late.startsAt.toISOString() } : null;
@@ -83,8 +85,10 @@ export async function loader({ request }: Route.LoaderArgs) {
       rules: undefined,
       // Markdown rendered on the server by micromark, which escapes raw HTML and unsafe links.
       rulesHtml: tournament.rules ? renderRules(tournament.rules) : null,
-      pastDeadline,
-      closed: (pastDeadline && lateEntry?.state !== "open") || tournament.status !== "published",
+      startedAt: tournament.startedAt?.toISOString() ?? null,
+      // Why registration is closed ("started": the page says the tournament is being played), null when open.
+      closure,
+      closed: closure !== null && !(pastDeadline && lateEntry?.state === "open"),
     },
     lateEntry,
     registration: registration && {
@@ -231,6 +235,8 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
   const answered = actionData?.ok ? actionData : null;
   // The waiting-list buttons answer too, but only a registration changes what the page shows.
   const done = answered && (answered.outcome === "confirmed" || answered.outcome === "started") ? answered : null;
+  // The bracket is being played: registration is over for everyone, whatever the deadline said.
+  const started = tournament.closure === "started";
   const waitlistNotice = answered?.outcome === "waitlist-joined" ? "joined" : answered?.outcome === "waitlist-left" ? "left" : null;
 
   return (
@@ -266,9 +272,11 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
               </div>
             </dl>
             <p className="mt-3 text-sm text-slate-400" data-testid="closes-at">
-              {tournament.pastDeadline || tournament.closed
-                ? t("details.closed")
-                : t("details.closes", { time: format.dateTime(tournament.registrationClosesAt) })}
+              {tournament.closure === "started"
+                ? t("details.started")
+                : tournament.closure
+                  ? t("details.closed")
+                  : t("details.closes", { time: format.dateTime(tournament.registrationClosesAt) })}
             </p>
             {tournament.rulesHtml ? (
               <details className="mt-4 text-sm">
@@ -347,6 +355,12 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
             <p className="mt-1 text-sm" data-testid="registration-status">
               {t(`registered.status.${registration.status}`)}
             </p>
+            {started && registration.status === "pending_payment" ? (
+              // Approving it now would give no place (the order kind releases it): say so before anyone pays.
+              <Alert tone="warning" testId="started-unpaid" className="mt-3">
+                {t("registered.startedUnpaid")}
+              </Alert>
+            ) : null}
             {registration.teamName ? (
               <p className="mt-3">
                 <span className="text-slate-400">{t("registered.team")}: </span>
@@ -392,12 +406,14 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
             role="status"
             className="mt-8 rounded-xl border border-amber-500/50 bg-amber-500/10 p-6"
             data-testid="tournament-unavailable"
-            data-state={tournament.closed ? "closed" : "full"}
+            data-state={started ? "started" : tournament.closed ? "closed" : "full"}
           >
             <h2 className="text-xl font-bold text-amber-100">
-              {t(tournament.closed ? "unavailable.closedTitle" : "unavailable.fullTitle")}
+              {t(started ? "unavailable.startedTitle" : tournament.closed ? "unavailable.closedTitle" : "unavailable.fullTitle")}
             </h2>
-            <p className="mt-2 text-amber-50/90">{t(tournament.closed ? "unavailable.closedText" : "unavailable.fullText")}</p>
+            <p className="mt-2 text-amber-50/90">
+              {t(started ? "unavailable.startedText" : tournament.closed ? "unavailable.closedText" : "unavailable.fullText")}
+            </p>
             {loaderData.lateEntry?.state === "full" ? (
               <p className="mt-2 text-sm text-amber-50/80" data-testid="late-entry-full">
                 {t("lateEntry.full")}

@@ -1,0 +1,1 @@
+ALTER TABLE "competition_reports" ADD COLUMN "revision" smallint DEFAULT 1 NOT NULL;
