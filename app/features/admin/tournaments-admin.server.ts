@@ -1,3 +1,4 @@
+import { PLACES_TAKEN } from "~/features/tournaments/tournaments.server";
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { orders, registrationPlayers, registrations, tournaments, users } from "~/db/schema";
@@ -36,7 +37,7 @@ export class TournamentAdminError extends Error {
 }
 
 const confirmedCount = sql<number>`(select count(*)::int from registrations r where r.tournament_id = "tournaments"."id" and r.status = 'confirmed')`;
-const liveCount = sql<number>`(select count(*)::int from registrations r where r.tournament_id = "tournaments"."id" and r.status <> 'released')`;
+const liveCount = PLACES_TAKEN;
 /** A cancelled tournament's orders whose money may still have to go back (see `cancelTournament`). */
 const refundsDueCount = sql<number>`(case when "tournaments"."status" = 'cancelled' then (select count(*)::int from registrations r join orders o on o.id = r.order_id where r.tournament_id = "tournaments"."id" and o.status in ('proof_submitted', 'approved', 'fulfilled')) else 0 end)`;
 
