@@ -171,6 +171,10 @@ export function createAuth(settings: AuthSettings) {
       max: 60,
       customRules: {
         "/sign-in/magic-link": { window: 10 * 60, max: 10 },
+        // The magic-link plugin allows 5 verifications a minute per address, so the 6th player behind
+        // one address (CGNAT, a venue's Wi-Fi) was refused and told the link was invalid. A link's
+        // token is a single-use secret nobody can guess: the per-address rule only needs to stop floods.
+        "/magic-link/verify": { window: 60, max: 600 },
         "/sign-in/social": { window: 60, max: 20 },
       },
     },

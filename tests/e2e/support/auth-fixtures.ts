@@ -5,7 +5,7 @@ import { expectMovesOnAfter } from "./clock";
 import { signInLink } from "./mailbox";
 
 /**
- * All tests share one server, which allows 10 link requests per client address in 10 minutes.
+ * All tests share one server, which allows RATE_LIMITS.magicLinkPerIp link requests per client address in 10 minutes.
  * The server trusts X-Forwarded-For from loopback (a reverse proxy on the same machine), so each
  * test presents itself as its own client and never eats another test's allowance.
  */
