@@ -5,10 +5,9 @@ import { parseCheckout } from "~/domain/checkout";
 import { languageFromCookieHeader } from "~/domain/language";
 import type { Money } from "~/domain/money";
 import { PAYMENT_METHOD_IDS, currencyFor } from "~/domain/payment-methods";
-import { withinLimit } from "~/lib/rate-limit.server";
 import { requireUser } from "~/features/auth/session.server";
-import { parseIdempotencyKey } from "~/features/orders/core/idempotency";
-import { findOrderFor } from "~/features/orders/orders.server";
+import { parseIdempotencyKey, scopedIdempotencyKey } from "~/features/orders/core/idempotency";
+import { OrderKeyReusedError, findOrderFor, withinOrderLimit } from "~/features/orders/orders.server";
 import { enabledPaymentMethods } from "~/features/orders/payment-accounts.server";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
@@ -140,7 +139,10 @@ export async function action({ request }: Route.ActionArgs) {
     return reply({ ok: true, step: "confirm", username, gamerId: form.get("gamerId")?.toString().trim() ?? "", total, cart, typed });
   }
 
-  if (!(await withinLimit(db(), "orderCreation", user.id))) return refuse("RATE_LIMITED", 429);
+  const idempotencyKey = parseIdempotencyKey(form.get("idempotencyKey"));
+  // A retried post (its key already made the order) is answered below without using up the buyer's allowance.
+  if (!(await withinOrderLimit(db(), "orderCreation", user.id, scopedIdempotencyKey("store", idempotencyKey))))
+    return refuse("RATE_LIMITED", 429);
   let orderId: string;
   try {
     const order = await createStoreOrder(db(), {
@@ -150,10 +152,15 @@ export async function action({ request }: Route.ActionArgs) {
       checkout: parsed.checkout,
       gamerName: username,
       expiresAt: new Date(Date.now() + config.ORDER_EXPIRY_MINUTES * 60_000),
-      idempotencyKey: parseIdempotencyKey(form.get("idempotencyKey")),
+      idempotencyKey,
     });
     orderId = order.id;
   } catch (error) {
+    // The form's key already bought another cart: said so, and the form gets a fresh key (the loader's).
+    if (error instanceof OrderKeyReusedError) {
+      const { idempotencyKey: _used, ...fresh } = typed;
+      return reply({ ok: false, code: error.code, cart, typed: fresh }, 409);
+    }
     log.error("store order not created", { userId: user.id, error: String(error) });
     return refuse("ORDER_FAILED", 500);
   }
