@@ -48,6 +48,9 @@ export const ERROR_CODE_SOURCES: ErrorCodeSource[] = [
   { file: "app/features/tournaments/registrations.server.ts", name: "RegistrationErrorCode", namespace: "tournaments", prefix: "errors" },
   { file: "app/features/competition/core/errors.ts", name: "CompetitionErrorCode", namespace: "competition", prefix: "errors" },
   { file: "app/features/tournaments/waitlist.server.ts", name: "WaitlistErrorCode", namespace: "tournaments", prefix: "errors" },
+  // A form's key sent again with another purchase (#22): the store's checkout and buy-now, and Plus.
+  { file: "app/features/orders/core/idempotency.ts", name: "IdempotencyErrorCode", namespace: "store", prefix: "errors" },
+  { file: "app/features/orders/core/idempotency.ts", name: "IdempotencyErrorCode", namespace: "plus", prefix: "errors" },
 ];
 
 /** The language every other one is compared with (the product's default). */

@@ -18,6 +18,7 @@ import { isLocalHost } from "~/lib/public-url";
 import { log, setLogLevel } from "~/lib/log.server";
 import { readiness } from "~/lib/readiness.server";
 import { requestLog } from "~/lib/request-log.server";
+import { bodyLimit, bodyLimitFor } from "~/lib/body-limit.server";
 import { sendCheckInOpenMails, sendNoShowMails } from "~/features/competition/competition-mail.server";
 import { sendWaitlistMails } from "~/features/tournaments/waitlist.server";
 import { setRoutineLock, startRoutine, stopAllRoutines } from "~/lib/routines.server";
@@ -84,6 +85,9 @@ export const app = express();
 app.disable("x-powered-by");
 // Request id (x-request-id) on every response and log line, one log line per request.
 app.use(requestLog());
+// Every request body is counted as it arrives, before anything reads it: over its route's limit
+// (app/lib/body-limit.server.ts, one table) it is answered 413 and no longer read, chunked ones included.
+app.use(bodyLimit((path) => bodyLimitFor(path, env().RECEIPT_MAX_MB)));
 
 // Vite's development client injects inline scripts of its own: the policy applies to real builds.
 const enforceCsp = !development;

@@ -5,8 +5,11 @@ import {
   cartCount,
   cartTotals,
   hasInvalidQuantities,
+  MAX_CART_LINES,
+  MAX_CART_TEXT,
   normalizeQuantity,
   parseStoredCart,
+  readCartJson,
   removeFromCart,
   requestedLines,
   setQuantity,
@@ -75,6 +78,20 @@ describe("cart", () => {
       "blood-strike-100": { ...gold, quantity: 1 },
     });
     expect(Object.keys(parseStoredCart(stored))).toEqual(["free-fire-110"]);
+  });
+
+  it("caps a stored cart before reading it: too long a text or too many lines reads as empty (#22)", () => {
+    const cartOf = (lines: number) =>
+      JSON.stringify(Object.fromEntries(Array.from({ length: lines }, (_, i) => [`p${i}`, { ...diamonds, id: `p${i}`, quantity: 1 }])));
+    expect(Object.keys(parseStoredCart(cartOf(MAX_CART_LINES)))).toHaveLength(MAX_CART_LINES);
+    expect(parseStoredCart(cartOf(MAX_CART_LINES + 1))).toEqual({});
+    // A long text is refused on its length alone: JSON.parse never sees it.
+    const long = JSON.stringify({ "free-fire-110": { ...diamonds, label: "x".repeat(MAX_CART_TEXT), quantity: 1 } });
+    expect(parseStoredCart(long)).toEqual({});
+    expect(readCartJson(long)).toEqual({ ok: false, code: "TOO_LARGE" });
+    expect(readCartJson(JSON.stringify(Array.from({ length: MAX_CART_LINES + 1 }, () => ({}))))).toEqual({ ok: false, code: "TOO_LARGE" });
+    expect(readCartJson("{")).toEqual({ ok: false, code: "MALFORMED" });
+    expect(readCartJson("[]")).toEqual({ ok: true, value: [] });
   });
 
   it("takes what checkout reported: a vanished package leaves, a new price is kept, a bad quantity stays for the buyer", () => {

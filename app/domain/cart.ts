@@ -2,6 +2,13 @@
 export const CART_STORAGE_KEY = "cart";
 /** The most of one package a single order may carry (a bigger number is a typo, not a purchase). */
 export const MAX_QUANTITY = 100;
+/**
+ * The most lines one cart may hold (one game's packages fit many times over): the cap on the work a
+ * posted or displayed cart costs, checked before that work starts (DESIGN: work proportional to input).
+ */
+export const MAX_CART_LINES = 50;
+/** The longest stored cart text read at all (MAX_CART_LINES long lines fit): checked before JSON.parse. */
+export const MAX_CART_TEXT = 32 * 1024;
 
 export interface CartItem {
   id: string;
@@ -73,31 +80,46 @@ export function hasInvalidQuantities(cart: Cart): boolean {
   return Object.values(cart).some((item) => !isValidQuantity(item.quantity));
 }
 
-/** Reads a stored cart defensively: anything malformed is dropped, never trusted. */
+/**
+ * The stored cart's JSON (SPEC §3: an object keyed by package id; checkout also takes a list), read
+ * only when the text is at most MAX_CART_TEXT long and holds at most MAX_CART_LINES lines; else
+ * "TOO_LARGE", before any further work. Not JSON: "MALFORMED".
+ */
+export function readCartJson(text: string): { ok: true; value: unknown } | { ok: false; code: "TOO_LARGE" | "MALFORMED" } {
+  if (text.length > MAX_CART_TEXT) return { ok: false, code: "TOO_LARGE" };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { ok: false, code: "MALFORMED" };
+  }
+  const lines = Array.isArray(value) ? value.length : value && typeof value === "object" ? Object.keys(value).length : 0;
+  return lines > MAX_CART_LINES ? { ok: false, code: "TOO_LARGE" } : { ok: true, value };
+}
+
+/** Reads a stored cart defensively: anything malformed is dropped, never trusted; a cart over the caps reads as empty. */
 export function parseStoredCart(text: string | null): Cart {
   if (!text) return {};
-  try {
-    const value = JSON.parse(text) as unknown;
-    if (!value || typeof value !== "object" || Array.isArray(value)) return {};
-    const cart: Cart = {};
-    for (const [id, raw] of Object.entries(value as Record<string, Partial<CartItem>>)) {
-      if (!raw || typeof raw !== "object" || raw.id !== id || typeof raw.label !== "string" || typeof raw.game !== "string") continue;
-      if (!Number.isInteger(raw.precio_usd) || !Number.isInteger(raw.precio_bs)) continue;
-      cart[id] = {
-        id,
-        label: raw.label,
-        game: raw.game,
-        gameImage: typeof raw.gameImage === "string" ? raw.gameImage : null,
-        precio_usd: raw.precio_usd!,
-        precio_bs: raw.precio_bs!,
-        quantity: typeof raw.quantity === "number" ? raw.quantity : 1,
-      };
-    }
-    const game = cartGame(cart);
-    return Object.fromEntries(Object.entries(cart).filter(([, item]) => item.game === game));
-  } catch {
-    return {};
+  const read = readCartJson(text);
+  if (!read.ok) return {};
+  const value = read.value;
+  if (!value || typeof value !== "object" || Array.isArray(value)) return {};
+  const cart: Cart = {};
+  for (const [id, raw] of Object.entries(value as Record<string, Partial<CartItem>>)) {
+    if (!raw || typeof raw !== "object" || raw.id !== id || typeof raw.label !== "string" || typeof raw.game !== "string") continue;
+    if (!Number.isInteger(raw.precio_usd) || !Number.isInteger(raw.precio_bs)) continue;
+    cart[id] = {
+      id,
+      label: raw.label,
+      game: raw.game,
+      gameImage: typeof raw.gameImage === "string" ? raw.gameImage : null,
+      precio_usd: raw.precio_usd!,
+      precio_bs: raw.precio_bs!,
+      quantity: typeof raw.quantity === "number" ? raw.quantity : 1,
+    };
   }
+  const game = cartGame(cart);
+  return Object.fromEntries(Object.entries(cart).filter(([, item]) => item.game === game));
 }
 
 /** What the server found wrong with a cart line at checkout (priced again by `priceCart`). */

@@ -4,6 +4,8 @@ import { orderItems, orderStatusHistory, orders, registrations } from "~/db/sche
 import { seedDemoData } from "~/db/seed";
 import { action as checkoutAction, loader as checkoutLoader } from "~/features/store/routes/checkout";
 import { action as registerAction, loader as tournamentLoader } from "~/features/tournaments/routes/tournament";
+import { action as plusAction, loader as plusLoader } from "~/features/plus/routes/plus";
+import { RATE_LIMITS } from "~/lib/rate-limit.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { callRoute, formRequest, getRequest } from "./support/routes";
 import { memoryMailer, signInAs, useTestAuth } from "./support/sessions";
@@ -127,5 +129,86 @@ describe("order creation is idempotent (hole #15.3)", () => {
     // Without a key (or with a malformed one) a second request is the ordinary "already registered".
     const again = await callRoute<Created>(registerAction, formRequest("/tournament", duoForm("bad key!"), player.jar.header()));
     expect(again.data).toMatchObject({ ok: false, code: "ALREADY_REGISTERED" });
+  });
+});
+
+/** The order a created store order's 303 names (the checkout page with `?order=`). */
+const storeOrderOf = (answer: { status: number; location?: string | null }) =>
+  answer.status === 303 ? /^\/store\/cart\/checkout\?order=([0-9a-f-]{36})$/.exec(answer.location ?? "")?.[1] : undefined;
+
+describe("idempotency holds against a hostile or unlucky client (#22)", () => {
+  it("a Plus purchase posted again, or three times at once, with the form's key creates one order", async () => {
+    const buyer = await signInAs(handle.db, mailer, "plus-twice@example.com");
+    const page = await callRoute<{ idempotencyKey: string }>(plusLoader, getRequest("/plus", buyer.jar.header()));
+    const key = page.data!.idempotencyKey;
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    const buy = (fields: Record<string, string>) => callRoute(plusAction, formRequest("/plus", fields, buyer.jar.header()));
+    const form = { phone: "04141234567", paymentMethod: "binance", idempotencyKey: key };
+    const first = await buy(form);
+    expect(first.status).toBe(302);
+    const again = await Promise.all([1, 2, 3].map(() => buy(form)));
+    for (const answer of again) expect(answer.location).toBe(first.location);
+    expect(await handle.db.$count(orders)).toBe(1);
+
+    // The same key with another method is another purchase: refused, nothing written.
+    const other = await callRoute<{ ok: boolean; code: string }>(
+      plusAction,
+      formRequest("/plus", { ...form, paymentMethod: "paypal" }, buyer.jar.header()),
+    );
+    expect(other.status).toBe(409);
+    expect(other.data).toMatchObject({ ok: false, code: "ORDER_KEY_REUSED" });
+    expect(await handle.db.$count(orders)).toBe(1);
+  });
+
+  it("the same key with another cart is refused (409 ORDER_KEY_REUSED), not answered with the first order", async () => {
+    const buyer = await signInAs(handle.db, mailer, "two-carts@example.com");
+    const key = crypto.randomUUID();
+    const first = await callRoute(checkoutAction, formRequest("/store/cart/checkout", storeForm(key), buyer.jar.header()));
+    expect(storeOrderOf(first)).toBeTruthy();
+
+    const otherCart = JSON.stringify([{ packageId: "free-fire-110", quantity: 3, shownUsd: 100 }]);
+    const changed = await callRoute<{ ok: boolean; code: string; typed: Record<string, string> }>(
+      checkoutAction,
+      formRequest("/store/cart/checkout", { ...storeForm(key), items: otherCart }, buyer.jar.header()),
+    );
+    expect(changed.status).toBe(409);
+    expect(changed.data).toMatchObject({ ok: false, code: "ORDER_KEY_REUSED" });
+    // The form comes back without the spent key, so confirming again makes the new order.
+    expect(changed.data?.typed.idempotencyKey).toBeUndefined();
+    const otherPlayer = await callRoute<{ ok: boolean; code: string }>(
+      checkoutAction,
+      formRequest("/store/cart/checkout", { ...storeForm(key), gamerId: "987654321" }, buyer.jar.header()),
+    );
+    expect(otherPlayer.status).toBe(409);
+    expect(await handle.db.$count(orders)).toBe(1);
+    const [order] = await handle.db.select().from(orderItems);
+    expect(order?.quantity).toBe(2);
+
+    // The same content again is still the first order.
+    const retry = await callRoute(checkoutAction, formRequest("/store/cart/checkout", storeForm(key), buyer.jar.header()));
+    expect(storeOrderOf(retry)).toBe(storeOrderOf(first));
+  });
+
+  it("a replayed key does not use up the buyer's order limit", async () => {
+    const buyer = await signInAs(handle.db, mailer, "retrier@example.com");
+    const key = crypto.randomUUID();
+    const first = await callRoute(checkoutAction, formRequest("/store/cart/checkout", storeForm(key), buyer.jar.header()));
+    expect(storeOrderOf(first)).toBeTruthy();
+    // More replays than the whole allowance: each one is answered with the order.
+    for (let i = 0; i < RATE_LIMITS.orderCreation.max + 2; i++) {
+      const replay = await callRoute(checkoutAction, formRequest("/store/cart/checkout", storeForm(key), buyer.jar.header()));
+      expect(storeOrderOf(replay)).toBe(storeOrderOf(first));
+    }
+    // The buyer's allowance is intact: new forms still create orders, until the limit itself.
+    for (let i = 1; i < RATE_LIMITS.orderCreation.max; i++) {
+      const next = await callRoute(checkoutAction, formRequest("/store/cart/checkout", storeForm(crypto.randomUUID()), buyer.jar.header()));
+      expect(storeOrderOf(next)).toBeTruthy();
+    }
+    const over = await callRoute<{ code: string }>(
+      checkoutAction,
+      formRequest("/store/cart/checkout", storeForm(crypto.randomUUID()), buyer.jar.header()),
+    );
+    expect(over.status).toBe(429);
+    expect(await handle.db.$count(orders)).toBe(RATE_LIMITS.orderCreation.max);
   });
 });

@@ -7,7 +7,9 @@ import { FIRST_PAGE, readKeysetPage, type PageAsk } from "~/domain/page-cursor";
 import type { Database, Transaction } from "~/lib/db.server";
 import { cursorOfRow, keysetQuery } from "~/lib/keyset.server";
 import { constraintOf } from "~/lib/http.server";
+import { withinLimit, type RateLimitName } from "~/lib/rate-limit.server";
 import { DECISION_TARGET, type ParsedDecision } from "./core/decisions";
+import { sameOrderContent, type IdempotencyErrorCode, type OrderContent } from "./core/idempotency";
 import { isOrderStatus, mayMove, type MoveActor, type OrderKind, type OrderStatus } from "./core/lifecycle";
 import type { ProofDetails } from "./core/payment-proof";
 import type { ReceiptType } from "./core/receipt";
@@ -21,6 +23,15 @@ export class OrderError extends Error {
   constructor(readonly code: OrderErrorCode) {
     super(code);
     this.name = "OrderError";
+  }
+}
+
+/** #22: the key already created an order with other content (another cart, method, player…): refused, 409. */
+export class OrderKeyReusedError extends Error {
+  readonly code: IdempotencyErrorCode = "ORDER_KEY_REUSED";
+  constructor() {
+    super("ORDER_KEY_REUSED");
+    this.name = "OrderKeyReusedError";
   }
 }
 
@@ -89,11 +100,65 @@ export async function findOrderByKey(
   return row ? { ...row, currency: row.currency as Currency, paymentMethod: row.paymentMethod as PaymentMethod, repeated: true } : null;
 }
 
+/** What the order a key created asked for (compared with a repeated request's, `sameOrderContent`). */
+async function orderContentById(db: Database | Transaction, orderId: string): Promise<OrderContent | null> {
+  const [row] = await db
+    .select({
+      kind: orders.kind,
+      paymentMethod: orders.paymentMethod,
+      currency: orders.currency,
+      amountUsd: orders.amountUsd,
+      phone: orders.phone,
+      gamerId: orders.gamerId,
+      gameServer: orders.gameServer,
+      tournamentId: orders.tournamentId,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!row) return null;
+  const lines = await db
+    .select({ packageId: orderItems.packageId, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
+  return { ...row, lines };
+}
+
+function contentOf(order: NewOrder): OrderContent {
+  return {
+    kind: order.kind,
+    paymentMethod: order.paymentMethod,
+    currency: order.currency,
+    amountUsd: order.amountUsd,
+    phone: order.phone,
+    gamerId: order.gamerId ?? null,
+    gameServer: order.gameServer ?? null,
+    tournamentId: order.tournamentId ?? null,
+    lines: order.items.map((item) => ({ packageId: item.packageId ?? null, quantity: item.quantity })),
+  };
+}
+
+/**
+ * One hit on the buyer's order-creation limit (`orderCreation`, or `registration`), except for a
+ * key that already created an order: a retried post is answered with that order and costs the
+ * buyer nothing of their allowance (#22). Call before creating, with the key as the order will carry it (scoped).
+ */
+export async function withinOrderLimit(
+  db: Database,
+  name: Extract<RateLimitName, "orderCreation" | "registration">,
+  userId: string,
+  scopedKey: string | null,
+): Promise<boolean> {
+  if (await findOrderByKey(db, userId, scopedKey)) return true;
+  return withinLimit(db, name, userId);
+}
+
 /**
  * Creates an order in `initiated`, with its items and the first line of its history, in one
  * statement (one round trip). With an idempotency key already used by this user, nothing is written
  * and that order is returned (concurrent requests with one key: the unique index
- * (user_id, idempotency_key) lets one insert, the others wait for it and return its order).
+ * (user_id, idempotency_key) lets one insert, the others wait for it and return its order). The
+ * same key with other content (`sameOrderContent`) throws OrderKeyReusedError: a form's key names
+ * one purchase, so a changed cart is refused, never answered with the first order (#22).
  */
 export async function createOrder(db: Database | Transaction, order: NewOrder): Promise<CreatedOrder> {
   const id = randomUUID();
@@ -127,6 +192,8 @@ export async function createOrder(db: Database | Transaction, order: NewOrder): 
   if (!row) {
     const existing = await findOrderByKey(db, order.userId, idempotencyKey ?? null);
     if (!existing) throw new Error("idempotency conflict without an order");
+    const content = await orderContentById(db, existing.id);
+    if (!content || !sameOrderContent(content, contentOf(order))) throw new OrderKeyReusedError();
     return existing;
   }
   return { ...row, number: Number(row.number), amount: Number(row.amount), repeated: false };

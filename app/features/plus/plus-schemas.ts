@@ -1,7 +1,8 @@
 import { isVenezuelanMobile } from "~/domain/phone";
 import { isPaymentMethod, type PaymentMethod } from "~/domain/payment-methods";
+import type { IdempotencyErrorCode } from "~/features/orders/core/idempotency";
 
-export type PlusErrorCode = "INVALID_PHONE" | "METHOD_REQUIRED" | "RATE_LIMITED" | "ORDER_FAILED";
+export type PlusErrorCode = "INVALID_PHONE" | "METHOD_REQUIRED" | "RATE_LIMITED" | "ORDER_FAILED" | IdempotencyErrorCode;
 
 /** The Plus purchase form: a Venezuelan mobile (for the payment's contact) and a payment method. */
 export function parsePlusPurchase(

@@ -69,10 +69,20 @@ export async function membersAmong(db: Database, userIds: readonly string[], now
   return new Set(rows.map((row) => row.userId));
 }
 
-/** Creates the order for one Plus purchase, priced here (Bs at the stored rate for Pago Móvil). */
+/** Creates the order for one Plus purchase, priced here (Bs at the stored rate for Pago Móvil); idempotent by the form's key. */
 export async function buyPlus(
   db: Database,
-  input: { userId: string; email: string; phone: string; method: PaymentMethod; exchangeRate: string; expiresAt: Date; label: string },
+  input: {
+    userId: string;
+    email: string;
+    phone: string;
+    method: PaymentMethod;
+    exchangeRate: string;
+    expiresAt: Date;
+    label: string;
+    /** The form's key, scoped ("plus:…"): a repeated post gets the order the first one created. */
+    idempotencyKey?: string | null;
+  },
 ) {
   const { priceUsd } = await plusOffer(db);
   const currency = currencyFor(input.method);
@@ -87,6 +97,7 @@ export async function buyPlus(
     phone: input.phone,
     email: input.email,
     expiresAt: input.expiresAt,
+    idempotencyKey: input.idempotencyKey ?? null,
     items: [{ label: input.label, unitAmount: priceUsd, quantity: 1 }],
   });
 }

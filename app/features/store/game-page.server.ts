@@ -4,7 +4,8 @@ import { languageFromCookieHeader } from "~/domain/language";
 import { isPaymentMethod } from "~/domain/payment-methods";
 import { parsePlayerId, type PlayerIdFlags } from "~/domain/player-id";
 import { getCurrentUser } from "~/features/auth/session.server";
-import { parseIdempotencyKey } from "~/features/orders/core/idempotency";
+import { parseIdempotencyKey, scopedIdempotencyKey, type IdempotencyErrorCode } from "~/features/orders/core/idempotency";
+import { OrderKeyReusedError, withinOrderLimit } from "~/features/orders/orders.server";
 import { currentExchangeRateInfo } from "~/features/orders/exchange-rate.server";
 import { enabledPaymentMethods } from "~/features/orders/payment-accounts.server";
 import { fail, succeed } from "~/lib/answer";
@@ -21,6 +22,7 @@ import { createStoreOrder, lastOrderPhone, priceOnePackage } from "./store-order
 
 export type GamePageErrorCode =
   | CheckoutErrorCode
+  | IdempotencyErrorCode
   | "PACKAGE_REQUIRED"
   | "PACKAGE_GONE"
   | "METHOD_DISABLED"
@@ -193,7 +195,10 @@ export async function gamePageAction(request: Request, gameId: string) {
   const checked = await verifyPlayer(game, parsed.checkout.gamerId, parsed.checkout.gameServer);
   if (checked.status === "unreachable") return refuse("CHECKER_UNAVAILABLE", 502);
   if (checked.status === "invalid") return refuse("ID_INVALID", 400, { field: "playerId", message: checked.message });
-  if (!(await withinLimit(database, "orderCreation", user.id))) return refuse("RATE_LIMITED", 429);
+  const idempotencyKey = parseIdempotencyKey(form.get("idempotencyKey"));
+  // A retried post (its key already made the order) does not use up the buyer's allowance.
+  if (!(await withinOrderLimit(database, "orderCreation", user.id, scopedIdempotencyKey("store", idempotencyKey))))
+    return refuse("RATE_LIMITED", 429);
   let order;
   try {
     order = await createStoreOrder(database, {
@@ -203,9 +208,10 @@ export async function gamePageAction(request: Request, gameId: string) {
       checkout: parsed.checkout,
       gamerName: checked.status === "valid" ? checked.username : null,
       expiresAt: new Date(Date.now() + env().ORDER_EXPIRY_MINUTES * 60_000),
-      idempotencyKey: parseIdempotencyKey(form.get("idempotencyKey")),
+      idempotencyKey,
     });
   } catch (error) {
+    if (error instanceof OrderKeyReusedError) return refuse(error.code, 409);
     log.error("store order not created", { userId: user.id, error: String(error) });
     return refuse("ORDER_FAILED", 500);
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseIdempotencyKey, scopedIdempotencyKey } from "./idempotency";
+import { parseIdempotencyKey, sameOrderContent, scopedIdempotencyKey, type OrderContent } from "./idempotency";
 
 describe("idempotency keys", () => {
   it("accepts a UUID and refuses anything that is not a short plain key", () => {
@@ -13,5 +13,33 @@ describe("idempotency keys", () => {
     expect(scopedIdempotencyKey("store", "abcdefgh")).toBe("store:abcdefgh");
     expect(scopedIdempotencyKey({ tournamentId: "t1" }, "abcdefgh")).toBe("tournament:t1:abcdefgh");
     expect(scopedIdempotencyKey("store", null)).toBeNull();
+  });
+
+  it("tells a retry (same content, lines in any order) from another purchase under the same key", () => {
+    const order: OrderContent = {
+      kind: "store",
+      paymentMethod: "pago_movil",
+      currency: "VES",
+      amountUsd: 400,
+      phone: "04121234567",
+      gamerId: "123456789",
+      gameServer: null,
+      tournamentId: null,
+      lines: [
+        { packageId: "free-fire-110", quantity: 1 },
+        { packageId: "free-fire-341", quantity: 1 },
+      ],
+    };
+    expect(sameOrderContent(order, { ...order, lines: [...order.lines].reverse() })).toBe(true);
+    for (const other of [
+      { ...order, lines: [{ packageId: "free-fire-110", quantity: 2 }, order.lines[1]!] },
+      { ...order, lines: [order.lines[0]!] },
+      { ...order, paymentMethod: "binance", currency: "USD" },
+      { ...order, amountUsd: 500 },
+      { ...order, gamerId: "987654321" },
+      { ...order, phone: "04141234567" },
+      { ...order, kind: "plus" },
+    ])
+      expect(sameOrderContent(order, other)).toBe(false);
   });
 });

@@ -29,8 +29,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     wantsJson ? Response.json({ ok: false, code }, { status }) : redirect(`${payPage}?error=${code}`);
 
   if (!(await withinLimit(db(), "proofUpload", user.id))) return refuse("RATE_LIMITED", 429);
-  // Refuse an oversized body before reading it (the multipart envelope adds a little).
-  if (Number(request.headers.get("Content-Length") ?? 0) > maxBytes + 64 * 1024) return refuse("FILE_TOO_LARGE", 413);
+  // An oversized body never gets here: the server's body limit (app/lib/body-limit.server.ts) answers 413 while it arrives.
 
   let form: FormData;
   try {

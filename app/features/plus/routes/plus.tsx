@@ -11,6 +11,8 @@ import { formatDateTime } from "~/domain/format";
 import { env } from "~/lib/env.server";
 import { getCurrentUser, requireUser } from "~/features/auth/session.server";
 import { currentExchangeRate } from "~/features/orders/exchange-rate.server";
+import { parseIdempotencyKey, scopedIdempotencyKey } from "~/features/orders/core/idempotency";
+import { OrderKeyReusedError, withinOrderLimit } from "~/features/orders/orders.server";
 import { fail, typedOf } from "~/lib/answer";
 import { db } from "~/lib/db.server";
 import { formFields, readForm, typedFields } from "~/lib/http.server";
@@ -20,7 +22,6 @@ import { log } from "~/lib/log.server";
 import { loadMessages } from "~/lib/messages.server";
 import { metaText } from "~/lib/meta";
 import { useNonce } from "~/lib/nonce";
-import { withinLimit } from "~/lib/rate-limit.server";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import type { RouteHandle } from "~/root";
 import { EARLY_ACCESS_MINUTES } from "../core/membership";
@@ -67,6 +68,8 @@ export async function loader({ request }: Route.LoaderArgs) {
         orderId: period.orderId,
       })),
     },
+    // One key per render of the form: a retried or doubled post carries it again and gets the same order.
+    idempotencyKey: crypto.randomUUID(),
     messages: loadMessages(language, ["plus", "orders"]),
   };
 }
@@ -77,7 +80,9 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = parsePlusPurchase(formFields(form));
   const typed = typedFields(form, (name) => name === "phone" || name === "paymentMethod", 40);
   if (!parsed.ok) return fail(parsed.code, 400, { field: parsed.field, typed });
-  if (!(await withinLimit(db(), "orderCreation", user.id))) return fail("RATE_LIMITED", 429, { typed });
+  const idempotencyKey = scopedIdempotencyKey("plus", parseIdempotencyKey(form.get("idempotencyKey")));
+  // A retried post (its key already made the order) does not use up the buyer's allowance.
+  if (!(await withinOrderLimit(db(), "orderCreation", user.id, idempotencyKey))) return fail("RATE_LIMITED", 429, { typed });
   const language = languageFromCookieHeader(request.headers.get("Cookie"));
   const { t } = createI18n(language, loadMessages(language, ["plus"]));
   try {
@@ -90,9 +95,11 @@ export async function action({ request }: Route.ActionArgs) {
       exchangeRate: await currentExchangeRate(db()),
       expiresAt: new Date(Date.now() + env().ORDER_EXPIRY_MINUTES * 60_000),
       label: t("plus:orderLabel", { count: months }),
+      idempotencyKey,
     });
     return redirect(`/orders/${order.id}/pay/${parsed.method}`);
   } catch (error) {
+    if (error instanceof OrderKeyReusedError) return fail(error.code, 409, { typed });
     log.error("plus order not created", { userId: user.id, error: String(error) });
     return fail("ORDER_FAILED", 500, { typed });
   }
@@ -139,6 +146,7 @@ export default function PlusPage({ loaderData, actionData }: Route.ComponentProp
 
             {loaderData.signedIn ? (
               <form method="post" className="mt-6 flex flex-col gap-4" data-testid="plus-buy" data-sending={t("sending")}>
+                <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
                 {refusal ? (
                   <Alert tone="error" className="mt-0" testId="plus-error">
                     {t(`errors.${refusal.code}`)}

@@ -1,14 +1,13 @@
 import { useTranslation } from "~/lib/i18n-react";
 import { data, redirect } from "react-router";
-import { applyCartProblems, cartGame, cartTotals, parseStoredCart, requestedLines, type Cart } from "~/domain/cart";
+import { applyCartProblems, cartGame, cartTotals, parseStoredCart, readCartJson, requestedLines, type Cart } from "~/domain/cart";
 import { parseCheckout } from "~/domain/checkout";
 import { languageFromCookieHeader } from "~/domain/language";
 import type { Money } from "~/domain/money";
 import { PAYMENT_METHOD_IDS, currencyFor } from "~/domain/payment-methods";
-import { withinLimit } from "~/lib/rate-limit.server";
 import { requireUser } from "~/features/auth/session.server";
-import { parseIdempotencyKey } from "~/features/orders/core/idempotency";
-import { findOrderFor } from "~/features/orders/orders.server";
+import { parseIdempotencyKey, scopedIdempotencyKey } from "~/features/orders/core/idempotency";
+import { OrderKeyReusedError, findOrderFor, withinOrderLimit } from "~/features/orders/orders.server";
 import { enabledPaymentMethods } from "~/features/orders/payment-accounts.server";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
@@ -75,20 +74,17 @@ const TYPED = new Set(["phone", "gamerId", "paymentMethod", "idempotencyKey"]);
 
 /**
  * The posted `items`: the stored cart (SPEC §3, keyed by package id), as the page sends it, or a
- * list of `{ packageId, quantity, shownUsd }`. At most 50 lines; nothing here is trusted.
+ * list of `{ packageId, quantity, shownUsd }`; nothing here is trusted. A cart over the caps
+ * (MAX_CART_TEXT, MAX_CART_LINES) is refused before it is parsed or priced: no line is dropped silently.
  */
-function readItems(value: FormDataEntryValue | null): RequestedItem[] {
-  try {
-    const parsed = JSON.parse(String(value ?? "[]")) as unknown;
-    const lines = Array.isArray(parsed) ? parsed : requestedLines(parsed);
-    return lines.slice(0, 50).map((item: { packageId?: unknown; quantity?: unknown; shownUsd?: unknown }) => ({
-      packageId: String(item?.packageId ?? ""),
-      quantity: Number(item?.quantity),
-      shownUsd: Number(item?.shownUsd),
-    }));
-  } catch {
-    return [];
-  }
+function readItems(value: FormDataEntryValue | null): RequestedItem[] | "TOO_LARGE" {
+  const read = readCartJson(typeof value === "string" ? value : "[]");
+  if (!read.ok) return read.code === "TOO_LARGE" ? "TOO_LARGE" : [];
+  const lines: unknown[] = Array.isArray(read.value) ? read.value : requestedLines(read.value);
+  return lines.map((line) => {
+    const item = line as { packageId?: unknown; quantity?: unknown; shownUsd?: unknown } | null;
+    return { packageId: String(item?.packageId ?? ""), quantity: Number(item?.quantity), shownUsd: Number(item?.shownUsd) };
+  });
 }
 
 /** The posted cart for showing (labels, prices as the buyer saw them); a list of lines shows nothing. */
@@ -112,7 +108,9 @@ export async function action({ request }: Route.ActionArgs) {
     reply({ ok: false, code, ...extra, cart, typed }, status);
   if (form.get("intent") === "edit") return reply({ ok: true, step: "edit", cart, typed });
 
-  const priced = await priceCart(db(), readItems(form.get("items")));
+  const requested = readItems(form.get("items"));
+  if (requested === "TOO_LARGE") return refuse("CART_TOO_LARGE", 413);
+  const priced = await priceCart(db(), requested);
   if (!priced.ok) {
     // What changed is listed with the labels the buyer saw, and the page's cart takes the changes.
     const changes = priced.problems.map((problem) => ({
@@ -141,7 +139,10 @@ export async function action({ request }: Route.ActionArgs) {
     return reply({ ok: true, step: "confirm", username, gamerId: form.get("gamerId")?.toString().trim() ?? "", total, cart, typed });
   }
 
-  if (!(await withinLimit(db(), "orderCreation", user.id))) return refuse("RATE_LIMITED", 429);
+  const idempotencyKey = parseIdempotencyKey(form.get("idempotencyKey"));
+  // A retried post (its key already made the order) is answered below without using up the buyer's allowance.
+  if (!(await withinOrderLimit(db(), "orderCreation", user.id, scopedIdempotencyKey("store", idempotencyKey))))
+    return refuse("RATE_LIMITED", 429);
   let orderId: string;
   try {
     const order = await createStoreOrder(db(), {
@@ -151,10 +152,15 @@ export async function action({ request }: Route.ActionArgs) {
       checkout: parsed.checkout,
       gamerName: username,
       expiresAt: new Date(Date.now() + config.ORDER_EXPIRY_MINUTES * 60_000),
-      idempotencyKey: parseIdempotencyKey(form.get("idempotencyKey")),
+      idempotencyKey,
     });
     orderId = order.id;
   } catch (error) {
+    // The form's key already bought another cart: said so, and the form gets a fresh key (the loader's).
+    if (error instanceof OrderKeyReusedError) {
+      const { idempotencyKey: _used, ...fresh } = typed;
+      return reply({ ok: false, code: error.code, cart, typed: fresh }, 409);
+    }
     log.error("store order not created", { userId: user.id, error: String(error) });
     return refuse("ORDER_FAILED", 500);
   }

@@ -5,9 +5,9 @@ import { languageFromCookieHeader } from "~/domain/language";
 import { formatMoney } from "~/domain/format";
 import { acceptedMethods, chargeFor } from "~/domain/tournament-fee";
 import { parseRegistration } from "~/domain/registration";
-import { withinLimit } from "~/lib/rate-limit.server";
 import { requireUser } from "~/features/auth/session.server";
-import { parseIdempotencyKey } from "~/features/orders/core/idempotency";
+import { parseIdempotencyKey, scopedIdempotencyKey } from "~/features/orders/core/idempotency";
+import { withinOrderLimit } from "~/features/orders/orders.server";
 import { currentExchangeRate } from "~/features/orders/exchange-rate.server";
 import { renderRules } from "../rules-markdown.server";
 import { orderAmount } from "~/features/orders/orders-view";
@@ -134,7 +134,10 @@ export async function action({ request }: Route.ActionArgs) {
   const typed = typedFields(form, (name) => TYPED_FIELD.test(name));
   const parsed = parseRegistration(tournament.game, tournament.feeAmount, fields);
   if (!parsed.ok) return fail(parsed.code, 400, { player: parsed.player, typed });
-  if (!(await withinLimit(db(), "registration", user.id))) return fail("RATE_LIMITED", 429, { typed });
+  const idempotencyKey = parseIdempotencyKey(form.get("idempotencyKey"));
+  // A retried post (its key already started the registration's order) does not use up the player's allowance (#22).
+  const scopedKey = scopedIdempotencyKey({ tournamentId: tournament.id }, idempotencyKey);
+  if (!(await withinOrderLimit(db(), "registration", user.id, scopedKey))) return fail("RATE_LIMITED", 429, { typed });
 
   const paid = tournament.feeAmount > 0;
   try {
@@ -145,7 +148,7 @@ export async function action({ request }: Route.ActionArgs) {
       registration: parsed.registration,
       exchangeRate: paid ? await currentExchangeRate(db()) : "0",
       expiresAt: new Date(Date.now() + env().ORDER_EXPIRY_MINUTES * 60_000),
-      idempotencyKey: parseIdempotencyKey(form.get("idempotencyKey")),
+      idempotencyKey,
     });
     if (!result.order) {
       await mailRegistrationConfirmed(user.email, languageFromCookieHeader(request.headers.get("Cookie")), {
