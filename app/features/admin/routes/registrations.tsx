@@ -104,6 +104,9 @@ export default function RegistrationsPage({ loaderData, actionData }: Route.Comp
         <Link to={`/admin/tournaments/${tournament.id}`} className={secondaryButton}>
           {t("registrations.back")}
         </Link>
+        <Link to={`/admin/tournaments/${tournament.id}/run`} className={secondaryButton} data-testid="run-link">
+          {t("tournaments.run")}
+        </Link>
         <a href={`/admin/tournaments/${tournament.id}/registrations.csv`} download className={secondaryButton} data-testid="export-csv">
           {t("registrations.export")}
         </a>

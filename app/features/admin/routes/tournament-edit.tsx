@@ -207,6 +207,9 @@ export default function EditTournamentPage({ loaderData, actionData }: Route.Com
         <Link to={`/admin/tournaments/${tournament.id}/registrations`} className={secondaryButton}>
           {t("tournaments.registrations")} ({tournament.live})
         </Link>
+        <Link to={`/admin/tournaments/${tournament.id}/run`} className={secondaryButton} data-testid="run-link">
+          {t("tournaments.run")}
+        </Link>
       </div>
       <Form method="post" encType="multipart/form-data" className={`${cardClass} grid gap-4`}>
         <input type="hidden" name="intent" value="save" />

@@ -132,6 +132,10 @@ export default function TournamentsPage({ loaderData }: Route.ComponentProps) {
                     <Link to={`/admin/tournaments/${row.id}/registrations`} className="font-semibold text-cyan-300">
                       {t("tournaments.registrations")}
                     </Link>
+                    {" · "}
+                    <Link to={`/admin/tournaments/${row.id}/run`} className="font-semibold text-cyan-300" data-testid="run-link">
+                      {t("tournaments.run")}
+                    </Link>
                   </td>
                 </tr>
               ))}

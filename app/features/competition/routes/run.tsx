@@ -172,9 +172,14 @@ export default function RunPage({ loaderData, actionData }: Route.ComponentProps
   const error = actionData && !actionData.ok ? actionData : null;
   return (
     <section className="mx-auto max-w-3xl px-4 py-10" data-testid="run-page">
-      <Link to={`/tournaments/${data.tournament.id}/bracket`} className="text-sm text-cyan-400 hover:text-cyan-300">
-        {t("run.toBracket")} →
-      </Link>
+      <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+        <Link to={`/admin/tournaments/${data.tournament.id}`} className="text-cyan-400 hover:text-cyan-300" data-testid="run-back">
+          ← {t("run.backToTournament")}
+        </Link>
+        <Link to={`/tournaments/${data.tournament.id}/bracket`} className="text-cyan-400 hover:text-cyan-300">
+          {t("run.toBracket")} →
+        </Link>
+      </div>
       <h1 className="mt-3 text-3xl font-extrabold">{t("run.title", { title: data.tournament.title })}</h1>
       {error ? (
         <Alert tone="error" className="mt-4" testId="run-error">
