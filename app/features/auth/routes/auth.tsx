@@ -12,7 +12,8 @@ import { rememberPreUser } from "../accounts.server";
 import { MAGIC_LINK_MINUTES } from "../auth-rules";
 import { auth, enabledProviders } from "../auth.server";
 import { ProviderButtons } from "../components/provider-buttons";
-import { getCurrentUser, safeRedirectPath } from "../session.server";
+import { getCurrentUser } from "../session.server";
+import { safeRedirectTarget } from "~/domain/redirect";
 import { fail, succeed } from "~/lib/answer";
 import { readForm } from "~/lib/http.server";
 import type { RouteHandle } from "~/root";
@@ -27,7 +28,7 @@ type ErrorCode = "EMPTY_FIELDS" | "INVALID_EMAIL" | "RATE_LIMITED" | "MAIL_FAILE
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
+  const redirectTo = safeRedirectTarget(url.searchParams.get("redirectTo"));
   const user = await getCurrentUser(request);
   if (user) throw redirect(user.profileComplete ? redirectTo : `/auth/continue?to=${encodeURIComponent(redirectTo)}`);
   const language = languageFromCookieHeader(request.headers.get("Cookie"));
@@ -46,7 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   const raw = String(form.get("email") ?? "");
-  const redirectTo = safeRedirectPath(form.get("redirectTo"));
+  const redirectTo = safeRedirectTarget(form.get("redirectTo"));
   const refuse = (code: ErrorCode, status = 400) => fail(code, status, { field: "email", email: raw });
   if (!raw.trim()) return refuse("EMPTY_FIELDS");
   const email = normalizeEmail(raw);

@@ -11,7 +11,8 @@ import { emailBelongsToAnotherUser, findProfile, saveProfile } from "../accounts
 import { env } from "~/lib/env.server";
 import { mailer } from "~/lib/mail.server";
 import { welcomeMail } from "../auth.server";
-import { requireUser, safeRedirectPath } from "../session.server";
+import { requireUser } from "../session.server";
+import { safeRedirectTarget } from "~/domain/redirect";
 import { fail, succeed, typedOf } from "~/lib/answer";
 import { readForm, typedFields } from "~/lib/http.server";
 import type { RouteHandle } from "~/root";
@@ -35,7 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     fullname: profile?.name ?? "",
     age: profile?.age ?? DEFAULT_AGE,
     favoriteGame: profile?.favoriteGame ?? DEFAULT_FAVORITE_GAME,
-    redirectTo: safeRedirectPath(url.searchParams.get("redirectTo")),
+    redirectTo: safeRedirectTarget(url.searchParams.get("redirectTo")),
     messages: loadMessages(language, ["auth"]),
   };
 }
@@ -43,7 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = await readForm(request);
-  const redirectTo = safeRedirectPath(form.get("redirectTo"));
+  const redirectTo = safeRedirectTarget(form.get("redirectTo"));
 
   // The form never carries a user id: one that is sent and is not the session's is forged.
   const claimedUserId = form.get("userId");
