@@ -8,6 +8,7 @@
  */
 const SITE = "https://site.invalid";
 /** C0 and C1 controls, DEL, and every Unicode space or line/paragraph separator. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_OR_SPACE = /[\u0000-\u0020\u007f-\u009f\s\u2028\u2029\ufeff]/u;
 /** Longer targets are not ours (our own paths are short); also keeps a Location header small. */
 export const MAX_REDIRECT_LENGTH = 2048;

@@ -210,7 +210,12 @@ test.describe("validation messages", () => {
     await expect(page).toHaveURL(/\/auth\/profile\?/);
   });
 
-  test("the profile form refuses an e-mail that belongs to another account", async ({ page, browser, baseURL, extraHTTPHeaders }) => {
+  test("the profile form answers another account's e-mail as any other address: it does not tell who has an account", async ({
+    page,
+    browser,
+    baseURL,
+    extraHTTPHeaders,
+  }) => {
     // Someone else already has an account with this address.
     const otherEmail = uniqueEmail("taken");
     const other = await browser.newContext({ baseURL, extraHTTPHeaders });
@@ -222,7 +227,7 @@ test.describe("validation messages", () => {
 
     const profile = await openProfileAsNewUser(page, uniqueEmail("dup"));
     await profile.save({ email: otherEmail, fullname: "Ana Duplicada" });
-    await expect(profile.error).toHaveText("Este correo ya está registrado.");
+    await expect(profile.error).toHaveText("El correo debe ser el mismo con el que iniciaste sesión.");
     await expect(profile.email).toHaveAttribute("aria-invalid", "true");
     await expect(profile.saved).toHaveCount(0);
   });

@@ -242,12 +242,30 @@ describe("profile completion", () => {
     expect((await handle.db.select({ age: users.age }).from(users))[0]?.age).toBe(-32768);
   });
 
-  it("shows the already-registered message for another account's e-mail", async () => {
+  it("answers the same for another account's e-mail and an unused one: no finding out who has an account (#22.8c)", async () => {
     await signedIn("taken@example.com");
     const jar = await signedIn("ana@example.com");
-    const answer = await callRoute(saveProfileAction, profileForm({ email: "Taken@Example.com" }, jar));
-    expect(answer.status).toBe(409);
-    expect(answer.data).toMatchObject({ ok: false, code: "EMAIL_EXISTS" });
+    const taken = await callRoute(saveProfileAction, profileForm({ email: "Taken@Example.com" }, jar));
+    const unused = await callRoute(saveProfileAction, profileForm({ email: "nobody@example.com" }, jar));
+    for (const answer of [taken, unused]) {
+      expect(answer.status).toBe(400);
+      expect(answer.data).toMatchObject({ ok: false, code: "EMAIL_MISMATCH", field: "email" });
+    }
+  });
+
+  it("limits the profile form per account (#22.8c)", async () => {
+    const jar = await signedIn("ana@example.com");
+    const other = await signedIn("luis@example.com");
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      statuses.push((await callRoute(saveProfileAction, profileForm({ email: `probe${attempt}@example.com` }, jar))).status);
+    }
+    expect(statuses).toEqual(Array(20).fill(400));
+    const limited = await callRoute(saveProfileAction, profileForm({}, jar));
+    expect(limited.status).toBe(429);
+    expect(limited.data).toMatchObject({ ok: false, code: "PROFILE_RATE_LIMITED" });
+    // Another account is not affected.
+    expect((await callRoute(saveProfileAction, profileForm({ email: "luis@example.com" }, other))).data).toMatchObject({ ok: true });
   });
 
   it("never sets the staff flag from the form", async () => {

@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { preUsers, users } from "~/db/schema";
 import type { Language } from "~/domain/language";
 import type { ProfileInput } from "~/domain/profile";
@@ -7,14 +7,6 @@ import type { Database } from "~/lib/db.server";
 /** SPEC §3 pre_users: remember every address that asked for a link. */
 export async function rememberPreUser(db: Database, email: string): Promise<void> {
   await db.insert(preUsers).values({ email }).onConflictDoNothing();
-}
-
-export async function emailBelongsToAnotherUser(db: Database, email: string, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.email, email), ne(users.id, userId)));
-  return row !== undefined;
 }
 
 /** Saves the profile form on the signed-in user's own row; the e-mail is never changed here. */

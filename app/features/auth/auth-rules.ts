@@ -5,6 +5,20 @@
 export const MAGIC_LINK_MINUTES = 15;
 export const SESSION_DAYS = 30;
 
+/**
+ * What /auth may say about a failed Google or Discord sign-in. The `error` in its query is written
+ * by whoever made the link, so it only picks one of our own messages, never supplies text: a page
+ * on our domain must not show an attacker's words (#22.8b).
+ */
+export type OAuthErrorCode = "OAUTH_FAILED" | "OAUTH_DENIED" | "PROVIDER_UNAVAILABLE";
+
+export function oauthErrorCode(error: string | null | undefined): OAuthErrorCode {
+  if (error === "PROVIDER_UNAVAILABLE") return "PROVIDER_UNAVAILABLE";
+  // OAuth 2.0's code for "the person said no" on the provider's page (RFC 6749 §4.1.2.1).
+  if (error === "access_denied") return "OAUTH_DENIED";
+  return "OAUTH_FAILED";
+}
+
 export const PROVIDER_IDS = ["google", "discord"] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];
 

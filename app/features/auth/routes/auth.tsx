@@ -9,7 +9,7 @@ import { metaText } from "~/lib/meta";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import { withinLimit } from "~/lib/rate-limit.server";
 import { rememberPreUser } from "../accounts.server";
-import { MAGIC_LINK_MINUTES } from "../auth-rules";
+import { MAGIC_LINK_MINUTES, oauthErrorCode } from "../auth-rules";
 import { auth, enabledProviders } from "../auth.server";
 import { ProviderButtons } from "../components/provider-buttons";
 import { getCurrentUser } from "../session.server";
@@ -24,7 +24,7 @@ import { Alert } from "~/components/ui/alert";
 // A form and links: served without the React runtime, like the landing it is reached from (docs/decisions/002).
 export const handle: RouteHandle = { hydrate: false };
 
-type ErrorCode = "EMPTY_FIELDS" | "INVALID_EMAIL" | "RATE_LIMITED" | "MAIL_FAILED" | "LOGIN_FAILED" | "OAUTH_FAILED";
+type ErrorCode = "EMPTY_FIELDS" | "INVALID_EMAIL" | "RATE_LIMITED" | "MAIL_FAILED";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -39,7 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     /** The link worked but the session is not in this browser at this address. */
     linkElsewhere: url.searchParams.get("link") === "elsewhere",
     origin: url.origin,
-    oauthError: url.searchParams.has("oauth") ? (url.searchParams.get("error") ?? "unknown") : null,
+    oauthError: url.searchParams.has("oauth") ? oauthErrorCode(url.searchParams.get("error")) : null,
     messages: loadMessages(language, ["auth"]),
   };
 }
@@ -85,7 +85,7 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
   useRouteMessages(loaderData.messages);
   const { t } = useTranslation("auth");
-  const error = actionData && !actionData.ok ? actionData.code : loaderData.oauthError ? "OAUTH_FAILED" : null;
+  const error = actionData && !actionData.ok ? actionData.code : loaderData.oauthError;
   return (
     <section className="mx-auto max-w-md px-4 py-14" data-testid="auth-page">
       <h1 className="text-3xl font-extrabold">{t("signIn.title")}</h1>
@@ -108,7 +108,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
 
       {error ? (
         <Alert tone="error" testId="auth-error">
-          {t(`errors.${error}`, { detail: loaderData.oauthError ?? "" })}
+          {t(`errors.${error}`)}
         </Alert>
       ) : null}
 

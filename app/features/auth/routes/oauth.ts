@@ -28,7 +28,7 @@ export async function action({ request }: Route.ActionArgs) {
     return new Response(null, { status: 302, headers: location });
   } catch (error) {
     log.error("oauth start failed", { provider, error: String(error) });
-    throw redirect(`/${from}?oauth=failed&error=${encodeURIComponent(error instanceof Error ? error.message : "unknown")}`);
+    throw redirect(`/${from}?oauth=failed`);
   }
 }
 
