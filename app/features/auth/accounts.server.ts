@@ -1,5 +1,6 @@
-import { eq, sql } from "drizzle-orm";
-import { preUsers, users } from "~/db/schema";
+import { createHash } from "node:crypto";
+import { and, eq, gt, sql } from "drizzle-orm";
+import { preUsers, users, verifications } from "~/db/schema";
 import type { Language } from "~/domain/language";
 import type { ProfileInput } from "~/domain/profile";
 import type { Database } from "~/lib/db.server";
@@ -30,4 +31,26 @@ export async function findProfile(db: Database, userId: string) {
     .from(users)
     .where(eq(users.id, userId));
   return row ?? null;
+}
+
+/**
+ * The address an unused, unexpired sign-in link would sign in, or null; the link is not used up.
+ * Reads the row better-auth's magic-link plugin writes with `storeToken: "hashed"`: identifier
+ * "magic-link:" + the token's SHA-256 in base64url, value `{"type":"magic-link","email":…}`
+ * (tests/integration/auth.test.ts proves the two agree).
+ */
+export async function pendingSignInEmail(db: Database, token: string, now = new Date()): Promise<string | null> {
+  if (!token || token.length > 200) return null;
+  const identifier = `magic-link:${createHash("sha256").update(token).digest("base64url")}`;
+  const [row] = await db
+    .select({ value: verifications.value })
+    .from(verifications)
+    .where(and(eq(verifications.identifier, identifier), gt(verifications.expiresAt, now)));
+  if (!row) return null;
+  try {
+    const record = JSON.parse(row.value) as { type?: unknown; email?: unknown };
+    return record.type === "magic-link" && typeof record.email === "string" ? record.email : null;
+  } catch {
+    return null;
+  }
 }

@@ -23,17 +23,24 @@ export const PROVIDER_IDS = ["google", "discord"] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];
 
 /**
- * The only better-auth endpoints a browser may reach under /api/auth/*: opening a sign-in link
- * and coming back from Google or Discord. Everything else the library offers (sending links,
+ * Where a sign-in e-mail's link opens: a page that shows which account is being signed in and signs
+ * in only when its button is pressed (a POST). Opening the link signs in nobody, so a foreign page
+ * cannot sign a visitor into the attacker's account by sending them to the attacker's link (login
+ * CSRF, #22.8d). Links mailed before this page existed (/api/auth/magic-link/verify) are sent here.
+ */
+export const SIGN_IN_LINK_PATH = "/auth/link";
+
+/**
+ * The only better-auth endpoints a browser may reach under /api/auth/*: coming back from Google or
+ * Discord. (A sign-in link's token is consumed only by our /auth/link action.) Everything else the library offers (sending links,
  * updating or deleting the user, changing e-mail, listing sessions…) is either done through our
  * own routes, which apply our rate limits and profile rules, or not used at all: answered 404.
  */
 export const PUBLIC_AUTH_ENDPOINTS: readonly { method: "GET"; path: RegExp }[] = [
-  { method: "GET", path: /^\/magic-link\/verify$/ },
   { method: "GET", path: /^\/callback\/[A-Za-z0-9_-]+$/ },
 ];
 
-/** `path` is the part after /api/auth (e.g. "/magic-link/verify"). */
+/** `path` is the part after /api/auth (e.g. "/callback/google"). */
 export function isPublicAuthEndpoint(method: string, path: string): boolean {
   const verb = method.toUpperCase() === "HEAD" ? "GET" : method.toUpperCase();
   return PUBLIC_AUTH_ENDPOINTS.some((endpoint) => endpoint.method === verb && endpoint.path.test(path));

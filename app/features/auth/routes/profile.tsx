@@ -45,7 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   // Per account, before anything is read or checked: a form anyone signed in can post in a loop.
-  if (!(await withinLimit(db(), "profileSave", user.id))) return fail("PROFILE_RATE_LIMITED", 429);
+  if (!(await withinLimit(db(), "profileSave", user.id))) return fail("PROFILE_RATE_LIMITED", 429, { field: "" });
   const form = await readForm(request);
   const redirectTo = safeRedirectTarget(form.get("redirectTo"));
 
