@@ -79,13 +79,23 @@ describe("redirect targets stay on the site (#22.1)", () => {
     const { jar, userId } = await signInAs(handle.db, mailer, "new@example.com");
     for (const redirectTo of HOSTILE) {
       await handle.db.update(users).set({ name: "", age: null }).where(eq(users.id, userId));
-      const incomplete = await callRoute(continueLoader, getRequest(`/auth/continue?${new URLSearchParams({ to: redirectTo })}`, jar.header()));
+      const incomplete = await callRoute(
+        continueLoader,
+        getRequest(`/auth/continue?${new URLSearchParams({ to: redirectTo })}`, jar.header()),
+      );
       expect(new URL(incomplete.location!, BASE_URL).searchParams.get("redirectTo"), JSON.stringify(redirectTo)).toBe("/");
-      const page = await callRoute<{ redirectTo: string }>(profileLoader, getRequest(`/auth/profile?${new URLSearchParams({ redirectTo })}`, jar.header()));
+      const page = await callRoute<{ redirectTo: string }>(
+        profileLoader,
+        getRequest(`/auth/profile?${new URLSearchParams({ redirectTo })}`, jar.header()),
+      );
       expect(page.data?.redirectTo).toBe("/");
       const saved = await callRoute<{ ok: boolean; redirectTo: string }>(
         profileAction,
-        formRequest("/auth/profile", { email: "new@example.com", fullname: "Ana Pérez", age: "20", favoriteGame: "free-fire", redirectTo }, jar.header()),
+        formRequest(
+          "/auth/profile",
+          { email: "new@example.com", fullname: "Ana Pérez", age: "20", favoriteGame: "free-fire", redirectTo },
+          jar.header(),
+        ),
       );
       expect(saved.data).toMatchObject({ ok: true, redirectTo: "/" });
     }

@@ -36,9 +36,7 @@ export const SIGN_IN_LINK_PATH = "/auth/link";
  * updating or deleting the user, changing e-mail, listing sessions…) is either done through our
  * own routes, which apply our rate limits and profile rules, or not used at all: answered 404.
  */
-export const PUBLIC_AUTH_ENDPOINTS: readonly { method: "GET"; path: RegExp }[] = [
-  { method: "GET", path: /^\/callback\/[A-Za-z0-9_-]+$/ },
-];
+export const PUBLIC_AUTH_ENDPOINTS: readonly { method: "GET"; path: RegExp }[] = [{ method: "GET", path: /^\/callback\/[A-Za-z0-9_-]+$/ }];
 
 /** `path` is the part after /api/auth (e.g. "/callback/google"). */
 export function isPublicAuthEndpoint(method: string, path: string): boolean {

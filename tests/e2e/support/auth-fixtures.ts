@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { test as base, expect } from "./test";
 import { AuthPage, ProfilePage, type ProfileValues } from "../pages/auth-pages";
 import { signInLink } from "./mailbox";
+import { followSignInLink } from "./sign-in-link";
 
 /**
  * All tests share one server, which allows 10 link requests per client address in 10 minutes.
@@ -42,7 +43,7 @@ export async function requestSignInLink(page: Page, email: string, path = "/auth
 /** A new person follows their first link and lands on the profile form. */
 export async function openProfileAsNewUser(page: Page, email: string): Promise<ProfilePage> {
   const link = await requestSignInLink(page, email);
-  await page.goto(link);
+  await followSignInLink(page, link, email);
   await expect(page).toHaveURL((url) => url.pathname === "/auth/profile" && url.searchParams.get("email") === email);
   const profile = new ProfilePage(page);
   await expect(profile.email).toHaveValue(email);

@@ -44,7 +44,10 @@ export default function SignInLinkPage({ loaderData }: Route.ComponentProps) {
     <section className="mx-auto max-w-md px-4 py-14" data-testid="sign-in-link-page">
       <h1 className="text-3xl font-extrabold">{t("confirmLink.title")}</h1>
       <p className="mt-2 text-slate-400">
-        {t("confirmLink.intro")} <strong className="break-all text-slate-100" data-testid="sign-in-email">{email}</strong>
+        {t("confirmLink.intro")}{" "}
+        <strong className="break-all text-slate-100" data-testid="sign-in-email">
+          {email}
+        </strong>
       </p>
       <form method="post" className="mt-6 flex flex-col gap-3" data-sending={t("confirmLink.sending")}>
         {Object.entries(fields).map(([name, value]) => (
