@@ -13,13 +13,16 @@ export async function followSignInLink(page: Page, link: string, email?: string)
   await expect(page).not.toHaveURL((url) => url.pathname === "/auth/link");
 }
 
-/** Without a browser: posts the confirmation as the page's form would and answers the session cookie. */
-export async function signInCookieByFetch(link: string): Promise<string> {
+/**
+ * Without a browser: posts the confirmation as the page's form would and answers the session cookie.
+ * `headers` adds to the request (e.g. X-Forwarded-For: the auth library limits link checks per address).
+ */
+export async function signInCookieByFetch(link: string, headers: Record<string, string> = {}): Promise<string> {
   const url = new URL(link);
   const confirmed = await fetch(`${url.origin}${url.pathname}`, {
     method: "POST",
     redirect: "manual",
-    headers: { Origin: url.origin, "Content-Type": "application/x-www-form-urlencoded" },
+    headers: { ...headers, Origin: url.origin, "Content-Type": "application/x-www-form-urlencoded" },
     body: url.searchParams,
   });
   return confirmed.headers
