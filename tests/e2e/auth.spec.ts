@@ -337,11 +337,18 @@ test.describe("other entry points", () => {
     const email = uniqueEmail("csrf-link");
     const link = await requestSignInLink(page, email);
     // The attacker's page sends a visitor to the attacker's own link: the visitor only sees a page.
-    const visitor = await browser.newContext({ baseURL, extraHTTPHeaders, javaScriptEnabled: false });
+    const visitor = await browser.newContext({
+      baseURL,
+      extraHTTPHeaders,
+      javaScriptEnabled: false,
+      viewport: { width: 360, height: 740 },
+    });
     try {
       const victim = await visitor.newPage();
       await victim.goto(link, { referer: "https://evil.example/" });
       await expect(victim.getByTestId("sign-in-email")).toHaveText(email);
+      // A long address still fits a 360 px phone.
+      expect(await victim.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
       expect((await visitor.cookies()).some((cookie) => cookie.name.endsWith("arena.session_token"))).toBe(false);
       // Posting the confirmation from another site is refused by the origin check.
       const forged = await victim.request.post("/auth/link", {

@@ -10,6 +10,8 @@ import { users } from "~/db/schema";
 import { loader as authLoader } from "~/features/auth/routes/auth";
 import { loader as continueLoader } from "~/features/auth/routes/continue";
 import { action as profileAction, loader as profileLoader } from "~/features/auth/routes/profile";
+import { loader as cancelLoader } from "~/features/orders/routes/cancel";
+import { loader as proofLoader } from "~/features/orders/routes/proof";
 import { useAuthSettings } from "~/features/auth/auth.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { BASE_URL, callRoute, formRequest, getRequest } from "./support/routes";
@@ -122,5 +124,18 @@ describe("redirect targets never crash a route (#22.2)", () => {
       }),
       { numRuns: 60 },
     );
+  });
+});
+
+describe("redirects built from a path segment encode it (#22.2)", () => {
+  it("an order id with a line break or non-ASCII answers a valid redirect, never a 500", async () => {
+    for (const orderId of ["\n", "a\r\nSet-Cookie: x=1", "pedido-é", "//evil.example"]) {
+      for (const loader of [proofLoader, cancelLoader]) {
+        const answer = await callRoute(loader, getRequest(`/orders/${encodeURIComponent(orderId)}/proof`), { orderId });
+        expect(answer.status, JSON.stringify(orderId)).toBe(302);
+        expectSafeLocation(answer.location);
+        expect(answer.location).toBe(`/orders/${encodeURIComponent(orderId)}`);
+      }
+    }
   });
 });
