@@ -9,6 +9,7 @@ import { eq } from "drizzle-orm";
 import { users } from "~/db/schema";
 import { loader as authLoader } from "~/features/auth/routes/auth";
 import { loader as continueLoader } from "~/features/auth/routes/continue";
+import { action as confirmLink, loader as linkPage } from "~/features/auth/routes/link";
 import { action as profileAction, loader as profileLoader } from "~/features/auth/routes/profile";
 import { loader as cancelLoader } from "~/features/orders/routes/cancel";
 import { loader as proofLoader } from "~/features/orders/routes/proof";
@@ -137,5 +138,25 @@ describe("redirects built from a path segment encode it (#22.2)", () => {
         expect(answer.location).toBe(`/orders/${encodeURIComponent(orderId)}`);
       }
     }
+  });
+});
+
+describe("the sign-in link's page and button take any query or form (#22.1, #22.2)", () => {
+  it("answer a redirect on this site, never a 500", async () => {
+    const text = fc.oneof(fc.string({ unit: "binary", maxLength: 60 }), fc.constantFrom(...HOSTILE));
+    await fc.assert(
+      fc.asyncProperty(text, text, text, async (token, callbackURL, errorCallbackURL) => {
+        const fields = { token, callbackURL, newUserCallbackURL: callbackURL, errorCallbackURL };
+        const page = await callRoute(linkPage, getRequest(`/auth/link?${new URLSearchParams(fields)}`));
+        expect(page.status).toBe(302);
+        expectSafeLocation(page.location);
+        const posted = await callRoute(confirmLink, formRequest("/auth/link", fields));
+        // A NUL in a form is refused as a whole by readForm (400), before any redirect.
+        if (Object.values(fields).some((value) => value.includes("\u0000"))) return expect(posted.status).toBe(400);
+        expect(posted.status).toBe(302);
+        expectSafeLocation(posted.location);
+      }),
+      { numRuns: 40 },
+    );
   });
 });

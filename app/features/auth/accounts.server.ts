@@ -40,7 +40,8 @@ export async function findProfile(db: Database, userId: string) {
  * (tests/integration/auth.test.ts proves the two agree).
  */
 export async function pendingSignInEmail(db: Database, token: string, now = new Date()): Promise<string | null> {
-  if (!token || token.length > 200) return null;
+  // better-auth's tokens are 32 letters; anything else was never issued (and a NUL would make the query throw).
+  if (!/^[A-Za-z0-9_-]{1,200}$/.test(token)) return null;
   const identifier = `magic-link:${createHash("sha256").update(token).digest("base64url")}`;
   const [row] = await db
     .select({ value: verifications.value })
