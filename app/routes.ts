@@ -6,6 +6,7 @@ export default [
   route("auth", "features/auth/routes/auth.tsx"),
   route("auth/profile", "features/auth/routes/profile.tsx"),
   route("auth/continue", "features/auth/routes/continue.ts"),
+  route("auth/link", "features/auth/routes/link.tsx"),
   route("auth/oauth", "features/auth/routes/oauth.ts"),
   route("auth/sign-out", "features/auth/routes/sign-out.ts"),
   route("login", "features/auth/routes/login.tsx"),

@@ -54,7 +54,7 @@ async function startServer(extraEnv = {}) {
         mailTo = to;
         mailsTo.add(to);
       }
-      const link = line.match(/^\s*link: (http\S+magic-link\/verify\S+)/)?.[1];
+      const link = line.match(/^\s*link: (http\S+\/auth\/link\?\S+)/)?.[1];
       if (link && mailTo) links.set(mailTo, link);
       recent.push(line);
       if (recent.length > 20) recent.shift();
@@ -194,7 +194,10 @@ async function signedInCookie(server, { email = `bench-${Date.now()}@example.com
     throw new Error(
       `no sign-in link printed by the server for ${email} (POST /auth answered ${asked.status}): ${server.child.recentOutput(email)}`,
     );
-  for (let next = link, hop = 0; next && hop < 5; hop++) {
+  // The link opens a confirmation page; its button posts the link's fields and signs in.
+  const confirmed = await post(new URL(link).pathname, Object.fromEntries(new URL(link).searchParams));
+  take(confirmed);
+  for (let next = confirmed.headers.get("location"), hop = 0; next && hop < 5; hop++) {
     const response = await fetch(new URL(next, BASE), { redirect: "manual", headers: { cookie: cookie(), "x-forwarded-for": ip } });
     take(response);
     next = response.status >= 300 && response.status < 400 ? response.headers.get("location") : null;

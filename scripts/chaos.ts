@@ -13,6 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { signInLink } from "../tests/e2e/support/mailbox";
+import { signInCookieByFetch } from "../tests/e2e/support/sign-in-link";
 import { checkoutForm, createdOrderId } from "./checkout-post.mjs";
 
 const CLIENTS = Number(process.env.CHAOS_CLIENTS ?? 200);
@@ -76,13 +77,9 @@ async function signInAs(dataDir: string, email: string, ip: string): Promise<str
   if (!asking.ok) throw new Error(`sign-in link for ${email}: ${asking.status} ${(await asking.text()).slice(0, 200)}`);
   const link = await signInLink(email, { dataDir, after: new Date(asked.getTime() - 1000), timeout: 60_000 });
   // Opened from the same address: the auth library limits link checks per address.
-  const opened = await fetch(link, { redirect: "manual", headers: { "X-Forwarded-For": ip } });
-  const cookie = opened.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .join("; ");
+  const cookie = await signInCookieByFetch(link, { "X-Forwarded-For": ip });
   // A client without a session would only ever be sent to /auth: that is a broken run, not load.
-  if (!/arena\.session_token=/.test(cookie)) throw new Error(`sign-in link for ${email} gave no session (${opened.status})`);
+  if (!/arena\.session_token=/.test(cookie)) throw new Error(`sign-in link for ${email} gave no session`);
   return cookie;
 }
 

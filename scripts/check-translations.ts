@@ -35,6 +35,7 @@ export const ERROR_CODE_SOURCES: ErrorCodeSource[] = [
   { file: "app/domain/profile.ts", name: "ProfileErrorCode", namespace: "auth", prefix: "errors" },
   { file: "app/domain/registration.ts", name: "RegistrationErrorCode", namespace: "tournaments", prefix: "errors" },
   { file: "app/features/auth/routes/auth.tsx", name: "ErrorCode", namespace: "auth", prefix: "errors" },
+  { file: "app/features/auth/auth-rules.ts", name: "OAuthErrorCode", namespace: "auth", prefix: "errors" },
   { file: "app/features/orders/core/decisions.ts", name: "DecisionErrorCode", namespace: "admin", prefix: "errors" },
   { file: "app/features/admin/core/exchange-rate.ts", name: "RateErrorCode", namespace: "admin", prefix: "errors" },
   { file: "app/features/admin/core/payment-accounts.ts", name: "PayToErrorCode", namespace: "admin", prefix: "errors" },

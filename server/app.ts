@@ -11,6 +11,7 @@ import { grantStaff } from "~/features/admin/staff.server";
 import { expireUnpaidOrders } from "~/features/orders/orders.server";
 import { receiptStorage } from "~/features/orders/receipts.server";
 import { refreshCatalogueFromPriceList } from "~/features/store/catalogue.server";
+import { safeRedirectTarget } from "~/domain/redirect";
 import { LANGUAGE_COOKIE, isLanguage, languageCookie, languageFromCookieHeader } from "~/domain/language";
 import { databaseAnswers, db, openDatabase, setDatabase, type DatabaseHandle } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
@@ -161,7 +162,8 @@ app.use((req, res, next) => {
   const url = new URL(req.originalUrl, "http://local");
   url.searchParams.delete(LANGUAGE_COOKIE);
   if (isLanguage(requested)) res.setHeader("Set-Cookie", languageCookie(requested, req.secure));
-  res.redirect(303, url.pathname + url.search);
+  // Through the one redirect rule: a request-target such as "/.//host" would otherwise serialise as "//host".
+  res.redirect(303, safeRedirectTarget(url.pathname + url.search));
 });
 
 // In production the build is one object, so React Router prepares its route table once; in

@@ -14,6 +14,8 @@ export const RATE_LIMITS = {
   orderCreation: { max: 10, windowSeconds: 10 * 60 },
   registration: { max: 10, windowSeconds: 10 * 60 },
   proofUpload: { max: 10, windowSeconds: 10 * 60 },
+  /** The profile form, per account: honest use is a handful of saves. */
+  profileSave: { max: 20, windowSeconds: 10 * 60 },
   supportMessage: { max: 5, windowSeconds: 60 * 60 },
   /** The store's ID check as typed calls the external (paid) checker: bounded per network. */
   playerIdCheck: { max: 60, windowSeconds: 10 * 60 },

@@ -3,6 +3,7 @@ import { LandingPage } from "./pages/landing-page";
 import { expectMovesOnAfter } from "./support/clock";
 import { expect, openProfileAsNewUser, requestSignInLink, signUp, test, uniqueEmail } from "./support/auth-fixtures";
 import { readMailbox, signInLink, waitForMail } from "./support/mailbox";
+import { followSignInLink } from "./support/sign-in-link";
 
 // Each test uses its own address (and client address, see auth-fixtures): they share one server
 // and database and run in parallel.
@@ -30,10 +31,15 @@ test.describe("sign-up and sign-in by e-mail link", () => {
     const mail = await waitForMail(email, { subject: /^Tu enlace para entrar a Arena LATAM$/, after: askedAt });
     expect(mail.text).toContain("El enlace funciona una sola vez y vence en 15 minutos.");
     const link = await signInLink(email, { after: askedAt });
-    expect(link).toMatch(/^http:\/\/127\.0\.0\.1:3100\/api\/auth\/magic-link\/verify\?token=[^&\s]+/);
+    expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/auth\/link\?token=[^&\s]+/);
     expect(mail.links).toContain(link);
 
+    // The link names the account and signs in only when its button is pressed (issue 22, login CSRF).
     await page.goto(link);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Confirma tu inicio de sesión");
+    await expect(page.getByTestId("sign-in-email")).toHaveText(email);
+    await topBar.expectVisitor();
+    await page.getByRole("button", { name: `Entrar como ${email}` }).click();
     await expect(page).toHaveURL(
       (url) => url.pathname === "/auth/profile" && url.searchParams.get("email") === email && url.searchParams.get("redirectTo") === "/",
     );
@@ -90,6 +96,10 @@ test.describe("sign-up and sign-in by e-mail link", () => {
     expect(mail.subject).toBe("Your link to sign in to Arena LATAM");
     expect(mail.text).toContain("The link works once and expires in 15 minutes.");
     await page.goto(await signInLink(email, { after: askedAt }));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Confirm sign-in");
+    await expect(page.getByTestId("sign-in-email")).toHaveText(email);
+    await topBar.expectVisitor();
+    await page.getByRole("button", { name: `Sign in as ${email}` }).click();
 
     await expect(page).toHaveURL(/\/auth\/profile\?/);
     const profile = new ProfilePage(page);
@@ -130,7 +140,7 @@ test.describe("sign-up and sign-in by e-mail link", () => {
     await expect(auth.linkSent).toContainText(email);
     const link = await signInLink(email, { after: askedAt });
 
-    await page.goto(link);
+    await followSignInLink(page, link, email);
     // What matters here is that the sign-in kept the destination: the address.
     await expect(page).toHaveURL((url) => url.pathname === "/tournament" && url.search === "?id=copa-free-fire-solo&participants=48");
     expect(page.url()).not.toContain("/auth/profile");
@@ -141,7 +151,7 @@ test.describe("sign-up and sign-in by e-mail link", () => {
   test("a link that was already used shows 'link no longer works' and the form to ask again", async ({ page, context }) => {
     const email = uniqueEmail("used");
     const link = await requestSignInLink(page, email);
-    await page.goto(link);
+    await followSignInLink(page, link, email);
     await expect(page).toHaveURL(/\/auth\/profile\?/);
 
     // Someone (or the same person, later) opens the same link again.
@@ -160,7 +170,7 @@ test.describe("sign-up and sign-in by e-mail link", () => {
     await expect(auth.linkSent).toContainText(email);
     const fresh = await signInLink(email, { after: askedAt });
     expect(fresh).not.toBe(link);
-    await page.goto(fresh);
+    await followSignInLink(page, fresh, email);
     await expect(page).toHaveURL(/\/auth\/profile\?/);
   });
 });
@@ -211,7 +221,12 @@ test.describe("validation messages", () => {
     await expect(page).toHaveURL(/\/auth\/profile\?/);
   });
 
-  test("the profile form refuses an e-mail that belongs to another account", async ({ page, browser, baseURL, extraHTTPHeaders }) => {
+  test("the profile form answers another account's e-mail as any other address: it does not tell who has an account", async ({
+    page,
+    browser,
+    baseURL,
+    extraHTTPHeaders,
+  }) => {
     // Someone else already has an account with this address.
     const otherEmail = uniqueEmail("taken");
     const other = await browser.newContext({ baseURL, extraHTTPHeaders });
@@ -223,7 +238,7 @@ test.describe("validation messages", () => {
 
     const profile = await openProfileAsNewUser(page, uniqueEmail("dup"));
     await profile.save({ email: otherEmail, fullname: "Ana Duplicada" });
-    await expect(profile.error).toHaveText("Este correo ya está registrado.");
+    await expect(profile.error).toHaveText("El correo debe ser el mismo con el que iniciaste sesión.");
     await expect(profile.email).toHaveAttribute("aria-invalid", "true");
     await expect(profile.saved).toHaveCount(0);
   });
@@ -312,6 +327,51 @@ test.describe("other entry points", () => {
     await page.getByRole("link", { name: "¿No tienes cuenta? Regístrate con tu correo" }).click();
     await expect(page).toHaveURL(/\/auth$/);
     await expect(page.getByTestId("auth-page")).toBeVisible();
+  });
+
+  test("a sign-in link opened from another site signs in nobody; its button works without JavaScript", async ({
+    page,
+    browser,
+    baseURL,
+    extraHTTPHeaders,
+  }) => {
+    const email = uniqueEmail("csrf-link");
+    const link = await requestSignInLink(page, email);
+    // The attacker's page sends a visitor to the attacker's own link: the visitor only sees a page.
+    const visitor = await browser.newContext({
+      baseURL,
+      extraHTTPHeaders,
+      javaScriptEnabled: false,
+      viewport: { width: 360, height: 740 },
+    });
+    try {
+      const victim = await visitor.newPage();
+      await victim.goto(link, { referer: "https://evil.example/" });
+      await expect(victim.getByTestId("sign-in-email")).toHaveText(email);
+      // A long address still fits a 360 px phone.
+      expect(await victim.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      expect((await visitor.cookies()).some((cookie) => cookie.name.endsWith("arena.session_token"))).toBe(false);
+      // Posting the confirmation from another site is refused by the origin check.
+      const forged = await victim.request.post("/auth/link", {
+        headers: { Origin: "https://evil.example" },
+        form: Object.fromEntries(new URL(link).searchParams),
+        maxRedirects: 0,
+      });
+      expect(forged.status()).toBe(403);
+      expect((await visitor.cookies()).some((cookie) => cookie.name.endsWith("arena.session_token"))).toBe(false);
+      // Only the owner's press of the button, a plain form post with no script, signs in.
+      await followSignInLink(victim, link, email);
+      await expect(victim).toHaveURL(/\/auth\/profile\?/);
+    } finally {
+      await visitor.close();
+    }
+  });
+
+  test("the sign-in page shows only its own messages, whatever the address says", async ({ page }) => {
+    await page.goto(`/auth?${new URLSearchParams({ oauth: "failed", error: "Tu cuenta fue bloqueada. Llama al +58 412 000 0000" })}`);
+    const auth = new AuthPage(page);
+    await expect(auth.error).toHaveText("No se pudo iniciar sesión con el proveedor. Inténtalo de nuevo o usa el enlace por correo.");
+    await expect(page.getByText("+58 412")).toHaveCount(0);
   });
 
   test("a link request posted from another site is refused", async ({ request, baseURL }) => {

@@ -4,6 +4,7 @@ import { AuthPage } from "./pages/auth-pages";
 import { startAppServer, type AppServer } from "./support/app-server";
 import { expect, test as base } from "./support/auth-fixtures";
 import { signInLink, waitForMail } from "./support/mailbox";
+import { followSignInLink } from "./support/sign-in-link";
 
 // Each worker runs its own server with the demo data plus staff, a buyer and their orders
 // (seed-backoffice.ts), so these tests never disturb the shared server's data.
@@ -45,7 +46,7 @@ async function signInAsStaff(page: Page, office: Office, path: string, staff = S
   const askedAt = new Date();
   await auth.requestLink(staff);
   await expect(auth.linkSent).toContainText(staff);
-  await page.goto(await signInLink(staff, { after: askedAt, dataDir: office.dataDir }));
+  await followSignInLink(page, await signInLink(staff, { after: askedAt, dataDir: office.dataDir }));
   await expect(page).toHaveURL((url) => url.pathname === path);
   await expect(page.getByTestId("admin-shell")).toBeVisible();
 }
@@ -186,7 +187,7 @@ test("staff approve a top-up, copy what to deliver, mark it delivered with the p
     const askedAt = new Date();
     await auth.requestLink("buyer-bo@example.com");
     await expect(auth.linkSent).toContainText("buyer-bo@example.com");
-    await buyerPage.goto(await signInLink("buyer-bo@example.com", { after: askedAt, dataDir: office.dataDir }));
+    await followSignInLink(buyerPage, await signInLink("buyer-bo@example.com", { after: askedAt, dataDir: office.dataDir }));
     await expect(buyerPage).toHaveURL((url) => url.pathname === path);
     await expect(buyerPage.getByTestId("order-status")).toHaveText("Entregado");
     await waitForMail("buyer-bo@example.com", { dataDir: office.dataDir, subject: new RegExp(`Pedido entregado · #${order.number}`) });

@@ -3,6 +3,7 @@ import { AuthPage } from "./pages/auth-pages";
 import { startAppServer, type AppServer } from "./support/app-server";
 import { expect, randomClientIp, test as base } from "./support/auth-fixtures";
 import { signInLink, waitForMail } from "./support/mailbox";
+import { followSignInLink } from "./support/sign-in-link";
 import { pngReceipt } from "./support/receipt-files";
 
 // Running an event (issue 14) on a server of its own, seeded by seed-competition.ts: an 8-team cup
@@ -44,7 +45,7 @@ async function signIn(page: Page, arena: AppServer, email: string, path: string)
   const askedAt = new Date();
   await auth.requestLink(email);
   await expect(auth.linkSent).toContainText(email);
-  await page.goto(await signInLink(email, { after: askedAt, dataDir: arena.dataDir }));
+  await followSignInLink(page, await signInLink(email, { after: askedAt, dataDir: arena.dataDir }));
   await expect(page).toHaveURL((url) => url.pathname === path);
 }
 

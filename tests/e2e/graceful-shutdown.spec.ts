@@ -9,6 +9,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { startAppServer } from "./support/app-server";
 import { signInLink } from "./support/mailbox";
+import { signInCookieByFetch } from "./support/sign-in-link";
 import type { OrderSeedPlan, SeededOrders } from "./support/order-seed-plan";
 
 const PLAN: OrderSeedPlan = {
@@ -29,12 +30,7 @@ test("SIGTERM: refuses new connections, finishes an upload in progress, closes t
       headers: { Origin: server.url },
     });
     expect(asked.status).toBeLessThan(400);
-    const link = await signInLink("ana.shutdown@example.com", { dataDir: server.dataDir });
-    const opened = await fetch(link, { redirect: "manual" });
-    const cookie = opened.headers
-      .getSetCookie()
-      .map((line) => line.split(";")[0])
-      .join("; ");
+    const cookie = await signInCookieByFetch(await signInLink("ana.shutdown@example.com", { dataDir: server.dataDir }));
     expect(cookie).toMatch(/arena\.session_token=/);
 
     // A 1.5 MB receipt, sent in two halves with SIGTERM in between.

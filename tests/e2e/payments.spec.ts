@@ -5,6 +5,7 @@ import { expectMovesOnAfter } from "./support/clock";
 import { startAppServer, type AppServer } from "./support/app-server";
 import { expect, randomClientIp, test as base } from "./support/auth-fixtures";
 import { readMailbox, signInLink, waitForMail } from "./support/mailbox";
+import { followSignInLink } from "./support/sign-in-link";
 import type { OrderSeedPlan, SeedPaymentMethod, SeededOrders } from "./support/order-seed-plan";
 import { fakePngReceipt, pdfReceipt, pngReceipt } from "./support/receipt-files";
 
@@ -151,7 +152,7 @@ async function signIn(page: Page, shop: Shop, who: PersonKey, path: string, lang
   const askedAt = new Date();
   await auth.requestLink(email);
   await expect(auth.linkSent).toContainText(email);
-  await page.goto(await signInLink(email, { after: askedAt, dataDir: shop.dataDir }));
+  await followSignInLink(page, await signInLink(email, { after: askedAt, dataDir: shop.dataDir }));
   await expect(page).toHaveURL((url) => url.pathname === path);
   await expect(page.locator("html")).toHaveAttribute("lang", language);
 }

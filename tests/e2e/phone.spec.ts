@@ -6,6 +6,7 @@ import { AuthPage } from "./pages/auth-pages";
 import { startAppServer, type AppServer } from "./support/app-server";
 import { expect, test as base } from "./support/auth-fixtures";
 import { signInLink } from "./support/mailbox";
+import { followSignInLink } from "./support/sign-in-link";
 import type { OrderSeedPlan, SeededOrders } from "./support/order-seed-plan";
 
 // Issue #10: every page fits a 360 px phone (and 412 px), signed in or not, staff pages included,
@@ -79,7 +80,7 @@ async function signIn(page: Page, site: Site, email: string, path: string) {
   const askedAt = new Date();
   await auth.requestLink(email);
   await expect(auth.linkSent).toContainText(email);
-  await page.goto(await signInLink(email, { after: askedAt, dataDir: site.dataDir }));
+  await followSignInLink(page, await signInLink(email, { after: askedAt, dataDir: site.dataDir }));
   await expect(page).toHaveURL((url) => url.pathname === path);
 }
 

@@ -6,6 +6,7 @@ import { expectMovesOnAfter } from "./support/clock";
 import { startAppServer, type AppServer } from "./support/app-server";
 import { expect, randomClientIp, test as base } from "./support/auth-fixtures";
 import { signInLink, waitForMail } from "./support/mailbox";
+import { followSignInLink } from "./support/sign-in-link";
 import { pngReceipt } from "./support/receipt-files";
 
 // Plus from the buyer's side and the staff's: buy a month, staff approve it, the badge appears, and
@@ -38,7 +39,7 @@ async function signIn(page: Page, club: Club, email: string, path: string) {
   const askedAt = new Date();
   await auth.requestLink(email);
   await expect(auth.linkSent).toContainText(email);
-  await page.goto(await signInLink(email, { after: askedAt, dataDir: club.dataDir }));
+  await followSignInLink(page, await signInLink(email, { after: askedAt, dataDir: club.dataDir }));
   await expect(page).toHaveURL((url) => url.pathname + url.search === path);
 }
 

@@ -4,6 +4,7 @@ import { TournamentPage } from "./pages/tournament-page";
 import { startAppServer, type AppServer } from "./support/app-server";
 import { expect, randomClientIp, test as base } from "./support/auth-fixtures";
 import { signInLink, waitForMail } from "./support/mailbox";
+import { followSignInLink } from "./support/sign-in-link";
 
 // The waiting list of a full tournament, the landing cards of events in their final or finished,
 // and the automatic check-in mail, on a server of its own seeded by seed-waitlist.ts.
@@ -43,7 +44,7 @@ async function signIn(page: Page, arena: AppServer, email: string, path: string)
   const askedAt = new Date();
   await auth.requestLink(email);
   await expect(auth.linkSent).toContainText(email);
-  await page.goto(await signInLink(email, { after: askedAt, dataDir: arena.dataDir }));
+  await followSignInLink(page, await signInLink(email, { after: askedAt, dataDir: arena.dataDir }));
   await expect(page).toHaveURL((url) => url.pathname + url.search === path);
 }
 

@@ -113,7 +113,7 @@ describe("game art upload (/admin/catalogue)", () => {
     const header = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000", "hex");
     const garbage = Buffer.concat([header, Buffer.alloc(64, 7)]);
     expect((await save(gameForm({ logoFile: { bytes: garbage, name: "x.png", type: "image/png" } }))).data).toMatchObject({
-      code: "ART_NOT_ALLOWED",
+      code: "ART_UNREADABLE",
     });
     expect((await save(gameForm({ bannerFile: { bytes: await image(300, 100), name: "b.png", type: "image/png" } }))).data).toMatchObject({
       code: "ART_TOO_SMALL",

@@ -6,13 +6,12 @@ import type { PaymentMethod } from "~/domain/payment-methods";
 import { action as reviewAction, loader as reviewLoader } from "~/features/admin/routes/order-review";
 import { loader as queueLoader } from "~/features/admin/routes/orders-queue";
 import { useAuthSettings } from "~/features/auth/auth.server";
-import { loader as authApi } from "~/features/auth/routes/api-auth";
 import { action as requestLink } from "~/features/auth/routes/auth";
 import { createOrder, submitProof, type Actor } from "~/features/orders/orders.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { createMailer } from "~/lib/mail.server";
-import { CookieJar, callRoute, formRequest, getRequest } from "./support/routes";
-import { useTestAuth } from "./support/sessions";
+import { callRoute, formRequest, getRequest } from "./support/routes";
+import { SIGN_IN_LINK, openSignInLink, useTestAuth } from "./support/sessions";
 import { startSmtpSink } from "./support/smtp-sink";
 import { openTestDatabase, resetTables } from "./test-database";
 
@@ -38,12 +37,10 @@ beforeEach(async () => {
 async function signIn(email: string, options: { name: string; staff?: boolean }) {
   const asked = await callRoute(requestLink, formRequest("/auth", { email, redirectTo: "/" }));
   expect(asked.status).toBe(200);
-  const mail = await smtp.waitFor((m) => m.to.includes(email) && /magic-link\/verify/.test(smtp.text(m)));
+  const mail = await smtp.waitFor((m) => m.to.includes(email) && SIGN_IN_LINK.test(smtp.text(m)));
   smtp.received.splice(smtp.received.indexOf(mail), 1);
-  const link = smtp.text(mail).match(/https?:\/\/\S+magic-link\/verify\?\S+/)![0];
-  const jar = new CookieJar();
-  const opened = await callRoute(authApi, getRequest(link));
-  jar.take(opened.headers);
+  const link = smtp.text(mail).match(SIGN_IN_LINK)![0];
+  const { jar } = await openSignInLink(link);
   expect(jar.has("arena.session_token")).toBe(true);
   const [row] = await handle.db
     .update(users)
@@ -115,7 +112,7 @@ async function statusOf(id: string) {
   return row?.status;
 }
 const historyCount = (id: string) => handle.db.$count(orderStatusHistory, eq(orderStatusHistory.orderId, id));
-const orderMails = () => smtp.received.filter((m) => !/magic-link/.test(smtp.text(m)));
+const orderMails = () => smtp.received.filter((m) => !SIGN_IN_LINK.test(smtp.text(m)));
 
 describe("staff order queue", () => {
   it("lists proofs waiting, oldest first, and filters by status and method with a GET query", async () => {

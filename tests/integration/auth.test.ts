@@ -5,13 +5,14 @@ import { useAuthSettings } from "~/features/auth/auth.server";
 import { loader as authApi } from "~/features/auth/routes/api-auth";
 import { action as requestLink } from "~/features/auth/routes/auth";
 import { loader as continueLoader } from "~/features/auth/routes/continue";
+import { action as confirmLink, loader as linkPage } from "~/features/auth/routes/link";
 import { action as saveProfileAction, loader as profileLoader } from "~/features/auth/routes/profile";
 import { action as signOut } from "~/features/auth/routes/sign-out";
 import { getCurrentUser } from "~/features/auth/session.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { createMailer } from "~/lib/mail.server";
 import { RATE_LIMITS, withinLimit } from "~/lib/rate-limit.server";
-import { useTestAuth } from "./support/sessions";
+import { SIGN_IN_LINK, openSignInLink, useTestAuth } from "./support/sessions";
 import { startSmtpSink } from "./support/smtp-sink";
 import { BASE_URL, CookieJar, callRoute, formRequest, getRequest } from "./support/routes";
 import { openTestDatabase, resetTables } from "./test-database";
@@ -41,18 +42,14 @@ async function linkFor(email: string, language = "es", redirectTo = "/") {
     formRequest("/auth", { email, redirectTo }, `lang=${language}`),
   );
   expect(answer.data).toMatchObject({ ok: true, sent: email.trim().toLowerCase() });
-  const mail = await smtp.waitFor((m) => m.to.includes(email.trim().toLowerCase()) && /magic-link\/verify/.test(smtp.text(m)));
+  const mail = await smtp.waitFor((m) => m.to.includes(email.trim().toLowerCase()) && SIGN_IN_LINK.test(smtp.text(m)));
   smtp.received.splice(smtp.received.indexOf(mail), 1);
-  const link = smtp.text(mail).match(/https?:\/\/\S+magic-link\/verify\?\S+/)![0];
+  const link = smtp.text(mail).match(SIGN_IN_LINK)![0];
   return { link, mail };
 }
 
-/** Opens the link through our /api/auth/* route, as the browser does. */
-async function openLink(link: string, jar = new CookieJar()) {
-  const answer = await callRoute(authApi, getRequest(link, jar.header()));
-  jar.take(answer.headers);
-  return { status: answer.status, location: answer.location, jar };
-}
+/** Opens the link's confirmation page and presses its button, as the browser does. */
+const openLink = openSignInLink;
 
 describe("sign-in by e-mail link, over real SMTP", () => {
   it("sends the link in the user's language, signs in once, then refuses the same link", async () => {
@@ -73,7 +70,7 @@ describe("sign-in by e-mail link, over real SMTP", () => {
     expect(user).toMatchObject({ email: "ana@example.com", profileComplete: false, isStaff: false });
 
     const second = await openLink(link);
-    expect(second.location).toBe(`${BASE_URL}/auth?link=invalid&error=INVALID_TOKEN`);
+    expect(second.location).toBe("/auth?link=invalid");
     expect(second.jar.has("arena.session_token")).toBe(false);
     expect(await handle.db.$count(sessions)).toBe(1);
   });
@@ -82,7 +79,7 @@ describe("sign-in by e-mail link, over real SMTP", () => {
     const { link } = await linkFor("late@example.com");
     await handle.db.update(verifications).set({ expiresAt: new Date(Date.now() - 1000) });
     const opened = await openLink(link);
-    expect(opened.location).toMatch(/\/auth\?link=invalid&error=/);
+    expect(opened.location).toBe("/auth?link=invalid");
     expect(opened.jar.has("arena.session_token")).toBe(false);
     expect(await handle.db.$count(users)).toBe(0);
   });
@@ -184,6 +181,67 @@ describe("sign-in by e-mail link, over real SMTP", () => {
   });
 });
 
+describe("login CSRF: opening a link signs in nobody; only its confirmation does (#22.8d)", () => {
+  it("the link opens a page that names the account; GETs use nothing up; the button's POST signs in once", async () => {
+    const { link } = await linkFor("attacker@example.com");
+    expect(new URL(link).pathname).toBe("/auth/link");
+
+    // A foreign page sends the visitor to the link, as often as it likes: no session, nothing used up.
+    const visitor = new CookieJar();
+    for (let visit = 0; visit < 3; visit++) {
+      const page = await callRoute<{ email: string; fields: Record<string, string> }>(linkPage, getRequest(link, visitor.header()));
+      expect(page.status).toBe(200);
+      expect(page.data?.email).toBe("attacker@example.com");
+      visitor.take(page.headers);
+    }
+    // Links mailed before the page existed open it too, and sign in nobody either.
+    const legacy = await callRoute(authApi, getRequest(`${BASE_URL}/api/auth/magic-link/verify${new URL(link).search}`, visitor.header()));
+    expect(legacy.status).toBe(302);
+    expect(legacy.location).toBe(`/auth/link${new URL(link).search}`);
+    visitor.take(legacy.headers);
+    expect(visitor.has("arena.session_token")).toBe(false);
+    expect(await handle.db.$count(sessions)).toBe(0);
+    expect(await handle.db.$count(users)).toBe(0);
+    expect(await handle.db.$count(verifications)).toBe(1);
+
+    // Pressing the button (a POST from this site) signs in, once.
+    const confirmed = await openSignInLink(link);
+    expect(confirmed.email).toBe("attacker@example.com");
+    expect(confirmed.location).toBe(`${BASE_URL}/auth/continue?to=%2F`);
+    expect(confirmed.jar.has("arena.session_token")).toBe(true);
+    const again = await callRoute(linkPage, getRequest(link));
+    expect(again.location).toBe("/auth?link=invalid");
+    const replayed = await callRoute(
+      confirmLink,
+      formRequest("/auth/link", { token: new URL(link).searchParams.get("token")!, callbackURL: "/auth/continue?to=%2F" }),
+    );
+    expect(replayed.location).toMatch(/\/auth\?link=invalid/);
+    expect(await handle.db.$count(sessions)).toBe(1);
+  });
+
+  it("the confirmation's targets stay on this site, whatever the form carries", async () => {
+    for (const callbackURL of ["/\tevil.example", "https://evil.example/", "//evil.example", "/\\evil.example"]) {
+      const { link } = await linkFor(`hop${callbackURL.length}@example.com`);
+      const token = new URL(link).searchParams.get("token")!;
+      const answer = await callRoute(
+        confirmLink,
+        formRequest("/auth/link", { token, callbackURL, newUserCallbackURL: callbackURL, errorCallbackURL: callbackURL }),
+      );
+      expect(answer.status, JSON.stringify(callbackURL)).toBe(302);
+      expect(new URL(answer.location!, BASE_URL).origin, JSON.stringify(callbackURL)).toBe(BASE_URL);
+    }
+  });
+
+  it("a link with no token, or one that was never issued, ends on 'ask for a new one'", async () => {
+    for (const query of ["", "?token=", "?token=never-issued-token"]) {
+      const page = await callRoute(linkPage, getRequest(`/auth/link${query}`));
+      expect(page.location, query).toBe("/auth?link=invalid");
+    }
+    const post = await callRoute(confirmLink, formRequest("/auth/link", { token: "never-issued-token" }));
+    expect(post.location).toMatch(/\/auth\?link=invalid/);
+  });
+});
+
 describe("profile completion", () => {
   async function signedIn(email: string) {
     const { link } = await linkFor(email);
@@ -256,12 +314,30 @@ describe("profile completion", () => {
     expect((await handle.db.select({ age: users.age }).from(users))[0]?.age).toBe(-32768);
   });
 
-  it("shows the already-registered message for another account's e-mail", async () => {
+  it("answers the same for another account's e-mail and an unused one: no finding out who has an account (#22.8c)", async () => {
     await signedIn("taken@example.com");
     const jar = await signedIn("ana@example.com");
-    const answer = await callRoute(saveProfileAction, profileForm({ email: "Taken@Example.com" }, jar));
-    expect(answer.status).toBe(409);
-    expect(answer.data).toMatchObject({ ok: false, code: "EMAIL_EXISTS" });
+    const taken = await callRoute(saveProfileAction, profileForm({ email: "Taken@Example.com" }, jar));
+    const unused = await callRoute(saveProfileAction, profileForm({ email: "nobody@example.com" }, jar));
+    for (const answer of [taken, unused]) {
+      expect(answer.status).toBe(400);
+      expect(answer.data).toMatchObject({ ok: false, code: "EMAIL_MISMATCH", field: "email" });
+    }
+  });
+
+  it("limits the profile form per account (#22.8c)", async () => {
+    const jar = await signedIn("ana@example.com");
+    const other = await signedIn("luis@example.com");
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      statuses.push((await callRoute(saveProfileAction, profileForm({ email: `probe${attempt}@example.com` }, jar))).status);
+    }
+    expect(statuses).toEqual(Array(20).fill(400));
+    const limited = await callRoute(saveProfileAction, profileForm({}, jar));
+    expect(limited.status).toBe(429);
+    expect(limited.data).toMatchObject({ ok: false, code: "PROFILE_RATE_LIMITED" });
+    // Another account is not affected.
+    expect((await callRoute(saveProfileAction, profileForm({ email: "luis@example.com" }, other))).data).toMatchObject({ ok: true });
   });
 
   it("never sets the staff flag from the form", async () => {

@@ -3,7 +3,6 @@ import fs from "node:fs";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { revokeStaff } from "~/features/admin/staff.server";
 import { loader as queueLoader } from "~/features/admin/routes/orders-queue";
-import { loader as authApi } from "~/features/auth/routes/api-auth";
 import { action as requestLink } from "~/features/auth/routes/auth";
 import { action as signOut } from "~/features/auth/routes/sign-out";
 import { loader as myOrdersLoader } from "~/features/orders/routes/my-orders";
@@ -11,8 +10,8 @@ import { MAGIC_LINK_MINUTES } from "~/features/auth/auth-rules";
 import { getCurrentUser } from "~/features/auth/session.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { RATE_LIMITS } from "~/lib/rate-limit.server";
-import { CookieJar, callRoute, formRequest, getRequest } from "./support/routes";
-import { memoryMailer, signInAs, useTestAuth } from "./support/sessions";
+import { callRoute, formRequest, getRequest } from "./support/routes";
+import { SIGN_IN_LINK, memoryMailer, openSignInLink, signInAs, useTestAuth } from "./support/sessions";
 import { openTestDatabase, resetTables } from "./test-database";
 
 let handle: DatabaseHandle;
@@ -36,14 +35,12 @@ afterEach(() => {
 async function askLink(email: string, ip = "192.0.2.10") {
   const answer = await callRoute(requestLink, formRequest("/auth", { email }, "", ip));
   const mail = [...mailer.sent].reverse().find((m) => m.to === email);
-  return { answer, link: mail?.text.match(/https?:\/\/\S+magic-link\/verify\?\S+/)?.[0] };
+  return { answer, link: mail?.text.match(SIGN_IN_LINK)?.[0] };
 }
 
 async function open(link: string) {
-  const jar = new CookieJar();
-  const answer = await callRoute(authApi, getRequest(link));
-  jar.take(answer.headers);
-  return { answer, jar };
+  const { location, jar } = await openSignInLink(link);
+  return { answer: { location }, jar };
 }
 
 describe("sessions (#15 proof 4)", () => {

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import sharp from "sharp";
 import { detectReceiptType } from "~/features/orders/core/receipt";
 import { env } from "~/lib/env.server";
+import { renderWebp } from "~/lib/images.server";
 
 /** Card images: checked by content and size, resized to the card sizes, served from /media/cards/. */
 export const CARD_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
@@ -15,7 +15,7 @@ const MIN_WIDTH = 320;
 const MIN_HEIGHT = 180;
 const NAME = /^[0-9a-f-]{36}-(640|1280)\.webp$/;
 
-export type CardImageCode = "IMAGE_TOO_LARGE" | "IMAGE_NOT_ALLOWED" | "IMAGE_TOO_SMALL";
+export type CardImageCode = "IMAGE_TOO_LARGE" | "IMAGE_NOT_ALLOWED" | "IMAGE_TOO_SMALL" | "IMAGE_UNREADABLE";
 
 export function cardImageFolder(): string {
   return path.join(env().DATA_DIR, "card-images");
@@ -29,24 +29,13 @@ export async function storeCardImage(
   if (bytes.length > CARD_IMAGE_MAX_BYTES) return { ok: false, code: "IMAGE_TOO_LARGE" };
   const type = detectReceiptType(bytes);
   if (type !== "image/png" && type !== "image/jpeg" && type !== "image/webp") return { ok: false, code: "IMAGE_NOT_ALLOWED" };
-  let metadata: Awaited<ReturnType<ReturnType<typeof sharp>["metadata"]>>;
-  try {
-    // A 40-megapixel ceiling keeps a "decompression bomb" from eating the server's memory.
-    metadata = await sharp(bytes, { limitInputPixels: 40_000_000 }).metadata();
-  } catch {
-    return { ok: false, code: "IMAGE_NOT_ALLOWED" };
-  }
-  if ((metadata.width ?? 0) < MIN_WIDTH || (metadata.height ?? 0) < MIN_HEIGHT) return { ok: false, code: "IMAGE_TOO_SMALL" };
+  const rendered = await renderWebp(bytes, { minWidth: MIN_WIDTH, minHeight: MIN_HEIGHT, sizes: CARD_SIZES, quality: 80 });
+  if (!rendered.ok) return { ok: false, code: rendered.problem === "TOO_SMALL" ? "IMAGE_TOO_SMALL" : "IMAGE_UNREADABLE" };
   const id = randomUUID();
   await fs.mkdir(folder, { recursive: true });
-  for (const size of CARD_SIZES) {
-    const out = await sharp(bytes, { limitInputPixels: 40_000_000 })
-      .rotate()
-      .resize(size.width, size.height, { fit: "cover" })
-      .webp({ quality: 80 })
-      .toBuffer();
+  for (const [index, size] of CARD_SIZES.entries()) {
     const target = path.join(folder, `${id}-${size.suffix}.webp`);
-    await fs.writeFile(`${target}.part`, out);
+    await fs.writeFile(`${target}.part`, rendered.images[index]!);
     await fs.rename(`${target}.part`, target);
   }
   return { ok: true, path: `/media/cards/${id}-640.webp` };

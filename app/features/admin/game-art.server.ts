@@ -1,7 +1,7 @@
 import path from "node:path";
-import sharp from "sharp";
 import { detectReceiptType } from "~/features/orders/core/receipt";
 import { env } from "~/lib/env.server";
+import { renderWebp } from "~/lib/images.server";
 import { setSingleton, singleton } from "~/lib/singleton.server";
 import { localDiskStorage, s3Storage, type FileStorage } from "~/lib/storage.server";
 
@@ -18,9 +18,7 @@ export const GAME_ART_SIZES: Record<GameArtKind, { width: number; height: number
   banner: { width: 1200, height: 400, minWidth: 480, minHeight: 160 },
 };
 export const GAME_ART_PATH = "/media/games/";
-export type GameArtCode = "ART_TOO_LARGE" | "ART_NOT_ALLOWED" | "ART_TOO_SMALL";
-/** Beyond 40 megapixels a "decompression bomb" could eat the server's memory. */
-const PIXEL_LIMIT = 40_000_000;
+export type GameArtCode = "ART_TOO_LARGE" | "ART_NOT_ALLOWED" | "ART_TOO_SMALL" | "ART_UNREADABLE";
 
 export function gameArtStorage(): FileStorage {
   return singleton("game-art", () => {
@@ -54,19 +52,9 @@ export async function storeGameArt(
   const type = detectReceiptType(bytes);
   if (type !== "image/png" && type !== "image/jpeg" && type !== "image/webp") return { ok: false, code: "ART_NOT_ALLOWED" };
   const size = GAME_ART_SIZES[kind];
-  let out: Buffer;
-  try {
-    const metadata = await sharp(bytes, { limitInputPixels: PIXEL_LIMIT }).metadata();
-    if ((metadata.width ?? 0) < size.minWidth || (metadata.height ?? 0) < size.minHeight) return { ok: false, code: "ART_TOO_SMALL" };
-    out = await sharp(bytes, { limitInputPixels: PIXEL_LIMIT })
-      .rotate()
-      .resize(size.width, size.height, { fit: "cover" })
-      .webp({ quality: 82 })
-      .toBuffer();
-  } catch {
-    // Right magic bytes, but not an image sharp can decode.
-    return { ok: false, code: "ART_NOT_ALLOWED" };
-  }
+  const rendered = await renderWebp(bytes, { ...size, sizes: [size], quality: 82 });
+  if (!rendered.ok) return { ok: false, code: rendered.problem === "TOO_SMALL" ? "ART_TOO_SMALL" : "ART_UNREADABLE" };
+  const out = rendered.images[0]!;
   const key = await storage.put(new Uint8Array(out), "webp");
   return { ok: true, path: `${GAME_ART_PATH}${key}` };
 }

@@ -1,5 +1,6 @@
-import { and, eq, ne, sql } from "drizzle-orm";
-import { preUsers, users } from "~/db/schema";
+import { createHash } from "node:crypto";
+import { and, eq, gt, sql } from "drizzle-orm";
+import { preUsers, users, verifications } from "~/db/schema";
 import type { Language } from "~/domain/language";
 import type { ProfileInput } from "~/domain/profile";
 import type { Database } from "~/lib/db.server";
@@ -7,14 +8,6 @@ import type { Database } from "~/lib/db.server";
 /** SPEC §3 pre_users: remember every address that asked for a link. */
 export async function rememberPreUser(db: Database, email: string): Promise<void> {
   await db.insert(preUsers).values({ email }).onConflictDoNothing();
-}
-
-export async function emailBelongsToAnotherUser(db: Database, email: string, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.email, email), ne(users.id, userId)));
-  return row !== undefined;
 }
 
 /** Saves the profile form on the signed-in user's own row; the e-mail is never changed here. */
@@ -38,4 +31,27 @@ export async function findProfile(db: Database, userId: string) {
     .from(users)
     .where(eq(users.id, userId));
   return row ?? null;
+}
+
+/**
+ * The address an unused, unexpired sign-in link would sign in, or null; the link is not used up.
+ * Reads the row better-auth's magic-link plugin writes with `storeToken: "hashed"`: identifier
+ * "magic-link:" + the token's SHA-256 in base64url, value `{"type":"magic-link","email":…}`
+ * (tests/integration/auth.test.ts proves the two agree).
+ */
+export async function pendingSignInEmail(db: Database, token: string, now = new Date()): Promise<string | null> {
+  // better-auth's tokens are 32 letters; anything else was never issued (and a NUL would make the query throw).
+  if (!/^[A-Za-z0-9_-]{1,200}$/.test(token)) return null;
+  const identifier = `magic-link:${createHash("sha256").update(token).digest("base64url")}`;
+  const [row] = await db
+    .select({ value: verifications.value })
+    .from(verifications)
+    .where(and(eq(verifications.identifier, identifier), gt(verifications.expiresAt, now)));
+  if (!row) return null;
+  try {
+    const record = JSON.parse(row.value) as { type?: unknown; email?: unknown };
+    return record.type === "magic-link" && typeof record.email === "string" ? record.email : null;
+  } catch {
+    return null;
+  }
 }

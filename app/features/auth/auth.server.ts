@@ -17,7 +17,7 @@ import { isLocalHost } from "~/lib/public-url";
 import { setSingleton, singleton } from "~/lib/singleton.server";
 import { loadMessages } from "~/lib/messages.server";
 
-import { DISABLED_AUTH_PATHS, MAGIC_LINK_MINUTES, SESSION_DAYS, type ProviderId } from "./auth-rules";
+import { DISABLED_AUTH_PATHS, MAGIC_LINK_MINUTES, SESSION_DAYS, SIGN_IN_LINK_PATH, type ProviderId } from "./auth-rules";
 
 export interface ProviderSettings {
   clientId: string;
@@ -190,7 +190,11 @@ export function createAuth(settings: AuthSettings) {
         storeToken: "hashed",
         sendMagicLink: async ({ email, url, metadata }) => {
           const language = isLanguage(metadata?.language) ? metadata.language : "es";
-          await settings.mailer.send(magicLinkMail(email, url, language));
+          // The mail opens our confirmation page, same query (token, callbacks), not the library's
+          // verify endpoint: opening a link must not sign anyone in (auth-rules.ts SIGN_IN_LINK_PATH).
+          const link = new URL(url);
+          link.pathname = SIGN_IN_LINK_PATH;
+          await settings.mailer.send(magicLinkMail(email, link.toString(), language));
         },
       }),
       genericOAuth({ config: providers }),

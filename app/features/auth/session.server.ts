@@ -41,12 +41,6 @@ async function lookUpUser(request: Request): Promise<CurrentUser | null> {
   };
 }
 
-/** Only a path on this site: no scheme, no "//host", no backslashes. Anything else becomes "/". */
-export function safeRedirectPath(value: FormDataEntryValue | string | null | undefined): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) return "/";
-  return value;
-}
-
 /** For loaders and actions that need a signed-in user: visitors go to /auth and come back. */
 export async function requireUser(request: Request): Promise<CurrentUser> {
   const user = await getCurrentUser(request);

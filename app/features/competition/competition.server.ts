@@ -91,13 +91,25 @@ export async function findCompetition(db: Executor, tournamentId: string) {
         players: tournaments.players,
         date: tournaments.date,
       },
+      status: tournaments.status,
       settings: competitionSettings,
     })
     .from(tournaments)
     .leftJoin(competitionSettings, eq(competitionSettings.tournamentId, tournaments.id))
     .where(eq(tournaments.id, tournamentId));
   if (!row) return null;
-  return { tournament: row.tournament, settings: row.settings };
+  return { tournament: row.tournament, status: row.status, settings: row.settings };
+}
+
+/**
+ * The competition as a page outside the back-office may show it: a draft exists only for staff, so
+ * to visitors and players its bracket, matches and live stream are as missing as an unknown id
+ * (#22.8a; the tournament page does the same).
+ */
+export async function findVisibleCompetition(db: Executor, tournamentId: string, viewer: { isStaff: boolean } | null) {
+  const competition = await findCompetition(db, tournamentId);
+  if (!competition || (competition.status === "draft" && !viewer?.isStaff)) return null;
+  return competition;
 }
 
 export type Competition = NonNullable<Awaited<ReturnType<typeof findCompetition>>>;

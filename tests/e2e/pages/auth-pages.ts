@@ -33,6 +33,19 @@ export class AuthPage {
   }
 }
 
+/** /auth/link: the page a sign-in link opens; its button signs in. */
+export class SignInLinkPage {
+  readonly heading: Locator;
+  readonly email: Locator;
+  readonly confirm: Locator;
+
+  constructor(readonly page: Page) {
+    this.heading = page.getByTestId("sign-in-link-page").getByRole("heading", { level: 1 });
+    this.email = page.getByTestId("sign-in-email");
+    this.confirm = page.getByTestId("confirm-sign-in");
+  }
+}
+
 export interface ProfileValues {
   fullname?: string;
   email?: string;

@@ -3,6 +3,7 @@ import { test as base, expect } from "./test";
 import { AuthPage, ProfilePage, type ProfileValues } from "../pages/auth-pages";
 import { expectMovesOnAfter } from "./clock";
 import { signInLink } from "./mailbox";
+import { followSignInLink } from "./sign-in-link";
 
 /**
  * All tests share one server, which allows RATE_LIMITS.magicLinkPerIp link requests per client address in 10 minutes.
@@ -43,7 +44,7 @@ export async function requestSignInLink(page: Page, email: string, path = "/auth
 /** A new person follows their first link and lands on the profile form. */
 export async function openProfileAsNewUser(page: Page, email: string): Promise<ProfilePage> {
   const link = await requestSignInLink(page, email);
-  await page.goto(link);
+  await followSignInLink(page, link, email);
   await expect(page).toHaveURL((url) => url.pathname === "/auth/profile" && url.searchParams.get("email") === email);
   const profile = new ProfilePage(page);
   await expect(profile.email).toHaveValue(email);

@@ -210,7 +210,7 @@ export async function waitForMail(
   return pollFor(recipient, query, () => true, "mail");
 }
 
-const SIGN_IN_LINK = /\/api\/auth\/magic-link\/verify\?token=/;
+const SIGN_IN_LINK = /\/auth\/link\?token=/;
 
 /** The sign-in link of the newest magic-link mail to `recipient` (optionally one sent after `after`). */
 export async function signInLink(recipient: string, query: MailQuery = {}): Promise<string> {

@@ -9,10 +9,11 @@ import { metaText } from "~/lib/meta";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import { withinLimit } from "~/lib/rate-limit.server";
 import { rememberPreUser } from "../accounts.server";
-import { MAGIC_LINK_MINUTES } from "../auth-rules";
+import { MAGIC_LINK_MINUTES, oauthErrorCode } from "../auth-rules";
 import { auth, enabledProviders } from "../auth.server";
 import { ProviderButtons } from "../components/provider-buttons";
-import { getCurrentUser, safeRedirectPath } from "../session.server";
+import { getCurrentUser } from "../session.server";
+import { safeRedirectTarget } from "~/domain/redirect";
 import { fail, succeed } from "~/lib/answer";
 import { readForm } from "~/lib/http.server";
 import type { RouteHandle } from "~/root";
@@ -23,11 +24,11 @@ import { Alert } from "~/components/ui/alert";
 // A form and links: served without the React runtime, like the landing it is reached from (docs/decisions/002).
 export const handle: RouteHandle = { hydrate: false };
 
-type ErrorCode = "EMPTY_FIELDS" | "INVALID_EMAIL" | "RATE_LIMITED" | "MAIL_FAILED" | "LOGIN_FAILED" | "OAUTH_FAILED";
+type ErrorCode = "EMPTY_FIELDS" | "INVALID_EMAIL" | "RATE_LIMITED" | "MAIL_FAILED";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
+  const redirectTo = safeRedirectTarget(url.searchParams.get("redirectTo"));
   const user = await getCurrentUser(request);
   if (user) throw redirect(user.profileComplete ? redirectTo : `/auth/continue?to=${encodeURIComponent(redirectTo)}`);
   const language = languageFromCookieHeader(request.headers.get("Cookie"));
@@ -38,7 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     /** The link worked but the session is not in this browser at this address. */
     linkElsewhere: url.searchParams.get("link") === "elsewhere",
     origin: url.origin,
-    oauthError: url.searchParams.has("oauth") ? (url.searchParams.get("error") ?? "unknown") : null,
+    oauthError: url.searchParams.has("oauth") ? oauthErrorCode(url.searchParams.get("error")) : null,
     messages: loadMessages(language, ["auth"]),
   };
 }
@@ -46,7 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   const raw = String(form.get("email") ?? "");
-  const redirectTo = safeRedirectPath(form.get("redirectTo"));
+  const redirectTo = safeRedirectTarget(form.get("redirectTo"));
   const refuse = (code: ErrorCode, status = 400) => fail(code, status, { field: "email", email: raw });
   if (!raw.trim()) return refuse("EMPTY_FIELDS");
   const email = normalizeEmail(raw);
@@ -84,7 +85,7 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
   useRouteMessages(loaderData.messages);
   const { t } = useTranslation("auth");
-  const error = actionData && !actionData.ok ? actionData.code : loaderData.oauthError ? "OAUTH_FAILED" : null;
+  const error = actionData && !actionData.ok ? actionData.code : loaderData.oauthError;
   return (
     <section className="mx-auto max-w-md px-4 py-14" data-testid="auth-page">
       <h1 className="text-3xl font-extrabold">{t("signIn.title")}</h1>
@@ -107,7 +108,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
 
       {error ? (
         <Alert tone="error" testId="auth-error">
-          {t(`errors.${error}`, { detail: loaderData.oauthError ?? "" })}
+          {t(`errors.${error}`)}
         </Alert>
       ) : null}
 

@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
-import { getCurrentUser, safeRedirectPath } from "../session.server";
+import { getCurrentUser } from "../session.server";
+import { safeRedirectTarget } from "~/domain/redirect";
 import type { Route } from "./+types/continue";
 
 /**
@@ -7,7 +8,7 @@ import type { Route } from "./+types/continue";
  * Staff (STAFF_EMAILS, `npm run admin -- grant`) reach the back-office without a player profile.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const to = safeRedirectPath(new URL(request.url).searchParams.get("to"));
+  const to = safeRedirectTarget(new URL(request.url).searchParams.get("to"));
   const user = await getCurrentUser(request);
   // Reached without a session: the link signed in at another address than this one (PUBLIC_URL vs
   // the address in the browser) or the browser refused the cookie. Say so, instead of a bare /auth.

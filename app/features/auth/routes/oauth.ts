@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { log } from "~/lib/log.server";
 import type { ProviderId } from "../auth-rules";
 import { auth, enabledProviders } from "../auth.server";
-import { safeRedirectPath } from "../session.server";
+import { safeRedirectTarget } from "~/domain/redirect";
 import { readForm } from "~/lib/http.server";
 import type { Route } from "./+types/oauth";
 
@@ -15,7 +15,7 @@ export async function action({ request }: Route.ActionArgs) {
   const provider = String(form.get("provider") ?? "") as ProviderId;
   const from = form.get("from") === "login" ? "login" : "auth";
   if (!enabledProviders().includes(provider)) throw redirect(`/${from}?oauth=failed&error=PROVIDER_UNAVAILABLE`);
-  const next = `/auth/continue?to=${encodeURIComponent(from === "login" ? "/" : safeRedirectPath(form.get("redirectTo")))}`;
+  const next = `/auth/continue?to=${encodeURIComponent(from === "login" ? "/" : safeRedirectTarget(form.get("redirectTo")))}`;
   try {
     const { headers, response } = await auth().api.signInSocial({
       body: { provider, callbackURL: next, newUserCallbackURL: next, errorCallbackURL: `/${from}?oauth=failed` },
@@ -28,7 +28,7 @@ export async function action({ request }: Route.ActionArgs) {
     return new Response(null, { status: 302, headers: location });
   } catch (error) {
     log.error("oauth start failed", { provider, error: String(error) });
-    throw redirect(`/${from}?oauth=failed&error=${encodeURIComponent(error instanceof Error ? error.message : "unknown")}`);
+    throw redirect(`/${from}?oauth=failed`);
   }
 }
 

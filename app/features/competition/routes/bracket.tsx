@@ -12,7 +12,7 @@ import { useRouteMessages } from "~/lib/use-route-messages";
 import { bracketPageData } from "../bracket-page.server";
 import { BracketBoard } from "../components/bracket-board";
 import { PointsTable, Standings } from "../components/standings";
-import { CompetitionError, checkIn, findCompetition } from "../competition.server";
+import { CompetitionError, checkIn, findVisibleCompetition } from "../competition.server";
 import { LIVE_PAGE_SCRIPT } from "~/lib/live-page-script";
 import { useNonce } from "~/lib/nonce";
 import type { RouteHandle } from "~/root";
@@ -23,8 +23,8 @@ import type { Route } from "./+types/bracket";
 export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const competition = notFoundIfNullish(await findCompetition(db(), params.tournamentId));
   const user = await getCurrentUser(request);
+  const competition = notFoundIfNullish(await findVisibleCompetition(db(), params.tournamentId, user));
   const page = await bracketPageData(db(), competition, user, new Date());
   return {
     page,
@@ -37,6 +37,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 /** The captain checks in (a plain form: works without JavaScript). */
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
+  notFoundIfNullish(await findVisibleCompetition(db(), params.tournamentId, user));
   const form = await readForm(request);
   if (form.get("intent") !== "check-in") return fail("BAD_REQUEST");
   try {

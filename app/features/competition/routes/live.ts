@@ -1,7 +1,8 @@
 import { db } from "~/lib/db.server";
 import { notFoundIfNullish } from "~/lib/http.server";
 import { subscribe } from "../competition-events.server";
-import { findCompetition } from "../competition.server";
+import { getCurrentUser } from "~/features/auth/session.server";
+import { findVisibleCompetition } from "../competition.server";
 import type { Route } from "./+types/live";
 
 const HEARTBEAT_MS = 25_000;
@@ -11,7 +12,7 @@ const HEARTBEAT_MS = 25_000;
  * see competition-events.server.ts). `no-transform` keeps compression from buffering the stream.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const competition = notFoundIfNullish(await findCompetition(db(), params.tournamentId));
+  const competition = notFoundIfNullish(await findVisibleCompetition(db(), params.tournamentId, await getCurrentUser(request)));
   const encoder = new TextEncoder();
   let cleanup = () => undefined as void;
   const stream = new ReadableStream<Uint8Array>({

@@ -14,7 +14,7 @@ import { formFields, notFoundIfNullish, readForm } from "~/lib/http.server";
 import { loadMessages } from "~/lib/messages.server";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import { mailCompetitionEvents } from "../competition-mail.server";
-import { CompetitionError, findCompetition, findMatch, loadBracket, postRoom, reportMatch, setResult } from "../competition.server";
+import { CompetitionError, findVisibleCompetition, findMatch, loadBracket, postRoom, reportMatch, setResult } from "../competition.server";
 import { isFinalMatch } from "../core/bracket-view";
 import { isBracketFormat, type Format } from "../core/formats";
 import { REPORT_CHANGES_ALLOWED, REPORT_PAUSE_SECONDS, checkScore, reportRefusal, reportsState } from "../core/reports";
@@ -28,8 +28,8 @@ import type { Route } from "./+types/match";
 // them in place and disables the button while sending.
 export const handle: RouteHandle = { hydrate: false };
 
-async function load(tournamentId: string, matchIdText: string) {
-  const competition = notFoundIfNullish(await findCompetition(db(), tournamentId));
+async function load(tournamentId: string, matchIdText: string, viewer: { isStaff: boolean } | null) {
+  const competition = notFoundIfNullish(await findVisibleCompetition(db(), tournamentId, viewer));
   const settings = notFoundIfNullish(competition.settings?.startedAt ? competition.settings : null);
   const format = settings.format as Format;
   if (!isBracketFormat(format) || !/^\d{1,6}$/.test(matchIdText)) throw notFoundIfNullish(null);
@@ -40,8 +40,8 @@ async function load(tournamentId: string, matchIdText: string) {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { competition, details, bestOf, matchId } = await load(params.tournamentId, params.matchId);
   const user = await getCurrentUser(request);
+  const { competition, details, bestOf, matchId } = await load(params.tournamentId, params.matchId, user);
   const mySide = user ? (details.side1?.captainId === user.id ? 1 : details.side2?.captainId === user.id ? 2 : null) : null;
   const insider = Boolean(mySide) || Boolean(user?.isStaff);
   const state = details.result ? "decided" : reportsState(details.reports).state;
@@ -77,7 +77,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const { competition, details, bestOf, matchId } = await load(params.tournamentId, params.matchId);
+  const { competition, details, bestOf, matchId } = await load(params.tournamentId, params.matchId, user);
   const maxBytes = Math.round(env().RECEIPT_MAX_MB * 1024 * 1024);
   if (Number(request.headers.get("Content-Length") ?? 0) > maxBytes + 64 * 1024) return fail("FILE_TOO_LARGE", 413);
   const form = await readForm(request);

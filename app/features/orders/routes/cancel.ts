@@ -10,14 +10,14 @@ export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
   try {
     await cancelOrder(db(), params.orderId, { userId: user.id, isStaff: user.isStaff });
-    return redirect(`/orders/${params.orderId}?cancelled=1`);
+    return redirect(`/orders/${encodeURIComponent(params.orderId)}?cancelled=1`);
   } catch (error) {
     if (error instanceof OrderError && error.code === "NOT_FOUND") throw new Response(null, { status: 404 });
     if (!(error instanceof OrderError)) log.error("cancel failed", { orderId: params.orderId, error: String(error) });
-    return redirect(`/orders/${params.orderId}?error=CANCEL_FAILED`);
+    return redirect(`/orders/${encodeURIComponent(params.orderId)}?error=CANCEL_FAILED`);
   }
 }
 
 export function loader({ params }: Route.LoaderArgs) {
-  return redirect(`/orders/${params.orderId}`);
+  return redirect(`/orders/${encodeURIComponent(params.orderId)}`);
 }

@@ -70,5 +70,5 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export function loader({ params }: Route.LoaderArgs) {
-  return redirect(`/orders/${params.orderId}`);
+  return redirect(`/orders/${encodeURIComponent(params.orderId)}`);
 }
