@@ -10,6 +10,8 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** A stable Message-ID (the outbox row's), so a mail sent twice after a crash is recognisably the same one. */
+  messageId?: string;
 }
 
 export interface Mailer {
@@ -19,11 +21,17 @@ export interface Mailer {
 /** SMTP when a URL is given; otherwise each mail becomes data/mail/<time>-<recipient>.eml and its links are printed. */
 export function createMailer(options: { smtpUrl?: string; from: string; dataDir: string }): Mailer {
   if (options.smtpUrl) {
-    const transport: Transporter = nodemailer.createTransport(options.smtpUrl);
+    // Bounded waits: a hung relay fails the attempt (the outbox retries it) well inside the worker's lease.
+    const transport: Transporter = nodemailer.createTransport({
+      url: options.smtpUrl,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    });
     return {
       async send(mail) {
         await transport.sendMail({ from: options.from, ...mail });
-        log.info("mail sent", { to: mail.to, subject: mail.subject });
+        log.info("mail sent", { to: mail.to, subject: mail.subject, messageId: mail.messageId });
       },
     };
   }
