@@ -1,5 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
+import { deliverQueuedMail } from "./mail";
 
 export interface ReceivedMail {
   from: string;
@@ -50,6 +51,8 @@ export async function startSmtpSink() {
     async waitFor(predicate: (mail: ReceivedMail) => boolean, timeoutMs = 5000): Promise<ReceivedMail> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
+        // What the server's mail worker does meanwhile: queued mail is delivered.
+        await deliverQueuedMail();
         const found = received.find(predicate);
         if (found) return found;
         if (Date.now() > deadline) throw new Error("mail did not arrive");
