@@ -8,13 +8,23 @@ export interface ReceivedMail {
   raw: string;
 }
 
-/** A real SMTP server on loopback that keeps every message it receives. */
-export async function startSmtpSink() {
+/**
+ * A real SMTP server on loopback that keeps every message it receives. With `refusing`, each
+ * connection made while it answers true is turned away with 421 (service not available, try later),
+ * as a relay does during an outage.
+ */
+export async function startSmtpSink(options: { refusing?: () => boolean } = {}) {
   const received: ReceivedMail[] = [];
+  let refused = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    onConnect(_session, callback) {
+      if (!options.refusing?.()) return callback();
+      refused += 1;
+      callback(Object.assign(new Error("Service not available, try again later"), { responseCode: 421 }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -33,6 +43,8 @@ export async function startSmtpSink() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    /** Connections turned away so far. */
+    refusedConnections: () => refused,
     /** Plain text of a quoted-printable message body, soft breaks joined. */
     text(mail: ReceivedMail): string {
       const joined = mail.raw.replace(/=\r?\n/g, "");
