@@ -23,6 +23,7 @@ import { sendWaitlistMails } from "~/features/tournaments/waitlist.server";
 import { setRoutineLock, startRoutine, stopAllRoutines } from "~/lib/routines.server";
 import { loadMessages } from "~/lib/messages.server";
 import { startMailWorker, stopMailWorker } from "~/lib/mail-outbox.server";
+import { closeMailer } from "~/lib/mail.server";
 import { PageCache, type CachedPage } from "~/lib/page-cache.server";
 import { contentSecurityPolicy, strictTransportSecurity } from "~/lib/csp";
 
@@ -79,6 +80,7 @@ export async function stop(): Promise<void> {
   stopAllRoutines();
   // A pass under way finishes (its claimed mails are sent and marked) before the database closes.
   await stopMailWorker();
+  closeMailer();
   setRoutineLock(undefined);
   await handle?.close();
   setDatabase(undefined);

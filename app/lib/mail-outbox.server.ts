@@ -124,10 +124,7 @@ export async function deliverDueMail(db: Database, options: DeliveryOptions = {}
       }
       // The one at-least-once point: a crash between SMTP's acceptance and this mark sends the mail
       // again after the lease (with the same Message-ID).
-      await db
-        .update(mailOutbox)
-        .set({ status: "sent", sentAt: now(), lastError: null })
-        .where(eq(mailOutbox.id, row.id));
+      await db.update(mailOutbox).set({ status: "sent", sentAt: now(), lastError: null }).where(eq(mailOutbox.id, row.id));
       tally.sent += 1;
     }
   }
@@ -139,6 +136,8 @@ interface WorkerState {
   db: Database;
   pollMs: number;
   timer: ReturnType<typeof setTimeout> | undefined;
+  /** When the timer fires. */
+  dueAt: number;
   running: Promise<void> | undefined;
   again: boolean;
   stopped: boolean;
@@ -146,10 +145,17 @@ interface WorkerState {
 
 let worker: WorkerState | undefined;
 
+/** The next pass in `ms`, unless one is already due sooner (so a stream of nudges cannot keep postponing it). */
 function schedule(state: WorkerState, ms: number) {
   if (state.stopped) return;
+  const dueAt = Date.now() + ms;
+  if (state.timer && state.dueAt <= dueAt) return;
   clearTimeout(state.timer);
-  state.timer = setTimeout(() => void runPass(state), ms);
+  state.dueAt = dueAt;
+  state.timer = setTimeout(() => {
+    state.timer = undefined;
+    void runPass(state);
+  }, ms);
   state.timer.unref();
 }
 
@@ -177,7 +183,7 @@ async function runPass(state: WorkerState): Promise<void> {
 /** Starts this instance's worker: a pass every `pollMs`, and soon after a mail is queued here. */
 export function startMailWorker(db: Database, options: { pollMs?: number } = {}): void {
   if (worker) return;
-  worker = { db, pollMs: options.pollMs ?? 1000, timer: undefined, running: undefined, again: false, stopped: false };
+  worker = { db, pollMs: options.pollMs ?? 1000, timer: undefined, dueAt: 0, running: undefined, again: false, stopped: false };
   schedule(worker, 0);
 }
 

@@ -9,8 +9,8 @@ import { seedDemoData } from "~/db/seed";
 import { action as mailAction, loader as mailLoader } from "~/features/admin/routes/mail";
 import { applyDecision, createOrder, decideOrder, mailDecision, submitProof } from "~/features/orders/orders.server";
 import type { DatabaseHandle } from "~/lib/db.server";
-import { createMailer, useMailer } from "~/lib/mail.server";
-import { deliverDueMail, messageIdFor } from "~/lib/mail-outbox.server";
+import { closeMailer, createMailer, useMailer } from "~/lib/mail.server";
+import { deliverDueMail, messageIdFor, queueMail, startMailWorker, stopMailWorker } from "~/lib/mail-outbox.server";
 import type { RetryPolicy } from "~/lib/mail-retry";
 import { callRoute, formRequest, getRequest } from "./support/routes";
 import { memoryMailer, signInAs, useTestAuth } from "./support/sessions";
@@ -23,6 +23,7 @@ let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
 let clock = Date.now();
 let refuseUntil = 0;
 const staffMember = { id: randomUUID(), email: "staff@example.com" };
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const POLICY: RetryPolicy = { baseMs: 5000, maxMs: 60_000, maxAttempts: 15 };
 
 beforeAll(async () => {
@@ -43,7 +44,10 @@ beforeEach(async () => {
   smtp.received.length = 0;
   useMailer(createMailer({ smtpUrl: smtp.url, from: "Arena LATAM <no-reply@arena.test>", dataDir: "/nonexistent" }));
 });
-afterEach(() => useMailer(undefined));
+afterEach(() => {
+  closeMailer();
+  useMailer(undefined);
+});
 
 const staff = { userId: staffMember.id, isStaff: true };
 const messageIdOf = (mail: ReceivedMail) => /^Message-ID:\s*(<[^>]+>)/im.exec(mail.raw)?.[1] ?? null;
@@ -148,6 +152,34 @@ describe("the mail outbox", () => {
     expect(row).toMatchObject({ status: "pending", attempts: 0, recipient: second!.email });
     await runWorkerFor(0);
     expect(smtp.received.map(messageIdOf)).toContain(messageIdFor(row!.id));
+  });
+
+  it("the server's worker delivers what is queued soon after, even while mails keep being queued, and stops cleanly", async () => {
+    // A long poll: only the nudge of each queued mail can make the worker look sooner.
+    startMailWorker(handle.db, { pollMs: 60_000 });
+    try {
+      await sleep(100); // the start-up pass has run and found nothing
+      let queued = 0;
+      let firstArrivedWhileQueuing = false;
+      const streamEnds = Date.now() + 1500;
+      // A steady stream of state changes, a few milliseconds apart, as several staff approving a queue fast.
+      while (Date.now() < streamEnds) {
+        await queueMail(handle.db, "test.stream", { to: `stream-${queued++}@example.com`, subject: "s", text: "t", html: "<p>t</p>" });
+        if (smtp.received.length > 0) firstArrivedWhileQueuing = true;
+        await sleep(2);
+      }
+      expect(firstArrivedWhileQueuing).toBe(true);
+      const deadline = Date.now() + 5000;
+      while (smtp.received.length < queued && Date.now() < deadline) await sleep(25);
+      expect(smtp.received).toHaveLength(queued);
+    } finally {
+      await stopMailWorker();
+    }
+    // Stopped: a mail queued now waits in the outbox.
+    await queueMail(handle.db, "test.after-stop", { to: "late@example.com", subject: "s", text: "t", html: "<p>t</p>" });
+    await sleep(300);
+    expect(smtp.received.some((mail) => mail.to.includes("late@example.com"))).toBe(false);
+    expect(await handle.db.$count(mailOutbox, eq(mailOutbox.status, "pending"))).toBe(1);
   });
 
   it("a mail out of attempts is failed, shown to staff, and a resend (audited) delivers it", async () => {

@@ -9,9 +9,9 @@ export interface ReceivedMail {
 }
 
 /**
- * A real SMTP server on loopback that keeps every message it receives. With `refusing`, each
- * connection made while it answers true is turned away with 421 (service not available, try later),
- * as a relay does during an outage.
+ * A real SMTP server on loopback that keeps every message it receives. While `refusing` answers
+ * true it behaves as a relay in an outage: a new connection is turned away with 421 (service not
+ * available, try later), a mail on a connection already open with 451.
  */
 export async function startSmtpSink(options: { refusing?: () => boolean } = {}) {
   const received: ReceivedMail[] = [];
@@ -20,10 +20,18 @@ export async function startSmtpSink(options: { refusing?: () => boolean } = {}) 
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    // Closing does not wait for the mailer's pooled connections to go idle.
+    closeTimeout: 100,
     onConnect(_session, callback) {
       if (!options.refusing?.()) return callback();
       refused += 1;
       callback(Object.assign(new Error("Service not available, try again later"), { responseCode: 421 }));
+    },
+    // A connection opened before the outage (the mailer pools them) is refused mail by mail.
+    onMailFrom(_address, _session, callback) {
+      if (!options.refusing?.()) return callback();
+      refused += 1;
+      callback(Object.assign(new Error("Local error in processing, try again later"), { responseCode: 451 }));
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
@@ -43,7 +51,7 @@ export async function startSmtpSink(options: { refusing?: () => boolean } = {}) 
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
-    /** Connections turned away so far. */
+    /** Connections and mails turned away so far. */
     refusedConnections: () => refused,
     /** Plain text of a quoted-printable message body, soft breaks joined. */
     text(mail: ReceivedMail): string {

@@ -12,6 +12,8 @@ describe("mail page filters", () => {
 
   it("writes the default view as the bare path", () => {
     expect(mailSearch({ view: "attention" })).toBe("/admin/mail");
-    expect(mailSearch({ view: "failed", before: "2026-01-02T03:04:05.000Z" })).toBe("/admin/mail?view=failed&before=2026-01-02T03%3A04%3A05.000Z");
+    expect(mailSearch({ view: "failed", before: "2026-01-02T03:04:05.000Z" })).toBe(
+      "/admin/mail?view=failed&before=2026-01-02T03%3A04%3A05.000Z",
+    );
   });
 });
