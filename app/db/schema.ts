@@ -745,7 +745,9 @@ export const mailOutbox = pgTable(
   (t) => [
     check("mail_outbox_status_check", sql`${t.status} in ('pending', 'sent', 'failed')`),
     // The worker's claim: due pending rows, oldest first.
-    index("mail_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index("mail_outbox_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
     // The staff page: failed and pending rows, newest first.
     index("mail_outbox_status_idx").on(t.status, t.createdAt),
   ],

@@ -47,7 +47,9 @@ export async function mailCompetitionEvents(tx: MailWriter, tournament: { id: st
   for (const event of events) {
     const teams = await captainsOf(tx, event.kind === "opponent_reported" ? [event.registrationId] : event.registrationIds);
     const names =
-      event.kind === "opponent_reported" ? [] : event.registrationIds.map((id) => teams.find((team) => team.registrationId === id)?.name ?? "");
+      event.kind === "opponent_reported"
+        ? []
+        : event.registrationIds.map((id) => teams.find((team) => team.registrationId === id)?.name ?? "");
     for (const captain of teams) {
       if (event.kind === "dispute_opened") continue; // staff see disputes on their page; captains are mailed the decision
       const opponent = names.find((name) => name !== captain.name) ?? "";
