@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  bigserial,
   boolean,
   check,
   date,
@@ -727,6 +728,8 @@ export const mailOutbox = pgTable(
   "mail_outbox",
   {
     id: text("id").primaryKey(),
+    /** Queuing order (rows of one transaction share created_at): mails leave in the order they were queued. */
+    seq: bigserial("seq", { mode: "number" }).notNull(),
     /** What the mail is, e.g. "order.approved", "competition.checkIn" (shown to staff). */
     kind: text("kind").notNull(),
     recipient: text("recipient").notNull(),
@@ -746,10 +749,10 @@ export const mailOutbox = pgTable(
     check("mail_outbox_status_check", sql`${t.status} in ('pending', 'sent', 'failed')`),
     // The worker's claim: due pending rows, oldest first.
     index("mail_outbox_due_idx")
-      .on(t.nextAttemptAt)
+      .on(t.nextAttemptAt, t.seq)
       .where(sql`${t.status} = 'pending'`),
     // The staff page: failed and pending rows, newest first.
-    index("mail_outbox_status_idx").on(t.status, t.createdAt),
+    index("mail_outbox_status_idx").on(t.status, t.seq),
   ],
 );
 

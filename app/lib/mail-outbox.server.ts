@@ -42,6 +42,7 @@ export async function queueMail(writer: MailWriter, kind: string, mail: Mail): P
 
 interface ClaimedMail {
   id: string;
+  seq: number;
   recipient: string;
   subject: string;
   text: string;
@@ -62,12 +63,13 @@ async function claimDueMail(db: Database, now: Date, limit: number): Promise<Cla
       where id in (
         select id from ${mailOutbox}
         where status = 'pending' and next_attempt_at <= ${now.toISOString()}::timestamptz
-        order by next_attempt_at, created_at
+        order by next_attempt_at, seq
         limit ${limit}
         for update skip locked)
-      returning id, recipient, subject, text, html, attempts`,
+      returning id, seq, recipient, subject, text, html, attempts`,
   );
-  return rows.map((row) => ({ ...row, attempts: Number(row.attempts) }));
+  // RETURNING follows no order: the batch is sent in the order it was queued.
+  return rows.map((row) => ({ ...row, seq: Number(row.seq), attempts: Number(row.attempts) })).sort((a, b) => a.seq - b.seq);
 }
 
 export interface DeliveryOptions {
@@ -208,12 +210,13 @@ export async function stopMailWorker(): Promise<void> {
 
 export const OUTBOX_PAGE_SIZE = 50;
 
-/** Failed mails first (they need someone), then those still waiting, newest first; sent ones on request. */
-export async function listOutbox(db: Database, status: OutboxStatus | "attention", before: Date | null) {
+/** Failed and waiting mails (or one status), newest first, a page at a time (keyset on the queuing order). */
+export async function listOutbox(db: Database, status: OutboxStatus | "attention", beforeSeq: number | null) {
   const statuses: OutboxStatus[] = status === "attention" ? ["failed", "pending"] : [status];
   return db
     .select({
       id: mailOutbox.id,
+      seq: mailOutbox.seq,
       kind: mailOutbox.kind,
       recipient: mailOutbox.recipient,
       subject: mailOutbox.subject,
@@ -225,8 +228,8 @@ export async function listOutbox(db: Database, status: OutboxStatus | "attention
       sentAt: mailOutbox.sentAt,
     })
     .from(mailOutbox)
-    .where(and(inArray(mailOutbox.status, statuses), before ? lt(mailOutbox.createdAt, before) : undefined))
-    .orderBy(sql`${mailOutbox.status} = 'failed' desc`, desc(mailOutbox.createdAt), desc(mailOutbox.id))
+    .where(and(inArray(mailOutbox.status, statuses), beforeSeq ? lt(mailOutbox.seq, beforeSeq) : undefined))
+    .orderBy(desc(mailOutbox.seq))
     .limit(OUTBOX_PAGE_SIZE);
 }
 

@@ -1,5 +1,6 @@
 CREATE TABLE "mail_outbox" (
 	"id" text PRIMARY KEY NOT NULL,
+	"seq" bigserial NOT NULL,
 	"kind" text NOT NULL,
 	"recipient" text NOT NULL,
 	"subject" text NOT NULL,
@@ -14,5 +15,5 @@ CREATE TABLE "mail_outbox" (
 	CONSTRAINT "mail_outbox_status_check" CHECK ("mail_outbox"."status" in ('pending', 'sent', 'failed'))
 );
 --> statement-breakpoint
-CREATE INDEX "mail_outbox_due_idx" ON "mail_outbox" USING btree ("next_attempt_at") WHERE "mail_outbox"."status" = 'pending';--> statement-breakpoint
-CREATE INDEX "mail_outbox_status_idx" ON "mail_outbox" USING btree ("status","created_at");
+CREATE INDEX "mail_outbox_due_idx" ON "mail_outbox" USING btree ("next_attempt_at","seq") WHERE "mail_outbox"."status" = 'pending';--> statement-breakpoint
+CREATE INDEX "mail_outbox_status_idx" ON "mail_outbox" USING btree ("status","seq");

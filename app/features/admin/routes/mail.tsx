@@ -23,7 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     paged: filters.before !== null,
     mails,
     counts,
-    nextBefore: mails.length === OUTBOX_PAGE_SIZE && last ? last.createdAt.toISOString() : null,
+    nextBefore: mails.length === OUTBOX_PAGE_SIZE && last ? last.seq : null,
     messages,
   };
 }
