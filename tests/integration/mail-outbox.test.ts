@@ -182,6 +182,37 @@ describe("the mail outbox", () => {
     expect(await handle.db.$count(mailOutbox, eq(mailOutbox.status, "pending"))).toBe(1);
   });
 
+  it("stopped on SIGTERM mid-pass, the worker finishes the mail it is sending and hands back the rest at once", async () => {
+    let release!: () => void;
+    const sending = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const firstStarted = new Promise<void>((resolve) => (started = resolve));
+    const sent: string[] = [];
+    useMailer({
+      async send(mail) {
+        started();
+        await sending;
+        sent.push(mail.to);
+      },
+    });
+    for (const to of ["a@example.com", "b@example.com", "c@example.com"])
+      await queueMail(handle.db, "test.stop", { to, subject: "s", text: "t", html: "<p>t</p>" });
+    startMailWorker(handle.db, { pollMs: 60_000 });
+    await firstStarted;
+    const stopped = stopMailWorker();
+    release();
+    await stopped;
+    expect(sent).toEqual(["a@example.com"]);
+    const rows = await handle.db.select().from(mailOutbox).orderBy(mailOutbox.seq);
+    expect(rows.map((row) => [row.recipient, row.status, row.attempts])).toEqual([
+      ["a@example.com", "sent", 1],
+      ["b@example.com", "pending", 0],
+      ["c@example.com", "pending", 0],
+    ]);
+    // Handed back due now, not after the 60 s lease: another instance (or this one restarted) sends them at once.
+    expect(rows.slice(1).every((row) => row.nextAttemptAt.getTime() <= Date.now())).toBe(true);
+  });
+
   it("a mail out of attempts is failed, shown to staff, and a resend (audited) delivers it", async () => {
     const mailer = memoryMailer();
     useTestAuth(handle.db, mailer);
