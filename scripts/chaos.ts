@@ -4,7 +4,10 @@
 // receipts, while the server is killed with SIGKILL and restarted. Then: every order that got a
 // success answer exists exactly once, no key has two orders, no tournament is over capacity, no
 // proof is without its file. PGlite phase: SIGKILL under load leaves a data directory that opens
-// and is consistent. Prints the figures as JSON; exits 1 on any broken promise.
+// and is consistent. Mail phase (#22): staff approve Plus orders while the SMTP relay refuses; the
+// server is killed during the approvals and again while the backlog leaves; after restart every
+// committed approval's mail is delivered, once (SMTP's one at-least-once point is counted).
+// Prints the figures as JSON; exits 1 on any broken promise.
 // CHAOS_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/arena_chaos) is dropped and recreated.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
@@ -229,6 +232,245 @@ async function postgresPhase() {
   };
 }
 
+/* ───────────── Mail phase (issue 22): staff approvals during an SMTP outage, with crashes ───────────── */
+
+interface MailSink {
+  url: string;
+  folder: string;
+  setRefusing(on: boolean): void;
+  /** Message-ID → how many times it was accepted. */
+  copies: Map<string, number>;
+  accepted: () => number;
+  refusedConnections: () => number;
+  close(): Promise<void>;
+}
+
+/**
+ * A real SMTP server in this process: accepts, or (refusing) turns every connection away with 421 and every mail with 451.
+ * Each accepted message is also written as <folder>/mail/<time>-<recipient>.eml, so the e2e
+ * mailbox reader finds sign-in links in it as it does in the server's own mail folder.
+ */
+async function startMailSink(): Promise<MailSink> {
+  const { SMTPServer } = await import("smtp-server");
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "arena-chaos-smtp-"));
+  fs.mkdirSync(path.join(folder, "mail"));
+  const copies = new Map<string, number>();
+  let refusing = false;
+  let refused = 0;
+  let accepted = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    closeTimeout: 100,
+    onConnect(_session, callback) {
+      if (!refusing) return callback();
+      refused += 1;
+      callback(Object.assign(new Error("Service not available, try again later"), { responseCode: 421 }));
+    },
+    // A connection opened before the outage (the server pools them) is refused mail by mail.
+    onMailFrom(_address, _session, callback) {
+      if (!refusing) return callback();
+      refused += 1;
+      callback(Object.assign(new Error("Local error in processing, try again later"), { responseCode: 451 }));
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        const raw = Buffer.concat(chunks).toString("utf8");
+        const messageId = /^Message-ID:\s*(<[^>]+>)/im.exec(raw)?.[1] ?? `(none ${randomUUID()})`;
+        copies.set(messageId, (copies.get(messageId) ?? 0) + 1);
+        accepted += 1;
+        const to = session.envelope.rcptTo[0]?.address ?? "unknown";
+        fs.writeFileSync(path.join(folder, "mail", `${Date.now()}-${accepted}-${to.replace(/[^a-zA-Z0-9@._-]/g, "_")}.eml`), raw);
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.server.address() as import("node:net").AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    folder,
+    setRefusing: (on) => void (refusing = on),
+    copies,
+    accepted: () => accepted,
+    refusedConnections: () => refused,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** `count` buyers with a Plus order whose proof was sent, written through the app's own order module. */
+async function plusOrdersWithProof(count: number): Promise<{ id: string; email: string }[]> {
+  process.env.PUBLIC_URL ??= BASE;
+  const { openDatabase } = await import("../app/lib/db.server");
+  const { registerOrderKinds } = await import("../app/features/order-kinds.server");
+  const { createOrder, submitProof } = await import("../app/features/orders/orders.server");
+  const { users } = await import("../app/db/schema");
+  registerOrderKinds();
+  const handle = await openDatabase({ url: DATABASE_URL, dataDir: "memory://" });
+  const made: { id: string; email: string }[] = [];
+  try {
+    for (let i = 0; i < count; i++) {
+      const buyer = { id: randomUUID(), email: `plus-${i}@example.com` };
+      await handle.db.insert(users).values({ id: buyer.id, email: buyer.email, name: `Plus ${i}`, age: 22 });
+      const order = await createOrder(handle.db, {
+        userId: buyer.id,
+        kind: "plus",
+        paymentMethod: "binance",
+        currency: "USD",
+        amount: 499,
+        amountUsd: 499,
+        exchangeRate: null,
+        phone: "04141234567",
+        email: buyer.email,
+        expiresAt: new Date(Date.now() + 3_600_000),
+        items: [{ label: "Arena Plus", unitAmount: 499, quantity: 1 }],
+      });
+      await submitProof(
+        handle.db,
+        order.id,
+        { userId: buyer.id, isStaff: false },
+        { method: "binance", transactionId: `PLUS-${i}-${order.number}` },
+        null,
+      );
+      made.push({ id: order.id, email: buyer.email });
+    }
+  } finally {
+    await handle.close();
+  }
+  return made;
+}
+
+async function pendingMail(db: pg.Client): Promise<number> {
+  return (await db.query<{ n: number }>("select count(*)::int as n from mail_outbox where status <> 'sent'")).rows[0]!.n;
+}
+
+async function mailPhase() {
+  const ORDERS = Number(process.env.CHAOS_MAIL_ORDERS ?? 120);
+  const STAFF = "chaos-staff@example.com";
+  await recreateDatabase(DATABASE_URL);
+  const sink = await startMailSink();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "arena-chaos-mail-"));
+  // A short back-off, so the outage and the restarts fit in a test run (production: 5 s doubling).
+  const env = { DATABASE_URL, DATA_DIR: dataDir, SEED_DEMO: "true", SMTP_URL: sink.url, STAFF_EMAILS: STAFF, MAIL_RETRY_BASE_MS: "300" };
+  let server = startServer(env);
+  await waitHealthy();
+  const cookie = await signInAs(sink.folder, STAFF, "10.7.0.1");
+  const waiting = await plusOrdersWithProof(ORDERS);
+  const db = new pg.Client({ connectionString: DATABASE_URL });
+  await db.connect();
+
+  // The outage begins; staff approve the whole queue (six at a time), and the server is killed a third of the way in.
+  sink.setRefusing(true);
+  const answered = new Set<string>();
+  const answers: Record<string, number> = {};
+  let failedAttempts = 0;
+  const queue = [...waiting];
+  const approve = async () => {
+    for (let order = queue.shift(); order; order = queue.shift()) {
+      for (let attempt = 0; attempt < 200; attempt++) {
+        try {
+          const response = await fetch(`${BASE}/admin/orders/${order.id}`, {
+            method: "POST",
+            redirect: "manual",
+            headers: { Origin: BASE, Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+            body: new URLSearchParams({ intent: "approve" }),
+          });
+          await response.arrayBuffer();
+          answers[response.status] = (answers[response.status] ?? 0) + 1;
+          // 302: approved now; 409: already approved by a request whose answer the crash swallowed (the incident's "retry answers 409").
+          if (response.status === 302 || response.status === 409) {
+            if (response.status === 302) answered.add(order.id);
+            break;
+          }
+          throw new Error(`approve ${response.status}`);
+        } catch {
+          failedAttempts++;
+          await sleep(100 + Math.random() * 200);
+        }
+      }
+    }
+  };
+  const approving = Promise.all(Array.from({ length: 6 }, approve));
+  while (answered.size < ORDERS / 3) await sleep(10);
+  const approvedBeforeKill = answered.size;
+  await kill(server, "SIGKILL");
+  await sleep(300);
+  server = startServer(env);
+  await waitHealthy();
+  await approving;
+  // Still down for a while after the last approval: the worker keeps retrying and is refused.
+  await sleep(3000);
+  const refusedDuringOutage = sink.refusedConnections();
+  const acceptedBeforeOutageEnd = sink.accepted();
+  sink.setRefusing(false);
+  // The relay is back and the backlog is leaving: the server is killed again in the middle of it.
+  const backlogStarted = Date.now();
+  while (sink.accepted() < acceptedBeforeOutageEnd + Math.min(20, ORDERS / 4) && Date.now() - backlogStarted < 30_000) await sleep(5);
+  const acceptedAtSecondKill = sink.accepted() - acceptedBeforeOutageEnd;
+  await kill(server, "SIGKILL");
+  await sleep(300);
+  server = startServer(env);
+  await waitHealthy();
+  // Rows the killed process had claimed come back when their lease (60 s) ends.
+  const drainStarted = Date.now();
+  while ((await pendingMail(db)) > 0 && Date.now() - drainStarted < 180_000) await sleep(500);
+  const drainSeconds = Math.round((Date.now() - drainStarted) / 100) / 10;
+  await kill(server, "SIGTERM");
+
+  const problems: string[] = [];
+  const approved = await db.query<{ id: string; email: string }>(
+    "select id, email from orders where kind = 'plus' and status = 'approved'",
+  );
+  const mails = await db.query<{ id: string; recipient: string; kind: string; status: string; attempts: number }>(
+    "select id, recipient, kind, status, attempts from mail_outbox",
+  );
+  const plusStarted = mails.rows.filter((row) => row.kind === "order.plusStarted");
+  const approvedEmails = new Set(approved.rows.map((row) => row.email));
+  for (const id of answered) if (!approved.rows.some((row) => row.id === id)) problems.push(`approval of ${id} answered but not committed`);
+  const perRecipient = new Map<string, number>();
+  for (const row of plusStarted) perRecipient.set(row.recipient, (perRecipient.get(row.recipient) ?? 0) + 1);
+  const withoutMail = [...approvedEmails].filter((email) => !perRecipient.has(email)).length;
+  const twoMails = [...perRecipient.values()].filter((n) => n > 1).length;
+  const mailWithoutApproval = [...perRecipient.keys()].filter((email) => !approvedEmails.has(email)).length;
+  if (withoutMail) problems.push(`${withoutMail} committed approvals without a queued mail`);
+  if (twoMails) problems.push(`${twoMails} approvals with two queued mails`);
+  if (mailWithoutApproval) problems.push(`${mailWithoutApproval} mails for approvals that did not commit`);
+  const notSent = mails.rows.filter((row) => row.status !== "sent").length;
+  if (notSent) problems.push(`${notSent} mails not sent after restart`);
+  const neverArrived = mails.rows.filter((row) => !sink.copies.has(`<${row.id}@outbox.arena-latam>`)).length;
+  if (neverArrived) problems.push(`${neverArrived} mails marked sent that never arrived`);
+  const outboxIds = new Set(mails.rows.map((row) => `<${row.id}@outbox.arena-latam>`));
+  // SMTP's single at-least-once point: killed between the relay's acceptance and the mark, a mail goes
+  // again with the same Message-ID. Counted and reported; more copies than kills would be a bug.
+  const repeated = [...sink.copies].filter(([messageId, n]) => outboxIds.has(messageId) && n > 1);
+  const extraCopies = repeated.reduce((sum, [, n]) => sum + n - 1, 0);
+  if (extraCopies > 1) problems.push(`${extraCopies} extra copies of outbox mails (at most one in flight at the kill may repeat)`);
+  await db.end();
+  await sink.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(sink.folder, { recursive: true, force: true });
+  return {
+    ordersAwaitingApproval: ORDERS,
+    approvalsAnswered: answered.size,
+    approvalsAnsweredBeforeKill: approvedBeforeKill,
+    approvalsCommitted: approved.rows.length,
+    approvalAnswers: answers,
+    approvalAttemptsRetried: failedAttempts,
+    smtpRefusalsDuringOutage: refusedDuringOutage,
+    mailsAcceptedBeforeSecondKill: acceptedAtSecondKill,
+    outboxRows: mails.rows.length,
+    plusStartedMails: plusStarted.length,
+    mailsDelivered: mails.rows.length - neverArrived,
+    mailsDeliveredTwice: repeated.length,
+    maxAttemptsOfAMail: Math.max(0, ...mails.rows.map((row) => Number(row.attempts))),
+    secondsToDrainAfterRestart: drainSeconds,
+    problems,
+  };
+}
+
 async function pgliteOpens(dataDir: string) {
   const { openDatabase } = await import("../app/lib/db.server");
   const handle = await openDatabase({ dataDir });
@@ -289,7 +531,10 @@ try {
   if (error instanceof Error && error.message.startsWith("something")) throw error;
 }
 
-const postgres = await postgresPhase();
-const pglite = await pglitePhase();
-console.log(JSON.stringify({ postgres, pglite }, null, 2));
-process.exit(postgres.problems.length || pglite.problems.length ? 1 : 0);
+// CHAOS_ONLY=mail runs the mail phase alone (it needs no load phase before it).
+const only = process.env.CHAOS_ONLY;
+const postgres = only && only !== "postgres" ? null : await postgresPhase();
+const pglite = only && only !== "pglite" ? null : await pglitePhase();
+const mail = only && only !== "mail" ? null : await mailPhase();
+console.log(JSON.stringify({ postgres, pglite, mail }, null, 2));
+process.exit([postgres, pglite, mail].some((phase) => phase && phase.problems.length) ? 1 : 0);

@@ -24,6 +24,8 @@ import { sendCheckInOpenMails, sendNoShowMails } from "~/features/competition/co
 import { sendWaitlistMails } from "~/features/tournaments/waitlist.server";
 import { setRoutineLock, startRoutine, stopAllRoutines } from "~/lib/routines.server";
 import { loadMessages } from "~/lib/messages.server";
+import { startMailWorker, stopMailWorker } from "~/lib/mail-outbox.server";
+import { closeMailer } from "~/lib/mail.server";
 import { PageCache, type CachedPage } from "~/lib/page-cache.server";
 import { contentSecurityPolicy, strictTransportSecurity } from "~/lib/csp";
 
@@ -61,6 +63,8 @@ export async function start(): Promise<{ port: number; host: string }> {
   // With PRICING_URL, the catalogue follows the external price list: at start, then every 30 minutes.
   // Plus: "ends in 3 days" and "has ended" mails.
   startRoutine({ name: "plus-mails", everyMs: 15 * 60_000, runAtStart: true, exclusive: true, run: () => sendPlusMails(database) });
+  // The mail outbox: every instance delivers (rows are claimed with SKIP LOCKED, so each goes once).
+  startMailWorker(database);
   const pricingUrl = config.PRICING_URL;
   if (pricingUrl)
     startRoutine({
@@ -76,6 +80,9 @@ export async function start(): Promise<{ port: number; host: string }> {
 
 export async function stop(): Promise<void> {
   stopAllRoutines();
+  // A pass under way finishes (its claimed mails are sent and marked) before the database closes.
+  await stopMailWorker();
+  closeMailer();
   setRoutineLock(undefined);
   await handle?.close();
   setDatabase(undefined);

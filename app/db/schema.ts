@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  bigserial,
   boolean,
   check,
   date,
@@ -718,6 +719,45 @@ export const competitionPrizes = pgTable(
   (t) => [primaryKey({ columns: [t.tournamentId, t.registrationId] })],
 );
 
+/* ───────────── Mail outbox ───────────── */
+
+/**
+ * Every mail a state change owes, written in the transaction of that change and delivered by the
+ * outbox worker (app/lib/mail-outbox.server.ts, docs/decisions/010-mail-outbox.md). The message is
+ * stored rendered, in the recipient's language, so delivery needs no other table.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: text("id").primaryKey(),
+    /** Queuing order (rows of one transaction share created_at): mails leave in the order they were queued. */
+    seq: bigserial("seq", { mode: "number" }).notNull(),
+    /** What the mail is, e.g. "order.approved", "competition.checkIn" (shown to staff). */
+    kind: text("kind").notNull(),
+    recipient: text("recipient").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    /** pending (waiting or being tried), sent, failed (out of attempts: staff may resend). */
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    /** When the row may next be claimed: a retry's back-off, or the lease of the worker sending it. */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("mail_outbox_status_check", sql`${t.status} in ('pending', 'sent', 'failed')`),
+    // The worker's claim: due pending rows, oldest first.
+    index("mail_outbox_due_idx")
+      .on(t.nextAttemptAt, t.seq)
+      .where(sql`${t.status} = 'pending'`),
+    // The staff page: failed and pending rows, newest first.
+    index("mail_outbox_status_idx").on(t.status, t.seq),
+  ],
+);
+
 export const schema = {
   users,
   sessions,
@@ -752,4 +792,5 @@ export const schema = {
   competitionAudit,
   competitionLobbyResults,
   competitionPrizes,
+  mailOutbox,
 };

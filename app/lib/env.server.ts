@@ -37,6 +37,10 @@ const envSchema = z
     AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     SMTP_URL: optionalUrl,
     MAIL_FROM: z.string().min(3).default("Arena LATAM <no-reply@arena.local>"),
+    /** The mail outbox's first retry waits this long; each next one twice as long (capped at 10 minutes). */
+    MAIL_RETRY_BASE_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+    /** Tries before a mail is marked failed (staff resend it from /admin/mail); 15 with the defaults span about 1.5 hours. */
+    MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(15),
     GOOGLE_CLIENT_ID: z.string().optional(),
     GOOGLE_CLIENT_SECRET: z.string().optional(),
     DISCORD_CLIENT_ID: z.string().optional(),

@@ -3,28 +3,42 @@ import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "./env.server";
 import { log } from "./log.server";
-import { setSingleton, singleton } from "./singleton.server";
+import { peekSingleton, setSingleton, singleton } from "./singleton.server";
 
 export interface Mail {
   to: string;
   subject: string;
   text: string;
   html: string;
+  /** A stable Message-ID (the outbox row's), so a mail sent twice after a crash is recognisably the same one. */
+  messageId?: string;
 }
 
 export interface Mailer {
   send(mail: Mail): Promise<void>;
+  /** Closes pooled connections (at shutdown). */
+  close?(): void;
 }
 
 /** SMTP when a URL is given; otherwise each mail becomes data/mail/<time>-<recipient>.eml and its links are printed. */
 export function createMailer(options: { smtpUrl?: string; from: string; dataDir: string }): Mailer {
   if (options.smtpUrl) {
-    const transport: Transporter = nodemailer.createTransport(options.smtpUrl);
+    // Bounded waits: a hung relay fails the attempt (the outbox retries it) well inside the worker's lease.
+    // Pooled: a backlog leaves over a few open connections instead of one new connection per mail.
+    const transport: Transporter = nodemailer.createTransport({
+      url: options.smtpUrl,
+      pool: true,
+      maxConnections: 2,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    });
     return {
       async send(mail) {
         await transport.sendMail({ from: options.from, ...mail });
-        log.info("mail sent", { to: mail.to, subject: mail.subject });
+        log.info("mail sent", { to: mail.to, subject: mail.subject, messageId: mail.messageId });
       },
+      close: () => transport.close(),
     };
   }
   const folder = path.join(options.dataDir, "mail");
@@ -54,6 +68,11 @@ export function mailer(): Mailer {
 /** Lets a test send the app's mail through a mailer of its own (undefined: back to the environment's). */
 export function useMailer(custom: Mailer | undefined) {
   setSingleton("mailer", custom);
+}
+
+/** At shutdown: the environment's mailer lets go of its pooled SMTP connections. */
+export function closeMailer() {
+  peekSingleton<Mailer>("mailer")?.close?.();
 }
 
 /** Escapes text for the HTML part of a mail. */

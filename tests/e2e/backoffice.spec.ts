@@ -225,6 +225,8 @@ test("the back-office fits a phone and speaks English", async ({ page, office })
     `/admin/tournaments/${office.tournamentId}/registrations`,
     "/admin/exchange-rate",
     "/admin/audit",
+    "/admin/mail",
+    "/admin/mail?view=sent",
     "/admin/catalogue",
     `/admin/orders/${office.toDeliver.id}`,
   ]) {

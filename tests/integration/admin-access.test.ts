@@ -70,6 +70,7 @@ async function snapshot() {
     "exchange_rates",
     "payment_accounts",
     "users",
+    "mail_outbox",
   ];
   const digests: Record<string, string> = {};
   for (const table of tables) {

@@ -16,6 +16,7 @@ import { loader as listLoader } from "~/features/admin/routes/tournaments";
 import { useAuthSettings } from "~/features/auth/auth.server";
 import { createOrder, decideOrder, moveOrder } from "~/features/orders/orders.server";
 import { listUpcomingTournaments } from "~/features/tournaments/tournaments.server";
+import { deliverQueuedMail } from "./support/mail";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { callRoute, formRequest, getRequest } from "./support/routes";
 import { memoryMailer, signInAs, useTestAuth } from "./support/sessions";
@@ -378,6 +379,7 @@ describe("registrations", () => {
     await decideOrder(handle.db, waiting.orderId, { userId: staff.userId, isStaff: true }, { decision: "approve" });
     const [stillReleased] = await handle.db.select().from(registrations).where(eq(registrations.id, waiting.registrationId));
     expect(stillReleased!.status).toBe("released");
+    await deliverQueuedMail();
     expect(mailer.sent.map((mail) => [mail.to, mail.subject])).toEqual([
       ["waiting@example.com", expect.stringMatching(/^Pago verificado · Pedido #\d+$/)],
     ]);

@@ -7,6 +7,7 @@ import { sendCheckInOpenMails } from "~/features/competition/competition-mail.se
 import type { DatabaseHandle } from "~/lib/db.server";
 import { useMailer } from "~/lib/mail.server";
 import { memoryMailer } from "./support/sessions";
+import { deliverQueuedMail } from "./support/mail";
 import { openTestDatabase, resetTables } from "./test-database";
 
 let handle: DatabaseHandle;
@@ -77,6 +78,7 @@ describe("the automatic check-in mail", () => {
     const { captains } = await setUp(minutes(90));
     // Window opens in 30 minutes: nothing yet.
     expect(await sendCheckInOpenMails(handle.db)).toBe(0);
+    await deliverQueuedMail();
     expect(mailer.sent).toHaveLength(0);
 
     // Time passes: the window opens 60 minutes before the start (simulated by moving the start).
@@ -86,6 +88,7 @@ describe("the automatic check-in mail", () => {
       .where(eq(competitionSettings.tournamentId, T));
     await checkIn(handle.db, { tournamentId: T, userId: captains[2]!, now: new Date() });
     expect(await sendCheckInOpenMails(handle.db)).toBe(1);
+    await deliverQueuedMail();
     expect(mailer.sent.map((mail) => mail.to).sort()).toEqual(["cap1@example.com", "cap2@example.com"]);
     const english = mailer.sent.find((mail) => mail.to === "cap2@example.com")!;
     const spanish = mailer.sent.find((mail) => mail.to === "cap1@example.com")!;
@@ -95,6 +98,7 @@ describe("the automatic check-in mail", () => {
     // Every later tick, on any instance, after a restart: already sent.
     const again = await Promise.all([sendCheckInOpenMails(handle.db), sendCheckInOpenMails(handle.db)]);
     expect(again).toEqual([0, 0]);
+    await deliverQueuedMail();
     expect(mailer.sent).toHaveLength(2);
     const [row] = await handle.db.select().from(competitionSettings).where(eq(competitionSettings.tournamentId, T));
     expect(row!.checkInMailedAt).not.toBeNull();
@@ -104,6 +108,7 @@ describe("the automatic check-in mail", () => {
     await setUp(minutes(30));
     const runs = await Promise.all([sendCheckInOpenMails(handle.db), sendCheckInOpenMails(handle.db), sendCheckInOpenMails(handle.db)]);
     expect(runs.reduce((sum, n) => sum + n, 0)).toBe(1);
+    await deliverQueuedMail();
     expect(mailer.sent).toHaveLength(3);
   });
 
@@ -119,6 +124,7 @@ describe("the automatic check-in mail", () => {
     await handle.db.update(tournaments).set({ status: "published" }).where(eq(tournaments.id, T));
     await handle.db.update(competitionSettings).set({ startedAt: new Date() }).where(eq(competitionSettings.tournamentId, T));
     expect(await sendCheckInOpenMails(handle.db)).toBe(0);
+    await deliverQueuedMail();
     expect(mailer.sent).toHaveLength(0);
   });
 
@@ -132,6 +138,7 @@ describe("the automatic check-in mail", () => {
       .set({ startsAt: minutes(30) })
       .where(eq(competitionSettings.tournamentId, T));
     expect(await sendCheckInOpenMails(handle.db)).toBe(1);
+    await deliverQueuedMail();
     expect(mailer.sent).toHaveLength(6);
   });
 });

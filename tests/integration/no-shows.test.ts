@@ -23,6 +23,7 @@ import type { DatabaseHandle } from "~/lib/db.server";
 import { useMailer } from "~/lib/mail.server";
 import { callRoute, formRequest, getRequest } from "./support/routes";
 import { memoryMailer, signInAs, useTestAuth } from "./support/sessions";
+import { deliverQueuedMail } from "./support/mail";
 import { openTestDatabase, resetTables } from "./test-database";
 
 let handle: DatabaseHandle;
@@ -181,6 +182,7 @@ describe("no-shows and late entry", () => {
     expect(runs.sort()).toEqual([0, 1]);
     expect(await sendNoShowMails(handle.db)).toBe(0);
     expect(await sendWaitlistMails(handle.db)).toBe(0);
+    await deliverQueuedMail();
 
     expect(await registrationOf(a.registrationId)).toMatchObject({ status: "confirmed" });
     expect(await registrationOf(b.registrationId)).toMatchObject({ status: "released", releaseReason: "no_show" });

@@ -19,6 +19,7 @@ import {
 } from "~/features/orders/orders.server";
 import { findTournament, registerForTournament } from "~/features/tournaments/registrations.server";
 import type { DatabaseHandle } from "~/lib/db.server";
+import { deliverQueuedMail } from "./support/mail";
 import { memoryMailer, useTestAuth } from "./support/sessions";
 import { openTestDatabase, resetTables } from "./test-database";
 
@@ -198,6 +199,7 @@ describe("the order module's own rules", () => {
     });
     await decideOrder(handle.db, orderId, { userId: staffMember.id, isStaff: true }, { decision: "cancel", reason: "Pago duplicado" });
     expect((await orderState(orderId)).status).toBe("cancelled");
+    await deliverQueuedMail();
     expect(mailer.sent.at(-1)).toMatchObject({ to: buyer.email });
     expect(mailer.sent.at(-1)!.text).toContain("Pago duplicado");
     const proofs = await handle.db.select({ live: paymentProofs.live }).from(paymentProofs).where(eq(paymentProofs.orderId, orderId));
@@ -214,6 +216,7 @@ describe("the order module's own rules", () => {
     await decideOrder(handle.db, orderId, staff, { decision: "refund", reason: "Torneo suspendido", refundReference: "REF-0099" });
     const state = await orderState(orderId);
     expect(state).toMatchObject({ status: "refunded", registration: "released", placesTaken: 0 });
+    await deliverQueuedMail();
     const mail = mailer.sent.at(-1)!;
     expect(mail.subject).toMatch(/Reembolso|Refund/);
     expect(mail.text).toContain("Torneo suspendido");
@@ -227,6 +230,7 @@ describe("the order module's own rules", () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(orders.id, orderId));
     expect(await expireUnpaidOrders(handle.db)).toEqual([orderId]);
+    await deliverQueuedMail();
     expect(mailer.sent.at(-1)).toMatchObject({ to: buyer.email });
     expect(mailer.sent.at(-1)!.subject).toMatch(/venció|expired/);
   });

@@ -9,6 +9,7 @@ import { seedDemoData } from "~/db/seed";
 import { decideOrder, submitProof } from "~/features/orders/orders.server";
 import { addMonths } from "~/features/plus/core/membership";
 import { sendPlusMails } from "~/features/plus/plus-mail.server";
+import { deliverQueuedMail } from "./support/mail";
 import { endPlus, grantPlus, membershipOf } from "~/features/plus/plus.server";
 import { registerForTournament } from "~/features/tournaments/registrations.server";
 import { action as buyAction, loader as plusLoader } from "~/features/plus/routes/plus";
@@ -115,6 +116,7 @@ describe("buying Plus", () => {
     expect(membership.periods).toHaveLength(1);
     expect(membership.periods[0]!.orderId).toBe(orderId);
     expect(membership.until!.getTime()).toBeGreaterThanOrEqual(addMonths(before, 1).getTime() - 1000);
+    await deliverQueuedMail();
     expect(mailer.sent.at(-1)!.subject).toMatch(/Ya eres Plus|You are Plus/);
     const page = await callRoute<{ membership: { member: boolean; periods: unknown[] } }>(
       plusLoader,
@@ -205,9 +207,11 @@ describe("staff and time", () => {
     const twoDaysBefore = new Date(ends.getTime() - 2 * 86_400_000);
     expect(await sendPlusMails(handle.db, twoDaysBefore)).toBe(1);
     expect(await sendPlusMails(handle.db, twoDaysBefore)).toBe(0);
+    await deliverQueuedMail();
     expect(mailer.sent.at(-1)!.subject).toMatch(/termina pronto|ends soon/);
     const after = new Date(ends.getTime() + 60_000);
     expect(await sendPlusMails(handle.db, after)).toBe(1);
+    await deliverQueuedMail();
     expect(mailer.sent.at(-1)!.subject).toMatch(/terminó|has ended/);
     expect(await sendPlusMails(handle.db, after)).toBe(0);
   });

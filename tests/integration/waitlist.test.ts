@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { deliverQueuedMail } from "./support/mail";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { asc, eq } from "drizzle-orm";
 import { competitionSettings, registrations, tournaments, users, waitlistEntries } from "~/db/schema";
@@ -173,6 +174,7 @@ describe("the waiting list", () => {
     expect(owed!.placeFreedAt).not.toBeNull();
     mailer.sent.length = 0;
     expect(await sendWaitlistMails(handle.db)).toBe(1);
+    await deliverQueuedMail();
     expect(mailer.sent.map((mail) => mail.to)).toEqual([waiting.email]);
 
     // The waiting person registers: they leave the list; a new holder expires: nobody left to tell.

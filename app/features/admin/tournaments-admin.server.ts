@@ -10,8 +10,9 @@ import { noticeFreedPlace } from "~/features/tournaments/waitlist.server";
 import { releaseRegistration } from "~/features/tournaments/registrations.server";
 import { env } from "~/lib/env.server";
 import { createI18n } from "~/lib/i18n";
-import { log } from "~/lib/log.server";
-import { composeMail, mailer } from "~/lib/mail.server";
+import { composeMail } from "~/lib/mail.server";
+import { queueMail, type MailWriter } from "~/lib/mail-outbox.server";
+import { mailOrderMove } from "~/features/orders/order-mail.server";
 import { loadMessages } from "~/lib/messages.server";
 import { recordAudit } from "./audit.server";
 import { canMoveTournament, type TournamentStatus, type TournamentValues } from "./core/tournament-form";
@@ -229,7 +230,7 @@ export interface CancelledTournament {
  * may have moved (proof sent, approved, fulfilled) stays as it is and is listed as a refund to make
  * (the status table has no "refund pending": staff refund it outside the platform, with its
  * reference, from the order). Audit rows: the tournament's, each cancelled order's, each released
- * registration's. The caller mails the registrants after commit (`mailTournamentCancelled`).
+ * registration's. Each registrant's mail is queued in the same transaction (`mailTournamentCancelled`).
  */
 export async function cancelTournament(db: Database, staffId: string, id: string, reason: string | null): Promise<CancelledTournament> {
   return db.transaction(async (tx) => {
@@ -327,34 +328,33 @@ export async function cancelTournament(db: Database, staffId: string, id: string
           : {}),
       },
     });
+    await mailTournamentCancelled(tx, result, reason);
     return result;
   });
 }
 
-/** Tells each registrant, in their language, that the tournament was cancelled and what happens to their payment. */
-export async function mailTournamentCancelled(cancelled: CancelledTournament, reason: string | null): Promise<void> {
+/** Tells each registrant, in their language, that the tournament was cancelled and what happens to their payment (queued in `tx`). */
+async function mailTournamentCancelled(tx: MailWriter, cancelled: CancelledTournament, reason: string | null): Promise<void> {
   for (const notice of cancelled.notices) {
     const language = isLanguage(notice.language) ? notice.language : "es";
     const { t } = createI18n(language, loadMessages(language, ["mail"]));
     const values = { title: cancelled.title, number: notice.orderNumber ?? "", reason: reason ?? "" };
-    try {
-      await mailer().send(
-        composeMail({
-          to: notice.email,
-          subject: t("mail:registration.tournamentCancelled.subject", values),
-          heading: t("mail:registration.tournamentCancelled.heading", values),
-          paragraphs: [
-            t("mail:registration.tournamentCancelled.body", values),
-            ...(reason ? [t("mail:registration.tournamentCancelled.reason", values)] : []),
-            t(`mail:registration.tournamentCancelled.${notice.outcome}`, values),
-          ],
-          action: { label: t("mail:registration.tournamentCancelled.button"), url: `${env().publicUrl}/orders` },
-          footer: t("mail:footer"),
-        }),
-      );
-    } catch (error) {
-      log.error("tournament cancelled mail not sent", { tournamentId: cancelled.tournamentId, error: String(error) });
-    }
+    await queueMail(
+      tx,
+      "registration.tournamentCancelled",
+      composeMail({
+        to: notice.email,
+        subject: t("mail:registration.tournamentCancelled.subject", values),
+        heading: t("mail:registration.tournamentCancelled.heading", values),
+        paragraphs: [
+          t("mail:registration.tournamentCancelled.body", values),
+          ...(reason ? [t("mail:registration.tournamentCancelled.reason", values)] : []),
+          t(`mail:registration.tournamentCancelled.${notice.outcome}`, values),
+        ],
+        action: { label: t("mail:registration.tournamentCancelled.button"), url: `${env().publicUrl}/orders` },
+        footer: t("mail:footer"),
+      }),
+    );
   }
 }
 
@@ -462,6 +462,8 @@ export async function removeRegistration(db: Database, staffId: string, registra
       before: { status: registration.status, teamName: registration.teamName, tournamentId: registration.tournamentId },
       after: { status: "released", reason, order: orderMove },
     });
+    // The buyer's mail only reports the refund or cancellation; queued with the removal.
+    if (orderMove) await mailOrderMove(tx, { orderId: orderMove.orderId, to: orderMove.to, actor: "staff", reason });
     return { tournamentId: registration.tournamentId, orderMove };
   });
 }

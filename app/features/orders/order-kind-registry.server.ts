@@ -23,9 +23,9 @@ export interface OrderKindHandler {
   onTransition(event: OrderTransition): Promise<void>;
   /**
    * The mail text to use instead of the default one for a move (e.g. "registrationConfirmed"); it may
-   * read what the kind holds (after the move committed) to choose.
+   * read what the kind holds (in the move's transaction, after the move) to choose.
    */
-  mailTemplate?(to: OrderStatus, order: { orderId: string; db: Database }): string | undefined | Promise<string | undefined>;
+  mailTemplate?(to: OrderStatus, order: { orderId: string; db: Database | Transaction }): string | undefined | Promise<string | undefined>;
 }
 
 const handlers = new Map<OrderKind, OrderKindHandler>();

@@ -3,11 +3,10 @@ import { orders, users } from "~/db/schema";
 import { isLanguage } from "~/domain/language";
 import { type Currency } from "~/domain/money";
 import { formatMoney } from "~/domain/format";
-import type { Database } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { createI18n } from "~/lib/i18n";
-import { log } from "~/lib/log.server";
-import { composeMail, mailer } from "~/lib/mail.server";
+import { composeMail } from "~/lib/mail.server";
+import { queueMail, type MailWriter } from "~/lib/mail-outbox.server";
 import { loadMessages } from "~/lib/messages.server";
 import type { MoveActor, OrderStatus } from "./core/lifecycle";
 import { handlerFor } from "./order-kind-registry.server";
@@ -29,11 +28,11 @@ export function mailTemplateFor(to: OrderStatus, actor: MoveActor): string | nul
 }
 
 /**
- * Tells the order's owner, in their language, that it moved to `to`. Called after the move has
- * committed: a mail that cannot leave is logged, never fatal.
+ * Tells the order's owner, in their language, that it moved to `to`: queues the mail in the
+ * outbox. Call it with the transaction of the move, so the mail exists exactly when the move does.
  */
 export async function mailOrderMove(
-  db: Database,
+  db: MailWriter,
   move: { orderId: string; to: OrderStatus; actor: MoveActor; reason?: string | null; refundReference?: string | null },
 ): Promise<void> {
   const template = mailTemplateFor(move.to, move.actor);
@@ -63,18 +62,16 @@ export async function mailOrderMove(
   const paragraphs = [t(`mail:order.${kind}.body`, values)];
   if (kind === "rejected") paragraphs.push(t("mail:order.rejected.again"));
   if (kind === "refunded" && move.refundReference) paragraphs.push(t("mail:order.refunded.reference", { reference: move.refundReference }));
-  try {
-    await mailer().send(
-      composeMail({
-        to: row.email,
-        subject: t(`mail:order.${kind}.subject`, values),
-        heading: t(`mail:order.${kind}.heading`, values),
-        paragraphs,
-        action: { label: t("mail:order.button"), url: `${env().publicUrl}/orders/${move.orderId}` },
-        footer: t("mail:footer"),
-      }),
-    );
-  } catch (error) {
-    log.error("order mail not sent", { orderId: move.orderId, status: move.to, error: String(error) });
-  }
+  await queueMail(
+    db,
+    `order.${kind}`,
+    composeMail({
+      to: row.email,
+      subject: t(`mail:order.${kind}.subject`, values),
+      heading: t(`mail:order.${kind}.heading`, values),
+      paragraphs,
+      action: { label: t("mail:order.button"), url: `${env().publicUrl}/orders/${move.orderId}` },
+      footer: t("mail:footer"),
+    }),
+  );
 }

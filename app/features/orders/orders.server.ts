@@ -360,13 +360,13 @@ export async function submitProof(db: Database, orderId: string, owner: Actor, d
         payerEmail: details.method === "paypal" ? details.payerEmail : null,
       });
       await moveOrder(tx, orderId, "proof_submitted", { userId: owner.userId, role: "owner" });
+      await mailOrderMove(tx, { orderId, to: "proof_submitted", actor: "owner" });
       return id;
     });
   } catch (error) {
     if (constraintOf(error) === "payment_proofs_bank_reference_live") throw new OrderError("REFERENCE_USED");
     throw error;
   }
-  await mailOrderMove(db, { orderId, to: "proof_submitted", actor: "owner" });
   return { proofId };
 }
 
@@ -383,7 +383,7 @@ export async function cancelOrder(db: Database, orderId: string, owner: Actor) {
  * A staff decision inside the caller's transaction: the move (approve, reject, fulfil, refund,
  * cancel), a refused or cancelled proof's bank reference freed, a refund's reference (or a
  * fulfilment's provider transaction id) kept. The
- * caller mails the buyer after commit (`mailDecision`).
+ * caller queues the buyer's mail in the same transaction (`mailDecision`).
  */
 export async function applyDecision(tx: Transaction, orderId: string, staff: Actor, decided: ParsedDecision) {
   if (!staff.isStaff) throw new OrderError("NOT_FOUND");
@@ -403,9 +403,9 @@ export async function applyDecision(tx: Transaction, orderId: string, staff: Act
   return moved;
 }
 
-/** Tells the buyer about a committed staff decision. */
-export function mailDecision(db: Database, orderId: string, decided: ParsedDecision) {
-  return mailOrderMove(db, {
+/** Queues the buyer's mail about a staff decision, in the decision's transaction. */
+export function mailDecision(tx: Transaction, orderId: string, decided: ParsedDecision) {
+  return mailOrderMove(tx, {
     orderId,
     to: DECISION_TARGET[decided.decision],
     actor: "staff",
@@ -416,7 +416,7 @@ export function mailDecision(db: Database, orderId: string, decided: ParsedDecis
 
 /**
  * Staff decide, in one transaction (with `alongside`, e.g. the back-office's audit row, in it too),
- * and the buyer is mailed once the decision has committed.
+ * and the buyer's mail is queued in it: the mail exists if and only if the decision does.
  */
 export async function decideOrder(
   db: Database,
@@ -428,13 +428,13 @@ export async function decideOrder(
   const moved = await db.transaction(async (tx) => {
     const result = await applyDecision(tx, orderId, staff, decided);
     await alongside?.(tx, result);
+    await mailDecision(tx, orderId, decided);
     return result;
   });
-  await mailDecision(db, orderId, decided);
   return moved;
 }
 
-/** Moves every unpaid order past its time to `expired` and mails its buyer; returns the ids. */
+/** Moves every unpaid order past its time to `expired` and queues its buyer's mail; returns the ids. */
 export async function expireUnpaidOrders(db: Database, now = new Date()): Promise<string[]> {
   const stale = await db
     .select({ id: orders.id })
@@ -444,14 +444,16 @@ export async function expireUnpaidOrders(db: Database, now = new Date()): Promis
   const expired: string[] = [];
   for (const { id } of stale) {
     try {
-      await db.transaction((tx) => moveOrder(tx, id, "expired", { userId: null, role: "system" }, "unpaid"));
+      await db.transaction(async (tx) => {
+        await moveOrder(tx, id, "expired", { userId: null, role: "system" }, "unpaid");
+        await mailOrderMove(tx, { orderId: id, to: "expired", actor: "system" });
+      });
       expired.push(id);
     } catch (error) {
       // Paid or cancelled meanwhile: nothing to expire.
       if (!(error instanceof OrderError)) throw error;
       continue;
     }
-    await mailOrderMove(db, { orderId: id, to: "expired", actor: "system" });
   }
   return expired;
 }

@@ -3,14 +3,14 @@ import { formatDateTime } from "~/domain/format";
 import { env } from "~/lib/env.server";
 import type { Database } from "~/lib/db.server";
 import { createI18n } from "~/lib/i18n";
-import { log } from "~/lib/log.server";
-import { composeMail, mailer } from "~/lib/mail.server";
+import { composeMail } from "~/lib/mail.server";
+import { queueMail } from "~/lib/mail-outbox.server";
 import { loadMessages } from "~/lib/messages.server";
 import { markMailed, membershipsToMail } from "./plus.server";
 
 /**
- * Sends the "ends in 3 days" and "has ended" mails that are due, once each (the period row records
- * it). Run by a routine; returns how many mails went out.
+ * Queues the "ends in 3 days" and "has ended" mails that are due, once each (the period row records
+ * it, in the same transaction). Run by a routine; returns how many mails were queued.
  */
 export async function sendPlusMails(db: Database, now = new Date()): Promise<number> {
   const { reminders, ended } = await membershipsToMail(db, now);
@@ -23,8 +23,12 @@ export async function sendPlusMails(db: Database, now = new Date()): Promise<num
       const language = isLanguage(row.language) ? row.language : "es";
       const { t } = createI18n(language, loadMessages(language, ["mail"]));
       const values = { name: row.name || row.email, date: formatDateTime(row.endsAt, language, env().TIME_ZONE) };
-      try {
-        await mailer().send(
+      // The mark and the queued mail commit together: once each, and never marked without its mail.
+      await db.transaction(async (tx) => {
+        await markMailed(tx, row.id, which, now);
+        await queueMail(
+          tx,
+          `plus.${which}`,
           composeMail({
             to: row.email,
             subject: t(`mail:plus.${which}.subject`, values),
@@ -34,12 +38,8 @@ export async function sendPlusMails(db: Database, now = new Date()): Promise<num
             footer: t("mail:footer"),
           }),
         );
-        await markMailed(db, row.id, which, now);
-        sent += 1;
-      } catch (error) {
-        // Not marked: the next run tries again.
-        log.error("plus mail not sent", { periodId: row.id, which, error: String(error) });
-      }
+      });
+      sent += 1;
     }
   }
   return sent;

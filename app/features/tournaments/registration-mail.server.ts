@@ -1,14 +1,14 @@
 import { formatDate } from "~/domain/format";
 import { isLanguage } from "~/domain/language";
-import { mailer } from "~/lib/mail.server";
 import { env } from "~/lib/env.server";
 import { createI18n } from "~/lib/i18n";
-import { log } from "~/lib/log.server";
 import { composeMail } from "~/lib/mail.server";
+import { queueMail, type MailWriter } from "~/lib/mail-outbox.server";
 import { loadMessages } from "~/lib/messages.server";
 
-/** Tells a player their free registration is confirmed; a mail that cannot leave is logged, not fatal. */
+/** Tells a player their free registration is confirmed: queued in `tx`, the transaction that confirms it. */
 export async function mailRegistrationConfirmed(
+  tx: MailWriter,
   to: string,
   languageCode: string,
   details: { title: string; date: string; teamName: string | null; tournamentId: string },
@@ -20,21 +20,19 @@ export async function mailRegistrationConfirmed(
     date: formatDate(details.date, language, env().TIME_ZONE),
     team: details.teamName ? ` (${details.teamName})` : "",
   };
-  try {
-    await mailer().send(
-      composeMail({
-        to,
-        subject: t("mail:registration.confirmed.subject", values),
-        heading: t("mail:registration.confirmed.heading", values),
-        paragraphs: [t("mail:registration.confirmed.body", values)],
-        action: {
-          label: t("mail:registration.confirmed.button"),
-          url: `${env().publicUrl}/tournament?id=${encodeURIComponent(details.tournamentId)}`,
-        },
-        footer: t("mail:footer"),
-      }),
-    );
-  } catch (error) {
-    log.error("registration mail not sent", { to, error: String(error) });
-  }
+  await queueMail(
+    tx,
+    "registration.confirmed",
+    composeMail({
+      to,
+      subject: t("mail:registration.confirmed.subject", values),
+      heading: t("mail:registration.confirmed.heading", values),
+      paragraphs: [t("mail:registration.confirmed.body", values)],
+      action: {
+        label: t("mail:registration.confirmed.button"),
+        url: `${env().publicUrl}/tournament?id=${encodeURIComponent(details.tournamentId)}`,
+      },
+      footer: t("mail:footer"),
+    }),
+  );
 }

@@ -8,7 +8,8 @@ import type { Database, Transaction } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { createI18n } from "~/lib/i18n";
 import { log } from "~/lib/log.server";
-import { composeMail, mailer } from "~/lib/mail.server";
+import { composeMail } from "~/lib/mail.server";
+import { queueMail } from "~/lib/mail-outbox.server";
 import { loadMessages } from "~/lib/messages.server";
 import { lateEntryFor } from "./late-entry.server";
 import { findTournament } from "./registrations.server";
@@ -103,7 +104,7 @@ async function freedPlaceFor(
 /**
  * Called inside any transaction that may have freed a place (a registration released, capacity
  * raised, no-shows dropped), after its writes: when the place may be taken from the list now
- * (`freedPlaceFor`), everyone waiting is owed a mail. The mail itself leaves after the commit (`sendWaitlistMails`).
+ * (`freedPlaceFor`), everyone waiting is owed a mail. The mail is queued after the commit (`sendWaitlistMails`) from the mark.
  * Returns how many are owed one.
  */
 export async function noticeFreedPlace(tx: Transaction, tournamentId: string, now = new Date()): Promise<number> {
@@ -117,9 +118,10 @@ export async function noticeFreedPlace(tx: Transaction, tournamentId: string, no
 }
 
 /**
- * Sends the owed "a place is free" mails, oldest entry first. Each entry is claimed (its mark
- * cleared) in its own statement before the mail leaves, so two instances or a retry never mail the
- * same freed place twice. Run by the waiting-list routine and right after the writes that free places.
+ * Queues the owed "a place is free" mails in the outbox, oldest entry first, in the transaction
+ * that claims the entries (clears their mark), so two instances or a retry never mail the same
+ * freed place twice and a crash never loses one. Run by the waiting-list routine and right after
+ * the writes that free places.
  */
 export async function sendWaitlistMails(db: Database, limit = 200): Promise<number> {
   const claimed = await db.transaction(async (tx) => {
@@ -170,20 +172,20 @@ export async function sendWaitlistMails(db: Database, limit = 200): Promise<numb
             told.map((entry) => entry.id),
           ),
         );
-    return told;
-  });
-  for (const entry of claimed) {
-    const language = isLanguage(entry.language) ? entry.language : "es";
-    const { t } = createI18n(language, loadMessages(language, ["mail"]));
-    // After check-in closed, the place is a no-show's and must be taken before the start.
-    const key = entry.startsAt ? "mail:waitlist.noShowFreed" : "mail:waitlist.placeFreed";
-    const values = {
-      title: entry.title,
-      date: formatDate(entry.date, language, env().TIME_ZONE),
-      time: entry.startsAt ? formatTime(entry.startsAt, language, env().TIME_ZONE) : "",
-    };
-    try {
-      await mailer().send(
+    // The mails are queued with the claim: a crash cannot clear a mark without its mail existing.
+    for (const entry of told) {
+      const language = isLanguage(entry.language) ? entry.language : "es";
+      const { t } = createI18n(language, loadMessages(language, ["mail"]));
+      // After check-in closed, the place is a no-show's and must be taken before the start.
+      const key = entry.startsAt ? "mail:waitlist.noShowFreed" : "mail:waitlist.placeFreed";
+      const values = {
+        title: entry.title,
+        date: formatDate(entry.date, language, env().TIME_ZONE),
+        time: entry.startsAt ? formatTime(entry.startsAt, language, env().TIME_ZONE) : "",
+      };
+      await queueMail(
+        tx,
+        entry.startsAt ? "waitlist.noShowFreed" : "waitlist.placeFreed",
         composeMail({
           to: entry.email,
           subject: t(`${key}.subject`, values),
@@ -196,14 +198,13 @@ export async function sendWaitlistMails(db: Database, limit = 200): Promise<numb
           footer: t("mail:footer"),
         }),
       );
-    } catch (error) {
-      log.error("waiting-list mail not sent", { tournamentId: entry.tournamentId, error: String(error) });
     }
-  }
+    return told;
+  });
   return claimed.length;
 }
 
-/** After a commit that may have freed a place: the owed mails leave now; a failure is logged (the routine retries what was not claimed). */
+/** After a commit that may have freed a place: the owed mails are queued now; a failure is logged (the routine retries what was not claimed). */
 export async function mailWaitlistAfterCommit(db: Database): Promise<void> {
   try {
     await sendWaitlistMails(db);

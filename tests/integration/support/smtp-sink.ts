@@ -1,5 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
+import { deliverQueuedMail } from "./mail";
 
 export interface ReceivedMail {
   from: string;
@@ -7,13 +8,31 @@ export interface ReceivedMail {
   raw: string;
 }
 
-/** A real SMTP server on loopback that keeps every message it receives. */
-export async function startSmtpSink() {
+/**
+ * A real SMTP server on loopback that keeps every message it receives. While `refusing` answers
+ * true it behaves as a relay in an outage: a new connection is turned away with 421 (service not
+ * available, try later), a mail on a connection already open with 451.
+ */
+export async function startSmtpSink(options: { refusing?: () => boolean } = {}) {
   const received: ReceivedMail[] = [];
+  let refused = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    // Closing does not wait for the mailer's pooled connections to go idle.
+    closeTimeout: 100,
+    onConnect(_session, callback) {
+      if (!options.refusing?.()) return callback();
+      refused += 1;
+      callback(Object.assign(new Error("Service not available, try again later"), { responseCode: 421 }));
+    },
+    // A connection opened before the outage (the mailer pools them) is refused mail by mail.
+    onMailFrom(_address, _session, callback) {
+      if (!options.refusing?.()) return callback();
+      refused += 1;
+      callback(Object.assign(new Error("Local error in processing, try again later"), { responseCode: 451 }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -32,6 +51,8 @@ export async function startSmtpSink() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    /** Connections and mails turned away so far. */
+    refusedConnections: () => refused,
     /** Plain text of a quoted-printable message body, soft breaks joined. */
     text(mail: ReceivedMail): string {
       const joined = mail.raw.replace(/=\r?\n/g, "");
@@ -50,6 +71,8 @@ export async function startSmtpSink() {
     async waitFor(predicate: (mail: ReceivedMail) => boolean, timeoutMs = 5000): Promise<ReceivedMail> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
+        // What the server's mail worker does meanwhile: queued mail is delivered.
+        await deliverQueuedMail();
         const found = received.find(predicate);
         if (found) return found;
         if (Date.now() > deadline) throw new Error("mail did not arrive");

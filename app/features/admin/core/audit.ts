@@ -10,6 +10,7 @@ export const AUDIT_ENTITIES = [
   "package",
   "order",
   "user",
+  "mail",
 ] as const;
 
 export interface AuditFilters {

@@ -7,6 +7,7 @@ export const ADMIN_SECTIONS = [
   { key: "tournaments", to: "/admin/tournaments" },
   { key: "catalogue", to: "/admin/catalogue" },
   { key: "users", to: "/admin/users" },
+  { key: "mail", to: "/admin/mail" },
   { key: "audit", to: "/admin/audit" },
 ] as const;
 

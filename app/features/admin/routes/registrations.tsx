@@ -2,7 +2,6 @@ import { useTranslation } from "~/lib/i18n-react";
 import { Form, Link, useNavigation } from "react-router";
 import { isLanguage } from "~/domain/language";
 import { formatMoney } from "~/domain/format";
-import { mailOrderMove } from "~/features/orders/order-mail.server";
 import { fail, succeed } from "~/lib/answer";
 import { membersAmong } from "~/features/plus/plus.server";
 import { db } from "~/lib/db.server";
@@ -70,9 +69,6 @@ export async function action({ request, params }: Route.ActionArgs) {
   try {
     const removed = await removeRegistration(db(), staff.id, fields.registrationId ?? "", reason);
     if (removed.tournamentId !== current.id) return fail("NOT_FOUND", 404);
-    // Committed; the buyer's mail only reports the refund or cancellation.
-    if (removed.orderMove)
-      await mailOrderMove(db(), { orderId: removed.orderMove.orderId, to: removed.orderMove.to, actor: "staff", reason });
     // The freed place: everyone on the waiting list is told now.
     await mailWaitlistAfterCommit(db());
     return succeed({ removed: fields.registrationId });

@@ -16,7 +16,6 @@ import {
   cancelTournament,
   duplicateTournament,
   findTournamentForStaff,
-  mailTournamentCancelled,
   refundsDueFor,
   setTournamentStatus,
   updateTournament,
@@ -88,7 +87,6 @@ export async function action({ request, params }: Route.ActionArgs) {
       const reason = String(form.get("reason") ?? "").trim() || null;
       if (reason && [...reason].length > REASON_MAX) return fail("CANCEL_REASON_TOO_LONG", 400, { field: "reason" });
       const cancelled = await cancelTournament(db(), staff.id, id, reason);
-      await mailTournamentCancelled(cancelled, reason);
       return succeed({ intent, cancelSummary: { released: cancelled.released, cancelledOrders: cancelled.cancelledOrders.length } });
     }
     if (typeof intent === "string" && MOVES[intent]) {

@@ -10,7 +10,7 @@ import { useRouteMessages } from "~/lib/use-route-messages";
 import { findProfile, saveProfile } from "../accounts.server";
 import { withinLimit } from "~/lib/rate-limit.server";
 import { env } from "~/lib/env.server";
-import { mailer } from "~/lib/mail.server";
+import { queueMail } from "~/lib/mail-outbox.server";
 import { welcomeMail } from "../auth.server";
 import { requireUser } from "../session.server";
 import { safeRedirectTarget } from "~/domain/redirect";
@@ -69,17 +69,15 @@ export async function action({ request }: Route.ActionArgs) {
 
   const language = languageFromCookieHeader(request.headers.get("Cookie"));
   try {
-    await saveProfile(db(), user.id, profile, language);
+    // The welcome mail is queued with the profile it welcomes (the outbox delivers it, with retries).
+    await db().transaction(async (tx) => {
+      await saveProfile(tx, user.id, profile, language);
+      await queueMail(tx, "auth.welcome", welcomeMail(user.email, profile.fullname, language, env().publicUrl));
+    });
   } catch (error) {
     log.error("profile not saved", { userId: user.id, error: String(error) });
     // SPEC: the user still goes on after 4 s, told what went wrong.
     return fail("SIGNUP_ERROR", 500, { detail: String((error as Error).message ?? error), redirectTo });
-  }
-  try {
-    await mailer().send(welcomeMail(user.email, profile.fullname, language, env().publicUrl));
-  } catch (error) {
-    // The profile is saved; a welcome mail that could not leave is not worth failing the sign-up.
-    log.error("welcome mail not sent", { userId: user.id, error: String(error) });
   }
   return succeed({ redirectTo });
 }

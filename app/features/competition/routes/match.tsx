@@ -98,14 +98,18 @@ export async function action({ request, params }: Route.ActionArgs) {
       if (!checked.ok) return fail(checked.code, checked.code === "FILE_TOO_LARGE" ? 413 : 400, { field: "screenshot" });
       const key = await screenshotStorage().put(bytes!, RECEIPT_EXTENSIONS[checked.type]!);
       try {
-        const outcome = await reportMatch(db(), {
-          tournamentId: tournament.id,
-          matchId,
-          userId: user.id,
-          score: score.score,
-          screenshot: { key, type: checked.type },
+        // The events' mails are queued in the report's transaction.
+        const outcome = await db().transaction(async (tx) => {
+          const reported = await reportMatch(tx, {
+            tournamentId: tournament.id,
+            matchId,
+            userId: user.id,
+            score: score.score,
+            screenshot: { key, type: checked.type },
+          });
+          await mailCompetitionEvents(tx, tournament, reported.events);
+          return reported;
         });
-        await mailCompetitionEvents(db(), tournament, outcome.events);
         return succeed({ done: outcome.state });
       } catch (error) {
         await screenshotStorage()
@@ -118,14 +122,16 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (fields.intent === "result") {
       const score = checkScore(bestOf, { score1: fields.score1, score2: fields.score2 });
       if (!score.ok) return fail(score.code, 400, { field: "score1" });
-      const events = await setResult(db(), {
-        tournamentId: tournament.id,
-        matchId,
-        actorUserId: user.id,
-        score: score.score,
-        reason: fields.reason?.trim() || null,
+      await db().transaction(async (tx) => {
+        const events = await setResult(tx, {
+          tournamentId: tournament.id,
+          matchId,
+          actorUserId: user.id,
+          score: score.score,
+          reason: fields.reason?.trim() || null,
+        });
+        await mailCompetitionEvents(tx, tournament, events);
       });
-      await mailCompetitionEvents(db(), tournament, events);
       return succeed({ done: "decided" });
     }
     if (fields.intent === "room") {

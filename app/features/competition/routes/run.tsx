@@ -115,8 +115,10 @@ export async function action({ request, params }: Route.ActionArgs) {
             .filter(([name]) => name.startsWith("seed_"))
             .map(([name, value]) => [name.slice(5), Number(value)]),
         );
-        const events = await startCompetition(db(), { tournamentId: tournament.id, actorUserId: staff.id, method, manual });
-        await mailCompetitionEvents(db(), tournament, events);
+        await db().transaction(async (tx) => {
+          const events = await startCompetition(tx, { tournamentId: tournament.id, actorUserId: staff.id, method, manual });
+          await mailCompetitionEvents(tx, tournament, events);
+        });
         return succeed({ done: "started" });
       }
       case "lobby": {

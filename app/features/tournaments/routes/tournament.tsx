@@ -141,24 +141,28 @@ export async function action({ request }: Route.ActionArgs) {
 
   const paid = tournament.feeAmount > 0;
   try {
-    const result = await registerForTournament(db(), {
-      tournamentId: tournament.id,
-      userId: user.id,
-      email: user.email,
-      registration: parsed.registration,
-      exchangeRate: paid ? await currentExchangeRate(db()) : "0",
-      expiresAt: new Date(Date.now() + env().ORDER_EXPIRY_MINUTES * 60_000),
-      idempotencyKey,
-    });
-    if (!result.order) {
-      await mailRegistrationConfirmed(user.email, languageFromCookieHeader(request.headers.get("Cookie")), {
-        title: tournament.title,
-        date: tournament.date,
-        teamName: parsed.registration.teamName,
+    const exchangeRate = paid ? await currentExchangeRate(db()) : "0";
+    // A free registration's confirmation mail is queued in the transaction that confirms it.
+    const result = await db().transaction(async (tx) => {
+      const registered = await registerForTournament(tx, {
         tournamentId: tournament.id,
+        userId: user.id,
+        email: user.email,
+        registration: parsed.registration,
+        exchangeRate,
+        expiresAt: new Date(Date.now() + env().ORDER_EXPIRY_MINUTES * 60_000),
+        idempotencyKey,
       });
-      return succeed({ outcome: "confirmed" as const });
-    }
+      if (!registered.order)
+        await mailRegistrationConfirmed(tx, user.email, languageFromCookieHeader(request.headers.get("Cookie")), {
+          title: tournament.title,
+          date: tournament.date,
+          teamName: parsed.registration.teamName,
+          tournamentId: tournament.id,
+        });
+      return registered;
+    });
+    if (!result.order) return succeed({ outcome: "confirmed" as const });
     return succeed({
       outcome: "started" as const,
       order: {
