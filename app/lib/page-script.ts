@@ -30,6 +30,6 @@ var c=t.closest("[data-toast-close]");if(c&&!window.__reactRouterContext){var n=
 });
 document.addEventListener("submit",function(e){var f=e.target,q=f.getAttribute("data-confirm"),s=f.getAttribute("data-sending");
 if(q&&!e.defaultPrevented&&!confirm(q))e.preventDefault();if(!s||e.defaultPrevented)return;
-var b=f.querySelector("[type=submit]");if(b){b.setAttribute("data-label",b.textContent);b.disabled=true;b.textContent=s}});
-addEventListener("pageshow",function(e){if(e.persisted)document.querySelectorAll("[data-label]").forEach(function(b){b.disabled=false;b.textContent=b.getAttribute("data-label");b.removeAttribute("data-label")})});
+var b=f.querySelector("[type=submit]");if(b){b.setAttribute("data-idle-label",b.textContent);b.disabled=true;b.textContent=s}});
+addEventListener("pageshow",function(e){if(e.persisted)document.querySelectorAll("[data-idle-label]").forEach(function(b){b.disabled=false;b.textContent=b.getAttribute("data-idle-label");b.removeAttribute("data-idle-label")})});
 })();`;
