@@ -1,0 +1,50 @@
+import { formatTimeLeft } from "~/domain/duration";
+import { DataAttr, selector } from "./attributes";
+import { createRefresher, createRegion, postInPlace, type Region } from "./in-place";
+
+/**
+ * For pages served without the React runtime (docs/decisions/002) whose content changes in place:
+ * the tournament page, the bracket, a match, Plus and support. The page works without it (forms
+ * post, the server answers with the whole page); with it, the element marked `data-swap` is replaced
+ * by the same element from a fresh server render:
+ * - a form inside posts in place (app/browser/in-place.ts);
+ * - `data-live="<url>"` opens server-sent events there; a burst of `change` events makes one request
+ *   (one at a time, and one more after it if events arrived meanwhile);
+ * - `data-countdown` ticks each second (text `data-text` with {{time}}, `data-to`, the server's
+ *   `data-now`) and at zero asks for the page again (what was closed may now be open).
+ */
+export function start(): void {
+  const root = document.querySelector(selector(DataAttr.swap));
+  if (!root) return;
+  let skew = 0;
+  const readSkew = () => {
+    const countdown = root.querySelector(selector(DataAttr.countdown));
+    if (countdown) skew = Date.parse(countdown.getAttribute(DataAttr.countdownNow) ?? "") - Date.now();
+  };
+  const region = createRegion(root, selector(DataAttr.swap), readSkew);
+  const refresh = createRefresher(region);
+  root.addEventListener("submit", (event) => onSubmit(region, event as SubmitEvent));
+  readSkew();
+  setInterval(() => tick(root, skew, refresh), 1000);
+  const live = root.getAttribute(DataAttr.live);
+  if (live && window.EventSource) new EventSource(live).addEventListener("change", () => void refresh());
+}
+
+function onSubmit(region: Region, event: SubmitEvent): void {
+  const form = event.target as HTMLFormElement;
+  if (event.defaultPrevented || form.method !== "post") return;
+  event.preventDefault();
+  void postInPlace(region, form, event.submitter as HTMLButtonElement | null);
+}
+
+/** One second of the countdown, on the server's clock; at zero the page is asked for again. */
+export function tick(root: Element, skew: number, refresh: () => unknown): void {
+  const countdown = root.querySelector(selector(DataAttr.countdown));
+  if (!countdown) return;
+  const left = Date.parse(countdown.getAttribute(DataAttr.countdownTo) ?? "") - Date.now() - skew;
+  countdown.textContent = (countdown.getAttribute(DataAttr.countdownText) ?? "").replace("{{time}}", formatTimeLeft(left));
+  if (left <= 0) {
+    countdown.removeAttribute(DataAttr.countdown);
+    void refresh();
+  }
+}
