@@ -44,8 +44,11 @@ export async function compileBrowserModule(file: string): Promise<{ code: string
     metafile: true,
     logLevel: "silent",
   });
-  // Inlined inside <script>: "</script" must never appear in it.
-  const code = result.outputFiles[0]!.text.trim().replaceAll("</script", "<\\/script");
+  // Inlined inside <script>: "</script" must never appear in it. The module scope is already
+  // strict-mode TypeScript, so the "use strict" prologue esbuild adds is only bytes.
+  const code = result.outputFiles[0]!.text.trim()
+    .replace(/^"use strict";/, "")
+    .replaceAll("</script", "<\\/script");
   const inputs = Object.keys(result.metafile.inputs).filter((input) => input !== "<stdin>");
   return { code, inputs: inputs.map((input) => path.resolve(input)) };
 }

@@ -1,6 +1,13 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createRefresher, createRegion, postInPlace, readHtml, swapIn } from "./in-place";
+import { createRefresher, createRegion, postInPlace, swapWhole, type Region } from "./in-place";
+
+const refresherOf = (region: Region) =>
+  createRefresher(
+    region,
+    () => "/page",
+    (answer) => swapWhole(region, answer),
+  );
 
 function page(body: string) {
   document.body.innerHTML = body;
@@ -21,7 +28,7 @@ describe("posting in place and swapping a region", () => {
     const root = page(`<div data-swap>first</div>`);
     const pending: Array<(html: string) => void> = [];
     vi.mocked(fetch).mockImplementation(() => new Promise((resolve) => pending.push((html) => resolve(answer(html) as never))));
-    const refresh = createRefresher(createRegion(root, "[data-swap]"));
+    const refresh = refresherOf(createRegion(root, "[data-swap]"));
 
     void refresh();
     void refresh();
@@ -42,24 +49,8 @@ describe("posting in place and swapping a region", () => {
   it("a background refresh whose answer lacks the block keeps the page as it is", async () => {
     const root = page(`<div data-swap>shown</div>`);
     vi.mocked(fetch).mockResolvedValue(answer(`<p>Error</p>`) as never);
-    await createRefresher(createRegion(root, "[data-swap]"))();
+    await refresherOf(createRegion(root, "[data-swap]"))();
     expect(root.innerHTML).toBe("shown");
-  });
-
-  it("swaps only the parts when asked, and keeps the focus on a quantity being typed", () => {
-    document.body.innerHTML = `<div data-cart-page><div data-part="rows"><input data-qty="p1" value="2"></div><p id="kept">typed</p></div>`;
-    const root = document.querySelector("[data-cart-page]")!;
-    root.querySelector<HTMLInputElement>("[data-qty]")!.focus();
-    const afterSwap = vi.fn();
-    swapIn(
-      createRegion(root, "[data-cart-page]", afterSwap),
-      readHtml(`<div data-cart-page><div data-part="rows"><input data-qty="p1" value="3"></div><p id="kept">server</p></div>`),
-      { parts: true },
-    );
-    expect(root.querySelector<HTMLInputElement>("[data-qty]")!.value).toBe("3");
-    expect(document.activeElement).toBe(root.querySelector("[data-qty]"));
-    expect(root.querySelector("#kept")!.textContent).toBe("typed");
-    expect(afterSwap).toHaveBeenCalledOnce();
   });
 
   it("posts the form with its submitter, shows the sending text, and swaps in the answer", async () => {
@@ -85,7 +76,7 @@ describe("posting in place and swapping a region", () => {
     const pending: Array<(html: string) => void> = [];
     vi.mocked(fetch).mockImplementation(() => new Promise((resolve) => pending.push((html) => resolve(answer(html) as never))));
     const region = createRegion(root, "[data-swap]");
-    const refresh = createRefresher(region);
+    const refresh = refresherOf(region);
     void refresh();
     const posted = postInPlace(region, root.querySelector("form")!, null);
     pending[1]!(`<div data-swap>posted</div>`);
@@ -95,16 +86,15 @@ describe("posting in place and swapping a region", () => {
     expect(root.innerHTML).toBe("posted");
   });
 
-  it("posts the plain way, stored fields included, when the request cannot be sent", async () => {
+  it("posts the plain way, with the button pressed, when the request cannot be sent", async () => {
     const root = page(
-      `<div data-swap><form method="post" action="/x"><input type="hidden" name="items" value=""><button type="submit" name="intent" value="verify">Go</button></form></div>`,
+      `<div data-swap><form method="post" action="/x"><button type="submit" name="intent" value="verify">Go</button></form></div>`,
     );
     vi.mocked(fetch).mockRejectedValue(new TypeError("offline"));
     const submit = vi.spyOn(HTMLFormElement.prototype, "submit").mockImplementation(() => undefined);
     const form = root.querySelector("form")!;
-    await postInPlace(createRegion(root, "[data-swap]"), form, form.querySelector("button"), (body) => body.set("items", "{}"));
+    await postInPlace(createRegion(root, "[data-swap]"), form, form.querySelector("button"));
     expect(submit).toHaveBeenCalledOnce();
-    expect(form.querySelector<HTMLInputElement>('input[name="items"]')!.value).toBe("{}");
     expect(form.querySelector<HTMLInputElement>('input[type="hidden"][name="intent"]')!.value).toBe("verify");
   });
 });

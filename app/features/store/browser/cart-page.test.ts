@@ -60,6 +60,19 @@ describe("the cart page module", () => {
     }
   });
 
+  it("keeps the focus on a quantity being typed when the rows are swapped", async () => {
+    document.body.innerHTML = cartPage(`<input data-qty="free-fire-110">`);
+    start();
+    await settle();
+    const input = document.querySelector<HTMLInputElement>("[data-qty]")!;
+    input.focus();
+    input.value = "4";
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+    await settle();
+    expect(document.querySelector("[data-qty]")).not.toBe(input);
+    expect(document.activeElement).toBe(document.querySelector("[data-qty]"));
+  });
+
   it("removes a line", () => {
     document.body.innerHTML = cartPage(`<button type="button" data-remove="free-fire-110">Quitar</button>`);
     start();

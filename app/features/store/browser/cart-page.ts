@@ -28,7 +28,11 @@ export function start(): void {
   const region = createRegion(root, selector(DataAttr.cartPage), () => {
     warned = ready(root, warned);
   });
-  const refresh = createRefresher(region, () => `${location.pathname}?items=${encodeURIComponent(storedText())}`, { parts: true });
+  const refresh = createRefresher(
+    region,
+    () => `${location.pathname}?items=${encodeURIComponent(storedText())}`,
+    (answer) => swapParts(region, answer),
+  );
   root.addEventListener("submit", (event) => onSubmit(region, event as SubmitEvent));
   root.addEventListener("change", (event) => {
     const input = event.target as HTMLInputElement;
@@ -67,9 +71,25 @@ function onSubmit(region: Region, event: SubmitEvent): void {
   if (event.defaultPrevented) return;
   event.preventDefault();
   const form = event.target as HTMLFormElement;
-  void postInPlace(region, form, event.submitter as HTMLButtonElement | null, (body) => {
-    if (form.elements.namedItem("items")) body.set("items", storedText());
+  const items = form.elements.namedItem("items");
+  if (items instanceof HTMLInputElement) items.value = storedText();
+  void postInPlace(region, form, event.submitter as HTMLButtonElement | null);
+}
+
+/**
+ * Only the `[data-part]` blocks take the server's render, so what is being typed elsewhere stays, and
+ * a quantity being typed keeps the focus. An answer without the page (an error page) replaces the body.
+ */
+function swapParts(region: Region, answer: Document): void {
+  const fresh = answer.querySelector(region.selector);
+  if (!fresh) return document.body.replaceWith(answer.body);
+  const focused = document.activeElement?.getAttribute(DataAttr.quantity);
+  region.root.querySelectorAll(selector(DataAttr.part)).forEach((part) => {
+    const match = fresh.querySelector(selector(DataAttr.part, part.getAttribute(DataAttr.part) ?? ""));
+    if (match) part.replaceWith(match);
   });
+  if (focused) region.root.querySelector<HTMLElement>(selector(DataAttr.quantity, focused))?.focus();
+  region.afterSwap(answer);
 }
 
 /** What a fresh render asks of the browser; returns the error toast now shown (shown once). */
