@@ -38,7 +38,23 @@ export default defineConfig({
     trace: "retain-on-failure",
     launchOptions: chromiumLaunchOptions,
   },
-  projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions } }],
+  projects: [
+    {
+      name: "desktop",
+      testIgnore: /back-forward-cache\.spec\.ts/,
+      use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions },
+    },
+    {
+      // Playwright launches Chromium with --disable-back-forward-cache; phones restore pages on Back
+      // from that cache (scripts do not run again), so these tests run with it on.
+      name: "back-forward cache",
+      testMatch: /back-forward-cache\.spec\.ts/,
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: { ...chromiumLaunchOptions, ignoreDefaultArgs: ["--disable-back-forward-cache"] },
+      },
+    },
+  ],
   webServer: [
     {
       // Stand-in for the external player-ID checker (store checkout): the demo server of docs/id-checker.md.

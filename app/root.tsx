@@ -28,7 +28,9 @@ import { i18nFor } from "./lib/i18n";
 import { env } from "./lib/env.server";
 import { loadMessages } from "./lib/messages.server";
 import { useNonce } from "./lib/nonce";
-import { PAGE_SCRIPT } from "./lib/page-script";
+import pageScript from "./browser/page?inline-script";
+import { DataAttr, dataAttr } from "./browser/attributes";
+import { InlineScript } from "./components/inline-script";
 
 /** A route whose `handle` says `{ hydrate: false }` is served as plain HTML, without the React runtime. */
 export interface RouteHandle {
@@ -80,7 +82,7 @@ export function Layout({ children }: { children: ReactNode }) {
   }, [data?.notice, i18n]);
 
   return (
-    <html lang={language} className="dark">
+    <html lang={language} className="dark" {...dataAttr(DataAttr.withoutReact, !hydrate)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -92,7 +94,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <I18nProvider i18n={i18n}>
           <ToastProvider initial={initialToasts}>{children}</ToastProvider>
         </I18nProvider>
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: PAGE_SCRIPT }} />
+        <InlineScript source={pageScript} />
         {hydrate ? (
           <>
             <ScrollRestoration nonce={nonce} />

@@ -1,10 +1,11 @@
 import { useTranslation } from "~/lib/i18n-react";
+import { DataAttr, dataAttr } from "~/browser/attributes";
 import { useLocation } from "react-router";
 import { LANGUAGES, languageSwitchHref, type Language } from "~/domain/language";
 
 /**
  * Plain links to this page with `lang=xx` added: the server stores the cookie and reloads the same page, so the
- * switch works without JavaScript; the page script (app/lib/page-script.ts) also writes the
+ * switch works without JavaScript; the page script (app/browser/page.ts) also writes the
  * choice to local key `language`.
  */
 export function LanguageSwitcher({ language }: { language: Language }) {
@@ -22,7 +23,7 @@ export function LanguageSwitcher({ language }: { language: Language }) {
           lang={code}
           aria-current={code === language ? "true" : undefined}
           data-testid={`language-${code}`}
-          data-language={code}
+          {...dataAttr(DataAttr.language, code)}
           className={`rounded-full px-2.5 py-1 font-medium transition ${
             code === language ? "bg-cyan-500 text-slate-950" : "text-slate-300 hover:text-white"
           }`}

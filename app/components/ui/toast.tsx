@@ -1,11 +1,10 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "~/lib/i18n-react";
 
-/** SPEC §8–§9: info 3 s with a progress bar, error 4 s, success 2 s, at most 20 on screen. */
-export const TOAST_DURATION_MS = { info: 3000, error: 4000, success: 2000 } as const;
-export const MAX_TOASTS = 20;
+import { DataAttr, dataAttr } from "~/browser/attributes";
+import { KIND_STYLES, MAX_TOASTS, TOAST_CLASS, TOAST_DURATION_MS, type ToastKind } from "./toast-style";
 
-export type ToastKind = keyof typeof TOAST_DURATION_MS;
+export { MAX_TOASTS, TOAST_DURATION_MS, type ToastKind };
 
 export interface Toast {
   id: number;
@@ -94,22 +93,6 @@ export function ToastProvider({ children, initial = [] }: { children: ReactNode;
   );
 }
 
-const KIND_STYLES: Record<ToastKind, string> = {
-  info: "border-cyan-400/60",
-  error: "border-rose-500/70",
-  success: "border-emerald-400/70",
-};
-const TOAST_CLASS =
-  "toast pointer-events-auto relative overflow-hidden rounded-lg border bg-slate-900/95 px-4 py-3 text-sm text-slate-100 shadow-xl shadow-black/40";
-
-/**
- * The same toast for pages served without React (docs/decisions/002): `function(kind, text)` for
- * their inline scripts, added to the layout's region and gone after its kind's duration.
- */
-export const TOAST_JS = `function(kind,text){var box=document.querySelector("[data-toasts]");if(!box)return;
-var d=document.createElement("div"),ms=${JSON.stringify(TOAST_DURATION_MS)}[kind];d.setAttribute("role",kind==="error"?"alert":"status");d.setAttribute("data-kind",kind);
-d.className=${JSON.stringify(TOAST_CLASS + " ")}+${JSON.stringify(KIND_STYLES)}[kind];d.style.animationDuration=ms+"ms";d.textContent=text;box.appendChild(d);setTimeout(function(){d.remove()},ms)}`;
-
 const BAR_STYLES: Record<ToastKind, string> = {
   info: "bg-cyan-400",
   error: "bg-rose-500",
@@ -122,14 +105,14 @@ function ToastViewport({ toasts, onDismiss }: { toasts: Toast[]; onDismiss: (id:
     <section
       aria-label={t("toast.region")}
       aria-live="polite"
-      data-toasts
+      {...dataAttr(DataAttr.toasts)}
       className="pointer-events-none fixed top-4 right-4 z-50 flex w-[min(22rem,calc(100vw-2rem))] flex-col gap-2"
     >
       {toasts.map((toast) => (
         <div
           key={toast.id}
           role={toast.kind === "error" ? "alert" : "status"}
-          data-kind={toast.kind}
+          {...dataAttr(DataAttr.toastKind, toast.kind)}
           className={`${TOAST_CLASS} ${KIND_STYLES[toast.kind]}`}
           style={{ animationDuration: `${toast.durationMs}ms` }}
         >
@@ -141,7 +124,7 @@ function ToastViewport({ toasts, onDismiss }: { toasts: Toast[]; onDismiss: (id:
             <button
               type="button"
               onClick={() => onDismiss(toast.id)}
-              data-toast-close
+              {...dataAttr(DataAttr.toastClose)}
               className="-mr-1 rounded px-1 text-slate-400 hover:text-white"
               aria-label={t("toast.close")}
             >

@@ -1,4 +1,5 @@
 import { useTranslation } from "~/lib/i18n-react";
+import { DataAttr, dataAttr } from "~/browser/attributes";
 import { Link, redirect } from "react-router";
 import { normalizeEmail } from "~/domain/email";
 import { languageFromCookieHeader } from "~/domain/language";
@@ -112,7 +113,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
         </Alert>
       ) : null}
 
-      <form method="post" className="mt-6 flex flex-col gap-3" noValidate data-sending={t("signIn.sending")}>
+      <form method="post" className="mt-6 flex flex-col gap-3" noValidate {...dataAttr(DataAttr.sending, t("signIn.sending"))}>
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <label htmlFor="email" className="text-sm font-semibold">
           {t("signIn.email")}

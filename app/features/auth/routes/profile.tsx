@@ -1,4 +1,5 @@
 import { useTranslation } from "~/lib/i18n-react";
+import { DataAttr, dataAttr } from "~/browser/attributes";
 import { FAVORITE_GAMES, DEFAULT_FAVORITE_GAME } from "~/domain/games";
 import { languageFromCookieHeader } from "~/domain/language";
 import { AGE_OPTIONS, DEFAULT_AGE, parseProfile } from "~/domain/profile";
@@ -122,7 +123,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
         </Alert>
       ) : null}
 
-      <form method="post" noValidate className="mt-6 flex flex-col gap-4" data-sending={t("profile.sending")}>
+      <form method="post" noValidate className="mt-6 flex flex-col gap-4" {...dataAttr(DataAttr.sending, t("profile.sending"))}>
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <label className="flex flex-col gap-1.5 text-sm font-semibold">
           {t("profile.email")}

@@ -1,4 +1,5 @@
 import { useTranslation } from "~/lib/i18n-react";
+import { DataAttr, dataAttr } from "~/browser/attributes";
 import { Link } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button, ButtonLink } from "~/components/ui/button";
@@ -13,12 +14,12 @@ import { bracketPageData } from "../bracket-page.server";
 import { BracketBoard } from "../components/bracket-board";
 import { PointsTable, Standings } from "../components/standings";
 import { CompetitionError, checkIn, findVisibleCompetition } from "../competition.server";
-import { LIVE_PAGE_SCRIPT } from "~/lib/live-page-script";
-import { useNonce } from "~/lib/nonce";
+import livePageScript from "~/browser/live-page?inline-script";
+import { InlineScript } from "~/components/inline-script";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/bracket";
 
-// Plain HTML, no React runtime (docs/decisions/002): LIVE_PAGE_SCRIPT listens to the tournament's
+// Plain HTML, no React runtime (docs/decisions/002): the live page module (app/browser/live-page.ts) listens to the tournament's
 // server-sent events and swaps in a fresh render of the page on each change; check-in is a form.
 export const handle: RouteHandle = { hydrate: false };
 
@@ -57,7 +58,6 @@ export default function BracketPage({ loaderData, actionData }: Route.ComponentP
   useRouteMessages(loaderData.messages);
   const { t, i18n } = useTranslation("competition");
   const { page } = loaderData;
-  const nonce = useNonce() || undefined;
   const dateTime = new Intl.DateTimeFormat(i18n.language === "en" ? "en-US" : "es-VE", {
     dateStyle: "medium",
     timeStyle: "short",
@@ -68,8 +68,8 @@ export default function BracketPage({ loaderData, actionData }: Route.ComponentP
       <section
         className="mx-auto max-w-5xl px-4 py-10"
         data-testid="bracket-page"
-        data-swap
-        data-live={`/tournaments/${encodeURIComponent(page.tournament.id)}/live`}
+        {...dataAttr(DataAttr.swap)}
+        {...dataAttr(DataAttr.live, `/tournaments/${encodeURIComponent(page.tournament.id)}/live`)}
       >
         <Link to={`/tournament?id=${encodeURIComponent(page.tournament.id)}`} className="text-sm text-cyan-400 hover:text-cyan-300">
           ← {t("bracket.back")}
@@ -148,7 +148,7 @@ export default function BracketPage({ loaderData, actionData }: Route.ComponentP
           </>
         )}
       </section>
-      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: LIVE_PAGE_SCRIPT }} />
+      <InlineScript source={livePageScript} />
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from "~/lib/i18n-react";
+import { DataAttr, dataAttr } from "~/browser/attributes";
 import { Link } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -19,12 +20,12 @@ import { isFinalMatch } from "../core/bracket-view";
 import { isBracketFormat, type Format } from "../core/formats";
 import { REPORT_CHANGES_ALLOWED, REPORT_PAUSE_SECONDS, checkScore, reportRefusal, reportsState } from "../core/reports";
 import { screenshotStorage } from "../screenshots.server";
-import { LIVE_PAGE_SCRIPT } from "~/lib/live-page-script";
-import { useNonce } from "~/lib/nonce";
+import livePageScript from "~/browser/live-page?inline-script";
+import { InlineScript } from "~/components/inline-script";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/match";
 
-// Plain HTML and forms that post, no React runtime (docs/decisions/002); LIVE_PAGE_SCRIPT posts
+// Plain HTML and forms that post, no React runtime (docs/decisions/002); the live page module (app/browser/live-page.ts) posts
 // them in place and disables the button while sending.
 export const handle: RouteHandle = { hydrate: false };
 
@@ -156,14 +157,13 @@ export function meta({ data }: Route.MetaArgs) {
 export default function MatchPage({ loaderData, actionData }: Route.ComponentProps) {
   useRouteMessages(loaderData.messages);
   const { t } = useTranslation("competition");
-  const nonce = useNonce() || undefined;
   const data = loaderData;
   const error = actionData && !actionData.ok ? actionData : null;
   const done = actionData && actionData.ok ? actionData : null;
   const canReport = data.mySide && data.playable && !data.result;
   return (
     <>
-      <section className="mx-auto max-w-2xl px-4 py-10" data-testid="match-page" data-swap>
+      <section className="mx-auto max-w-2xl px-4 py-10" data-testid="match-page" {...dataAttr(DataAttr.swap)}>
         <Link to={`/tournaments/${data.tournament.id}/bracket`} className="text-sm text-cyan-400 hover:text-cyan-300">
           ← {t("match.back")}
         </Link>
@@ -271,7 +271,7 @@ export default function MatchPage({ loaderData, actionData }: Route.ComponentPro
           </div>
         ) : null}
       </section>
-      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: LIVE_PAGE_SCRIPT }} />
+      <InlineScript source={livePageScript} />
     </>
   );
 }

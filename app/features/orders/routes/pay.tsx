@@ -17,10 +17,12 @@ import { orderAmount } from "../orders-view";
 import { payToDetails } from "../payment-accounts.server";
 import type { Route } from "./+types/pay";
 import type { RouteHandle } from "~/root";
-import { useNonce } from "~/lib/nonce";
-import { PAY_SCRIPT } from "../pay-script";
+import payPageScript from "../browser/pay-page?inline-script";
+import type { PayTexts } from "../browser/pay-page";
+import { InlineScript } from "~/components/inline-script";
+import { DataAttr, dataAttr } from "~/browser/attributes";
 
-// Plain HTML and a form that posts, no React runtime (docs/decisions/002); PAY_SCRIPT adds the
+// Plain HTML and a form that posts, no React runtime (docs/decisions/002); the payment module (browser/pay-page.ts) adds the
 // copy buttons and the upload with its progress bar.
 export const handle: RouteHandle = { hydrate: false };
 import { buttonClass } from "~/components/ui/button";
@@ -55,7 +57,7 @@ export function meta({ matches }: Route.MetaArgs) {
   return [{ title: `${metaText(matches, "orders", "myOrders.pageTitle")} · Arena LATAM` }];
 }
 
-/** The copy button is shown and run by PAY_SCRIPT: without JavaScript it could do nothing. */
+/** The copy button is shown and run by the payment module: without JavaScript it could do nothing. */
 function CopyValue({ label, value, kind }: { label: string; value: string; kind: "id" | "number" | "email" }) {
   const { t } = useTranslation("orders");
   return (
@@ -69,9 +71,9 @@ function CopyValue({ label, value, kind }: { label: string; value: string; kind:
       <button
         type="button"
         hidden
-        data-copy={value}
-        data-copied={t(`payment.copied.${kind}`)}
-        data-copy-failed={t(`payment.copyFailed.${kind}`)}
+        {...dataAttr(DataAttr.copy, value)}
+        {...dataAttr(DataAttr.copied, t(`payment.copied.${kind}`))}
+        {...dataAttr(DataAttr.copyFailed, t(`payment.copyFailed.${kind}`))}
         className="rounded-md border border-cyan-500/60 px-3 py-1.5 text-sm font-semibold text-cyan-200 hover:bg-cyan-500/10"
       >
         {t("payment.copy")}
@@ -86,7 +88,6 @@ export default function PayPage({ loaderData }: Route.ComponentProps) {
   useRouteMessages(loaderData.messages);
   const { t, i18n } = useTranslation("orders");
   const { order, method, payTo } = loaderData;
-  const nonce = useNonce() || undefined;
   const error = loaderData.error;
   const methodName = t(`methods.${method}`);
 
@@ -120,13 +121,13 @@ export default function PayPage({ loaderData }: Route.ComponentProps) {
 
   const needsFile = needsReceiptFile(method);
   const codes = Object.keys((loaderData.messages.orders as { errors?: Record<string, string> } | undefined)?.errors ?? {});
-  const scriptTexts = {
+  const scriptTexts: PayTexts = {
     sending: t("payment.sending", { percent: "{{percent}}" }),
     errors: Object.fromEntries(codes.map((code) => [code, t(`errors.${code}`, { mb: loaderData.maxMb })])),
   };
 
   return (
-    <section className="mx-auto max-w-xl px-4 py-12" data-testid="pay-page" data-method={method} data-pay-page>
+    <section className="mx-auto max-w-xl px-4 py-12" data-testid="pay-page" data-method={method} {...dataAttr(DataAttr.payPage)}>
       <h1 className="text-3xl font-extrabold">{t("payment.title", { method: methodName })}</h1>
       <p className="mt-1 text-slate-400">{t("order.title", { number: order.number })}</p>
 
@@ -156,7 +157,7 @@ export default function PayPage({ loaderData }: Route.ComponentProps) {
       </div>
 
       <h2 className="mt-10 text-xl font-bold">{t("payment.proofTitle")}</h2>
-      <div data-error-slot>
+      <div {...dataAttr(DataAttr.errorSlot)}>
         {error ? (
           <Alert tone="error" testId="proof-error" className="mt-4">
             {t(`errors.${error}`, { mb: loaderData.maxMb, defaultValue: t("errors.UNEXPECTED") })}
@@ -173,9 +174,9 @@ export default function PayPage({ loaderData }: Route.ComponentProps) {
         action={`/orders/${order.id}/proof`}
         encType="multipart/form-data"
         noValidate
-        data-proof
-        data-needs-file={needsFile ? "" : undefined}
-        data-max-bytes={Math.round(loaderData.maxMb * 1024 * 1024)}
+        {...dataAttr(DataAttr.proofForm)}
+        {...dataAttr(DataAttr.needsFile, needsFile)}
+        {...dataAttr(DataAttr.maxBytes, Math.round(loaderData.maxMb * 1024 * 1024))}
         className="mt-4 flex flex-col gap-4"
       >
         <input type="hidden" name="method" value={method} />
@@ -234,7 +235,7 @@ export default function PayPage({ loaderData }: Route.ComponentProps) {
         id="pay-texts"
         dangerouslySetInnerHTML={{ __html: JSON.stringify(scriptTexts).replace(/</g, "\\u003c") }}
       />
-      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: PAY_SCRIPT }} />
+      <InlineScript source={payPageScript} />
     </section>
   );
 }

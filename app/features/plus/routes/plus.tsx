@@ -1,4 +1,5 @@
 import { useTranslation } from "~/lib/i18n-react";
+import { DataAttr, dataAttr } from "~/browser/attributes";
 import { redirect } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -17,11 +18,11 @@ import { fail, typedOf } from "~/lib/answer";
 import { db } from "~/lib/db.server";
 import { formFields, readForm, typedFields } from "~/lib/http.server";
 import { createI18n } from "~/lib/i18n";
-import { LIVE_PAGE_SCRIPT } from "~/lib/live-page-script";
+import livePageScript from "~/browser/live-page?inline-script";
+import { InlineScript } from "~/components/inline-script";
 import { log } from "~/lib/log.server";
 import { loadMessages } from "~/lib/messages.server";
 import { metaText } from "~/lib/meta";
-import { useNonce } from "~/lib/nonce";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import type { RouteHandle } from "~/root";
 import { EARLY_ACCESS_MINUTES } from "../core/membership";
@@ -30,7 +31,7 @@ import { buyPlus, membershipOf, plusOffer } from "../plus.server";
 import type { Route } from "./+types/plus";
 import { buttonClass } from "~/components/ui/button";
 
-// Links and one form that posts: no React runtime (docs/decisions/002). LIVE_PAGE_SCRIPT posts the
+// Links and one form that posts: no React runtime (docs/decisions/002). the live page module (app/browser/live-page.ts) posts the
 // form in place; a refusal comes back from the server with what was typed, a purchase redirects to payment.
 export const handle: RouteHandle = { hydrate: false };
 
@@ -113,13 +114,12 @@ export default function PlusPage({ loaderData, actionData }: Route.ComponentProp
   useRouteMessages(loaderData.messages);
   const { t, i18n } = useTranslation("plus");
   const language = i18n.language === "en" ? "en" : "es";
-  const nonce = useNonce() || undefined;
   const { offer, membership } = loaderData;
   const refusal = actionData && !actionData.ok ? actionData : null;
   const typed = typedOf(actionData);
   return (
     <>
-      <section className="mx-auto max-w-4xl px-4 py-12" data-testid="plus-page" data-swap>
+      <section className="mx-auto max-w-4xl px-4 py-12" data-testid="plus-page" {...dataAttr(DataAttr.swap)}>
         <h1 className="text-3xl font-extrabold">{t("title")}</h1>
         <p className="mt-2 text-slate-300">{t("subtitle", { minutes: EARLY_ACCESS_MINUTES })}</p>
 
@@ -145,7 +145,7 @@ export default function PlusPage({ loaderData, actionData }: Route.ComponentProp
             ) : null}
 
             {loaderData.signedIn ? (
-              <form method="post" className="mt-6 flex flex-col gap-4" data-testid="plus-buy" data-sending={t("sending")}>
+              <form method="post" className="mt-6 flex flex-col gap-4" data-testid="plus-buy" {...dataAttr(DataAttr.sending, t("sending"))}>
                 <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
                 {refusal ? (
                   <Alert tone="error" className="mt-0" testId="plus-error">
@@ -236,7 +236,7 @@ export default function PlusPage({ loaderData, actionData }: Route.ComponentProp
         </p>
       </section>
       {/* Visitors have no form: the page is links only. */}
-      {loaderData.signedIn ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: LIVE_PAGE_SCRIPT }} /> : null}
+      {loaderData.signedIn ? <InlineScript source={livePageScript} /> : null}
     </>
   );
 }

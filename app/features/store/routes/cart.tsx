@@ -6,14 +6,15 @@ import { languageFromCookieHeader } from "~/domain/language";
 import { loadMessages } from "~/lib/messages.server";
 import { metaText } from "~/lib/meta";
 import { useFormat } from "~/lib/use-format";
-import { useNonce } from "~/lib/nonce";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import type { RouteHandle } from "~/root";
-import { CART_SCRIPT } from "../cart-script";
+import cartPageScript from "../browser/cart-page?inline-script";
+import { InlineScript } from "~/components/inline-script";
+import { DataAttr, dataAttr } from "~/browser/attributes";
 import type { Route } from "./+types/cart";
 
 // Plain HTML, no React runtime (docs/decisions/002): the cart is only in the browser, so
-// CART_SCRIPT asks this page again with it (`?items=`) and swaps the rows in; quantity and
+// the cart module (browser/cart-page.ts) asks this page again with it (`?items=`) and swaps the rows in; quantity and
 // "remove" change the stored cart, then ask again.
 export const handle: RouteHandle = { cart: true, hydrate: false };
 
@@ -55,7 +56,7 @@ function CartView({ cart }: { cart: Cart }) {
         </Alert>
       ) : null}
       {/* SPEC §5 also wants it as a toast: the cart script shows one when this appears. */}
-      {invalid ? <span hidden data-toast-error={t("toasts.invalidQuantities")} /> : null}
+      {invalid ? <span hidden {...dataAttr(DataAttr.toastError, t("toasts.invalidQuantities"))} /> : null}
       <table className="mt-8 w-full text-left text-sm">
         <thead className="text-slate-400">
           <tr>
@@ -89,7 +90,7 @@ function CartView({ cart }: { cart: Cart }) {
                   inputMode="numeric"
                   aria-label={`${t("cart.quantity")}: ${item.label}`}
                   defaultValue={item.quantity}
-                  data-qty={item.id}
+                  {...dataAttr(DataAttr.quantity, item.id)}
                   className="w-16 rounded-md border border-slate-700 bg-slate-900 px-2 py-1.5"
                 />
               </td>
@@ -97,7 +98,7 @@ function CartView({ cart }: { cart: Cart }) {
                 {usd(item.precio_usd * item.quantity)}
               </td>
               <td className="pl-2 text-right">
-                <button type="button" className="py-2 text-rose-300 hover:text-rose-200" data-remove={item.id}>
+                <button type="button" className="py-2 text-rose-300 hover:text-rose-200" {...dataAttr(DataAttr.remove, item.id)}>
                   {t("cart.remove")}
                 </button>
               </td>
@@ -144,20 +145,19 @@ function CartView({ cart }: { cart: Cart }) {
 export default function CartPage({ loaderData }: Route.ComponentProps) {
   useRouteMessages(loaderData.messages);
   const { t } = useTranslation("store");
-  const nonce = useNonce() || undefined;
   return (
     <>
-      <section className="mx-auto max-w-4xl px-4 py-12" data-testid="cart-page" data-cart-page>
+      <section className="mx-auto max-w-4xl px-4 py-12" data-testid="cart-page" {...dataAttr(DataAttr.cartPage)}>
         <h1 className="text-3xl font-extrabold">{t("cart.title")}</h1>
         {/* Shown until the page's script runs and removes it (a <noscript> stays hidden where only page scripts are blocked). */}
-        <p className="mt-8 text-amber-200" data-testid="needs-javascript" data-no-script>
+        <p className="mt-8 text-amber-200" data-testid="needs-javascript" {...dataAttr(DataAttr.noScript)}>
           {t("cart.needsJavaScript")}
         </p>
-        <div data-part="cart" aria-busy={loaderData.cart ? undefined : true} className="min-h-24">
+        <div {...dataAttr(DataAttr.part, "cart")} aria-busy={loaderData.cart ? undefined : true} className="min-h-24">
           {loaderData.cart ? <CartView cart={loaderData.cart} /> : null}
         </div>
       </section>
-      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: CART_SCRIPT }} />
+      <InlineScript source={cartPageScript} />
     </>
   );
 }

@@ -15,10 +15,12 @@ import { log } from "~/lib/log.server";
 import { loadMessages } from "~/lib/messages.server";
 import { metaText } from "~/lib/meta";
 import { useFormat } from "~/lib/use-format";
-import { useNonce } from "~/lib/nonce";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import type { RouteHandle } from "~/root";
-import { CART_SCRIPT } from "../cart-script";
+import cartPageScript from "../browser/cart-page?inline-script";
+import { InlineScript } from "~/components/inline-script";
+import { DataAttr, dataAttr } from "~/browser/attributes";
+import { ORDER_KEYS, type OrderKey } from "../order-keys";
 import { storeGameFlags } from "../catalogue.server";
 import { verifyPlayer } from "../game-page.server";
 import { createStoreOrder, priceCart, type CartProblem, type RequestedItem } from "../store-orders.server";
@@ -28,7 +30,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Alert } from "~/components/ui/alert";
 import { Field, Input } from "~/components/ui/field";
 
-// Plain HTML and forms, no React runtime (docs/decisions/002): CART_SCRIPT sends the stored cart
+// Plain HTML and forms, no React runtime (docs/decisions/002): the cart module (browser/cart-page.ts) sends the stored cart
 // with each request and moves the server's answer into the page.
 export const handle: RouteHandle = { cart: true, hydrate: false };
 
@@ -176,7 +178,6 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
   useRouteMessages(loaderData.messages);
   const { t } = useTranslation("store");
   const format = useFormat();
-  const nonce = useNonce() || undefined;
   const answer = actionData as Answer | undefined;
   const cart = answer?.cart ?? loaderData.cart;
   const items = Object.values(cart ?? {});
@@ -193,11 +194,15 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
 
   return (
     <>
-      <section className="mx-auto grid max-w-5xl gap-8 px-4 py-12 md:grid-cols-[3fr_2fr]" data-testid="checkout-page" data-cart-page>
+      <section
+        className="mx-auto grid max-w-5xl gap-8 px-4 py-12 md:grid-cols-[3fr_2fr]"
+        data-testid="checkout-page"
+        {...dataAttr(DataAttr.cartPage)}
+      >
         <div className="min-w-0">
           <h1 className="text-3xl font-extrabold">{t("checkout.title")}</h1>
           {/* Shown until the page's script runs and removes it (a <noscript> stays hidden where only page scripts are blocked). */}
-          <p className="mt-4 text-amber-200" data-testid="needs-javascript" data-no-script>
+          <p className="mt-4 text-amber-200" data-testid="needs-javascript" {...dataAttr(DataAttr.noScript)}>
             {t("cart.needsJavaScript")}
           </p>
           {error ? (
@@ -210,7 +215,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
               role="status"
               className="mt-4 rounded-lg border border-amber-500/50 bg-amber-500/10 p-4 text-amber-100"
               data-testid="cart-changes"
-              data-store-cart={JSON.stringify(error.cart)}
+              {...dataAttr(DataAttr.storeCart, JSON.stringify(error.cart))}
             >
               <p className="font-semibold">{t("checkout.cartChanged")}</p>
               <ul className="mt-2 list-inside list-disc">
@@ -235,13 +240,15 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             <div
               className="mt-6 rounded-xl border border-emerald-500/50 bg-emerald-500/10 p-6"
               data-testid="order-created"
-              data-created
-              data-next={`/store/cart/checkout/payment?order=${created.orderId}`}
-              data-payment-method={created.method}
-              data-gamer-id={created.gamerId}
-              data-order-id={created.orderId}
-              data-order-total={String(created.amount)}
-              data-email={created.email}
+              {...dataAttr(DataAttr.created)}
+              {...dataAttr(DataAttr.next, `/store/cart/checkout/payment?order=${created.orderId}`)}
+              {...orderKeyAttributes({
+                payment_method: created.method,
+                gamer_id: created.gamerId,
+                order_id: created.orderId,
+                order_total: String(created.amount),
+                email: created.email,
+              })}
             >
               <p className="text-lg font-bold">{t("checkout.created")}</p>
               <a href={`/store/cart/checkout/payment?order=${created.orderId}`} className={buttonClass("primary", "md", "mt-4")}>
@@ -254,7 +261,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
               method="post"
               className="mt-6 rounded-xl border border-cyan-500/50 bg-cyan-500/10 p-6"
               data-testid="confirm-player"
-              data-confirm-step
+              {...dataAttr(DataAttr.confirmStep)}
             >
               {hidden("phone", typed.phone)}
               {hidden("gamerId", typed.gamerId)}
@@ -275,7 +282,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
                   type="submit"
                   name="intent"
                   value="create"
-                  data-sending={t("checkout.creating")}
+                  {...dataAttr(DataAttr.sending, t("checkout.creating"))}
                   className={buttonClass("primary", "md")}
                 >
                   {t("checkout.confirm")}
@@ -302,7 +309,11 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
               <Field
                 label={t("checkout.gamerId")}
                 // The hint follows the cart's game, which only the script's request tells the server.
-                hint={<span data-part="gamer-id-hint">{zoned ? t("checkout.gamerIdHintServer") : t("checkout.gamerIdHint")}</span>}
+                hint={
+                  <span {...dataAttr(DataAttr.part, "gamer-id-hint")}>
+                    {zoned ? t("checkout.gamerIdHintServer") : t("checkout.gamerIdHint")}
+                  </span>
+                }
               >
                 <Input name="gamerId" autoComplete="off" defaultValue={typed.gamerId} />
               </Field>
@@ -315,7 +326,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
                   >
                     <input type="radio" name="paymentMethod" value={method} defaultChecked={typed.paymentMethod === method} />
                     <span className="font-semibold">{t(`orders:methods.${method}`)}</span>
-                    <span className="ml-auto text-sm text-slate-300" data-part={`price-${method}`}>
+                    <span className="ml-auto text-sm text-slate-300" {...dataAttr(DataAttr.part, `price-${method}`)}>
                       {cart
                         ? format.money(
                             currencyFor(method) === "VES"
@@ -331,8 +342,8 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
               <button
                 type="submit"
                 disabled
-                data-needs-script
-                data-sending={t("checkout.verifying")}
+                {...dataAttr(DataAttr.needsScript)}
+                {...dataAttr(DataAttr.sending, t("checkout.verifying"))}
                 className={buttonClass("primary", "md", "disabled:cursor-wait disabled:opacity-60")}
               >
                 {t("checkout.verify")}
@@ -344,7 +355,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
         <aside
           className="h-fit min-w-0 rounded-xl border border-slate-800 bg-arena-panel p-5"
           data-testid="order-summary"
-          data-part="summary"
+          {...dataAttr(DataAttr.part, "summary")}
         >
           <h2 className="text-lg font-bold">{t("checkout.summary")}</h2>
           <ul className="mt-3 flex flex-col gap-2 text-sm" aria-busy={cart ? undefined : true}>
@@ -370,7 +381,12 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
           </a>
         </aside>
       </section>
-      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: CART_SCRIPT }} />
+      <InlineScript source={cartPageScript} />
     </>
   );
+}
+
+/** The SPEC §3 keys of a created order, one attribute each, for the cart module to store. */
+function orderKeyAttributes(values: Record<OrderKey, string>): Record<string, string> {
+  return Object.fromEntries(ORDER_KEYS.map((key) => [`${DataAttr.orderKeyPrefix}${key}`, values[key]]));
 }

@@ -5,15 +5,17 @@ import { Field, Input } from "~/components/ui/field";
 import { priceWithMethod } from "~/domain/checkout";
 import { isPaymentMethod as isMethod, PAYMENT_METHOD_IDS, type PaymentMethod } from "~/domain/payment-methods";
 import { useFormat } from "~/lib/use-format";
-import { useNonce } from "~/lib/nonce";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import type { RouteHandle } from "~/root";
 import { gamePageAction, gamePageLoader } from "../game-page.server";
-import { GAME_SCRIPT } from "../game-script";
+import gamePageScript from "../browser/game-page?inline-script";
+import type { GameTexts } from "../browser/game-page";
+import { InlineScript } from "~/components/inline-script";
+import { DataAttr, dataAttr } from "~/browser/attributes";
 import { currencyIcon } from "../store-art";
 import type { Route } from "./+types/game";
 
-// Plain HTML and forms that post, no React runtime (docs/decisions/002); GAME_SCRIPT adds the
+// Plain HTML and forms that post, no React runtime (docs/decisions/002); the game module (browser/game-page.ts) adds the
 // ID check as it is typed, live prices and the cart without reloads.
 export const handle: RouteHandle = { cart: true, hydrate: false };
 
@@ -61,7 +63,6 @@ export default function GamePage({ loaderData, actionData }: Route.ComponentProp
   useRouteMessages(loaderData.messages);
   const { t } = useTranslation("store");
   const format = useFormat();
-  const nonce = useNonce() || undefined;
   const { game, chosen } = loaderData;
   const posted = actionData as Answer | undefined;
   const typed = posted?.typed;
@@ -78,7 +79,7 @@ export default function GamePage({ loaderData, actionData }: Route.ComponentProp
   const errorText = (answer: Answer) =>
     t(`errors.${answer.code}`, { message: answer.message ? t(`errors.${answer.message}`, { defaultValue: answer.message }) : "" });
   const storeTexts = (loaderData.messages.store ?? {}) as { errors?: Record<string, string>; checkout?: Record<string, string> };
-  const scriptTexts = {
+  const scriptTexts: GameTexts = {
     checking: t("checkout.verifying"),
     valid: storeTexts.checkout?.confirmPlayer ?? "{{name}}",
     unchecked: t("game.notChecked"),
@@ -89,19 +90,19 @@ export default function GamePage({ loaderData, actionData }: Route.ComponentProp
   };
   const art = game.banner ?? game.logo;
   const priceTexts = (item: (typeof game.packages)[number]) =>
-    Object.fromEntries(methods.map((id) => [`data-price-${id}`, format.money(priceWithMethod(id, item))]));
+    Object.fromEntries(methods.map((id) => [`${DataAttr.pricePrefix}${id}`, format.money(priceWithMethod(id, item))]));
 
   return (
     <div
       className="mx-auto max-w-3xl px-4 pt-6 pb-16"
       data-testid="game-page"
-      data-game-page
-      data-game={game.id}
-      data-logo={game.logo ?? undefined}
-      data-checks-id={game.checksPlayerId || undefined}
-      data-zone={game.hasZoneField || undefined}
-      data-refused={idRefused || undefined}
-      data-checked={check ? `${typed?.playerId ?? ""}|${typed?.zone ?? ""}` : undefined}
+      {...dataAttr(DataAttr.gamePage)}
+      {...dataAttr(DataAttr.game, game.id)}
+      {...dataAttr(DataAttr.gameLogo, game.logo)}
+      {...dataAttr(DataAttr.checksId, game.checksPlayerId)}
+      {...dataAttr(DataAttr.hasZone, game.hasZoneField)}
+      {...dataAttr(DataAttr.idRefused, idRefused)}
+      {...dataAttr(DataAttr.idChecked, check ? `${typed?.playerId ?? ""}|${typed?.zone ?? ""}` : undefined)}
     >
       <a href="/store" className="text-sm text-cyan-400 hover:text-cyan-300">
         ← {t("game.back")}
@@ -143,9 +144,9 @@ export default function GamePage({ loaderData, actionData }: Route.ComponentProp
                       <a
                         href={`?${query}`}
                         data-testid="saved-id"
-                        data-saved-id
-                        data-player-id={saved.playerId}
-                        data-zone={saved.zone ?? ""}
+                        {...dataAttr(DataAttr.savedId)}
+                        {...dataAttr(DataAttr.savedPlayerId, saved.playerId)}
+                        {...dataAttr(DataAttr.savedZone, saved.zone ?? "")}
                         aria-current={active || undefined}
                         className={`inline-block max-w-full truncate rounded-full border px-3 py-1.5 text-sm ${active ? "border-cyan-400 bg-cyan-500/10 text-cyan-100" : "border-slate-600 text-slate-200"}`}
                       >
@@ -185,7 +186,7 @@ export default function GamePage({ loaderData, actionData }: Route.ComponentProp
           </div>
           <p className="mt-2 text-xs text-slate-400">{game.hasZoneField ? t("game.zoneHint") : t("game.playerIdHint")}</p>
           <div className="mt-3 flex min-h-8 flex-wrap items-center gap-3" aria-live="polite">
-            <span data-id-status className="contents">
+            <span {...dataAttr(DataAttr.idStatus)} className="contents">
               {check?.ok ? (
                 check.username ? (
                   <span className="text-sm font-semibold text-emerald-300" data-testid="player-name">
@@ -212,7 +213,7 @@ export default function GamePage({ loaderData, actionData }: Route.ComponentProp
                 name="intent"
                 value="check"
                 formNoValidate
-                data-check-button
+                {...dataAttr(DataAttr.checkButton)}
                 className={buttonClass("secondary", "sm", "focus:not-sr-only")}
               >
                 {t("game.checkId")}
@@ -235,9 +236,9 @@ export default function GamePage({ loaderData, actionData }: Route.ComponentProp
                   name="packageId"
                   value={item.id}
                   defaultChecked={packageId === item.id}
-                  data-label={item.label}
-                  data-usd={item.priceUsd}
-                  data-bs={item.priceBs}
+                  {...dataAttr(DataAttr.packageName, item.label)}
+                  {...dataAttr(DataAttr.packageUsd, item.priceUsd)}
+                  {...dataAttr(DataAttr.packageBs, item.priceBs)}
                   {...priceTexts(item)}
                   className="sr-only"
                 />
@@ -281,8 +282,8 @@ export default function GamePage({ loaderData, actionData }: Route.ComponentProp
                   <span
                     className="ml-auto font-bold text-cyan-200"
                     data-testid="method-price"
-                    data-method-price={id}
-                    data-empty={id === "pago_movil" ? t("game.inBs") : t("game.inUsd")}
+                    {...dataAttr(DataAttr.methodPrice, id)}
+                    {...dataAttr(DataAttr.methodPriceEmpty, id === "pago_movil" ? t("game.inBs") : t("game.inUsd"))}
                   >
                     {price ? format.money(price) : id === "pago_movil" ? t("game.inBs") : t("game.inUsd")}
                   </span>
@@ -310,10 +311,12 @@ export default function GamePage({ loaderData, actionData }: Route.ComponentProp
               aria-invalid={buyError?.field === "phone" || undefined}
             />
           </Field>
-          <div className={selected && isMethod(method) ? "" : "hidden"} data-total>
+          <div className={selected && isMethod(method) ? "" : "hidden"} {...dataAttr(DataAttr.total)}>
             <p className="mt-4 flex justify-between gap-3 text-lg font-bold" data-testid="buy-total">
               <span>{t("game.total")}</span>
-              <span data-total-amount>{selected && isMethod(method) ? format.money(priceWithMethod(method, selected)) : ""}</span>
+              <span {...dataAttr(DataAttr.totalAmount)}>
+                {selected && isMethod(method) ? format.money(priceWithMethod(method, selected)) : ""}
+              </span>
             </p>
           </div>
           {!loaderData.signedIn ? <p className="mt-3 text-sm text-slate-400">{t("game.signInToBuy")}</p> : null}
@@ -323,7 +326,7 @@ export default function GamePage({ loaderData, actionData }: Route.ComponentProp
               name="intent"
               value="buy"
               disabled={idRefused}
-              data-buy
+              {...dataAttr(DataAttr.buy)}
               className={buttonClass("primary", "md", "flex-1 disabled:cursor-not-allowed disabled:opacity-60")}
               data-testid="buy-now"
             >
@@ -333,16 +336,16 @@ export default function GamePage({ loaderData, actionData }: Route.ComponentProp
             <button
               type="button"
               disabled
-              data-add
-              data-label={t("game.addToCart")}
+              {...dataAttr(DataAttr.addToCart)}
+              {...dataAttr(DataAttr.addToCartLabel, t("game.addToCart"))}
               className={buttonClass("secondary", "md", "disabled:cursor-wait disabled:opacity-60")}
               data-testid="add-to-cart"
             >
               {t("loading")}
             </button>
           </div>
-          <p className="mt-3 text-sm" data-cart-note aria-live="polite" />
-          <p className="mt-1 hidden" data-go-cart>
+          <p className="mt-3 text-sm" {...dataAttr(DataAttr.cartNote)} aria-live="polite" />
+          <p className="mt-1 hidden" {...dataAttr(DataAttr.goToCart)}>
             <a href="/store/cart" className={buttonClass("link", "none", "text-sm")} data-testid="go-to-cart">
               {t("game.goToCart")}
             </a>
@@ -354,7 +357,7 @@ export default function GamePage({ loaderData, actionData }: Route.ComponentProp
         id="game-texts"
         dangerouslySetInnerHTML={{ __html: JSON.stringify(scriptTexts).replace(/</g, "\\u003c") }}
       />
-      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: GAME_SCRIPT }} />
+      <InlineScript source={gamePageScript} />
     </div>
   );
 }

@@ -7,9 +7,9 @@ import { loadMessages } from "~/lib/messages.server";
 import { metaText } from "~/lib/meta";
 import { useFormat } from "~/lib/use-format";
 import { useRouteMessages } from "~/lib/use-route-messages";
-import { useNonce } from "~/lib/nonce";
 import type { RouteHandle } from "~/root";
-import { CART_COUNT_SCRIPT } from "../components/cart-button";
+import cartCountScript from "../browser/cart-count?inline-script";
+import { InlineScript } from "~/components/inline-script";
 import { listCatalogue, type CatalogueGame } from "../catalogue.server";
 import type { Route } from "./+types/store";
 
@@ -36,7 +36,6 @@ export default function StorePage({ loaderData }: Route.ComponentProps) {
   useRouteMessages(loaderData.messages);
   const { t } = useTranslation("store");
   const format = useFormat();
-  const nonce = useNonce() || undefined;
   return (
     <section className="mx-auto max-w-6xl px-4 py-10" data-testid="store-page">
       <h1 className="text-3xl font-black sm:text-4xl">{t("title")}</h1>
@@ -74,7 +73,7 @@ export default function StorePage({ loaderData }: Route.ComponentProps) {
           );
         })}
       </ul>
-      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: CART_COUNT_SCRIPT }} />
+      <InlineScript source={cartCountScript} />
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from "~/lib/i18n-react";
+import { DataAttr, dataAttr } from "~/browser/attributes";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field, Select, TextArea } from "~/components/ui/field";
@@ -8,10 +9,10 @@ import { membershipOf } from "~/features/plus/plus.server";
 import { fail, succeed, typedOf } from "~/lib/answer";
 import { db } from "~/lib/db.server";
 import { formFields, readForm, typedFields } from "~/lib/http.server";
-import { LIVE_PAGE_SCRIPT } from "~/lib/live-page-script";
+import livePageScript from "~/browser/live-page?inline-script";
+import { InlineScript } from "~/components/inline-script";
 import { loadMessages } from "~/lib/messages.server";
 import { metaText } from "~/lib/meta";
-import { useNonce } from "~/lib/nonce";
 import { withinLimit } from "~/lib/rate-limit.server";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import type { RouteHandle } from "~/root";
@@ -20,7 +21,7 @@ import { saveSupportMessage } from "../support.server";
 import type { Route } from "./+types/support";
 
 // One plain form: the server checks it and answers with the page (what was typed kept), so no React
-// runtime (docs/decisions/002); LIVE_PAGE_SCRIPT posts it in place.
+// runtime (docs/decisions/002); the live page module (app/browser/live-page.ts) posts it in place.
 export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -50,12 +51,11 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function SupportPage({ loaderData, actionData }: Route.ComponentProps) {
   useRouteMessages(loaderData.messages);
   const { t } = useTranslation("support");
-  const nonce = useNonce() || undefined;
   const refusal = actionData && !actionData.ok ? actionData : null;
   const typed = typedOf(actionData);
   return (
     <>
-      <section className="mx-auto max-w-xl px-4 py-12" data-testid="support-page" data-swap>
+      <section className="mx-auto max-w-xl px-4 py-12" data-testid="support-page" {...dataAttr(DataAttr.swap)}>
         <h1 className="text-3xl font-extrabold">{t("title")}</h1>
         <p className="mt-2 text-slate-300">{loaderData.member ? t("priority") : t("subtitle")}</p>
         {actionData?.ok ? (
@@ -69,7 +69,7 @@ export default function SupportPage({ loaderData, actionData }: Route.ComponentP
           </Alert>
         ) : null}
         {actionData?.ok ? null : (
-          <form method="post" className="mt-6 flex flex-col gap-4" data-sending={t("sending")}>
+          <form method="post" className="mt-6 flex flex-col gap-4" {...dataAttr(DataAttr.sending, t("sending"))}>
             <Field label={t("topic")}>
               <Select name="topic" defaultValue={typed.topic ?? ""} required aria-invalid={refusal?.field === "topic" || undefined}>
                 <option value="" disabled>
@@ -98,7 +98,7 @@ export default function SupportPage({ loaderData, actionData }: Route.ComponentP
           </form>
         )}
       </section>
-      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: LIVE_PAGE_SCRIPT }} />
+      <InlineScript source={livePageScript} />
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from "~/lib/i18n-react";
+import { DataAttr, dataAttr } from "~/browser/attributes";
 import { Link, data } from "react-router";
 import { isSolo, playersPerTeam, showsCoachField } from "~/domain/games";
 import { languageFromCookieHeader } from "~/domain/language";
@@ -19,8 +20,8 @@ import { metaText } from "~/lib/meta";
 import { useFormat } from "~/lib/use-format";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import { Countdown } from "~/components/ui/countdown";
-import { LIVE_PAGE_SCRIPT } from "~/lib/live-page-script";
-import { useNonce } from "~/lib/nonce";
+import livePageScript from "~/browser/live-page?inline-script";
+import { InlineScript } from "~/components/inline-script";
 import type { RouteHandle } from "~/root";
 import { registrationOpensFor } from "~/features/plus/core/membership";
 import { registrationClosure } from "~/domain/tournament-state";
@@ -35,7 +36,7 @@ import type { Route } from "./+types/tournament";
 import { buttonClass } from "~/components/ui/button";
 import { Alert } from "~/components/ui/alert";
 
-// Plain HTML and forms that post, no React runtime (docs/decisions/002); LIVE_PAGE_SCRIPT posts
+// Plain HTML and forms that post, no React runtime (docs/decisions/002); the live page module (app/browser/live-page.ts) posts
 // them in place, keeps the opening countdown ticking and sends the button's "sending" state.
 export const handle: RouteHandle = { hydrate: false };
 
@@ -218,7 +219,6 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
   useRouteMessages(loaderData.messages);
   const { t, i18n } = useTranslation("tournaments");
   const format = useFormat();
-  const nonce = useNonce() || undefined;
   const { tournament, registration } = loaderData;
 
   if (!tournament) {
@@ -248,7 +248,12 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
 
   return (
     <>
-      <section className="mx-auto max-w-3xl px-4 py-10" data-testid="tournament-page" data-game={tournament.game} data-swap>
+      <section
+        className="mx-auto max-w-3xl px-4 py-10"
+        data-testid="tournament-page"
+        data-game={tournament.game}
+        {...dataAttr(DataAttr.swap)}
+      >
         {done?.outcome === "confirmed" ? <meta httpEquiv="refresh" content={`${AFTER_FREE_SECONDS};url=/`} /> : null}
         <div className="overflow-hidden rounded-2xl border border-slate-800 bg-arena-panel">
           <img src={tournament.image} alt="" width={640} height={360} className="aspect-[16/6] w-full object-cover" />
@@ -477,7 +482,7 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
             noValidate
             className="mt-8 flex flex-col gap-6"
             data-testid="registration-form"
-            data-sending={t("form.sending")}
+            {...dataAttr(DataAttr.sending, t("form.sending"))}
           >
             <input type="hidden" name="tournamentId" value={tournament.id} />
             <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
@@ -541,7 +546,7 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
           </form>
         ) : null}
       </section>
-      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: LIVE_PAGE_SCRIPT }} />
+      <InlineScript source={livePageScript} />
     </>
   );
 }

@@ -1,0 +1,113 @@
+import { DataAttr } from "./attributes";
+
+/**
+ * The one way a page without React posts a form in place and swaps in the server's render
+ * (docs/decisions/011): the live pages (`[data-swap]`) and the cart pages (`[data-cart-page]`) use it.
+ */
+export interface Region {
+  /** The block on the page that the server's answers replace. */
+  readonly root: Element;
+  /** How to find the same block in an answer. */
+  readonly selector: string;
+  /** Runs after each swap, with the whole answer (countdowns, a refresh `<meta>`, the stored cart…). */
+  afterSwap(answer: Document): void;
+  /** Each request takes a number; only the latest one's answer is shown (an older one never overwrites it). */
+  ticket(): () => boolean;
+}
+
+export function createRegion(root: Element, regionSelector: string, afterSwap: (answer: Document) => void = () => undefined): Region {
+  let latest = 0;
+  return {
+    root,
+    selector: regionSelector,
+    afterSwap,
+    ticket() {
+      const mine = ++latest;
+      return () => mine === latest;
+    },
+  };
+}
+
+export function readHtml(html: string): Document {
+  return new DOMParser().parseFromString(html, "text/html");
+}
+
+/** Replaces the block with the answer's; false (and nothing changed) when the answer has none. */
+export function swapWhole(region: Region, answer: Document): boolean {
+  const fresh = answer.querySelector(region.selector);
+  if (!fresh) return false;
+  region.root.innerHTML = fresh.innerHTML;
+  region.afterSwap(answer);
+  return true;
+}
+
+/**
+ * Posts a form through fetch: the URL stays the page's own (a reload does not post again), the submit
+ * button is disabled and shows `data-sending` (its own, else the form's), and the answer replaces the
+ * block, scrolled to its alert or confirm step. A redirect to a page without the block is followed and
+ * any other answer without it (an error page) replaces the body. Only when the request could not be
+ * sent at all does the form post the plain way.
+ */
+export async function postInPlace(region: Region, form: HTMLFormElement, submitter: HTMLButtonElement | null): Promise<void> {
+  const button = submitter ?? form.querySelector<HTMLButtonElement>("[type=submit]");
+  const body = new FormData(form);
+  if (submitter?.name) body.set(submitter.name, submitter.value);
+  const sending = button?.getAttribute(DataAttr.sending) ?? form.getAttribute(DataAttr.sending);
+  if (button) {
+    button.disabled = true;
+    if (sending) button.textContent = sending;
+  }
+  const isLatest = region.ticket();
+  let response: Response;
+  try {
+    response = await fetch(form.action, { method: "POST", body });
+  } catch {
+    // The plain post, with the submitter's name and value as a hidden field (a script-sent submit has none).
+    if (submitter?.name) {
+      const hidden = document.createElement("input");
+      hidden.type = "hidden";
+      hidden.name = submitter.name;
+      hidden.value = submitter.value;
+      form.appendChild(hidden);
+    }
+    HTMLFormElement.prototype.submit.call(form);
+    return;
+  }
+  const answer = readHtml(await response.text());
+  if (!isLatest()) return;
+  if (swapWhole(region, answer)) region.root.querySelector(`[role=alert],[${DataAttr.confirmStep}]`)?.scrollIntoView({ block: "center" });
+  else if (response.redirected) location.assign(response.url);
+  else document.body.replaceWith(answer.body);
+}
+
+/**
+ * Asks the page again (`request()` gives the URL) and hands the answer to `swap`. Live events
+ * coalesce: one request at a time, and events arriving meanwhile make exactly one more after it.
+ */
+export function createRefresher(region: Region, request: () => string, swap: (answer: Document) => void): () => Promise<void> {
+  let busy = false;
+  let again = false;
+  async function refresh(): Promise<void> {
+    if (busy) {
+      again = true;
+      return;
+    }
+    busy = true;
+    const isLatest = region.ticket();
+    try {
+      const response = await fetch(request(), { cache: "no-store" });
+      if (response.ok) {
+        const answer = readHtml(await response.text());
+        if (isLatest()) swap(answer);
+      }
+    } catch {
+      // Offline for a moment: the next event or change asks again.
+    }
+    busy = false;
+    if (again) {
+      again = false;
+      await refresh();
+    }
+  }
+  return refresh;
+}

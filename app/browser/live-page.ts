@@ -1,0 +1,84 @@
+import { formatTimeLeft } from "~/domain/duration";
+import { DataAttr, selector } from "./attributes";
+import { createRefresher, createRegion, postInPlace, swapWhole, type Region } from "./in-place";
+
+/**
+ * For pages served without the React runtime (docs/decisions/002) whose content changes in place:
+ * the tournament page, the bracket, a match, Plus and support. The page works without it (forms
+ * post, the server answers with the whole page); with it, the element marked `data-swap` is replaced
+ * by the same element from a fresh server render:
+ * - a form inside posts in place (app/browser/in-place.ts);
+ * - `data-live="<url>"` opens server-sent events there; a `change` asks for the page again after a
+ *   short random pause (`LIVE_PAUSE_MS`), so a burst of events makes one request and hundreds of
+ *   viewers do not all ask at the same instant (one at a time, one more after it if events arrived);
+ * - `data-countdown` ticks each second (text `data-text` with {{time}}, `data-to`, the server's
+ *   `data-now`) and at zero asks for the page again (what was closed may now be open).
+ */
+export function start(): void {
+  const root = document.querySelector(selector(DataAttr.swap));
+  if (!root) return;
+  let skew = 0;
+  const readSkew = () => {
+    const countdown = root.querySelector(selector(DataAttr.countdown));
+    if (countdown) skew = Date.parse(countdown.getAttribute(DataAttr.countdownNow) ?? "") - Date.now();
+  };
+  const region = createRegion(root, selector(DataAttr.swap), (answer) => {
+    followRefresh(answer);
+    readSkew();
+  });
+  // A refresh whose answer lacks the block (an error page) keeps what is shown.
+  const refresh = createRefresher(
+    region,
+    () => location.href,
+    (answer) => swapWhole(region, answer),
+  );
+  root.addEventListener("submit", (event) => onSubmit(region, event as SubmitEvent));
+  readSkew();
+  setInterval(() => tick(root, skew, refresh), 1000);
+  const live = root.getAttribute(DataAttr.live);
+  if (live && window.EventSource) new EventSource(live).addEventListener("change", pausedOnce(refresh));
+}
+
+/** The pause before a live refetch: at least `min`, plus up to `spread` at random (the server already sends at most one event per 400 ms). */
+export const LIVE_PAUSE_MS = { min: 150, spread: 450 };
+
+/** Calls `work` once after a random pause, however many times it is asked meanwhile. */
+export function pausedOnce(work: () => unknown, random = Math.random): () => void {
+  let waiting: ReturnType<typeof setTimeout> | null = null;
+  return () => {
+    if (waiting) return;
+    waiting = setTimeout(
+      () => {
+        waiting = null;
+        void work();
+      },
+      LIVE_PAUSE_MS.min + random() * LIVE_PAUSE_MS.spread,
+    );
+  };
+}
+
+function onSubmit(region: Region, event: SubmitEvent): void {
+  const form = event.target as HTMLFormElement;
+  if (event.defaultPrevented || form.method !== "post") return;
+  event.preventDefault();
+  void postInPlace(region, form, event.submitter as HTMLButtonElement | null);
+}
+
+/** One second of the countdown, on the server's clock; at zero the page is asked for again. */
+export function tick(root: Element, skew: number, refresh: () => unknown): void {
+  const countdown = root.querySelector(selector(DataAttr.countdown));
+  if (!countdown) return;
+  const left = Date.parse(countdown.getAttribute(DataAttr.countdownTo) ?? "") - Date.now() - skew;
+  countdown.textContent = (countdown.getAttribute(DataAttr.countdownText) ?? "").replace("{{time}}", formatTimeLeft(left));
+  if (left <= 0) {
+    countdown.removeAttribute(DataAttr.countdown);
+    void refresh();
+  }
+}
+
+/** A `<meta http-equiv=refresh>` in an answer (React puts it in the head) is honoured. */
+function followRefresh(answer: Document): void {
+  const content = answer.querySelector("meta[http-equiv=refresh]")?.getAttribute("content") ?? "";
+  const match = /^(\d+);url=(.*)$/.exec(content);
+  if (match) setTimeout(() => location.assign(match[2]!), Number(match[1]) * 1000);
+}
