@@ -1,3 +1,5 @@
+import { REDIRECT_JS } from "~/components/ui/timed-redirect";
+
 /**
  * For pages served without the React runtime (docs/decisions/002) whose content changes in place:
  * the tournament page, the bracket and a match. The page works without it (forms post, the server
@@ -13,8 +15,7 @@
  *   fetch at a time: events arriving meanwhile make one more fetch after it);
  * - `data-countdown` ticks each second (text `data-text` with {{time}}, `data-to`, the server's
  *   `data-now`) and at zero fetches the page again (what was closed may now be open);
- * - a `<meta http-equiv=refresh>` in a page that arrives this way (React puts it in the head) is
- *   honoured.
+ * - a page that moves on by itself (TimedRedirect) and arrives this way starts its timer.
  */
 export const TIME_LEFT_JS = `function(ms){var t=Math.max(0,Math.ceil(ms/1000)),d=Math.floor(t/86400),h=Math.floor(t%86400/3600),m=Math.floor(t%3600/60),s=t%60;
 function p(n){return(n<10?"0":"")+n}
@@ -24,8 +25,7 @@ export const LIVE_PAGE_SCRIPT = `(function(){
 var root=document.querySelector("[data-swap]");if(!root)return;
 var left=${TIME_LEFT_JS},busy=false,again=false,skew=0;
 function swap(html,live){var d=new DOMParser().parseFromString(html,"text/html"),n=d.querySelector("[data-swap]");if(!n){if(!live)document.body.replaceWith(d.body);return}root.innerHTML=n.innerHTML;
-var m=d.querySelector("meta[http-equiv=refresh]"),r=m&&/^(\\d+);url=(.*)$/.exec(m.getAttribute("content"));
-if(r)setTimeout(function(){location.assign(r[2])},r[1]*1000);start()}
+(${REDIRECT_JS})(root.querySelector("[data-redirect]"));start()}
 function refresh(){if(busy){again=true;return}busy=true;
 fetch(location.href,{cache:"no-store"}).then(function(r){if(r.ok)return r.text().then(function(h){swap(h,1)})}).catch(function(){}).then(function(){busy=false;if(again){again=false;refresh()}})}
 root.addEventListener("submit",function(e){var f=e.target;if(e.defaultPrevented||f.method!=="post")return;e.preventDefault();

@@ -1,3 +1,4 @@
+import { REDIRECT_JS } from "~/components/ui/timed-redirect";
 import { LANGUAGE_COOKIE, LANGUAGE_NAMES, LANGUAGE_STORAGE_KEY } from "~/domain/language";
 
 /**
@@ -10,7 +11,8 @@ import { LANGUAGE_COOKIE, LANGUAGE_NAMES, LANGUAGE_STORAGE_KEY } from "~/domain/
  * - on pages without React, a toast's close button removes it;
  * - plain forms (not React Router's, which prevent the default themselves): `data-confirm` asks
  *   first, `data-sending` disables the submit button and shows that text while the page loads, and
- *   a page restored from the back-forward cache gets its buttons back.
+ *   a page restored from the back-forward cache gets its buttons back;
+ * - a page that moves on by itself after a confirmation (TimedRedirect) starts its timer.
  */
 export const PAGE_SCRIPT = `(function(){
 var N=${JSON.stringify(LANGUAGE_NAMES)},K=${JSON.stringify(LANGUAGE_STORAGE_KEY)},C=${JSON.stringify(LANGUAGE_COOKIE)};
@@ -32,4 +34,5 @@ document.addEventListener("submit",function(e){var f=e.target,q=f.getAttribute("
 if(q&&!e.defaultPrevented&&!confirm(q))e.preventDefault();if(!s||e.defaultPrevented)return;
 var b=f.querySelector("[type=submit]");if(b){b.setAttribute("data-label",b.textContent);b.disabled=true;b.textContent=s}});
 addEventListener("pageshow",function(e){if(e.persisted)document.querySelectorAll("[data-label]").forEach(function(b){b.disabled=false;b.textContent=b.getAttribute("data-label");b.removeAttribute("data-label")})});
+(${REDIRECT_JS})(document.querySelector("[data-redirect]"));
 })();`;

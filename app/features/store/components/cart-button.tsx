@@ -19,13 +19,12 @@ export function CartButton() {
     <Link
       to="/store/cart"
       data-testid="cart-button"
-      aria-label={t("cart.open", { count })}
       onClick={(event) => {
         if (count > 0) return;
         event.preventDefault();
         toast.info({ message: t("store:toasts.emptyCart") });
       }}
-      className="relative rounded-lg border border-slate-600 px-3 py-1.5 text-sm font-semibold text-slate-100 hover:border-cyan-400"
+      className="relative rounded-lg border border-slate-500 px-3 py-1.5 text-sm font-semibold text-slate-100 hover:border-cyan-400"
     >
       {t("cart.button")}
       <span className="ml-2 rounded-full bg-cyan-500 px-2 py-0.5 text-xs font-bold text-slate-950" data-testid="cart-count">
