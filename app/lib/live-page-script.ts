@@ -12,7 +12,8 @@ import { REDIRECT_JS } from "~/components/ui/timed-redirect";
  *   without the block (an error page) replaces the body, and only when the request could not be
  *   sent at all does the form post the plain way;
  * - `data-live="<url>"` opens server-sent events there; each `change` fetches the page again (one
- *   fetch at a time: events arriving meanwhile make one more fetch after it);
+ *   fetch at a time: events arriving meanwhile make one more fetch after it), and the page's
+ *   LiveStatus region (polite) says it was updated;
  * - `data-countdown` ticks each second (text `data-text` with {{time}}, `data-to`, the server's
  *   `data-now`) and at zero fetches the page again (what was closed may now be open);
  * - a page that moves on by itself (TimedRedirect) and arrives this way starts its timer.
@@ -25,7 +26,8 @@ export const LIVE_PAGE_SCRIPT = `(function(){
 var root=document.querySelector("[data-swap]");if(!root)return;
 var left=${TIME_LEFT_JS},busy=false,again=false,skew=0;
 function swap(html,live){var d=new DOMParser().parseFromString(html,"text/html"),n=d.querySelector("[data-swap]");if(!n){if(!live)document.body.replaceWith(d.body);return}root.innerHTML=n.innerHTML;
-(${REDIRECT_JS})(root.querySelector("[data-redirect]"));start()}
+(${REDIRECT_JS})(root.querySelector("[data-redirect]"));start();
+var ls=live&&document.querySelector("[data-live-status]");if(ls){ls.textContent="";setTimeout(function(){ls.textContent=ls.getAttribute("data-text")},100)}}
 function refresh(){if(busy){again=true;return}busy=true;
 fetch(location.href,{cache:"no-store"}).then(function(r){if(r.ok)return r.text().then(function(h){swap(h,1)})}).catch(function(){}).then(function(){busy=false;if(again){again=false;refresh()}})}
 root.addEventListener("submit",function(e){var f=e.target;if(e.defaultPrevented||f.method!=="post")return;e.preventDefault();

@@ -48,17 +48,35 @@ interface PageCheckResult {
   skipped: boolean;
 }
 
-/** Runs axe on the page as it is now. A page that navigates away or closes meanwhile is not an error. */
-async function checkPage(page: Page, ignoredRules: string[]): Promise<PageCheckResult> {
+/**
+ * A page whose context runs no JavaScript cannot run axe (its timers never fire): axe checks a copy
+ * of its markup, scripts removed, in a page that runs JavaScript, at the same size and address.
+ */
+async function copyWithoutScripts(page: Page, into: () => Promise<Page>): Promise<Page> {
+  const { html, url } = await page.evaluate(() => ({ html: document.documentElement.outerHTML, url: location.href }));
+  const copy = await into();
+  await copy.setViewportSize(page.viewportSize() ?? { width: 1280, height: 720 });
+  const markup = html.replace(/<script\b[\s\S]*?<\/script>/gi, "").replace(/<head([^>]*)>/i, `<head$1><base href="${url}">`);
+  await copy.setContent(`<!DOCTYPE html>${markup}`, { waitUntil: "load" });
+  return copy;
+}
+
+/**
+ * Runs axe on the page as it is now. A page that navigates away or closes meanwhile is not an error.
+ * `scriptsOff` (for a page without JavaScript) gives the page its copy is checked in.
+ */
+async function checkPage(original: Page, ignoredRules: string[], scriptsOff: (() => Promise<Page>) | null): Promise<PageCheckResult> {
+  const shownUrl = original.url();
+  const page = scriptsOff ? await copyWithoutScripts(original, scriptsOff) : original;
   const width = page.viewportSize()?.width ?? 0;
   const fingerprint = await page.evaluate(() => {
     // A cheap hash of the markup without digits (dates, counts, ids differ from visit to visit).
     const text = document.documentElement.outerHTML.replace(/\d+/g, "");
     let hash = 2166136261;
     for (let i = 0; i < text.length; i += 1) hash = Math.imul(hash ^ text.charCodeAt(i), 16777619);
-    return `${location.origin}${location.pathname}#${(hash >>> 0).toString(36)}`;
+    return (hash >>> 0).toString(36);
   });
-  const key = `${width}|${fingerprint}`;
+  const key = `${width}|${shownUrl.split("?")[0]}|${fingerprint}`;
   if (checkedInThisWorker.has(key)) return { findings: [], skipped: true };
 
   const hasAxe = await page.evaluate(() => typeof (window as { axe?: unknown }).axe === "object");
@@ -71,7 +89,6 @@ async function checkPage(page: Page, ignoredRules: string[]): Promise<PageCheckR
       const rules = Object.fromEntries(ignored.map((id) => [id, { enabled: false }]));
       const outcome = await runner.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"], rules });
       return {
-        url: location.href,
         violations: outcome.violations.map((violation) => ({
           id: violation.id,
           impact: violation.impact ?? "",
@@ -94,10 +111,21 @@ async function checkPage(page: Page, ignoredRules: string[]): Promise<PageCheckR
         rule: violation.id,
         impact: violation.impact,
         help: violation.help,
-        page: result.url,
+        page: scriptsOff ? `${shownUrl} (without JavaScript)` : shownUrl,
         elements: violation.nodes,
       })),
   };
+}
+
+/** Longer than any check takes on a loaded machine; a check that hangs fails the test instead of its timeout. */
+const CHECK_TIMEOUT_MS = 30_000;
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`axe did not finish within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
 function isGoneError(error: unknown): boolean {
@@ -122,22 +150,30 @@ export function describeFindings(findings: AxeFinding[]): string {
  * test. `finish()` checks the pages still open, waits for the checks under way and returns what failed.
  */
 export function watchAccessibility(browser: Browser, ignoredRules: string[] = []) {
+  const originalNewContext = browser.newContext.bind(browser);
   const findings: AxeFinding[] = [];
   const failures: string[] = [];
   const pending = new Set<Promise<void>>();
   const contexts = new Set<BrowserContext>();
+  const withoutScripts = new WeakSet<BrowserContext>();
+  // Where copies of pages without JavaScript are checked: one page, made when first needed.
+  let copies: Promise<{ context: BrowserContext; page: Page }> | null = null;
+  const copyPage = async () => {
+    copies ??= originalNewContext().then(async (context) => ({ context, page: await context.newPage() }));
+    return (await copies).page;
+  };
   let checkedPages = 0;
   let timeMs = 0;
 
-  // One axe run at a time per page (axe refuses a second), so checks on a page queue behind each other.
-  const lastRun = new WeakMap<Page, Promise<unknown>>();
+  // One axe run at a time (axe refuses a second in a page, and copies share one page): checks queue.
+  let lastRun: Promise<unknown> = Promise.resolve();
   const check = (page: Page) => {
     if (page.isClosed()) return;
     let started = Date.now();
-    const run = (lastRun.get(page) ?? Promise.resolve())
+    const run = lastRun
       .then(() => {
         started = Date.now();
-        return checkPage(page, ignoredRules);
+        return withTimeout(checkPage(page, ignoredRules, withoutScripts.has(page.context()) ? copyPage : null), CHECK_TIMEOUT_MS);
       })
       .then((result) => {
         if (!result.skipped) checkedPages += 1;
@@ -150,22 +186,22 @@ export function watchAccessibility(browser: Browser, ignoredRules: string[] = []
         timeMs += Date.now() - started;
         pending.delete(run);
       });
-    lastRun.set(page, run);
+    lastRun = run;
     pending.add(run);
   };
   const watchPage = (page: Page) => page.on("load", () => check(page));
-  const watchContext = (context: BrowserContext) => {
+  const watchContext = (context: BrowserContext, options: { javaScriptEnabled?: boolean } = {}) => {
     if (contexts.has(context)) return;
     contexts.add(context);
+    if (options.javaScriptEnabled === false) withoutScripts.add(context);
     context.pages().forEach(watchPage);
     context.on("page", watchPage);
   };
 
   // Contexts the test makes itself (a second person, a browser without JavaScript).
-  const originalNewContext = browser.newContext.bind(browser);
   browser.newContext = async (...args: Parameters<Browser["newContext"]>) => {
     const context = await originalNewContext(...args);
-    watchContext(context);
+    watchContext(context, args[0] ?? {});
     return context;
   };
 
@@ -175,6 +211,7 @@ export function watchAccessibility(browser: Browser, ignoredRules: string[] = []
       browser.newContext = originalNewContext;
       for (const context of contexts) for (const page of context.pages()) check(page);
       while (pending.size > 0) await Promise.all([...pending]);
+      if (copies) await (await copies).context.close();
       return { findings, failures, checkedPages, timeMs };
     },
   };

@@ -20,10 +20,10 @@ export const test = base.extend<{
   axeIgnoredRules: [[], { option: true }],
   // The accessibility gate (support/axe.ts): no serious or critical axe violation on any page opened.
   accessibility: [
-    async ({ browser, context, axeIgnoredRules }, use, testInfo) => {
+    async ({ browser, context, javaScriptEnabled, axeIgnoredRules }, use, testInfo) => {
       if (!axeGateEnabled()) return use();
       const watcher = watchAccessibility(browser, axeIgnoredRules);
-      watcher.watchContext(context);
+      watcher.watchContext(context, { javaScriptEnabled });
       await use();
       const { findings, failures, checkedPages, timeMs } = await watcher.finish();
       testInfo.annotations.push({ type: "axe", description: `${checkedPages} page(s) checked in ${timeMs} ms` });

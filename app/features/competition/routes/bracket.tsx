@@ -17,6 +17,7 @@ import { LIVE_PAGE_SCRIPT } from "~/lib/live-page-script";
 import { useNonce } from "~/lib/nonce";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/bracket";
+import { LiveStatus } from "~/components/ui/live-status";
 
 // Plain HTML, no React runtime (docs/decisions/002): LIVE_PAGE_SCRIPT listens to the tournament's
 // server-sent events and swaps in a fresh render of the page on each change; check-in is a form.
@@ -147,6 +148,7 @@ export default function BracketPage({ loaderData, actionData }: Route.ComponentP
           </>
         )}
       </section>
+      <LiveStatus text={t("bracket.updated")} />
       <script nonce={nonce} dangerouslySetInnerHTML={{ __html: LIVE_PAGE_SCRIPT }} />
     </>
   );
