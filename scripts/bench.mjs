@@ -545,12 +545,12 @@ function lighthouseMarkdown(report) {
   if (report.lighthouse.failed) return ["", `Lighthouse failed: ${report.lighthouse.failed}`];
   const lines = [
     "",
-    "| page (Lighthouse, mobile) | performance | FCP ms | LCP ms | TBT ms | CLS | ≥ 95 |",
-    "| ------------------------- | ----------: | -----: | -----: | -----: | --: | :--: |",
+    "| page (Lighthouse, mobile) | performance | FCP ms | LCP ms | TBT ms | CLS | ≥ 95 | accessibility (goal 100) |",
+    "| ------------------------- | ----------: | -----: | -----: | -----: | --: | :--: | :----------------------- |",
   ];
   for (const [page, lh] of Object.entries(report.lighthouse))
     lines.push(
-      `| \`${page}\` | ${lh.score} | ${lh.fcpMs} | ${lh.lcpMs} | ${lh.tbtMs} | ${lh.cls} | ${lh.score >= 95 ? "yes" : "**no**"} |`,
+      `| \`${page}\` | ${lh.score} | ${lh.fcpMs} | ${lh.lcpMs} | ${lh.tbtMs} | ${lh.cls} | ${lh.score >= 95 ? "yes" : "**no**"} | ${lh.accessibility}${lh.accessibilityFailures.length ? ` (${lh.accessibilityFailures.join(", ")})` : ""} |`,
     );
   return lines;
 }

@@ -1,5 +1,5 @@
 // Lighthouse mobile performance scores for `npm run bench` (#16: goal ≥ 95 on the landing, store and
-// tournament pages), with Debian's Chromium. Lighthouse's default settings: a mid-range phone on a slow
+// tournament pages) and accessibility scores (#33: goal 100, docs/accessibility.md), with Debian's Chromium. Lighthouse's default settings: a mid-range phone on a slow
 // 4G connection, simulated throttling, so the score depends little on how busy this machine is.
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -7,7 +7,7 @@ import lighthouse from "lighthouse";
 /**
  * @param {string} base the server's address
  * @param {{ label: string, path: string, headers?: Record<string, string> }[]} pages
- * @returns {Promise<Record<string, { score: number, fcpMs: number, lcpMs: number, tbtMs: number, cls: number }>>}
+ * @returns {Promise<Record<string, { score: number, fcpMs: number, lcpMs: number, tbtMs: number, cls: number, accessibility: number, accessibilityFailures: string[] }>>}
  */
 export async function lighthouseScores(base, pages) {
   const chrome = await chromeLauncher.launch({
@@ -19,7 +19,7 @@ export async function lighthouseScores(base, pages) {
     for (const { label, path, headers } of pages) {
       const result = await lighthouse(`${base}${path}`, {
         port: chrome.port,
-        onlyCategories: ["performance"],
+        onlyCategories: ["performance", "accessibility"],
         output: "json",
         logLevel: "error",
         ...(headers?.cookie ? { extraHeaders: { Cookie: headers.cookie } } : {}),
@@ -31,6 +31,11 @@ export async function lighthouseScores(base, pages) {
         lcpMs: Math.round(audit("largest-contentful-paint")),
         tbtMs: Math.round(audit("total-blocking-time")),
         cls: Math.round(audit("cumulative-layout-shift") * 1000) / 1000,
+        accessibility: Math.round((result.lhr.categories.accessibility.score ?? 0) * 100),
+        // The accessibility audits that failed (score 0), by id, so a score under 100 says why.
+        accessibilityFailures: result.lhr.categories.accessibility.auditRefs
+          .filter((ref) => ref.weight > 0 && result.lhr.audits[ref.id]?.score === 0)
+          .map((ref) => ref.id),
       };
     }
     return scores;

@@ -25,6 +25,14 @@ export enum DataAttr {
   countdownTo = "data-to",
   countdownNow = "data-now",
   countdownText = "data-text",
+  /** The polite region that says a live page was updated (LiveStatus); its sentence is `data-text`. */
+  liveStatus = "data-live-status",
+
+  // A page that moves on by itself after a confirmation (TimedRedirect, app/browser/timed-redirect.ts).
+  redirect = "data-redirect",
+  redirectSeconds = "data-redirect-seconds",
+  redirectSoon = "data-redirect-soon",
+  redirectStay = "data-redirect-stay",
 
   // Store: top bar, game page, cart and checkout.
   cartButton = "data-cart-button",

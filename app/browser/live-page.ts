@@ -1,5 +1,6 @@
 import { formatTimeLeft } from "~/domain/duration";
 import { DataAttr, selector } from "./attributes";
+import { announceUpdate, startTimedRedirect } from "./timed-redirect";
 import { createRefresher, createRegion, postInPlace, swapWhole, type Region } from "./in-place";
 
 /**
@@ -22,15 +23,17 @@ export function start(): void {
     const countdown = root.querySelector(selector(DataAttr.countdown));
     if (countdown) skew = Date.parse(countdown.getAttribute(DataAttr.countdownNow) ?? "") - Date.now();
   };
-  const region = createRegion(root, selector(DataAttr.swap), (answer) => {
-    followRefresh(answer);
+  const region = createRegion(root, selector(DataAttr.swap), () => {
+    startTimedRedirect(root);
     readSkew();
   });
   // A refresh whose answer lacks the block (an error page) keeps what is shown.
   const refresh = createRefresher(
     region,
     () => location.href,
-    (answer) => swapWhole(region, answer),
+    (answer) => {
+      if (swapWhole(region, answer)) announceUpdate();
+    },
   );
   root.addEventListener("submit", (event) => onSubmit(region, event as SubmitEvent));
   readSkew();
@@ -74,11 +77,4 @@ export function tick(root: Element, skew: number, refresh: () => unknown): void 
     countdown.removeAttribute(DataAttr.countdown);
     void refresh();
   }
-}
-
-/** A `<meta http-equiv=refresh>` in an answer (React puts it in the head) is honoured. */
-function followRefresh(answer: Document): void {
-  const content = answer.querySelector("meta[http-equiv=refresh]")?.getAttribute("content") ?? "";
-  const match = /^(\d+);url=(.*)$/.exec(content);
-  if (match) setTimeout(() => location.assign(match[2]!), Number(match[1]) * 1000);
 }

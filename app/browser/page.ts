@@ -1,5 +1,6 @@
 import { LANGUAGE_COOKIE, LANGUAGE_NAMES, LANGUAGE_STORAGE_KEY, parseLanguage } from "~/domain/language";
 import { DataAttr, selector } from "./attributes";
+import { startTimedRedirect } from "./timed-redirect";
 
 /**
  * Inlined in every page, so it also works on pages served without the React runtime
@@ -10,7 +11,8 @@ import { DataAttr, selector } from "./attributes";
  * - a server notice (`?notice=`) is dropped from the address so a reload does not repeat it;
  * - on pages without React, a toast's close button removes it;
  * - plain forms (not React Router's, which prevent the default themselves): `data-confirm` asks
- *   first, `data-sending` disables the submit button and shows that text while the page loads.
+ *   first, `data-sending` disables the submit button and shows that text while the page loads;
+ * - a page that moves on by itself after a confirmation (TimedRedirect) starts its timer.
  */
 export function start(): void {
   if (rememberLanguage()) return;
@@ -24,6 +26,7 @@ export function start(): void {
   addEventListener("pageshow", (event) => {
     if (event.persisted) restoreSentButtons();
   });
+  startTimedRedirect(document);
 }
 
 /** SPEC §4; true when the page is being reloaded in the remembered language. */

@@ -148,6 +148,8 @@ test("an 8-team cup from check-in to champion: two captains, a dispute and staff
   }
 
   await expect(viewer.getByTestId("champion")).toContainText("Alfa", { timeout: 15_000 });
+  // The update was said politely to a screen reader (the bracket itself is not re-read whole).
+  await expect(viewer.getByRole("status").filter({ hasText: "Cuadro actualizado." })).toHaveAttribute("aria-live", "polite");
   await expect(viewer.getByTestId("standings").locator("tbody tr").first()).toContainText("Alfa");
 
   // Readable without JavaScript, on a 360 px phone: only the bracket scrolls sideways, never the page.

@@ -44,7 +44,7 @@ export function Footer() {
           </Link>
         </nav>
       </div>
-      <p className="border-t border-slate-800/70 py-4 text-center text-xs text-slate-500">
+      <p className="border-t border-slate-800/70 py-4 text-center text-xs text-slate-400">
         {t("footer.copyright", { year: new Date().getFullYear() })}
       </p>
     </footer>

@@ -19,7 +19,6 @@ export function LanguageSwitcher({ language }: { language: Language }) {
           key={code}
           href={languageSwitchHref(location.pathname, location.search, code)}
           hrefLang={code}
-          aria-label={t(`language.${code}`)}
           lang={code}
           aria-current={code === language ? "true" : undefined}
           data-testid={`language-${code}`}
@@ -28,11 +27,13 @@ export function LanguageSwitcher({ language }: { language: Language }) {
             code === language ? "bg-cyan-500 text-slate-950" : "text-slate-300 hover:text-white"
           }`}
         >
-          {/* A phone shows the code, with the full name as the link's name. */}
-          <span aria-hidden="true" className="uppercase sm:hidden">
-            {code}
+          {/* A phone shows the code, then the full name for screen readers: the link's name starts
+              with what is seen (WCAG 2.5.3, voice control says "EN"). Wider screens show the name. */}
+          <span className="uppercase sm:hidden">{code}</span>
+          <span className="sr-only sm:not-sr-only">
+            <span className="sm:hidden"> </span>
+            {t(`language.${code}`)}
           </span>
-          <span className="hidden sm:inline">{t(`language.${code}`)}</span>
         </a>
       ))}
     </nav>

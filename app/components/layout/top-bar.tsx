@@ -84,7 +84,7 @@ export function TopBar({
             // (<details>); from md up the menu's content is laid out inline (app.css .account-menu).
             <details className="account-menu" key={location.pathname + location.search} data-testid="account-menu">
               <summary
-                className="flex cursor-pointer list-none items-center gap-2 rounded-lg border border-slate-600 px-3 py-1.5 text-sm font-semibold text-slate-100 hover:border-cyan-400 [&::-webkit-details-marker]:hidden"
+                className="flex cursor-pointer list-none items-center gap-2 rounded-lg border border-slate-500 px-3 py-1.5 text-sm font-semibold text-slate-100 hover:border-cyan-400 [&::-webkit-details-marker]:hidden"
                 aria-label={t("nav.accountMenu")}
                 data-testid="account-menu-button"
               >
@@ -129,7 +129,7 @@ export function TopBar({
                 <form method="post" action="/auth/sign-out" className="md:order-4">
                   <button
                     type="submit"
-                    className="w-full rounded-lg border border-slate-600 px-3 py-1.5 text-xs font-semibold text-slate-200 hover:border-rose-400 hover:text-white md:w-auto"
+                    className="w-full rounded-lg border border-slate-500 px-3 py-1.5 text-xs font-semibold text-slate-200 hover:border-rose-400 hover:text-white md:w-auto"
                     data-testid="sign-out"
                   >
                     {t("auth.signOut")}

@@ -6,11 +6,11 @@ const VARIANTS = {
   /** The page's main action: the cyan → purple gradient. */
   primary: "bg-gradient-to-r from-cyan-500 to-purple-500 font-semibold text-slate-950 hover:brightness-110",
   /** A second, quieter action. */
-  secondary: "border border-slate-600 font-semibold text-slate-100 hover:bg-slate-800",
+  secondary: "border border-slate-500 font-semibold text-slate-100 hover:bg-slate-800",
   /** Cancelling, rejecting, removing. */
   danger: "border border-rose-500/60 font-semibold text-rose-200 hover:bg-rose-500/10",
   /** A plain text link that looks like one. */
-  link: "font-semibold text-cyan-400 hover:text-cyan-300",
+  link: "font-semibold text-cyan-400 underline underline-offset-2 hover:text-cyan-300",
 } as const;
 
 const SIZES = { md: "rounded-lg px-5 py-3", sm: "rounded-md px-3 py-1.5 text-sm", none: "" } as const;

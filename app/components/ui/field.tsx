@@ -2,7 +2,7 @@ import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTML
 
 /** The one look of text inputs, selects and text areas. */
 export const inputClass =
-  "w-full rounded-lg border border-slate-700 bg-slate-900 px-4 py-3 text-slate-100 outline-none focus:border-cyan-400 aria-[invalid=true]:border-rose-400";
+  "w-full rounded-lg border border-slate-500 bg-slate-900 px-4 py-3 text-slate-100 focus:border-cyan-400 aria-[invalid=true]:border-rose-400";
 
 /**
  * A labelled control with an optional hint and error text, linked for screen readers. The control

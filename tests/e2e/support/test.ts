@@ -1,4 +1,5 @@
 import { test as base, expect, type ConsoleMessage, type Page } from "@playwright/test";
+import { axeGateEnabled, describeFindings, reportOnly, watchAccessibility } from "./axe";
 
 /**
  * The `test` every spec uses: it fails a test on any browser console error or page error
@@ -12,12 +13,34 @@ import { test as base, expect, type ConsoleMessage, type Page } from "@playwrigh
  * (`page.clock.runFor`, `expectMovesOnAfter` in ./clock.ts), so what the pages do after 3 or 4 seconds
  * is tested without waiting on, or racing, the wall clock.
  */
-export const test = base.extend<{ allowedConsoleErrors: RegExp[]; browserErrors: string[] }>({
+export const test = base.extend<{
+  allowedConsoleErrors: RegExp[];
+  browserErrors: string[];
+  axeIgnoredRules: string[];
+  accessibility: void;
+}>({
   allowedConsoleErrors: [[], { option: true }],
   context: async ({ context }, use) => {
     await context.clock.install();
     await use(context);
   },
+  /** axe rules a spec turns off, each with its reason beside it (none do). */
+  axeIgnoredRules: [[], { option: true }],
+  // The accessibility gate (support/axe.ts): no serious or critical axe violation on any page opened.
+  accessibility: [
+    async ({ browser, context, javaScriptEnabled, axeIgnoredRules }, use, testInfo) => {
+      if (!axeGateEnabled()) return use();
+      const watcher = watchAccessibility(browser, axeIgnoredRules);
+      watcher.watchContext(context, { javaScriptEnabled });
+      await use();
+      const { findings, failures, checkedPages, timeMs } = await watcher.finish();
+      testInfo.annotations.push({ type: "axe", description: `${checkedPages} page(s) checked in ${timeMs} ms` });
+      expect(failures, "axe could not run").toEqual([]);
+      if (reportOnly(findings)) return;
+      expect(findings, `axe found serious or critical WCAG violations:\n${describeFindings(findings)}`).toEqual([]);
+    },
+    { auto: true },
+  ],
   browserErrors: [
     async ({ context, allowedConsoleErrors }, use) => {
       const errors: string[] = [];

@@ -140,8 +140,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   return [{ title: `${title} · Arena LATAM` }, { name: "robots", content: "noindex" }];
 }
 
-const fieldClass =
-  "w-full rounded-lg border border-slate-700 bg-slate-900 px-3 py-2 text-sm text-slate-100 outline-none focus:border-cyan-400";
+const fieldClass = "w-full rounded-lg border border-slate-500 bg-slate-900 px-3 py-2 text-sm text-slate-100 focus:border-cyan-400";
 const cardClass = "rounded-xl border border-slate-800 bg-slate-900/40 p-5";
 
 /** One thing staff type into the provider's panel: its value, large enough to read, with a copy button. */
@@ -151,25 +150,28 @@ function CopyRow({ label, value, testId }: { label: string; value: string; testI
   return (
     <div className="flex min-w-0 flex-wrap items-center justify-between gap-x-3 gap-y-1 border-t border-cyan-500/20 py-2 first:border-t-0">
       <dt className="w-full text-xs font-semibold tracking-wide text-cyan-200/80 uppercase sm:w-36">{label}</dt>
-      <dd className="min-w-0 flex-1 font-mono text-lg font-bold break-all" data-testid={testId}>
-        {value}
+      {/* The button sits inside the <dd>: a <dl> group holds only <dt> and <dd> (screen readers read it as a list). */}
+      <dd className="flex min-w-0 flex-1 items-center justify-between gap-3">
+        <span className="min-w-0 font-mono text-lg font-bold break-all" data-testid={testId}>
+          {value}
+        </span>
+        <button
+          type="button"
+          className="shrink-0 rounded-md border border-cyan-500/60 px-3 py-1.5 text-sm font-semibold text-cyan-200 hover:bg-cyan-500/10"
+          aria-label={t("review.deliver.copyLabel", { what: label })}
+          data-testid={`copy-${testId}`}
+          onClick={async () => {
+            try {
+              await navigator.clipboard.writeText(value);
+              toast.success({ message: t("review.deliver.copied", { what: label }) });
+            } catch {
+              toast.error({ message: t("review.deliver.copyFailed", { what: label }) });
+            }
+          }}
+        >
+          {t("review.deliver.copy")}
+        </button>
       </dd>
-      <button
-        type="button"
-        className="shrink-0 rounded-md border border-cyan-500/60 px-3 py-1.5 text-sm font-semibold text-cyan-200 hover:bg-cyan-500/10"
-        aria-label={t("review.deliver.copyLabel", { what: label })}
-        data-testid={`copy-${testId}`}
-        onClick={async () => {
-          try {
-            await navigator.clipboard.writeText(value);
-            toast.success({ message: t("review.deliver.copied", { what: label }) });
-          } catch {
-            toast.error({ message: t("review.deliver.copyFailed", { what: label }) });
-          }
-        }}
-      >
-        {t("review.deliver.copy")}
-      </button>
     </div>
   );
 }

@@ -49,7 +49,7 @@ export function meta({ matches }: Route.MetaArgs) {
   return [{ title: `${metaText(matches, "admin", "queue.pageTitle")} · Arena LATAM` }, { name: "robots", content: "noindex" }];
 }
 
-const fieldClass = "rounded-lg border border-slate-700 bg-slate-900 px-3 py-2 text-sm text-slate-100 outline-none focus:border-cyan-400";
+const fieldClass = "rounded-lg border border-slate-500 bg-slate-900 px-3 py-2 text-sm text-slate-100 focus:border-cyan-400";
 
 export default function OrdersQueuePage({ loaderData }: Route.ComponentProps) {
   useRouteMessages(loaderData.messages);

@@ -127,7 +127,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
           defaultValue={actionData?.email ?? ""}
           placeholder={t("signIn.emailPlaceholder")}
           aria-invalid={error === "EMPTY_FIELDS" || error === "INVALID_EMAIL" ? true : undefined}
-          className="rounded-lg border border-slate-700 bg-slate-900 px-4 py-3 text-slate-100 outline-none focus:border-cyan-400"
+          className="rounded-lg border border-slate-500 bg-slate-900 px-4 py-3 text-slate-100 focus:border-cyan-400"
         />
         <button type="submit" className={buttonClass("primary", "md")}>
           {loaderData.linkInvalid ? t("linkError.again") : t("signIn.submit")}

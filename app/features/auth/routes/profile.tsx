@@ -24,6 +24,7 @@ import type { Route } from "./+types/profile";
 export const handle: RouteHandle = { hydrate: false };
 import { buttonClass } from "~/components/ui/button";
 import { Alert } from "~/components/ui/alert";
+import { TimedRedirect } from "~/components/ui/timed-redirect";
 
 /** SPEC §4: after saving (or a failed save) the user goes on after 4 s. */
 export const PROFILE_REDIRECT_SECONDS = 4;
@@ -87,7 +88,7 @@ export function meta({ matches }: Route.MetaArgs) {
   return [{ title: `${metaText(matches, "auth", "profile.pageTitle")} · Arena LATAM` }];
 }
 
-const fieldClass = "rounded-lg border border-slate-700 bg-slate-900 px-4 py-3 text-slate-100 outline-none focus:border-cyan-400";
+const fieldClass = "rounded-lg border border-slate-500 bg-slate-900 px-4 py-3 text-slate-100 focus:border-cyan-400";
 
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
   useRouteMessages(loaderData.messages);
@@ -100,10 +101,6 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
 
   return (
     <section className="mx-auto max-w-md px-4 py-14" data-testid="profile-page">
-      {finished ? (
-        // Works without JavaScript too: the browser follows the refresh after 4 s.
-        <meta httpEquiv="refresh" content={`${PROFILE_REDIRECT_SECONDS};url=${finished.redirectTo}`} />
-      ) : null}
       <h1 className="text-3xl font-extrabold">{t("profile.title")}</h1>
       <p className="mt-2 text-slate-400">{t("profile.subtitle")}</p>
 
@@ -117,6 +114,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
           {t(`errors.${failed.code}`, { detail: failed.detail })} {t("profile.redirecting")}
         </Alert>
       ) : null}
+      {finished ? <TimedRedirect to={finished.redirectTo} seconds={PROFILE_REDIRECT_SECONDS} /> : null}
       {invalid ? (
         <Alert tone="error" testId="profile-error">
           {t(`errors.${invalid.code}`)}

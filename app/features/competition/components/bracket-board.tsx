@@ -75,7 +75,7 @@ function Side({ side, labels }: { side: MatchView["side1"]; labels: { bye: strin
   const name = side === null ? labels.bye : (side.name ?? labels.tbd);
   return (
     <div
-      className={`flex items-center justify-between gap-2 px-3 py-2 ${side?.winner ? "font-bold text-cyan-200" : side?.name ? "text-slate-200" : "text-slate-500 italic"}`}
+      className={`flex items-center justify-between gap-2 px-3 py-2 ${side?.winner ? "font-bold text-cyan-200" : side?.name ? "text-slate-200" : "text-slate-400 italic"}`}
     >
       <span className="truncate">{name}</span>
       <span className="tabular-nums">{side?.score ?? ""}</span>

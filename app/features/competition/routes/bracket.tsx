@@ -18,6 +18,7 @@ import livePageScript from "~/browser/live-page?inline-script";
 import { InlineScript } from "~/components/inline-script";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/bracket";
+import { LiveStatus } from "~/components/ui/live-status";
 
 // Plain HTML, no React runtime (docs/decisions/002): the live page module (app/browser/live-page.ts) listens to the tournament's
 // server-sent events and swaps in a fresh render of the page on each change; check-in is a form.
@@ -148,6 +149,7 @@ export default function BracketPage({ loaderData, actionData }: Route.ComponentP
           </>
         )}
       </section>
+      <LiveStatus text={t("bracket.updated")} />
       <InlineScript source={livePageScript} />
     </>
   );

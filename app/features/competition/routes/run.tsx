@@ -286,7 +286,7 @@ export default function RunPage({ loaderData, actionData }: Route.ComponentProps
                 ) : (
                   <span className="w-20 text-center text-xs text-rose-300">{t("run.noShow")}</span>
                 )}
-                <span className={team.checkedIn ? "" : "text-slate-500 line-through"}>{team.name}</span>
+                <span className={team.checkedIn ? "" : "text-slate-400 line-through"}>{team.name}</span>
               </li>
             ))}
           </ol>

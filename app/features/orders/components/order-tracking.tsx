@@ -34,13 +34,13 @@ export function OrderTracking({ tracking }: { tracking: Tracking }) {
                 ? "bg-emerald-400 text-slate-950"
                 : step.state === "current"
                   ? "animate-pulse bg-cyan-400 text-slate-950"
-                  : "border border-slate-600 text-slate-500"
+                  : "border border-slate-500 text-slate-400"
             }`}
             aria-hidden="true"
           >
             {step.state === "done" ? "✓" : TRACKING_NUMBERS[step.key]}
           </span>
-          <span className={`mt-1 text-xs leading-tight font-semibold ${step.state === "todo" ? "text-slate-500" : "text-slate-100"}`}>
+          <span className={`mt-1 text-xs leading-tight font-semibold ${step.state === "todo" ? "text-slate-400" : "text-slate-100"}`}>
             {t(`tracking.${step.key}`)}
             <span className="sr-only"> ({t(`tracking.state.${step.state}`)})</span>
           </span>

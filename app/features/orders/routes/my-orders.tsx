@@ -61,7 +61,7 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
                 <span className="font-semibold text-cyan-300">{orderAmount(order.amount, order.currency, i18n.language)}</span>
                 <span className="text-sm text-slate-400">{t(`methods.${order.paymentMethod}`)}</span>
                 <span className="min-w-0 flex-1 truncate text-sm text-slate-300">{order.items}</span>
-                <time className="text-xs text-slate-500" dateTime={order.createdAt}>
+                <time className="text-xs text-slate-400" dateTime={order.createdAt}>
                   {format.dateTime(order.createdAt)}
                 </time>
               </Link>

@@ -19,6 +19,7 @@ import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/order";
 import { buttonClass } from "~/components/ui/button";
 import { Alert } from "~/components/ui/alert";
+import { TimedRedirect } from "~/components/ui/timed-redirect";
 
 /** SPEC §4: after the proof is sent the user goes on after 3 s (store → /store, tournament → /). */
 export const AFTER_PROOF_SECONDS = 3;
@@ -71,9 +72,6 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
   const expiresAt = order.expiresAt ? format.dateTime(order.expiresAt) : "";
   return (
     <section className="mx-auto max-w-2xl px-4 py-12" data-testid="order-page">
-      {loaderData.sent ? (
-        <meta httpEquiv="refresh" content={`${AFTER_PROOF_SECONDS};url=${order.kind === "store" ? "/store" : "/"}`} />
-      ) : null}
       <Link to="/orders" className="text-sm text-cyan-400 hover:text-cyan-300">
         ← {t("order.back")}
       </Link>
@@ -87,6 +85,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           {t("payment.sent")}
         </Alert>
       ) : null}
+      {loaderData.sent ? <TimedRedirect to={order.kind === "store" ? "/store" : "/"} seconds={AFTER_PROOF_SECONDS} /> : null}
       {loaderData.cancelled ? (
         <p role="status" className="mt-6 rounded-lg border border-slate-500/50 bg-slate-500/10 p-4" data-testid="order-cancelled">
           {t("payment.cancelled")}
@@ -112,7 +111,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
             {orderAmount(order.amount, order.currency, i18n.language)}
           </dd>
           {order.exchangeRate ? (
-            <dd className="text-xs text-slate-500">{t("order.rate", { rate: format.rate(order.exchangeRate) })}</dd>
+            <dd className="text-xs text-slate-400">{t("order.rate", { rate: format.rate(order.exchangeRate) })}</dd>
           ) : null}
         </div>
         <div>

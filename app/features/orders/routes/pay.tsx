@@ -82,7 +82,7 @@ function CopyValue({ label, value, kind }: { label: string; value: string; kind:
   );
 }
 
-const inputClass = "rounded-lg border border-slate-700 bg-slate-900 px-4 py-3 text-slate-100 outline-none focus:border-cyan-400";
+const inputClass = "rounded-lg border border-slate-500 bg-slate-900 px-4 py-3 text-slate-100 focus:border-cyan-400";
 
 export default function PayPage({ loaderData }: Route.ComponentProps) {
   useRouteMessages(loaderData.messages);

@@ -13,8 +13,7 @@ export function CartButton() {
       href="/store/cart"
       data-testid="cart-button"
       {...dataAttr(DataAttr.cartButton)}
-      aria-label={t("cart.open", { count: 0 })}
-      className="relative rounded-lg border border-slate-600 px-3 py-1.5 text-sm font-semibold text-slate-100 hover:border-cyan-400"
+      className="relative rounded-lg border border-slate-500 px-3 py-1.5 text-sm font-semibold text-slate-100 hover:border-cyan-400"
     >
       {t("cart.button")}
       <span

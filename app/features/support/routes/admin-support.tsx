@@ -79,7 +79,7 @@ export default function AdminSupportPage({ loaderData, actionData }: Route.Compo
               <span className="font-semibold">{row.name || row.email}</span>
               <span className="break-all text-slate-400">{row.email}</span>
               <span className="text-slate-400">· {t(`topics.${row.topic}`, { defaultValue: row.topic })}</span>
-              <span className="ml-auto text-xs text-slate-500">{row.createdAt}</span>
+              <span className="ml-auto text-xs text-slate-400">{row.createdAt}</span>
             </div>
             <p className="mt-2 text-sm break-words whitespace-pre-wrap">{row.message}</p>
             {row.status === "open" ? (

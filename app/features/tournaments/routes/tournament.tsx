@@ -35,6 +35,7 @@ import { formFields, readForm, typedFields } from "~/lib/http.server";
 import type { Route } from "./+types/tournament";
 import { buttonClass } from "~/components/ui/button";
 import { Alert } from "~/components/ui/alert";
+import { TimedRedirect } from "~/components/ui/timed-redirect";
 
 // Plain HTML and forms that post, no React runtime (docs/decisions/002); the live page module (app/browser/live-page.ts) posts
 // them in place, keeps the opening countdown ticking and sends the button's "sending" state.
@@ -189,7 +190,7 @@ export function meta({ matches }: Route.MetaArgs) {
 /** The form's own fields, echoed back when it is refused. */
 const TYPED_FIELD = /^(teamName|coachName|phone|paymentMethod|player[1-5](Name|Ign|Phone))$/;
 
-const inputClass = "w-full rounded-lg border border-slate-700 bg-slate-900 px-4 py-3 text-slate-100 outline-none focus:border-cyan-400";
+const inputClass = "w-full rounded-lg border border-slate-500 bg-slate-900 px-4 py-3 text-slate-100 focus:border-cyan-400";
 
 function Field({
   label,
@@ -254,7 +255,6 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
         data-game={tournament.game}
         {...dataAttr(DataAttr.swap)}
       >
-        {done?.outcome === "confirmed" ? <meta httpEquiv="refresh" content={`${AFTER_FREE_SECONDS};url=/`} /> : null}
         <div className="overflow-hidden rounded-2xl border border-slate-800 bg-arena-panel">
           <img src={tournament.image} alt="" width={640} height={360} className="aspect-[16/6] w-full object-cover" />
           <div className="p-6">
@@ -322,6 +322,7 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
             {t("done.free")}
           </Alert>
         ) : null}
+        {done?.outcome === "confirmed" ? <TimedRedirect to="/" seconds={AFTER_FREE_SECONDS} /> : null}
 
         {done?.outcome === "started" ? (
           <div

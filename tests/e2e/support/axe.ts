@@ -1,0 +1,218 @@
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import fs from "node:fs";
+import axe from "axe-core";
+
+/**
+ * The accessibility gate of the end-to-end run (docs/accessibility.md): axe-core checks every page
+ * the tests open — each document when it has loaded, and each page still open at the end of the
+ * test (so dialogs, refused forms and live updates made by script are checked too) — against the
+ * WCAG 2.0, 2.1 and 2.2 A/AA rules, and the test fails on any serious or critical violation.
+ *
+ * axe is put into the page with `page.evaluate(axe.source)`: that runs through the DevTools
+ * protocol, which the page's Content-Security-Policy (a nonce for scripts) does not govern,
+ * whereas an inline <script> tag would be refused and logged as a console error.
+ *
+ * `E2E_AXE=off` turns the gate off (to measure what it costs, or to look at something else first);
+ * `E2E_AXE=report` lets the tests pass and appends every finding, as JSON lines, to the file
+ * `E2E_AXE_REPORT` names (to count what a run finds).
+ */
+
+export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+const FAILING_IMPACTS = new Set(["serious", "critical"]);
+
+export interface AxeFinding {
+  rule: string;
+  impact: string;
+  help: string;
+  page: string;
+  elements: string[];
+}
+
+/** Same page, same width, same markup (numbers aside): checked once per worker, not at every visit. */
+const checkedInThisWorker = new Set<string>();
+
+export function axeGateEnabled(): boolean {
+  return process.env.E2E_AXE !== "off";
+}
+
+/** In report mode, writes the findings to E2E_AXE_REPORT and answers true (the test does not fail on them). */
+export function reportOnly(findings: AxeFinding[]): boolean {
+  if (process.env.E2E_AXE !== "report") return false;
+  const file = process.env.E2E_AXE_REPORT ?? "axe-report.jsonl";
+  fs.appendFileSync(file, findings.map((finding) => `${JSON.stringify(finding)}\n`).join(""));
+  return true;
+}
+
+interface PageCheckResult {
+  findings: AxeFinding[];
+  skipped: boolean;
+}
+
+/**
+ * A page whose context runs no JavaScript cannot run axe (its timers never fire): axe checks a copy
+ * of its markup, scripts removed, in a page that runs JavaScript, at the same size and address.
+ */
+async function copyWithoutScripts(page: Page, into: () => Promise<Page>): Promise<Page> {
+  const { html, url } = await page.evaluate(() => ({ html: document.documentElement.outerHTML, url: location.href }));
+  const copy = await into();
+  await copy.setViewportSize(page.viewportSize() ?? { width: 1280, height: 720 });
+  const markup = html.replace(/<script\b[\s\S]*?<\/script>/gi, "").replace(/<head([^>]*)>/i, `<head$1><base href="${url}">`);
+  await copy.setContent(`<!DOCTYPE html>${markup}`, { waitUntil: "load" });
+  return copy;
+}
+
+/**
+ * Runs axe on the page as it is now. A page that navigates away or closes meanwhile is not an error.
+ * `scriptsOff` (for a page without JavaScript) gives the page its copy is checked in.
+ */
+async function checkPage(original: Page, ignoredRules: string[], scriptsOff: (() => Promise<Page>) | null): Promise<PageCheckResult> {
+  const shownUrl = original.url();
+  const page = scriptsOff ? await copyWithoutScripts(original, scriptsOff) : original;
+  const width = page.viewportSize()?.width ?? 0;
+  const fingerprint = await page.evaluate(() => {
+    // A cheap hash of the markup without digits (dates, counts, ids differ from visit to visit).
+    const text = document.documentElement.outerHTML.replace(/\d+/g, "");
+    let hash = 2166136261;
+    for (let i = 0; i < text.length; i += 1) hash = Math.imul(hash ^ text.charCodeAt(i), 16777619);
+    return (hash >>> 0).toString(36);
+  });
+  const key = `${width}|${shownUrl.split("?")[0]}|${fingerprint}`;
+  if (checkedInThisWorker.has(key)) return { findings: [], skipped: true };
+
+  const hasAxe = await page.evaluate(() => typeof (window as { axe?: unknown }).axe === "object");
+  if (!hasAxe) await page.evaluate(axe.source);
+  const result = await page.evaluate(
+    async ({ tags, ignored }) => {
+      const runner = (window as unknown as { axe?: typeof axe }).axe;
+      // A new document arrived since axe was put in: its own load event checks it.
+      if (!runner) return null;
+      const rules = Object.fromEntries(ignored.map((id) => [id, { enabled: false }]));
+      const outcome = await runner.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"], rules });
+      return {
+        violations: outcome.violations.map((violation) => ({
+          id: violation.id,
+          impact: violation.impact ?? "",
+          help: violation.help,
+          nodes: violation.nodes.map(
+            (node) => `${node.target.join(" ")} — ${node.failureSummary?.split("\n").slice(1, 3).join(" ").trim()}`,
+          ),
+        })),
+      };
+    },
+    { tags: AXE_TAGS, ignored: ignoredRules },
+  );
+  if (!result) return { findings: [], skipped: true };
+  checkedInThisWorker.add(key);
+  return {
+    skipped: false,
+    findings: result.violations
+      .filter((violation) => FAILING_IMPACTS.has(violation.impact))
+      .map((violation) => ({
+        rule: violation.id,
+        impact: violation.impact,
+        help: violation.help,
+        page: scriptsOff ? `${shownUrl} (without JavaScript)` : shownUrl,
+        elements: violation.nodes,
+      })),
+  };
+}
+
+/** Longer than any check takes on a loaded machine; a check that hangs fails the test instead of its timeout. */
+const CHECK_TIMEOUT_MS = 30_000;
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`axe did not finish within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+function isGoneError(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error);
+  return /Execution context was destroyed|Target page, context or browser has been closed|Target closed|navigat|frame was detached|Cannot find context/i.test(
+    message,
+  );
+}
+
+/** Plain text for a failed test: rule, page, elements. */
+export function describeFindings(findings: AxeFinding[]): string {
+  return findings
+    .map(
+      (finding) =>
+        `[${finding.impact}] ${finding.rule} (${finding.help}) on ${finding.page}:\n${finding.elements.map((element) => `    ${element}`).join("\n")}`,
+    )
+    .join("\n");
+}
+
+/**
+ * Watches a test's browser contexts: its own, and any it makes with `browser.newContext()` during the
+ * test. `finish()` checks the pages still open, waits for the checks under way and returns what failed.
+ */
+export function watchAccessibility(browser: Browser, ignoredRules: string[] = []) {
+  const originalNewContext = browser.newContext.bind(browser);
+  const findings: AxeFinding[] = [];
+  const failures: string[] = [];
+  const pending = new Set<Promise<void>>();
+  const contexts = new Set<BrowserContext>();
+  const withoutScripts = new WeakSet<BrowserContext>();
+  // Where copies of pages without JavaScript are checked: one page, made when first needed.
+  let copies: Promise<{ context: BrowserContext; page: Page }> | null = null;
+  const copyPage = async () => {
+    copies ??= originalNewContext().then(async (context) => ({ context, page: await context.newPage() }));
+    return (await copies).page;
+  };
+  let checkedPages = 0;
+  let timeMs = 0;
+
+  // One axe run at a time (axe refuses a second in a page, and copies share one page): checks queue.
+  let lastRun: Promise<unknown> = Promise.resolve();
+  const check = (page: Page) => {
+    if (page.isClosed()) return;
+    let started = Date.now();
+    const run = lastRun
+      .then(() => {
+        started = Date.now();
+        return withTimeout(checkPage(page, ignoredRules, withoutScripts.has(page.context()) ? copyPage : null), CHECK_TIMEOUT_MS);
+      })
+      .then((result) => {
+        if (!result.skipped) checkedPages += 1;
+        findings.push(...result.findings);
+      })
+      .catch((error: unknown) => {
+        if (!isGoneError(error) && !page.isClosed()) failures.push(`axe could not check ${page.url()}: ${String(error)}`);
+      })
+      .finally(() => {
+        timeMs += Date.now() - started;
+        pending.delete(run);
+      });
+    lastRun = run;
+    pending.add(run);
+  };
+  const watchPage = (page: Page) => page.on("load", () => check(page));
+  const watchContext = (context: BrowserContext, options: { javaScriptEnabled?: boolean } = {}) => {
+    if (contexts.has(context)) return;
+    contexts.add(context);
+    if (options.javaScriptEnabled === false) withoutScripts.add(context);
+    context.pages().forEach(watchPage);
+    context.on("page", watchPage);
+  };
+
+  // Contexts the test makes itself (a second person, a browser without JavaScript).
+  browser.newContext = async (...args: Parameters<Browser["newContext"]>) => {
+    const context = await originalNewContext(...args);
+    watchContext(context, args[0] ?? {});
+    return context;
+  };
+
+  return {
+    watchContext,
+    async finish(): Promise<{ findings: AxeFinding[]; failures: string[]; checkedPages: number; timeMs: number }> {
+      browser.newContext = originalNewContext;
+      for (const context of contexts) for (const page of context.pages()) check(page);
+      while (pending.size > 0) await Promise.all([...pending]);
+      if (copies) await (await copies).context.close();
+      return { findings, failures, checkedPages, timeMs };
+    },
+  };
+}
