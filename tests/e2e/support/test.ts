@@ -20,8 +20,9 @@ export const test = base.extend<{
   accessibility: void;
 }>({
   allowedConsoleErrors: [[], { option: true }],
-  context: async ({ context }, use) => {
-    await context.clock.install();
+  // A page that runs no JavaScript has no timers to drive (and the clock's script would never answer).
+  context: async ({ context, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) await context.clock.install();
     await use(context);
   },
   /** axe rules a spec turns off, each with its reason beside it (none do). */
