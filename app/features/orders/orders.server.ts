@@ -291,6 +291,7 @@ export async function listOrdersOfUser(db: Database, userId: string, ask: PageAs
 export interface StaffQueueFilters {
   status?: OrderStatus;
   method?: PaymentMethod;
+  kind?: OrderKind;
 }
 
 function staffQueueRows(db: Database, filters: StaffQueueFilters, ask: PageAsk) {
@@ -298,6 +299,7 @@ function staffQueueRows(db: Database, filters: StaffQueueFilters, ask: PageAsk) 
   const conditions: SQL[] = [];
   if (filters.status) conditions.push(eq(orders.status, filters.status));
   if (filters.method) conditions.push(eq(orders.paymentMethod, filters.method));
+  if (filters.kind) conditions.push(eq(orders.kind, filters.kind));
   if (query.where) conditions.push(query.where);
   return db
     .select({
