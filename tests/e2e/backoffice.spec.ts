@@ -156,7 +156,8 @@ test("staff approve a top-up, copy what to deliver, mark it delivered with the p
   }
 
   await page.getByTestId("approve").click();
-  await expect(page).toHaveURL((url) => url.pathname === "/admin/orders");
+  // After a decision the next proof waiting opens, or the queue when none is left.
+  await expect(page).toHaveURL((url) => url.pathname.startsWith("/admin/orders") && url.searchParams.has("done"));
   await page.goto(`/admin/orders/${order.id}`);
   await expect(page.getByTestId("order-status")).toHaveText("Aprobado");
   // Too long a provider id is refused with a clear message; what was typed stays.
@@ -167,7 +168,7 @@ test("staff approve a top-up, copy what to deliver, mark it delivered with the p
   await expect(page.getByTestId("order-status")).toHaveText("Aprobado");
   await page.getByTestId("provider-reference-input").fill("  SMILE-2026-44871  ");
   await page.getByTestId("fulfil").click();
-  await expect(page).toHaveURL((url) => url.pathname === "/admin/orders");
+  await expect(page).toHaveURL((url) => url.pathname.startsWith("/admin/orders") && url.searchParams.has("done"));
 
   await page.goto(`/admin/orders/${order.id}`);
   await expect(page.getByTestId("order-status")).toHaveText("Entregado");

@@ -436,6 +436,32 @@ export async function decideOrder(
   return moved;
 }
 
+/**
+ * Several staff decisions in a row, in one transaction (approve then fulfil: "approve and deliver"):
+ * each a move of the table with its own `alongside` (the audit row); the buyer gets one mail, the
+ * last decision's (a delivered order's buyer needs no "payment verified" mail a second before).
+ */
+export async function decideOrderInSteps(
+  db: Database,
+  orderId: string,
+  staff: Actor,
+  steps: readonly ParsedDecision[],
+  alongside?: (decided: ParsedDecision) => (tx: Transaction, moved: { from: OrderStatus; to: OrderStatus }) => Promise<unknown>,
+) {
+  const last = steps.at(-1);
+  if (!last) throw new OrderError("NOT_FOUND");
+  return db.transaction(async (tx) => {
+    const moves = [];
+    for (const decided of steps) {
+      const moved = await applyDecision(tx, orderId, staff, decided);
+      await alongside?.(decided)(tx, moved);
+      moves.push(moved);
+    }
+    await mailDecision(tx, orderId, last);
+    return moves;
+  });
+}
+
 /** Moves every unpaid order past its time to `expired` and queues its buyer's mail; returns the ids. */
 export async function expireUnpaidOrders(db: Database, now = new Date()): Promise<string[]> {
   const stale = await db
