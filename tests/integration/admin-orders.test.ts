@@ -5,6 +5,7 @@ import { auditLog, orderStatusHistory, orders, paymentProofs, users } from "~/db
 import type { PaymentMethod } from "~/domain/payment-methods";
 import { action as reviewAction, loader as reviewLoader } from "~/features/admin/routes/order-review";
 import { loader as queueLoader } from "~/features/admin/routes/orders-queue";
+import { loader as auditLoader } from "~/features/admin/routes/audit";
 import { useAuthSettings } from "~/features/auth/auth.server";
 import { action as requestLink } from "~/features/auth/routes/auth";
 import { createOrder, submitProof, type Actor } from "~/features/orders/orders.server";
@@ -550,6 +551,16 @@ describe("the queue goes on after a decision", () => {
     expect(row!.providerReference).toBe("GC-77");
     await smtp.waitFor((m) => /fue entregado/.test(smtp.text(m)));
     expect(smtp.received.filter((m) => /Verificamos tu pago/.test(smtp.text(m)))).toEqual([]);
+
+    // The audit log tells each move as a sentence about order #N, linked to the order.
+    const log = await callRoute<{ entries: { action: string; actorEmail: string; target: { label: string; to: string } }[] }>(
+      auditLoader,
+      getRequest("/admin/audit?entity=order", staff.jar.header()),
+    );
+    expect(log.data!.entries.map((entry) => [entry.action, entry.actorEmail, entry.target])).toEqual([
+      ["order.fulfil", "staff@example.com", { label: `#${order.number}`, to: `/admin/orders/${order.id}` }],
+      ["order.approve", "staff@example.com", { label: `#${order.number}`, to: `/admin/orders/${order.id}` }],
+    ]);
 
     // Once delivered, "approve and deliver" again is refused and nothing changes.
     const again = await post(order.id, { intent: "approve_deliver" });
