@@ -29,6 +29,7 @@ export default [
   // Every page under this layout checks staff in its own loader and action (tests/integration/admin-access.test.ts).
   route("admin", "features/admin/routes/admin-layout.tsx", [
     index("features/admin/routes/dashboard.tsx"),
+    route("cash-close.csv", "features/admin/routes/cash-close-csv.ts"),
     route("orders", "features/admin/routes/orders-queue.tsx"),
     route("orders/:orderId", "features/admin/routes/order-review.tsx"),
     route("orders/:orderId/refund", "features/admin/routes/order-staff-move.tsx", { id: "admin-order-refund" }),

@@ -14,6 +14,9 @@ interface Seeded {
   approved: { id: string; number: number };
   approvedToo: { id: string; number: number };
   toDeliver: { id: string; number: number };
+  /** Two proofs waiting, older than the rest: queueSecond is the oldest of all. */
+  queueFirst: { id: string; number: number };
+  queueSecond: { id: string; number: number };
   tournamentId: string;
 }
 interface Office extends AppServer, Seeded {}
@@ -110,8 +113,11 @@ test("staff refund an approved order with a reason and the refund reference", as
   await expect(page.getByTestId("order-status")).toHaveText("Reembolsado");
 
   await page.goto("/admin/audit?entity=order");
-  await expect(page.getByTestId("audit-row").first()).toContainText("Pedido reembolsado");
-  await expect(page.getByTestId("audit-row").first()).toContainText("PP-REF-7788");
+  // A sentence whose subject is a link to the order.
+  const row = page.getByTestId("audit-row").first();
+  await expect(row.getByTestId("audit-sentence")).toHaveText(`staff-bo@example.com reembolsó la orden #${office.approved.number}`);
+  await expect(row.getByTestId("audit-target")).toHaveAttribute("href", `/admin/orders/${office.approved.id}`);
+  await expect(row).toContainText("PP-REF-7788");
 });
 
 test("staff refund an approved order with its reference and the buyer is mailed", async ({ page, office }) => {
@@ -156,7 +162,8 @@ test("staff approve a top-up, copy what to deliver, mark it delivered with the p
   }
 
   await page.getByTestId("approve").click();
-  await expect(page).toHaveURL((url) => url.pathname === "/admin/orders");
+  // After a decision the next proof waiting opens, or the queue when none is left.
+  await expect(page).toHaveURL((url) => url.pathname.startsWith("/admin/orders") && url.searchParams.has("done"));
   await page.goto(`/admin/orders/${order.id}`);
   await expect(page.getByTestId("order-status")).toHaveText("Aprobado");
   // Too long a provider id is refused with a clear message; what was typed stays.
@@ -167,7 +174,7 @@ test("staff approve a top-up, copy what to deliver, mark it delivered with the p
   await expect(page.getByTestId("order-status")).toHaveText("Aprobado");
   await page.getByTestId("provider-reference-input").fill("  SMILE-2026-44871  ");
   await page.getByTestId("fulfil").click();
-  await expect(page).toHaveURL((url) => url.pathname === "/admin/orders");
+  await expect(page).toHaveURL((url) => url.pathname.startsWith("/admin/orders") && url.searchParams.has("done"));
 
   await page.goto(`/admin/orders/${order.id}`);
   await expect(page.getByTestId("order-status")).toHaveText("Entregado");
@@ -194,6 +201,55 @@ test("staff approve a top-up, copy what to deliver, mark it delivered with the p
   } finally {
     await buyer.close();
   }
+});
+
+test("the dashboard's first row leads to the work, and after a decision the next proof opens", async ({ page, office }) => {
+  test.setTimeout(90_000);
+  await signInAsStaff(page, office, "/admin", STAFF_3);
+  const work = page.getByTestId("work-row");
+  for (const key of ["toApprove", "toDeliver", "disputes", "support", "refunds"])
+    await expect(work.getByTestId(`work-${key}`)).toBeVisible();
+
+  // To approve: the queue of proofs, the oldest first.
+  await work.getByTestId("work-toApprove").click();
+  await expect(page).toHaveURL((url) => url.pathname === "/admin/orders" && url.searchParams.get("status") === "proof_submitted");
+  await expect(page.getByTestId("queue-row").first()).toContainText(`#${office.queueSecond.number}`);
+  // To deliver: approved store orders.
+  await page.goto("/admin");
+  await work.getByTestId("work-toDeliver").click();
+  await expect(page).toHaveURL((url) => url.searchParams.get("status") === "approved" && url.searchParams.get("kind") === "store");
+  await expect(page.getByTestId("queue-kind")).toHaveValue("store");
+  // Support, disputes and refunds open their lists.
+  await page.goto("/admin");
+  await work.getByTestId("work-support").click();
+  await expect(page.getByTestId("admin-support")).toBeVisible();
+  await expect(page.getByTestId("admin-nav-support")).toHaveAttribute("aria-current", "page");
+  for (const key of ["disputes", "refunds"]) {
+    await page.goto("/admin");
+    await work.getByTestId(`work-${key}`).click();
+    await expect(page.getByTestId("tournaments-work")).toBeVisible();
+  }
+
+  // Approving the second oldest proof opens the oldest one, saying which order was done.
+  await page.goto(`/admin/orders/${office.queueFirst.id}`);
+  await page.getByTestId("approve").click();
+  await expect(page).toHaveURL((url) => url.pathname === `/admin/orders/${office.queueSecond.id}`);
+  await expect(page.getByTestId("decision-done")).toHaveText(`Listo: el pedido #${office.queueFirst.number} fue actualizado.`);
+  await expect(page.getByTestId("order-status")).toHaveText("Comprobante enviado");
+  // "Approve and deliver" finishes it in one step.
+  await page.getByTestId("approve-deliver-reference").fill("GC-4455");
+  await page.getByTestId("approve_deliver").click();
+  await expect(page).toHaveURL((url) => url.searchParams.get("done") === String(office.queueSecond.number));
+  await page.goto(`/admin/orders/${office.queueSecond.id}`);
+  await expect(page.getByTestId("order-status")).toHaveText("Entregado");
+
+  // The cash close of today shows the approved dollars, and exports them.
+  await page.goto("/admin");
+  await expect(page.getByTestId("cash-close-rows")).toContainText("PayPal");
+  const downloading = page.waitForEvent("download");
+  await page.getByTestId("cash-close-csv").click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^cierre-\d{4}-\d{2}-\d{2}\.csv$/);
 });
 
 test("registrations export as CSV that keeps its accents", async ({ page, office }) => {

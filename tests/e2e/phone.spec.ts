@@ -163,7 +163,15 @@ async function expectTopBarReachable(page: Page, who: "visitor" | "user" | "staf
     await expectReachable(page, "account-menu-button", label);
     await page.getByTestId("account-menu-button").click();
   }
-  for (const id of ["language-es", "language-en", "my-orders-link", "greeting", "sign-out", ...(who === "staff" ? ["staff-orders"] : [])]) {
+  for (const id of [
+    "language-es",
+    "language-en",
+    "my-orders-link",
+    "support-link",
+    "greeting",
+    "sign-out",
+    ...(who === "staff" ? ["staff-orders"] : []),
+  ]) {
     await expectReachable(page, id, label);
   }
   await expectNoHorizontalOverflow(page, `${label} (menu open)`);

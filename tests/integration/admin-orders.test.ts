@@ -5,6 +5,7 @@ import { auditLog, orderStatusHistory, orders, paymentProofs, users } from "~/db
 import type { PaymentMethod } from "~/domain/payment-methods";
 import { action as reviewAction, loader as reviewLoader } from "~/features/admin/routes/order-review";
 import { loader as queueLoader } from "~/features/admin/routes/orders-queue";
+import { loader as auditLoader } from "~/features/admin/routes/audit";
 import { useAuthSettings } from "~/features/auth/auth.server";
 import { action as requestLink } from "~/features/auth/routes/auth";
 import { createOrder, submitProof, type Actor } from "~/features/orders/orders.server";
@@ -152,10 +153,10 @@ describe("staff order queue", () => {
     // Nonsense in the query falls back to the defaults: never a 500.
     const odd = await callRoute<QueueData>(
       queueLoader,
-      getRequest("/admin/orders?status=bogus&method=cash&page=-3&done=abc", staff.jar.header()),
+      getRequest("/admin/orders?status=bogus&method=cash&page=-3&done=abc&kind=toString", staff.jar.header()),
     );
     expect(odd.status).toBe(200);
-    expect(odd.data!.filters).toEqual({ status: "proof_submitted", method: "all", done: null });
+    expect(odd.data!.filters).toEqual({ status: "proof_submitted", method: "all", kind: "all", done: null });
     expect(odd.data!.orders).toHaveLength(2);
   });
 
@@ -478,5 +479,106 @@ describe("who may use the back-office", () => {
     expect((await callRoute(queueLoader, getRequest("/admin/orders", staff.jar.header()))).status).toBe(200);
     await handle.db.update(users).set({ isStaff: false }).where(eq(users.id, staff.id));
     expect((await callRoute(queueLoader, getRequest("/admin/orders", staff.jar.header()))).status).toBe(404);
+  });
+});
+
+describe("the queue goes on after a decision", () => {
+  it("opens the next proof waiting, oldest first, after an approval or a rejection; the queue when none is left", async () => {
+    const staff = await signIn("staff@example.com", { name: "Sara Staff", staff: true });
+    const owner = await signIn("owner@example.com", { name: "Ana Pérez" });
+    const first = await waitingOrder(owner.actor, "pago_movil", "111111");
+    const newest = await waitingOrder(owner.actor, "pago_movil", "222222");
+    const oldest = await waitingOrder(owner.actor, "pago_movil", "333333");
+    const setUpdated = (id: string, at: string) =>
+      handle.db
+        .update(orders)
+        .set({ updatedAt: new Date(at) })
+        .where(eq(orders.id, id));
+    await setUpdated(first.id, "2026-11-20T10:00:00Z");
+    await setUpdated(newest.id, "2026-11-20T12:00:00Z");
+    await setUpdated(oldest.id, "2026-11-20T09:00:00Z");
+    const post = (id: string, fields: Record<string, string>) =>
+      callRoute(decide(id), formRequest(`/admin/orders/${id}`, fields, staff.jar.header()));
+
+    // Deciding the second oldest opens the oldest; then the newest; then the queue, empty.
+    const approved = await post(first.id, { intent: "approve" });
+    expect(approved.status).toBe(302);
+    expect(approved.location).toBe(`/admin/orders/${oldest.id}?done=${first.number}`);
+    const nextPage = await callRoute<ReviewData>(review(oldest.id), getRequest(approved.location!, staff.jar.header()));
+    expect(nextPage.data!.done).toBe(first.number);
+
+    const rejected = await post(oldest.id, { intent: "reject", reason: "El comprobante no se lee" });
+    expect(rejected.location).toBe(`/admin/orders/${newest.id}?done=${oldest.number}`);
+    const last = await post(newest.id, { intent: "approve" });
+    expect(last.location).toBe(`/admin/orders?status=proof_submitted&done=${newest.number}`);
+    expect(await statusOf(oldest.id)).toBe("rejected");
+  });
+
+  it("approves and delivers a store order in one step: two moves of the table, two audit rows, one mail, then the next order", async () => {
+    const staff = await signIn("staff@example.com", { name: "Sara Staff", staff: true });
+    const owner = await signIn("owner@example.com", { name: "Ana Pérez" });
+    const order = await waitingOrder(owner.actor, "pago_movil", "444444");
+    const post = (id: string, fields: Record<string, string>) =>
+      callRoute<ActionError>(decide(id), formRequest(`/admin/orders/${id}`, fields, staff.jar.header()));
+
+    const page = await callRoute<ReviewData>(review(order.id), getRequest(`/admin/orders/${order.id}`, staff.jar.header()));
+    expect(page.data!.order.kind).toBe("store");
+
+    // A reference too long: refused, nothing moves (not even the approval).
+    const tooLong = await post(order.id, { intent: "approve_deliver", providerReference: "9".repeat(101) });
+    expect(tooLong.status).toBe(400);
+    expect(await statusOf(order.id)).toBe("proof_submitted");
+
+    const done = await post(order.id, { intent: "approve_deliver", providerReference: " GC-77 " });
+    expect(done.status).toBe(302);
+    expect(done.location).toBe(`/admin/orders?status=proof_submitted&done=${order.number}`);
+    expect(await statusOf(order.id)).toBe("fulfilled");
+    const history = await handle.db
+      .select({ from: orderStatusHistory.fromStatus, to: orderStatusHistory.toStatus, actor: orderStatusHistory.actorUserId })
+      .from(orderStatusHistory)
+      .where(eq(orderStatusHistory.orderId, order.id))
+      .orderBy(orderStatusHistory.id);
+    expect(history.slice(-2)).toEqual([
+      { from: "proof_submitted", to: "approved", actor: staff.id },
+      { from: "approved", to: "fulfilled", actor: staff.id },
+    ]);
+    const audit = await handle.db.select().from(auditLog).where(eq(auditLog.entityId, order.id)).orderBy(auditLog.id);
+    expect(audit.map((entry) => [entry.action, entry.before, entry.after])).toEqual([
+      ["order.approve", { status: "proof_submitted" }, { status: "approved", reason: null }],
+      ["order.fulfil", { status: "approved" }, { status: "fulfilled", reason: null, providerReference: "GC-77" }],
+    ]);
+    const [row] = await handle.db.select({ providerReference: orders.providerReference }).from(orders).where(eq(orders.id, order.id));
+    expect(row!.providerReference).toBe("GC-77");
+    await smtp.waitFor((m) => /fue entregado/.test(smtp.text(m)));
+    expect(smtp.received.filter((m) => /Verificamos tu pago/.test(smtp.text(m)))).toEqual([]);
+
+    // The audit log tells each move as a sentence about order #N, linked to the order.
+    const log = await callRoute<{ entries: { action: string; actorEmail: string; target: { label: string; to: string } }[] }>(
+      auditLoader,
+      getRequest("/admin/audit?entity=order", staff.jar.header()),
+    );
+    expect(log.data!.entries.map((entry) => [entry.action, entry.actorEmail, entry.target])).toEqual([
+      ["order.fulfil", "staff@example.com", { label: `#${order.number}`, to: `/admin/orders/${order.id}` }],
+      ["order.approve", "staff@example.com", { label: `#${order.number}`, to: `/admin/orders/${order.id}` }],
+    ]);
+
+    // Once delivered, "approve and deliver" again is refused and nothing changes.
+    const again = await post(order.id, { intent: "approve_deliver" });
+    expect(again.status).toBe(409);
+    expect(again.data).toMatchObject({ ok: false, code: "NOT_ALLOWED_IN_STATE" });
+    expect(await handle.db.select().from(auditLog).where(eq(auditLog.entityId, order.id))).toHaveLength(2);
+  });
+
+  it("refuses approve-and-deliver for an order that is not a store order (nothing to deliver by hand)", async () => {
+    const staff = await signIn("staff@example.com", { name: "Sara Staff", staff: true });
+    const owner = await signIn("owner@example.com", { name: "Ana Pérez" });
+    const order = await waitingOrder(owner.actor, "pago_movil", "555555");
+    await handle.db.update(orders).set({ kind: "plus" }).where(eq(orders.id, order.id));
+    const answer = await callRoute<ActionError>(
+      decide(order.id),
+      formRequest(`/admin/orders/${order.id}`, { intent: "approve_deliver" }, staff.jar.header()),
+    );
+    expect(answer.status).toBe(409);
+    expect(await statusOf(order.id)).toBe("proof_submitted");
   });
 });

@@ -126,6 +126,13 @@ export function TopBar({
                 >
                   {t("nav.myOrders")}
                 </Link>
+                <Link
+                  to="/support"
+                  className="py-1 text-sm font-semibold whitespace-nowrap text-cyan-300 hover:text-cyan-200 md:order-2 md:py-0"
+                  data-testid="support-link"
+                >
+                  {t("nav.support")}
+                </Link>
                 <form method="post" action="/auth/sign-out" className="md:order-4">
                   <button
                     type="submit"

@@ -1,5 +1,6 @@
 import { and, desc, eq, lt, type SQL } from "drizzle-orm";
-import { auditLog, users } from "~/db/schema";
+import { alias } from "drizzle-orm/pg-core";
+import { auditLog, orders, registrations, tournaments, users } from "~/db/schema";
 import type { Database } from "~/lib/db.server";
 import { AUDIT_PAGE_SIZE, type AuditFilters } from "./core/audit";
 
@@ -28,6 +29,8 @@ export async function recordAudit(tx: Writer, entry: AuditEntry): Promise<void> 
   });
 }
 
+const subjectUser = alias(users, "subject_user");
+
 /** One page of the audit log, newest first, filtered and paged in SQL (keyset on id). */
 export async function listAudit(db: Database, filters: AuditFilters) {
   const where: SQL[] = [];
@@ -50,9 +53,19 @@ export async function listAudit(db: Database, filters: AuditFilters) {
       after: auditLog.after,
       createdAt: auditLog.createdAt,
       actorEmail: users.email,
+      // The subject's names, for the sentence ("… aprobó la orden #4"): each join matches one entity only.
+      orderNumber: orders.number,
+      tournamentTitle: tournaments.title,
+      teamName: registrations.teamName,
+      registrationTournamentId: registrations.tournamentId,
+      userEmail: subjectUser.email,
     })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.actorId))
+    .leftJoin(orders, and(eq(auditLog.entity, "order"), eq(orders.id, auditLog.entityId)))
+    .leftJoin(tournaments, and(eq(auditLog.entity, "tournament"), eq(tournaments.id, auditLog.entityId)))
+    .leftJoin(registrations, and(eq(auditLog.entity, "registration"), eq(registrations.id, auditLog.entityId)))
+    .leftJoin(subjectUser, and(eq(auditLog.entity, "user"), eq(subjectUser.id, auditLog.entityId)))
     .where(where.length ? and(...where) : undefined)
     .orderBy(desc(auditLog.id))
     .limit(AUDIT_PAGE_SIZE);

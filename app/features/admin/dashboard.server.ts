@@ -1,6 +1,6 @@
 import { PLACES_TAKEN } from "~/features/tournaments/tournaments.server";
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, min, sql, sum } from "drizzle-orm";
-import { orderItems, orders, tournaments } from "~/db/schema";
+import { and, asc, count, desc, eq, exists, gte, inArray, isNotNull, lt, min, sql, sum } from "drizzle-orm";
+import { orderItems, orderStatusHistory, orders, registrations, supportMessages, tournaments } from "~/db/schema";
 import type { Database } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { lastDays } from "./core/chart";
@@ -61,4 +61,82 @@ export async function dashboardFigures(db: Database, now = new Date()) {
     registrationsByTournament: registrationsByTournament.map((row) => ({ ...row, live: Number(row.live) })),
     queue: { waiting: Number(queue?.waiting ?? 0), oldest: queue?.oldest ?? null },
   };
+}
+
+/**
+ * Matches whose two reports disagree and that staff have not decided yet (core/reports.ts
+ * `reportsState` "disputed"), across tournaments: the number the dispute queues add up to.
+ */
+export const DISPUTED_MATCHES = sql`select r.tournament_id, r.match_id from competition_reports r
+  left join competition_results res on res.tournament_id = r.tournament_id and res.match_id = r.match_id
+  where res.match_id is null
+  group by r.tournament_id, r.match_id
+  having count(*) >= 2 and count(distinct (r.score1 * 1000 + r.score2)) > 1`;
+
+/**
+ * A cancelled tournament's registrations whose order's money may still have to go back: the same
+ * rule as the tournaments list's refundsDue (tournaments-admin.server.ts), summed over tournaments.
+ */
+const REFUND_WAITING = ["proof_submitted", "approved", "fulfilled"] as const;
+
+/** The dashboard's first row: what waits for staff, each a count its list filters to. */
+export async function workCounts(db: Database) {
+  const [[orderCounts], [support], [disputes], [refunds]] = await Promise.all([
+    db
+      .select({
+        toApprove: sql<number>`count(*) filter (where ${orders.status} = 'proof_submitted')::int`,
+        toDeliver: sql<number>`count(*) filter (where ${orders.status} = 'approved' and ${orders.kind} = 'store')::int`,
+      })
+      .from(orders)
+      .where(inArray(orders.status, ["proof_submitted", "approved"])),
+    db.select({ open: count() }).from(supportMessages).where(eq(supportMessages.status, "open")),
+    db.select({ n: sql<number>`count(*)::int` }).from(sql`(${DISPUTED_MATCHES}) d`),
+    db
+      .select({ n: count() })
+      .from(registrations)
+      .innerJoin(orders, eq(orders.id, registrations.orderId))
+      .innerJoin(tournaments, eq(tournaments.id, registrations.tournamentId))
+      .where(and(eq(tournaments.status, "cancelled"), inArray(orders.status, REFUND_WAITING))),
+  ]);
+  return {
+    toApprove: Number(orderCounts?.toApprove ?? 0),
+    toDeliver: Number(orderCounts?.toDeliver ?? 0),
+    disputes: Number(disputes?.n ?? 0),
+    support: Number(support?.open ?? 0),
+    refunds: Number(refunds?.n ?? 0),
+  };
+}
+
+/**
+ * The cash close of one day of the platform's calendar: the money accepted that day (orders
+ * approved between its midnights in TIME_ZONE and still approved or delivered, so a later refund
+ * leaves the figure), per payment method and currency, with how many orders.
+ */
+export async function cashClose(db: Database, day: string) {
+  const zone = env().TIME_ZONE;
+  const from = sql`(${day}::date)::timestamp at time zone ${zone}`;
+  const to = sql`(${day}::date + 1)::timestamp at time zone ${zone}`;
+  const approvedThatDay = db
+    .select({ one: sql`1` })
+    .from(orderStatusHistory)
+    .where(
+      and(
+        eq(orderStatusHistory.orderId, orders.id),
+        eq(orderStatusHistory.toStatus, "approved"),
+        gte(orderStatusHistory.createdAt, from),
+        lt(orderStatusHistory.createdAt, to),
+      ),
+    );
+  const rows = await db
+    .select({
+      method: orders.paymentMethod,
+      currency: orders.currency,
+      total: sum(orders.amount).mapWith(Number),
+      orders: count(),
+    })
+    .from(orders)
+    .where(and(inArray(orders.status, PAID), exists(approvedThatDay)))
+    .groupBy(orders.paymentMethod, orders.currency)
+    .orderBy(orders.paymentMethod, orders.currency);
+  return rows.map((row) => ({ ...row, orders: Number(row.orders) }));
 }

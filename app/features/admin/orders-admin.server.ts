@@ -1,4 +1,4 @@
-import { and, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, ne, or, sql, type SQL } from "drizzle-orm";
 import { orders, paymentProofs, users } from "~/db/schema";
 import type { ParsedDecision } from "~/features/orders/core/decisions";
 import { applyDecision } from "~/features/orders/orders.server";
@@ -34,6 +34,20 @@ export async function staffDecisionInTransaction(tx: Transaction, orderId: strin
   const moved = await applyDecision(tx, orderId, { userId: staffId, isStaff: true }, decided);
   await auditDecision(staffId, orderId, decided)(tx, moved);
   return moved;
+}
+
+/**
+ * The order staff open after deciding one: the oldest proof still waiting (the queue's own order,
+ * oldest change first), other than the one just decided; null when the queue is empty.
+ */
+export async function nextOrderToReview(db: Database, afterOrderId: string): Promise<string | null> {
+  const [next] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, "proof_submitted"), ne(orders.id, afterOrderId)))
+    .orderBy(asc(orders.updatedAt), asc(orders.id))
+    .limit(1);
+  return next?.id ?? null;
 }
 
 export const ORDER_SEARCH_PAGE = 20;

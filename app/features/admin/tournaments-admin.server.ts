@@ -1,3 +1,4 @@
+import { DISPUTED_MATCHES } from "./dashboard.server";
 import { PLACES_TAKEN } from "~/features/tournaments/tournaments.server";
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
@@ -42,9 +43,18 @@ const liveCount = PLACES_TAKEN;
 /** A cancelled tournament's orders whose money may still have to go back (see `cancelTournament`). */
 const refundsDueCount = sql<number>`(case when "tournaments"."status" = 'cancelled' then (select count(*)::int from registrations r join orders o on o.id = r.order_id where r.tournament_id = "tournaments"."id" and o.status in ('proof_submitted', 'approved', 'fulfilled')) else 0 end)`;
 
+export const TOURNAMENT_WORK = ["disputes", "refunds"] as const;
+export type TournamentWork = (typeof TOURNAMENT_WORK)[number];
+
 /** The staff list: filtered by status and title in SQL, newest date first, a page at a time. */
-export async function listTournamentsForStaff(db: Database, filters: { status: TournamentStatus | null; q: string | null; page: number }) {
+export async function listTournamentsForStaff(
+  db: Database,
+  filters: { status: TournamentStatus | null; q: string | null; page: number; work?: TournamentWork | null },
+) {
   const where: SQL[] = [];
+  // The dashboard's work row leads here: tournaments with a dispute to decide, or money to give back.
+  if (filters.work === "disputes") where.push(sql`${tournaments.id} in (select d.tournament_id from (${DISPUTED_MATCHES}) d)`);
+  if (filters.work === "refunds") where.push(sql`${refundsDueCount} > 0`);
   if (filters.status) where.push(eq(tournaments.status, filters.status));
   if (filters.q) where.push(ilike(tournaments.title, `%${filters.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`));
   return db

@@ -291,6 +291,7 @@ export async function listOrdersOfUser(db: Database, userId: string, ask: PageAs
 export interface StaffQueueFilters {
   status?: OrderStatus;
   method?: PaymentMethod;
+  kind?: OrderKind;
 }
 
 function staffQueueRows(db: Database, filters: StaffQueueFilters, ask: PageAsk) {
@@ -298,6 +299,7 @@ function staffQueueRows(db: Database, filters: StaffQueueFilters, ask: PageAsk) 
   const conditions: SQL[] = [];
   if (filters.status) conditions.push(eq(orders.status, filters.status));
   if (filters.method) conditions.push(eq(orders.paymentMethod, filters.method));
+  if (filters.kind) conditions.push(eq(orders.kind, filters.kind));
   if (query.where) conditions.push(query.where);
   return db
     .select({
@@ -432,6 +434,32 @@ export async function decideOrder(
     return result;
   });
   return moved;
+}
+
+/**
+ * Several staff decisions in a row, in one transaction (approve then fulfil: "approve and deliver"):
+ * each a move of the table with its own `alongside` (the audit row); the buyer gets one mail, the
+ * last decision's (a delivered order's buyer needs no "payment verified" mail a second before).
+ */
+export async function decideOrderInSteps(
+  db: Database,
+  orderId: string,
+  staff: Actor,
+  steps: readonly ParsedDecision[],
+  alongside?: (decided: ParsedDecision) => (tx: Transaction, moved: { from: OrderStatus; to: OrderStatus }) => Promise<unknown>,
+) {
+  const last = steps.at(-1);
+  if (!last) throw new OrderError("NOT_FOUND");
+  return db.transaction(async (tx) => {
+    const moves = [];
+    for (const decided of steps) {
+      const moved = await applyDecision(tx, orderId, staff, decided);
+      await alongside?.(decided)(tx, moved);
+      moves.push(moved);
+    }
+    await mailDecision(tx, orderId, last);
+    return moves;
+  });
 }
 
 /** Moves every unpaid order past its time to `expired` and queues its buyer's mail; returns the ids. */

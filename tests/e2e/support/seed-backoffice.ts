@@ -4,7 +4,8 @@
 // Usage: tsx tests/e2e/support/seed-backoffice.ts <dataDir>
 // Prints {"unpaidVes": {id, number}, "approved": {id, number}, "toDeliver": {id, number}, "tournamentId": …} as its last line.
 import { randomUUID } from "node:crypto";
-import { registrationPlayers, registrations, users } from "~/db/schema";
+import { eq } from "drizzle-orm";
+import { orders, registrationPlayers, registrations, users } from "~/db/schema";
 import { seedDemoData } from "~/db/seed";
 import { createOrder, moveOrder } from "~/features/orders/orders.server";
 import { registerOrderKinds } from "~/features/order-kinds.server";
@@ -98,6 +99,30 @@ const toDeliver = await createOrder(handle.db, {
 });
 await handle.db.transaction((tx) => moveOrder(tx, toDeliver.id, "proof_submitted", { userId: buyerId, role: "owner" }));
 
+// Two more proofs waiting, older than every other: staff approve the first and the second opens.
+const queue: { id: string; number: number }[] = [];
+for (const [hoursAgo, label] of [
+  [2, "Free Fire · 110 Diamantes"],
+  [3, "Free Fire · 341 Diamantes"],
+] as const) {
+  const order = await createOrder(handle.db, {
+    ...base,
+    paymentMethod: "paypal",
+    currency: "USD",
+    amount: 300,
+    amountUsd: 300,
+    exchangeRate: null,
+    items: [{ label, unitAmount: 300, quantity: 1 }],
+  });
+  await handle.db.transaction((tx) => moveOrder(tx, order.id, "proof_submitted", { userId: buyerId, role: "owner" }));
+  await handle.db
+    .update(orders)
+    .set({ updatedAt: new Date(Date.now() - hoursAgo * 3_600_000) })
+    .where(eq(orders.id, order.id));
+  queue.push({ id: order.id, number: order.number });
+}
+const [queueFirst, queueSecond] = queue;
+
 const tournamentId = "copa-free-fire-solo";
 const registrationId = randomUUID();
 await handle.db
@@ -114,4 +139,4 @@ await handle.db.insert(registrationPlayers).values({
 });
 
 await handle.close();
-console.log(JSON.stringify({ unpaidVes, approved, approvedToo, toDeliver, tournamentId }));
+console.log(JSON.stringify({ unpaidVes, approved, approvedToo, toDeliver, queueFirst, queueSecond, tournamentId }));

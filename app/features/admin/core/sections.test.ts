@@ -8,5 +8,6 @@ describe("currentSection", () => {
     expect(currentSection("/admin/orders/abc")).toBe("orders");
     expect(currentSection("/admin/tournaments/new")).toBe("tournaments");
     expect(currentSection("/admin/ordersx")).toBeNull();
+    expect(currentSection("/admin/support")).toBe("support");
   });
 });

@@ -18,6 +18,7 @@ import {
 } from "../components/admin-ui";
 import { staffContext } from "../context.server";
 import { AUDIT_ENTITIES, AUDIT_PAGE_SIZE, auditSearch, parseAuditFilters } from "../core/audit";
+import { TARGET_MARK, auditTarget, sentenceKey, splitSentence } from "../core/audit-sentence";
 import { db } from "~/lib/db.server";
 import type { Route } from "./+types/audit";
 
@@ -29,6 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     filters,
     entries: rows.map((row) => ({
       ...row,
+      target: auditTarget(row),
       before: row.before === null ? null : JSON.stringify(row.before),
       after: row.after === null ? null : JSON.stringify(row.after),
     })),
@@ -39,6 +41,33 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: `${metaText(matches, "admin", "audit.title")} · Arena LATAM` }, { name: "robots", content: "noindex" }];
+}
+
+/** "staff@… aprobó el pago de la orden #4", the subject a link to its page. */
+function AuditSentence({ entry }: { entry: { action: string; actorEmail: string | null; target: { label: string; to: string | null } } }) {
+  const { t } = useTranslation("admin");
+  const text = t(sentenceKey(entry.action), {
+    who: entry.actorEmail ?? t("audit.system"),
+    target: TARGET_MARK,
+    action: t(`audit.actions.${entry.action}`, { defaultValue: entry.action }),
+    interpolation: { escapeValue: false },
+  });
+  const parts = splitSentence(text);
+  const target = entry.target.to ? (
+    <Link to={entry.target.to} className="font-semibold text-cyan-300 underline hover:text-cyan-200" data-testid="audit-target">
+      {entry.target.label}
+    </Link>
+  ) : (
+    <span className="font-semibold">{entry.target.label}</span>
+  );
+  if (!parts) return <>{text}</>;
+  return (
+    <span className="break-words">
+      {parts[0]}
+      {target}
+      {parts[1]}
+    </span>
+  );
 }
 
 export default function AuditPage({ loaderData }: Route.ComponentProps) {
@@ -86,9 +115,6 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
                   {t("audit.columns.when")}
                 </th>
                 <th scope="col" className={thClass}>
-                  {t("audit.columns.who")}
-                </th>
-                <th scope="col" className={thClass}>
                   {t("audit.columns.what")}
                 </th>
                 <th scope="col" className={thClass}>
@@ -105,12 +131,8 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
                   <td className={`${tdClass} whitespace-nowrap`}>
                     <AdminDateTime value={entry.createdAt} language={language} />
                   </td>
-                  <td className={tdClass}>{entry.actorEmail ?? t("common.none")}</td>
-                  <td className={tdClass}>
-                    <span className="block font-semibold">{t(`audit.actions.${entry.action}`, { defaultValue: entry.action })}</span>
-                    <span className="block text-xs text-slate-400">
-                      {t(`audit.entities.${entry.entity}`, { defaultValue: entry.entity })} {entry.entityId ?? ""}
-                    </span>
+                  <td className={tdClass} data-testid="audit-sentence">
+                    <AuditSentence entry={entry} />
                   </td>
                   <td className={tdClass}>
                     <code className="block max-w-xs text-xs break-all text-slate-400">{entry.before ?? t("common.none")}</code>

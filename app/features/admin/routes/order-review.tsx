@@ -8,8 +8,8 @@ import { useFormat } from "~/lib/use-format";
 import { useToast } from "~/components/ui/toast";
 import { VENEZUELAN_BANKS } from "~/domain/payment-methods";
 import { requireStaff } from "~/features/auth/session.server";
-import { OrderError, decideOrder, findOrderFor } from "~/features/orders/orders.server";
-import { auditDecision } from "../orders-admin.server";
+import { OrderError, decideOrder, decideOrderInSteps, findOrderFor } from "~/features/orders/orders.server";
+import { auditDecision, nextOrderToReview } from "../orders-admin.server";
 import { fail } from "~/lib/answer";
 import { notFoundIfNullish, readForm } from "~/lib/http.server";
 import { membersAmong } from "~/features/plus/plus.server";
@@ -25,10 +25,11 @@ import {
   REASON_MAX,
   REFUND_REFERENCE_MAX,
   allowedDecisions,
+  canApproveAndDeliver,
   parseDecision,
   type Decision,
 } from "~/features/orders/core/decisions";
-import { DEFAULT_QUEUE_STATUS } from "../order-decisions";
+import { DEFAULT_QUEUE_STATUS, parseQueueFilters } from "../order-decisions";
 import { StaffOrderLinks } from "../components/staff-order-links";
 import { findPeople } from "../people.server";
 import type { Route } from "./+types/order-review";
@@ -88,6 +89,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     owner: people[order.userId] ?? null,
     ownerIsPlus: (await membersAmong(db(), [order.userId])).has(order.userId),
     refundDue: await placeLostWithMoneyKept(order.id, order.kind, order.status),
+    // The number of the order decided just before this one opened (the next in the queue).
+    done: parseQueueFilters(new URL(request.url).searchParams).done,
     people,
     messages: loadMessages(language, ["admin"]),
   };
@@ -111,8 +114,10 @@ export async function action({ request, params }: Route.ActionArgs) {
     intent: String(form.get("intent") ?? "").slice(0, 20),
     providerReference: String(form.get("providerReference") ?? "").slice(0, PROVIDER_REFERENCE_MAX * 2),
   };
+  // "Approve and deliver": two decisions of the table, one after the other, in one transaction.
+  const approveAndDeliver = form.get("intent") === APPROVE_AND_DELIVER;
   const parsed = parseDecision({
-    intent: form.get("intent"),
+    intent: approveAndDeliver ? "fulfil" : form.get("intent"),
     reason: form.get("reason"),
     refundReference: form.get("refundReference"),
     providerReference: form.get("providerReference"),
@@ -121,19 +126,29 @@ export async function action({ request, params }: Route.ActionArgs) {
 
   const actor = { userId: staff.id, isStaff: true };
   const order = notFoundIfNullish(await findOrderFor(db(), params.orderId ?? "", actor));
+  if (approveAndDeliver && !canApproveAndDeliver(order.kind, order.status)) return fail("NOT_ALLOWED_IN_STATE", 409, typed);
   try {
     // The move (who and when, in the order's history) and its audit row commit together.
-    await decideOrder(db(), order.id, actor, parsed, auditDecision(staff.id, order.id, parsed));
+    if (approveAndDeliver)
+      await decideOrderInSteps(db(), order.id, actor, [{ decision: "approve" }, parsed], (step) => auditDecision(staff.id, order.id, step));
+    else await decideOrder(db(), order.id, actor, parsed, auditDecision(staff.id, order.id, parsed));
   } catch (error) {
     if (error instanceof OrderError) return fail(error.code, error.code === "NOT_FOUND" ? 404 : 409, typed);
     throw error;
   }
-  log.info("order decided", { orderId: order.id, decision: parsed.decision, staffId: staff.id });
+  log.info("order decided", { orderId: order.id, decision: approveAndDeliver ? APPROVE_AND_DELIVER : parsed.decision, staffId: staff.id });
   // An approval that could not give a place (the bracket had started…): back to the order, which asks for the refund.
   if (parsed.decision === "approve" && (await placeLostWithMoneyKept(order.id, order.kind, "approved")))
     return redirect(`/admin/orders/${order.id}`);
-  return redirect(`/admin/orders?status=${DEFAULT_QUEUE_STATUS}&done=${order.number}`);
+  // The work goes on: the next proof waiting opens, or the (empty) queue when none is left.
+  const next = await nextOrderToReview(db(), order.id);
+  return redirect(
+    next ? `/admin/orders/${next}?done=${order.number}` : `/admin/orders?status=${DEFAULT_QUEUE_STATUS}&done=${order.number}`,
+  );
 }
+
+/** The form intent of "approve and deliver" (not a decision of its own: approve, then fulfil). */
+const APPROVE_AND_DELIVER = "approve_deliver";
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   const title = metaText(matches, "admin", "review.pageTitle").replace("{{number}}", String(loaderData?.order.number ?? ""));
@@ -395,6 +410,12 @@ export default function OrderReviewPage({ loaderData, actionData }: Route.Compon
         </span>
       </div>
 
+      {loaderData.done !== null ? (
+        <Alert tone="success" testId="decision-done">
+          {t("queue.done", { number: loaderData.done })}
+        </Alert>
+      ) : null}
+
       {loaderData.refundDue ? (
         <Alert tone="warning" testId="refund-due">
           {t("review.refundDue")}
@@ -601,6 +622,36 @@ export default function OrderReviewPage({ loaderData, actionData }: Route.Compon
               <DecisionForm formRef={approveForm} intent="approve" shortcut="a" busy={busy} colors="bg-emerald-500 hover:bg-emerald-400">
                 {t("review.actions.approve")}
               </DecisionForm>
+            ) : null}
+
+            {canApproveAndDeliver(order.kind, order.status) ? (
+              <Form method="post" className="mt-4 border-t border-slate-800 pt-4" data-testid="approve-deliver-form">
+                <input type="hidden" name="intent" value="approve_deliver" />
+                <label className="mb-2 flex flex-col gap-1 text-sm font-semibold">
+                  {t("review.deliver.providerReferenceLabel")}
+                  <input
+                    name="providerReference"
+                    maxLength={PROVIDER_REFERENCE_MAX}
+                    autoComplete="off"
+                    defaultValue={refusal?.intent === "approve_deliver" ? refusal.providerReference : ""}
+                    aria-invalid={(refusal?.intent === "approve_deliver" && refusal.field === "providerReference") || undefined}
+                    aria-describedby="approve-deliver-hint"
+                    className={fieldClass}
+                    data-testid="approve-deliver-reference"
+                  />
+                  <span id="approve-deliver-hint" className="text-xs font-normal text-slate-400">
+                    {t("review.actions.approveDeliverHint")}
+                  </span>
+                </label>
+                <button
+                  type="submit"
+                  disabled={busy}
+                  className="w-full rounded-lg bg-gradient-to-r from-cyan-500 to-purple-500 px-4 py-3 text-left font-semibold text-slate-950 hover:brightness-110 disabled:opacity-60"
+                  data-testid="approve_deliver"
+                >
+                  {t("review.actions.approveDeliver")}
+                </button>
+              </Form>
             ) : null}
 
             {allowed.includes("fulfil") ? (

@@ -10,7 +10,7 @@ import { db } from "~/lib/db.server";
 import { loadMessages } from "~/lib/messages.server";
 import { metaText } from "~/lib/meta";
 import { useRouteMessages } from "~/lib/use-route-messages";
-import { ALL, METHOD_FILTERS, STATUS_FILTERS, parseQueueFilters, queueParams } from "../order-decisions";
+import { ALL, KIND_FILTERS, METHOD_FILTERS, STATUS_FILTERS, parseQueueFilters, queueParams } from "../order-decisions";
 import { searchOrdersForStaff } from "../orders-admin.server";
 import type { Route } from "./+types/orders-queue";
 import { buttonClass } from "~/components/ui/button";
@@ -29,7 +29,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     ? await searchOrdersForStaff(db(), q, ask)
     : await listOrdersForStaff(
         db(),
-        { status: filters.status === ALL ? undefined : filters.status, method: filters.method === ALL ? undefined : filters.method },
+        {
+          status: filters.status === ALL ? undefined : filters.status,
+          method: filters.method === ALL ? undefined : filters.method,
+          kind: filters.kind === ALL ? undefined : filters.kind,
+        },
         ask,
       );
   const language = languageFromCookieHeader(request.headers.get("Cookie"));
@@ -106,6 +110,16 @@ export default function OrdersQueuePage({ loaderData }: Route.ComponentProps) {
             {METHOD_FILTERS.map((method) => (
               <option key={method} value={method}>
                 {method === ALL ? t("queue.filters.all") : t(`methods.${method}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1 text-xs font-semibold text-slate-300">
+          {t("queue.filters.kind")}
+          <select name="kind" defaultValue={filters.kind} className={fieldClass} data-testid="queue-kind">
+            {KIND_FILTERS.map((kind) => (
+              <option key={kind} value={kind}>
+                {kind === ALL ? t("queue.filters.all") : t(`kinds.${kind}`)}
               </option>
             ))}
           </select>

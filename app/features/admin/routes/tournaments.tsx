@@ -9,7 +9,7 @@ import { useRouteMessages } from "~/lib/use-route-messages";
 import { PageTitle, TableBox, fieldClass, labelClass, primaryButton, tableClass, tdClass, thClass, Pager } from "../components/admin-ui";
 import { staffContext } from "../context.server";
 import { TOURNAMENT_STATUSES, type TournamentStatus } from "../core/tournament-form";
-import { STAFF_TOURNAMENT_PAGE, listTournamentsForStaff } from "../tournaments-admin.server";
+import { STAFF_TOURNAMENT_PAGE, TOURNAMENT_WORK, listTournamentsForStaff, type TournamentWork } from "../tournaments-admin.server";
 import type { Route } from "./+types/tournaments";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -20,16 +20,19 @@ export async function loader({ request }: Route.LoaderArgs) {
   const q = (params.get("q") ?? "").trim().slice(0, 80) || null;
   const rawPage = params.get("page") ?? "";
   const page = /^\d{1,5}$/.test(rawPage) ? Math.max(1, Number(rawPage)) : 1;
-  const rows = await listTournamentsForStaff(db(), { status, q, page });
-  return { filters: { status, q, page }, tournaments: rows, hasNext: rows.length === STAFF_TOURNAMENT_PAGE, messages };
+  const rawWork = params.get("work") ?? "";
+  const work = (TOURNAMENT_WORK as readonly string[]).includes(rawWork) ? (rawWork as TournamentWork) : null;
+  const rows = await listTournamentsForStaff(db(), { status, q, page, work });
+  return { filters: { status, q, page, work }, tournaments: rows, hasNext: rows.length === STAFF_TOURNAMENT_PAGE, messages };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: `${metaText(matches, "admin", "tournaments.title")} · Arena LATAM` }, { name: "robots", content: "noindex" }];
 }
 
-function search(filters: { status: string | null; q: string | null; page: number }) {
+function search(filters: { status: string | null; q: string | null; page: number; work: string | null }) {
   const params = new URLSearchParams();
+  if (filters.work) params.set("work", filters.work);
   if (filters.status) params.set("status", filters.status);
   if (filters.q) params.set("q", filters.q);
   if (filters.page > 1) params.set("page", String(filters.page));
@@ -49,7 +52,16 @@ export default function TournamentsPage({ loaderData }: Route.ComponentProps) {
           {t("tournaments.new")}
         </Link>
       </div>
+      {filters.work ? (
+        <p className="mb-4 flex flex-wrap items-baseline gap-x-3 text-sm" data-testid="tournaments-work">
+          <span className="font-semibold text-amber-200">{t(`tournaments.work.${filters.work}`)}</span>
+          <Link to="/admin/tournaments" className="py-1 font-semibold text-cyan-300 underline">
+            {t("tournaments.work.clear")}
+          </Link>
+        </p>
+      ) : null}
       <Form method="get" className="mb-6 grid gap-3 sm:grid-cols-3 sm:items-end">
+        {filters.work ? <input type="hidden" name="work" value={filters.work} /> : null}
         <label className={labelClass}>
           {t("tournaments.filters.q")}
           <input name="q" defaultValue={filters.q ?? ""} className={fieldClass} />

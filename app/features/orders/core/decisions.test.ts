@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ORDER_STATUSES } from "./lifecycle";
-import { allowedDecisions, parseDecision } from "./decisions";
+import { allowedDecisions, canApproveAndDeliver, parseDecision } from "./decisions";
 
 describe("staff decisions", () => {
   it("follow the status table", () => {
@@ -63,5 +63,17 @@ describe("staff decisions", () => {
     // Only a fulfilment keeps it.
     expect(parseDecision({ intent: "approve", providerReference: "GC-1" })).toEqual({ ok: true, decision: "approve" });
     expect(parseDecision({ intent: null, reason: null })).toEqual({ ok: false, code: "UNKNOWN_INTENT" });
+  });
+});
+
+describe("canApproveAndDeliver", () => {
+  it("is a store order whose proof waits", () => {
+    expect(canApproveAndDeliver("store", "proof_submitted")).toBe(true);
+  });
+  it("is nothing else: other kinds, other states", () => {
+    expect(canApproveAndDeliver("tournament", "proof_submitted")).toBe(false);
+    expect(canApproveAndDeliver("plus", "proof_submitted")).toBe(false);
+    for (const status of ["initiated", "approved", "rejected", "fulfilled", "refunded", "cancelled", "expired"] as const)
+      expect(canApproveAndDeliver("store", status)).toBe(false);
   });
 });

@@ -35,6 +35,14 @@ export function allowedDecisions(status: OrderStatus): Decision[] {
   return DECISIONS.filter((decision) => mayMove(status, DECISION_TARGET[decision], "staff"));
 }
 
+/**
+ * "Approve and deliver" in one step: a store order whose proof is waiting is approved, then marked
+ * delivered; only store orders are delivered by hand (a registration's or Plus's approval is all).
+ */
+export function canApproveAndDeliver(kind: string, status: OrderStatus): boolean {
+  return kind === "store" && mayMove(status, "approved", "staff") && mayMove("approved", "fulfilled", "staff");
+}
+
 export interface ParsedDecision {
   decision: Decision;
   reason?: string;

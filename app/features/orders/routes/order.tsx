@@ -168,6 +168,16 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           {t("order.cancelByStaffOnly")}
         </p>
       ) : null}
+      <p className="mt-6 text-sm text-slate-300">
+        {t("order.help", { number: order.number })}{" "}
+        <Link
+          to="/support"
+          className="inline-block py-1 font-semibold text-cyan-300 underline hover:text-cyan-200"
+          data-testid="order-support-link"
+        >
+          {t("order.writeSupport")}
+        </Link>
+      </p>
     </section>
   );
 }
