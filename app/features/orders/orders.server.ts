@@ -270,6 +270,9 @@ function userOrderRows(db: Database, userId: string, ask: PageAsk) {
     .select({
       ...ORDER_SUMMARY_COLUMNS,
       createdAt: orders.createdAt,
+      gamerId: orders.gamerId,
+      gamerName: orders.gamerName,
+      gameServer: orders.gameServer,
       cursorAt: query.cursorAt,
       // Read for the rows of this page only: the scan stops after them, nothing is skipped.
       items: sql<string>`(select string_agg(oi.label || ' × ' || oi.quantity, ', ' order by oi.id) from order_items oi where oi.order_id = "orders"."id")`,
