@@ -6,6 +6,7 @@ import type { OrderOutcome } from "~/features/orders/core/outcome";
 import { createOrder, decideOrder, submitProof } from "~/features/orders/orders.server";
 import { loader as myOrdersLoader } from "~/features/orders/routes/my-orders";
 import { loader as orderLoader } from "~/features/orders/routes/order";
+import { loader as payLoader } from "~/features/orders/routes/pay";
 import { buyPlus } from "~/features/plus/plus.server";
 import { registerForTournament } from "~/features/tournaments/registrations.server";
 import type { DatabaseHandle } from "~/lib/db.server";
@@ -152,5 +153,36 @@ describe("the order page by kind of order", () => {
     });
     expect(page.lastStep).toBe("delivered");
     expect(await listed(id)).toEqual(page.outcome);
+  });
+});
+
+describe("the payment page", () => {
+  it("shows what is being paid for, the account of a top-up, and the time left from the server's clock", async () => {
+    const expiresAt = later();
+    const { id } = await createOrder(handle.db, {
+      userId: buyer.userId,
+      kind: "store",
+      paymentMethod: "binance",
+      currency: "USD",
+      amount: 200,
+      amountUsd: 200,
+      exchangeRate: null,
+      phone: "04141234567",
+      email: "buyer@example.com",
+      expiresAt,
+      gamerId: "123456789",
+      gamerName: "ElRey",
+      items: [{ label: "341 Diamantes", unitAmount: 200, quantity: 1 }],
+    });
+    const page = await callRoute<{
+      order: { items: Array<{ label: string; quantity: number }>; gamerId: string; expiresAt: string };
+      now: string;
+    }>(payLoader, getRequest(`/orders/${id}/pay/binance`, buyer.jar.header()), { orderId: id, method: "binance" });
+    expect(page.data!.order).toMatchObject({
+      items: [{ label: "341 Diamantes", quantity: 1 }],
+      gamerId: "123456789",
+      expiresAt: expiresAt.toISOString(),
+    });
+    expect(Math.abs(Date.parse(page.data!.now) - Date.now())).toBeLessThan(60_000);
   });
 });
