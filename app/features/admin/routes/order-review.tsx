@@ -11,7 +11,7 @@ import { requireStaff } from "~/features/auth/session.server";
 import { OrderError, decideOrder, findOrderFor } from "~/features/orders/orders.server";
 import { auditDecision } from "../orders-admin.server";
 import { fail } from "~/lib/answer";
-import { notFoundIfNullish, readForm } from "~/lib/http.server";
+import { notFoundIfNullish, readForm, idParam } from "~/lib/http.server";
 import { membersAmong } from "~/features/plus/plus.server";
 import { registrationOfOrder } from "~/features/tournaments/registrations.server";
 import { PlusChip } from "../components/admin-ui";
@@ -38,7 +38,7 @@ const IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/webp"]);
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const staff = await requireStaff(request);
-  const order = notFoundIfNullish(await findOrderFor(db(), params.orderId ?? "", { userId: staff.id, isStaff: true }));
+  const order = notFoundIfNullish(await findOrderFor(db(), idParam(idParam(params.orderId)), { userId: staff.id, isStaff: true }));
   const people = await findPeople(db(), [order.userId, ...order.history.map((line) => line.actorUserId)]);
   const language = languageFromCookieHeader(request.headers.get("Cookie"));
   return {
@@ -120,7 +120,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!parsed.ok) return fail(parsed.code, 400, { field: parsed.field, ...typed });
 
   const actor = { userId: staff.id, isStaff: true };
-  const order = notFoundIfNullish(await findOrderFor(db(), params.orderId ?? "", actor));
+  const order = notFoundIfNullish(await findOrderFor(db(), idParam(idParam(params.orderId)), actor));
   try {
     // The move (who and when, in the order's history) and its audit row commit together.
     await decideOrder(db(), order.id, actor, parsed, auditDecision(staff.id, order.id, parsed));

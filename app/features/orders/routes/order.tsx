@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { languageFromCookieHeader } from "~/domain/language";
 import { requireUser } from "~/features/auth/session.server";
 import { db } from "~/lib/db.server";
-import { notFoundIfNullish } from "~/lib/http.server";
+import { notFoundIfNullish, idParam } from "~/lib/http.server";
 import { loadMessages } from "~/lib/messages.server";
 import { metaText } from "~/lib/meta";
 import { useFormat } from "~/lib/use-format";
@@ -31,7 +31,7 @@ export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const order = notFoundIfNullish(await findOrderFor(db(), params.orderId, { userId: user.id, isStaff: user.isStaff }));
+  const order = notFoundIfNullish(await findOrderFor(db(), idParam(params.orderId), { userId: user.id, isStaff: user.isStaff }));
   const url = new URL(request.url);
   const lastRejection = [...order.history].reverse().find((line) => line.toStatus === "rejected");
   const ending = (await endingsOf(db(), [order])).get(order.id) ?? null;

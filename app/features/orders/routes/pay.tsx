@@ -7,7 +7,7 @@ import { canPay } from "../core/lifecycle";
 import { requireUser } from "~/features/auth/session.server";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
-import { notFoundIfNullish } from "~/lib/http.server";
+import { notFoundIfNullish, idParam } from "~/lib/http.server";
 import { loadMessages } from "~/lib/messages.server";
 import { metaText } from "~/lib/meta";
 import { useRouteMessages } from "~/lib/use-route-messages";
@@ -31,7 +31,7 @@ import { Alert } from "~/components/ui/alert";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const order = notFoundIfNullish(await findOrderFor(db(), params.orderId, { userId: user.id, isStaff: false }));
+  const order = notFoundIfNullish(await findOrderFor(db(), idParam(params.orderId), { userId: user.id, isStaff: false }));
   if (!isPaymentMethod(params.method)) throw data(null, { status: 404 });
   const method = order.paymentMethod;
   const payTo = await payToDetails(db());
