@@ -8,6 +8,7 @@ import { loader as myOrdersLoader } from "~/features/orders/routes/my-orders";
 import { loader as orderLoader } from "~/features/orders/routes/order";
 import { loader as payLoader } from "~/features/orders/routes/pay";
 import { buyPlus } from "~/features/plus/plus.server";
+import { loader as plusLoader } from "~/features/plus/routes/plus";
 import { registerForTournament } from "~/features/tournaments/registrations.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { callRoute, getRequest } from "./support/routes";
@@ -184,5 +185,26 @@ describe("the payment page", () => {
       expiresAt: expiresAt.toISOString(),
     });
     expect(Math.abs(Date.parse(page.data!.now) - Date.now())).toBeLessThan(60_000);
+  });
+});
+
+describe("Plus with a purchase under way", () => {
+  it("links to the unpaid or checked order instead of offering to buy again, and offers it again once that order is done", async () => {
+    const fresh = await callRoute<{ inProgress: unknown }>(plusLoader, getRequest("/plus", buyer.jar.header()));
+    expect(fresh.data?.inProgress).toBeNull();
+    const order = await buyPlus(handle.db, {
+      userId: buyer.userId,
+      email: "buyer@example.com",
+      phone: "04141234567",
+      method: "binance",
+      exchangeRate: "245.50",
+      expiresAt: later(),
+      label: "Plus",
+    });
+    const unpaid = await callRoute<{ inProgress: { id: string; status: string } }>(plusLoader, getRequest("/plus", buyer.jar.header()));
+    expect(unpaid.data?.inProgress).toMatchObject({ id: order.id, status: "initiated" });
+    await payAndApprove(order.id);
+    const after = await callRoute<{ inProgress: unknown }>(plusLoader, getRequest("/plus", buyer.jar.header()));
+    expect(after.data?.inProgress).toBeNull();
   });
 });
