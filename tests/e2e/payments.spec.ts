@@ -449,9 +449,14 @@ test("an approved registration's order says the place is confirmed, with the eve
   await expect(page.getByRole("link", { name: "Ver el evento" })).toHaveAttribute("href", "/tournament?id=blood-strike-duo-clash");
   await expect(page.getByTestId("order-step").last()).toHaveAttribute("data-state", "done");
   await expect(page.getByTestId("order-step").last()).toContainText("Inscripción confirmada");
-  // The list of orders says the same thing about the same order.
+  // The list of orders says the same thing about the same order, and at 360 px the item's name is whole, not cut.
+  await page.setViewportSize({ width: 360, height: 740 });
   await page.goto("/orders");
-  await expect(new MyOrdersPage(page).row(order.number)).toContainText("Inscripción confirmada");
+  const row = new MyOrdersPage(page).row(order.number);
+  await expect(row).toContainText("Inscripción confirmada");
+  const items = row.getByTestId("order-row-items");
+  await expect(items).toHaveText("Blood Strike Duo Clash × 1");
+  expect(await items.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
 
   await page.goto(`/orders/${order.id}?lang=en`);
   await expect(orderPage.status).toHaveText("Registration confirmed");
