@@ -46,7 +46,13 @@ const ORDERS = {
   valPmB: { owner: "valOwner", method: "pago_movil" },
   acc: { owner: "accOwner", method: "binance" },
   nj: { owner: "njOwner", method: "binance" },
-  rg: { owner: "rgOwner", method: "binance", kind: "tournament", label: "Blood Strike Duo Clash", approved: true },
+  rg: {
+    owner: "rgOwner",
+    method: "binance",
+    kind: "tournament",
+    label: "Blood Strike Duo Clash · inscripción del equipo Los Invencibles de Caracas",
+    approved: true,
+  },
 } as const satisfies Record<
   string,
   { owner: PersonKey; method: SeedPaymentMethod; kind?: "store" | "tournament"; label?: string; approved?: boolean }
@@ -455,7 +461,7 @@ test("an approved registration's order says the place is confirmed, with the eve
   const row = new MyOrdersPage(page).row(order.number);
   await expect(row).toContainText("Inscripción confirmada");
   const items = row.getByTestId("order-row-items");
-  await expect(items).toHaveText("Blood Strike Duo Clash × 1");
+  await expect(items).toHaveText("Blood Strike Duo Clash · inscripción del equipo Los Invencibles de Caracas × 1");
   expect(await items.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
 
   await page.goto(`/orders/${order.id}?lang=en`);
