@@ -98,6 +98,7 @@ const TEXT = {
       cancelled: "Cancelado",
     },
     staffStatus: { proof_submitted: "Comprobante enviado", approved: "Aprobado", rejected: "Rechazado" },
+    writeToUs: "escríbenos",
     payNow: "Pagar ahora",
     payTitle: (method: string) => `Pagar con ${method}`,
     sending: /^Enviando… \d+%$/,
@@ -121,6 +122,7 @@ const TEXT = {
       cancelled: "Cancelled",
     },
     staffStatus: { proof_submitted: "Proof submitted", approved: "Approved", rejected: "Rejected" },
+    writeToUs: "write to us",
     payNow: "Pay now",
     payTitle: (method: string) => `Pay with ${method}`,
     sending: /^Sending… \d+%$/,
@@ -377,6 +379,7 @@ test.describe("paying an order and staff approving it", () => {
       // Money may have moved: the buyer can no longer cancel, and is told who can.
       await expect(orderPage.cancel).toHaveCount(0);
       await expect(orderPage.cancelByStaffOnly).toHaveText(t.cancelByStaffOnly);
+      await expect(orderPage.cancelByStaffOnly.getByRole("link", { name: t.writeToUs })).toHaveAttribute("href", "/support");
 
       // Staff, at their own browser, find it in the queue and approve it.
       const staff = await newBrowserFor(browser, shop);

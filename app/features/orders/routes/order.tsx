@@ -168,7 +168,12 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
       </div>
       {onlyStaffCancels ? (
         <p className="mt-4 text-sm text-slate-400" data-testid="cancel-by-staff-only">
-          {t("order.cancelByStaffOnly")}
+          {/* "write to us" is the way to ask: a link to support, inside the sentence. */}
+          {t("order.cancelByStaffOnlyBefore")}
+          <a href="/support" className="text-cyan-300 underline hover:text-cyan-200" data-testid="cancel-ask-support">
+            {t("order.cancelByStaffOnlyLink")}
+          </a>
+          {t("order.cancelByStaffOnlyAfter")}
         </p>
       ) : null}
     </section>
