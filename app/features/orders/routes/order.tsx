@@ -140,14 +140,14 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
       </dl>
 
       {order.proofs.some((proof) => proof.hasFile) ? (
-        <ul className="mt-4 text-sm">
+        <ul className="mt-4 flex flex-col gap-1 text-sm">
           {order.proofs
             .filter((proof) => proof.hasFile)
             .map((proof) => (
               <li key={proof.id}>
                 <a
                   href={`/orders/${order.id}/receipts/${proof.id}`}
-                  className="text-cyan-400 hover:text-cyan-300"
+                  className="inline-flex min-h-6 items-center text-cyan-400 hover:text-cyan-300"
                   target="_blank"
                   rel="noreferrer"
                 >
