@@ -3,6 +3,7 @@ import { AuthPage } from "./pages/auth-pages";
 import { startAppServer, type AppServer } from "./support/app-server";
 import { expect, signUp, test, uniqueEmail } from "./support/auth-fixtures";
 import { signInLink } from "./support/mailbox";
+import { followSignInLink } from "./support/sign-in-link";
 
 // Accessibility beyond what axe sees (docs/accessibility.md). axe itself runs on every page of
 // every spec through the shared fixture (support/axe.ts); here: keyboard only, reflow at 320 px,
@@ -163,7 +164,8 @@ staffTest.describe("keyboard only, staff", () => {
     const askedAt = new Date();
     await auth.requestLink(staff);
     await expect(auth.linkSent).toContainText(staff);
-    await page.goto(await signInLink(staff, { after: askedAt, dataDir: office.dataDir }));
+    // The link opens a confirmation page first (one click signs in).
+    await followSignInLink(page, await signInLink(staff, { after: askedAt, dataDir: office.dataDir }));
     await expect(page).toHaveURL((url) => url.pathname === "/admin/orders");
 
     await tabTo(page, `a[href^="/admin/orders/${office.toDeliver.id}"]`, 120);
