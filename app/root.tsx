@@ -129,9 +129,14 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const data = useRouteLoaderData<typeof loader>("root");
   const page =
     isRouteErrorResponse(error) && error.status === 404 ? (
-      <NotFound />
+      <>
+        {/* A route that failed gives no meta: the page still has a title (React hoists it into <head>). */}
+        <title>{`${t("notFound.title")} · Arena LATAM`}</title>
+        <NotFound />
+      </>
     ) : (
       <section className="mx-auto max-w-xl px-6 py-24 text-center">
+        <title>{`${t("error.unexpected", "Unexpected Application Error")} · Arena LATAM`}</title>
         <h1 className="text-3xl font-bold">{t("error.unexpected", "Unexpected Application Error")}</h1>
         <p className="mt-4 text-slate-300">
           {isRouteErrorResponse(error) && error.status === 400 ? t("error.badRequest", "") : t("error.message", "")}

@@ -42,6 +42,23 @@ export function typedFields(form: FormData, keep: (name: string) => boolean, max
   );
 }
 
+/** What every id in a path or query looks like (slugs, UUIDs, better-auth ids): letters, digits, "-", "_", "." and ":". */
+const WELL_FORMED_ID = /^[A-Za-z0-9_.:-]{1,128}$/;
+
+/** Whether an id read from a URL may be looked up (a NUL, a space or an overlong value may not: PostgreSQL refuses a NUL in text). */
+export function isWellFormedId(value: string | null | undefined): value is string {
+  return typeof value === "string" && WELL_FORMED_ID.test(value);
+}
+
+/**
+ * An id read from a path or query, checked before any use; anything else is the 404 page, as an id
+ * that does not exist (found by tests/integration/url-ids.test.ts: `/tournaments/%00/bracket` was a 500).
+ */
+export function idParam(value: string | null | undefined): string {
+  if (!isWellFormedId(value)) throw data(null, { status: 404 });
+  return value;
+}
+
 /** A 404 page when the value is missing: ids of things one may not see look the same as ids that do not exist. */
 export function notFoundIfNullish<Value>(value: Value | null | undefined): Value {
   if (value === null || value === undefined) throw data(null, { status: 404 });

@@ -164,6 +164,7 @@ staffTest.describe("keyboard only, staff", () => {
     const askedAt = new Date();
     await auth.requestLink(staff);
     await expect(auth.linkSent).toContainText(staff);
+    // The link opens a confirmation page first (one click signs in).
     await followSignInLink(page, await signInLink(staff, { after: askedAt, dataDir: office.dataDir }));
     await expect(page).toHaveURL((url) => url.pathname === "/admin/orders");
 

@@ -29,6 +29,7 @@ const PEOPLE = {
   accOwner: { email: "acc-owner@example.com", name: "Andrés Dueño" },
   stranger: { email: "stranger@example.com", name: "Esteban Extraño" },
   njOwner: { email: "nj-owner@example.com", name: "Nicolás Sinjs" },
+  rgOwner: { email: "rg-owner@example.com", name: "Renata Registro" },
 } as const satisfies Record<string, { email: string; name: string; language?: "es" | "en"; isStaff?: boolean }>;
 type PersonKey = keyof typeof PEOPLE;
 
@@ -45,7 +46,17 @@ const ORDERS = {
   valPmB: { owner: "valOwner", method: "pago_movil" },
   acc: { owner: "accOwner", method: "binance" },
   nj: { owner: "njOwner", method: "binance" },
-} as const satisfies Record<string, { owner: PersonKey; method: SeedPaymentMethod; kind?: "store" | "tournament"; label?: string }>;
+  rg: {
+    owner: "rgOwner",
+    method: "binance",
+    kind: "tournament",
+    label: "Blood Strike Duo Clash · inscripción del equipo Los Invencibles de Caracas",
+    approved: true,
+  },
+} as const satisfies Record<
+  string,
+  { owner: PersonKey; method: SeedPaymentMethod; kind?: "store" | "tournament"; label?: string; approved?: boolean }
+>;
 type OrderKey = keyof typeof ORDERS;
 
 const PLAN: OrderSeedPlan = {
@@ -87,6 +98,7 @@ const TEXT = {
       cancelled: "Cancelado",
     },
     staffStatus: { proof_submitted: "Comprobante enviado", approved: "Aprobado", rejected: "Rechazado" },
+    writeToUs: "escríbenos",
     payNow: "Pagar ahora",
     payTitle: (method: string) => `Pagar con ${method}`,
     sending: /^Enviando… \d+%$/,
@@ -110,6 +122,7 @@ const TEXT = {
       cancelled: "Cancelled",
     },
     staffStatus: { proof_submitted: "Proof submitted", approved: "Approved", rejected: "Rejected" },
+    writeToUs: "write to us",
     payNow: "Pay now",
     payTitle: (method: string) => `Pay with ${method}`,
     sending: /^Sending… \d+%$/,
@@ -214,6 +227,8 @@ interface MethodCase {
   afterProof: string;
   /** Subject of the mail sent on approval (a tournament order's confirms the registration). */
   approvedMail: (number: number) => string;
+  /** What the order page says once approved, when the kind has its own end (a registration: the place confirmed). */
+  approved?: { status: string; next: RegExp; link: string };
   payTo: Array<[label: string, value: string]>;
   copy: { label: string; value: string; toast: string };
   proof: ProofValues;
@@ -257,6 +272,11 @@ const METHOD_CASES: MethodCase[] = [
     item: "Copa Free Fire registration × 1",
     afterProof: "/",
     approvedMail: (number) => `Registration confirmed · Order #${number}`,
+    approved: {
+      status: "Registration confirmed",
+      next: /^Your place is confirmed\. The event is on .+: we will e-mail you when check-in opens\.$/,
+      link: "See the event",
+    },
     payTo: [["Binance Pay ID", "123456789"]],
     copy: { label: "Binance Pay ID", value: "123456789", toast: "ID copied" },
     proof: { file: pngReceipt("binance.png"), transactionId: "BNB-2024-778899" },
@@ -359,6 +379,7 @@ test.describe("paying an order and staff approving it", () => {
       // Money may have moved: the buyer can no longer cancel, and is told who can.
       await expect(orderPage.cancel).toHaveCount(0);
       await expect(orderPage.cancelByStaffOnly).toHaveText(t.cancelByStaffOnly);
+      await expect(orderPage.cancelByStaffOnly.getByRole("link", { name: t.writeToUs })).toHaveAttribute("href", "/support");
 
       // Staff, at their own browser, find it in the queue and approve it.
       const staff = await newBrowserFor(browser, shop);
@@ -400,8 +421,15 @@ test.describe("paying an order and staff approving it", () => {
 
         // The owner reloads and sees the approval; the approval mail arrived.
         await page.reload();
-        await expect(orderPage.status).toHaveText(t.status.approved);
-        await expect(orderPage.next).toHaveText(t.nextApproved);
+        if (c.approved) {
+          // A registration ends at its own words and next step, not at "delivering" for ever.
+          await expect(orderPage.status).toHaveText(c.approved.status);
+          await expect(orderPage.next).toHaveText(c.approved.next);
+          await expect(page.getByRole("link", { name: c.approved.link })).toHaveAttribute("href", "/tournament?id=blood-strike-duo-clash");
+        } else {
+          await expect(orderPage.status).toHaveText(t.status.approved);
+          await expect(orderPage.next).toHaveText(t.nextApproved);
+        }
         await expect(orderPage.payNow).toHaveCount(0);
         await expect(orderPage.cancel).toHaveCount(0);
         const approved = await waitForMail(owner.email, {
@@ -415,6 +443,37 @@ test.describe("paying an order and staff approving it", () => {
       }
     });
   }
+});
+
+test("an approved registration's order says the place is confirmed, with the event's link, in the list too (es, then en)", async ({
+  page,
+  shop,
+}) => {
+  const order = shop.orders.rg!;
+  await signIn(page, shop, "rgOwner", `/orders/${order.id}`);
+  const orderPage = new OrderPage(page);
+  await expect(orderPage.status).toHaveText("Inscripción confirmada");
+  await expect(orderPage.next).toHaveText(
+    /^Tu plaza está confirmada\. El evento es el .+: te avisaremos por correo cuando abra el check-in\.$/,
+  );
+  await expect(page.getByRole("link", { name: "Ver el evento" })).toHaveAttribute("href", "/tournament?id=blood-strike-duo-clash");
+  await expect(page.getByTestId("order-step").last()).toHaveAttribute("data-state", "done");
+  await expect(page.getByTestId("order-step").last()).toContainText("Inscripción confirmada");
+  // The list of orders says the same thing about the same order, and at 360 px the item's name is whole, not cut.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/orders");
+  const row = new MyOrdersPage(page).row(order.number);
+  await expect(row).toContainText("Inscripción confirmada");
+  const items = row.getByTestId("order-row-items");
+  await expect(items).toHaveText("Blood Strike Duo Clash · inscripción del equipo Los Invencibles de Caracas × 1");
+  expect(await items.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+
+  await page.goto(`/orders/${order.id}?lang=en`);
+  await expect(orderPage.status).toHaveText("Registration confirmed");
+  await expect(orderPage.next).toHaveText(/^Your place is confirmed\. The event is on .+: we will e-mail you when check-in opens\.$/);
+  await expect(page.getByRole("link", { name: "See the event" })).toHaveAttribute("href", "/tournament?id=blood-strike-duo-clash");
+  await page.goto("/orders");
+  await expect(new MyOrdersPage(page).row(order.number)).toContainText("Registration confirmed");
 });
 
 // ---- 2. rejected, then sent again ------------------------------------------------------

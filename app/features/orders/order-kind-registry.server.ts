@@ -1,3 +1,4 @@
+import type { KindEnding } from "./core/outcome";
 import { ORDER_KINDS, type OrderKind, type OrderStatus } from "./core/lifecycle";
 import type { Database, Transaction } from "~/lib/db.server";
 
@@ -26,6 +27,28 @@ export interface OrderKindHandler {
    * read what the kind holds (in the move's transaction, after the move) to choose.
    */
   mailTemplate?(to: OrderStatus, order: { orderId: string; db: Database | Transaction }): string | undefined | Promise<string | undefined>;
+  /**
+   * What each of these orders (all of this kind) came to, for the order page and the list of orders
+   * (one query for a page of orders, not one per order). An order left out has no words of its own.
+   */
+  endings(db: Database, orders: ReadonlyArray<EndingQuery>): Promise<Map<string, KindEnding>>;
+}
+
+/** What a kind is told of each order whose ending it is asked for. */
+export interface EndingQuery {
+  id: string;
+  status: OrderStatus;
+  gamerId: string | null;
+  gamerName: string | null;
+  gameServer: string | null;
+}
+
+/** The endings of a page of orders of any kinds, asked of each kind's handler once. */
+export async function endingsOf(db: Database, orders: ReadonlyArray<EndingQuery & { kind: string }>): Promise<Map<string, KindEnding>> {
+  const byKind = new Map<string, Array<EndingQuery & { kind: string }>>();
+  for (const order of orders) byKind.set(order.kind, [...(byKind.get(order.kind) ?? []), order]);
+  const found = await Promise.all([...byKind].map(([kind, ofKind]) => handlerFor(kind).endings(db, ofKind)));
+  return new Map(found.flatMap((map) => [...map]));
 }
 
 const handlers = new Map<OrderKind, OrderKindHandler>();

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, lt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { orderItems, orderStatusHistory, orders, paymentProofs, users } from "~/db/schema";
 import type { Currency } from "~/domain/money";
 import type { PaymentMethod } from "~/domain/payment-methods";
@@ -249,6 +249,20 @@ export async function findOrderFor(db: Database, orderId: string, viewer: Actor)
   };
 }
 
+/**
+ * The user's newest order of this kind still waiting on them or on staff (unpaid, or proof under
+ * review): a page offers to follow it rather than to buy again (Plus).
+ */
+export async function orderInProgress(db: Database, userId: string, kind: OrderKind) {
+  const [order] = await db
+    .select({ id: orders.id, number: orders.number, status: orders.status })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.kind, kind), inArray(orders.status, ["initiated", "proof_submitted"])))
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
+  return order ? { ...order, status: order.status as OrderStatus } : null;
+}
+
 export type OrderView = NonNullable<Awaited<ReturnType<typeof findOrderFor>>>;
 
 const PAGE_SIZE = 20;
@@ -270,6 +284,9 @@ function userOrderRows(db: Database, userId: string, ask: PageAsk) {
     .select({
       ...ORDER_SUMMARY_COLUMNS,
       createdAt: orders.createdAt,
+      gamerId: orders.gamerId,
+      gamerName: orders.gamerName,
+      gameServer: orders.gameServer,
       cursorAt: query.cursorAt,
       // Read for the rows of this page only: the scan stops after them, nothing is skipped.
       items: sql<string>`(select string_agg(oi.label || ' × ' || oi.quantity, ', ' order by oi.id) from order_items oi where oi.order_id = "orders"."id")`,

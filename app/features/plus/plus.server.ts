@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import { membershipPeriods, settings, users } from "~/db/schema";
 import { usdToVes } from "~/domain/money";
 import { currencyFor, type PaymentMethod } from "~/domain/payment-methods";
+import type { KindEnding } from "~/features/orders/core/outcome";
 import type { OrderKindHandler } from "~/features/orders/order-kind-registry.server";
 import { createOrder } from "~/features/orders/orders.server";
 import type { Database, Transaction } from "~/lib/db.server";
@@ -136,6 +137,33 @@ export const plusOrders: OrderKindHandler = {
     }
   },
   mailTemplate: (to) => (to === "approved" ? "plusStarted" : undefined),
+  // The period an approved purchase added: "Plus active until …" (or ended, once past).
+  async endings(db, orders) {
+    const ids = orders.map((order) => order.id);
+    const periods = ids.length
+      ? await db
+          .select({ orderId: membershipPeriods.orderId, endsAt: membershipPeriods.endsAt })
+          .from(membershipPeriods)
+          .where(inArray(membershipPeriods.orderId, ids))
+      : [];
+    const now = new Date();
+    return new Map(
+      orders.map((order): [string, KindEnding] => {
+        const period = periods.find((row) => row.orderId === order.id);
+        const ended = period ? period.endsAt <= now : false;
+        return [
+          order.id,
+          {
+            step: "plusActive",
+            reached: Boolean(period),
+            headline: ended ? "plusEnded" : "plusActive",
+            values: period ? { until: { date: period.endsAt.toISOString() } } : {},
+            link: { href: "/plus", label: "outcome.seePlus" },
+          },
+        ];
+      }),
+    );
+  },
 };
 
 /** Staff give months of Plus by hand (a gift, a prize, a goodwill gesture); `alongside` runs in the same transaction (the audit row). */

@@ -1,5 +1,7 @@
-import { eq } from "drizzle-orm";
-import { registrationPlayers, registrations, tournaments } from "~/db/schema";
+import { eq, inArray } from "drizzle-orm";
+import { competitionSettings, registrationPlayers, registrations, tournaments } from "~/db/schema";
+import { checkInWindow } from "~/features/competition/core/check-in";
+import type { KindEnding } from "~/features/orders/core/outcome";
 import { registrationClosure } from "~/domain/tournament-state";
 import { holdsReservation } from "~/features/orders/core/lifecycle";
 import type { OrderKindHandler, OrderTransition } from "~/features/orders/order-kind-registry.server";
@@ -61,5 +63,47 @@ export const tournamentOrders: OrderKindHandler = {
     if (to !== "approved") return undefined;
     const [registration] = await db.select({ status: registrations.status }).from(registrations).where(eq(registrations.orderId, orderId));
     return registration?.status === "released" ? "approvedPlaceReleased" : "registrationConfirmed";
+  },
+  // A confirmed place: the check-in time (or the event's date while the check-in is not set) and the event's page.
+  async endings(db, orders) {
+    const ids = orders.map((order) => order.id);
+    const rows = ids.length
+      ? await db
+          .select({
+            orderId: registrations.orderId,
+            status: registrations.status,
+            tournamentId: tournaments.id,
+            date: tournaments.date,
+            startsAt: competitionSettings.startsAt,
+            opensMinutes: competitionSettings.checkInOpensMinutes,
+            closesMinutes: competitionSettings.checkInClosesMinutes,
+          })
+          .from(registrations)
+          .innerJoin(tournaments, eq(tournaments.id, registrations.tournamentId))
+          .leftJoin(competitionSettings, eq(competitionSettings.tournamentId, registrations.tournamentId))
+          .where(inArray(registrations.orderId, ids))
+      : [];
+    const endings = new Map<string, KindEnding>();
+    for (const row of rows) {
+      if (!row.orderId) continue;
+      const link = { href: `/tournament?id=${encodeURIComponent(row.tournamentId)}`, label: "outcome.seeEvent" };
+      if (row.status === "released") {
+        endings.set(row.orderId, { step: "registered", reached: true, headline: "placeReleased", link });
+        continue;
+      }
+      const checkIn =
+        row.startsAt && row.opensMinutes !== null && row.closesMinutes !== null
+          ? checkInWindow(row.startsAt, row.opensMinutes, row.closesMinutes).opensAt
+          : null;
+      endings.set(row.orderId, {
+        step: "registered",
+        reached: row.status === "confirmed",
+        headline: "registrationConfirmed",
+        sentence: checkIn ? undefined : "registrationConfirmedNextDate",
+        values: checkIn ? { checkIn: { dateTime: checkIn.toISOString() } } : { date: { date: row.date } },
+        link,
+      });
+    }
+    return endings;
   },
 };

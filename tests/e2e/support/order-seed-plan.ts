@@ -19,6 +19,8 @@ export interface OrderSeedPlan {
     /** "store" unless told: a store order goes on to /store after its proof, a tournament one to /. */
     kind?: "store" | "tournament";
     label?: string;
+    /** Already paid and approved by staff (a tournament order's place then confirmed). */
+    approved?: boolean;
   }>;
 }
 

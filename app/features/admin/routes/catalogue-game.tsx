@@ -2,7 +2,7 @@ import { useTranslation } from "~/lib/i18n-react";
 import { Form, Link } from "react-router";
 import { fail, succeed } from "~/lib/answer";
 import { db } from "~/lib/db.server";
-import { formFields, notFoundIfNullish, readForm } from "~/lib/http.server";
+import { formFields, notFoundIfNullish, readForm, idParam } from "~/lib/http.server";
 import { metaText } from "~/lib/meta";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import { CatalogueAdminError, createPackage, findGame, listPackagesForStaff, updatePackage } from "../catalogue-admin.server";
@@ -14,7 +14,7 @@ import type { Route } from "./+types/catalogue-game";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { messages } = await staffContext(request);
-  const game = notFoundIfNullish(await findGame(db(), params.gameId));
+  const game = notFoundIfNullish(await findGame(db(), idParam(params.gameId)));
   return { game: { id: game.id, name: game.name }, packages: await listPackagesForStaff(db(), game.id), messages };
 }
 
@@ -25,8 +25,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!parsed.ok) return fail(parsed.code, 400, { field: parsed.field, packageId: fields.packageId ?? "" });
   try {
     const saved = fields.packageId
-      ? await updatePackage(db(), staff.id, params.gameId, fields.packageId, parsed.values)
-      : await createPackage(db(), staff.id, params.gameId, parsed.values);
+      ? await updatePackage(db(), staff.id, idParam(params.gameId), fields.packageId, parsed.values)
+      : await createPackage(db(), staff.id, idParam(params.gameId), parsed.values);
     return succeed({ packageId: saved.id, priceBs: saved.priceBs });
   } catch (error) {
     if (error instanceof CatalogueAdminError) return fail("NOT_FOUND", 404);

@@ -11,7 +11,7 @@ import { requireStaff } from "~/features/auth/session.server";
 import { OrderError, decideOrder, decideOrderInSteps, findOrderFor } from "~/features/orders/orders.server";
 import { auditDecision, nextOrderToReview } from "../orders-admin.server";
 import { fail } from "~/lib/answer";
-import { notFoundIfNullish, readForm } from "~/lib/http.server";
+import { notFoundIfNullish, readForm, idParam } from "~/lib/http.server";
 import { membersAmong } from "~/features/plus/plus.server";
 import { registrationOfOrder } from "~/features/tournaments/registrations.server";
 import { PlusChip } from "../components/admin-ui";
@@ -39,7 +39,7 @@ const IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/webp"]);
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const staff = await requireStaff(request);
-  const order = notFoundIfNullish(await findOrderFor(db(), params.orderId ?? "", { userId: staff.id, isStaff: true }));
+  const order = notFoundIfNullish(await findOrderFor(db(), idParam(params.orderId), { userId: staff.id, isStaff: true }));
   const people = await findPeople(db(), [order.userId, ...order.history.map((line) => line.actorUserId)]);
   const language = languageFromCookieHeader(request.headers.get("Cookie"));
   return {
@@ -125,7 +125,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!parsed.ok) return fail(parsed.code, 400, { field: parsed.field, ...typed });
 
   const actor = { userId: staff.id, isStaff: true };
-  const order = notFoundIfNullish(await findOrderFor(db(), params.orderId ?? "", actor));
+  const order = notFoundIfNullish(await findOrderFor(db(), idParam(params.orderId), actor));
   if (approveAndDeliver && !canApproveAndDeliver(order.kind, order.status)) return fail("NOT_ALLOWED_IN_STATE", 409, typed);
   try {
     // The move (who and when, in the order's history) and its audit row commit together.

@@ -6,7 +6,7 @@ import { REASON_MAX, REFUND_REFERENCE_MAX, allowedDecisions, parseDecision } fro
 import { OrderError, decideOrder, findOrderFor } from "~/features/orders/orders.server";
 import { fail } from "~/lib/answer";
 import { db } from "~/lib/db.server";
-import { formFields, notFoundIfNullish, readForm } from "~/lib/http.server";
+import { formFields, notFoundIfNullish, readForm, idParam } from "~/lib/http.server";
 import { log } from "~/lib/log.server";
 import { metaText } from "~/lib/meta";
 import { useRouteMessages } from "~/lib/use-route-messages";
@@ -28,7 +28,7 @@ async function staffOrder(orderId: string, staffId: string) {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { staff, messages } = await staffContext(request);
-  const order = await staffOrder(params.orderId, staff.id);
+  const order = await staffOrder(idParam(params.orderId), staff.id);
   return {
     move: moveOf(request),
     order: {
@@ -47,7 +47,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const { staff } = await staffContext(request);
   const move = moveOf(request);
-  const order = await staffOrder(params.orderId, staff.id);
+  const order = await staffOrder(idParam(params.orderId), staff.id);
   const fields = formFields(await readForm(request));
   const parsed = parseDecision({ intent: move, reason: fields.reason, refundReference: fields.refundReference });
   if (!parsed.ok) return fail(parsed.code, 400, { field: parsed.field });

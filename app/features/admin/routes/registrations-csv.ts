@@ -1,7 +1,7 @@
 import { languageFromCookieHeader } from "~/domain/language";
 import { createI18n } from "~/lib/i18n";
 import { db } from "~/lib/db.server";
-import { notFoundIfNullish } from "~/lib/http.server";
+import { notFoundIfNullish, idParam } from "~/lib/http.server";
 import { staffContext } from "../context.server";
 import { toCsv } from "../core/csv";
 import { findTournamentForStaff, registrationsForExport } from "../tournaments-admin.server";
@@ -10,7 +10,7 @@ import type { Route } from "./+types/registrations-csv";
 /** The tournament's registrations as CSV: UTF-8 with a BOM (Excel then shows accents right), one row per player. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { messages } = await staffContext(request);
-  const tournament = notFoundIfNullish(await findTournamentForStaff(db(), params.tournamentId));
+  const tournament = notFoundIfNullish(await findTournamentForStaff(db(), idParam(params.tournamentId)));
   const { t } = createI18n(languageFromCookieHeader(request.headers.get("Cookie")), messages);
   const rows = await registrationsForExport(db(), tournament.id);
   const header = ["team", "coach", "contactEmail", "contactPhone", "status", "order", "orderStatus", "player", "ign", "playerPhone"].map(

@@ -5,7 +5,7 @@ import { formatMoney } from "~/domain/format";
 import { fail, succeed } from "~/lib/answer";
 import { membersAmong } from "~/features/plus/plus.server";
 import { db } from "~/lib/db.server";
-import { formFields, notFoundIfNullish, readForm } from "~/lib/http.server";
+import { formFields, notFoundIfNullish, readForm, idParam } from "~/lib/http.server";
 import { metaText } from "~/lib/meta";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import {
@@ -36,7 +36,7 @@ export const REMOVE_REASON_MAX = 300;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { messages } = await staffContext(request);
-  const tournament = notFoundIfNullish(await findTournamentForStaff(db(), params.tournamentId));
+  const tournament = notFoundIfNullish(await findTournamentForStaff(db(), idParam(params.tournamentId)));
   const rawPage = new URL(request.url).searchParams.get("page") ?? "";
   const page = /^\d{1,5}$/.test(rawPage) ? Math.max(1, Number(rawPage)) : 1;
   const rows = await listRegistrationsForStaff(db(), tournament.id, page);
@@ -65,7 +65,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const reason = (fields.reason ?? "").trim();
   if (!reason) return fail("REASON_REQUIRED", 400, { field: "reason" });
   if (reason.length > REMOVE_REASON_MAX) return fail("REASON_TOO_LONG", 400, { field: "reason" });
-  const current = notFoundIfNullish(await findTournamentForStaff(db(), params.tournamentId));
+  const current = notFoundIfNullish(await findTournamentForStaff(db(), idParam(params.tournamentId)));
   try {
     const removed = await removeRegistration(db(), staff.id, fields.registrationId ?? "", reason);
     if (removed.tournamentId !== current.id) return fail("NOT_FOUND", 404);

@@ -2,7 +2,7 @@ import { useTranslation } from "~/lib/i18n-react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { fail, succeed } from "~/lib/answer";
 import { db } from "~/lib/db.server";
-import { notFoundIfNullish, readForm } from "~/lib/http.server";
+import { notFoundIfNullish, readForm, idParam } from "~/lib/http.server";
 import { metaText } from "~/lib/meta";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import { AnswerNotice, PageTitle, cardClass, primaryButton, secondaryButton } from "../components/admin-ui";
@@ -29,7 +29,7 @@ import type { Route } from "./+types/tournament-edit";
 export async function loader({ request, params }: Route.LoaderArgs) {
   // The badges' names are the landing page's (TournamentFields).
   const { messages } = await staffContext(request, ["landing"]);
-  const tournament = notFoundIfNullish(await findTournamentForStaff(db(), params.tournamentId));
+  const tournament = notFoundIfNullish(await findTournamentForStaff(db(), idParam(params.tournamentId)));
   const done = new URL(request.url).searchParams.get("done");
   return {
     tournament: {
@@ -68,7 +68,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const { staff } = await staffContext(request);
   const form = await readForm(request);
   const intent = form.get("intent");
-  const id = params.tournamentId;
+  const id = idParam(params.tournamentId);
   try {
     if (intent === "save") {
       const current = notFoundIfNullish(await findTournamentForStaff(db(), id));

@@ -9,7 +9,7 @@ import { recordAudit } from "../audit.server";
 import { listRegistrationsOfUser } from "~/features/tournaments/registrations.server";
 import { fail, succeed } from "~/lib/answer";
 import { db } from "~/lib/db.server";
-import { formFields, notFoundIfNullish, readForm } from "~/lib/http.server";
+import { formFields, notFoundIfNullish, readForm, idParam } from "~/lib/http.server";
 import { metaText } from "~/lib/meta";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import { AnswerNotice, PageTitle, cardClass, primaryButton, secondaryButton } from "../components/admin-ui";
@@ -19,7 +19,7 @@ import type { Route } from "./+types/user";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { staff, messages } = await staffContext(request);
-  const user = notFoundIfNullish(await findUserForStaff(db(), params.userId));
+  const user = notFoundIfNullish(await findUserForStaff(db(), idParam(params.userId)));
   // The latest orders (the first page); the full list is the queue's search by e-mail.
   const [{ rows: orders }, registrations, membership] = await Promise.all([
     listOrdersOfUser(db(), user.id),
@@ -40,7 +40,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const { staff } = await staffContext(request);
   const fields = formFields(await readForm(request));
   if (fields.intent === "plus-grant" || fields.intent === "plus-end") {
-    const user = notFoundIfNullish(await findUserForStaff(db(), params.userId));
+    const user = notFoundIfNullish(await findUserForStaff(db(), idParam(params.userId)));
     const note = (fields.note ?? "").trim().slice(0, 200);
     if (!note) return fail("REASON_REQUIRED", 400, { field: "note" });
     if (fields.intent === "plus-grant") {
@@ -65,7 +65,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   if (fields.intent !== "grant" && fields.intent !== "revoke") return fail("UNKNOWN_INTENT");
   try {
-    await setStaff(db(), staff.id, params.userId, fields.intent === "grant");
+    await setStaff(db(), staff.id, idParam(params.userId), fields.intent === "grant");
   } catch (error) {
     if (error instanceof UserAdminError) return fail(error.code, error.code === "NOT_FOUND" ? 404 : 409);
     throw error;

@@ -7,7 +7,7 @@ import { languageFromCookieHeader } from "~/domain/language";
 import { getCurrentUser, requireUser } from "~/features/auth/session.server";
 import { fail, succeed } from "~/lib/answer";
 import { db } from "~/lib/db.server";
-import { notFoundIfNullish, readForm } from "~/lib/http.server";
+import { notFoundIfNullish, readForm, idParam } from "~/lib/http.server";
 import { loadMessages } from "~/lib/messages.server";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import { bracketPageData } from "../bracket-page.server";
@@ -26,7 +26,7 @@ export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
-  const competition = notFoundIfNullish(await findVisibleCompetition(db(), params.tournamentId, user));
+  const competition = notFoundIfNullish(await findVisibleCompetition(db(), idParam(params.tournamentId), user));
   const page = await bracketPageData(db(), competition, user, new Date());
   return {
     page,
@@ -39,11 +39,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 /** The captain checks in (a plain form: works without JavaScript). */
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
-  notFoundIfNullish(await findVisibleCompetition(db(), params.tournamentId, user));
+  notFoundIfNullish(await findVisibleCompetition(db(), idParam(params.tournamentId), user));
   const form = await readForm(request);
   if (form.get("intent") !== "check-in") return fail("BAD_REQUEST");
   try {
-    await checkIn(db(), { tournamentId: params.tournamentId, userId: user.id, now: new Date() });
+    await checkIn(db(), { tournamentId: idParam(params.tournamentId), userId: user.id, now: new Date() });
     return succeed({ checkedIn: true });
   } catch (error) {
     if (error instanceof CompetitionError) return fail(error.code, error.code === "NOT_CAPTAIN" ? 403 : 409);

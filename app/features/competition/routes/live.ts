@@ -1,5 +1,5 @@
 import { db } from "~/lib/db.server";
-import { notFoundIfNullish } from "~/lib/http.server";
+import { notFoundIfNullish, idParam } from "~/lib/http.server";
 import { subscribe } from "../competition-events.server";
 import { getCurrentUser } from "~/features/auth/session.server";
 import { findVisibleCompetition } from "../competition.server";
@@ -12,7 +12,7 @@ const HEARTBEAT_MS = 25_000;
  * see competition-events.server.ts). `no-transform` keeps compression from buffering the stream.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const competition = notFoundIfNullish(await findVisibleCompetition(db(), params.tournamentId, await getCurrentUser(request)));
+  const competition = notFoundIfNullish(await findVisibleCompetition(db(), idParam(params.tournamentId), await getCurrentUser(request)));
   const encoder = new TextEncoder();
   let cleanup = () => undefined as void;
   const stream = new ReadableStream<Uint8Array>({

@@ -11,7 +11,7 @@ import { getCurrentUser, requireUser } from "~/features/auth/session.server";
 import { fail, succeed } from "~/lib/answer";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
-import { formFields, notFoundIfNullish, readForm } from "~/lib/http.server";
+import { formFields, notFoundIfNullish, readForm, idParam } from "~/lib/http.server";
 import { loadMessages } from "~/lib/messages.server";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import { mailCompetitionEvents } from "../competition-mail.server";
@@ -42,7 +42,7 @@ async function load(tournamentId: string, matchIdText: string, viewer: { isStaff
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
-  const { competition, details, bestOf, matchId } = await load(params.tournamentId, params.matchId, user);
+  const { competition, details, bestOf, matchId } = await load(idParam(params.tournamentId), idParam(params.matchId), user);
   const mySide = user ? (details.side1?.captainId === user.id ? 1 : details.side2?.captainId === user.id ? 2 : null) : null;
   const insider = Boolean(mySide) || Boolean(user?.isStaff);
   const state = details.result ? "decided" : reportsState(details.reports).state;
@@ -78,7 +78,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const { competition, details, bestOf, matchId } = await load(params.tournamentId, params.matchId, user);
+  const { competition, details, bestOf, matchId } = await load(idParam(params.tournamentId), idParam(params.matchId), user);
   const maxBytes = Math.round(env().RECEIPT_MAX_MB * 1024 * 1024);
   if (Number(request.headers.get("Content-Length") ?? 0) > maxBytes + 64 * 1024) return fail("FILE_TOO_LARGE", 413);
   const form = await readForm(request);

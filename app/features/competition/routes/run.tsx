@@ -8,7 +8,7 @@ import { languageFromCookieHeader } from "~/domain/language";
 import { requireStaff } from "~/features/auth/session.server";
 import { fail, succeed } from "~/lib/answer";
 import { db } from "~/lib/db.server";
-import { formFields, notFoundIfNullish, readForm } from "~/lib/http.server";
+import { formFields, notFoundIfNullish, readForm, idParam } from "~/lib/http.server";
 import { loadMessages } from "~/lib/messages.server";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import { mailCheckInOpen, mailCompetitionEvents } from "../competition-mail.server";
@@ -36,7 +36,7 @@ import type { Route } from "./+types/run";
 /** Staff run the event from here (a phone is enough): settings, check-ins, seeding and start, disputes, lobby results, audit. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireStaff(request);
-  const competition = notFoundIfNullish(await findCompetition(db(), params.tournamentId));
+  const competition = notFoundIfNullish(await findCompetition(db(), idParam(params.tournamentId)));
   const id = competition.tournament.id;
   const settings = competition.settings;
   const started = Boolean(settings?.startedAt);
@@ -90,7 +90,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const staff = await requireStaff(request);
-  const competition = notFoundIfNullish(await findCompetition(db(), params.tournamentId));
+  const competition = notFoundIfNullish(await findCompetition(db(), idParam(params.tournamentId)));
   const tournament = { id: competition.tournament.id, title: competition.tournament.title };
   const form = await readForm(request);
   const fields = formFields(form);

@@ -1,6 +1,6 @@
 import { requireUser } from "~/features/auth/session.server";
 import { db } from "~/lib/db.server";
-import { notFoundIfNullish } from "~/lib/http.server";
+import { notFoundIfNullish, idParam } from "~/lib/http.server";
 import { findMatch } from "../competition.server";
 import { screenshotStorage } from "../screenshots.server";
 import type { Route } from "./+types/screenshot";
@@ -9,10 +9,10 @@ import type { Route } from "./+types/screenshot";
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const details = notFoundIfNullish(
-    /^\d{1,6}$/.test(params.matchId) ? await findMatch(db(), params.tournamentId, Number(params.matchId)) : null,
+    /^\d{1,6}$/.test(idParam(params.matchId)) ? await findMatch(db(), idParam(params.tournamentId), Number(idParam(params.matchId))) : null,
   );
   const insider = user.isStaff || details.side1?.captainId === user.id || details.side2?.captainId === user.id;
-  const report = notFoundIfNullish(insider ? details.reports.find((candidate) => candidate.id === params.reportId) : null);
+  const report = notFoundIfNullish(insider ? details.reports.find((candidate) => candidate.id === idParam(params.reportId)) : null);
   const bytes = notFoundIfNullish(await screenshotStorage().get(report.screenshotKey));
   return new Response(bytes, {
     headers: { "Content-Type": report.screenshotType, "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" },

@@ -1,5 +1,6 @@
 import { DataAttr, selector } from "~/browser/attributes";
 import { showToast } from "~/browser/toast";
+import { tick } from "~/browser/live-page";
 
 /** The translated texts the payment page hands its script (`#pay-texts`). */
 export interface PayTexts {
@@ -46,6 +47,12 @@ export function start(): void {
   });
   const form = root.querySelector<HTMLFormElement>(selector(DataAttr.proofForm));
   if (form) uploadInPlace(root, form, texts);
+  // The time left to pay ticks on the server's clock, as on the live pages; at zero the page is read again.
+  const countdown = root.querySelector(selector(DataAttr.countdown));
+  if (countdown) {
+    const skew = Date.parse(countdown.getAttribute(DataAttr.countdownNow) ?? "") - Date.now();
+    setInterval(() => tick(root, skew, () => location.reload()), 1000);
+  }
 }
 
 function uploadInPlace(root: Element, form: HTMLFormElement, texts: PayTexts): void {

@@ -2,8 +2,8 @@ import { useTranslation } from "~/lib/i18n-react";
 import { useFormat } from "~/lib/use-format";
 import type { Tracking } from "../core/tracking";
 
-/** The order's progress as steps with their times, or its bad end shown plainly. */
-export function OrderTracking({ tracking }: { tracking: Tracking }) {
+/** The order's progress (the last step named by the order's kind: delivered, registered, Plus active) as steps with their times, or its bad end shown plainly. */
+export function OrderTracking({ tracking, lastStep = "delivered" }: { tracking: Tracking; lastStep?: string }) {
   const { t } = useTranslation("orders");
   const format = useFormat();
   if (tracking.kind === "stopped")
@@ -41,7 +41,7 @@ export function OrderTracking({ tracking }: { tracking: Tracking }) {
             {step.state === "done" ? "✓" : TRACKING_NUMBERS[step.key]}
           </span>
           <span className={`mt-1 text-xs leading-tight font-semibold ${step.state === "todo" ? "text-slate-400" : "text-slate-100"}`}>
-            {t(`tracking.${step.key}`)}
+            {step.key === "delivered" ? t(`outcome.steps.${lastStep}`) : t(`tracking.${step.key}`)}
             <span className="sr-only"> ({t(`tracking.state.${step.state}`)})</span>
           </span>
           {step.at ? <span className="text-[11px] leading-tight text-slate-400">{format.dateTime(step.at)}</span> : null}

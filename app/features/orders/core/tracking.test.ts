@@ -53,4 +53,15 @@ describe("order tracking", () => {
         at: iso(7),
       });
   });
+
+  it("marks the last step done at the approval when the kind's end comes with it (a confirmed place)", () => {
+    const history = [
+      { toStatus: "initiated", createdAt: at(0) },
+      { toStatus: "proof_submitted", createdAt: at(5) },
+      { toStatus: "approved", createdAt: at(20) },
+    ];
+    expect(orderTracking("approved", history, true)).toMatchObject({
+      steps: [{ state: "done" }, { state: "done" }, { state: "done" }, { key: "delivered", state: "done", at: iso(20) }],
+    });
+  });
 });

@@ -26,14 +26,26 @@ const STEP_STATUS: Record<TrackingStepKey, OrderStatus> = {
 
 const REACHED: Partial<Record<OrderStatus, number>> = { initiated: 0, proof_submitted: 1, approved: 2, fulfilled: 3 };
 
-/** Derived from the status and its history (order_status_history), never stored. */
-export function orderTracking(status: OrderStatus, history: ReadonlyArray<{ toStatus: string; createdAt: Date | string }>): Tracking {
+/**
+ * Derived from the status and its history (order_status_history), never stored. `endReached`: the
+ * kind's end came with the approval (a confirmed place, Plus running), so the last step is done then.
+ */
+export function orderTracking(
+  status: OrderStatus,
+  history: ReadonlyArray<{ toStatus: string; createdAt: Date | string }>,
+  endReached = false,
+): Tracking {
   const lastAt = (wanted: OrderStatus) => {
     const line = [...history].reverse().find((entry) => entry.toStatus === wanted);
     return line ? new Date(line.createdAt).toISOString() : null;
   };
   const reached = REACHED[status];
   if (reached === undefined) return { kind: "stopped", status: status as StoppedStatus, at: lastAt(status) };
+  if (status === "approved" && endReached)
+    return {
+      kind: "steps",
+      steps: TRACKING_STEPS.map((key) => ({ key, state: "done", at: lastAt(STEP_STATUS[key === "delivered" ? "approved" : key]) })),
+    };
   const steps = TRACKING_STEPS.map((key, index): TrackingStep => {
     const underWay = (status === "proof_submitted" && key === "verifying") || (status === "approved" && key === "delivered");
     if (underWay) return { key, state: "current", at: key === "verifying" ? lastAt(STEP_STATUS[key]) : null };

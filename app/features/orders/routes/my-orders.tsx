@@ -10,7 +10,10 @@ import { useRouteMessages } from "~/lib/use-route-messages";
 import { listRegistrationsOfUser } from "~/features/tournaments/registrations.server";
 import { listOrdersOfUser } from "../orders.server";
 import { orderAmount } from "../orders-view";
-import { StatusChip } from "~/components/ui/status-chip";
+import { OutcomeChip } from "../components/order-outcome";
+import { orderOutcome } from "../core/outcome";
+import type { OrderStatus } from "../core/lifecycle";
+import { endingsOf } from "../order-kind-registry.server";
 import { CursorPager } from "~/components/ui/cursor-pager";
 import { pageSearch, parsePageAsk } from "~/domain/page-cursor";
 import type { RouteHandle } from "~/root";
@@ -25,8 +28,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   const ask = parsePageAsk(new URL(request.url).searchParams);
   const [page, registrations] = await Promise.all([listOrdersOfUser(db(), user.id, ask), listRegistrationsOfUser(db(), user.id)]);
   const base = new URLSearchParams();
+  const rows = page.rows.map((row) => ({ ...row, status: row.status as OrderStatus }));
+  // The same words as the order page (one rule, core/outcome.ts), the kinds asked once for the whole page.
+  const endings = await endingsOf(db(), rows);
   return {
-    orders: page.rows.map(({ cursorAt: _cursor, ...order }) => ({ ...order, createdAt: order.createdAt.toISOString() })),
+    orders: rows.map(({ cursorAt: _cursor, gamerId: _id, gamerName: _name, gameServer: _server, ...order }) => ({
+      ...order,
+      createdAt: order.createdAt.toISOString(),
+      outcome: orderOutcome(order.status, endings.get(order.id) ?? null),
+    })),
     newerHref: page.previous ? pageSearch(base, "previous", page.previous) : null,
     olderHref: page.next ? pageSearch(base, "next", page.next) : null,
     registrations,
@@ -57,10 +67,13 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
                 data-testid="order-row"
               >
                 <span className="font-bold">#{order.number}</span>
-                <StatusChip status={order.status} small />
+                <OutcomeChip outcome={order.outcome} small />
                 <span className="font-semibold text-cyan-300">{orderAmount(order.amount, order.currency, i18n.language)}</span>
                 <span className="text-sm text-slate-400">{t(`methods.${order.paymentMethod}`)}</span>
-                <span className="min-w-0 flex-1 truncate text-sm text-slate-300">{order.items}</span>
+                {/* Wrapped, not cut: on a 360 px phone the package's name is what tells orders apart. */}
+                <span className="min-w-0 flex-1 text-sm break-words text-slate-300" data-testid="order-row-items">
+                  {order.items}
+                </span>
                 <time className="text-xs text-slate-400" dateTime={order.createdAt}>
                   {format.dateTime(order.createdAt)}
                 </time>

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { languageFromCookieHeader } from "~/domain/language";
 import { requireUser } from "~/features/auth/session.server";
 import { db } from "~/lib/db.server";
-import { notFoundIfNullish } from "~/lib/http.server";
+import { notFoundIfNullish, idParam } from "~/lib/http.server";
 import { loadMessages } from "~/lib/messages.server";
 import { metaText } from "~/lib/meta";
 import { useFormat } from "~/lib/use-format";
@@ -12,9 +12,11 @@ import { CancelOrderForm } from "../components/cancel-order-form";
 import { OrderTracking } from "../components/order-tracking";
 import { canCancel, canPay } from "../core/lifecycle";
 import { orderTracking } from "../core/tracking";
+import { orderOutcome } from "../core/outcome";
+import { endingsOf } from "../order-kind-registry.server";
+import { OrderOutcomeText, OutcomeChip } from "../components/order-outcome";
 import { findOrderFor } from "../orders.server";
 import { orderAmount } from "../orders-view";
-import { StatusChip } from "~/components/ui/status-chip";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/order";
 import { buttonClass } from "~/components/ui/button";
@@ -29,9 +31,11 @@ export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const order = notFoundIfNullish(await findOrderFor(db(), params.orderId, { userId: user.id, isStaff: user.isStaff }));
+  const order = notFoundIfNullish(await findOrderFor(db(), idParam(params.orderId), { userId: user.id, isStaff: user.isStaff }));
   const url = new URL(request.url);
   const lastRejection = [...order.history].reverse().find((line) => line.toStatus === "rejected");
+  const ending = (await endingsOf(db(), [order])).get(order.id) ?? null;
+  const outcome = orderOutcome(order.status, ending, order.expiresAt?.toISOString() ?? null);
   return {
     order: {
       id: order.id,
@@ -48,7 +52,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       proofs: order.proofs.map((proof) => ({ id: proof.id, hasFile: Boolean(proof.fileKey), createdAt: proof.createdAt.toISOString() })),
       rejectionReason: order.status === "rejected" ? (lastRejection?.reason ?? null) : null,
     },
-    tracking: orderTracking(order.status, order.history),
+    tracking: orderTracking(order.status, order.history, ending?.reached ?? false),
+    outcome,
+    lastStep: ending?.step ?? "delivered",
     sent: url.searchParams.has("sent"),
     cancelled: url.searchParams.has("cancelled"),
     error: url.searchParams.get("error"),
@@ -69,7 +75,6 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
   // Once proof is sent money may have moved: only staff can cancel now, and the buyer is told so.
   const onlyStaffCancels = !cancellable && canCancel(order.status, "staff");
   const format = useFormat();
-  const expiresAt = order.expiresAt ? format.dateTime(order.expiresAt) : "";
   return (
     <section className="mx-auto max-w-2xl px-4 py-12" data-testid="order-page">
       <Link to="/orders" className="text-sm text-cyan-400 hover:text-cyan-300">
@@ -77,7 +82,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
       </Link>
       <h1 className="mt-3 text-3xl font-extrabold">{t("order.title", { number: order.number })}</h1>
       <p className="mt-3">
-        <StatusChip status={order.status} testId="order-status" />
+        <OutcomeChip outcome={loaderData.outcome} testId="order-status" />
       </p>
 
       {loaderData.sent ? (
@@ -97,11 +102,9 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         </Alert>
       ) : null}
 
-      <OrderTracking tracking={loaderData.tracking} />
+      <OrderTracking tracking={loaderData.tracking} lastStep={loaderData.lastStep} />
 
-      <p className="mt-6 text-slate-300" data-testid="order-next">
-        {t(`next.${order.status}`, { time: expiresAt })}
-      </p>
+      <OrderOutcomeText outcome={loaderData.outcome} />
       {order.rejectionReason ? <p className="mt-2 text-rose-200">{t("order.reason", { reason: order.rejectionReason })}</p> : null}
 
       <dl className="mt-8 grid grid-cols-2 gap-4 rounded-xl border border-slate-800 bg-arena-panel p-5 text-sm">
@@ -137,14 +140,14 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
       </dl>
 
       {order.proofs.some((proof) => proof.hasFile) ? (
-        <ul className="mt-4 text-sm">
+        <ul className="mt-4 flex flex-col gap-1 text-sm">
           {order.proofs
             .filter((proof) => proof.hasFile)
             .map((proof) => (
               <li key={proof.id}>
                 <a
                   href={`/orders/${order.id}/receipts/${proof.id}`}
-                  className="text-cyan-400 hover:text-cyan-300"
+                  className="inline-flex min-h-6 items-center text-cyan-400 hover:text-cyan-300"
                   target="_blank"
                   rel="noreferrer"
                 >
@@ -165,7 +168,12 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
       </div>
       {onlyStaffCancels ? (
         <p className="mt-4 text-sm text-slate-400" data-testid="cancel-by-staff-only">
-          {t("order.cancelByStaffOnly")}
+          {/* "write to us" is the way to ask: a link to support, inside the sentence. */}
+          {t("order.cancelByStaffOnlyBefore")}
+          <a href="/support" className="text-cyan-300 underline hover:text-cyan-200" data-testid="cancel-ask-support">
+            {t("order.cancelByStaffOnlyLink")}
+          </a>
+          {t("order.cancelByStaffOnlyAfter")}
         </p>
       ) : null}
       <p className="mt-6 text-sm text-slate-300">

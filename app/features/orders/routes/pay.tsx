@@ -7,13 +7,14 @@ import { canPay } from "../core/lifecycle";
 import { requireUser } from "~/features/auth/session.server";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
-import { notFoundIfNullish } from "~/lib/http.server";
+import { notFoundIfNullish, idParam } from "~/lib/http.server";
 import { loadMessages } from "~/lib/messages.server";
 import { metaText } from "~/lib/meta";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import { CancelOrderForm } from "../components/cancel-order-form";
 import { findOrderFor } from "../orders.server";
-import { orderAmount } from "../orders-view";
+import { orderAmount, plainAmount } from "../orders-view";
+import { Countdown } from "~/components/ui/countdown";
 import { payToDetails } from "../payment-accounts.server";
 import type { Route } from "./+types/pay";
 import type { RouteHandle } from "~/root";
@@ -30,7 +31,7 @@ import { Alert } from "~/components/ui/alert";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const order = notFoundIfNullish(await findOrderFor(db(), params.orderId, { userId: user.id, isStaff: false }));
+  const order = notFoundIfNullish(await findOrderFor(db(), idParam(params.orderId), { userId: user.id, isStaff: false }));
   if (!isPaymentMethod(params.method)) throw data(null, { status: 404 });
   const method = order.paymentMethod;
   const payTo = await payToDetails(db());
@@ -42,7 +43,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       amount: order.amount,
       currency: order.currency,
       exchangeRate: order.exchangeRate,
+      expiresAt: order.expiresAt?.toISOString() ?? null,
+      // What is being paid for: the lines (package, tournament place, Plus) and, for a top-up, the account.
+      items: order.items.map((item) => ({ id: item.id, label: item.label, quantity: item.quantity })),
+      gamerId: order.gamerId,
+      gamerName: order.gamerName,
     },
+    // The countdown starts from the server's clock (the page script keeps the difference).
+    now: new Date().toISOString(),
     method,
     requestedMethod: params.method,
     payTo: payTo[method],
@@ -59,7 +67,6 @@ export function meta({ matches }: Route.MetaArgs) {
 
 /** The copy button is shown and run by the payment module: without JavaScript it could do nothing. */
 function CopyValue({ label, value, kind }: { label: string; value: string; kind: "id" | "number" | "email" }) {
-  const { t } = useTranslation("orders");
   return (
     <div className="flex items-center justify-between gap-3 rounded-lg border border-slate-800 bg-slate-900/60 px-4 py-3">
       <div>
@@ -68,17 +75,25 @@ function CopyValue({ label, value, kind }: { label: string; value: string; kind:
           {value}
         </p>
       </div>
-      <button
-        type="button"
-        hidden
-        {...dataAttr(DataAttr.copy, value)}
-        {...dataAttr(DataAttr.copied, t(`payment.copied.${kind}`))}
-        {...dataAttr(DataAttr.copyFailed, t(`payment.copyFailed.${kind}`))}
-        className="rounded-md border border-cyan-500/60 px-3 py-1.5 text-sm font-semibold text-cyan-200 hover:bg-cyan-500/10"
-      >
-        {t("payment.copy")}
-      </button>
+      <CopyButton value={value} kind={kind} />
     </div>
+  );
+}
+
+function CopyButton({ value, kind }: { value: string; kind: "id" | "number" | "email" | "amount" }) {
+  const { t } = useTranslation("orders");
+  return (
+    <button
+      type="button"
+      hidden
+      {...dataAttr(DataAttr.copy, value)}
+      {...dataAttr(DataAttr.copied, t(`payment.copied.${kind}`))}
+      {...dataAttr(DataAttr.copyFailed, t(`payment.copyFailed.${kind}`))}
+      className="rounded-md border border-cyan-500/60 px-3 py-1.5 text-sm font-semibold text-cyan-200 hover:bg-cyan-500/10"
+      data-testid={`copy-${kind}`}
+    >
+      {t("payment.copy")}
+    </button>
   );
 }
 
@@ -131,11 +146,35 @@ export default function PayPage({ loaderData }: Route.ComponentProps) {
       <h1 className="text-3xl font-extrabold">{t("payment.title", { method: methodName })}</h1>
       <p className="mt-1 text-slate-400">{t("order.title", { number: order.number })}</p>
 
-      <div className="mt-6 rounded-xl border border-cyan-500/40 bg-cyan-500/5 p-5">
+      <div className="mt-6 rounded-xl border border-slate-800 bg-arena-panel p-4" data-testid="pay-summary">
+        <h2 className="text-sm text-slate-300">{t("payment.summary")}</h2>
+        <ul className="mt-1 font-semibold">
+          {order.items.map((item) => (
+            <li key={item.id} className="break-words">
+              {item.label} × {item.quantity}
+            </li>
+          ))}
+        </ul>
+        {order.gamerId ? (
+          <p className="mt-1 text-sm break-all text-slate-300">
+            {t("payment.forAccount", { id: order.gamerId, name: order.gamerName ?? "" }).trim()}
+          </p>
+        ) : null}
+        {order.expiresAt ? (
+          <p className="mt-2 text-sm text-amber-200" data-testid="pay-expires">
+            <Countdown to={order.expiresAt} serverNow={loaderData.now} text={(time) => t("payment.expiresIn", { time })} />
+          </p>
+        ) : null}
+      </div>
+
+      <div className="mt-4 rounded-xl border border-cyan-500/40 bg-cyan-500/5 p-5">
         <p className="text-sm text-slate-300">{t("payment.amount")}</p>
-        <p className="text-3xl font-black text-cyan-300" data-testid="pay-amount">
-          {orderAmount(order.amount, order.currency, i18n.language)}
-        </p>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="text-3xl font-black text-cyan-300" data-testid="pay-amount">
+            {orderAmount(order.amount, order.currency, i18n.language)}
+          </p>
+          <CopyButton value={plainAmount(order.amount, i18n.language)} kind="amount" />
+        </div>
         {order.exchangeRate ? (
           <p className="text-xs text-slate-400">
             {t("order.rate", { rate: formatRate(order.exchangeRate, isLanguage(i18n.language) ? i18n.language : "es") })}

@@ -5,7 +5,7 @@ import { checkReceipt } from "../core/receipt";
 import { withinLimit } from "~/lib/rate-limit.server";
 import { requireUser } from "~/features/auth/session.server";
 import { db } from "~/lib/db.server";
-import { formFields, holdsNul } from "~/lib/http.server";
+import { formFields, holdsNul, idParam } from "~/lib/http.server";
 import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 import { OrderError, findOrderFor, submitProof } from "../orders.server";
@@ -21,7 +21,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const wantsJson = (request.headers.get("Accept") ?? "").includes("application/json");
   const maxBytes = Math.round(env().RECEIPT_MAX_MB * 1024 * 1024);
   const owner = { userId: user.id, isStaff: false };
-  const order = await findOrderFor(db(), params.orderId, owner);
+  const order = await findOrderFor(db(), idParam(params.orderId), owner);
   if (!order || order.userId !== user.id) throw new Response(null, { status: 404 });
   const payPage = `/orders/${order.id}/pay/${order.paymentMethod}`;
 
@@ -70,5 +70,5 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export function loader({ params }: Route.LoaderArgs) {
-  return redirect(`/orders/${encodeURIComponent(params.orderId)}`);
+  return redirect(`/orders/${encodeURIComponent(idParam(params.orderId))}`);
 }

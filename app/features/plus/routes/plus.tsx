@@ -13,7 +13,7 @@ import { env } from "~/lib/env.server";
 import { getCurrentUser, requireUser } from "~/features/auth/session.server";
 import { currentExchangeRate } from "~/features/orders/exchange-rate.server";
 import { parseIdempotencyKey, scopedIdempotencyKey } from "~/features/orders/core/idempotency";
-import { OrderKeyReusedError, withinOrderLimit } from "~/features/orders/orders.server";
+import { OrderKeyReusedError, orderInProgress, withinOrderLimit } from "~/features/orders/orders.server";
 import { fail, typedOf } from "~/lib/answer";
 import { db } from "~/lib/db.server";
 import { formFields, readForm, typedFields } from "~/lib/http.server";
@@ -54,9 +54,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const language = languageFromCookieHeader(request.headers.get("Cookie"));
   // A new deployment may not have a rate yet: the page still shows, priced in dollars only (no Pago Móvil).
   const [offer, rate] = await Promise.all([plusOffer(db()), currentExchangeRate(db()).catch(() => null)]);
-  const membership = user ? await membershipOf(db(), user.id) : null;
+  const [membership, inProgress] = user
+    ? await Promise.all([membershipOf(db(), user.id), orderInProgress(db(), user.id, "plus")])
+    : [null, null];
   return {
     signedIn: Boolean(user),
+    // A purchase already under way is followed, not bought again.
+    inProgress,
     offer: { ...offer, priceBs: rate ? usdToVes(offer.priceUsd, rate) : null },
     membership: membership && {
       member: membership.member,
@@ -144,7 +148,22 @@ export default function PlusPage({ loaderData, actionData }: Route.ComponentProp
               </p>
             ) : null}
 
-            {loaderData.signedIn ? (
+            {loaderData.inProgress ? (
+              <div className="mt-6 rounded-lg border border-cyan-500/50 bg-cyan-500/10 p-4" data-testid="plus-in-progress">
+                <p className="font-semibold">
+                  {t("inProgress.title", {
+                    number: loaderData.inProgress.number,
+                    status: t(`orders:status.${loaderData.inProgress.status}`),
+                  })}
+                </p>
+                <p className="mt-1 text-sm text-slate-200">
+                  {t(`inProgress.${loaderData.inProgress.status === "initiated" ? "pay" : "wait"}`)}
+                </p>
+                <a href={`/orders/${loaderData.inProgress.id}`} className={buttonClass("primary", "md", "mt-3 inline-block")}>
+                  {t("inProgress.open")}
+                </a>
+              </div>
+            ) : loaderData.signedIn ? (
               <form method="post" className="mt-6 flex flex-col gap-4" data-testid="plus-buy" {...dataAttr(DataAttr.sending, t("sending"))}>
                 <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
                 {refusal ? (

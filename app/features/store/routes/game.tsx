@@ -1,4 +1,5 @@
 import { useTranslation } from "~/lib/i18n-react";
+import { idParam } from "~/lib/http.server";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
@@ -20,11 +21,11 @@ import type { Route } from "./+types/game";
 export const handle: RouteHandle = { cart: true, hydrate: false };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  return gamePageLoader(request, params.gameId);
+  return gamePageLoader(request, idParam(params.gameId));
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  return gamePageAction(request, params.gameId);
+  return gamePageAction(request, idParam(params.gameId));
 }
 
 export function meta({ data }: Route.MetaArgs) {

@@ -31,7 +31,7 @@ import { RegistrationError, findRegistration, findTournament, registerForTournam
 import { lateEntryFor } from "../late-entry.server";
 import { WaitlistError, joinWaitlist, leaveWaitlist, waitlistPosition } from "../waitlist.server";
 import { fail, succeed, typedOf } from "~/lib/answer";
-import { formFields, readForm, typedFields } from "~/lib/http.server";
+import { formFields, isWellFormedId, readForm, typedFields } from "~/lib/http.server";
 import type { Route } from "./+types/tournament";
 import { buttonClass } from "~/components/ui/button";
 import { Alert } from "~/components/ui/alert";
@@ -49,7 +49,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const language = languageFromCookieHeader(request.headers.get("Cookie"));
   const messages = loadMessages(language, ["tournaments", "orders"]);
   const id = new URL(request.url).searchParams.get("id") ?? "";
-  const tournament = id ? await findTournament(db(), id) : null;
+  // An id that is not one (a NUL, a space) is not looked up: the same 404 page as an unknown id.
+  const tournament = isWellFormedId(id) ? await findTournament(db(), id) : null;
   // Drafts exist only in the back-office.
   if (!tournament || tournament.status === "draft")
     return data(
