@@ -146,11 +146,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         </a>
       </section>
     );
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <div className="flex min-h-screen flex-col">
-      {/* A route that threw has no meta of its own: the error page names itself (React puts it in the head). */}
-      <title>{`${notFound ? t("notFound.title") : t("error.unexpected", "Unexpected Application Error")} · Arena LATAM`}</title>
       <TopBar
         user={data?.user ?? null}
         language={data?.language ?? DEFAULT_LANGUAGE}
