@@ -46,6 +46,8 @@ export async function startSmtpSink(options: { refusing?: () => boolean } = {}) 
       });
     },
   });
+  // A client killed mid-conversation (the crash test kills the app) resets its connection: not our error.
+  server.on("error", () => undefined);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
