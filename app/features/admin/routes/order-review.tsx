@@ -627,22 +627,12 @@ export default function OrderReviewPage({ loaderData, actionData }: Route.Compon
             {canApproveAndDeliver(order.kind, order.status) ? (
               <Form method="post" className="mt-4 border-t border-slate-800 pt-4" data-testid="approve-deliver-form">
                 <input type="hidden" name="intent" value="approve_deliver" />
-                <label className="mb-2 flex flex-col gap-1 text-sm font-semibold">
-                  {t("review.deliver.providerReferenceLabel")}
-                  <input
-                    name="providerReference"
-                    maxLength={PROVIDER_REFERENCE_MAX}
-                    autoComplete="off"
-                    defaultValue={refusal?.intent === "approve_deliver" ? refusal.providerReference : ""}
-                    aria-invalid={(refusal?.intent === "approve_deliver" && refusal.field === "providerReference") || undefined}
-                    aria-describedby="approve-deliver-hint"
-                    className={fieldClass}
-                    data-testid="approve-deliver-reference"
-                  />
-                  <span id="approve-deliver-hint" className="text-xs font-normal text-slate-400">
-                    {t("review.actions.approveDeliverHint")}
-                  </span>
-                </label>
+                <ProviderReferenceField
+                  typed={refusal?.intent === "approve_deliver" ? refusal : undefined}
+                  hintId="approve-deliver-hint"
+                  hint={t("review.actions.approveDeliverHint")}
+                  testId="approve-deliver-reference"
+                />
                 <button
                   type="submit"
                   disabled={busy}
@@ -662,22 +652,12 @@ export default function OrderReviewPage({ loaderData, actionData }: Route.Compon
                 busy={busy}
                 colors="bg-gradient-to-r from-cyan-500 to-purple-500 hover:brightness-110"
                 extra={
-                  <label className="mb-2 flex flex-col gap-1 text-sm font-semibold">
-                    {t("review.deliver.providerReferenceLabel")}
-                    <input
-                      name="providerReference"
-                      maxLength={PROVIDER_REFERENCE_MAX}
-                      autoComplete="off"
-                      defaultValue={refusal?.intent === "fulfil" ? refusal.providerReference : ""}
-                      aria-invalid={(refusal?.intent === "fulfil" && refusal.field === "providerReference") || undefined}
-                      aria-describedby="provider-reference-hint"
-                      className={fieldClass}
-                      data-testid="provider-reference-input"
-                    />
-                    <span id="provider-reference-hint" className="text-xs font-normal text-slate-400">
-                      {t("review.deliver.providerReferenceHint", { max: PROVIDER_REFERENCE_MAX })}
-                    </span>
-                  </label>
+                  <ProviderReferenceField
+                    typed={refusal?.intent === "fulfil" ? refusal : undefined}
+                    hintId="provider-reference-hint"
+                    hint={t("review.deliver.providerReferenceHint", { max: PROVIDER_REFERENCE_MAX })}
+                    testId="provider-reference-input"
+                  />
                 }
               >
                 {t("review.actions.fulfil")}
@@ -726,5 +706,33 @@ export default function OrderReviewPage({ loaderData, actionData }: Route.Compon
         </aside>
       </div>
     </section>
+  );
+}
+
+/** The provider's reference typed at delivery (fulfil, or approve and deliver), with what was typed back after a refusal. */
+function ProviderReferenceField(props: {
+  typed: { providerReference?: string; field?: string } | undefined;
+  hintId: string;
+  hint: string;
+  testId: string;
+}) {
+  const { t } = useTranslation("admin");
+  return (
+    <label className="mb-2 flex flex-col gap-1 text-sm font-semibold">
+      {t("review.deliver.providerReferenceLabel")}
+      <input
+        name="providerReference"
+        maxLength={PROVIDER_REFERENCE_MAX}
+        autoComplete="off"
+        defaultValue={props.typed?.providerReference ?? ""}
+        aria-invalid={props.typed?.field === "providerReference" || undefined}
+        aria-describedby={props.hintId}
+        className={fieldClass}
+        data-testid={props.testId}
+      />
+      <span id={props.hintId} className="text-xs font-normal text-slate-400">
+        {props.hint}
+      </span>
+    </label>
   );
 }
