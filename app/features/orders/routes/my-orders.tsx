@@ -70,8 +70,8 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
                 <OutcomeChip outcome={order.outcome} small />
                 <span className="font-semibold text-cyan-300">{orderAmount(order.amount, order.currency, i18n.language)}</span>
                 <span className="text-sm text-slate-400">{t(`methods.${order.paymentMethod}`)}</span>
-                {/* Wrapped, not cut: on a 360 px phone the package's name is what tells orders apart. */}
-                <span className="min-w-0 flex-1 text-sm break-words text-slate-300" data-testid="order-row-items">
+                {/* On a phone the items take a line of their own (wrapped, never cut): they are what tells orders apart. */}
+                <span className="min-w-0 basis-full text-sm break-words text-slate-300 sm:flex-1" data-testid="order-row-items">
                   {order.items}
                 </span>
                 <time className="text-xs text-slate-400" dateTime={order.createdAt}>
