@@ -20,9 +20,7 @@ import { NotFound } from "./components/layout/not-found";
 import { TOAST_DURATION_MS, ToastProvider } from "./components/ui/toast";
 import { DEFAULT_LANGUAGE, languageFromCookieHeader, type Language } from "./domain/language";
 import { NOTICES, parseNotice } from "./domain/notices";
-import { getCurrentUser } from "./features/auth/session.server";
-import { membersAmong } from "~/features/plus/plus.server";
-import { db } from "~/lib/db.server";
+import { getCurrentUser, hasPlusBadge } from "./features/auth/session.server";
 import { CartButton } from "./features/store/components/cart-button";
 import { i18nFor } from "./lib/i18n";
 import { env } from "./lib/env.server";
@@ -48,8 +46,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const cookieHeader = request.headers.get("Cookie");
   const language = languageFromCookieHeader(cookieHeader);
   const user = await getCurrentUser(request);
-  // The Plus badge beside the greeting: one indexed lookup, for signed-in people only.
-  const plus = user ? (await membersAmong(db(), [user.id])).has(user.id) : false;
+  const plus = user ? await hasPlusBadge(user.id) : false;
   return {
     language,
     user: user ? { name: user.name, email: user.email, isStaff: user.isStaff, plus } : null,

@@ -7,74 +7,24 @@
 // static file of the SAME size, asked with the SAME Accept-Encoding, in the same run. The static
 // file is the page's own HTML written into build/client for the run (same size, same
 // compressibility, compressed on the fly by the same middleware), then deleted.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
+import { BASE, inLanes, LOG_LEVEL, rssMb, rssPeak, signedInCookie, startServer, wipePostgres } from "./bench-server.mjs";
 import { checkoutForm, createdOrderId } from "./checkout-post.mjs";
 import { lighthouseScores } from "./lighthouse.mjs";
 
-const PORT = Number(process.env.BENCH_PORT ?? 3300);
-const BASE = `http://127.0.0.1:${PORT}`;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTION_LEVELS = (process.env.BENCH_CONNECTIONS ?? "10,50").split(",").map(Number);
 const ENCODINGS = (process.env.BENCH_ENCODINGS ?? "gzip,br").split(",");
-// What production logs by default: every page request writes its log line, as it would there.
-const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? "info";
 const JS_BUDGET_KB = 60;
 const SHARE_BUDGET = 0.5;
 
 const build = spawnSync("node", ["scripts/build-if-needed.mjs"], { stdio: "inherit" });
 if (build.status !== 0) process.exit(1);
-
-/** Starts the built server on an empty data directory (and `extraEnv`, e.g. DATABASE_URL); resolves with the time to first response. */
-async function startServer(extraEnv = {}) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "arena-bench-"));
-  const started = performance.now();
-  const child = spawn("node", ["server.js"], {
-    env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "production", LOG_LEVEL, ...extraEnv },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  // Only the sign-in links printed on the console are needed from it: read line by line (a line may
-  // span two chunks, a chunk hold hundreds of lines), each mail's link kept by address.
-  const links = new Map();
-  const mailsTo = new Set();
-  const recent = [];
-  let partial = "";
-  let mailTo = null;
-  child.stdout.setEncoding("utf8");
-  child.stdout.on("data", (chunk) => {
-    const lines = (partial + chunk).split("\n");
-    partial = lines.pop() ?? "";
-    for (const line of lines) {
-      const to = line.match(/Mail to (\S+?):/)?.[1];
-      if (to) {
-        mailTo = to;
-        mailsTo.add(to);
-      }
-      const link = line.match(/^\s*link: (http\S+\/auth\/link\?\S+)/)?.[1];
-      if (link && mailTo) links.set(mailTo, link);
-      recent.push(line);
-      if (recent.length > 20) recent.shift();
-    }
-  });
-  child.signInLink = (email) => links.get(email);
-  child.recentOutput = (email) =>
-    `${mailsTo.has(email) ? "a mail to it was printed, without a sign-in link" : "no mail to it was printed"}; last lines:\n${recent.join("\n")}`;
-  for (;;) {
-    try {
-      const response = await fetch(`${BASE}/`);
-      if (response.ok) break;
-    } catch {
-      // not yet listening
-    }
-    if (child.exitCode !== null) throw new Error("server exited during start-up");
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return { child, dataDir, firstResponseMs: performance.now() - started };
-}
 
 /** Every script a page loads (module preloads, script tags, inline scripts), gzipped. */
 async function pageJavaScript(pagePath, headers = {}) {
@@ -162,78 +112,6 @@ async function pageBody(urlPath, encoding, headers = {}) {
   });
 }
 
-/**
- * Signs in by e-mail link (printed on the server's console) and completes the profile: the cookies
- * of a player. `ip` is the client address the server believes (X-Forwarded-For from this machine),
- * so many players can sign in without hitting the per-address limit, as they would from their homes.
- */
-async function signedInCookie(server, { email = `bench-${Date.now()}@example.com`, ip = "10.1.0.1" } = {}) {
-  const jar = new Map();
-  const take = (response) => {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      const at = pair.indexOf("=");
-      jar.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
-    }
-  };
-  const cookie = () => [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
-  const post = (pathname, fields) =>
-    fetch(`${BASE}${pathname}`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: BASE, cookie: cookie(), "x-forwarded-for": ip },
-      body: new URLSearchParams(fields),
-    });
-  const asked = await post("/auth", { email });
-  let link;
-  for (let attempt = 0; attempt < 600 && !link; attempt++) {
-    link = server.child.signInLink(email);
-    if (!link) await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  if (!link)
-    throw new Error(
-      `no sign-in link printed by the server for ${email} (POST /auth answered ${asked.status}): ${server.child.recentOutput(email)}`,
-    );
-  // The link opens a confirmation page; its button posts the link's fields and signs in.
-  const confirmed = await post(new URL(link).pathname, Object.fromEntries(new URL(link).searchParams));
-  take(confirmed);
-  for (let next = confirmed.headers.get("location"), hop = 0; next && hop < 5; hop++) {
-    const response = await fetch(new URL(next, BASE), { redirect: "manual", headers: { cookie: cookie(), "x-forwarded-for": ip } });
-    take(response);
-    next = response.status >= 300 && response.status < 400 ? response.headers.get("location") : null;
-  }
-  const profile = await post("/auth/profile", { email, fullname: "Bench Player", age: "20", favoriteGame: "free-fire" });
-  if (profile.status >= 400) throw new Error(`profile not saved: ${profile.status}`);
-  return cookie();
-}
-
-/** Runs `task(i)` for i in [0, count), `lanes` at a time. */
-async function inLanes(count, lanes, task) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(lanes, count) }, async () => {
-      while (next < count) await task(next++);
-    }),
-  );
-}
-
-/** The server's resident memory (MB), read from /proc; null where there is none. */
-function rssMb(pid) {
-  try {
-    const kb = Number(fs.readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+)/)?.[1]);
-    return Math.round(kb / 1024);
-  } catch {
-    return null;
-  }
-}
-
-/** Samples the server's RSS every 200 ms until stopped; `stop()` gives the highest seen. */
-function rssPeak(pid) {
-  let peak = rssMb(pid) ?? 0;
-  const timer = setInterval(() => (peak = Math.max(peak, rssMb(pid) ?? 0)), 200);
-  return () => (clearInterval(timer), peak);
-}
-
 const HTTP_ORDER_USERS = Number(process.env.BENCH_HTTP_USERS ?? 150);
 // The store's own limit is 10 orders per buyer per 10 minutes: each buyer places that many.
 const HTTP_ORDERS_PER_USER = 10;
@@ -316,19 +194,7 @@ function listScaling(databaseUrl) {
 
 /** The whole HTTP order run on PostgreSQL: a second server on BENCH_DATABASE_URL (wiped first), with its memory. */
 async function postgresHttpOrders(databaseUrl) {
-  const name = new URL(databaseUrl).pathname.slice(1);
-  if (!/test|bench/i.test(name)) throw new Error(`Refusing to wipe database "${name}": use one whose name contains "test" or "bench".`);
-  const { default: pg } = await import("pg");
-  // A fresh machine has the server but not the bench's database: create it (trust auth, as in CI).
-  const admin = new pg.Client({ connectionString: databaseUrl.replace(/\/[^/?]+(\?|$)/, "/postgres$1") });
-  await admin.connect();
-  const { rowCount } = await admin.query("select 1 from pg_database where datname = $1", [name]);
-  if (!rowCount) await admin.query(`create database "${name}"`);
-  await admin.end();
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  await client.query("drop schema if exists drizzle cascade; drop schema if exists public cascade; create schema public;");
-  await client.end();
+  await wipePostgres(databaseUrl);
   // The PostgreSQL server runs as compose.yaml runs it in production: with its heap ceiling.
   const nodeOptions = fs.readFileSync("compose.yaml", "utf8").match(/NODE_OPTIONS: \$\{NODE_OPTIONS:-(.+?)\}/)?.[1] ?? "";
   const server = await startServer({ DATABASE_URL: databaseUrl, NODE_OPTIONS: nodeOptions });

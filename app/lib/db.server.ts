@@ -26,6 +26,12 @@ export interface DatabaseHandle {
    * its own, or answers `{ ran: false }` at once when another process holds it.
    */
   tryExclusive?: ExclusiveRunner;
+  /**
+   * Calls `onPayload` for each notification on `channel` (`pg_notify`, e.g. from a trigger), from
+   * every process on the database. `onGap` is called when notices may have been missed (PostgreSQL:
+   * the listening connection dropped and was reopened). Resolves once listening; gives the stop.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onGap?: () => void): Promise<() => Promise<void>>;
 }
 
 export type ExclusiveRunner = <T>(name: string, fn: () => Promise<T>) => Promise<{ ran: true; result: T } | { ran: false }>;
@@ -106,6 +112,36 @@ export function lockDataDir(dataDir: string): () => void {
   };
 }
 
+/** LISTEN on a connection of its own per channel, reopened 2 s after it drops (then `onGap`). */
+function postgresListener(url: string): DatabaseHandle["listen"] {
+  return async (channel, onPayload, onGap) => {
+    if (!/^[a-z_]+$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+    let client: pg.Client | undefined;
+    let stopped = false;
+    const open = async (): Promise<void> => {
+      const connection = new pg.Client({ connectionString: url });
+      client = connection;
+      connection.on("notification", (message) => {
+        if (message.channel === channel) onPayload(message.payload ?? "");
+      });
+      connection.on("error", () => {
+        connection.end().catch(() => undefined);
+        if (stopped || client !== connection) return;
+        client = undefined;
+        onGap?.();
+        setTimeout(() => void open().catch(() => onGap?.()), 2000).unref();
+      });
+      await connection.connect();
+      await connection.query(`listen ${channel}`);
+    };
+    await open();
+    return async () => {
+      stopped = true;
+      await client?.end().catch(() => undefined);
+    };
+  };
+}
+
 /**
  * Opens the database: PostgreSQL when a URL is given, otherwise PGlite under dataDir
  * (or in memory for dataDir "memory://"). Applies the committed migrations.
@@ -123,7 +159,13 @@ export async function openDatabase(options: { url?: string; dataDir: string }): 
       await client.query("select pg_advisory_unlock(724101)").catch(() => undefined);
       client.release();
     }
-    return { db: db as unknown as Database, driver: "postgres", close: () => pool.end(), tryExclusive: advisoryLockRunner(pool) };
+    return {
+      db: db as unknown as Database,
+      driver: "postgres",
+      close: () => pool.end(),
+      tryExclusive: advisoryLockRunner(pool),
+      listen: postgresListener(options.url),
+    };
   }
   const location = options.dataDir === "memory://" ? undefined : path.join(options.dataDir, "pglite");
   const release = location ? lockDataDir(options.dataDir) : () => undefined;
@@ -135,6 +177,10 @@ export async function openDatabase(options: { url?: string; dataDir: string }): 
     return {
       db: db as unknown as Database,
       driver: "pglite",
+      listen: async (channel, onPayload) => {
+        const stop = await client.listen(channel, onPayload);
+        return () => stop();
+      },
       close: async () => {
         try {
           await client.close();

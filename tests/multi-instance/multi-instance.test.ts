@@ -173,4 +173,19 @@ describe.skipIf(!postgres.ok)("two app instances on one database and one bucket"
     );
     expect(skipped[0]! + skipped[1]!).toBeGreaterThanOrEqual(1);
   }, 100_000);
+
+  // Last: it ends the shared session. B remembers the signed-in person (decision 009); the database's
+  // notice of the deleted session makes it forget at once.
+  it("signing out on A ends the session on B", async () => {
+    const before = await fetch(`${b.url}/orders`, { redirect: "manual", headers: { cookie: cookies.header() } });
+    expect(before.status).toBe(200);
+    const signedOut = await form(a, "/auth/sign-out", {});
+    expect(signedOut.status).toBeLessThan(400);
+    let status = 200;
+    for (let waited = 0; status === 200 && waited < 1000; waited += 50) {
+      status = (await fetch(`${b.url}/orders`, { redirect: "manual", headers: { cookie: cookies.header() } })).status;
+      if (status === 200) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(status, "B sends the signed-out cookie to sign in again within a second").toBe(302);
+  });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { users } from "~/db/schema";
+import { forgetCachedUser } from "~/features/auth/session-cache.server";
 import type { Database } from "~/lib/db.server";
 
 import { emailSchema } from "~/domain/email";
@@ -11,6 +12,7 @@ export async function grantStaff(db: Database, rawEmail: string): Promise<{ crea
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (existing) {
     await db.update(users).set({ isStaff: true, updatedAt: new Date() }).where(eq(users.id, existing.id));
+    forgetCachedUser(existing.id);
     return { created: false };
   }
   await db.insert(users).values({ id: randomUUID(), email, isStaff: true });
@@ -25,6 +27,7 @@ export async function revokeStaff(db: Database, rawEmail: string): Promise<boole
     .set({ isStaff: false, updatedAt: new Date() })
     .where(eq(users.email, email))
     .returning({ id: users.id });
+  for (const { id } of updated) forgetCachedUser(id);
   return updated.length > 0;
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, eq, ilike, or, sql } from "drizzle-orm";
 import { users } from "~/db/schema";
+import { forgetCachedUser } from "~/features/auth/session-cache.server";
 import type { Database } from "~/lib/db.server";
 import { recordAudit } from "./audit.server";
 
@@ -53,6 +54,7 @@ export async function setStaff(db: Database, actorId: string, userId: string, is
       .update(users)
       .set({ isStaff, updatedAt: sql`now()` })
       .where(eq(users.id, userId));
+    forgetCachedUser(userId);
     await recordAudit(tx, {
       actorId,
       action: isStaff ? "user.grant_staff" : "user.revoke_staff",

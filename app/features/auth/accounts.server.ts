@@ -4,6 +4,7 @@ import { preUsers, users, verifications } from "~/db/schema";
 import type { Language } from "~/domain/language";
 import type { ProfileInput } from "~/domain/profile";
 import type { Database } from "~/lib/db.server";
+import { forgetCachedUser } from "./session-cache.server";
 
 /** SPEC §3 pre_users: remember every address that asked for a link. */
 export async function rememberPreUser(db: Database, email: string): Promise<void> {
@@ -23,6 +24,7 @@ export async function saveProfile(db: Database, userId: string, profile: Omit<Pr
       updatedAt: new Date(),
     })
     .where(eq(users.id, userId));
+  forgetCachedUser(userId);
 }
 
 export async function findProfile(db: Database, userId: string) {

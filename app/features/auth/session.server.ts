@@ -1,7 +1,10 @@
 import { data, redirect } from "react-router";
 import { isProfileComplete } from "~/domain/profile";
+import { membersAmong } from "~/features/plus/plus.server";
+import { db } from "~/lib/db.server";
 import { oncePerRequest } from "~/lib/log.server";
 import { auth } from "./auth.server";
+import { rememberedForUser } from "./session-cache.server";
 
 /** The signed-in person as every page sees them. */
 export interface CurrentUser {
@@ -15,22 +18,30 @@ export interface CurrentUser {
 }
 
 /**
- * The user of the request's session (validated in the database), or null for a visitor. The root
- * loader and the page's loader both ask (React Router gives each loader a Request of its own), so a
- * page's reads share one lookup per request; an action may change the user, so it always looks up.
+ * The user of the request's session (validated in the database, then remembered by this process
+ * until that user changes: session-cache.server.ts). The root loader and the page's loader both ask
+ * (React Router gives each loader a Request of its own), so a page's reads share one lookup.
  */
 export function getCurrentUser(request: Request): Promise<CurrentUser | null> {
-  if (request.method !== "GET" && request.method !== "HEAD") return lookUpUser(request);
-  return oncePerRequest(`user:${request.headers.get("Cookie") ?? ""}`, () => lookUpUser(request));
+  const token = sessionToken(request.headers.get("Cookie") ?? "");
+  if (!token) return Promise.resolve(null);
+  const remembered = () => rememberedForUser(`session:${token}`, () => lookUpUser(request));
+  // Concurrent loaders of one page share the lookup; an action may change the user before the
+  // loaders run, so they do not share its answer.
+  return request.method === "GET" || request.method === "HEAD" ? oncePerRequest(`user:${token}`, remembered) : remembered();
 }
 
-async function lookUpUser(request: Request): Promise<CurrentUser | null> {
-  if (!/(^|;\s*)(__Secure-)?arena\.session_token=/.test(request.headers.get("Cookie") ?? "")) return null;
+/** The signed session cookie's value (better-auth's name, with the `__Secure-` prefix on HTTPS). */
+function sessionToken(cookieHeader: string): string | undefined {
+  return /(?:^|;\s*)(?:__Secure-)?arena\.session_token=([^;]+)/.exec(cookieHeader)?.[1];
+}
+
+async function lookUpUser(request: Request) {
   const session = await auth().api.getSession({ headers: request.headers });
-  if (!session) return null;
+  if (!session) return { value: null, userId: null };
   const user = session.user as typeof session.user & { age?: number | null; language?: string; isStaff?: boolean };
   const age = user.age ?? null;
-  return {
+  const current: CurrentUser = {
     id: user.id,
     email: user.email,
     name: user.name,
@@ -39,6 +50,12 @@ async function lookUpUser(request: Request): Promise<CurrentUser | null> {
     isStaff: user.isStaff === true,
     profileComplete: isProfileComplete({ name: user.name, age }),
   };
+  return { value: current, userId: user.id, keepUntil: new Date(session.session.expiresAt).getTime() };
+}
+
+/** Whether the person holds Plus now (the badge beside the greeting), remembered like the session. */
+export function hasPlusBadge(userId: string): Promise<boolean> {
+  return rememberedForUser(`plus:${userId}`, async () => ({ value: (await membersAmong(db(), [userId])).has(userId), userId }));
 }
 
 /** For loaders and actions that need a signed-in user: visitors go to /auth and come back. */
