@@ -1,6 +1,5 @@
-import { log } from "~/lib/log.server";
-import { peekSingleton, singleton } from "~/lib/singleton.server";
-import type { DatabaseHandle } from "~/lib/db.server";
+import { listenForChanges } from "~/lib/change-notices.server";
+import { singleton } from "~/lib/singleton.server";
 
 /**
  * What every signed-in request asks about its person (the session's user, the Plus badge), kept in
@@ -23,8 +22,6 @@ interface Entry {
 class UserScopedCache {
   private entries = new Map<string, Entry>();
   private keysByUser = new Map<string, Set<string>>();
-  listening: Promise<boolean> | null = null;
-  listeningTo: DatabaseHandle | undefined;
   /** Counts the changes heard: a load that overlapped one may have read the old row, so it is not kept. */
   changes = 0;
 
@@ -72,33 +69,13 @@ function cache(): UserScopedCache {
   return singleton("user-scoped-cache", () => new UserScopedCache());
 }
 
-/**
- * Listens once per database handle; false (nothing is kept) when the database cannot tell us of
- * changes. A replaced handle (tests, a reopened database) starts from an empty cache.
- */
 function listening(): Promise<boolean> {
   const store = cache();
-  const handle = peekSingleton<DatabaseHandle>("database");
-  if (store.listeningTo !== handle) {
-    store.clear();
-    store.listeningTo = handle;
-    store.listening = handle ? listen(handle, store) : Promise.resolve(false);
-  }
-  return store.listening ?? Promise.resolve(false);
-}
-
-async function listen(handle: DatabaseHandle, store: UserScopedCache): Promise<boolean> {
-  try {
-    await handle.listen(
-      USER_CHANGED_CHANNEL,
-      (userId) => store.forgetUser(userId),
-      () => store.clear(),
-    );
-    return true;
-  } catch (error) {
-    log.warn("user cache off: cannot listen for changes", { error: String(error) });
-    return false;
-  }
+  return listenForChanges(
+    USER_CHANGED_CHANNEL,
+    (userId) => store.forgetUser(userId),
+    () => store.clear(),
+  );
 }
 
 /**
@@ -129,12 +106,4 @@ export async function rememberedForUser<Value>(
  */
 export function forgetCachedUser(userId: string) {
   cache().forgetUser(userId);
-}
-
-/** Forgets every copy (tests, and a database handle being replaced). */
-export function forgetAllUsers() {
-  const store = cache();
-  store.clear();
-  store.listening = null;
-  store.listeningTo = undefined;
 }

@@ -2,6 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import { exchangeRates, settings } from "~/db/schema";
 import { rateInHundredths } from "~/domain/money";
 import type { Database } from "~/lib/db.server";
+import { sharedRead } from "~/lib/shared-reads.server";
 
 /** Legacy settings key: still written with every new rate, read when the history is empty (a database seeded before the history existed). */
 export const EXCHANGE_RATE_KEY = "exchange_rate_bs_per_usd";
@@ -14,7 +15,11 @@ export interface ExchangeRateInfo {
 }
 
 /** The rate in force with its date: the newest row of the history staff keep in the back-office. */
-export async function currentExchangeRateInfo(db: Database): Promise<ExchangeRateInfo> {
+export function currentExchangeRateInfo(db: Database): Promise<ExchangeRateInfo> {
+  return sharedRead(db, ["exchange_rates", "settings"], "exchange_rate", () => readExchangeRateInfo(db));
+}
+
+async function readExchangeRateInfo(db: Database): Promise<ExchangeRateInfo> {
   const [latest] = await db
     .select({ rate: exchangeRates.rate, effectiveOn: exchangeRates.effectiveOn, source: exchangeRates.source })
     .from(exchangeRates)

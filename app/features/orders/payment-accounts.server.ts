@@ -2,6 +2,7 @@ import { paymentAccounts } from "~/db/schema";
 import { PAYMENT_METHOD_IDS, type PaymentMethod } from "~/domain/payment-methods";
 import { db as defaultDb, type Database } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
+import { sharedRead } from "~/lib/shared-reads.server";
 
 export interface PayToDetails {
   pago_movil: { bankCode: string; phone: string; id: string };
@@ -26,7 +27,7 @@ export interface PaymentAccountsView {
 
 /** Every method's pay-to details and whether buyers may choose it: saved by staff, else the environment's defaults (on). */
 export async function paymentAccountsView(database: Database = defaultDb()): Promise<PaymentAccountsView> {
-  const rows = await database.select().from(paymentAccounts);
+  const rows = await sharedRead(database, ["payment_accounts"], "payment_accounts", () => database.select().from(paymentAccounts));
   const details = defaultPayToDetails() as unknown as Record<PaymentMethod, Record<string, string>>;
   const enabled = Object.fromEntries(PAYMENT_METHOD_IDS.map((method) => [method, true])) as Record<PaymentMethod, boolean>;
   for (const row of rows) {

@@ -3,12 +3,19 @@ import { z } from "zod";
 import { games, topupPackages } from "~/db/schema";
 import type { Database } from "~/lib/db.server";
 import { log } from "~/lib/log.server";
+import { sharedRead } from "~/lib/shared-reads.server";
 
 /**
  * The store as a buyer first sees it: one tile per visible game (SPEC §9 hides COD Mobile and Wild
  * Rift) that has active packages, with its art and its cheapest price ("from $0.99").
  */
-export async function listCatalogue(db: Database) {
+export function listCatalogue(db: Database) {
+  return sharedRead(db, STORE_TABLES, "catalogue", () => readCatalogue(db));
+}
+
+const STORE_TABLES = ["games", "topup_packages"] as const;
+
+async function readCatalogue(db: Database) {
   return db
     .select({
       id: games.id,
@@ -39,6 +46,10 @@ const GAME_COLUMNS = {
 /** One visible game with its active packages (the game page); null for an unknown or hidden game. */
 export async function findStoreGame(db: Database, gameId: string) {
   if (!/^[a-z0-9-]{1,60}$/.test(gameId)) return null;
+  return sharedRead(db, STORE_TABLES, `store-game:${gameId}`, () => readStoreGame(db, gameId));
+}
+
+async function readStoreGame(db: Database, gameId: string) {
   const [game] = await db
     .select(GAME_COLUMNS)
     .from(games)
@@ -62,11 +73,13 @@ export async function findStoreGame(db: Database, gameId: string) {
 export type StoreGame = NonNullable<Awaited<ReturnType<typeof findStoreGame>>>;
 
 /** The flags of the visible store games (the cart checkout needs the cart's game's: zone field or not). */
-export async function storeGameFlags(db: Database) {
-  return db
-    .select({ id: games.id, name: games.name, checksPlayerId: games.checksPlayerId, hasZoneField: games.hasZoneField })
-    .from(games)
-    .where(eq(games.hiddenInStore, false));
+export function storeGameFlags(db: Database) {
+  return sharedRead(db, STORE_TABLES, "store-game-flags", () =>
+    db
+      .select({ id: games.id, name: games.name, checksPlayerId: games.checksPlayerId, hasZoneField: games.hasZoneField })
+      .from(games)
+      .where(eq(games.hiddenInStore, false)),
+  );
 }
 
 /** The packages an order asks for, as the catalogue has them now (hidden games and inactive packages left out). */
