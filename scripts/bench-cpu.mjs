@@ -200,7 +200,7 @@ export function serverCostMarkdown(rows, title) {
   return lines.join("\n");
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const { spawnSync } = await import("node:child_process");
   if (spawnSync("node", ["scripts/build-if-needed.mjs"], { stdio: "inherit" }).status !== 0) process.exit(1);
   const report = { pglite: await serverCost() };

@@ -14,6 +14,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
 import { BASE, inLanes, LOG_LEVEL, rssMb, rssPeak, signedInCookie, startServer, wipePostgres } from "./bench-server.mjs";
+import { serverCost, serverCostMarkdown } from "./bench-cpu.mjs";
 import { checkoutForm, createdOrderId } from "./checkout-post.mjs";
 import { lighthouseScores } from "./lighthouse.mjs";
 
@@ -346,6 +347,13 @@ if (postgresUrl) {
   report.orderLoad.postgres = orderLoad(postgresUrl);
   if (process.env.BENCH_LISTS !== "0") report.listScaling = listScaling(postgresUrl);
 }
+
+// Server cost in CPU per request, with where it goes (scripts/bench-cpu.mjs), each on a server of its own.
+report.serverCost = { pglite: await serverCost() };
+if (postgresUrl) {
+  await wipePostgres(postgresUrl);
+  report.serverCost.postgres = await serverCost({ DATABASE_URL: postgresUrl });
+}
 fs.mkdirSync("bench-results", { recursive: true });
 fs.writeFileSync("bench-results/latest.json", JSON.stringify(report, null, 2));
 fs.writeFileSync("bench-results/latest.md", markdown(report));
@@ -367,6 +375,20 @@ function mainPages(player, tournamentId) {
     { label: "/orders", path: "/orders", headers: signedIn },
     { label: "/privacy-terms", path: "/privacy-terms", headers: {} },
   ];
+}
+
+/** Issue 31's two goals: CPU per signed-in page against its static twin, and HTTP orders against the database layer. */
+function serverCostLines(report) {
+  const lines = ["", "## Server cost (CPU per request)", ""];
+  for (const [driver, rows] of Object.entries(report.serverCost ?? {})) lines.push(serverCostMarkdown(rows, driver), "");
+  const http = report.httpOrders.postgres?.perSecond;
+  const layer = report.orderLoad.postgres?.orders?.perSecond;
+  if (http && layer)
+    lines.push(
+      `Orders through HTTP on PostgreSQL: ${http}/s against ${layer}/s for the database layer alone = ${(http / layer).toFixed(2)} (goal ≥ 0.5); lost ${report.httpOrders.postgres.lost}, doubled ${report.httpOrders.postgres.doubled}.`,
+      "",
+    );
+  return lines;
 }
 
 /** The report as Markdown tables (what docs/benchmarks.md shows). */
@@ -403,6 +425,7 @@ function markdown(report) {
   lines.push("", `Start-up to first response on an empty data directory: ${report.startup.firstResponseMsOnEmptyData} ms.`, "");
   lines.push(...httpOrdersMarkdown(report), ...memoryMarkdown(report), ...listScalingMarkdown(report));
   lines.push("Orders through the database layer (no HTTP):", "", "```json", JSON.stringify(report.orderLoad, null, 2), "```", "");
+  lines.push(...serverCostLines(report));
   return lines.join("\n");
 }
 
