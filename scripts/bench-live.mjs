@@ -91,7 +91,15 @@ function seed(dataDir) {
 }
 
 async function startServer(dataDir) {
-  const env = { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "production", LOG_LEVEL, SEED_DEMO: "false" };
+  const env = {
+    ...process.env,
+    PORT: String(PORT),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    NODE_ENV: "production",
+    LOG_LEVEL,
+    SEED_DEMO: "false",
+  };
   if (DATABASE_URL) {
     env.DATABASE_URL = DATABASE_URL;
     env.NODE_OPTIONS = fs.readFileSync("compose.yaml", "utf8").match(/NODE_OPTIONS: \$\{NODE_OPTIONS:-(.+?)\}/)?.[1] ?? "";
@@ -196,7 +204,8 @@ function gunzipText(buffer, encoding) {
   return buffer.toString("utf8");
 }
 
-function get(agent, urlPath, headers = {}) {
+/** A GET as a browser makes it: a kept-alive connection the server closed meanwhile is retried once on a new one. */
+function get(agent, urlPath, headers = {}, retried = false) {
   return new Promise((resolve, reject) => {
     const req = http.request(`${BASE}${urlPath}`, { agent, headers: { "accept-encoding": "gzip", ...headers } }, (res) => {
       const chunks = [];
@@ -204,18 +213,21 @@ function get(agent, urlPath, headers = {}) {
       res.on("end", () => resolve({ status: res.statusCode, text: gunzipText(Buffer.concat(chunks), res.headers["content-encoding"]) }));
       res.on("error", reject);
     });
-    req.on("error", reject);
+    req.on("error", (error) => {
+      if (req.reusedSocket && !retried && error.code === "ECONNRESET") get(agent, urlPath, headers, true).then(resolve, reject);
+      else reject(error);
+    });
     req.end();
   });
 }
 
 /** One viewer: a live connection that acts as the page script does. */
 function viewer(state, liveUrl, pagePath, agents, stats) {
-  const me = { seenAt: null, events: 0, fragments: 0, waiting: false, busy: false, again: false, lastId: null, closed: false };
+  const me = { seenFor: null, events: 0, fragments: 0, waiting: false, busy: false, again: false, lastId: null, closed: false };
   const check = (html) => {
-    if (me.seenAt === null && state.matchId !== null && showsWinner(html, state.matchId)) {
-      me.seenAt = performance.now();
-      state.updated.push(me.seenAt - state.confirmedAt);
+    if (state.matchId !== null && me.seenFor !== state.matchId && showsWinner(html, state.matchId)) {
+      me.seenFor = state.matchId;
+      state.updated.push(performance.now() - state.confirmedAt);
     }
   };
   const refetch = async () => {
@@ -292,10 +304,13 @@ function viewer(state, liveUrl, pagePath, agents, stats) {
           if (error && /ECONNRESET|EPIPE/.test(String(error.code ?? error))) stats.resets++;
           stats.dropped++;
           // As EventSource: reconnect (after a short pause) with the last id.
-          setTimeout(() => {
-            me.closed = false;
-            void connect(attempt + 1);
-          }, 1000 + Math.random() * 2000);
+          setTimeout(
+            () => {
+              me.closed = false;
+              void connect(attempt + 1);
+            },
+            1000 + Math.random() * 2000,
+          );
         };
         res.on("error", lost);
         res.on("close", () => lost(null));
