@@ -93,8 +93,8 @@ test("two spectators, in Spanish and English, see a confirmed result without a r
   const john = await spectator(browser, arena, "en");
   await ana.goto(bracket);
   await john.goto(bracket);
-  await expect(ana.getByRole("heading", { name: "Llave", exact: true })).toBeVisible();
-  await expect(john.getByRole("heading", { name: "Bracket", exact: true })).toBeVisible();
+  await expect(ana.getByRole("heading", { level: 2, name: "Llave", exact: true })).toBeVisible();
+  await expect(john.getByRole("heading", { level: 2, name: "Bracket", exact: true })).toBeVisible();
   for (const page of [ana, john]) {
     await expect(page.getByTestId(`bracket-match-${match.matchId}`)).toHaveAttribute("data-status", "ready");
     await mark(page);
@@ -112,8 +112,8 @@ test("two spectators, in Spanish and English, see a confirmed result without a r
     expect(await stillMarked(page)).toBe(true);
   }
   // Each in their own language, and told so in the polite region.
-  await expect(ana.getByRole("heading", { name: "Llave", exact: true })).toBeVisible();
-  await expect(john.getByRole("heading", { name: "Bracket", exact: true })).toBeVisible();
+  await expect(ana.getByRole("heading", { level: 2, name: "Llave", exact: true })).toBeVisible();
+  await expect(john.getByRole("heading", { level: 2, name: "Bracket", exact: true })).toBeVisible();
   await expect(john.getByText("Bracket updated.")).toBeAttached();
 });
 
