@@ -7,7 +7,7 @@
 // the time from the confirming report to each viewer's bracket showing the winner, the events that
 // reached spectators after the first report, other pages' latency meanwhile, the server's CPU and
 // memory, and connections reset.
-// PGlite by default; BENCH_DATABASE_URL=postgres://…/…test|bench… runs on that (wiped) PostgreSQL.
+// PGlite by default; BENCH_DATABASE_URL=postgres://…/…test|bench… adds a run on that (wiped) PostgreSQL.
 // BENCH_APP_DIR runs another checkout's build (e.g. the code before a change) with this same client.
 // Prints a JSON line per level and writes bench-results/live.json and bench-results/live.md.
 import { spawn, spawnSync } from "node:child_process";
@@ -22,7 +22,10 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const LEVELS = (process.env.BENCH_LIVE_VIEWERS ?? "1000,2500,5000").split(",").map(Number);
 const RESULTS = Number(process.env.BENCH_LIVE_RESULTS ?? 3);
 const APP_DIR = path.resolve(process.env.BENCH_APP_DIR ?? ".");
-const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "";
+const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? "";
+// PGlite, then PostgreSQL when BENCH_DATABASE_URL is given (BENCH_LIVE_DATABASES=pglite|postgres picks one).
+const DATABASES = (process.env.BENCH_LIVE_DATABASES ?? (POSTGRES_URL ? "pglite,postgres" : "pglite")).split(",");
+let DATABASE_URL = "";
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? "info";
 const WINDOW_MS = 10_000;
 const PAUSE = { min: 150, spread: 450 };
@@ -458,16 +461,16 @@ async function level(count) {
 
 function markdown(report) {
   const lines = [
-    `Live viewers (${report.date}, ${report.machine}, ${report.runs[0]?.database ?? ""}, app: ${report.runs[0]?.app ?? ""})`,
+    `Live viewers (${report.date}, ${report.machine}, app: ${report.runs[0]?.app ?? ""})`,
     "",
-    "| viewers | result | updated ≤ 1 s | updated ≤ 10 s | p50 | p99 | max | spectator events after a first report | other pages' p99 | server CPU (s) | RSS connected / peak | resets |",
-    "|---|---|---|---|---|---|---|---|---|---|---|---|",
+    "| database | viewers | result | updated ≤ 1 s | updated ≤ 10 s | p50 | p99 | max | spectator events after a first report | other pages' p99 | server CPU (s) | RSS connected / peak | resets |",
+    "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
   ];
   const ms = (value) => (value === null ? "> 10 s" : `${value} ms`);
   for (const run of report.runs)
     for (const [index, result] of run.results.entries())
       lines.push(
-        `| ${run.viewers} | ${index + 1} | ${result.updatedWithin1s} | ${result.updatedWithin10s} | ${ms(result.p50Ms)} | ${ms(result.p99Ms)} | ${ms(result.maxMs)} | ${result.spectatorEventsAfterFirstReport} | ${ms(result.otherPagesP99Ms)} | ${result.serverCpuSeconds} | ${run.rssConnectedMb} / ${run.rssPeakMb} MB | ${run.resets} |`,
+        `| ${run.database} | ${run.viewers} | ${index + 1} | ${result.updatedWithin1s} | ${result.updatedWithin10s} | ${ms(result.p50Ms)} | ${ms(result.p99Ms)} | ${ms(result.maxMs)} | ${result.spectatorEventsAfterFirstReport} | ${ms(result.otherPagesP99Ms)} | ${result.serverCpuSeconds} | ${run.rssConnectedMb} / ${run.rssPeakMb} MB | ${run.resets} |`,
       );
   return lines.join("\n") + "\n";
 }
@@ -478,10 +481,14 @@ const summary = {
   runs: [],
 };
 try {
-  for (const count of LEVELS) {
-    const run = await level(count);
-    console.log(JSON.stringify(run));
-    summary.runs.push(run);
+  for (const database of DATABASES) {
+    DATABASE_URL = database === "postgres" ? POSTGRES_URL : "";
+    if (database === "postgres" && !POSTGRES_URL) throw new Error("BENCH_LIVE_DATABASES=postgres needs BENCH_DATABASE_URL");
+    for (const count of LEVELS) {
+      const run = await level(count);
+      console.log(JSON.stringify(run));
+      summary.runs.push(run);
+    }
   }
 } finally {
   if (template) fs.rmSync(template.dir, { recursive: true, force: true });
