@@ -36,6 +36,7 @@ if (!process.env.BENCH_APP_DIR) {
   if (build.status !== 0) process.exit(1);
 }
 
+const progress = (text) => console.error(`[bench-live ${new Date().toISOString().slice(11, 19)}] ${text}`);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const percentile = (values, p) => {
   if (!values.length) return null;
@@ -240,6 +241,7 @@ function viewer(state, liveUrl, pagePath, agents, stats) {
     }
     me.busy = true;
     try {
+      progress(`${count} viewers: captains signed in`);
       const page = await get(agents.pages, pagePath);
       stats.refetches++;
       if (page.status === 200) check(page.text);
@@ -374,6 +376,7 @@ async function level(count) {
     for (const match of seeded.matches.slice(0, RESULTS))
       for (const email of [match.captain1, match.captain2]) cookies.set(email, await signedInCookie(server, email, `10.7.0.${ip++}`));
 
+    progress(`${count} viewers: captains signed in`);
     const page = await get(agents.pages, pagePath);
     const liveUrl = (page.text.match(/data-live="([^"]+)"/)?.[1] ?? `/tournaments/${tournamentId}/live`).replaceAll("&amp;", "&");
     const rssIdleMb = rssMb(pid);
@@ -383,6 +386,7 @@ async function level(count) {
     for (let index = 0; index < count; index += 100) await Promise.all(viewers.slice(index, index + 100).map((one) => one.connect()));
     const connectMs = Math.round(performance.now() - connectStarted);
     const connected = viewers.filter((one) => !one.closed).length;
+    progress(`${count} viewers: ${connected} connected in ${connectMs} ms`);
     await sleep(2000);
     const rssConnectedMb = rssMb(pid);
     const others = [];
@@ -424,6 +428,7 @@ async function level(count) {
         serverCpuSeconds: cpu,
       });
       state.matchId = null;
+      progress(`${count} viewers: result ${results.length}: ${JSON.stringify(results.at(-1))}`);
       await sleep(1500);
     }
     state.running = false;
