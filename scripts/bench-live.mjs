@@ -202,6 +202,19 @@ function showsWinner(html, matchId) {
   return html.slice(at, next < 0 ? at + 3000 : next).includes("font-bold");
 }
 
+const EMPTY = Buffer.alloc(0);
+const BLANK_LINE = Buffer.from("\n\n");
+const BOLD = Buffer.from("font-bold");
+const CARD = Buffer.from(`data-testid="bracket-match-`);
+/** `showsWinner` on the bytes of an event, without decoding them. */
+function showsWinnerBytes(bytes, matchId) {
+  const at = bytes.indexOf(`data-testid="bracket-match-${matchId}"`);
+  if (at < 0) return false;
+  const next = bytes.indexOf(CARD, at + 20);
+  const bold = bytes.indexOf(BOLD, at);
+  return bold >= 0 && (next < 0 ? bold < at + 3000 : bold < next);
+}
+
 function gunzipText(buffer, encoding) {
   if (encoding === "gzip") return zlib.gunzipSync(buffer).toString("utf8");
   if (encoding === "br") return zlib.brotliDecompressSync(buffer).toString("utf8");
@@ -241,7 +254,6 @@ function viewer(state, liveUrl, pagePath, agents, stats) {
     }
     me.busy = true;
     try {
-      progress(`${count} viewers: captains signed in`);
       const page = await get(agents.pages, pagePath);
       stats.refetches++;
       if (page.status === 200) check(page.text);
@@ -256,14 +268,13 @@ function viewer(state, liveUrl, pagePath, agents, stats) {
       await refetch();
     }
   };
+  // Messages are read as bytes, not decoded: one process plays thousands of browsers, each of which
+  // would have a CPU of its own, so the client must cost as little as possible per message.
   const onMessage = (message) => {
-    let event = "message";
-    const data = [];
-    for (const line of message.split("\n")) {
-      if (line.startsWith("event: ")) event = line.slice(7);
-      else if (line.startsWith("data: ")) data.push(line.slice(6));
-      else if (line.startsWith("id: ")) me.lastId = line.slice(4);
-    }
+    const head = message.subarray(0, 200).toString("latin1");
+    const id = /^id: (.*)$/m.exec(head)?.[1];
+    if (id) me.lastId = id;
+    const event = /^event: (.*)$/m.exec(head)?.[1] ?? "message";
     if (event === "change") {
       me.events++;
       state.eventsSinceMark++;
@@ -280,7 +291,10 @@ function viewer(state, liveUrl, pagePath, agents, stats) {
       me.events++;
       me.fragments++;
       state.eventsSinceMark++;
-      check(data.join("\n"));
+      if (state.matchId !== null && me.seenFor !== state.matchId && showsWinnerBytes(message, state.matchId)) {
+        me.seenFor = state.matchId;
+        state.updated.push(performance.now() - state.confirmedAt);
+      }
     }
   };
   const connect = (attempt = 0) =>
@@ -293,14 +307,13 @@ function viewer(state, liveUrl, pagePath, agents, stats) {
           res.resume();
           return resolve(false);
         }
-        res.setEncoding("utf8");
-        let buffer = "";
+        let buffer = EMPTY;
         res.on("data", (chunk) => {
-          buffer += chunk;
+          buffer = buffer.length ? Buffer.concat([buffer, chunk]) : chunk;
           let end;
-          while ((end = buffer.indexOf("\n\n")) >= 0) {
-            onMessage(buffer.slice(0, end));
-            buffer = buffer.slice(end + 2);
+          while ((end = buffer.indexOf(BLANK_LINE)) >= 0) {
+            onMessage(buffer.subarray(0, end));
+            buffer = buffer.subarray(end + 2);
           }
         });
         const lost = (error) => {
@@ -406,12 +419,14 @@ async function level(count) {
       state.matchId = match.matchId;
       state.measuring = true;
       const cpuBefore = cpuSeconds(pid);
+      const clientCpuBefore = process.cpuUsage();
       state.confirmedAt = performance.now();
       await report(tournamentId, match.matchId, cookies.get(match.captain2));
       const deadline = state.confirmedAt + WINDOW_MS;
       while (performance.now() < deadline && state.updated.length < count) await sleep(50);
       state.measuring = false;
       const cpu = +(cpuSeconds(pid) - cpuBefore).toFixed(2);
+      const clientCpu = process.cpuUsage(clientCpuBefore);
       const updated = state.updated;
       results.push({
         matchId: match.matchId,
@@ -426,6 +441,8 @@ async function level(count) {
         otherPagesP99Ms: percentile(others, 99),
         otherPagesRequests: others.length,
         serverCpuSeconds: cpu,
+        benchClientCpuSeconds: +((clientCpu.user + clientCpu.system) / 1e6).toFixed(2),
+        loadAverage: +os.loadavg()[0].toFixed(1),
       });
       state.matchId = null;
       progress(`${count} viewers: result ${results.length}: ${JSON.stringify(results.at(-1))}`);
