@@ -2,12 +2,14 @@
 // the same score, straight on the data directory's database.
 // Usage: tsx tests/e2e/support/decide-match.ts <dataDir> <tournamentId> <matchId> [postgresUrl]
 // (on PostgreSQL the reports' notifications reach every instance listening: tests/multi-instance)
-import { openDatabase } from "~/lib/db.server";
+import { openDatabase, setDatabase } from "~/lib/db.server";
 import { findMatch, reportMatch } from "~/features/competition/competition.server";
 
 const [dataDir, tournamentId, matchId, url] = process.argv.slice(2);
 if (!dataDir || !tournamentId || !matchId) throw new Error("usage: decide-match <dataDir> <tournamentId> <matchId>");
 const handle = await openDatabase({ dataDir, url: url || undefined });
+// On PostgreSQL the writes send their notification only when the process knows its driver.
+setDatabase(handle);
 const details = (await findMatch(handle.db, tournamentId, Number(matchId)))!;
 for (const side of [details.side1!, details.side2!])
   await reportMatch(handle.db, {
