@@ -118,7 +118,7 @@ test("two spectators, in Spanish and English, see a confirmed result without a r
 });
 
 test("a spectator whose server restarts reconnects and catches up on the result decided meanwhile", async ({ browser, arena }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const seeded = JSON.parse(arena.prepared) as Seeded;
   const match = seeded.matches[1]!;
   const page = await spectator(browser, arena, "es");

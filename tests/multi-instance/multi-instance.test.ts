@@ -153,7 +153,11 @@ describe.skipIf(!postgres.ok)("two app instances on one database and one bucket"
     };
     // A kept-alive connection B closed while the seed ran is not reused: a fresh one (retried once).
     const bracket = () => fetch(`${b.url}/tournaments/${seeded.tournamentId}/bracket`).then((response) => response.text());
-    const page = await bracket().catch(bracket);
+    const page = await bracket()
+      .catch(bracket)
+      .catch((error: unknown) => {
+        throw new Error(`B did not answer the bracket page (${String(error)}):\n${b.output().slice(-4000)}`);
+      });
     const live = page.match(/data-live="([^"]+)"/)![1]!.replaceAll("&amp;", "&");
     expect(live).toMatch(/\/live\?v=[\w-]+$/);
     const controller = new AbortController();

@@ -91,8 +91,8 @@ export async function startAppServer({ tournamentCount, prepare, env }: AppServe
     process_.stderr?.on("data", keep);
     return process_;
   };
-  const waitUntilUp = async (started: ChildProcess) => {
-    const deadline = Date.now() + 60_000;
+  const waitUntilUp = async (started: ChildProcess, waitMs = 60_000) => {
+    const deadline = Date.now() + waitMs;
     for (;;) {
       try {
         if ((await fetch(`${url}/healthz`)).ok) return;
@@ -127,7 +127,8 @@ export async function startAppServer({ tournamentCount, prepare, env }: AppServe
       await stopping;
       meanwhile?.();
       child = spawnServer();
-      await waitUntilUp(child);
+      // A restart on a busy machine (the database opened again): more time than a first start.
+      await waitUntilUp(child, 120_000);
     },
     output: () => output,
     stop: () =>
