@@ -1,4 +1,5 @@
-import { spawnSync } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
+import { promisify } from "node:util";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -141,13 +142,14 @@ describe.skipIf(!postgres.ok)("two app instances on one database and one bucket"
   });
 
   it("a result written elsewhere reaches B's spectators, in the event, rendered by B (issue #34)", async () => {
-    const run = (args: string[]) => {
-      const done = spawnSync("npx", ["tsx", ...args], { encoding: "utf8" });
-      if (done.status !== 0) throw new Error(done.stderr || done.stdout);
-      return done.stdout.trim().split("\n").at(-1)!;
+    // Not spawnSync: a blocked event loop would miss the instances closing idle kept-alive
+    // connections, and the next fetch would go out on a closed one ("other side closed").
+    const run = async (args: string[]) => {
+      const { stdout } = await promisify(execFile)("npx", ["tsx", ...args], { encoding: "utf8" });
+      return stdout.trim().split("\n").at(-1)!;
     };
     const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "arena-multi-live-"));
-    const seeded = JSON.parse(run(["scripts/bench-live-seed.ts", scratch, MULTI_DATABASE_URL])) as {
+    const seeded = JSON.parse(await run(["scripts/bench-live-seed.ts", scratch, MULTI_DATABASE_URL])) as {
       tournamentId: string;
       matches: { matchId: number }[];
     };
@@ -173,7 +175,7 @@ describe.skipIf(!postgres.ok)("two app instances on one database and one bucket"
       }
     })();
     // Both captains report on another process (the notifications travel through PostgreSQL).
-    run(["tests/e2e/support/decide-match.ts", scratch, seeded.tournamentId, String(seeded.matches[0]!.matchId), MULTI_DATABASE_URL]);
+    await run(["tests/e2e/support/decide-match.ts", scratch, seeded.tournamentId, String(seeded.matches[0]!.matchId), MULTI_DATABASE_URL]);
     await Promise.race([fragment, new Promise((resolve) => setTimeout(resolve, 20_000))]);
     controller.abort();
     fs.rmSync(scratch, { recursive: true, force: true });
