@@ -181,7 +181,7 @@ describe.skipIf(!postgres.ok)("two app instances on one database and one bucket"
     fs.rmSync(scratch, { recursive: true, force: true });
     expect(received).toContain("event: fragment");
     expect(received).toMatch(new RegExp(`data-testid="bracket-match-${seeded.matches[0]!.matchId}" data-status="completed"`));
-  }, 120_000);
+  }, 300_000);
 
   it("the expiry routine expires a stale order once, not once per instance", async () => {
     const created = await form(a, "/plus", { phone: "04141234567", paymentMethod: "paypal" });
