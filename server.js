@@ -79,6 +79,8 @@ async function shutdown(signal) {
     process.exit(0);
   });
   listener.closeIdleConnections();
+  // Live streams never end by themselves: ended here, their browsers reconnect elsewhere or later.
+  appModule.closeLiveConnections?.();
 }
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 process.on("SIGINT", () => void shutdown("SIGINT"));

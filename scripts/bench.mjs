@@ -24,6 +24,12 @@ const ENCODINGS = (process.env.BENCH_ENCODINGS ?? "gzip,br").split(",");
 const JS_BUDGET_KB = 60;
 const SHARE_BUDGET = 0.5;
 
+// `npm run bench -- live`: only the live-viewers run (scripts/bench-live.mjs; long on its own).
+if (process.argv[2] === "live") {
+  const live = spawnSync("node", ["scripts/bench-live.mjs"], { stdio: "inherit" });
+  process.exit(live.status ?? 1);
+}
+
 const build = spawnSync("node", ["scripts/build-if-needed.mjs"], { stdio: "inherit" });
 if (build.status !== 0) process.exit(1);
 
@@ -354,6 +360,13 @@ if (postgresUrl) {
   await wipePostgres(postgresUrl);
   report.serverCost.postgres = await serverCost({ DATABASE_URL: postgresUrl });
 }
+
+// Live viewers of a final (issue #34; BENCH_LIVE=0 leaves it out): bench-results/live.json and live.md.
+if (process.env.BENCH_LIVE !== "0") {
+  const live = spawnSync("node", ["scripts/bench-live.mjs"], { stdio: "inherit" });
+  if (live.status === 0) report.liveViewers = JSON.parse(fs.readFileSync("bench-results/live.json", "utf8"));
+}
+
 fs.mkdirSync("bench-results", { recursive: true });
 fs.writeFileSync("bench-results/latest.json", JSON.stringify(report, null, 2));
 fs.writeFileSync("bench-results/latest.md", markdown(report));

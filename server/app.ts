@@ -28,6 +28,9 @@ import { startMailWorker, stopMailWorker } from "~/lib/mail-outbox.server";
 import { closeMailer } from "~/lib/mail.server";
 import { PageCache, type CachedPage } from "~/lib/page-cache.server";
 import { contentSecurityPolicy, strictTransportSecurity } from "~/lib/csp";
+import { createLiveChannel, extractSwapBlock } from "~/features/competition/live-channel.server";
+import { loadPublicVersion } from "~/features/competition/live-version.server";
+import { isWellFormedId } from "~/lib/http.server";
 
 let handle: DatabaseHandle | undefined;
 const development = process.env.NODE_ENV === "development";
@@ -218,5 +221,36 @@ app.use(async (req, res, next) => {
     next(error);
   }
 });
+
+// Spectators' live channel (issue #34, docs/decisions/012): `?v=<version>` asks for the public
+// block itself in the events, rendered once per version and language for all viewers; without it
+// (staff, captains: pages with parts of their own) the React Router route sends "changed" events.
+const liveChannel = createLiveChannel({
+  version: (tournamentId) => loadPublicVersion(db(), tournamentId),
+  async render(tournamentId, language) {
+    const response = await renderDocument(
+      new Request(`http://localhost/tournaments/${encodeURIComponent(tournamentId)}/bracket`, {
+        headers: { cookie: `${LANGUAGE_COOKIE}=${language}` },
+      }),
+      { cspNonce: CACHED_NONCE },
+    );
+    if (response.status !== 200) return null;
+    return extractSwapBlock(await response.text());
+  },
+});
+app.get("/tournaments/:tournamentId/live", (req, res, next) => {
+  const asked = req.query.v;
+  if (typeof asked !== "string") return next();
+  const tournamentId = req.params.tournamentId;
+  if (!isWellFormedId(tournamentId)) return next();
+  const header = req.get("last-event-id");
+  const known = [header, asked].find((value) => typeof value === "string" && /^[\w-]{1,40}$/.test(value)) ?? null;
+  liveChannel.handle(req, res, tournamentId, known).catch(next);
+});
+
+/** Ends every live stream (shutdown: the browsers reconnect, each after its own random delay). */
+export function closeLiveConnections(): void {
+  liveChannel.closeAll();
+}
 
 app.use(createRequestHandler({ build: loadBuild, getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }) }));

@@ -1,7 +1,7 @@
 import { formatTimeLeft } from "~/domain/duration";
 import { DataAttr, selector } from "./attributes";
 import { announceUpdate, startTimedRedirect } from "./timed-redirect";
-import { createRefresher, createRegion, postInPlace, swapWhole, type Region } from "./in-place";
+import { createRefresher, createRegion, postInPlace, readHtml, swapWhole, type Region } from "./in-place";
 
 /**
  * For pages served without the React runtime (docs/decisions/002) whose content changes in place:
@@ -9,9 +9,10 @@ import { createRefresher, createRegion, postInPlace, swapWhole, type Region } fr
  * post, the server answers with the whole page); with it, the element marked `data-swap` is replaced
  * by the same element from a fresh server render:
  * - a form inside posts in place (app/browser/in-place.ts);
- * - `data-live="<url>"` opens server-sent events there; a `change` asks for the page again after a
- *   short random pause (`LIVE_PAUSE_MS`), so a burst of events makes one request and hundreds of
- *   viewers do not all ask at the same instant (one at a time, one more after it if events arrived);
+ * - `data-live="<url>"` opens server-sent events there (`listen`); a `change` asks for the page again
+ *   after a short random pause (`LIVE_PAUSE_MS`), so a burst of events makes one request and hundreds
+ *   of viewers do not all ask at the same instant (one at a time, one more after it if events arrived);
+ *   a `fragment` (spectators, `?v=`: issue #34) carries the public block itself and is swapped in;
  * - `data-countdown` ticks each second (text `data-text` with {{time}}, `data-to`, the server's
  *   `data-now`) and at zero asks for the page again (what was closed may now be open).
  */
@@ -39,7 +40,50 @@ export function start(): void {
   readSkew();
   setInterval(() => tick(root, skew, refresh), 1000);
   const live = root.getAttribute(DataAttr.live);
-  if (live && window.EventSource) new EventSource(live).addEventListener("change", pausedOnce(refresh));
+  if (live && window.EventSource)
+    listen(live, {
+      change: pausedOnce(refresh),
+      fragment(html) {
+        if (swapWhole(region, readHtml(html))) announceUpdate();
+      },
+    });
+}
+
+/** A reopened stream waits `min` plus up to `spread` at random (a restart must not bring every viewer back at once). */
+export const REOPEN_PAUSE_MS = { min: 1000, spread: 5000 };
+
+/**
+ * Listens to the live stream at `url`: `change` (something changed: ask for the page again) and
+ * `fragment` (the public block itself, from the spectators' channel, its id the version). The browser
+ * reconnects by itself after a dropped connection (sending the version it has as Last-Event-ID, after
+ * the server's randomised `retry:`); if it gives up (the server was away), the stream is opened again
+ * after a random pause, from the version shown (`v=`).
+ */
+export function listen(
+  url: string,
+  on: { change: () => void; fragment: (html: string) => void },
+  random = Math.random,
+  open = (address: string) => new EventSource(address),
+): void {
+  let version = new URL(url, location.href).searchParams.get("v");
+  const source = open(url);
+  source.addEventListener("change", () => on.change());
+  source.addEventListener("fragment", (event) => {
+    const message = event as MessageEvent<string>;
+    if (message.lastEventId) version = message.lastEventId;
+    on.fragment(message.data);
+  });
+  source.addEventListener("error", () => {
+    if (source.readyState !== 2) return; // CLOSED: the browser stopped trying
+    setTimeout(
+      () => {
+        const next = new URL(url, location.href);
+        if (version) next.searchParams.set("v", version);
+        listen(next.pathname + next.search, on, random, open);
+      },
+      REOPEN_PAUSE_MS.min + random() * REOPEN_PAUSE_MS.spread,
+    );
+  });
 }
 
 /** The pause before a live refetch: at least `min`, plus up to `spread` at random (the server already sends at most one event per 400 ms). */

@@ -85,7 +85,10 @@ const MATRIX: Record<string, Case[] | { public: string }> = {
     public:
       "the bracket of a published tournament (a draft: 404 but for staff, hostile-holes.test.ts); check-in checks the captain (competition.test.ts)",
   },
-  "tournaments/:tournamentId/live": { public: "server-sent 'this bracket changed' events, no data; a draft: 404 but for staff" },
+  "tournaments/:tournamentId/live": {
+    public:
+      "server-sent 'this bracket changed' events, no data; with ?v= (server/app.ts) the public bracket block a visitor sees anyway; a draft: 404 but for staff",
+  },
   "tournaments/:tournamentId/matches/:matchId": {
     public: "match page; room id and password only for the two teams and staff (competition.test.ts)",
   },

@@ -1,5 +1,7 @@
-import { spawnSync } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
+import { promisify } from "node:util";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -138,6 +140,48 @@ describe.skipIf(!postgres.ok)("two app instances on one database and one bucket"
     const refused = await form(b, "/auth", { email: limited }, signedOut);
     expect(refused.status).toBe(429);
   });
+
+  it("a result written elsewhere reaches B's spectators, in the event, rendered by B (issue #34)", async () => {
+    // Not spawnSync: a blocked event loop would miss the instances closing idle kept-alive
+    // connections, and the next fetch would go out on a closed one ("other side closed").
+    const run = async (args: string[]) => {
+      const { stdout } = await promisify(execFile)("npx", ["tsx", ...args], { encoding: "utf8" });
+      return stdout.trim().split("\n").at(-1)!;
+    };
+    const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "arena-multi-live-"));
+    const seeded = JSON.parse(await run(["scripts/bench-live-seed.ts", scratch, MULTI_DATABASE_URL])) as {
+      tournamentId: string;
+      matches: { matchId: number }[];
+    };
+    // A kept-alive connection B closed while the seed ran is not reused: a fresh one (retried once).
+    const bracket = () => fetch(`${b.url}/tournaments/${seeded.tournamentId}/bracket`).then((response) => response.text());
+    const page = await bracket()
+      .catch(bracket)
+      .catch((error: unknown) => {
+        throw new Error(`B did not answer the bracket page (${String(error)}):\n${b.output().slice(-4000)}`);
+      });
+    const live = page.match(/data-live="([^"]+)"/)![1]!.replaceAll("&amp;", "&");
+    expect(live).toMatch(/\/live\?v=[\w-]+$/);
+    const controller = new AbortController();
+    const stream = await fetch(`${b.url}${live}`, { signal: controller.signal });
+    expect(stream.headers.get("content-type")).toMatch(/text\/event-stream/);
+    const reader = stream.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let received = "";
+    const fragment = (async () => {
+      while (!received.includes("event: fragment")) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        received += value;
+      }
+    })();
+    // Both captains report on another process (the notifications travel through PostgreSQL).
+    await run(["tests/e2e/support/decide-match.ts", scratch, seeded.tournamentId, String(seeded.matches[0]!.matchId), MULTI_DATABASE_URL]);
+    await Promise.race([fragment, new Promise((resolve) => setTimeout(resolve, 20_000))]);
+    controller.abort();
+    fs.rmSync(scratch, { recursive: true, force: true });
+    expect(received).toContain("event: fragment");
+    expect(received).toMatch(new RegExp(`data-testid="bracket-match-${seeded.matches[0]!.matchId}" data-status="completed"`));
+  }, 300_000);
 
   it("the expiry routine expires a stale order once, not once per instance", async () => {
     const created = await form(a, "/plus", { phone: "04141234567", paymentMethod: "paypal" });

@@ -21,8 +21,10 @@ export interface AppServer {
   dataDir: string;
   /** What the prepare script printed on its last line of stdout ("" when there was none). */
   prepared: string;
-  /** The server process (for tests about signals). */
+  /** The server process (for tests about signals; a new one after `restart`). */
   child: ChildProcess;
+  /** Stops the server (SIGTERM), runs `meanwhile` (e.g. a script on its data directory), starts it again on the same port. */
+  restart(meanwhile?: () => void): Promise<void>;
   /** The server's recent output. */
   output(): string;
   stop(): Promise<void>;
@@ -64,47 +66,70 @@ export async function startAppServer({ tournamentCount, prepare, env }: AppServe
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = "";
-  const child: ChildProcess = spawn("node", ["server.js"], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      SEED_DEMO: "false",
-      NODE_ENV: "production",
-      // A server in UTC, a browser in Caracas (playwright.config.ts): dates must still agree.
-      TZ: "UTC",
-      // Links in mails must point at this server, with the host the browser uses (cookies).
-      PUBLIC_URL: url,
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  // Kept (the last few KB) to explain a failed start; drained so the server never blocks on a full pipe.
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString("utf8")).slice(-8000);
+  const spawnServer = () => {
+    const process_ = spawn("node", ["server.js"], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        SEED_DEMO: "false",
+        NODE_ENV: "production",
+        // A server in UTC, a browser in Caracas (playwright.config.ts): dates must still agree.
+        TZ: "UTC",
+        // Links in mails must point at this server, with the host the browser uses (cookies).
+        PUBLIC_URL: url,
+        ...env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    // Kept (the last few KB) to explain a failed start; drained so the server never blocks on a full pipe.
+    const keep = (chunk: Buffer) => {
+      output = (output + chunk.toString("utf8")).slice(-8000);
+    };
+    process_.stdout?.on("data", keep);
+    process_.stderr?.on("data", keep);
+    return process_;
   };
-  child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
+  const waitUntilUp = async (started: ChildProcess, waitMs = 60_000) => {
+    const deadline = Date.now() + waitMs;
+    for (;;) {
+      try {
+        if ((await fetch(`${url}/healthz`)).ok) return;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline || started.exitCode !== null) {
+        started.kill("SIGTERM");
+        fs.rmSync(dataDir, { recursive: true, force: true });
+        throw new Error(`extra app server did not start:\n${output}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    if (Date.now() > deadline || child.exitCode !== null) {
-      child.kill("SIGTERM");
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      throw new Error(`extra app server did not start:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  };
+  let child = spawnServer();
+  await waitUntilUp(child);
+  const exited = (process_: ChildProcess) =>
+    new Promise<void>((resolve) => {
+      if (process_.exitCode !== null || process_.signalCode !== null) return resolve();
+      process_.once("exit", () => resolve());
+    });
   return {
     url,
     dataDir,
     prepared,
-    child,
+    get child() {
+      return child;
+    },
+    async restart(meanwhile) {
+      const stopping = exited(child);
+      child.kill("SIGTERM");
+      await stopping;
+      meanwhile?.();
+      child = spawnServer();
+      // A restart on a busy machine (the database opened again): more time than a first start.
+      await waitUntilUp(child, 120_000);
+    },
     output: () => output,
     stop: () =>
       new Promise<void>((resolve) => {

@@ -11,6 +11,7 @@ import { notFoundIfNullish, readForm, idParam } from "~/lib/http.server";
 import { loadMessages } from "~/lib/messages.server";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import { bracketPageData } from "../bracket-page.server";
+import { hasPersonalParts, publicVersion } from "../live-version.server";
 import { BracketBoard } from "../components/bracket-board";
 import { PointsTable, Standings } from "../components/standings";
 import { CompetitionError, checkIn, findVisibleCompetition } from "../competition.server";
@@ -28,8 +29,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
   const competition = notFoundIfNullish(await findVisibleCompetition(db(), idParam(params.tournamentId), user));
   const page = await bracketPageData(db(), competition, user, new Date());
+  // Spectators listen to the public channel (the block itself in each event, from the version they
+  // show); a page with parts of its own asks for itself again on each change (issue #34).
+  const base = `/tournaments/${encodeURIComponent(competition.tournament.id)}/live`;
+  const personal = await hasPersonalParts(db(), competition.tournament.id, user, page.settings !== null && page.started);
   return {
     page,
+    live: personal ? base : `${base}?v=${publicVersion(page)}`,
     isStaff: Boolean(user?.isStaff),
     signedIn: Boolean(user),
     messages: loadMessages(languageFromCookieHeader(request.headers.get("Cookie")), ["competition"]),
@@ -70,7 +76,7 @@ export default function BracketPage({ loaderData, actionData }: Route.ComponentP
         className="mx-auto max-w-5xl px-4 py-10"
         data-testid="bracket-page"
         {...dataAttr(DataAttr.swap)}
-        {...dataAttr(DataAttr.live, `/tournaments/${encodeURIComponent(page.tournament.id)}/live`)}
+        {...dataAttr(DataAttr.live, loaderData.live)}
       >
         <Link to={`/tournament?id=${encodeURIComponent(page.tournament.id)}`} className="text-sm text-cyan-400 hover:text-cyan-300">
           ← {t("bracket.back")}
