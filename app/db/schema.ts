@@ -378,6 +378,10 @@ export const orders = pgTable(
     // Back-office search: by e-mail (case-insensitive) and by player ID.
     index("orders_email_idx").on(sql`lower(${t.email})`, t.createdAt),
     index("orders_gamer_id_idx").on(t.gamerId),
+    // ... by phone, and by the provider's and the refund's references.
+    index("orders_phone_idx").on(t.phone),
+    index("orders_provider_reference_idx").on(t.providerReference),
+    index("orders_refund_reference_idx").on(t.refundReference),
     uniqueIndex("orders_user_idempotency_key").on(t.userId, t.idempotencyKey),
     check("orders_amount_positive", sql`${t.amount} > 0`),
   ],
@@ -425,6 +429,7 @@ export const paymentProofs = pgTable(
     // Back-office search by payment reference or transaction id.
     index("payment_proofs_reference_idx").on(t.reference),
     index("payment_proofs_transaction_idx").on(t.transactionId),
+    index("payment_proofs_payer_email_idx").on(sql`lower(${t.payerEmail})`),
     uniqueIndex("payment_proofs_bank_reference_live")
       .on(t.bankCode, t.reference)
       .where(sql`${t.live} and ${t.reference} is not null`),

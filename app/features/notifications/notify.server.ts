@@ -1,5 +1,5 @@
 import { eq, inArray } from "drizzle-orm";
-import { notificationPreferences, tournaments } from "~/db/schema";
+import { notificationPreferences, tournaments, users } from "~/db/schema";
 import { isLanguage, type Language } from "~/domain/language";
 import type { Database, Transaction } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
@@ -52,7 +52,12 @@ export async function findPreferences(db: Reader, userId: string): Promise<Prefe
   return (await preferencesOf(db, [userId])).get(userId) ?? NO_PREFERENCES;
 }
 
-export async function savePreferences(db: Reader, userId: string, preferences: Preferences): Promise<void> {
+/**
+ * Saves a player's channels; with `language`, notices go to them in the language they chose them in
+ * (the account's language, as the profile form sets it).
+ */
+export async function savePreferences(db: Reader, userId: string, preferences: Preferences, language?: Language): Promise<void> {
+  if (language) await db.update(users).set({ language }).where(eq(users.id, userId));
   await db
     .insert(notificationPreferences)
     .values({ userId, ...preferences })

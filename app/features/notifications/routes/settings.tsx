@@ -42,7 +42,7 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = parsePreferencesForm(fields);
   if (!parsed.ok) return fail(parsed.errors[0]!.code, 400, { field: parsed.errors[0]!.field, errors: parsed.errors, typed });
   // Only the signed-in player's own row: the form carries no user id.
-  await savePreferences(db(), user.id, parsed.preferences);
+  await savePreferences(db(), user.id, parsed.preferences, languageFromCookieHeader(request.headers.get("Cookie")));
   return succeed({ saved: true });
 }
 
