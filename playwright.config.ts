@@ -5,6 +5,9 @@ import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const ID_CHECKER_PORT = PORT + 99;
+// Stand-ins for the WhatsApp Cloud API and Discord (docs/notifications.md): notices.spec.ts reads what they received.
+export const WHATSAPP_DEMO_PORT = PORT + 80;
+export const DISCORD_DEMO_PORT = PORT + 81;
 // A fresh data directory per run: the server migrates and seeds it like a first start.
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "arena-e2e-"));
 
@@ -60,6 +63,18 @@ export default defineConfig({
       // Stand-in for the external player-ID checker (store checkout): the demo server of docs/id-checker.md.
       command: `node scripts/id-checker-demo.mjs --port ${ID_CHECKER_PORT} --key e2e-key --quiet`,
       url: `http://127.0.0.1:${ID_CHECKER_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 20_000,
+    },
+    {
+      command: `node scripts/whatsapp-demo.mjs --port ${WHATSAPP_DEMO_PORT} --token e2e-wa-token --phone-number-id 100000000000042 --quiet`,
+      url: `http://127.0.0.1:${WHATSAPP_DEMO_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 20_000,
+    },
+    {
+      command: `node scripts/discord-demo.mjs --port ${DISCORD_DEMO_PORT} --token e2e-bot-token --quiet`,
+      url: `http://127.0.0.1:${DISCORD_DEMO_PORT}/health`,
       reuseExistingServer: false,
       timeout: 20_000,
     },

@@ -5,6 +5,7 @@ export default [
   index("features/landing/routes/home.tsx"),
   route("auth", "features/auth/routes/auth.tsx"),
   route("auth/profile", "features/auth/routes/profile.tsx"),
+  route("account/notices", "features/notifications/routes/settings.tsx"),
   route("auth/continue", "features/auth/routes/continue.ts"),
   route("auth/link", "features/auth/routes/link.tsx"),
   route("auth/oauth", "features/auth/routes/oauth.ts"),

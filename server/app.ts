@@ -25,6 +25,7 @@ import { sendWaitlistMails } from "~/features/tournaments/waitlist.server";
 import { setRoutineLock, startRoutine, stopAllRoutines } from "~/lib/routines.server";
 import { loadMessages } from "~/lib/messages.server";
 import { startMailWorker, stopMailWorker } from "~/lib/mail-outbox.server";
+import { startNoticeWorker, stopNoticeWorker } from "~/features/notifications/notification-outbox.server";
 import { closeMailer } from "~/lib/mail.server";
 import { PageCache, type CachedPage } from "~/lib/page-cache.server";
 import { contentSecurityPolicy, strictTransportSecurity } from "~/lib/csp";
@@ -68,6 +69,8 @@ export async function start(): Promise<{ port: number; host: string }> {
   startRoutine({ name: "plus-mails", everyMs: 15 * 60_000, runAtStart: true, exclusive: true, run: () => sendPlusMails(database) });
   // The mail outbox: every instance delivers (rows are claimed with SKIP LOCKED, so each goes once).
   startMailWorker(database);
+  // WhatsApp and Discord notices: the same pattern (docs/notifications.md); rows exist only when a channel is on.
+  startNoticeWorker(database);
   const pricingUrl = config.PRICING_URL;
   if (pricingUrl)
     startRoutine({
@@ -85,6 +88,7 @@ export async function stop(): Promise<void> {
   stopAllRoutines();
   // A pass under way finishes (its claimed mails are sent and marked) before the database closes.
   await stopMailWorker();
+  await stopNoticeWorker();
   closeMailer();
   setRoutineLock(undefined);
   await handle?.close();

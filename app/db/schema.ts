@@ -146,6 +146,8 @@ export const tournaments = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     sortOrder: integer("sort_order").notNull().default(0),
+    /** A Discord channel webhook for this event's announcements (docs/notifications.md); null when none. */
+    discordWebhookUrl: text("discord_webhook_url"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -376,6 +378,10 @@ export const orders = pgTable(
     // Back-office search: by e-mail (case-insensitive) and by player ID.
     index("orders_email_idx").on(sql`lower(${t.email})`, t.createdAt),
     index("orders_gamer_id_idx").on(t.gamerId),
+    // ... by phone, and by the provider's and the refund's references.
+    index("orders_phone_idx").on(t.phone),
+    index("orders_provider_reference_idx").on(t.providerReference),
+    index("orders_refund_reference_idx").on(t.refundReference),
     uniqueIndex("orders_user_idempotency_key").on(t.userId, t.idempotencyKey),
     check("orders_amount_positive", sql`${t.amount} > 0`),
   ],
@@ -423,6 +429,7 @@ export const paymentProofs = pgTable(
     // Back-office search by payment reference or transaction id.
     index("payment_proofs_reference_idx").on(t.reference),
     index("payment_proofs_transaction_idx").on(t.transactionId),
+    index("payment_proofs_payer_email_idx").on(sql`lower(${t.payerEmail})`),
     uniqueIndex("payment_proofs_bank_reference_live")
       .on(t.bankCode, t.reference)
       .where(sql`${t.live} and ${t.reference} is not null`),
@@ -758,6 +765,55 @@ export const mailOutbox = pgTable(
   ],
 );
 
+/* ───────────── Notices outside e-mail (docs/notifications.md) ───────────── */
+
+/** The channels a player chose besides e-mail (always on): WhatsApp and a Discord DM. */
+export const notificationPreferences = pgTable("notification_preferences", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** E.164 without "+", e.g. 584141234567; null when none given. */
+  whatsappNumber: text("whatsapp_number"),
+  whatsappOn: boolean("whatsapp_on").notNull().default(false),
+  /** Discord user id (a snowflake, 17–20 digits); null when none given. */
+  discordUserId: text("discord_user_id"),
+  discordOn: boolean("discord_on").notNull().default(false),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * The outbox of the non-mail channels, the same pattern as mail_outbox: a notice is written in the
+ * transaction of the change it reports and delivered by the worker with retries.
+ */
+export const notificationOutbox = pgTable(
+  "notification_outbox",
+  {
+    id: text("id").primaryKey(),
+    seq: bigserial("seq", { mode: "number" }).notNull(),
+    /** What the notice is, e.g. "room", "checkIn". */
+    kind: text("kind").notNull(),
+    /** whatsapp | discord_dm | discord_webhook */
+    channel: text("channel").notNull(),
+    /** A phone number, a Discord user id or a webhook URL. */
+    recipient: text("recipient").notNull(),
+    /** What the adapter sends: a WhatsApp template and its parameters, or a Discord message. */
+    payload: jsonb("payload").notNull(),
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("notification_outbox_status_check", sql`${t.status} in ('pending', 'sent', 'failed')`),
+    check("notification_outbox_channel_check", sql`${t.channel} in ('whatsapp', 'discord_dm', 'discord_webhook')`),
+    index("notification_outbox_due_idx")
+      .on(t.nextAttemptAt, t.seq)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
 export const schema = {
   users,
   sessions,
@@ -793,4 +849,6 @@ export const schema = {
   competitionLobbyResults,
   competitionPrizes,
   mailOutbox,
+  notificationPreferences,
+  notificationOutbox,
 };

@@ -41,6 +41,15 @@ const envSchema = z
     MAIL_RETRY_BASE_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
     /** Tries before a mail is marked failed (staff resend it from /admin/mail); 15 with the defaults span about 1.5 hours. */
     MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(15),
+    /** WhatsApp Business Cloud API (docs/notifications.md): on when the phone number id and the token are set. */
+    WHATSAPP_API_URL: z.url().default("https://graph.facebook.com/v21.0"),
+    WHATSAPP_PHONE_NUMBER_ID: optionalText,
+    WHATSAPP_TOKEN: optionalText,
+    /** Discord DMs through a bot: on when the bot token is set. DISCORD_API_URL points elsewhere only for the demo server. */
+    DISCORD_BOT_TOKEN: optionalText,
+    DISCORD_API_URL: z.url().default("https://discord.com/api/v10"),
+    /** Announcements to each tournament's Discord webhook (set on the tournament form). */
+    DISCORD_WEBHOOKS: booleanFlag.transform((value) => value ?? false),
     GOOGLE_CLIENT_ID: z.string().optional(),
     GOOGLE_CLIENT_SECRET: z.string().optional(),
     DISCORD_CLIENT_ID: z.string().optional(),

@@ -86,11 +86,16 @@ test("staff create a tournament and it appears on the landing page", async ({ pa
 
 test("a new rate moves the store's Bs prices; an existing order keeps its amount", async ({ page, office }) => {
   await signInAsStaff(page, office, "/admin/exchange-rate");
-  await expect(page.getByTestId("current-rate")).toContainText("245.50");
+  await expect(page.getByTestId("current-rate")).toContainText("245,50");
   await page.getByTestId("rate-input").fill("300");
   await page.getByTestId("rate-save").click();
-  await expect(page.getByTestId("admin-done")).toContainText("300.00");
-  await expect(page.getByTestId("rate-row").first()).toContainText("300.00");
+  // 245,50 → 300 is 22% more: nothing is saved until staff confirm (issue 24).
+  await expect(page.getByTestId("rate-confirm")).toContainText("Bs. 245,50");
+  await expect(page.getByTestId("rate-confirm")).toContainText("22,2 % más alta");
+  await expect(page.getByTestId("current-rate")).toContainText("245,50");
+  await page.getByTestId("rate-confirm-save").click();
+  await expect(page.getByTestId("admin-done")).toContainText("300,00");
+  await expect(page.getByTestId("rate-row").first()).toContainText("300,00");
 
   await page.goto("/store/free-fire");
   await expect(page.getByTestId("store-rate")).toContainText("Bs. 300,00");
@@ -100,6 +105,17 @@ test("a new rate moves the store's Bs prices; an existing order keeps its amount
 
   await page.goto(`/admin/orders/${office.unpaidVes.id}`);
   await expect(page.getByTestId("order-amount")).toContainText("Bs. 491,00");
+});
+
+test("on a phone, staff find an order by the buyer's phone, written any way", async ({ page, office }) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  await signInAsStaff(page, office, "/admin/orders");
+  await page.getByTestId("order-search-input").fill("+58 414-123 4567");
+  await page.getByTestId("order-search-input").press("Enter");
+  await expect(page.getByTestId("admin-orders-queue")).toContainText(`#${office.unpaidVes.number}`);
+  await page.getByTestId("order-search-input").fill("Bruno");
+  await page.getByTestId("order-search-input").press("Enter");
+  await expect(page.getByTestId("admin-orders-queue")).toContainText(`#${office.unpaidVes.number}`);
 });
 
 test("staff refund an approved order with a reason and the refund reference", async ({ page, office }) => {

@@ -61,9 +61,17 @@ describe("exchange rate", () => {
       items: [{ label: "110 Diamantes", unitAmount: 24550, quantity: 1 }],
     });
 
-    const answer = await callRoute<{ ok: boolean; rate: string; packagesRepriced: number }>(
+    // 245,50 → 300,25 is 22% more: refused until confirmed, and nothing saved meanwhile.
+    const asked = await callRoute<{ ok: boolean; code: string; confirm: { rate: string; current: string } }>(
       rateAction,
       formRequest("/admin/exchange-rate", { rate: "300,25", effectiveOn: "", source: "BCV" }, staff.jar.header()),
+    );
+    expect(asked.status).toBe(409);
+    expect(asked.data).toMatchObject({ ok: false, code: "RATE_CHANGE_CONFIRM", confirm: { rate: "300.25" } });
+    expect((await currentExchangeRateInfo(handle.db)).rate).not.toBe("300.25");
+    const answer = await callRoute<{ ok: boolean; rate: string; packagesRepriced: number }>(
+      rateAction,
+      formRequest("/admin/exchange-rate", { rate: "300.25", effectiveOn: "", source: "BCV", confirmed: "yes" }, staff.jar.header()),
     );
     expect(answer.status).toBe(200);
     expect(answer.data).toMatchObject({ ok: true, rate: "300.25" });

@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { orders, paymentProofs, users } from "~/db/schema";
 import type { ParsedDecision } from "~/features/orders/core/decisions";
 import { applyDecision } from "~/features/orders/orders.server";
@@ -6,6 +6,7 @@ import { FIRST_PAGE, readKeysetPage, type PageAsk } from "~/domain/page-cursor";
 import type { Database, Transaction } from "~/lib/db.server";
 import { cursorOfRow, keysetQuery } from "~/lib/keyset.server";
 import { recordAudit } from "./audit.server";
+import { containsPattern, phoneSearchVariants } from "./core/order-search";
 
 /** The audit row of a staff decision on an order, written in the decision's transaction. */
 export function auditDecision(staffId: string, orderId: string, decided: ParsedDecision) {
@@ -58,9 +59,16 @@ function searchRows(db: Database, query: string, ask: PageAsk) {
   const conditions: SQL[] = [
     sql`lower(${orders.email}) = ${q.toLowerCase()}`,
     eq(orders.gamerId, q),
-    sql`${orders.id} in (select ${paymentProofs.orderId} from ${paymentProofs} where ${paymentProofs.reference} = ${q} or ${paymentProofs.transactionId} = ${q})`,
+    eq(orders.providerReference, q),
+    eq(orders.refundReference, q),
+    sql`${orders.id} in (select ${paymentProofs.orderId} from ${paymentProofs} where ${paymentProofs.reference} = ${q} or ${paymentProofs.transactionId} = ${q} or lower(${paymentProofs.payerEmail}) = ${q.toLowerCase()})`,
   ];
   if (number !== null) conditions.push(eq(orders.number, number));
+  const phones = phoneSearchVariants(q);
+  if (phones.length) conditions.push(inArray(orders.phone, phones));
+  // The buyer's name, by what it contains: the one branch without an index (users is far smaller than orders).
+  const name = containsPattern(q);
+  if (name) conditions.push(sql`lower(${users.name}) like ${name}`);
   const page = keysetQuery({ at: orders.createdAt, id: orders.id }, "desc", ask, ORDER_SEARCH_PAGE);
   return db
     .select({
@@ -85,7 +93,8 @@ function searchRows(db: Database, query: string, ask: PageAsk) {
 
 /**
  * Staff search: an order number ("1234" or "#1234"), an e-mail, a payment reference or
- * transaction id, or a player ID; newest first, a page at a time (keyset), every branch on an index.
+ * transaction id, a PayPal payer's e-mail, a provider or refund reference, a player ID, a buyer's
+ * phone (local or international form) or part of their name; newest first, a page at a time (keyset), every branch on an index.
  */
 export async function searchOrdersForStaff(db: Database, query: string, ask: PageAsk = FIRST_PAGE) {
   let rows = await searchRows(db, query, ask);

@@ -6,6 +6,7 @@ import { composeMail } from "~/lib/mail.server";
 import { queueMail, type MailWriter } from "~/lib/mail-outbox.server";
 import { loadMessages } from "~/lib/messages.server";
 import { mailWaitlistAfterCommit } from "~/features/tournaments/waitlist.server";
+import { announce, notify } from "~/features/notifications/notify.server";
 import { captainsOf, claimCheckInMails, dropNoShows, type CompetitionEvent } from "./competition.server";
 
 type Captain = Awaited<ReturnType<typeof captainsOf>>[number];
@@ -40,37 +41,67 @@ function queueCaptainMail(
 }
 
 /**
- * Queues the mails of a write's events (next match ready, the opponent reported, staff decided)
- * in `tx`, the write's own transaction: they exist exactly when the write does.
+ * Queues the notices of a write's events (next match ready, the opponent reported, staff decided)
+ * in `tx`, the write's own transaction: they exist exactly when the write does. "Ready" and "staff
+ * decided" go on every channel the captain chose (app/features/notifications); "the opponent
+ * reported" is a mail; a ready match is also announced on the tournament's Discord channel.
  */
 export async function mailCompetitionEvents(tx: MailWriter, tournament: { id: string; title: string }, events: CompetitionEvent[]) {
   for (const event of events) {
+    if (event.kind === "dispute_opened") continue; // staff see disputes on their page; captains are told the decision
     const teams = await captainsOf(tx, event.kind === "opponent_reported" ? [event.registrationId] : event.registrationIds);
-    const names =
-      event.kind === "opponent_reported"
-        ? []
-        : event.registrationIds.map((id) => teams.find((team) => team.registrationId === id)?.name ?? "");
-    for (const captain of teams) {
-      if (event.kind === "dispute_opened") continue; // staff see disputes on their page; captains are mailed the decision
-      const opponent = names.find((name) => name !== captain.name) ?? "";
-      const key =
-        event.kind === "match_ready" ? "ready" : event.kind === "opponent_reported" ? "reported" : event.byStaff ? "staffDecided" : null;
-      if (!key) continue;
-      const path = `/tournaments/${encodeURIComponent(tournament.id)}/matches/${event.matchId}`;
-      await queueCaptainMail(tx, captain, key, { title: tournament.title, team: captain.name, opponent }, path, {
-        button: "competition:mail.button",
-      });
+    const path = `/tournaments/${encodeURIComponent(tournament.id)}/matches/${event.matchId}`;
+    if (event.kind === "opponent_reported") {
+      for (const captain of teams)
+        await queueCaptainMail(tx, captain, "reported", { title: tournament.title, team: captain.name, opponent: "" }, path, {
+          button: "competition:mail.button",
+        });
+      continue;
     }
+    if (event.kind === "result_decided" && !event.byStaff) continue;
+    const names = event.registrationIds.map((id) => teams.find((team) => team.registrationId === id)?.name ?? "");
+    const kind = event.kind === "match_ready" ? "ready" : "staffDecided";
+    await notify(
+      tx,
+      teams.map((captain) => ({
+        recipient: captain,
+        notice: { kind, tournament, team: captain.name, opponent: names.find((name) => name !== captain.name) ?? "", path },
+      })),
+    );
+    if (kind === "ready" && names.length === 2)
+      await announce(tx, tournament.id, { kind: "ready", title: tournament.title, teams: [names[0]!, names[1]!], path });
   }
 }
 
-/** The check-in invitation (by staff from the run page, or the routine when the window opens), queued in `tx`. */
+/** The check-in invitation (by staff from the run page, or the routine when the window opens), queued in `tx` on every chosen channel. */
 export async function mailCheckInOpen(tx: MailWriter, tournament: { id: string; title: string }, registrationIds: string[]) {
   const captains = await captainsOf(tx, registrationIds);
-  for (const captain of captains) {
-    const path = `/tournaments/${encodeURIComponent(tournament.id)}/bracket`;
-    await queueCaptainMail(tx, captain, "checkIn", { title: tournament.title, team: captain.name }, path);
-  }
+  const path = `/tournaments/${encodeURIComponent(tournament.id)}/bracket`;
+  await notify(
+    tx,
+    captains.map((captain) => ({ recipient: captain, notice: { kind: "checkIn" as const, tournament, team: captain.name, path } })),
+  );
+  if (captains.length) await announce(tx, tournament.id, { kind: "checkIn", title: tournament.title, path });
+}
+
+/**
+ * The room of a match, told to the two teams of that match and no one else: `registrationIds` are
+ * the match's sides as `postRoom` answers them (never a tournament-wide list). Queued in `tx`.
+ */
+export async function noticeRoomPosted(
+  tx: MailWriter,
+  tournament: { id: string; title: string },
+  matchId: number,
+  registrationIds: string[],
+  room: { roomId: string; roomPassword: string },
+) {
+  if (registrationIds.length > 2) throw new Error("a room is told to the two teams of its match only");
+  const captains = await captainsOf(tx, registrationIds);
+  const path = `/tournaments/${encodeURIComponent(tournament.id)}/matches/${matchId}`;
+  await notify(
+    tx,
+    captains.map((captain) => ({ recipient: captain, notice: { kind: "room" as const, tournament, team: captain.name, room, path } })),
+  );
 }
 
 /**

@@ -646,6 +646,8 @@ export async function postRoom(
       action: "room",
       after: { roomId: input.roomId },
     });
+    // The two teams of the match: the only ones told the room (docs/notifications.md).
+    return { registrationIds: [details.side1?.registrationId, details.side2?.registrationId].filter((id): id is string => Boolean(id)) };
   });
 }
 
@@ -738,7 +740,7 @@ export async function listPrizes(db: Executor, tournamentId: string) {
 export async function captainsOf(db: Executor, registrationIds: string[]) {
   if (registrationIds.length === 0) return [];
   return db
-    .select({ registrationId: registrations.id, email: users.email, language: users.language, name: teamName })
+    .select({ registrationId: registrations.id, userId: users.id, email: users.email, language: users.language, name: teamName })
     .from(registrations)
     .innerJoin(users, eq(users.id, registrations.userId))
     .where(inArray(registrations.id, registrationIds));

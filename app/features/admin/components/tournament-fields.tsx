@@ -19,6 +19,7 @@ export interface TournamentFieldValues {
   format: string;
   badges: string[];
   image: string | null;
+  discordWebhookUrl: string;
 }
 
 /** The tournament form's fields (create and edit); `invalid` names the field the last answer refused. */
@@ -167,6 +168,21 @@ export function TournamentFields({ values, invalid }: { values: TournamentFieldV
           {...mark("rules")}
         />
         <span className="font-normal text-slate-400">{t("tournaments.rulesHint")}</span>
+      </label>
+      <label className={`${labelClass} sm:col-span-2`}>
+        {t("tournaments.fields.discordWebhookUrl")}
+        <input
+          name="discordWebhookUrl"
+          type="url"
+          inputMode="url"
+          maxLength={300}
+          defaultValue={values.discordWebhookUrl}
+          placeholder="https://discord.com/api/webhooks/…"
+          className={fieldClass}
+          {...mark("discordWebhookUrl")}
+          data-testid="t-discord-webhook"
+        />
+        <span className="font-normal text-slate-400">{t("tournaments.discordWebhookHint")}</span>
       </label>
       <label className={`${labelClass} sm:col-span-2`}>
         {t("tournaments.fields.image")}

@@ -38,3 +38,16 @@ describe("parseRateForm", () => {
     expect(platformToday(new Date("2026-03-11T02:00:00Z"))).toBe("2026-03-10");
   });
 });
+
+describe("a large rate change", () => {
+  it("asks for confirmation beyond 20% either way, not at 20% or without a current rate", async () => {
+    const { needsRateConfirmation, rateChange } = await import("./exchange-rate");
+    expect(needsRateConfirmation("100.00", "120.00")).toBe(false);
+    expect(needsRateConfirmation("100.00", "120.01")).toBe(true);
+    expect(needsRateConfirmation("100.00", "80.00")).toBe(false);
+    expect(needsRateConfirmation("100.00", "79.99")).toBe(true);
+    expect(needsRateConfirmation("245.50", "2455.00")).toBe(true);
+    expect(needsRateConfirmation(null, "2455.00")).toBe(false);
+    expect(rateChange("200.00", "250.00")).toBeCloseTo(0.25);
+  });
+});

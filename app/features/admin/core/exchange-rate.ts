@@ -47,3 +47,23 @@ export function parseRateForm(
   const rate = `${Math.trunc(amount.value / 100)}.${String(amount.value % 100).padStart(2, "0")}`;
   return { ok: true, value: { rate, effectiveOn, source } };
 }
+
+/** A new rate this far from the current one (as a fraction) asks staff to confirm it: a typo such as 2455 for 245,5. */
+export const RATE_CHANGE_CONFIRM_ABOVE = 0.2;
+
+/**
+ * How far a new rate is from the current one, as a signed fraction (0.25 = 25% higher), or null
+ * when there is no current rate to compare with.
+ */
+export function rateChange(current: string | null | undefined, next: string): number | null {
+  const before = Number(current);
+  const after = Number(next);
+  if (!current || !Number.isFinite(before) || before <= 0 || !Number.isFinite(after)) return null;
+  return (after - before) / before;
+}
+
+/** Whether saving `next` over `current` must be confirmed first (a change of more than 20%, up or down). */
+export function needsRateConfirmation(current: string | null | undefined, next: string): boolean {
+  const change = rateChange(current, next);
+  return change !== null && Math.abs(change) > RATE_CHANGE_CONFIRM_ABOVE;
+}

@@ -1,3 +1,4 @@
+import { parseDiscordWebhookUrl } from "~/features/notifications/core/notices";
 import { isGameId, playersPerTeam, type GameId } from "~/domain/games";
 import { parseMinorUnits, parseWholeNumber } from "./money-input";
 
@@ -43,7 +44,8 @@ export type TournamentFormCode =
   | "SPLIT_NOT_100"
   | "RULES_TOO_LONG"
   | "FORMAT_UNKNOWN"
-  | "BADGE_UNKNOWN";
+  | "BADGE_UNKNOWN"
+  | "WEBHOOK_INVALID";
 
 export interface TournamentValues {
   title: string;
@@ -60,6 +62,8 @@ export interface TournamentValues {
   rules: string;
   format: string;
   badges: string[];
+  /** The event's Discord channel webhook for announcements (docs/notifications.md); null when none. */
+  discordWebhookUrl: string | null;
   /** Derived: the card's participants label and the team size word. */
   players: string[];
 }
@@ -207,6 +211,8 @@ export function parseTournamentForm(
   const badgeList = Array.isArray(raw.badges) ? raw.badges.map(String) : text(raw.badges) ? [text(raw.badges)] : [];
   if (badgeList.some((badge) => !(TOURNAMENT_BADGES as readonly string[]).includes(badge)))
     return { ok: false, code: "BADGE_UNKNOWN", field: "badges" };
+  const webhookText = text(raw.discordWebhookUrl);
+  if (webhookText && !parseDiscordWebhookUrl(webhookText)) return { ok: false, code: "WEBHOOK_INVALID", field: "discordWebhookUrl" };
 
   return {
     ok: true,
@@ -225,6 +231,7 @@ export function parseTournamentForm(
       rules,
       format,
       badges: [...new Set(badgeList)],
+      discordWebhookUrl: webhookText || null,
       players: [String(capacity.value), teamSizeKey(game)],
     },
   };

@@ -1,5 +1,6 @@
 import { useTranslation } from "~/lib/i18n-react";
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
+import { useFormat } from "~/lib/use-format";
 import { isLanguage } from "~/domain/language";
 import { currentExchangeRateInfo } from "~/features/orders/exchange-rate.server";
 import { fail, succeed } from "~/lib/answer";
@@ -22,7 +23,7 @@ import {
 } from "../components/admin-ui";
 import { staffContext } from "../context.server";
 import { platformToday } from "~/domain/format";
-import { parseRateForm } from "../core/exchange-rate";
+import { needsRateConfirmation, parseRateForm, rateChange } from "../core/exchange-rate";
 import { listExchangeRates, setExchangeRate } from "../settings.server";
 import type { Route } from "./+types/exchange-rate";
 
@@ -34,11 +35,22 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const { staff } = await staffContext(request);
-  const parsed = parseRateForm(formFields(await readForm(request)), platformToday());
+  const fields = formFields(await readForm(request));
+  const parsed = parseRateForm(fields, platformToday());
   if (!parsed.ok) return fail(parsed.code, 400, { field: parsed.field });
+  // More than 20% from the rate in force: nothing is saved until staff confirm (a second plain form, no JavaScript needed).
+  const current = await currentExchangeRateInfo(db()).catch(() => null);
+  if (fields.confirmed !== "yes" && needsRateConfirmation(current?.rate, parsed.value.rate))
+    return fail("RATE_CHANGE_CONFIRM", 409, {
+      field: "rate",
+      confirm: { ...parsed.value, current: current!.rate, change: rateChange(current!.rate, parsed.value.rate)! },
+    });
   const saved = await setExchangeRate(db(), staff.id, parsed.value);
   return succeed({ rate: parsed.value.rate, packagesRepriced: saved.packagesRepriced });
 }
+
+/** A rate more than 20% from the current one, waiting for staff to confirm it. */
+type RateConfirmation = { rate: string; effectiveOn: string; source: string; current: string; change: number };
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: `${metaText(matches, "admin", "rate.title")} · Arena LATAM` }, { name: "robots", content: "noindex" }];
@@ -50,15 +62,42 @@ export default function ExchangeRatePage({ loaderData, actionData }: Route.Compo
   const language = isLanguage(i18n.language) ? i18n.language : "es";
   const busy = useNavigation().state === "submitting";
   const { current, history, today } = loaderData;
+  const format = useFormat();
+  const confirm = actionData && !actionData.ok && "confirm" in actionData ? (actionData.confirm as RateConfirmation) : null;
   return (
     <section className="mx-auto max-w-3xl px-4 py-8" data-testid="admin-exchange-rate">
       <PageTitle title={t("rate.title")} subtitle={t("rate.subtitle")} />
       <AnswerNotice
-        answer={actionData}
-        done={actionData?.ok ? t("rate.saved", { rate: actionData.rate, count: actionData.packagesRepriced }) : undefined}
+        answer={confirm ? undefined : actionData}
+        done={actionData?.ok ? t("rate.saved", { rate: format.rate(actionData.rate), count: actionData.packagesRepriced }) : undefined}
       />
+      {confirm ? (
+        <Form method="post" className="mb-6 rounded-xl border border-amber-500/60 bg-amber-500/10 p-4" data-testid="rate-confirm">
+          <h2 className="font-bold text-amber-100">{t("rate.confirm.title")}</h2>
+          <p className="mt-1 text-sm text-amber-50">
+            {t("rate.confirm.body", {
+              current: format.rate(confirm.current),
+              next: format.rate(confirm.rate),
+              change: format.number(Math.abs(confirm.change) * 100, { maximumFractionDigits: 1 }),
+              direction: t(confirm.change > 0 ? "rate.confirm.up" : "rate.confirm.down"),
+            })}
+          </p>
+          <input type="hidden" name="rate" value={confirm.rate} />
+          <input type="hidden" name="effectiveOn" value={confirm.effectiveOn} />
+          <input type="hidden" name="source" value={confirm.source} />
+          <input type="hidden" name="confirmed" value="yes" />
+          <div className="mt-3 flex flex-wrap gap-3">
+            <button type="submit" disabled={busy} className={primaryButton} data-testid="rate-confirm-save">
+              {t("rate.confirm.save", { rate: format.rate(confirm.rate) })}
+            </button>
+            <Link to="/admin/exchange-rate" className="self-center text-sm text-cyan-300 underline" data-testid="rate-confirm-cancel">
+              {t("rate.confirm.cancel")}
+            </Link>
+          </div>
+        </Form>
+      ) : null}
       <p className="mb-4 text-lg" data-testid="current-rate">
-        {current ? t("rate.current", { rate: current.rate, date: current.effectiveOn ?? t("common.none") }) : t("rate.none")}
+        {current ? t("rate.current", { rate: format.rate(current.rate), date: current.effectiveOn ?? t("common.none") }) : t("rate.none")}
       </p>
       <Form method="post" className={`${cardClass} grid gap-3 sm:grid-cols-2`}>
         <label className={labelClass}>
@@ -68,7 +107,7 @@ export default function ExchangeRatePage({ loaderData, actionData }: Route.Compo
             inputMode="decimal"
             required
             className={fieldClass}
-            placeholder="245.50"
+            placeholder={format.rate("245.50")}
             aria-invalid={actionData && !actionData.ok && actionData.field === "rate" ? true : undefined}
             data-testid="rate-input"
           />
@@ -108,7 +147,7 @@ export default function ExchangeRatePage({ loaderData, actionData }: Route.Compo
           <tbody className="divide-y divide-slate-800">
             {history.map((row) => (
               <tr key={row.id} data-testid="rate-row">
-                <td className={`${tdClass} font-mono`}>{row.rate}</td>
+                <td className={`${tdClass} font-mono`}>{format.rate(row.rate)}</td>
                 <td className={tdClass}>{row.effectiveOn}</td>
                 <td className={`${tdClass} break-words`}>{row.source || t("common.none")}</td>
                 <td className={tdClass}>

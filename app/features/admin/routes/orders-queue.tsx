@@ -81,8 +81,12 @@ export default function OrdersQueuePage({ loaderData }: Route.ComponentProps) {
             defaultValue={loaderData.q}
             placeholder={t("search.placeholder")}
             className={fieldClass}
+            aria-describedby="order-search-hint"
             data-testid="order-search-input"
           />
+          <span id="order-search-hint" className="font-normal text-slate-400">
+            {t("search.hint")}
+          </span>
         </label>
         <button
           type="submit"

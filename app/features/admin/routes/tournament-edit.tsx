@@ -53,6 +53,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         format: tournament.format,
         badges: tournament.badges,
         image: tournament.image,
+        discordWebhookUrl: tournament.discordWebhookUrl ?? "",
       },
     },
     done: done === "created" || done === "duplicated" ? done : null,

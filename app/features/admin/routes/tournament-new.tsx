@@ -66,6 +66,7 @@ export default function NewTournamentPage({ loaderData, actionData }: Route.Comp
             format: "",
             badges: [],
             image: null,
+            discordWebhookUrl: "",
           }}
         />
         <label className="flex items-center gap-2 text-sm">

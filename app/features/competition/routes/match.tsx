@@ -14,7 +14,7 @@ import { env } from "~/lib/env.server";
 import { formFields, notFoundIfNullish, readForm, idParam } from "~/lib/http.server";
 import { loadMessages } from "~/lib/messages.server";
 import { useRouteMessages } from "~/lib/use-route-messages";
-import { mailCompetitionEvents } from "../competition-mail.server";
+import { mailCompetitionEvents, noticeRoomPosted } from "../competition-mail.server";
 import { CompetitionError, findVisibleCompetition, findMatch, loadBracket, postRoom, reportMatch, setResult } from "../competition.server";
 import { isFinalMatch } from "../core/bracket-view";
 import { isBracketFormat, type Format } from "../core/formats";
@@ -139,7 +139,11 @@ export async function action({ request, params }: Route.ActionArgs) {
       const roomId = (fields.roomId ?? "").trim().slice(0, 100);
       const roomPassword = (fields.roomPassword ?? "").trim().slice(0, 100);
       if (!roomId) return fail("ROOM_REQUIRED", 400, { field: "roomId" });
-      await postRoom(db(), { tournamentId: tournament.id, matchId, roomId, roomPassword, actorUserId: user.id });
+      // The room and its notices (to the two teams of this match only) commit together.
+      await db().transaction(async (tx) => {
+        const posted = await postRoom(tx, { tournamentId: tournament.id, matchId, roomId, roomPassword, actorUserId: user.id });
+        await noticeRoomPosted(tx, tournament, matchId, posted.registrationIds, { roomId, roomPassword });
+      });
       return succeed({ done: "room" });
     }
     return fail("BAD_REQUEST");
