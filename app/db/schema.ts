@@ -466,10 +466,11 @@ export const providerPayments = pgTable(
     provider: text("provider").notNull(),
     /** The provider's id of the payment: Binance prepayId, PayPal order id. */
     providerOrderId: text("provider_order_id").notNull(),
-    /** Where the buyer pays: Binance checkoutUrl / PayPal payer-action link; Binance deeplink and QR content. */
+    /** Where the buyer pays: Binance checkoutUrl / PayPal payer-action link; Binance deeplink and QR image. */
     checkoutUrl: text("checkout_url").notNull(),
     deeplink: text("deeplink"),
-    qrContent: text("qr_content"),
+    /** Binance qrcodeLink: the QR image Binance draws, shown to the buyer through our own origin. */
+    qrImageUrl: text("qr_image_url"),
     /** created (waiting for the buyer) | paid | mismatch | closed */
     status: text("status").notNull().default("created"),
     /** The provider's transaction id once paid (Binance transactionId, PayPal capture id). */

@@ -27,7 +27,7 @@ CREATE TABLE "provider_payments" (
 	"provider_order_id" text NOT NULL,
 	"checkout_url" text NOT NULL,
 	"deeplink" text,
-	"qr_content" text,
+	"qr_image_url" text,
 	"status" text DEFAULT 'created' NOT NULL,
 	"transaction_id" text,
 	"checked_at" timestamp with time zone,

@@ -51,7 +51,7 @@ export interface BinanceOrder {
   prepayId: string;
   checkoutUrl: string;
   deeplink: string | null;
-  qrContent: string | null;
+  qrImageUrl: string | null;
 }
 
 export async function createBinanceOrder(
@@ -59,7 +59,7 @@ export async function createBinanceOrder(
   order: { merchantTradeNo: string; amount: string; description: string; returnUrl: string; webhookUrl: string; expiresAt: Date | null },
   timeoutMs: number,
 ): Promise<BinanceOrder> {
-  const data = await call<{ prepayId?: string; checkoutUrl?: string; deeplink?: string; qrContent?: string }>(
+  const data = await call<{ prepayId?: string; checkoutUrl?: string; deeplink?: string; qrcodeLink?: string }>(
     settings,
     "/binancepay/openapi/v2/order",
     {
@@ -79,7 +79,7 @@ export async function createBinanceOrder(
     timeoutMs,
   );
   if (!data.prepayId || !data.checkoutUrl) throw new ProviderUnavailable("binance", "no prepayId");
-  return { prepayId: data.prepayId, checkoutUrl: data.checkoutUrl, deeplink: data.deeplink ?? null, qrContent: data.qrContent ?? null };
+  return { prepayId: data.prepayId, checkoutUrl: data.checkoutUrl, deeplink: data.deeplink ?? null, qrImageUrl: data.qrcodeLink ?? null };
 }
 
 export interface BinanceOrderStatus {

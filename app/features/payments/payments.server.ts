@@ -193,7 +193,7 @@ export async function keepProviderPayment(
     providerOrderId: string;
     checkoutUrl: string;
     deeplink: string | null;
-    qrContent: string | null;
+    qrImageUrl: string | null;
   },
 ) {
   await db
@@ -375,29 +375,37 @@ export async function deliverOrder(
         after: { attempt },
       });
     }
-    const items = await tx
-      .select({ sku: orderItems.packageId, quantity: orderItems.quantity, game: topupPackages.gameId })
-      .from(orderItems)
-      .innerJoin(topupPackages, eq(topupPackages.id, orderItems.packageId))
-      .where(eq(orderItems.orderId, orderId))
-      .orderBy(asc(orderItems.id));
-    return { attempt, order, items };
+    return { attempt };
   });
   if (started === "busy") return "busy";
-  if (!started || started.items.length === 0) return "skipped";
-  const reference = `${orderId}-${started.attempt}`;
+  if (!started) return "skipped";
+  return sendAttempt(db, orderId, started.attempt, services);
+}
+
+/** Sends (or sends again: the same reference is the provider's idempotency key) one attempt and applies the answer. */
+async function sendAttempt(db: Database, orderId: string, attempt: number, services: PaymentServices): Promise<DeliveryResult> {
+  if (!services.topup) return "off";
+  const [order] = await db.select({ gamerId: orders.gamerId, gameServer: orders.gameServer }).from(orders).where(eq(orders.id, orderId));
+  const items = await db
+    .select({ sku: orderItems.packageId, quantity: orderItems.quantity, game: topupPackages.gameId })
+    .from(orderItems)
+    .innerJoin(topupPackages, eq(topupPackages.id, orderItems.packageId))
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.id));
+  if (!order?.gamerId || items.length === 0)
+    return applyDeliveryAnswer(db, orderId, attempt, { status: "failed", reason: "Sin ID de jugador o paquete para el proveedor" });
   const answer = await sendTopup(
-    settings,
+    services.topup,
     {
-      reference,
-      game: started.items[0]!.game,
-      playerId: started.order.gamerId!,
-      zone: started.order.gameServer,
-      items: started.items.map((item) => ({ sku: item.sku!, quantity: item.quantity })),
+      reference: `${orderId}-${attempt}`,
+      game: items[0]!.game,
+      playerId: order.gamerId,
+      zone: order.gameServer,
+      items: items.map((item) => ({ sku: item.sku!, quantity: item.quantity })),
     },
     services.timeoutMs,
   );
-  return applyDeliveryAnswer(db, orderId, started.attempt, answer);
+  return applyDeliveryAnswer(db, orderId, attempt, answer);
 }
 
 /**
@@ -406,7 +414,7 @@ export async function deliverOrder(
  * staff with the reason; pending or no answer leaves the attempt for the poller to ask again.
  */
 export async function applyDeliveryAnswer(db: Database, orderId: string, attempt: number, answer: TopupAnswer): Promise<DeliveryResult> {
-  if (answer.status === "unreachable") {
+  if (answer.status === "unreachable" || answer.status === "unknown") {
     await db
       .update(deliveries)
       .set({ status: "pending", updatedAt: new Date() })
@@ -535,10 +543,12 @@ export async function pollPayments(db: Database, now = new Date(), services: Pay
     for (const delivery of stuck) {
       const answer = await topupStatus(services.topup, `${delivery.orderId}-${delivery.attempt}`, services.timeoutMs);
       await db.update(deliveries).set({ updatedAt: new Date() }).where(eq(deliveries.id, delivery.id));
-      if (answer.status !== "unreachable" && answer.status !== "pending") {
-        await applyDeliveryAnswer(db, delivery.orderId, delivery.attempt, answer);
-        done++;
-      }
+      // The provider never got the attempt (the request was lost): send it again under the same reference.
+      const result =
+        answer.status === "unknown"
+          ? await sendAttempt(db, delivery.orderId, delivery.attempt, services)
+          : await applyDeliveryAnswer(db, delivery.orderId, delivery.attempt, answer);
+      if (result === "delivered" || result === "failed") done++;
     }
     const neverSent = await db
       .select({ id: orders.id })

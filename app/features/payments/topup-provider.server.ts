@@ -10,6 +10,7 @@ export type TopupAnswer =
   | { status: "delivered"; transactionId: string }
   | { status: "failed"; reason: string }
   | { status: "pending"; transactionId: string | null }
+  | { status: "unknown" }
   | { status: "unreachable" };
 
 function readAnswer(response: Response, body: Record<string, unknown> | null): TopupAnswer {
@@ -17,6 +18,7 @@ function readAnswer(response: Response, body: Record<string, unknown> | null): T
     typeof body?.transactionId === "string" && body.transactionId.trim() ? body.transactionId.trim().slice(0, 100) : null;
   if (response.ok && body?.status === "delivered" && transactionId) return { status: "delivered", transactionId };
   if (response.ok && body?.status === "pending") return { status: "pending", transactionId };
+  if (response.status === 404 && body?.status === "unknown") return { status: "unknown" };
   if (body?.status === "failed" || (response.status >= 400 && response.status < 500 && response.status !== 401 && response.status !== 404))
     return {
       status: "failed",
