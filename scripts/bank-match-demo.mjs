@@ -34,7 +34,10 @@ serve(
     if (req.headers.authorization !== `Bearer ${options.key}`) return json(res, 401, { error: "unauthorized" });
     const reference = String(input.reference ?? "").replace(/\D/g, "");
     if (reference === DOWN) return json(res, 503, { error: "core banking unavailable" });
-    const known = [...credits, { id: `CR-DEMO-${today()}`, amount: "736.50", reference: "20261234", payerBank: "0102", payerPhone: "04121234567", date: today() }];
+    const known = [
+      ...credits,
+      { id: `CR-DEMO-${today()}`, amount: "736.50", reference: "20261234", payerBank: "0102", payerPhone: "04121234567", date: today() },
+    ];
     const credit = known.find(
       (entry) =>
         reference.length >= 4 &&

@@ -28,7 +28,10 @@ function requestSignedOk(req, body) {
   if (req.headers["binancepay-certificate-sn"] !== options["api-key"]) return "invalid api key";
   if (!/^\d{13}$/.test(timestamp) || Math.abs(Date.now() - Number(timestamp)) > 60_000) return "timestamp outside the window";
   if (!/^[A-Za-z0-9]{32}$/.test(nonce)) return "nonce must be 32 letters or digits";
-  const expected = createHmac("sha512", options.secret).update(payload(timestamp, nonce, body)).digest("hex").toUpperCase();
+  const expected = createHmac("sha512", options.secret)
+    .update(payload(timestamp, nonce, body))
+    .digest("hex")
+    .toUpperCase();
   return expected === String(req.headers["binancepay-signature"] ?? "") ? null : "Signature for this request is not valid.";
 }
 
@@ -56,16 +59,31 @@ function webhookFor(order, { forged = false } = {}) {
   });
   const timestamp = String(Date.now());
   const nonce = randomBytes(16).toString("hex");
-  let signature = createSign("RSA-SHA256").update(payload(timestamp, nonce, body)).sign(privateKey, "base64");
+  let signature = createSign("RSA-SHA256")
+    .update(payload(timestamp, nonce, body))
+    .sign(privateKey, "base64");
   if (forged) signature = Buffer.from(signature, "base64").reverse().toString("base64");
-  return { body, headers: { "BinancePay-Timestamp": timestamp, "BinancePay-Nonce": nonce, "BinancePay-Signature": signature, "BinancePay-Certificate-SN": CERT_SERIAL } };
+  return {
+    body,
+    headers: {
+      "BinancePay-Timestamp": timestamp,
+      "BinancePay-Nonce": nonce,
+      "BinancePay-Signature": signature,
+      "BinancePay-Certificate-SN": CERT_SERIAL,
+    },
+  };
 }
 
 async function deliverWebhook(order, opts) {
   if (!order.webhookUrl) return { status: 0 };
   const { body, headers } = webhookFor(order, opts);
   try {
-    const response = await fetch(order.webhookUrl, { method: "POST", headers: { "content-type": "application/json", ...headers }, body, signal: AbortSignal.timeout(10_000) });
+    const response = await fetch(order.webhookUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body,
+      signal: AbortSignal.timeout(10_000),
+    });
     const answer = await response.text();
     log(`webhook ${order.prepayId} → ${response.status} ${answer.slice(0, 80)}`);
     return { status: response.status, answer };
@@ -101,7 +119,8 @@ serve(
       const input = body ? JSON.parse(body) : {};
       if (url.pathname === "/binancepay/openapi/certificates") return ok(res, [{ certSerial: CERT_SERIAL, certPublic: PUBLIC_PEM }]);
       if (url.pathname === "/binancepay/openapi/v2/order") {
-        if (!/^[A-Za-z0-9]{1,32}$/.test(input.merchantTradeNo ?? "")) return fail(res, 400, "400201", "merchantTradeNo is invalid or duplicated");
+        if (!/^[A-Za-z0-9]{1,32}$/.test(input.merchantTradeNo ?? ""))
+          return fail(res, 400, "400201", "merchantTradeNo is invalid or duplicated");
         const existing = byTradeNo.get(input.merchantTradeNo);
         const order = existing ?? {
           prepayId: String(randomInt(10 ** 8, 10 ** 9 - 1)) + String(randomInt(10 ** 9, 10 ** 10 - 1)),

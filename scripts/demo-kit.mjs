@@ -34,7 +34,8 @@ export function json(res, status, body) {
   res.end(JSON.stringify(body));
 }
 
-const escape = (text) => String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+const escape = (text) =>
+  String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 export { escape };
 
 /** A small accessible page (the end-to-end tests click through it and run axe on it). */

@@ -35,7 +35,8 @@ function crc32(text) {
 }
 const signed = (id, time, webhookId, body) => `${id}|${time}|${webhookId}|${crc32(body)}`;
 
-const problem = (res, status, name, issue) => json(res, status, { name, message: issue, details: [{ issue }], debug_id: randomUUID().slice(0, 13) });
+const problem = (res, status, name, issue) =>
+  json(res, status, { name, message: issue, details: [{ issue }], debug_id: randomUUID().slice(0, 13) });
 
 function view(order, base) {
   return {
@@ -52,7 +53,9 @@ function view(order, base) {
     ],
     links: [
       { href: `${base}/v2/checkout/orders/${order.id}`, rel: "self", method: "GET" },
-      ...(order.status === "PAYER_ACTION_REQUIRED" ? [{ href: `${base}/checkoutnow?token=${order.id}`, rel: "payer-action", method: "GET" }] : []),
+      ...(order.status === "PAYER_ACTION_REQUIRED"
+        ? [{ href: `${base}/checkoutnow?token=${order.id}`, rel: "payer-action", method: "GET" }]
+        : []),
     ],
   };
 }
@@ -71,7 +74,9 @@ async function sendWebhook(order, base, { forged = false } = {}) {
   const body = JSON.stringify(event);
   const transmissionId = randomUUID();
   const time = new Date().toISOString();
-  let signature = createSign("RSA-SHA256").update(signed(transmissionId, time, options["webhook-id"], body)).sign(privateKey, "base64");
+  let signature = createSign("RSA-SHA256")
+    .update(signed(transmissionId, time, options["webhook-id"], body))
+    .sign(privateKey, "base64");
   if (forged) signature = Buffer.from(signature, "base64").reverse().toString("base64");
   try {
     const response = await fetch(webhookUrl, {
@@ -122,7 +127,14 @@ serve(
         return json(res, 401, { error: "invalid_client", error_description: "Client Authentication failed" });
       const token = `A21AA${randomBytes(24).toString("hex")}`;
       tokens.add(token);
-      return json(res, 200, { scope: "https://uri.paypal.com/services/payments", access_token: token, token_type: "Bearer", app_id: "APP-DEMO", expires_in: 32400, nonce: randomUUID() });
+      return json(res, 200, {
+        scope: "https://uri.paypal.com/services/payments",
+        access_token: token,
+        token_type: "Bearer",
+        app_id: "APP-DEMO",
+        expires_in: 32400,
+        nonce: randomUUID(),
+      });
     }
     if (url.pathname === "/v1/notifications/certs/demo") {
       res.writeHead(200, { "content-type": "application/x-pem-file" });
@@ -162,7 +174,11 @@ serve(
       return json(res, 200, { answers });
     }
 
-    if (url.pathname === "/v1/notifications/verify-webhook-signature" || url.pathname.startsWith("/v2/") || url.pathname === "/v1/notifications/webhooks") {
+    if (
+      url.pathname === "/v1/notifications/verify-webhook-signature" ||
+      url.pathname.startsWith("/v2/") ||
+      url.pathname === "/v1/notifications/webhooks"
+    ) {
       const token = (req.headers.authorization ?? "").replace(/^Bearer /, "");
       if (!tokens.has(token)) return json(res, 401, { error: "invalid_token", error_description: "Token signature verification failed" });
     } else return json(res, 404, { name: "RESOURCE_NOT_FOUND" });
@@ -188,12 +204,21 @@ serve(
       return json(res, 200, { verification_status: ok ? "SUCCESS" : "FAILURE" });
     }
     if (url.pathname === "/v2/checkout/orders" && req.method === "POST") {
-      if (requestId && requestIds.has(`create:${requestId}`)) return json(res, 200, view(orders.get(requestIds.get(`create:${requestId}`)), base));
+      if (requestId && requestIds.has(`create:${requestId}`))
+        return json(res, 200, view(orders.get(requestIds.get(`create:${requestId}`)), base));
       const unit = input.purchase_units?.[0];
       const context = input.payment_source?.paypal?.experience_context ?? input.application_context ?? {};
-      if (!unit?.amount?.value || !/^\d+(\.\d{2})?$/.test(unit.amount.value)) return problem(res, 422, "UNPROCESSABLE_ENTITY", "INVALID_AMOUNT");
+      if (!unit?.amount?.value || !/^\d+(\.\d{2})?$/.test(unit.amount.value))
+        return problem(res, 422, "UNPROCESSABLE_ENTITY", "INVALID_AMOUNT");
       if (!context.return_url) return problem(res, 422, "UNPROCESSABLE_ENTITY", "RETURN_URL_REQUIRED");
-      const order = { id: paypalId(), status: "PAYER_ACTION_REQUIRED", unit, returnUrl: context.return_url, cancelUrl: context.cancel_url ?? context.return_url, capture: null };
+      const order = {
+        id: paypalId(),
+        status: "PAYER_ACTION_REQUIRED",
+        unit,
+        returnUrl: context.return_url,
+        cancelUrl: context.cancel_url ?? context.return_url,
+        capture: null,
+      };
       orders.set(order.id, order);
       if (requestId) requestIds.set(`create:${requestId}`, order.id);
       log(`order ${order.id} for ${unit.amount.value} ${unit.amount.currency_code}`);
@@ -204,7 +229,12 @@ serve(
       const order = orders.get(orderMatch[1]);
       if (!order) return problem(res, 404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID");
       if (!orderMatch[2]) return json(res, 200, view(order, base));
-      if (order.status === "COMPLETED") return json(res, requestId ? 201 : 422, requestId ? view(order, base) : { name: "UNPROCESSABLE_ENTITY", details: [{ issue: "ORDER_ALREADY_CAPTURED" }] });
+      if (order.status === "COMPLETED")
+        return json(
+          res,
+          requestId ? 201 : 422,
+          requestId ? view(order, base) : { name: "UNPROCESSABLE_ENTITY", details: [{ issue: "ORDER_ALREADY_CAPTURED" }] },
+        );
       if (order.status !== "APPROVED") return problem(res, 422, "UNPROCESSABLE_ENTITY", "ORDER_NOT_APPROVED");
       capture(order);
       log(`captured ${order.id}: ${order.capture.id}`);

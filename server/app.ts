@@ -68,7 +68,12 @@ export async function start(): Promise<{ port: number; host: string }> {
   // #26: the fallback for payment webhooks that never arrive and top-up answers that were lost (only with a provider on).
   const services = paymentServices();
   if (services.binance || services.paypal || services.topup)
-    startRoutine({ name: "payments-poll", everyMs: config.PAYMENTS_POLL_SECONDS * 1000, exclusive: true, run: () => pollPayments(database) });
+    startRoutine({
+      name: "payments-poll",
+      everyMs: config.PAYMENTS_POLL_SECONDS * 1000,
+      exclusive: true,
+      run: () => pollPayments(database),
+    });
   // The mail outbox: every instance delivers (rows are claimed with SKIP LOCKED, so each goes once).
   startMailWorker(database);
   const pricingUrl = config.PRICING_URL;

@@ -325,6 +325,8 @@ function staffQueueRows(db: Database, filters: StaffQueueFilters, ask: PageAsk) 
       email: orders.email,
       userName: users.name,
       updatedAt: orders.updatedAt,
+      // #26: why the machines left it to staff (bank no match, amount mismatch, delivery failed).
+      attention: orders.attention,
       cursorAt: query.cursorAt,
     })
     .from(orders)

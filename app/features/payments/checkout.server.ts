@@ -18,7 +18,15 @@ function siteUrl(origin: string): string {
  */
 export async function startProviderPayment(
   db: Database,
-  order: { id: string; number: number; amount: number; currency: string; paymentMethod: string; expiresAt: Date | null; items: Array<{ label: string; quantity: number }> },
+  order: {
+    id: string;
+    number: number;
+    amount: number;
+    currency: string;
+    paymentMethod: string;
+    expiresAt: Date | null;
+    items: Array<{ label: string; quantity: number }>;
+  },
   origin: string,
 ) {
   const provider = order.paymentMethod === "binance" ? "binance" : order.paymentMethod === "paypal" ? "paypal" : null;

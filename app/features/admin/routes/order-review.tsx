@@ -32,6 +32,8 @@ import {
 import { DEFAULT_QUEUE_STATUS, parseQueueFilters } from "../order-decisions";
 import { StaffOrderLinks } from "../components/staff-order-links";
 import { findPeople } from "../people.server";
+import { AutomaticSteps } from "~/features/payments/components/automatic-steps";
+import { automaticStepsFor } from "~/features/payments/review.server";
 import type { Route } from "./+types/order-review";
 import { Alert } from "~/components/ui/alert";
 
@@ -92,6 +94,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     // The number of the order decided just before this one opened (the next in the queue).
     done: parseQueueFilters(new URL(request.url).searchParams).done,
     people,
+    // #26: what the machines did (provider events, bank match, delivery attempts) and the retry.
+    automatic: await automaticStepsFor(db(), order, new URL(request.url)),
     messages: loadMessages(language, ["admin"]),
   };
 }
@@ -586,6 +590,8 @@ export default function OrderReviewPage({ loaderData, actionData }: Route.Compon
               ))}
             </ol>
           </section>
+
+          <AutomaticSteps orderId={order.id} steps={loaderData.automatic} cardClass={cardClass} />
 
           <section className={cardClass} aria-labelledby="history-heading">
             <h2 id="history-heading" className="text-lg font-bold">

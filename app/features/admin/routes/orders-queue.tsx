@@ -42,7 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     filters,
     q,
-    orders: page.rows,
+    orders: page.rows.map((row) => ({ ...row, attention: "attention" in row ? row.attention : null })),
     previousHref: page.previous ? pageSearch(base, "previous", page.previous) : null,
     nextHref: page.next ? pageSearch(base, "next", page.next) : null,
     messages: loadMessages(language, ["admin"]),
@@ -187,7 +187,14 @@ export default function OrdersQueuePage({ loaderData }: Route.ComponentProps) {
                   <td className="col-start-2 row-start-1 text-right font-mono font-semibold md:px-3 md:py-2 md:font-normal">
                     {formatMoney({ amount: order.amount, currency: order.currency as Currency }, language)}
                   </td>
-                  <td className="md:px-3 md:py-2">{t(`status.${order.status}`, { defaultValue: order.status })}</td>
+                  <td className="md:px-3 md:py-2">
+                    {t(`status.${order.status}`, { defaultValue: order.status })}
+                    {order.attention ? (
+                      <span className="block text-xs text-amber-200" data-testid="queue-attention" data-code={order.attention.code}>
+                        {String(t(`queue.attention.${order.attention.code}`, { ...order.attention, defaultValue: order.attention.code }))}
+                      </span>
+                    ) : null}
+                  </td>
                   <td className="text-slate-300 md:px-3 md:py-2 md:whitespace-nowrap">{format.dateTime(order.updatedAt)}</td>
                   <td className="col-span-2 pt-1 md:px-3 md:py-2">
                     <Link

@@ -69,7 +69,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   // #26: a Pago Móvil reference is looked for at the bank (when the adapter is on): a match approves at once.
   // The proof is stored whatever the bank says: a failure here leaves the order with staff, as before.
   if (order.paymentMethod === "pago_movil")
-    await matchPagoMovil(db(), order.id).catch((error: unknown) => log.error("bank match failed", { orderId: order.id, error: String(error) }));
+    await matchPagoMovil(db(), order.id).catch((error: unknown) =>
+      log.error("bank match failed", { orderId: order.id, error: String(error) }),
+    );
   const next = `/orders/${order.id}?sent=1`;
   return wantsJson ? Response.json({ ok: true, redirectTo: next }) : redirect(next);
 }

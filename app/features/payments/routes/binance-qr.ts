@@ -21,7 +21,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const type = answer.headers.get("content-type") ?? "";
     const bytes = new Uint8Array(await answer.arrayBuffer());
     if (!answer.ok || !/^image\/(png|jpeg)$/.test(type) || bytes.length > 512 * 1024) throw new Error("not an image");
-    return new Response(bytes, { headers: { "Content-Type": type, "Cache-Control": "private, max-age=600", "X-Content-Type-Options": "nosniff" } });
+    return new Response(bytes, {
+      headers: { "Content-Type": type, "Cache-Control": "private, max-age=600", "X-Content-Type-Options": "nosniff" },
+    });
   } catch {
     throw new Response(null, { status: 502 });
   }

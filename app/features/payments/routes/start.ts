@@ -18,7 +18,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   const order = await findOrderFor(db(), idParam(params.orderId), { userId: user.id, isStaff: false });
   if (!order || order.userId !== user.id) throw new Response(null, { status: 404 });
   const payPage = `/orders/${order.id}/pay/${order.paymentMethod}`;
-  if (params.method !== order.paymentMethod || (order.paymentMethod !== "binance" && order.paymentMethod !== "paypal")) return redirect(payPage);
+  if (params.method !== order.paymentMethod || (order.paymentMethod !== "binance" && order.paymentMethod !== "paypal"))
+    return redirect(payPage);
   if (!canPay(order.status) || order.status !== "initiated") return redirect(`/orders/${order.id}`);
   const started = await startProviderPayment(db(), order, new URL(request.url).origin);
   if (!started) return redirect(`${payPage}?error=PROVIDER_UNAVAILABLE`);
