@@ -1,6 +1,7 @@
 import type { Database } from "~/lib/db.server";
 import { deliveriesOf, paymentEventsOf } from "./payments.server";
 import { paymentServices } from "./settings.server";
+import { attentionOf } from "./core/attention";
 
 const RESULTS = new Set(["delivered", "failed", "pending", "busy", "skipped", "off"]);
 
@@ -15,7 +16,7 @@ export async function automaticStepsFor(
   const busy = attempts.some((attempt) => attempt.status === "sending" || attempt.status === "pending");
   const result = url.searchParams.get("delivery");
   return {
-    attention: order.attention,
+    attention: attentionOf(order.attention),
     events: events.map((event) => ({
       id: event.id,
       source: event.source,

@@ -28,7 +28,7 @@ export function AutomaticSteps({ orderId, steps, cardClass }: { orderId: string;
           data-testid="attention"
           data-code={steps.attention.code}
         >
-          {String(t(`review.attention.${steps.attention.code}`, { ...steps.attention, defaultValue: steps.attention.code }))}
+          {String(t(`review.attention.${steps.attention.code}`, { ...steps.attention.values, defaultValue: steps.attention.code }))}
         </p>
       ) : null}
       {nothing ? <p className="mt-3 text-sm text-slate-400">{t("review.automatic.empty")}</p> : null}
