@@ -43,7 +43,7 @@ const test = base.extend<{ shop: Shop }, { shopServer: Shop }>({
         await server.stop();
       }
     },
-    { scope: "worker", timeout: 120_000 },
+    { scope: "worker", timeout: 360_000 },
   ],
   shop: async ({ shopServer }, use) => use(shopServer),
   baseURL: async ({ shopServer }, use) => use(shopServer.url),
@@ -75,7 +75,7 @@ const post = async (url: string, body: unknown = {}) =>
   }>;
 
 test("Binance (es): QR and app link, paid at Binance, approved and delivered with no staff action", async ({ page, shop }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const order = shop.orders.binance;
   await signIn(page, shop, "es", `/orders/${order.id}/pay/binance`);
   // The receipt path stays below the instant one.
@@ -93,7 +93,7 @@ test("Binance (es): QR and app link, paid at Binance, approved and delivered wit
 });
 
 test("PayPal (en): a tournament fee approved at PayPal with no staff action", async ({ page, shop }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const order = shop.orders.paypalFee;
   await signIn(page, shop, "en", `/orders/${order.id}/pay/paypal`, "en");
   await page.getByTestId("instant-start").click();
@@ -104,7 +104,7 @@ test("PayPal (en): a tournament fee approved at PayPal with no staff action", as
 });
 
 test("Pago Móvil (es): the bank finds the credit, the order is approved and delivered", async ({ page, shop }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const order = shop.orders.bankMatch;
   await signIn(page, shop, "es", `/orders/${order.id}/pay/pago_movil`);
   const pay = new PayPage(page);
@@ -120,7 +120,7 @@ test("Pago Móvil (es): the bank finds the credit, the order is approved and del
 });
 
 test("Pago Móvil (es): a payment the bank does not know waits for staff with the reason", async ({ page, browser, shop }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const order = shop.orders.bankUnknown;
   await signIn(page, shop, "es", `/orders/${order.id}/pay/pago_movil`);
   const pay = new PayPage(page);
@@ -146,7 +146,7 @@ test("Pago Móvil (es): a payment the bank does not know waits for staff with th
 });
 
 test("top-up provider (es): a failed delivery returns to staff, who retry it, and it is delivered", async ({ page, browser, shop }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const order = shop.orders.failing;
   await signIn(page, shop, "es", `/orders/${order.id}/pay/binance`);
   await page.getByTestId("instant-start").click();
@@ -174,7 +174,7 @@ test("top-up provider (es): a failed delivery returns to staff, who retry it, an
 });
 
 test("webhooks (es): replayed six times the order moves once; a bad signature is refused and logged", async ({ page, browser, shop }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const order = shop.orders.replay;
   await signIn(page, shop, "es", `/orders/${order.id}/pay/binance`);
   await page.getByTestId("instant-start").click();
