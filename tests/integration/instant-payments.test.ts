@@ -11,7 +11,14 @@ import { auditLog, orderStatusHistory, orders, paymentEvents, users } from "~/db
 import { seedDemoData } from "~/db/seed";
 import { createOrder, decideOrder, submitProof } from "~/features/orders/orders.server";
 import { startProviderPayment } from "~/features/payments/checkout.server";
-import { applyDeliveryAnswer, deliverOrder, matchPagoMovil, pollPayments, providerPaymentOf } from "~/features/payments/payments.server";
+import {
+  applyDeliveryAnswer,
+  automationFigures,
+  deliverOrder,
+  matchPagoMovil,
+  pollPayments,
+  providerPaymentOf,
+} from "~/features/payments/payments.server";
 import { paymentServices } from "~/features/payments/settings.server";
 import { action as binanceWebhook } from "~/features/payments/routes/webhook-binance";
 import { action as paypalWebhook } from "~/features/payments/routes/webhook-paypal";
@@ -188,6 +195,10 @@ describe("Binance Pay", () => {
     const audit = await handle.db.select().from(auditLog).where(eq(auditLog.entityId, order.id));
     expect(audit.map((row) => row.action).sort()).toEqual(["order.auto_approve", "order.auto_deliver"]);
     expect(audit.every((row) => row.actorId === null)).toBe(true);
+    // The dashboard line: one order paid and delivered with no person, and how long it took.
+    const figures = await automationFigures(handle.db);
+    expect(figures.handsFree).toBe(1);
+    expect(figures.medianSeconds).toBeGreaterThanOrEqual(0);
   });
 
   it("refuses a webhook with a bad signature and one outside the time window", async () => {

@@ -581,7 +581,7 @@ export async function automationFigures(db: Database, now = new Date(), days = 3
         (select max(h.created_at) from order_status_history h where h.order_id = o.id and h.to_status = 'approved') as paid_at,
         (select max(h.created_at) from order_status_history h where h.order_id = o.id and h.to_status = 'fulfilled') as delivered_at
       from orders o
-      where o.status = 'fulfilled' and o.kind = 'store' and o.updated_at >= ${since}
+      where o.status = 'fulfilled' and o.kind = 'store' and o.updated_at >= ${since.toISOString()}::timestamptz
         and not exists (select 1 from order_status_history h
           where h.order_id = o.id and h.from_status is not null and h.actor_user_id is not null))
     select count(*)::int as count,
