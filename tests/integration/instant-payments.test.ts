@@ -113,7 +113,7 @@ beforeAll(async () => {
     PAYMENTS_TIMEOUT_MS: "3000",
   });
   handle = await openTestDatabase();
-}, 60_000);
+}, 240_000);
 
 afterAll(async () => {
   for (const child of children) child.kill();
