@@ -8,6 +8,8 @@ const ID_CHECKER_PORT = PORT + 99;
 // Stand-ins for the WhatsApp Cloud API and Discord (docs/notifications.md): notices.spec.ts reads what they received.
 export const WHATSAPP_DEMO_PORT = PORT + 80;
 export const DISCORD_DEMO_PORT = PORT + 81;
+// #26 payment demo servers (docs/payments.md): tests/e2e/instant-payments.spec.ts starts its own app pointed at them (same offsets there).
+const PAYMENT_DEMO_PORTS = { binance: PORT + 90, paypal: PORT + 91, bank: PORT + 92, topup: PORT + 93 };
 // A fresh data directory per run: the server migrates and seeds it like a first start.
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "arena-e2e-"));
 
@@ -66,6 +68,18 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 20_000,
     },
+    ...Object.entries({
+      binance: `node scripts/binance-pay-demo.mjs --port ${PAYMENT_DEMO_PORTS.binance} --api-key e2e-binance-key --secret e2e-binance-secret --quiet`,
+      paypal: `node scripts/paypal-demo.mjs --port ${PAYMENT_DEMO_PORTS.paypal} --client-id e2e-paypal --client-secret e2e-paypal-secret --webhook-id E2E-WEBHOOK --quiet`,
+      bank: `node scripts/bank-match-demo.mjs --port ${PAYMENT_DEMO_PORTS.bank} --key e2e-bank-key --quiet`,
+      topup: `node scripts/topup-provider-demo.mjs --port ${PAYMENT_DEMO_PORTS.topup} --key e2e-topup-key --quiet`,
+    }).map(([name, command]) => ({
+      // Stand-ins for Binance Pay, PayPal, the bank's credit search and the top-up provider (#26).
+      command,
+      url: `http://127.0.0.1:${PAYMENT_DEMO_PORTS[name as keyof typeof PAYMENT_DEMO_PORTS]}/health`,
+      reuseExistingServer: false,
+      timeout: 20_000,
+    })),
     {
       command: `node scripts/whatsapp-demo.mjs --port ${WHATSAPP_DEMO_PORT} --token e2e-wa-token --phone-number-id 100000000000042 --quiet`,
       url: `http://127.0.0.1:${WHATSAPP_DEMO_PORT}/health`,

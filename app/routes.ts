@@ -24,6 +24,13 @@ export default [
   route("orders/:orderId/proof", "features/orders/routes/proof.ts"),
   route("orders/:orderId/cancel", "features/orders/routes/cancel.ts"),
   route("orders/:orderId/receipts/:proofId", "features/orders/routes/receipt.ts"),
+  // #26 instant payments (docs/payments.md): pay at the provider, come back, follow the order live; providers' webhooks.
+  route("orders/:orderId/pay/:method/start", "features/payments/routes/start.ts"),
+  route("orders/:orderId/pay/binance/qr", "features/payments/routes/binance-qr.ts"),
+  route("orders/:orderId/paypal/return", "features/payments/routes/paypal-return.ts"),
+  route("orders/:orderId/live", "features/payments/routes/order-live.ts"),
+  route("webhooks/binance-pay", "features/payments/routes/webhook-binance.ts"),
+  route("webhooks/paypal", "features/payments/routes/webhook-paypal.ts"),
   route("store/cart/checkout/payment", "features/orders/routes/payment-entry.ts", { id: "store-payment" }),
   route("tournament/payment", "features/orders/routes/payment-entry.ts", { id: "tournament-payment" }),
   // Staff back-office (signed-in staff only).
@@ -35,6 +42,7 @@ export default [
     route("orders/:orderId", "features/admin/routes/order-review.tsx"),
     route("orders/:orderId/refund", "features/admin/routes/order-staff-move.tsx", { id: "admin-order-refund" }),
     route("orders/:orderId/cancel", "features/admin/routes/order-staff-move.tsx", { id: "admin-order-cancel" }),
+    route("orders/:orderId/delivery", "features/payments/routes/admin-delivery.ts"),
     route("exchange-rate", "features/admin/routes/exchange-rate.tsx"),
     route("payment-methods", "features/admin/routes/payment-methods.tsx"),
     route("tournaments", "features/admin/routes/tournaments.tsx"),

@@ -231,6 +231,20 @@ function orderLoad(databaseUrl) {
 }
 
 /** Server render of a 256-team double-elimination bracket page (scripts/bench-bracket.tsx; issue 14 budget: 50 ms). */
+/** #26: median time from payment confirmation (signed webhook) to delivered by the provider, on the demo servers (scripts/bench-instant.ts). */
+function instantDelivery() {
+  const result = spawnSync("npx", ["tsx", "scripts/bench-instant.ts"], {
+    encoding: "utf8",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
+  const line = result.stdout.trim().split("\n").at(-1) ?? "";
+  try {
+    return JSON.parse(line);
+  } catch {
+    return { error: result.stderr.slice(-500) || "no result" };
+  }
+}
+
 function bracketRender() {
   const result = spawnSync("npx", ["tsx", "scripts/bench-bracket.tsx"], {
     encoding: "utf8",
@@ -333,6 +347,7 @@ try {
     throughput,
     httpOrders: { pglite: pgliteHttp },
     bracketPage256DoubleElimination: bracketRender(),
+    paymentToDelivered: instantDelivery(),
     orderLoad: { pglite: orderLoad(null) },
   };
 } finally {
@@ -410,6 +425,14 @@ function markdown(report) {
     `Run ${report.date} on ${report.machine}; ${report.settings.seconds} s per measurement, log level ${report.settings.logLevel}.`,
     "",
   ];
+  const instant = report.paymentToDelivered;
+  if (instant)
+    lines.push(
+      instant.error
+        ? `Payment confirmation → delivered (demo servers): failed: ${instant.error}`
+        : `Payment confirmation → delivered (demo servers, ${instant.orders}/${instant.of} orders): median ${instant.medianMs} ms, p90 ${instant.p90Ms} ms, max ${instant.maxMs} ms.`,
+      "",
+    );
   lines.push(
     "| page | encoding | conns | HTML → wire (page / static) | page req/s | p50 / p99 ms | static req/s | p50 / p99 ms | page ÷ static | ≥ 0.5 |",
   );

@@ -9,6 +9,8 @@ import { registerOrderKinds } from "~/features/order-kinds.server";
 import { sendPlusMails } from "~/features/plus/plus-mail.server";
 import { grantStaff } from "~/features/admin/staff.server";
 import { expireUnpaidOrders } from "~/features/orders/orders.server";
+import { pollPayments } from "~/features/payments/payments.server";
+import { paymentServices } from "~/features/payments/settings.server";
 import { receiptStorage } from "~/features/orders/receipts.server";
 import { refreshCatalogueFromPriceList } from "~/features/store/catalogue.server";
 import { safeRedirectTarget } from "~/domain/redirect";
@@ -67,6 +69,15 @@ export async function start(): Promise<{ port: number; host: string }> {
   // With PRICING_URL, the catalogue follows the external price list: at start, then every 30 minutes.
   // Plus: "ends in 3 days" and "has ended" mails.
   startRoutine({ name: "plus-mails", everyMs: 15 * 60_000, runAtStart: true, exclusive: true, run: () => sendPlusMails(database) });
+  // #26: the fallback for payment webhooks that never arrive and top-up answers that were lost (only with a provider on).
+  const services = paymentServices();
+  if (services.binance || services.paypal || services.topup)
+    startRoutine({
+      name: "payments-poll",
+      everyMs: config.PAYMENTS_POLL_SECONDS * 1000,
+      exclusive: true,
+      run: () => pollPayments(database),
+    });
   // The mail outbox: every instance delivers (rows are claimed with SKIP LOCKED, so each goes once).
   startMailWorker(database);
   // WhatsApp and Discord notices: the same pattern (docs/notifications.md); rows exist only when a channel is on.
@@ -137,6 +148,8 @@ app.use((req, _res, next) => {
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 app.use((req, res, next) => {
   if (SAFE_METHODS.has(req.method)) return next();
+  // Providers' webhooks come from their servers, without an Origin: each is authenticated by its signature instead (docs/payments.md).
+  if (req.path === "/webhooks/binance-pay" || req.path === "/webhooks/paypal") return next();
   const own = new Set([new URL(env().publicUrl).origin, `${req.protocol}://${req.get("host")}`]);
   let origin = req.get("origin");
   if (!origin && req.get("referer")) {

@@ -359,6 +359,12 @@ export const orders = pgTable(
     refundReference: text("refund_reference"),
     /** The top-up provider's transaction id, typed by staff when they mark a store order delivered (optional). */
     providerReference: text("provider_reference"),
+    /**
+     * Why staff must look at this order although the machines tried (#26): a code and its values,
+     * e.g. {code:"AMOUNT_MISMATCH", paid:"9.00 USDT", expected:"10.00 USD"}, {code:"BANK_NO_MATCH"},
+     * {code:"DELIVERY_FAILED", reason:"…"}. Shown in the staff queue; cleared when the order moves on.
+     */
+    attention: jsonb("attention").$type<{ code: string } & Record<string, string>>(),
     /** The creating form's key, scoped by purchase ("store:…", "tournament:<id>:…"): a repeated request gets the same order. */
     idempotencyKey: text("idempotency_key"),
     createdAt: createdAt(),
@@ -450,6 +456,94 @@ export const orderStatusHistory = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("order_status_history_order_idx").on(t.orderId, t.id)],
+);
+
+/**
+ * A payment created at an outside provider for an order (#26, app/features/payments/): Binance Pay
+ * (prepay id) or PayPal (order id). One live row per order and provider; the buyer is sent to pay there.
+ */
+export const providerPayments = pgTable(
+  "provider_payments",
+  {
+    id: text("id").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id),
+    /** binance | paypal */
+    provider: text("provider").notNull(),
+    /** The provider's id of the payment: Binance prepayId, PayPal order id. */
+    providerOrderId: text("provider_order_id").notNull(),
+    /** Where the buyer pays: Binance checkoutUrl / PayPal payer-action link; Binance deeplink and QR image. */
+    checkoutUrl: text("checkout_url").notNull(),
+    deeplink: text("deeplink"),
+    /** Binance qrcodeLink: the QR image Binance draws, shown to the buyer through our own origin. */
+    qrImageUrl: text("qr_image_url"),
+    /** created (waiting for the buyer) | paid | mismatch | closed */
+    status: text("status").notNull().default("created"),
+    /** The provider's transaction id once paid (Binance transactionId, PayPal capture id). */
+    transactionId: text("transaction_id"),
+    /** When the poller last asked the provider (the fallback for webhooks that never arrive). */
+    checkedAt: timestamp("checked_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("provider_payments_provider_order").on(t.provider, t.providerOrderId),
+    uniqueIndex("provider_payments_order_provider").on(t.orderId, t.provider),
+    index("provider_payments_open_idx")
+      .on(t.checkedAt)
+      .where(sql`${t.status} = 'created'`),
+  ],
+);
+
+/**
+ * Every event an outside service sent or answered that changed (or could have changed) an order:
+ * webhooks, status answers, bank credits. (source, event_id) is unique: a webhook delivered six
+ * times, or a bank credit offered for two orders, is acted on once. Written in the transaction of
+ * the move it causes.
+ */
+export const paymentEvents = pgTable(
+  "payment_events",
+  {
+    id: serial("id").primaryKey(),
+    /** binance | paypal | bank | topup */
+    source: text("source").notNull(),
+    /** The provider's own id of the event (webhook id, bizId+status, bank credit id, top-up transaction). */
+    eventId: text("event_id").notNull(),
+    orderId: text("order_id").references(() => orders.id),
+    /** What the product did: approved, mismatch, delivered, failed, ignored, … */
+    outcome: text("outcome").notNull(),
+    /** What staff may see of it (never a secret or a signature). */
+    details: jsonb("details").$type<Record<string, string>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("payment_events_source_event").on(t.source, t.eventId), index("payment_events_order_idx").on(t.orderId, t.id)],
+);
+
+/** Each attempt to deliver a store order through the top-up provider (#26, docs/topup-provider.md). */
+export const deliveries = pgTable(
+  "deliveries",
+  {
+    id: serial("id").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id),
+    attempt: integer("attempt").notNull(),
+    /** sending | pending | delivered | failed */
+    status: text("status").notNull().default("sending"),
+    /** Staff who asked for this attempt (a retry); null when the system sent it. */
+    requestedBy: text("requested_by"),
+    transactionId: text("transaction_id"),
+    reason: text("reason"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("deliveries_order_attempt").on(t.orderId, t.attempt),
+    index("deliveries_open_idx")
+      .on(t.updatedAt)
+      .where(sql`${t.status} in ('sending', 'pending')`),
+  ],
 );
 
 /* ───────────── Back-office ───────────── */
@@ -833,6 +927,9 @@ export const schema = {
   orderItems,
   paymentProofs,
   orderStatusHistory,
+  providerPayments,
+  paymentEvents,
+  deliveries,
   auditLog,
   exchangeRates,
   paymentAccounts,

@@ -82,6 +82,30 @@ const envSchema = z
     /** How long checkout waits for the ID checker before saying it could not connect. */
     ID_CHECKER_TIMEOUT_MS: z.coerce.number().int().min(200).max(60_000).default(8000),
     PRICING_URL: optionalUrl,
+    /**
+     * #26 instant payments and delivery (docs/payments.md): each outside service is off until its URL
+     * and credentials are set. Secrets are read here only and never shown, logged or mailed.
+     */
+    BINANCE_PAY_URL: optionalUrl,
+    BINANCE_PAY_API_KEY: optionalText,
+    BINANCE_PAY_SECRET: optionalText,
+    /** What Binance Pay charges in (an order's USD cents become this many units, 1:1). */
+    BINANCE_PAY_CURRENCY: z.string().trim().default("USDT"),
+    PAYPAL_API_URL: optionalUrl,
+    PAYPAL_CLIENT_ID: optionalText,
+    PAYPAL_CLIENT_SECRET: optionalText,
+    /** The id PayPal gave the webhook registered for this site (verify-webhook-signature needs it). */
+    PAYPAL_WEBHOOK_ID: optionalText,
+    BANK_MATCH_URL: optionalUrl,
+    BANK_MATCH_KEY: optionalText,
+    TOPUP_PROVIDER_URL: optionalUrl,
+    TOPUP_PROVIDER_KEY: optionalText,
+    /** How long a request to any of these services may take. */
+    PAYMENTS_TIMEOUT_MS: z.coerce.number().int().min(200).max(60_000).default(8000),
+    /** A signed webhook older or newer than this (against its own timestamp) is refused as a replay. */
+    WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
+    /** How often the fallback poller asks providers about payments and deliveries still open. */
+    PAYMENTS_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     /** S3-compatible receipt storage: used when S3_BUCKET is set (S3_ENDPOINT absent means AWS S3 itself). */
     S3_ENDPOINT: optionalUrl,
     S3_BUCKET: optionalText,

@@ -16,6 +16,7 @@ import { APPROVE_AND_DELIVER } from "./core/order-review";
 import { DEFAULT_QUEUE_STATUS, parseQueueFilters } from "./order-decisions";
 import { auditDecision, nextOrderToReview } from "./orders-admin.server";
 import { findPeople } from "./people.server";
+import { automaticStepsFor } from "~/features/payments/review.server";
 
 /**
  * The order review page's server side (/admin/orders/:orderId): what the page shows of an order
@@ -78,6 +79,8 @@ export async function loadOrderReview({ request, params }: { request: Request; p
     // The number of the order decided just before this one opened (the next in the queue).
     done: parseQueueFilters(new URL(request.url).searchParams).done,
     people,
+    // What the machines did (provider events, bank match, delivery attempts) and the retry (docs/payments.md).
+    automatic: await automaticStepsFor(db(), order, new URL(request.url)),
     messages: loadMessages(language, ["admin"]),
   };
 }

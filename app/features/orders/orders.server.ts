@@ -213,7 +213,8 @@ export async function moveOrder(tx: Transaction, orderId: string, to: OrderStatu
   if (!row) throw new OrderError("NOT_FOUND");
   const from = row.status;
   if (!isOrderStatus(from) || !mayMove(from, to, by.role)) throw new OrderError("NOT_ALLOWED_IN_STATE");
-  await tx.update(orders).set({ status: to, updatedAt: new Date() }).where(eq(orders.id, orderId));
+  // A move settles whatever the machines had left for staff to look at (#26 `attention`).
+  await tx.update(orders).set({ status: to, updatedAt: new Date(), attention: null }).where(eq(orders.id, orderId));
   await tx.insert(orderStatusHistory).values({ orderId, fromStatus: from, toStatus: to, actorUserId: by.userId, reason: reason ?? null });
   await handlerFor(row.kind).onTransition({
     tx,
@@ -324,6 +325,8 @@ function staffQueueRows(db: Database, filters: StaffQueueFilters, ask: PageAsk) 
       email: orders.email,
       userName: users.name,
       updatedAt: orders.updatedAt,
+      // #26: why the machines left it to staff (bank no match, amount mismatch, delivery failed).
+      attention: orders.attention,
       cursorAt: query.cursorAt,
     })
     .from(orders)

@@ -27,6 +27,14 @@ export const SENTENCE_ACTIONS = [
   "exchange_rate.set",
   "payment_account.save",
   "mail.resend",
+  // #26: what the machines did (actor null: "the system").
+  "order.auto_approve",
+  "order.auto_deliver",
+  "order.delivery_failed",
+  "order.delivery_retry",
+  "order.payment_mismatch",
+  "order.bank_no_match",
+  "order.bank_down",
 ] as const;
 
 export function sentenceKey(action: string): string {

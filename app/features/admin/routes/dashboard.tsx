@@ -15,18 +15,32 @@ import { WORK_ITEMS, parseDay } from "../core/cash-close";
 import { env } from "~/lib/env.server";
 import { platformToday } from "~/domain/format";
 import { type Currency } from "~/domain/money";
+import { automationFigures } from "~/features/payments/payments.server";
 import type { Route } from "./+types/dashboard";
+
+/** 12.4 → "12 s", 95 → "1 min 35 s", 7300 → "2 h 1 min". */
+function formatSeconds(seconds: number): string {
+  const whole = Math.round(seconds);
+  if (whole < 60) return `${whole} s`;
+  if (whole < 3600) return `${Math.floor(whole / 60)} min ${whole % 60} s`;
+  return `${Math.floor(whole / 3600)} h ${Math.floor((whole % 3600) / 60)} min`;
+}
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { messages } = await staffContext(request);
   const day = parseDay(new URL(request.url).searchParams.get("day")) ?? platformToday(new Date(), env().TIME_ZONE);
-  const [figures, work, close] = await Promise.all([dashboardFigures(db()), workCounts(db()), cashClose(db(), day)]);
+  const [figures, work, close, handsFree] = await Promise.all([
+    dashboardFigures(db()),
+    workCounts(db()),
+    cashClose(db(), day),
+    automationFigures(db()),
+  ]);
   const revenueOf = (currency: string) =>
     figures.days.map((day) => ({
       label: day,
       value: figures.revenue.find((row) => row.day === day && row.currency === currency)?.total ?? 0,
     }));
-  return { ...figures, work, day, close, revenueUsd: revenueOf("USD"), revenueVes: revenueOf("VES"), messages };
+  return { ...figures, work, day, close, handsFree, revenueUsd: revenueOf("USD"), revenueVes: revenueOf("VES"), messages };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -69,6 +83,15 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
           </span>
         </div>
       </div>
+      {/* #26: orders the machines took from payment to delivery, and how long that took (median). */}
+      <p className={`${cardClass} mb-6 text-sm`} data-testid="hands-free">
+        <span className="font-semibold">{t("dashboard.handsFree.title")}: </span>
+        {t("dashboard.handsFree.line", {
+          count: loaderData.handsFree.handsFree,
+          median:
+            loaderData.handsFree.medianSeconds === null ? t("dashboard.handsFree.none") : formatSeconds(loaderData.handsFree.medianSeconds),
+        })}
+      </p>
       <section className={`${cardClass} mb-6`} aria-labelledby="cash-close-heading" data-testid="cash-close">
         <h2 id="cash-close-heading" className="text-lg font-bold">
           {t("dashboard.close.title")}

@@ -18,6 +18,7 @@ import { HistorySection } from "../components/order-review/history-section";
 import { cardClass, Detail } from "../components/order-review/parts";
 import { ProofsSection } from "../components/order-review/proofs-section";
 import { useReviewShortcuts } from "../components/order-review/use-review-shortcuts";
+import { AutomaticSteps } from "~/features/payments/components/automatic-steps";
 import type { Route } from "./+types/order-review";
 
 // The review of one order by staff: the server side is ../order-review.server.ts, the page's parts
@@ -176,6 +177,7 @@ export default function OrderReviewPage({ loaderData, actionData }: Route.Compon
           </section>
 
           <ProofsSection order={order} />
+          <AutomaticSteps orderId={order.id} steps={loaderData.automatic} cardClass={cardClass} />
           <HistorySection history={order.history} who={who} />
         </div>
 

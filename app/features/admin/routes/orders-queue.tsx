@@ -12,6 +12,7 @@ import { metaText } from "~/lib/meta";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import { ALL, KIND_FILTERS, METHOD_FILTERS, STATUS_FILTERS, parseQueueFilters, queueParams } from "../order-decisions";
 import { searchOrdersForStaff } from "../orders-admin.server";
+import { attentionOf } from "~/features/payments/core/attention";
 import type { Route } from "./+types/orders-queue";
 import { buttonClass } from "~/components/ui/button";
 import { Alert } from "~/components/ui/alert";
@@ -42,7 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     filters,
     q,
-    orders: page.rows,
+    orders: page.rows.map((row) => ({ ...row, attention: attentionOf("attention" in row ? row.attention : null) })),
     previousHref: page.previous ? pageSearch(base, "previous", page.previous) : null,
     nextHref: page.next ? pageSearch(base, "next", page.next) : null,
     messages: loadMessages(language, ["admin"]),
@@ -191,7 +192,16 @@ export default function OrdersQueuePage({ loaderData }: Route.ComponentProps) {
                   <td className="col-start-2 row-start-1 text-right font-mono font-semibold md:px-3 md:py-2 md:font-normal">
                     {formatMoney({ amount: order.amount, currency: order.currency as Currency }, language)}
                   </td>
-                  <td className="md:px-3 md:py-2">{t(`status.${order.status}`, { defaultValue: order.status })}</td>
+                  <td className="md:px-3 md:py-2">
+                    {t(`status.${order.status}`, { defaultValue: order.status })}
+                    {order.attention ? (
+                      <span className="block text-xs text-amber-200" data-testid="queue-attention" data-code={order.attention.code}>
+                        {String(
+                          t(`queue.attention.${order.attention.code}`, { ...order.attention.values, defaultValue: order.attention.code }),
+                        )}
+                      </span>
+                    ) : null}
+                  </td>
                   <td className="text-slate-300 md:px-3 md:py-2 md:whitespace-nowrap">{format.dateTime(order.updatedAt)}</td>
                   <td className="col-span-2 pt-1 md:px-3 md:py-2">
                     <Link

@@ -19,7 +19,10 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const ORDER_KINDS = ["store", "tournament", "plus"] as const;
 export type OrderKind = (typeof ORDER_KINDS)[number];
 
-/** Who makes a move: the buyer, a staff member, or the server itself (expiry). */
+/**
+ * Who makes a move: the buyer, a staff member, or the server itself (expiry; and, #26, a payment a
+ * provider confirmed, a Pago Móvil the bank matched, a top-up the provider delivered).
+ */
 export type MoveActor = "owner" | "staff" | "system";
 
 /**
@@ -27,10 +30,13 @@ export type MoveActor = "owner" | "staff" | "system";
  * so from then on only staff decide (cancelling needs a reason, as refunding does).
  */
 const MOVES: Record<OrderStatus, Partial<Record<OrderStatus, readonly MoveActor[]>>> = {
-  initiated: { proof_submitted: ["owner"], cancelled: ["owner", "staff"], expired: ["system"] },
-  proof_submitted: { approved: ["staff"], rejected: ["staff"], cancelled: ["staff"] },
+  // system: a provider's signed confirmation is the proof (app/features/payments/, #26).
+  initiated: { proof_submitted: ["owner", "system"], cancelled: ["owner", "staff"], expired: ["system"] },
+  // system: the amount, currency and (Pago Móvil) bank credit matched exactly; anything else waits for staff.
+  proof_submitted: { approved: ["staff", "system"], rejected: ["staff"], cancelled: ["staff"] },
   rejected: { proof_submitted: ["owner"], cancelled: ["owner", "staff"] },
-  approved: { fulfilled: ["staff"], refunded: ["staff"] },
+  // system: the top-up provider answered "delivered" with its transaction id.
+  approved: { fulfilled: ["staff", "system"], refunded: ["staff"] },
   fulfilled: { refunded: ["staff"] },
   cancelled: {},
   expired: {},

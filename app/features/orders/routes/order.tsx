@@ -22,6 +22,10 @@ import type { Route } from "./+types/order";
 import { buttonClass } from "~/components/ui/button";
 import { Alert } from "~/components/ui/alert";
 import { TimedRedirect } from "~/components/ui/timed-redirect";
+import { LiveStatus } from "~/components/ui/live-status";
+import { InlineScript } from "~/components/inline-script";
+import livePageScript from "~/browser/live-page?inline-script";
+import { DataAttr, dataAttr } from "~/browser/attributes";
 
 /** SPEC §4: after the proof is sent the user goes on after 3 s (store → /store, tournament → /). */
 export const AFTER_PROOF_SECONDS = 3;
@@ -55,6 +59,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     tracking: orderTracking(order.status, order.history, ending?.reached ?? false),
     outcome,
     lastStep: ending?.step ?? "delivered",
+    // #26: while something may still move the order (a provider, the bank, staff), the page follows it live.
+    live: order.status === "initiated" || order.status === "proof_submitted" || order.status === "approved",
     sent: url.searchParams.has("sent"),
     cancelled: url.searchParams.has("cancelled"),
     error: url.searchParams.get("error"),
@@ -81,31 +87,34 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         ← {t("order.back")}
       </Link>
       <h1 className="mt-3 text-3xl font-extrabold">{t("order.title", { number: order.number })}</h1>
-      <p className="mt-3">
-        <OutcomeChip outcome={loaderData.outcome} testId="order-status" />
-      </p>
-
-      {loaderData.sent ? (
-        <Alert tone="success" testId="proof-sent">
-          {t("payment.sent")}
-        </Alert>
-      ) : null}
-      {loaderData.sent ? <TimedRedirect to={order.kind === "store" ? "/store" : "/"} seconds={AFTER_PROOF_SECONDS} /> : null}
-      {loaderData.cancelled ? (
-        <p role="status" className="mt-6 rounded-lg border border-slate-500/50 bg-slate-500/10 p-4" data-testid="order-cancelled">
-          {t("payment.cancelled")}
+      {/* #26: the status block is swapped for the server's fresh render when the order moves (app/browser/live-page.ts). */}
+      <div {...dataAttr(DataAttr.swap)} {...dataAttr(DataAttr.live, loaderData.live ? `/orders/${order.id}/live` : null)}>
+        <p className="mt-3">
+          <OutcomeChip outcome={loaderData.outcome} testId="order-status" />
         </p>
-      ) : null}
-      {loaderData.error ? (
-        <Alert tone="error" testId="order-error">
-          {t(`errors.${loaderData.error}`, { defaultValue: t("errors.UNEXPECTED") })}
-        </Alert>
-      ) : null}
 
-      <OrderTracking tracking={loaderData.tracking} lastStep={loaderData.lastStep} />
+        {loaderData.sent ? (
+          <Alert tone="success" testId="proof-sent">
+            {t("payment.sent")}
+          </Alert>
+        ) : null}
+        {loaderData.sent ? <TimedRedirect to={order.kind === "store" ? "/store" : "/"} seconds={AFTER_PROOF_SECONDS} /> : null}
+        {loaderData.cancelled ? (
+          <p role="status" className="mt-6 rounded-lg border border-slate-500/50 bg-slate-500/10 p-4" data-testid="order-cancelled">
+            {t("payment.cancelled")}
+          </p>
+        ) : null}
+        {loaderData.error ? (
+          <Alert tone="error" testId="order-error">
+            {t(`errors.${loaderData.error}`, { defaultValue: t("errors.UNEXPECTED") })}
+          </Alert>
+        ) : null}
 
-      <OrderOutcomeText outcome={loaderData.outcome} />
-      {order.rejectionReason ? <p className="mt-2 text-rose-200">{t("order.reason", { reason: order.rejectionReason })}</p> : null}
+        <OrderTracking tracking={loaderData.tracking} lastStep={loaderData.lastStep} />
+
+        <OrderOutcomeText outcome={loaderData.outcome} />
+        {order.rejectionReason ? <p className="mt-2 text-rose-200">{t("order.reason", { reason: order.rejectionReason })}</p> : null}
+      </div>
 
       <dl className="mt-8 grid grid-cols-2 gap-4 rounded-xl border border-slate-800 bg-arena-panel p-5 text-sm">
         <div>
@@ -186,6 +195,12 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           {t("order.writeSupport")}
         </Link>
       </p>
+      {loaderData.live ? (
+        <>
+          <LiveStatus text={t("order.updated")} />
+          <InlineScript source={livePageScript} />
+        </>
+      ) : null}
     </section>
   );
 }

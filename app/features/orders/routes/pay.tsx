@@ -16,6 +16,8 @@ import { findOrderFor } from "../orders.server";
 import { orderAmount, plainAmount } from "../orders-view";
 import { Countdown } from "~/components/ui/countdown";
 import { payToDetails } from "../payment-accounts.server";
+import { instantPaymentFor } from "~/features/payments/pay-page.server";
+import { InstantPayment } from "~/features/payments/components/instant-payment";
 import type { Route } from "./+types/pay";
 import type { RouteHandle } from "~/root";
 import payPageScript from "../browser/pay-page?inline-script";
@@ -56,6 +58,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     payTo: payTo[method],
     payToBankName: method === "pago_movil" ? (VENEZUELAN_BANKS[payTo.pago_movil.bankCode] ?? "") : null,
     maxMb: env().RECEIPT_MAX_MB,
+    // #26: Binance Pay / PayPal confirmed by their own APIs, when that provider is on (null otherwise).
+    instant: await instantPaymentFor(db(), order),
     error: new URL(request.url).searchParams.get("error"),
     messages: loadMessages(languageFromCookieHeader(request.headers.get("Cookie")), ["orders"]),
   };
@@ -182,6 +186,8 @@ export default function PayPage({ loaderData }: Route.ComponentProps) {
         ) : null}
       </div>
 
+      {loaderData.instant ? <InstantPayment orderId={order.id} instant={loaderData.instant} /> : null}
+      {loaderData.instant ? <h2 className="mt-10 text-xl font-bold">{t("instant.orManual")}</h2> : null}
       <p className="mt-6 text-slate-300">{t(`payment.instructions.${method}`)}</p>
       <div className="mt-4 flex flex-col gap-2">
         {"bankCode" in payTo ? (

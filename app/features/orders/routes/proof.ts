@@ -10,6 +10,7 @@ import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 import { OrderError, findOrderFor, submitProof } from "../orders.server";
 import { RECEIPT_EXTENSIONS, receiptStorage } from "../receipts.server";
+import { matchPagoMovil } from "~/features/payments/payments.server";
 import type { Route } from "./+types/proof";
 
 /**
@@ -65,6 +66,12 @@ export async function action({ request, params }: Route.ActionArgs) {
     log.error("proof not saved", { orderId: order.id, error: String(error) });
     return refuse("VERIFICATION_FAILED", 500);
   }
+  // #26: a Pago Móvil reference is looked for at the bank (when the adapter is on): a match approves at once.
+  // The proof is stored whatever the bank says: a failure here leaves the order with staff, as before.
+  if (order.paymentMethod === "pago_movil")
+    await matchPagoMovil(db(), order.id).catch((error: unknown) =>
+      log.error("bank match failed", { orderId: order.id, error: String(error) }),
+    );
   const next = `/orders/${order.id}?sent=1`;
   return wantsJson ? Response.json({ ok: true, redirectTo: next }) : redirect(next);
 }
