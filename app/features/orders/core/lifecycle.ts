@@ -24,10 +24,11 @@ export type MoveActor = "owner" | "staff" | "system";
 
 /**
  * The table of allowed moves and who may make each. Once proof is sent money may have moved,
- * so from then on only staff decide (cancelling needs a reason, as refunding does).
+ * so from then on only staff decide (cancelling needs a reason, as refunding does). The system
+ * approves at once an order paid from the buyer's wallet (features/wallet: no proof, no staff).
  */
 const MOVES: Record<OrderStatus, Partial<Record<OrderStatus, readonly MoveActor[]>>> = {
-  initiated: { proof_submitted: ["owner"], cancelled: ["owner", "staff"], expired: ["system"] },
+  initiated: { proof_submitted: ["owner"], approved: ["system"], cancelled: ["owner", "staff"], expired: ["system"] },
   proof_submitted: { approved: ["staff"], rejected: ["staff"], cancelled: ["staff"] },
   rejected: { proof_submitted: ["owner"], cancelled: ["owner", "staff"] },
   approved: { fulfilled: ["staff"], refunded: ["staff"] },
