@@ -53,6 +53,8 @@ export default [
   route("media/cards/:file", "features/tournaments/routes/card-image.ts"),
   route("media/games/:file", "features/store/routes/game-art.ts"),
   route("plus", "features/plus/routes/plus.tsx"),
+  route("wallet", "features/wallet/routes/wallet.tsx"),
+  route("wallet/pay-order", "features/wallet/routes/pay-order.ts"),
   route("support", "features/support/routes/support.tsx"),
   // Running the event: public bracket, live updates, matches (the staff run page is under /admin).
   route("tournaments/:tournamentId/bracket", "features/competition/routes/bracket.tsx"),

@@ -34,11 +34,14 @@ try {
   console.log(`Ledger reconciliation: ${entries} entries, ${report.accounts} accounts, ${ms} ms`);
   for (const row of report.sums) console.log(`  ${row.currency}: ${row.entries} entries, sum ${row.sum}${row.sum === 0 ? " ✓" : " ✗"}`);
   console.log(`  cached balance ≠ sum of entries: ${report.differences.length} account(s)`);
-  for (const row of report.differences.slice(0, 50)) console.log(`    ${row.accountId}: cached ${row.cached}, entries ${row.sum}, difference ${row.cached - row.sum}`);
+  for (const row of report.differences.slice(0, 50))
+    console.log(`    ${row.accountId}: cached ${row.cached}, entries ${row.sum}, difference ${row.cached - row.sum}`);
   console.log(`  unbalanced transactions: ${report.unbalancedTransactions}`);
   console.log(`  wallets below zero: ${report.negativeWallets}`);
   for (const row of report.transit)
-    console.log(`  payouts in transit ${row.currency}: ledger ${row.ledger}, waiting withdrawals ${row.withdrawals}${row.ledger === row.withdrawals ? " ✓" : " ✗"}`);
+    console.log(
+      `  payouts in transit ${row.currency}: ledger ${row.ledger}, waiting withdrawals ${row.withdrawals}${row.ledger === row.withdrawals ? " ✓" : " ✗"}`,
+    );
   const ok = reconciled(report);
   console.log(ok ? "Zero differences." : "DIFFERENCES FOUND.");
   process.exitCode = ok ? 0 : 1;

@@ -149,7 +149,9 @@ describe("the ledger", () => {
     await decideWithdrawal(handle.db, staffId, second.id, { decision: "rejected", reason: "wrong Pay ID" });
     expect(await walletSummary(handle.db, ana)).toMatchObject({ USD: { available: 6_000, pending: 0 } });
     const balances = await handle.db.execute(sql`select id, balance from ledger_accounts where kind <> 'user' order by id`);
-    expect((balances as unknown as { rows: Array<{ id: string; balance: string }> }).rows.map((row) => [row.id, Number(row.balance)])).toEqual([
+    expect(
+      (balances as unknown as { rows: Array<{ id: string; balance: string }> }).rows.map((row) => [row.id, Number(row.balance)]),
+    ).toEqual([
       ["bank:USD", 3_800],
       ["fees:USD", 200],
       ["payouts_in_transit:USD", 0],
@@ -183,7 +185,12 @@ describe("the ledger", () => {
       fc.record({ op: fc.constant("withdraw" as const), who, currency, amount }),
       fc.record({ op: fc.constant("decide" as const), pay: fc.boolean() }),
       fc.record({ op: fc.constant("order" as const), who, currency, amount }),
-      fc.record({ op: fc.constant("adjust" as const), who, currency, amount: fc.integer({ min: -20_000, max: 20_000 }).filter((n) => n !== 0) }),
+      fc.record({
+        op: fc.constant("adjust" as const),
+        who,
+        currency,
+        amount: fc.integer({ min: -20_000, max: 20_000 }).filter((n) => n !== 0),
+      }),
     );
     await fc.assert(
       fc.asyncProperty(fc.array(operation, { minLength: 1, maxLength: 12 }), async (operations) => {
@@ -204,7 +211,12 @@ describe("the ledger", () => {
             } else if (step.op === "decide") {
               const id = open.shift();
               if (id)
-                await decideWithdrawal(handle.db, staffId, id, step.pay ? { decision: "paid", reference: "R" } : { decision: "rejected", reason: "no" });
+                await decideWithdrawal(
+                  handle.db,
+                  staffId,
+                  id,
+                  step.pay ? { decision: "paid", reference: "R" } : { decision: "rejected", reason: "no" },
+                );
             } else if (step.op === "order") {
               await payOrderWithWallet(handle.db, people[step.who]!, await waitingOrder(people[step.who]!, step.currency, step.amount));
             } else

@@ -3,9 +3,9 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from "~/db/schema";
 import type { Currency } from "~/domain/money";
 import type { Database, Transaction } from "~/lib/db.server";
-import { lockOrder, postingProblem, type Line, type PostingErrorCode, type TransactionKind } from "./core/accounts";
+import { lockOrder, postingProblem, type Line, type TransactionKind } from "./core/accounts";
 
-export type LedgerErrorCode = PostingErrorCode | "INSUFFICIENT_FUNDS" | "KEY_REUSED";
+export type LedgerErrorCode = "UNBALANCED" | "EMPTY" | "BAD_AMOUNT" | "INSUFFICIENT_FUNDS" | "KEY_REUSED";
 
 /** A movement the ledger refuses; nothing was written. */
 export class LedgerError extends Error {
@@ -30,7 +30,9 @@ async function ensureAccounts(tx: Transaction, lines: readonly Line[]) {
   const seen = new Map(lines.map((line) => [line.account.id, line.account]));
   await tx
     .insert(ledgerAccounts)
-    .values([...seen.values()].map((account) => ({ id: account.id, kind: account.kind, userId: account.userId, currency: account.currency })))
+    .values(
+      [...seen.values()].map((account) => ({ id: account.id, kind: account.kind, userId: account.userId, currency: account.currency })),
+    )
     .onConflictDoNothing();
 }
 
@@ -89,9 +91,11 @@ export async function post(tx: Transaction, posting: Posting): Promise<{ transac
     const next = (balances.get(line.account.id) ?? 0) + (delta.get(line.account.id) ?? 0);
     if (line.account.kind === "user" && next < 0) throw new LedgerError("INSUFFICIENT_FUNDS");
   }
-  await tx.insert(ledgerEntries).values(
-    posting.lines.map((line) => ({ transactionId, accountId: line.account.id, currency: line.account.currency, amount: line.amount })),
-  );
+  await tx
+    .insert(ledgerEntries)
+    .values(
+      posting.lines.map((line) => ({ transactionId, accountId: line.account.id, currency: line.account.currency, amount: line.amount })),
+    );
   for (const id of ids) {
     const change = delta.get(id) ?? 0;
     if (change !== 0)

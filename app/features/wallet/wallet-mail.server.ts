@@ -20,9 +20,21 @@ export async function mailWallet(
   tx: MailWriter,
   userId: string,
   template: WalletMail,
-  values: { amount: number; currency: Currency; fee?: number; title?: string; place?: number; reference?: string; reason?: string; number?: number },
+  values: {
+    amount: number;
+    currency: Currency;
+    fee?: number;
+    title?: string;
+    place?: number;
+    reference?: string;
+    reason?: string;
+    number?: number;
+  },
 ): Promise<void> {
-  const [user] = await tx.select({ email: users.email, name: users.name, language: users.language }).from(users).where(eq(users.id, userId));
+  const [user] = await tx
+    .select({ email: users.email, name: users.name, language: users.language })
+    .from(users)
+    .where(eq(users.id, userId));
   if (!user) return;
   const language = isLanguage(user.language) ? user.language : "es";
   const { t } = createI18n(language, loadMessages(language, ["mail"]));

@@ -27,7 +27,6 @@ import {
   withdrawalFee,
   withdrawalProblem,
   type Destination,
-  type WithdrawalErrorCode,
   type WithdrawalRules,
   type WithdrawalStatus,
 } from "./core/withdrawals";
@@ -35,7 +34,13 @@ import { LedgerError, lockAccounts, post } from "./ledger.server";
 import { mailWallet } from "./wallet-mail.server";
 
 export type WalletErrorCode =
-  | WithdrawalErrorCode
+  | "BAD_AMOUNT"
+  | "BELOW_MINIMUM"
+  | "FEE_TOO_HIGH"
+  | "OVER_DAILY_MAXIMUM"
+  | "ACCOUNT_TOO_NEW"
+  | "INSUFFICIENT_FUNDS"
+  | "BAD_DESTINATION"
   | "NOT_FOUND"
   | "ALREADY_DECIDED"
   | "ALREADY_PAID"
@@ -82,7 +87,14 @@ export async function saveWithdrawalRules(db: Database, staffId: string, rules: 
       .insert(settings)
       .values({ key: WITHDRAWAL_RULES_KEY, value: JSON.stringify(rules) })
       .onConflictDoUpdate({ target: settings.key, set: { value: JSON.stringify(rules), updatedAt: new Date() } });
-    await recordAudit(tx, { actorId: staffId, action: "wallet.rules", entity: "setting", entityId: WITHDRAWAL_RULES_KEY, before, after: rules });
+    await recordAudit(tx, {
+      actorId: staffId,
+      action: "wallet.rules",
+      entity: "setting",
+      entityId: WITHDRAWAL_RULES_KEY,
+      before,
+      after: rules,
+    });
   });
 }
 
@@ -101,7 +113,10 @@ export async function walletSummary(db: Database, userId: string) {
       .where(and(eq(walletWithdrawals.userId, userId), eq(walletWithdrawals.status, "requested")))
       .groupBy(walletWithdrawals.currency),
   ]);
-  const result: Record<Currency, { available: number; pending: number }> = { USD: { available: 0, pending: 0 }, VES: { available: 0, pending: 0 } };
+  const result: Record<Currency, { available: number; pending: number }> = {
+    USD: { available: 0, pending: 0 },
+    VES: { available: 0, pending: 0 },
+  };
   for (const row of accounts) if (isCurrency(row.currency)) result[row.currency].available = Number(row.balance);
   for (const row of pending) if (isCurrency(row.currency)) result[row.currency].pending = Number(row.amount);
   return result;
@@ -126,7 +141,10 @@ export async function walletHistory(db: Database, userId: string, before: number
     })
     .from(ledgerEntries)
     .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
-    .leftJoin(tournaments, and(inArray(ledgerTransactions.kind, ["prize", "prize_reversal"]), eq(tournaments.id, ledgerTransactions.subjectId)))
+    .leftJoin(
+      tournaments,
+      and(inArray(ledgerTransactions.kind, ["prize", "prize_reversal"]), eq(tournaments.id, ledgerTransactions.subjectId)),
+    )
     .leftJoin(orders, and(eq(ledgerTransactions.kind, "wallet_payment"), eq(orders.id, ledgerTransactions.subjectId)))
     .leftJoin(
       walletWithdrawals,
@@ -140,7 +158,10 @@ export async function walletHistory(db: Database, userId: string, before: number
     )
     .orderBy(desc(ledgerEntries.id))
     .limit(HISTORY_PAGE + 1);
-  return { rows: rows.slice(0, HISTORY_PAGE).map((row) => ({ ...row, kind: row.kind as TransactionKind, currency: row.currency as Currency })), more: rows.length > HISTORY_PAGE };
+  return {
+    rows: rows.slice(0, HISTORY_PAGE).map((row) => ({ ...row, kind: row.kind as TransactionKind, currency: row.currency as Currency })),
+    more: rows.length > HISTORY_PAGE,
+  };
 }
 
 export async function withdrawalsOf(db: Database, userId: string) {
@@ -191,7 +212,9 @@ export async function requestWithdrawal(
       const transit = platformAccount("payouts_in_transit", input.currency);
       await tx
         .insert(ledgerAccounts)
-        .values([wallet, transit].map((account) => ({ id: account.id, kind: account.kind, userId: account.userId, currency: account.currency })))
+        .values(
+          [wallet, transit].map((account) => ({ id: account.id, kind: account.kind, userId: account.userId, currency: account.currency })),
+        )
         .onConflictDoNothing();
       // Every account the movement touches, locked in id order before anything is read.
       const balances = await lockAccounts(tx, [wallet.id, transit.id]);
@@ -245,7 +268,12 @@ export async function requestWithdrawal(
         ],
       });
       const [row] = await tx.select({ number: walletWithdrawals.number }).from(walletWithdrawals).where(eq(walletWithdrawals.id, id));
-      await mailWallet(tx, input.userId, "withdrawalRequested", { amount: input.amount, currency: input.currency, fee, number: row?.number });
+      await mailWallet(tx, input.userId, "withdrawalRequested", {
+        amount: input.amount,
+        currency: input.currency,
+        fee,
+        number: row?.number,
+      });
       return { id, repeated: false };
     });
   } catch (error) {
@@ -608,5 +636,3 @@ export async function userByEmail(db: Database, email: string) {
   const [row] = await db.select({ id: users.id, email: users.email, name: users.name }).from(users).where(eq(users.email, email));
   return row ?? null;
 }
-
-

@@ -17,6 +17,9 @@ import { orderAmount, plainAmount } from "../orders-view";
 import { Countdown } from "~/components/ui/countdown";
 import { payToDetails } from "../payment-accounts.server";
 import type { Route } from "./+types/pay";
+import type { Currency } from "~/domain/money";
+import { PayWithWallet } from "~/features/wallet/components/pay-with-wallet";
+import { availableIn } from "~/features/wallet/wallet.server";
 import type { RouteHandle } from "~/root";
 import payPageScript from "../browser/pay-page?inline-script";
 import type { PayTexts } from "../browser/pay-page";
@@ -56,8 +59,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     payTo: payTo[method],
     payToBankName: method === "pago_movil" ? (VENEZUELAN_BANKS[payTo.pago_movil.bankCode] ?? "") : null,
     maxMb: env().RECEIPT_MAX_MB,
+    // "Saldo": the buyer's wallet in the order's currency (features/wallet), offered when it covers the order.
+    walletBalance: await availableIn(db(), user.id, order.currency as Currency),
     error: new URL(request.url).searchParams.get("error"),
-    messages: loadMessages(languageFromCookieHeader(request.headers.get("Cookie")), ["orders"]),
+    messages: loadMessages(languageFromCookieHeader(request.headers.get("Cookie")), ["orders", "wallet"]),
   };
 }
 
@@ -181,6 +186,8 @@ export default function PayPage({ loaderData }: Route.ComponentProps) {
           </p>
         ) : null}
       </div>
+
+      <PayWithWallet orderId={order.id} amount={order.amount} currency={order.currency as Currency} balance={loaderData.walletBalance} />
 
       <p className="mt-6 text-slate-300">{t(`payment.instructions.${method}`)}</p>
       <div className="mt-4 flex flex-col gap-2">

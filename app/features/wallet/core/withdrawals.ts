@@ -42,13 +42,7 @@ export function withdrawalFee(amount: number, currency: Currency, rules: Withdra
 }
 
 export type WithdrawalErrorCode =
-  | "BAD_AMOUNT"
-  | "BELOW_MINIMUM"
-  | "FEE_TOO_HIGH"
-  | "OVER_DAILY_MAXIMUM"
-  | "ACCOUNT_TOO_NEW"
-  | "INSUFFICIENT_FUNDS"
-  | "BAD_DESTINATION";
+  "BAD_AMOUNT" | "BELOW_MINIMUM" | "FEE_TOO_HIGH" | "OVER_DAILY_MAXIMUM" | "ACCOUNT_TOO_NEW" | "INSUFFICIENT_FUNDS" | "BAD_DESTINATION";
 
 /**
  * Whether a withdrawal may be asked for, apart from the balance (checked under the lock):
@@ -81,7 +75,12 @@ export function parseDestination(method: WithdrawalMethod, form: Record<string, 
     if (!Object.hasOwn(VENEZUELAN_BANKS, bankCode)) return null;
     if (!/^(0?4(12|14|16|24|26|22))\d{7}$/.test(phone)) return null;
     if (!/^[VEJP]?\d{6,9}$/.test(idNumber)) return null;
-    return { method, bankCode, phone: phone.startsWith("0") ? phone : `0${phone}`, idNumber: /^\d/.test(idNumber) ? `V${idNumber}` : idNumber };
+    return {
+      method,
+      bankCode,
+      phone: phone.startsWith("0") ? phone : `0${phone}`,
+      idNumber: /^\d/.test(idNumber) ? `V${idNumber}` : idNumber,
+    };
   }
   if (method === "binance") {
     const payId = form.payId?.trim() ?? "";
