@@ -46,6 +46,8 @@ export default [
     route("users", "features/admin/routes/users.tsx"),
     route("users/:userId", "features/admin/routes/user.tsx"),
     route("audit", "features/admin/routes/audit.tsx"),
+    route("wallet", "features/wallet/routes/admin-wallet.tsx"),
+    route("wallet/ledger.csv", "features/wallet/routes/admin-ledger-csv.ts"),
     route("mail", "features/admin/routes/mail.tsx"),
     route("support", "features/support/routes/admin-support.tsx"),
     route("tournaments/:tournamentId/run", "features/competition/routes/run.tsx"),

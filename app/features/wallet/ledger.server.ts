@@ -173,3 +173,13 @@ export function reconciled(report: ReconciliationReport): boolean {
     report.transit.every((row) => row.ledger === row.withdrawals)
   );
 }
+
+/** The platform's accounts and their cached balances (the staff's wallet page). */
+export async function platformBalances(db: Database) {
+  const rows = await db
+    .select({ id: ledgerAccounts.id, kind: ledgerAccounts.kind, currency: ledgerAccounts.currency, balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(sql`${ledgerAccounts.kind} <> 'user'`)
+    .orderBy(ledgerAccounts.id);
+  return rows.map((row) => ({ ...row, currency: row.currency as Currency, balance: Number(row.balance) }));
+}

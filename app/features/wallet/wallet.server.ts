@@ -636,3 +636,20 @@ export async function userByEmail(db: Database, email: string) {
   const [row] = await db.select({ id: users.id, email: users.email, name: users.name }).from(users).where(eq(users.email, email));
   return row ?? null;
 }
+
+/** What the run page shows about paying the tournament's prizes to wallets. */
+export async function prizePanel(db: Database, tournamentId: string) {
+  const [plan, payouts] = await Promise.all([prizePlan(db, tournamentId), prizePayouts(db, tournamentId)]);
+  return {
+    paid: payouts.some((row) => !row.reversedBy),
+    plan: plan.map((row) => ({ place: row.place, name: row.teamName || row.captainName, text: row.text, money: row.money })),
+    payouts: payouts.map((row) => ({
+      id: row.id,
+      name: row.name || row.email,
+      place: row.place,
+      amount: Number(row.amount),
+      currency: row.currency as Currency,
+      reversed: Boolean(row.reversedBy),
+    })),
+  };
+}
