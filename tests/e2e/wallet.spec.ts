@@ -20,7 +20,7 @@ const test = base.extend<object, { arena: AppServer }>({
         await server.stop();
       }
     },
-    { scope: "worker", timeout: 240_000 },
+    { scope: "worker", timeout: 600_000 },
   ],
   baseURL: async ({ arena }, use) => use(arena.url),
 });
@@ -56,7 +56,7 @@ const RUN = "/admin/tournaments/copa-wallet/run";
 const TEAMS = ["Alfa", "Bravo", "Charlie", "Delta", "Eco", "Fox", "Golf", "Hotel"];
 
 test("a cup's prizes reach the winners' wallets, two withdrawals are paid and the ledger balances", async ({ browser, arena }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const staff = await personAt(browser, arena);
   await signIn(staff, arena, "staff-wallet@example.com", RUN);
 

@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { settings, users } from "~/db/schema";
+import { competitionPrizes, registrations, settings, tournaments, users } from "~/db/schema";
 import { createOrder } from "~/features/orders/orders.server";
 import { platformAccount, userAccount } from "~/features/wallet/core/accounts";
 import { DEFAULT_WITHDRAWAL_RULES } from "~/features/wallet/core/withdrawals";
@@ -16,7 +16,11 @@ import {
   adjustWallet,
   decideWithdrawal,
   payOrderWithWallet,
+  payTournamentPrizes,
+  prizesPaid,
   requestWithdrawal,
+  reversePrize,
+  prizePayouts,
   walletSummary,
 } from "~/features/wallet/wallet.server";
 import type { Currency } from "~/domain/money";
@@ -253,6 +257,42 @@ describe("the ledger", () => {
     expect(refused).toHaveLength(19);
     for (const attempt of refused) expect((attempt as PromiseRejectedResult).reason).toMatchObject({ code: "INSUFFICIENT_FUNDS" });
     expect(await walletSummary(handle.db, ana)).toMatchObject({ USD: { available: 0, pending: 10_000 } });
+    await expectLedgerSound();
+  });
+
+  it("pays a tournament's money prizes to captains once; a reversal is a new movement", async () => {
+    const [ana, ben, cai] = [await newUser("ana"), await newUser("ben"), await newUser("cai")];
+    await handle.db.insert(tournaments).values({
+      id: "cup",
+      title: "Copa",
+      game: "free-fire",
+      prize: "$100",
+      players: ["Equipos"],
+      image: "/x.jpg",
+      date: "2026-12-01",
+      capacity: 8,
+      registrationClosesAt: new Date(),
+    });
+    for (const [index, userId] of [ana, ben, cai].entries())
+      await handle.db
+        .insert(registrations)
+        .values({ id: `r${index}`, tournamentId: "cup", userId, teamName: `T${index}`, phone: "04141234567", status: "confirmed" });
+    await handle.db.insert(competitionPrizes).values([
+      { tournamentId: "cup", registrationId: "r0", place: 1, amount: "$50" },
+      { tournamentId: "cup", registrationId: "r1", place: 2, amount: "$30" },
+      { tournamentId: "cup", registrationId: "r2", place: 3, amount: "2.000 diamantes" },
+    ]);
+    const paid = await payTournamentPrizes(handle.db, staffId, "cup");
+    expect(paid.map((row) => row.amount)).toEqual([5000, 3000]);
+    await expect(payTournamentPrizes(handle.db, staffId, "cup")).rejects.toMatchObject({ code: "ALREADY_PAID" });
+    expect((await walletSummary(handle.db, ana)).USD.available).toBe(5000);
+    const [first] = await prizePayouts(handle.db, "cup");
+    await reversePrize(handle.db, staffId, first!.id, "wrong winner");
+    await expect(reversePrize(handle.db, staffId, first!.id, "again")).rejects.toMatchObject({ code: "ALREADY_DECIDED" });
+    expect((await walletSummary(handle.db, ana)).USD.available).toBe(0);
+    expect(await prizesPaid(handle.db, "cup")).toBe(true);
+    const mails = await handle.db.execute(sql`select count(*)::int as n from mail_outbox where kind like 'wallet.prize%'`);
+    expect((mails as unknown as { rows: Array<{ n: number }> }).rows[0]?.n).toBe(3);
     await expectLedgerSound();
   });
 });
