@@ -91,7 +91,7 @@ test("a cup's prizes reach the winners' wallets, two withdrawals are paid and th
   }
   await staff.getByTestId("save-prizes").click();
   await expect(staff.getByTestId("run-done")).toContainText("Premios guardados");
-  await expect(staff.getByTestId("prize-payouts")).toContainText("$50.00");
+  await expect(staff.getByTestId("prize-payouts")).toContainText("$50,00");
   await staff.getByTestId("pay-prizes").click();
   await expect(staff.getByTestId("run-done")).toContainText("Premios pagados");
   await expect(staff.getByTestId("prize-payouts-done")).toContainText("Capitán Alfa");
