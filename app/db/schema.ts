@@ -719,7 +719,6 @@ export const competitionPrizes = pgTable(
   (t) => [primaryKey({ columns: [t.tournamentId, t.registrationId] })],
 );
 
-
 /* ───────────── Wallet: a double-entry ledger (docs/decisions/012-wallet-ledger.md) ───────────── */
 
 /**
