@@ -55,6 +55,8 @@ export default [
     route("users", "features/admin/routes/users.tsx"),
     route("users/:userId", "features/admin/routes/user.tsx"),
     route("audit", "features/admin/routes/audit.tsx"),
+    route("wallet", "features/wallet/routes/admin-wallet.tsx"),
+    route("wallet/ledger.csv", "features/wallet/routes/admin-ledger-csv.ts"),
     route("mail", "features/admin/routes/mail.tsx"),
     route("support", "features/support/routes/admin-support.tsx"),
     route("tournaments/:tournamentId/run", "features/competition/routes/run.tsx"),
@@ -62,6 +64,8 @@ export default [
   route("media/cards/:file", "features/tournaments/routes/card-image.ts"),
   route("media/games/:file", "features/store/routes/game-art.ts"),
   route("plus", "features/plus/routes/plus.tsx"),
+  route("wallet", "features/wallet/routes/wallet.tsx"),
+  route("wallet/pay-order", "features/wallet/routes/pay-order.ts"),
   route("support", "features/support/routes/support.tsx"),
   // Running the event: public bracket, live updates, matches (the staff run page is under /admin).
   route("tournaments/:tournamentId/bracket", "features/competition/routes/bracket.tsx"),

@@ -52,6 +52,11 @@ export const ERROR_CODE_SOURCES: ErrorCodeSource[] = [
   // A form's key sent again with another purchase (#22): the store's checkout and buy-now, and Plus.
   { file: "app/features/orders/core/idempotency.ts", name: "IdempotencyErrorCode", namespace: "store", prefix: "errors" },
   { file: "app/features/orders/core/idempotency.ts", name: "IdempotencyErrorCode", namespace: "plus", prefix: "errors" },
+  // The wallet (#28): the player's page and the staff's payout pages say the same refusals.
+  { file: "app/features/wallet/core/accounts.ts", name: "PostingErrorCode", namespace: "wallet", prefix: "errors" },
+  { file: "app/features/wallet/core/withdrawals.ts", name: "WithdrawalErrorCode", namespace: "wallet", prefix: "errors" },
+  { file: "app/features/wallet/ledger.server.ts", name: "LedgerErrorCode", namespace: "wallet", prefix: "errors" },
+  { file: "app/features/wallet/wallet.server.ts", name: "WalletErrorCode", namespace: "wallet", prefix: "errors" },
 ];
 
 /** The language every other one is compared with (the product's default). */

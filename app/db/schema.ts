@@ -820,6 +820,126 @@ export const competitionPrizes = pgTable(
   (t) => [primaryKey({ columns: [t.tournamentId, t.registrationId] })],
 );
 
+/* ───────────── Wallet: a double-entry ledger (docs/decisions/012-wallet-ledger.md) ───────────── */
+
+/**
+ * One account of the ledger: a user's wallet in one currency, or a platform account (fees, prizes,
+ * payouts in transit, bank, orders paid from wallets, staff adjustments) in one currency. `balance`
+ * is a cache of the sum of the account's entries, written in the same transaction as them and
+ * checked against that sum by `npm run ledger:reconcile`; a user wallet never goes below zero.
+ */
+export const ledgerAccounts = pgTable(
+  "ledger_accounts",
+  {
+    /** "user:<userId>:USD", "fees:VES", … (core/accounts.ts). */
+    id: text("id").primaryKey(),
+    kind: text("kind").notNull(),
+    userId: text("user_id").references(() => users.id),
+    currency: text("currency").notNull(),
+    balance: bigint("balance", { mode: "number" }).notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("ledger_accounts_user_idx").on(t.userId),
+    check("ledger_accounts_currency", sql`${t.currency} in ('USD', 'VES')`),
+    check("ledger_accounts_user_not_negative", sql`${t.kind} <> 'user' or ${t.balance} >= 0`),
+  ],
+);
+
+/** One movement of money: two or more entries summing to zero per currency. Never updated or deleted. */
+export const ledgerTransactions = pgTable(
+  "ledger_transactions",
+  {
+    id: text("id").primaryKey(),
+    /** prize, prize_reversal, withdrawal, withdrawal_paid, withdrawal_rejected, wallet_payment, adjustment. */
+    kind: text("kind").notNull(),
+    /** The request's key: the same key never moves money twice. */
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    /** What it is about: a tournament, withdrawal, order id (with `kind`, enough to link it). */
+    subjectId: text("subject_id"),
+    /** Free words from staff (an adjustment's or a reversal's reason); codes otherwise. */
+    reason: text("reason"),
+    actorId: text("actor_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("ledger_transactions_created_idx").on(t.createdAt, t.id), index("ledger_transactions_subject_idx").on(t.subjectId)],
+);
+
+export const ledgerEntries = pgTable(
+  "ledger_entries",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    transactionId: text("transaction_id")
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    currency: text("currency").notNull(),
+    /** Signed minor units: positive credits the account, negative debits it. */
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("ledger_entries_account_idx").on(t.accountId, t.id),
+    index("ledger_entries_transaction_idx").on(t.transactionId),
+    check("ledger_entries_not_zero", sql`${t.amount} <> 0`),
+  ],
+);
+
+/** A request to take money out of a wallet, and what staff did with it. */
+export const walletWithdrawals = pgTable(
+  "wallet_withdrawals",
+  {
+    id: text("id").primaryKey(),
+    number: serial("number").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    currency: text("currency").notNull(),
+    /** Taken from the balance (minor units); the receiver gets amount − fee. */
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    fee: bigint("fee", { mode: "number" }).notNull(),
+    /** pago_movil | binance | paypal */
+    method: text("method").notNull(),
+    /** Where to pay: { bankCode, phone, idNumber } | { payId } | { email }. */
+    destination: jsonb("destination").notNull(),
+    /** requested | paid | rejected */
+    status: text("status").notNull().default("requested"),
+    plusMember: boolean("plus_member").notNull().default(false),
+    reference: text("reference"),
+    reason: text("reason"),
+    decidedBy: text("decided_by"),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("wallet_withdrawals_user_idx").on(t.userId, t.createdAt),
+    index("wallet_withdrawals_status_idx").on(t.status, t.createdAt),
+    check("wallet_withdrawals_amounts", sql`${t.amount} > 0 and ${t.fee} >= 0 and ${t.fee} < ${t.amount}`),
+  ],
+);
+
+/** A tournament's prizes as credited to wallets: one row per receiver and place (reversed ones stay, marked). */
+export const walletPrizePayouts = pgTable(
+  "wallet_prize_payouts",
+  {
+    id: text("id").primaryKey(),
+    tournamentId: text("tournament_id").notNull(),
+    registrationId: text("registration_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    place: smallint("place").notNull(),
+    currency: text("currency").notNull(),
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    transactionId: text("transaction_id").notNull(),
+    reversedBy: text("reversed_by"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("wallet_prize_payouts_tournament_idx").on(t.tournamentId), index("wallet_prize_payouts_user_idx").on(t.userId)],
+);
+
 /* ───────────── Mail outbox ───────────── */
 
 /**
@@ -948,4 +1068,9 @@ export const schema = {
   mailOutbox,
   notificationPreferences,
   notificationOutbox,
+  ledgerAccounts,
+  ledgerTransactions,
+  ledgerEntries,
+  walletWithdrawals,
+  walletPrizePayouts,
 };

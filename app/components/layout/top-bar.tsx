@@ -127,6 +127,13 @@ export function TopBar({
                   {t("nav.myOrders")}
                 </Link>
                 <Link
+                  to="/wallet"
+                  className="py-1 text-sm font-semibold whitespace-nowrap text-cyan-300 hover:text-cyan-200 md:order-2 md:py-0"
+                  data-testid="wallet-link"
+                >
+                  {t("nav.wallet")}
+                </Link>
+                <Link
                   to="/support"
                   className="py-1 text-sm font-semibold whitespace-nowrap text-cyan-300 hover:text-cyan-200 md:order-2 md:py-0"
                   data-testid="support-link"

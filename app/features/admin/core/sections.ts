@@ -2,6 +2,7 @@
 export const ADMIN_SECTIONS = [
   { key: "dashboard", to: "/admin" },
   { key: "orders", to: "/admin/orders" },
+  { key: "wallet", to: "/admin/wallet" },
   { key: "support", to: "/admin/support" },
   { key: "exchangeRate", to: "/admin/exchange-rate" },
   { key: "paymentMethods", to: "/admin/payment-methods" },

@@ -32,6 +32,9 @@ import { checkPrizes } from "../core/prizes";
 import { SEEDING_METHODS, type SeedingMethod } from "../core/seeding";
 import { parseSettings, toPlatformLocal } from "../core/settings";
 import type { Route } from "./+types/run";
+import { PrizePayouts } from "~/features/wallet/components/prize-payouts";
+import { parseNote } from "~/features/wallet/core/staff-forms";
+import { WalletError, payTournamentPrizes, prizePanel, prizesPaid, reversePrize } from "~/features/wallet/wallet.server";
 
 /** Staff run the event from here (a phone is enough): settings, check-ins, seeding and start, disputes, lobby results, audit. */
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -48,6 +51,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     started && settings?.format === "battle_royale" ? listLobbyResults(db(), id) : Promise.resolve([]),
     started ? listPrizes(db(), id) : Promise.resolve([]),
   ]);
+  // Prizes to wallets (features/wallet): what each placed captain gets, and what was paid.
+  const prizeWallets = started ? await prizePanel(db(), id) : null;
   return {
     tournament: competition.tournament,
     settings: settings
@@ -84,7 +89,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       reason: line.reason,
       createdAt: line.createdAt.toISOString(),
     })),
-    messages: loadMessages(languageFromCookieHeader(request.headers.get("Cookie")), ["competition"]),
+    prizeWallets,
+    messages: loadMessages(languageFromCookieHeader(request.headers.get("Cookie")), ["competition", "wallet"]),
   };
 }
 
@@ -149,14 +155,27 @@ export async function action({ request, params }: Route.ActionArgs) {
           })),
         );
         if (!checked.ok) return fail(checked.code);
+        // Once paid to wallets, the table is corrected only after a reversal (features/wallet).
+        if (await prizesPaid(db(), tournament.id)) return fail("PRIZES_LOCKED", 409);
         await savePrizes(db(), { tournamentId: tournament.id, prizes: checked.prizes, actorUserId: staff.id });
         return succeed({ done: "prizes" });
+      }
+      case "pay-prizes": {
+        await payTournamentPrizes(db(), staff.id, tournament.id);
+        return succeed({ done: "prizesPaid" });
+      }
+      case "reverse-prize": {
+        const reason = parseNote(fields.reason, "BAD_REASON", "reason");
+        if (!reason.ok) return fail(reason.code);
+        await reversePrize(db(), staff.id, fields.payoutId ?? "", reason.text);
+        return succeed({ done: "prizeReversed" });
       }
       default:
         return fail("BAD_REQUEST");
     }
   } catch (error) {
     if (error instanceof CompetitionError) return fail(error.code, 409);
+    if (error instanceof WalletError) return fail(error.code, 409);
     throw error;
   }
 }
@@ -432,6 +451,8 @@ export default function RunPage({ loaderData, actionData }: Route.ComponentProps
           </Button>
         </Form>
       ) : null}
+
+      {data.prizeWallets ? <PrizePayouts panel={data.prizeWallets} busy={busy} /> : null}
 
       <div className="mt-8">
         <h2 className="text-xl font-bold">{t("run.audit")}</h2>

@@ -7,6 +7,8 @@ describe("order status table", () => {
     "initiated>proof_submitted": "owner,system",
     "initiated>cancelled": "owner,staff",
     "initiated>expired": "system",
+    // Paid from the buyer's wallet (features/wallet): approved at once, by the system.
+    "initiated>approved": "system",
     "proof_submitted>approved": "staff,system",
     "proof_submitted>rejected": "staff",
     "proof_submitted>cancelled": "staff",

@@ -27,11 +27,13 @@ export type MoveActor = "owner" | "staff" | "system";
 
 /**
  * The table of allowed moves and who may make each. Once proof is sent money may have moved,
- * so from then on only staff decide (cancelling needs a reason, as refunding does).
+ * so from then on only staff decide (cancelling needs a reason, as refunding does). The system
+ * approves at once an order paid from the buyer's wallet (features/wallet: no proof, no staff).
  */
 const MOVES: Record<OrderStatus, Partial<Record<OrderStatus, readonly MoveActor[]>>> = {
-  // system: a provider's signed confirmation is the proof (app/features/payments/, #26).
-  initiated: { proof_submitted: ["owner", "system"], cancelled: ["owner", "staff"], expired: ["system"] },
+  // system: a provider's signed confirmation is the proof (docs/payments.md); paid from the buyer's
+  // wallet (features/wallet), the order is approved at once.
+  initiated: { proof_submitted: ["owner", "system"], approved: ["system"], cancelled: ["owner", "staff"], expired: ["system"] },
   // system: the amount, currency and (Pago Móvil) bank credit matched exactly; anything else waits for staff.
   proof_submitted: { approved: ["staff", "system"], rejected: ["staff"], cancelled: ["staff"] },
   rejected: { proof_submitted: ["owner"], cancelled: ["owner", "staff"] },

@@ -19,6 +19,9 @@ import { payToDetails } from "../payment-accounts.server";
 import { instantPaymentFor } from "~/features/payments/pay-page.server";
 import { InstantPayment } from "~/features/payments/components/instant-payment";
 import type { Route } from "./+types/pay";
+import type { Currency } from "~/domain/money";
+import { PayWithWallet } from "~/features/wallet/components/pay-with-wallet";
+import { availableIn } from "~/features/wallet/wallet.server";
 import type { RouteHandle } from "~/root";
 import payPageScript from "../browser/pay-page?inline-script";
 import type { PayTexts } from "../browser/pay-page";
@@ -60,8 +63,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     maxMb: env().RECEIPT_MAX_MB,
     // #26: Binance Pay / PayPal confirmed by their own APIs, when that provider is on (null otherwise).
     instant: await instantPaymentFor(db(), order),
+    // "Saldo": the buyer's wallet in the order's currency (features/wallet), offered when it covers the order.
+    walletBalance: await availableIn(db(), user.id, order.currency as Currency),
     error: new URL(request.url).searchParams.get("error"),
-    messages: loadMessages(languageFromCookieHeader(request.headers.get("Cookie")), ["orders"]),
+    messages: loadMessages(languageFromCookieHeader(request.headers.get("Cookie")), ["orders", "wallet"]),
   };
 }
 
@@ -188,6 +193,8 @@ export default function PayPage({ loaderData }: Route.ComponentProps) {
 
       {loaderData.instant ? <InstantPayment orderId={order.id} instant={loaderData.instant} /> : null}
       {loaderData.instant ? <h2 className="mt-10 text-xl font-bold">{t("instant.orManual")}</h2> : null}
+      <PayWithWallet orderId={order.id} amount={order.amount} currency={order.currency as Currency} balance={loaderData.walletBalance} />
+
       <p className="mt-6 text-slate-300">{t(`payment.instructions.${method}`)}</p>
       <div className="mt-4 flex flex-col gap-2">
         {"bankCode" in payTo ? (

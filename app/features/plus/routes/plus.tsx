@@ -41,7 +41,7 @@ export const PLUS_BENEFITS = [
   { id: "support", available: true },
   { id: "ads", available: true },
   { id: "badge", available: true },
-  { id: "fees", available: false },
+  { id: "fees", available: true, href: "/wallet" },
   { id: "subscriptions", available: false },
   { id: "events", available: false },
   { id: "create", available: false },
@@ -216,7 +216,13 @@ export default function PlusPage({ loaderData, actionData }: Route.ComponentProp
                 key={benefit.id}
                 className="flex items-start justify-between gap-3 rounded-lg border border-slate-800 bg-arena-panel p-3 text-sm"
               >
-                <span>{t(`benefits.${benefit.id}`, { minutes: EARLY_ACCESS_MINUTES })}</span>
+                {"href" in benefit ? (
+                  <a href={benefit.href} className="text-cyan-300 underline" data-testid={`plus-benefit-${benefit.id}`}>
+                    {t(`benefits.${benefit.id}`, { minutes: EARLY_ACCESS_MINUTES })}
+                  </a>
+                ) : (
+                  <span>{t(`benefits.${benefit.id}`, { minutes: EARLY_ACCESS_MINUTES })}</span>
+                )}
                 {benefit.available ? null : (
                   <span className="shrink-0 rounded-full bg-slate-700 px-2 py-0.5 text-xs text-slate-200">{t("coming")}</span>
                 )}

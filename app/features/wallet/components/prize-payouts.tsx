@@ -1,0 +1,73 @@
+import { Form } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/field";
+import { formatMoney } from "~/domain/format";
+import type { Currency } from "~/domain/money";
+import { useTranslation } from "~/lib/i18n-react";
+
+export interface PrizePanel {
+  paid: boolean;
+  payouts: Array<{ id: string; name: string; place: number; amount: number; currency: Currency; reversed: boolean }>;
+  plan: Array<{ place: number; name: string; text: string; money: { amount: number; currency: Currency } | null }>;
+}
+
+/** The run page's "Pagar premios": what each placed captain gets, the button, then what was paid (each reversible with a reason). */
+export function PrizePayouts({ panel, busy }: { panel: PrizePanel; busy: boolean }) {
+  const { t, i18n } = useTranslation("wallet");
+  const language = i18n.language === "en" ? "en" : "es";
+  const money = (amount: number, currency: Currency) => formatMoney({ amount, currency }, language);
+  return (
+    <div className="mt-6 space-y-3 rounded-2xl border border-emerald-500/40 bg-arena-panel p-5" data-testid="prize-payouts">
+      <h2 className="text-xl font-bold">{t("staff.prizes.title")}</h2>
+      <p className="text-sm text-slate-300">{t("staff.prizes.hint")}</p>
+      {panel.paid ? null : (
+        <>
+          <ul className="space-y-1 text-sm">
+            {panel.plan.map((row) => (
+              <li key={`${row.place}-${row.name}`}>
+                {row.money
+                  ? `${row.place}. ${row.name} · ${money(row.money.amount, row.money.currency)}`
+                  : t("staff.prizes.notMoney", { place: row.place, text: row.text })}
+              </li>
+            ))}
+          </ul>
+          <Form method="post">
+            <input type="hidden" name="intent" value="pay-prizes" />
+            <Button type="submit" disabled={busy || panel.plan.every((row) => !row.money)} data-testid="pay-prizes">
+              {t("staff.prizes.pay")}
+            </Button>
+          </Form>
+        </>
+      )}
+      {panel.payouts.length > 0 ? (
+        <ul className="space-y-2 text-sm" data-testid="prize-payouts-done">
+          {panel.payouts.map((row) => (
+            <li key={row.id} className="rounded-lg border border-slate-800 p-2">
+              <p>
+                {t("staff.prizes.paid", { name: row.name, amount: money(row.amount, row.currency), place: row.place })}
+                {row.reversed ? ` · ${t("staff.prizes.reversed")}` : ""}
+              </p>
+              {row.reversed ? null : (
+                <Form method="post" className="mt-2 flex flex-wrap items-end gap-2">
+                  <input type="hidden" name="intent" value="reverse-prize" />
+                  <input type="hidden" name="payoutId" value={row.id} />
+                  <Input
+                    name="reason"
+                    required
+                    maxLength={300}
+                    aria-label={t("staff.prizes.reason")}
+                    placeholder={t("staff.prizes.reason")}
+                    className="min-w-0 flex-1"
+                  />
+                  <Button type="submit" variant="secondary" size="sm" disabled={busy}>
+                    {t("staff.prizes.reverse")}
+                  </Button>
+                </Form>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
