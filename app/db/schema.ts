@@ -733,26 +733,6 @@ export const competitionLobbyReports = pgTable(
   (t) => [primaryKey({ columns: [t.tournamentId, t.lobbyMatch, t.registrationId] })],
 );
 
-/**
- * When a round (bracket round number, or battle-royale round) is to be played, set by staff; the
- * reminder routine claims `reminded_at` in one statement so one instance mails the teams once.
- */
-export const competitionSchedule = pgTable(
-  "competition_schedule",
-  {
-    tournamentId: text("tournament_id").notNull(),
-    round: smallint("round").notNull(),
-    scheduledAt: timestamp("scheduled_at", { withTimezone: true }).notNull(),
-    remindedAt: timestamp("reminded_at", { withTimezone: true }),
-  },
-  (t) => [
-    primaryKey({ columns: [t.tournamentId, t.round] }),
-    index("competition_schedule_due_idx")
-      .on(t.scheduledAt)
-      .where(sql`${t.remindedAt} is null`),
-  ],
-);
-
 /** Prize distribution as recorded by staff: which team got which place and what it was paid. */
 export const competitionPrizes = pgTable(
   "competition_prizes",
@@ -839,7 +819,6 @@ export const schema = {
   competitionAudit,
   competitionLobbyResults,
   competitionLobbyReports,
-  competitionSchedule,
   competitionPrizes,
   mailOutbox,
 };

@@ -11,17 +11,8 @@ CREATE TABLE "competition_lobby_reports" (
 	CONSTRAINT "competition_lobby_reports_tournament_id_lobby_match_registration_id_pk" PRIMARY KEY("tournament_id","lobby_match","registration_id")
 );
 --> statement-breakpoint
-CREATE TABLE "competition_schedule" (
-	"tournament_id" text NOT NULL,
-	"round" smallint NOT NULL,
-	"scheduled_at" timestamp with time zone NOT NULL,
-	"reminded_at" timestamp with time zone,
-	CONSTRAINT "competition_schedule_tournament_id_round_pk" PRIMARY KEY("tournament_id","round")
-);
---> statement-breakpoint
 ALTER TABLE "competition_settings" ADD COLUMN "points_preset" text DEFAULT 'custom' NOT NULL;--> statement-breakpoint
 ALTER TABLE "competition_settings" ADD COLUMN "lobby_size" smallint DEFAULT 12 NOT NULL;--> statement-breakpoint
 ALTER TABLE "competition_settings" ADD COLUMN "third_place" text DEFAULT 'shared' NOT NULL;--> statement-breakpoint
 ALTER TABLE "tournaments" ADD COLUMN "team_size" smallint;--> statement-breakpoint
-ALTER TABLE "tournaments" ADD COLUMN "substitutes" smallint DEFAULT 0 NOT NULL;--> statement-breakpoint
-CREATE INDEX "competition_schedule_due_idx" ON "competition_schedule" USING btree ("scheduled_at") WHERE "competition_schedule"."reminded_at" is null;
+ALTER TABLE "tournaments" ADD COLUMN "substitutes" smallint DEFAULT 0 NOT NULL;
