@@ -84,7 +84,12 @@ async function setUp(teams: number) {
     staff,
   );
   for (const captain of captains) await checkIn(db, { tournamentId: T, userId: captain.userId, now: new Date() });
-  await startCompetition(db, { tournamentId: T, actorUserId: staff, method: "manual" });
+  await startCompetition(db, {
+    tournamentId: T,
+    actorUserId: staff,
+    method: "manual",
+    manual: Object.fromEntries(captains.map((captain, index) => [captain.registrationId, index + 1])),
+  });
   return { staff, captains };
 }
 
