@@ -72,6 +72,7 @@ export default [
   route("tournaments/:tournamentId/live", "features/competition/routes/live.ts"),
   route("tournaments/:tournamentId/matches/:matchId", "features/competition/routes/match.tsx"),
   route("tournaments/:tournamentId/matches/:matchId/screenshots/:reportId", "features/competition/routes/screenshot.ts"),
+  route("tournaments/:tournamentId/lobbies/:lobby/screenshots/:registrationId", "features/competition/routes/lobby-screenshot.ts"),
   route("privacy-terms", "features/legal/routes/privacy-terms.tsx"),
   route("*", "features/shell/routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -140,6 +140,10 @@ export const tournaments = pgTable(
     rules: text("rules").notNull().default(""),
     /** Format key (single_elimination, round_robin, …); empty when not said. */
     format: text("format").notNull().default(""),
+    /** Players per team for this event; null means the game's SPEC §9 size (events created before team sizes were chosen). */
+    teamSize: smallint("team_size"),
+    /** Optional substitutes a team may name besides its players. */
+    substitutes: smallint("substitutes").notNull().default(0),
     /** Prize split by place, as percentages ("50", "30", "20"). */
     prizeSplit: text("prize_split")
       .array()
@@ -663,6 +667,12 @@ export const competitionSettings = pgTable("competition_settings", {
     .notNull()
     .default(sql`'{12,9,8,7,6,5,4,3,2,1}'::integer[]`),
   killPoints: integer("kill_points").notNull().default(1),
+  /** Battle royale: the point table's origin (core/points-table.ts POINT_PRESETS) or "custom". */
+  pointsPreset: text("points_preset").notNull().default("custom"),
+  /** Battle royale: most teams in one lobby; more teams are split into groups that each play every round. */
+  lobbySize: smallint("lobby_size").notNull().default(12),
+  /** Single elimination: "match" plays a 3rd-place match, "shared" gives both semi-final losers 3rd place. */
+  thirdPlace: text("third_place").notNull().default("shared"),
   startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
   /** The check-in window: from startsAt − opens to startsAt − closes. */
   checkInOpensMinutes: integer("check_in_opens_minutes").notNull().default(60),
@@ -805,6 +815,23 @@ export const competitionLobbyResults = pgTable(
     uniqueIndex("competition_lobby_results_placement").on(t.tournamentId, t.lobbyMatch, t.placement),
     check("competition_lobby_results_valid", sql`${t.placement} >= 1 and ${t.kills} >= 0`),
   ],
+);
+
+/** Battle royale: what a team's captain says it did in its lobby, with a screenshot, for staff to confirm. */
+export const competitionLobbyReports = pgTable(
+  "competition_lobby_reports",
+  {
+    tournamentId: text("tournament_id").notNull(),
+    lobbyMatch: smallint("lobby_match").notNull(),
+    registrationId: text("registration_id").notNull(),
+    userId: text("user_id").notNull(),
+    placement: smallint("placement").notNull(),
+    kills: smallint("kills").notNull(),
+    screenshotKey: text("screenshot_key").notNull(),
+    screenshotType: text("screenshot_type").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tournamentId, t.lobbyMatch, t.registrationId] })],
 );
 
 /** Prize distribution as recorded by staff: which team got which place and what it was paid. */
@@ -1064,6 +1091,7 @@ export const schema = {
   competitionResults,
   competitionAudit,
   competitionLobbyResults,
+  competitionLobbyReports,
   competitionPrizes,
   mailOutbox,
   notificationPreferences,

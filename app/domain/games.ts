@@ -41,6 +41,25 @@ export function playersPerTeam(game: string): number {
   return gameRules(game).playersPerTeam;
 }
 
+/**
+ * The team size a new event of a game starts with (staff may change it per event): Free Fire squads
+ * of 4, COD Mobile 5v5; SPEC §9's sizes stay the defaults of their games (Blood Strike 2, Mobile
+ * Legends 5); the rest are solo.
+ */
+export function usualTeamSize(game: string): number {
+  if (game === "free-fire") return 4;
+  if (game === "cod-mobile") return 5;
+  return playersPerTeam(game);
+}
+
+/** Players per team of one event: its own size, or the game's SPEC §9 size for events made before sizes were chosen. */
+export function eventTeamSize(event: { game: string; teamSize?: number | null }): number {
+  return event.teamSize ?? playersPerTeam(event.game);
+}
+
+export const TEAM_SIZES = [1, 2, 3, 4, 5, 6] as const;
+export const MAX_SUBSTITUTES = 3;
+
 /** One player means solo: no team name and no player phone (SPEC §9). */
 export function isSolo(game: string): boolean {
   return playersPerTeam(game) === 1;

@@ -74,4 +74,22 @@ describe("tournament registration rules", () => {
       registration: { coachName: null, paymentMethod: "paypal" },
     });
   });
+
+  it("follows the event's own team size and takes optional substitutes (#24)", () => {
+    // A Free Fire squad of 4 with one substitute place.
+    expect(parseRegistration("free-fire", 0, team(4), { size: 4, substitutes: 1 })).toMatchObject({
+      ok: true,
+      registration: { teamName: "Los Tigres", players: [{}, {}, {}, {}] },
+    });
+    expect(parseRegistration("free-fire", 0, team(3), { size: 4 })).toMatchObject({ ok: false, code: "PLAYER_DATA_MISSING", player: 4 });
+    const withSub = parseRegistration("free-fire", 0, team(5), { size: 4, substitutes: 1 });
+    expect(withSub.ok && withSub.registration.players.length).toBe(5);
+    expect(parseRegistration("free-fire", 0, team(5), { size: 4, substitutes: 0 })).toMatchObject({ code: "WRONG_PLAYER_COUNT" });
+    expect(parseRegistration("free-fire", 0, team(4, { player5Name: "Sub" }), { size: 4, substitutes: 1 })).toMatchObject({
+      code: "PLAYER_DATA_MISSING",
+      player: 5,
+    });
+    // No size given: the game's SPEC §9 size (Free Fire solo).
+    expect(parseRegistration("free-fire", 0, team(1)).ok).toBe(true);
+  });
 });

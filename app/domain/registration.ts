@@ -1,4 +1,4 @@
-import { isSolo, playersPerTeam, showsCoachField } from "./games";
+import { playersPerTeam, showsCoachField } from "./games";
 import { isPaymentMethod, type PaymentMethod } from "./payment-methods";
 import { isDigitsPhone } from "./phone";
 
@@ -36,16 +36,24 @@ const MAX_TEXT = 60;
  * SPEC §5 "Tournament" rules, in order, for the game's team size and the tournament's fee.
  * The form posts players as player1Name, player1Ign, player1Phone, … (1-based).
  */
-export function parseRegistration(game: string, feeAmount: number, raw: Record<string, unknown>): RegistrationResult {
+export function parseRegistration(
+  game: string,
+  feeAmount: number,
+  raw: Record<string, unknown>,
+  team: { size?: number | null; substitutes?: number } = {},
+): RegistrationResult {
   const text = (name: string) => (typeof raw[name] === "string" ? (raw[name] as string).trim().slice(0, MAX_TEXT) : "");
-  const solo = isSolo(game);
-  const size = playersPerTeam(game);
+  // The event's own team size (#24); the game's SPEC §9 size for events made before sizes were chosen.
+  const size = team.size ?? playersPerTeam(game);
+  const substitutes = size === 1 ? 0 : (team.substitutes ?? 0);
+  const solo = size === 1;
 
   const teamName = text("teamName");
   if (!solo && !teamName) return { ok: false, code: "TEAM_NAME_REQUIRED" };
 
-  // Players beyond the game's team size must not arrive at all (a forged form).
-  if (text(`player${size + 1}Name`) || text(`player${size + 1}Ign`)) return { ok: false, code: "WRONG_PLAYER_COUNT" };
+  // Players beyond the team and its substitutes must not arrive at all (a forged form).
+  const most = size + substitutes;
+  if (text(`player${most + 1}Name`) || text(`player${most + 1}Ign`)) return { ok: false, code: "WRONG_PLAYER_COUNT" };
   const players: PlayerInput[] = [];
   for (let n = 1; n <= size; n += 1) {
     const name = text(`player${n}Name`);
@@ -54,6 +62,16 @@ export function parseRegistration(game: string, feeAmount: number, raw: Record<s
     const phone = solo ? "" : text(`player${n}Phone`);
     // The captain (player 1) of a team must give a phone; any phone given is digits only.
     if (!solo && n === 1 && !phone) return { ok: false, code: "PLAYER_PHONE_REQUIRED", player: n };
+    if (phone && !isDigitsPhone(phone)) return { ok: false, code: "PLAYER_PHONE_DIGITS", player: n };
+    players.push({ name, ign, phone: phone || null });
+  }
+  // Substitutes are optional; one named needs both a name and an in-game id.
+  for (let n = size + 1; n <= most; n += 1) {
+    const name = text(`player${n}Name`);
+    const ign = text(`player${n}Ign`);
+    const phone = text(`player${n}Phone`);
+    if (!name && !ign && !phone) continue;
+    if (!name || !ign) return { ok: false, code: "PLAYER_DATA_MISSING", player: n };
     if (phone && !isDigitsPhone(phone)) return { ok: false, code: "PLAYER_PHONE_DIGITS", player: n };
     players.push({ name, ign, phone: phone || null });
   }

@@ -228,3 +228,94 @@ test("a 4-match battle-royale points table", async ({ browser, arena }) => {
   await expect(staff.getByTestId("registration-form")).toHaveCount(0);
   await expect(staff.getByTestId("tournament-unavailable")).toContainText("Registration is closed: the tournament has started");
 });
+
+test("a Free Fire battle royale at scale: 24 squads, two groups of 12, three rounds; teams report, staff confirm (#24)", async ({
+  browser,
+  arena,
+}) => {
+  test.setTimeout(240_000);
+  const phone = { width: 360, height: 800 };
+  const staff = await personAt(browser, arena, { viewport: phone });
+  await signIn(staff, arena, "staff-comp@example.com", "/admin/tournaments/ff24-e2e/run");
+  // Format, start and check-in come from the tournament form; the run page only says how it is played.
+  await expect(staff.getByTestId("run-plan")).toContainText("Battle royale");
+  await expect(staff.getByTestId("points-preset")).toHaveValue("free_fire");
+  await expect(staff.getByTestId("start-form")).toContainText("24 con check-in de 24");
+  await staff.getByTestId("start").click();
+  await expect(staff.getByTestId("run-done")).toBeVisible();
+
+  // Seeds follow registration order (Escuadra 01 = seed 1); groups are filled snake-wise:
+  // A = seeds 1, 4, 5, 8, 9, 12, 13, 16, 17, 20, 21, 24; B = 2, 3, 6, 7, 10, 11, 14, 15, 18, 19, 22, 23.
+  const pad = (n: number) => `Escuadra ${String(n).padStart(2, "0")}`;
+  const groups = [[1, 4, 5, 8, 9, 12, 13, 16, 17, 20, 21, 24].map(pad), [2, 3, 6, 7, 10, 11, 14, 15, 18, 19, 22, 23].map(pad)];
+  // The team at position i of its group finishes ((i + round − 1) mod 12) + 1; group B teams make one kill a match, group A none.
+  const result = (group: number, position: number, round: number) => ({ placement: ((position + round - 1) % 12) + 1, kills: group });
+
+  // Two captains (one per group) report round 1 from their phones with a screenshot.
+  for (const [group, team] of [
+    [0, "escuadra-01"],
+    [1, "escuadra-02"],
+  ] as const) {
+    const captain = await personAt(browser, arena, { viewport: phone });
+    await signIn(captain, arena, `${team}@example.com`, "/tournaments/ff24-e2e/bracket");
+    const form = captain.getByTestId("lobby-report-form");
+    await expect(form).toContainText(group === 0 ? "Ronda 1 · Grupo A" : "Ronda 1 · Grupo B");
+    await captain.getByTestId("lobby-report-placement").fill(String(result(group, 0, 1).placement));
+    await captain.getByTestId("lobby-report-kills").fill(String(result(group, 0, 1).kills));
+    await captain.getByTestId("lobby-report-screenshot").setInputFiles(pngReceipt("booyah.png"));
+    await captain.getByTestId("lobby-report-submit").click();
+    await expect(captain.getByTestId("lobby-report-done")).toBeVisible();
+    await expect(captain.getByTestId("lobby-report-list")).toContainText(`reportaste 1.º y ${group} bajas`);
+    await captain.context().close();
+  }
+
+  // Staff enter the six lobbies (round by round, group by group); the two reports are already filled in and confirmed by saving.
+  await staff.reload();
+  for (let round = 1; round <= 3; round++) {
+    for (const [group, teams] of groups.entries()) {
+      await expect(staff.getByTestId("lobby-match")).toHaveValue(String((round - 1) * 2 + group + 1));
+      for (const [position, team] of teams.entries()) {
+        const { placement, kills } = result(group, position, round);
+        if (round === 1 && position === 0) {
+          // Reported by the team: the form holds its numbers and links its screenshot.
+          await expect(staff.getByTestId(`lobby-reported-${team}`)).toBeVisible();
+          await expect(staff.getByTestId(`placement-${team}`)).toHaveValue(String(placement));
+          await expect(staff.getByTestId(`kills-${team}`)).toHaveValue(String(kills));
+          continue;
+        }
+        await staff.getByTestId(`placement-${team}`).fill(String(placement));
+        await staff.getByTestId(`kills-${team}`).fill(String(kills));
+      }
+      await staff.getByTestId("save-lobby").click();
+      await expect(staff.getByTestId("run-done")).toContainText("Partida guardada");
+    }
+  }
+
+  // Hand-computed with Free Fire's table (12, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 0; 1 per kill):
+  //   position 0 plays 1st, 2nd, 3rd = 29; position 1: 2nd, 3rd, 4th = 24; position 2: 3rd, 4th, 5th = 21; position 11: 12th, 1st, 2nd = 21.
+  //   Group B adds 3 kills = 3 points. So: Escuadra 02 (B0) 32; Escuadra 01 (A0) 29; Escuadra 03 (B1) 27;
+  //   then three on 24: Escuadra 23 (B11, 3 kills, best 1st) before Escuadra 06 (B2, 3 kills, best 3rd) before Escuadra 04 (A1, 0 kills).
+  const expected: [string, string][] = [
+    ["Escuadra 02", "32"],
+    ["Escuadra 01", "29"],
+    ["Escuadra 03", "27"],
+    ["Escuadra 23", "24"],
+    ["Escuadra 06", "24"],
+    ["Escuadra 04", "24"],
+  ];
+  // A visitor, signed out, on a phone and in English: the finished event's table and champion.
+  const visitor = await personAt(browser, arena, { viewport: phone });
+  await visitor.goto("/tournaments/ff24-e2e/bracket?lang=en");
+  const rows = visitor.getByTestId("points-table").locator("tbody tr");
+  await expect(rows).toHaveCount(24);
+  for (const [index, [team, points]] of expected.entries()) {
+    await expect(rows.nth(index).getByTestId("points-team")).toContainText(team);
+    await expect(rows.nth(index).getByTestId("points-total")).toHaveText(points);
+  }
+  await expect(visitor.getByTestId("points-table")).toContainText("Group B");
+  await expect(visitor.getByTestId("champion")).toContainText("Escuadra 02");
+  // The points column stays on screen at 360 px: no sideways scroll.
+  expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  const total = await rows.nth(0).getByTestId("points-total").boundingBox();
+  expect(total!.x + total!.width).toBeLessThanOrEqual(360);
+});

@@ -16,7 +16,8 @@ import { queueMail, type MailWriter } from "~/lib/mail-outbox.server";
 import { mailOrderMove } from "~/features/orders/order-mail.server";
 import { loadMessages } from "~/lib/messages.server";
 import { recordAudit } from "./audit.server";
-import { canMoveTournament, type TournamentStatus, type TournamentValues } from "./core/tournament-form";
+import { canMoveTournament, type EventPlan, type TournamentStatus, type TournamentValues } from "./core/tournament-form";
+import { planEvent } from "~/features/competition/event-plan.server";
 import { staffDecisionInTransaction } from "./orders-admin.server";
 
 export const STAFF_TOURNAMENT_PAGE = 20;
@@ -110,12 +111,14 @@ export async function createTournament(
   staffId: string,
   values: TournamentValues & { image: string },
   status: TournamentStatus = "draft",
+  event: EventPlan | null = null,
 ) {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(tournaments)
       .values({ id: tournamentId(values.title), ...values, status })
       .returning();
+    if (event) await planEvent(tx, row!.id, event, staffId);
     await recordAudit(tx, {
       actorId: staffId,
       action: "tournament.create",
@@ -129,7 +132,13 @@ export async function createTournament(
 }
 
 /** Saves an edit; refuses to make it smaller than its confirmed teams (checked again under the row lock). */
-export async function updateTournament(db: Database, staffId: string, id: string, values: TournamentValues & { image?: string }) {
+export async function updateTournament(
+  db: Database,
+  staffId: string,
+  id: string,
+  values: TournamentValues & { image?: string },
+  event: EventPlan | null = null,
+) {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(tournaments).where(eq(tournaments.id, id)).for("update");
     if (!before) throw new TournamentAdminError("NOT_FOUND");
@@ -143,6 +152,7 @@ export async function updateTournament(db: Database, staffId: string, id: string
       .set({ ...values, image: values.image ?? before.image, updatedAt: new Date() })
       .where(eq(tournaments.id, id))
       .returning();
+    if (event) await planEvent(tx, id, event, staffId);
     // More places: the waiting list is owed a mail (sent after the commit).
     if (values.capacity > before.capacity) await noticeFreedPlace(tx, id);
     await recordAudit(tx, {

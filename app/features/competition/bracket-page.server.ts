@@ -2,7 +2,8 @@ import type { Database } from "~/lib/db.server";
 import { checkInPhase, checkInWindow } from "./core/check-in";
 import { bracketView, champion, eventStage, isPlayable, lobbyEventStage, standings, type EventStage } from "./core/bracket-view";
 import { isBracketFormat, type Format } from "./core/formats";
-import { pointsTable } from "./core/points-table";
+import { eventTable, groupCountFor, groupLetter, lobbyPlan } from "./core/lobbies";
+import { listLobbyReports } from "./lobby-reports.server";
 import {
   listEntrants,
   listLobbyResults,
@@ -44,32 +45,77 @@ export async function bracketPageData(db: Database, competition: Competition, vi
     checkIn,
   };
   if (!started)
-    return { ...base, settings: "ok" as const, bracket: null, table: null, standings: [], champion: null, myMatches: [], prizes: [] };
+    return {
+      ...base,
+      settings: "ok" as const,
+      bracket: null,
+      table: null,
+      myTeam: null,
+      standings: [],
+      champion: null,
+      myMatches: [],
+      prizes: [],
+    };
   const prizes = await listPrizes(db, tournament.id);
   if (!isBracketFormat(format)) {
     const entrants = await listEntrants(db, tournament.id);
     const results = await listLobbyResults(db, tournament.id);
-    const rows = pointsTable(
+    const plan = lobbyPlan(
+      entrants.map((entrant) => entrant.registrationId),
+      settings.lobbySize,
+      settings.lobbyMatches,
+    );
+    const groups = groupCountFor(entrants.length, settings.lobbySize);
+    const groupOf = new Map(plan.filter((lobby) => lobby.round === 1).flatMap((lobby) => lobby.teams.map((id) => [id, lobby.group])));
+    const rows = eventTable(
       entrants,
       results,
       { placementPoints: settings.placementPoints, killPoints: settings.killPoints },
+      settings.lobbySize,
       settings.lobbyMatches,
     );
     const names = new Map(entrants.map((entrant) => [entrant.registrationId, entrant.name]));
-    const played = new Set(results.map((result) => result.lobbyMatch)).size;
-    const table = rows.map((row) => ({ ...row, name: names.get(row.registrationId) ?? "" }));
-    const finished = played >= settings.lobbyMatches;
+    const playedLobbies = new Set(results.map((result) => result.lobbyMatch));
+    const table = rows.map((row) => ({
+      ...row,
+      name: names.get(row.registrationId) ?? "",
+      group: groups > 1 ? groupLetter(groupOf.get(row.registrationId) ?? 0) : null,
+    }));
+    const finished = playedLobbies.size >= plan.length;
+    // The viewer's team: its lobbies still without results may be reported (with a screenshot) for staff to confirm.
+    const myTeam = viewer ? entrants.find((entrant) => entrant.captainId === viewer.id) : undefined;
+    const myReports = myTeam
+      ? (await listLobbyReports(db, tournament.id)).filter((report) => report.registrationId === myTeam.registrationId)
+      : [];
+    const myLobbies = myTeam
+      ? plan
+          .filter((lobby) => lobby.teams.includes(myTeam.registrationId) && !playedLobbies.has(lobby.lobby))
+          .map((lobby) => {
+            const report = myReports.find((candidate) => candidate.lobbyMatch === lobby.lobby);
+            return {
+              lobby: lobby.lobby,
+              round: lobby.round,
+              group: groups > 1 ? groupLetter(lobby.group) : null,
+              teams: lobby.teams.length,
+              reported: report ? { placement: report.placement, kills: report.kills } : null,
+            };
+          })
+      : [];
     return {
       ...base,
       settings: "ok" as const,
       bracket: null,
       table: {
         rows: table,
-        played,
-        lobbyMatches: settings.lobbyMatches,
+        played: playedLobbies.size,
+        lobbyMatches: plan.length,
+        rounds: settings.lobbyMatches,
+        groups,
         placementPoints: settings.placementPoints,
         killPoints: settings.killPoints,
+        pointsPreset: settings.pointsPreset,
       },
+      myTeam: myTeam ? { name: myTeam.name, lobbies: myLobbies } : null,
       standings: [],
       champion: finished && table[0] ? { registrationId: table[0].registrationId, name: table[0].name } : null,
       myMatches: [],
@@ -87,6 +133,7 @@ export async function bracketPageData(db: Database, competition: Competition, vi
     settings: "ok" as const,
     bracket: bracketView(data),
     table: null,
+    myTeam: null,
     standings: standings(data, format),
     champion: champion(data, format),
     myMatches,
@@ -109,14 +156,15 @@ export async function eventStagesOf(db: Database, tournamentIds: string[]): Prom
       const entrants = await listEntrants(db, settings.tournamentId);
       const results = await listLobbyResults(db, settings.tournamentId);
       const played = new Set(results.map((result) => result.lobbyMatch)).size;
-      const rows = pointsTable(
+      const rows = eventTable(
         entrants,
         results,
         { placementPoints: settings.placementPoints, killPoints: settings.killPoints },
+        settings.lobbySize,
         settings.lobbyMatches,
       );
       const leader = rows[0] ? (entrants.find((entrant) => entrant.registrationId === rows[0]!.registrationId)?.name ?? null) : null;
-      stage = lobbyEventStage(played, settings.lobbyMatches, leader);
+      stage = lobbyEventStage(played, settings.lobbyMatches * groupCountFor(entrants.length, settings.lobbySize), leader);
     }
     if (stage) stages.set(settings.tournamentId, stage);
   }

@@ -31,6 +31,7 @@ import { reportRefusal, reportsState, type Score } from "./core/reports";
 import { screenshotStorage } from "./screenshots.server";
 import { log } from "~/lib/log.server";
 import { orderSeeds, type SeedingMethod } from "./core/seeding";
+import { lobbyPlan } from "./core/lobbies";
 
 export class CompetitionError extends Error {
   constructor(readonly code: CompetitionErrorCode) {
@@ -57,7 +58,7 @@ type DiscardScreenshots = (keys: string[]) => void;
  * Files of reports the write replaced or deleted are removed after the commit (a crash in between
  * leaves an unreferenced file, never a report without its file).
  */
-async function withTournamentLock<T>(
+export async function withTournamentLock<T>(
   db: Database,
   tournamentId: string,
   work: (tx: Transaction, discardScreenshots: DiscardScreenshots) => Promise<T>,
@@ -254,6 +255,11 @@ export interface SettingsInput {
   startsAt: Date;
   checkInOpensMinutes: number;
   checkInClosesMinutes: number;
+  lobbySize?: number;
+  pointsPreset?: string;
+  placementPoints?: number[];
+  killPoints?: number;
+  thirdPlace?: string;
 }
 
 export async function saveSettings(db: Database, tournamentId: string, input: SettingsInput, actorUserId: string) {
@@ -667,10 +673,13 @@ export async function saveLobby(
     if (!settings) throw new CompetitionError("NOT_RUN_HERE");
     if (settings.format !== "battle_royale") throw new CompetitionError("NOT_POINTS_TABLE");
     if (!settings.startedAt) throw new CompetitionError("NOT_STARTED");
-    if (!Number.isInteger(input.lobbyMatch) || input.lobbyMatch < 1 || input.lobbyMatch > settings.lobbyMatches)
+    // Each lobby holds one group's teams (core/lobbies.ts); every one of them gets a placement.
+    const seeded = (await listEntrants(tx, input.tournamentId)).map((entrant) => entrant.registrationId);
+    const lobby = lobbyPlan(seeded, settings.lobbySize, settings.lobbyMatches).find((candidate) => candidate.lobby === input.lobbyMatch);
+    if (!lobby) throw new CompetitionError("BAD_LOBBY");
+    const members = new Set(lobby.teams);
+    if (input.results.length !== members.size || !input.results.every((result) => members.has(result.registrationId)))
       throw new CompetitionError("BAD_LOBBY");
-    const entrants = new Set((await listEntrants(tx, input.tournamentId)).map((entrant) => entrant.registrationId));
-    if (!input.results.every((result) => entrants.has(result.registrationId))) throw new CompetitionError("BAD_LOBBY");
     const scope = and(
       eq(competitionLobbyResults.tournamentId, input.tournamentId),
       eq(competitionLobbyResults.lobbyMatch, input.lobbyMatch),

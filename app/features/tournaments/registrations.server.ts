@@ -48,6 +48,8 @@ export async function findTournament(db: Database | Transaction, id: string) {
       startTime: tournaments.startTime,
       rules: tournaments.rules,
       format: tournaments.format,
+      teamSize: tournaments.teamSize,
+      substitutes: tournaments.substitutes,
       prizeSplit: tournaments.prizeSplit,
       taken: PLACES_TAKEN,
     })

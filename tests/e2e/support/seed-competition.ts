@@ -4,7 +4,7 @@
 // In the cup, six teams have already checked in; the two captains the test drives check in themselves.
 // Usage: tsx tests/e2e/support/seed-competition.ts <dataDir>
 import { randomUUID } from "node:crypto";
-import { competitionCheckIns, competitionSettings, registrations, tournaments, users } from "~/db/schema";
+import { competitionCheckIns, competitionSettings, registrationPlayers, registrations, tournaments, users } from "~/db/schema";
 import { openDatabase } from "~/lib/db.server";
 
 const [dataDir] = process.argv.slice(2);
@@ -86,4 +86,60 @@ await event(
 );
 // Its registration deadline is still ahead: starting the event is what closes registration (#22).
 await event("br-e2e", "Liga BR E2E", "battle_royale", ["Lobo", "Puma", "Toro", "Oso"], () => true, new Date(now + 86_400_000));
+
+// Issue 24: a Free Fire battle royale at real scale, 24 squads of 4 (two groups of 12 over three rounds),
+// Free Fire's official point table; every squad checked in.
+{
+  const id = "ff24-e2e";
+  await db.insert(tournaments).values({
+    id,
+    title: "Liga Free Fire 24",
+    game: "free-fire",
+    prize: "$300",
+    players: ["24", "squad"],
+    teamSize: 4,
+    format: "battle_royale",
+    image: "/images/tournaments/free-fire.jpg",
+    date: new Date(now + 86_400_000).toISOString().slice(0, 10),
+    capacity: 24,
+    registrationClosesAt: new Date(now - 60_000),
+  });
+  await db.insert(competitionSettings).values({
+    tournamentId: id,
+    format: "battle_royale",
+    lobbyMatches: 3,
+    lobbySize: 12,
+    pointsPreset: "free_fire",
+    placementPoints: [12, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 0],
+    killPoints: 1,
+    startsAt: new Date(now + 30 * 60_000),
+    checkInOpensMinutes: 60,
+    checkInClosesMinutes: 15,
+  });
+  for (let index = 0; index < 24; index++) {
+    const team = `Escuadra ${String(index + 1).padStart(2, "0")}`;
+    const userId = await person(`escuadra-${String(index + 1).padStart(2, "0")}@example.com`, `Capitán ${team}`);
+    const registrationId = randomUUID();
+    await db.insert(registrations).values({
+      id: registrationId,
+      tournamentId: id,
+      userId,
+      teamName: team,
+      phone: "04141234567",
+      status: "confirmed",
+      createdAt: new Date(now - (24 - index) * 1000),
+    });
+    await db.insert(registrationPlayers).values(
+      [1, 2, 3, 4].map((position) => ({
+        id: randomUUID(),
+        registrationId,
+        tournamentId: id,
+        position,
+        name: `Jugador ${position}`,
+        ign: `e${index + 1}p${position}`,
+      })),
+    );
+    await db.insert(competitionCheckIns).values({ registrationId, tournamentId: id, userId });
+  }
+}
 await handle.close();

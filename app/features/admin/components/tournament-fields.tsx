@@ -1,5 +1,5 @@
 import { useTranslation } from "~/lib/i18n-react";
-import { GAMES } from "~/domain/games";
+import { GAMES, MAX_SUBSTITUTES, TEAM_SIZES, usualTeamSize } from "~/domain/games";
 import { FEE_KINDS, TOURNAMENT_BADGES, TOURNAMENT_FORMATS } from "../core/tournament-form";
 import { fieldClass, labelClass } from "./admin-ui";
 
@@ -17,6 +17,13 @@ export interface TournamentFieldValues {
   prizeSplit: string;
   rules: string;
   format: string;
+  /** "" = the game's usual size. */
+  teamSize: string;
+  substitutes: string;
+  checkInOpensMinutes: string;
+  checkInClosesMinutes: string;
+  /** The event has started: how it is run can no longer change here. */
+  started: boolean;
   badges: string[];
   image: string | null;
   discordWebhookUrl: string;
@@ -46,14 +53,14 @@ export function TournamentFields({ values, invalid }: { values: TournamentFieldV
         <select name="game" defaultValue={values.game} className={fieldClass} {...mark("game")} data-testid="t-game">
           {Object.entries(GAMES).map(([id, game]) => (
             <option key={id} value={id}>
-              {game.name} · {t("tournaments.teamSize", { count: game.playersPerTeam })}
+              {game.name} · {t("tournaments.teamSize", { count: usualTeamSize(id) })}
             </option>
           ))}
         </select>
       </label>
       <label className={labelClass}>
         {t("tournaments.fields.format")}
-        <select name="format" defaultValue={values.format} className={fieldClass} {...mark("format")}>
+        <select name="format" defaultValue={values.format} className={fieldClass} {...mark("format")} data-testid="t-format">
           <option value="">{t("common.none")}</option>
           {TOURNAMENT_FORMATS.map((format) => (
             <option key={format} value={format}>
@@ -68,8 +75,59 @@ export function TournamentFields({ values, invalid }: { values: TournamentFieldV
       </label>
       <label className={labelClass}>
         {t("tournaments.fields.startTime")}
-        <input name="startTime" type="time" defaultValue={values.startTime} className={fieldClass} {...mark("startTime")} />
+        <input
+          name="startTime"
+          type="time"
+          defaultValue={values.startTime}
+          className={fieldClass}
+          {...mark("startTime")}
+          data-testid="t-start-time"
+        />
       </label>
+      <label className={labelClass}>
+        {t("tournaments.fields.teamSize")}
+        <select name="teamSize" defaultValue={values.teamSize} className={fieldClass} {...mark("teamSize")} data-testid="t-team-size">
+          <option value="">{t("tournaments.teamSizeUsual")}</option>
+          {TEAM_SIZES.map((size) => (
+            <option key={size} value={size}>
+              {t("tournaments.teamSize", { count: size })}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className={labelClass}>
+        {t("tournaments.fields.substitutes")}
+        <select name="substitutes" defaultValue={values.substitutes} className={fieldClass} {...mark("substitutes")}>
+          {Array.from({ length: MAX_SUBSTITUTES + 1 }, (_, count) => (
+            <option key={count} value={count}>
+              {count}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className={labelClass}>
+        {t("tournaments.fields.checkInOpensMinutes")}
+        <input
+          name="checkInOpensMinutes"
+          inputMode="numeric"
+          defaultValue={values.checkInOpensMinutes}
+          className={fieldClass}
+          {...mark("checkInOpensMinutes")}
+          data-testid="t-check-in-opens"
+        />
+      </label>
+      <label className={labelClass}>
+        {t("tournaments.fields.checkInClosesMinutes")}
+        <input
+          name="checkInClosesMinutes"
+          inputMode="numeric"
+          defaultValue={values.checkInClosesMinutes}
+          className={fieldClass}
+          {...mark("checkInClosesMinutes")}
+          data-testid="t-check-in-closes"
+        />
+      </label>
+      <p className="text-xs text-slate-400 sm:col-span-2">{t("tournaments.runPlanNote")}</p>
       <label className={labelClass}>
         {t("tournaments.fields.registrationOpensAt")}
         <input

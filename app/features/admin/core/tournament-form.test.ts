@@ -96,4 +96,26 @@ describe("helpers", () => {
     expect(canMoveTournament("cancelled", "published")).toBe(false);
     expect(canMoveTournament("published", "published")).toBe(false);
   });
+
+  it("team size defaults to the game's usual size; format, start and check-in make the event's plan (#24)", () => {
+    const ff = parseTournamentForm({ ...valid, game: "free-fire", format: "battle_royale" }, context);
+    expect(ff).toMatchObject({
+      ok: true,
+      values: { teamSize: 4, substitutes: 0, players: ["32", "squad"], format: "battle_royale" },
+      event: { format: "battle_royale", checkInOpensMinutes: 60, checkInClosesMinutes: 15 },
+    });
+    expect(ff.ok && ff.event?.startsAt.toISOString()).toBe("2026-03-20T23:00:00.000Z");
+    expect(parseTournamentForm({ ...valid, game: "cod-mobile" }, context)).toMatchObject({ values: { teamSize: 5 } });
+    expect(parseTournamentForm({ ...valid, teamSize: "1" }, context)).toMatchObject({ values: { teamSize: 1, players: ["32", "solo"] } });
+    expect(parseTournamentForm({ ...valid, teamSize: "9" }, context)).toMatchObject({ ok: false, code: "TEAM_SIZE_INVALID" });
+    expect(parseTournamentForm({ ...valid, teamSize: "1", substitutes: "1" }, context)).toMatchObject({ code: "SUBSTITUTES_INVALID" });
+    expect(parseTournamentForm({ ...valid, checkInOpensMinutes: "10", checkInClosesMinutes: "10" }, context)).toMatchObject({
+      code: "CHECK_IN_INVALID",
+      field: "checkInClosesMinutes",
+    });
+    expect(parseTournamentForm({ ...valid, format: "battle_royale_points" }, context)).toMatchObject({
+      values: { format: "battle_royale" },
+    });
+    expect(parseTournamentForm({ ...valid, format: "" }, context)).toMatchObject({ ok: true, event: null });
+  });
 });

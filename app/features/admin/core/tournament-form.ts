@@ -1,9 +1,12 @@
 import { parseDiscordWebhookUrl } from "~/features/notifications/core/notices";
-import { isGameId, playersPerTeam, type GameId } from "~/domain/games";
+import { MAX_SUBSTITUTES, TEAM_SIZES, isGameId, playersPerTeam, usualTeamSize, type GameId } from "~/domain/games";
+import { FORMATS, isFormat } from "~/features/competition/core/formats";
 import { parseMinorUnits, parseWholeNumber } from "./money-input";
 
 /** What staff may choose on a tournament form (labels translated: admin `tournaments.formats.*`, landing `badges.*`). */
-export const TOURNAMENT_FORMATS = ["single_elimination", "double_elimination", "round_robin", "swiss", "battle_royale_points"] as const;
+export const TOURNAMENT_FORMATS = FORMATS;
+/** The check-in window's defaults (minutes before the start it opens and closes). */
+export const CHECK_IN_DEFAULTS = { opens: 60, closes: 15 } as const;
 export const TOURNAMENT_BADGES = ["free", "paid", "solo", "duo", "squad", "new", "featured", "finals"] as const;
 export const FEE_KINDS = ["free", "USD", "VES"] as const;
 export type FeeKind = (typeof FEE_KINDS)[number];
@@ -44,6 +47,9 @@ export type TournamentFormCode =
   | "SPLIT_NOT_100"
   | "RULES_TOO_LONG"
   | "FORMAT_UNKNOWN"
+  | "TEAM_SIZE_INVALID"
+  | "SUBSTITUTES_INVALID"
+  | "CHECK_IN_INVALID"
   | "BADGE_UNKNOWN"
   | "WEBHOOK_INVALID";
 
@@ -61,6 +67,8 @@ export interface TournamentValues {
   prizeSplit: string[];
   rules: string;
   format: string;
+  teamSize: number;
+  substitutes: number;
   badges: string[];
   /** The event's Discord channel webhook for announcements (docs/notifications.md); null when none. */
   discordWebhookUrl: string | null;
@@ -68,11 +76,19 @@ export interface TournamentValues {
   players: string[];
 }
 
-export type TournamentFormResult = { ok: true; values: TournamentValues } | { ok: false; code: TournamentFormCode; field: string };
+/** How the event is run, when the form names a format and a start time: copied into the run settings (competition_settings). */
+export interface EventPlan {
+  format: string;
+  startsAt: Date;
+  checkInOpensMinutes: number;
+  checkInClosesMinutes: number;
+}
 
-/** The team-size word the cards show, from the game (team size follows the game). */
-export function teamSizeKey(game: string): "solo" | "duo" | "squad" {
-  const size = playersPerTeam(game);
+export type TournamentFormResult =
+  { ok: true; values: TournamentValues; event: EventPlan | null } | { ok: false; code: TournamentFormCode; field: string };
+
+/** The team-size word the cards show, from the event's size (the game's when not given). */
+export function teamSizeKey(game: string, size = playersPerTeam(game)): "solo" | "duo" | "squad" {
   return size === 1 ? "solo" : size === 2 ? "duo" : "squad";
 }
 
@@ -206,8 +222,23 @@ export function parseTournamentForm(
 
   const rules = typeof raw.rules === "string" ? raw.rules.replace(/\r\n/g, "\n").trim() : "";
   if (rules.length > RULES_MAX) return { ok: false, code: "RULES_TOO_LONG", field: "rules" };
-  const format = text(raw.format);
-  if (format && !(TOURNAMENT_FORMATS as readonly string[]).includes(format)) return { ok: false, code: "FORMAT_UNKNOWN", field: "format" };
+  // "battle_royale_points" is what earlier forms stored for a battle royale.
+  const format = text(raw.format) === "battle_royale_points" ? "battle_royale" : text(raw.format);
+  if (format && !isFormat(format)) return { ok: false, code: "FORMAT_UNKNOWN", field: "format" };
+  const sizeText = text(raw.teamSize);
+  const teamSize = sizeText ? Number(sizeText) : usualTeamSize(game);
+  if (!(TEAM_SIZES as readonly number[]).includes(teamSize)) return { ok: false, code: "TEAM_SIZE_INVALID", field: "teamSize" };
+  const subsText = text(raw.substitutes) || "0";
+  const substitutes = /^\d$/.test(subsText) ? Number(subsText) : NaN;
+  if (!(substitutes >= 0 && substitutes <= MAX_SUBSTITUTES) || (teamSize === 1 && substitutes > 0))
+    return { ok: false, code: "SUBSTITUTES_INVALID", field: "substitutes" };
+  const checkInOpensText = text(raw.checkInOpensMinutes);
+  const checkInClosesText = text(raw.checkInClosesMinutes);
+  const opens = checkInOpensText ? (/^\d{1,4}$/.test(checkInOpensText) ? Number(checkInOpensText) : NaN) : CHECK_IN_DEFAULTS.opens;
+  const closes = checkInClosesText ? (/^\d{1,4}$/.test(checkInClosesText) ? Number(checkInClosesText) : NaN) : CHECK_IN_DEFAULTS.closes;
+  if (!(opens >= 1 && opens <= 1440)) return { ok: false, code: "CHECK_IN_INVALID", field: "checkInOpensMinutes" };
+  if (!(closes >= 0 && closes < opens)) return { ok: false, code: "CHECK_IN_INVALID", field: "checkInClosesMinutes" };
+
   const badgeList = Array.isArray(raw.badges) ? raw.badges.map(String) : text(raw.badges) ? [text(raw.badges)] : [];
   if (badgeList.some((badge) => !(TOURNAMENT_BADGES as readonly string[]).includes(badge)))
     return { ok: false, code: "BADGE_UNKNOWN", field: "badges" };
@@ -230,10 +261,14 @@ export function parseTournamentForm(
       prizeSplit,
       rules,
       format,
+      teamSize,
+      substitutes,
       badges: [...new Set(badgeList)],
       discordWebhookUrl: webhookText || null,
-      players: [String(capacity.value), teamSizeKey(game)],
+      players: [String(capacity.value), teamSizeKey(game, teamSize)],
     },
+    // Run on the platform once it has a format and the hour it starts at (check-in is counted back from it).
+    event: format && startTime ? { format, startsAt, checkInOpensMinutes: opens, checkInClosesMinutes: closes } : null,
   };
 }
 

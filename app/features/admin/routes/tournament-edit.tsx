@@ -25,11 +25,14 @@ import { REASON_MAX } from "~/features/orders/core/decisions";
 import { formatMoney } from "~/domain/format";
 import { isLanguage } from "~/domain/language";
 import type { Route } from "./+types/tournament-edit";
+import { eventTeamSize } from "~/domain/games";
+import { findCompetition } from "~/features/competition/competition.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   // The badges' names are the landing page's (TournamentFields).
   const { messages } = await staffContext(request, ["landing"]);
   const tournament = notFoundIfNullish(await findTournamentForStaff(db(), idParam(params.tournamentId)));
+  const run = await findCompetition(db(), tournament.id);
   const done = new URL(request.url).searchParams.get("done");
   return {
     tournament: {
@@ -50,7 +53,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         prize: tournament.prize,
         prizeSplit: tournament.prizeSplit.join(", "),
         rules: tournament.rules,
-        format: tournament.format,
+        format: run?.settings?.format ?? (tournament.format === "battle_royale_points" ? "battle_royale" : tournament.format),
+        teamSize: String(eventTeamSize(tournament)),
+        substitutes: String(tournament.substitutes),
+        checkInOpensMinutes: String(run?.settings?.checkInOpensMinutes ?? 60),
+        checkInClosesMinutes: String(run?.settings?.checkInClosesMinutes ?? 15),
+        started: Boolean(run?.settings?.startedAt),
         badges: tournament.badges,
         image: tournament.image,
         discordWebhookUrl: tournament.discordWebhookUrl ?? "",
@@ -75,7 +83,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       const current = notFoundIfNullish(await findTournamentForStaff(db(), id));
       const read = await readTournamentForm(form, current.confirmed);
       if (!read.ok) return fail(read.code, 400, { field: read.field });
-      await updateTournament(db(), staff.id, id, { ...read.values, ...(read.image ? { image: read.image } : {}) });
+      await updateTournament(db(), staff.id, id, { ...read.values, ...(read.image ? { image: read.image } : {}) }, read.event);
       // Committed: if it made room, the waiting list hears now.
       await mailWaitlistAfterCommit(db());
       return succeed({ intent });

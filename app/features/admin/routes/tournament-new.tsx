@@ -31,6 +31,7 @@ export async function action({ request }: Route.ActionArgs) {
     staff.id,
     { ...read.values, image: read.image ?? GENERIC_IMAGE },
     form.get("publish") === "on" ? "published" : "draft",
+    read.event,
   );
   return redirect(`/admin/tournaments/${created.id}?done=created`);
 }
@@ -63,7 +64,12 @@ export default function NewTournamentPage({ loaderData, actionData }: Route.Comp
             prize: "",
             prizeSplit: "",
             rules: "",
-            format: "",
+            format: "single_elimination",
+            teamSize: "",
+            substitutes: "0",
+            checkInOpensMinutes: "60",
+            checkInClosesMinutes: "15",
+            started: false,
             badges: [],
             image: null,
             discordWebhookUrl: "",

@@ -30,6 +30,46 @@ export interface TableRow {
   perMatch: (number | null)[];
 }
 
+/**
+ * Official point tables staff can pick instead of typing one.
+ * - free_fire: Free Fire World Series (FFWS 2023, as published by Garena and reported by Liquipedia):
+ *   Booyah 12, then 9, 8, 7, 6, 5, 4, 3, 2, 1, and 0 for 11th and 12th; 1 point per kill.
+ * - blood_strike: no official esports table of Blood Strike was found (November 2026); we use the
+ *   mobile battle-royale standard its community events follow (PUBG Mobile's PMGC table): 10, 6, 5,
+ *   4, 3, 2, 1, 1, then 0; 1 point per kill. Staff can always type their own (custom).
+ */
+export const POINT_PRESETS = {
+  free_fire: { placementPoints: [12, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 0], killPoints: 1 },
+  blood_strike: { placementPoints: [10, 6, 5, 4, 3, 2, 1, 1], killPoints: 1 },
+} as const satisfies Record<string, PointsRules>;
+export type PointsPreset = keyof typeof POINT_PRESETS | "custom";
+export const POINTS_PRESETS = ["free_fire", "blood_strike", "custom"] as const satisfies readonly PointsPreset[];
+
+export function isPointsPreset(value: unknown): value is PointsPreset {
+  return typeof value === "string" && (POINTS_PRESETS as readonly string[]).includes(value);
+}
+
+/** The preset a game starts with (Free Fire's, Blood Strike's, or custom for the rest). */
+export function defaultPresetFor(game: string): PointsPreset {
+  return game === "free-fire" ? "free_fire" : game === "blood-strike" ? "blood_strike" : "custom";
+}
+
+/**
+ * The rules of a preset, or of a custom table typed as "12, 9, 8, …" (points of 1st, 2nd, … place;
+ * at most 60 places, each 0…999) and a kill value (0…99). Null when the custom table is malformed.
+ */
+export function rulesFor(preset: PointsPreset, custom: { placementText?: string; killText?: string }): PointsRules | null {
+  if (preset !== "custom") {
+    const rules = POINT_PRESETS[preset];
+    return { placementPoints: [...rules.placementPoints], killPoints: rules.killPoints };
+  }
+  const parts = (custom.placementText ?? "").split(/[,;\s]+/).filter(Boolean);
+  if (parts.length === 0 || parts.length > 60 || parts.some((part) => !/^\d{1,3}$/.test(part))) return null;
+  const kill = (custom.killText ?? "").trim();
+  if (!/^\d{1,2}$/.test(kill)) return null;
+  return { placementPoints: parts.map(Number), killPoints: Number(kill) };
+}
+
 export function matchPoints(rules: PointsRules, placement: number, kills: number): number {
   return (rules.placementPoints[placement - 1] ?? 0) + kills * rules.killPoints;
 }

@@ -56,3 +56,59 @@ export function parseSettings(
 export function toPlatformLocal(date: Date): string {
   return new Date(date.getTime() - 4 * 3_600_000).toISOString().slice(0, 16);
 }
+
+import { DEFAULT_LOBBY_SIZE, MAX_LOBBY_SIZE } from "./lobbies";
+import { isPointsPreset, rulesFor, type PointsPreset } from "./points-table";
+
+export const THIRD_PLACE = ["shared", "match"] as const;
+export type ThirdPlace = (typeof THIRD_PLACE)[number];
+
+/** What the run page still asks (format, start and check-in are the tournament form's, #24). */
+export interface RunDetails {
+  bestOf: number;
+  finalBestOf: number;
+  groupCount: number;
+  lobbyMatches: number;
+  lobbySize: number;
+  pointsPreset: PointsPreset;
+  placementPoints: number[];
+  killPoints: number;
+  thirdPlace: ThirdPlace;
+}
+
+/** The run page's details form: best-of from the list, groups 1–16, rounds 1–12, lobby 2–60 teams, a point table (preset or typed). */
+export function parseRunDetails(
+  fields: Record<string, string | undefined>,
+): { ok: true; details: RunDetails } | { ok: false; code: "BAD_SETTINGS"; field: string } {
+  const bad = (field: string) => ({ ok: false as const, code: "BAD_SETTINGS" as const, field });
+  const bestOf = int(fields.bestOf ?? "1");
+  const finalBestOf = int(fields.finalBestOf ?? "1");
+  if (!(BEST_OF as readonly number[]).includes(bestOf)) return bad("bestOf");
+  if (!(BEST_OF as readonly number[]).includes(finalBestOf)) return bad("finalBestOf");
+  const groupCount = int(fields.groupCount ?? "1");
+  if (!(groupCount >= 1 && groupCount <= 16)) return bad("groupCount");
+  const lobbyMatches = int(fields.lobbyMatches ?? "4");
+  if (!(lobbyMatches >= 1 && lobbyMatches <= 12)) return bad("lobbyMatches");
+  const lobbySize = int(fields.lobbySize ?? String(DEFAULT_LOBBY_SIZE));
+  if (!(lobbySize >= 2 && lobbySize <= MAX_LOBBY_SIZE)) return bad("lobbySize");
+  const preset = fields.pointsPreset ?? "custom";
+  if (!isPointsPreset(preset)) return bad("pointsPreset");
+  const rules = rulesFor(preset, { placementText: fields.placementPoints, killText: fields.killPoints });
+  if (!rules) return bad(/^\d{1,2}$/.test((fields.killPoints ?? "").trim()) ? "placementPoints" : "killPoints");
+  const thirdPlace = fields.thirdPlace ?? "shared";
+  if (!(THIRD_PLACE as readonly string[]).includes(thirdPlace)) return bad("thirdPlace");
+  return {
+    ok: true,
+    details: {
+      bestOf,
+      finalBestOf,
+      groupCount,
+      lobbyMatches,
+      lobbySize,
+      pointsPreset: preset,
+      placementPoints: rules.placementPoints,
+      killPoints: rules.killPoints,
+      thirdPlace: thirdPlace as ThirdPlace,
+    },
+  };
+}

@@ -7,7 +7,12 @@ import { languageFromCookieHeader } from "~/domain/language";
 import { getCurrentUser, requireUser } from "~/features/auth/session.server";
 import { fail, succeed } from "~/lib/answer";
 import { db } from "~/lib/db.server";
-import { notFoundIfNullish, readForm, idParam } from "~/lib/http.server";
+import { formFields, notFoundIfNullish, readForm, idParam } from "~/lib/http.server";
+import { env } from "~/lib/env.server";
+import { RECEIPT_EXTENSIONS } from "~/features/orders/receipts.server";
+import { checkReceipt } from "~/features/orders/core/receipt";
+import { reportLobby } from "../lobby-reports.server";
+import { screenshotStorage } from "../screenshots.server";
 import { loadMessages } from "~/lib/messages.server";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import { bracketPageData } from "../bracket-page.server";
@@ -42,17 +47,47 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-/** The captain checks in (a plain form: works without JavaScript). */
+/**
+ * The captain checks in, or (battle royale) reports the team's lobby result with a screenshot for
+ * staff to confirm. Plain forms: they work without JavaScript.
+ */
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
   notFoundIfNullish(await findVisibleCompetition(db(), idParam(params.tournamentId), user));
+  const maxBytes = Math.round(env().RECEIPT_MAX_MB * 1024 * 1024);
+  if (Number(request.headers.get("Content-Length") ?? 0) > maxBytes + 64 * 1024) return fail("FILE_TOO_LARGE", 413);
   const form = await readForm(request);
+  if (form.get("intent") === "lobby-report") return lobbyReport(idParam(params.tournamentId), user.id, form, maxBytes);
   if (form.get("intent") !== "check-in") return fail("BAD_REQUEST");
   try {
     await checkIn(db(), { tournamentId: idParam(params.tournamentId), userId: user.id, now: new Date() });
     return succeed({ checkedIn: true });
   } catch (error) {
     if (error instanceof CompetitionError) return fail(error.code, error.code === "NOT_CAPTAIN" ? 403 : 409);
+    throw error;
+  }
+}
+
+async function lobbyReport(tournamentId: string, userId: string, form: FormData, maxBytes: number) {
+  const fields = formFields(form);
+  const whole = (value: string | undefined) => (value !== undefined && /^\d{1,3}$/.test(value.trim()) ? Number(value) : NaN);
+  const lobbyMatch = whole(fields.lobby);
+  const placement = whole(fields.placement);
+  const kills = whole(fields.kills);
+  if ([lobbyMatch, placement, kills].some(Number.isNaN)) return fail("BAD_LOBBY", 400);
+  const file = form.get("screenshot");
+  const bytes = file instanceof File && file.size > 0 ? new Uint8Array(await file.arrayBuffer()) : null;
+  const checked = checkReceipt(bytes, maxBytes);
+  if (!checked.ok) return fail(checked.code, checked.code === "FILE_TOO_LARGE" ? 413 : 400);
+  const key = await screenshotStorage().put(bytes!, RECEIPT_EXTENSIONS[checked.type]!);
+  try {
+    await reportLobby(db(), { tournamentId, lobbyMatch, userId, placement, kills, screenshot: { key, type: checked.type } });
+    return succeed({ lobbyReported: lobbyMatch });
+  } catch (error) {
+    await screenshotStorage()
+      .remove(key)
+      .catch(() => undefined);
+    if (error instanceof CompetitionError) return fail(error.code, error.code === "NOT_IN_MATCH" ? 403 : 409);
     throw error;
   }
 }
@@ -140,6 +175,7 @@ export default function BracketPage({ loaderData, actionData }: Route.ComponentP
                 />
               </div>
             ) : null}
+            {page.myTeam && page.myTeam.lobbies.length ? <LobbyReportPanel team={page.myTeam} answer={actionData} /> : null}
             {page.table ? <PointsTable table={page.table} /> : null}
             {page.standings.length ? <Standings rows={page.standings} /> : null}
             {page.prizes.length ? (
@@ -162,6 +198,107 @@ export default function BracketPage({ loaderData, actionData }: Route.ComponentP
 }
 
 type Page = Route.ComponentProps["loaderData"]["page"];
+
+function LobbyReportPanel({
+  team,
+  answer,
+}: {
+  team: NonNullable<Extract<Page, { settings: "ok" }>["myTeam"]>;
+  answer: Route.ComponentProps["actionData"];
+}) {
+  const { t } = useTranslation("competition");
+  const lobbyName = (lobby: (typeof team.lobbies)[number]) =>
+    lobby.group ? t("points.lobbyInGroup", { round: lobby.round, group: lobby.group }) : t("points.lobby", { round: lobby.round });
+  const first = team.lobbies[0]!;
+  return (
+    <form
+      method="post"
+      encType="multipart/form-data"
+      className="mt-6 space-y-4 rounded-2xl border border-slate-800 bg-arena-panel p-5"
+      data-testid="lobby-report-form"
+    >
+      <h2 className="text-xl font-bold">{t("points.report.title", { team: team.name })}</h2>
+      <p className="text-sm text-slate-400">{t("points.report.hint")}</p>
+      {answer && !answer.ok ? (
+        <Alert tone="error" testId="lobby-report-error">
+          {t(`errors.${answer.code}`)}
+        </Alert>
+      ) : answer && answer.ok && "lobbyReported" in answer ? (
+        <Alert tone="success" testId="lobby-report-done">
+          {t("points.report.done")}
+        </Alert>
+      ) : null}
+      <ul className="space-y-1 text-sm text-slate-300" data-testid="lobby-report-list">
+        {team.lobbies.map((lobby) => (
+          <li key={lobby.lobby}>
+            {lobbyName(lobby)} ·{" "}
+            {lobby.reported
+              ? t("points.report.sent", { placement: lobby.reported.placement, kills: lobby.reported.kills })
+              : t("points.report.none")}
+          </li>
+        ))}
+      </ul>
+      <input type="hidden" name="intent" value="lobby-report" />
+      <div className="grid gap-3 sm:grid-cols-3">
+        <label className="flex flex-col gap-1.5 text-sm font-semibold">
+          {t("points.report.lobby")}
+          <select
+            name="lobby"
+            defaultValue={String(first.lobby)}
+            className="rounded-lg border border-slate-700 bg-slate-900 px-3 py-2"
+            data-testid="lobby-report-lobby"
+          >
+            {team.lobbies.map((lobby) => (
+              <option key={lobby.lobby} value={lobby.lobby}>
+                {lobbyName(lobby)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1.5 text-sm font-semibold">
+          {t("run.placement")}
+          <input
+            type="number"
+            name="placement"
+            min={1}
+            max={first.teams}
+            required
+            inputMode="numeric"
+            className="rounded-lg border border-slate-700 bg-slate-900 px-3 py-2"
+            data-testid="lobby-report-placement"
+          />
+        </label>
+        <label className="flex flex-col gap-1.5 text-sm font-semibold">
+          {t("points.kills")}
+          <input
+            type="number"
+            name="kills"
+            min={0}
+            max={99}
+            required
+            inputMode="numeric"
+            className="rounded-lg border border-slate-700 bg-slate-900 px-3 py-2"
+            data-testid="lobby-report-kills"
+          />
+        </label>
+      </div>
+      <label className="flex flex-col gap-1.5 text-sm font-semibold">
+        {t("match.report.screenshot")}
+        <input
+          type="file"
+          name="screenshot"
+          accept="image/png,image/jpeg,image/webp"
+          required
+          className="text-sm"
+          data-testid="lobby-report-screenshot"
+        />
+      </label>
+      <Button type="submit" data-testid="lobby-report-submit">
+        {t("points.report.submit")}
+      </Button>
+    </form>
+  );
+}
 
 function CheckInPanel({
   page,

@@ -26,11 +26,15 @@ import {
   saveSettings,
   startCompetition,
 } from "../competition.server";
-import { BEST_OF, FORMATS } from "../core/formats";
-import { checkLobby, nextLobbyMatch } from "../core/points-table";
+import { BEST_OF } from "../core/formats";
+import { checkLobby, POINTS_PRESETS } from "../core/points-table";
+import { DEFAULT_LOBBY_SIZE, groupCountFor, groupLetter, lobbyPlan, nextLobby } from "../core/lobbies";
+import { listLobbyReports } from "../lobby-reports.server";
+import type { Format } from "../core/formats";
+import { useState } from "react";
 import { checkPrizes } from "../core/prizes";
 import { SEEDING_METHODS, type SeedingMethod } from "../core/seeding";
-import { parseSettings, toPlatformLocal } from "../core/settings";
+import { THIRD_PLACE, parseRunDetails } from "../core/settings";
 import type { Route } from "./+types/run";
 import { PrizePayouts } from "~/features/wallet/components/prize-payouts";
 import { parseNote } from "~/features/wallet/core/staff-forms";
@@ -43,16 +47,26 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const id = competition.tournament.id;
   const settings = competition.settings;
   const started = Boolean(settings?.startedAt);
-  const [teams, entrants, disputes, audit, lobby, prizes] = await Promise.all([
+  const [teams, entrants, disputes, audit, lobby, prizes, lobbyReports] = await Promise.all([
     listTeams(db(), id),
     started ? listEntrants(db(), id) : Promise.resolve([]),
     started ? listDisputes(db(), id) : Promise.resolve([]),
     listAudit(db(), id),
     started && settings?.format === "battle_royale" ? listLobbyResults(db(), id) : Promise.resolve([]),
     started ? listPrizes(db(), id) : Promise.resolve([]),
+    started && settings?.format === "battle_royale" ? listLobbyReports(db(), id) : Promise.resolve([]),
   ]);
   // Prizes to wallets (features/wallet): what each placed captain gets, and what was paid.
   const prizeWallets = started ? await prizePanel(db(), id) : null;
+  const plan =
+    started && settings?.format === "battle_royale"
+      ? lobbyPlan(
+          entrants.map((entrant) => entrant.registrationId),
+          settings.lobbySize,
+          settings.lobbyMatches,
+        )
+      : [];
+  const groups = groupCountFor(entrants.length, settings?.lobbySize ?? DEFAULT_LOBBY_SIZE);
   return {
     tournament: competition.tournament,
     settings: settings
@@ -62,11 +76,32 @@ export async function loader({ request, params }: Route.LoaderArgs) {
           finalBestOf: settings.finalBestOf,
           groupCount: settings.groupCount,
           lobbyMatches: settings.lobbyMatches,
-          startsAt: toPlatformLocal(settings.startsAt),
+          lobbySize: settings.lobbySize,
+          pointsPreset: settings.pointsPreset,
+          placementPoints: settings.placementPoints.join(", "),
+          killPoints: settings.killPoints,
+          thirdPlace: settings.thirdPlace,
+          startsAt: settings.startsAt.toISOString(),
           checkInOpensMinutes: settings.checkInOpensMinutes,
           checkInClosesMinutes: settings.checkInClosesMinutes,
         }
       : null,
+    // Battle royale: every lobby (round × group) with its teams, what staff saved and what the teams reported.
+    lobbies: plan.map((entry) => ({
+      lobby: entry.lobby,
+      round: entry.round,
+      group: groups > 1 ? groupLetter(entry.group) : null,
+      teams: entry.teams.map((registrationId) => {
+        const saved = lobby.find((row) => row.lobbyMatch === entry.lobby && row.registrationId === registrationId);
+        const reported = lobbyReports.find((row) => row.lobbyMatch === entry.lobby && row.registrationId === registrationId);
+        return {
+          registrationId,
+          name: entrants.find((entrant) => entrant.registrationId === registrationId)?.name ?? "",
+          saved: saved ? { placement: saved.placement, kills: saved.kills } : null,
+          reported: reported ? { placement: reported.placement, kills: reported.kills } : null,
+        };
+      }),
+    })),
     started,
     teams: teams.map((team) => ({ registrationId: team.registrationId, name: team.name, checkedIn: Boolean(team.checkedInAt) })),
     entrants: entrants.map((entrant) => {
@@ -81,6 +116,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     }),
     disputes,
     lobbyPlayed: [...new Set(lobby.map((row) => row.lobbyMatch))].sort((a, b) => a - b),
+    lobbyCount: plan.length,
     audit: audit.map((line) => ({
       id: line.id,
       action: line.action,
@@ -103,9 +139,23 @@ export async function action({ request, params }: Route.ActionArgs) {
   try {
     switch (fields.intent) {
       case "settings": {
-        const parsed = parseSettings(fields);
+        // Format, start and check-in come from the tournament form (#24); this form sets how it is played.
+        const current = competition.settings;
+        if (!current) return fail("NOT_RUN_HERE", 409);
+        const parsed = parseRunDetails(fields);
         if (!parsed.ok) return fail(parsed.code, 400, { field: parsed.field });
-        await saveSettings(db(), tournament.id, parsed.settings, staff.id);
+        await saveSettings(
+          db(),
+          tournament.id,
+          {
+            format: current.format as Format,
+            startsAt: current.startsAt,
+            checkInOpensMinutes: current.checkInOpensMinutes,
+            checkInClosesMinutes: current.checkInClosesMinutes,
+            ...parsed.details,
+          },
+          staff.id,
+        );
         return succeed({ done: "settings" });
       }
       case "check-in-mail": {
@@ -128,18 +178,26 @@ export async function action({ request, params }: Route.ActionArgs) {
         return succeed({ done: "started" });
       }
       case "lobby": {
-        const entrants = await listEntrants(db(), tournament.id);
+        const settings = competition.settings;
+        if (!settings) return fail("NOT_RUN_HERE", 409);
+        const lobbyMatch = Number(fields.lobbyMatch);
+        const lobby = lobbyPlan(
+          (await listEntrants(db(), tournament.id)).map((entrant) => entrant.registrationId),
+          settings.lobbySize,
+          settings.lobbyMatches,
+        ).find((candidate) => candidate.lobby === lobbyMatch);
+        if (!lobby) return fail("BAD_LOBBY");
         const checked = checkLobby(
-          entrants.map((entrant) => ({
-            registrationId: entrant.registrationId,
-            placement: fields[`placement_${entrant.registrationId}`],
-            kills: fields[`kills_${entrant.registrationId}`],
+          lobby.teams.map((registrationId) => ({
+            registrationId,
+            placement: fields[`placement_${registrationId}`],
+            kills: fields[`kills_${registrationId}`],
           })),
         );
         if (!checked.ok) return fail(checked.code);
         await saveLobby(db(), {
           tournamentId: tournament.id,
-          lobbyMatch: Number(fields.lobbyMatch),
+          lobbyMatch,
           results: checked.results,
           actorUserId: staff.id,
         });
@@ -186,11 +244,16 @@ export function meta({ data }: Route.MetaArgs) {
 
 export default function RunPage({ loaderData, actionData }: Route.ComponentProps) {
   useRouteMessages(loaderData.messages);
-  const { t } = useTranslation("competition");
+  const { t, i18n } = useTranslation("competition");
   const busy = useNavigation().state === "submitting";
   const data = loaderData;
   const s = data.settings;
   const error = actionData && !actionData.ok ? actionData : null;
+  const caracas = new Intl.DateTimeFormat(i18n.language === "en" ? "en-US" : "es-VE", {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: "America/Caracas",
+  });
   return (
     <section className="mx-auto max-w-3xl px-4 py-10" data-testid="run-page">
       <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
@@ -214,68 +277,71 @@ export default function RunPage({ loaderData, actionData }: Route.ComponentProps
         </Alert>
       ) : null}
 
-      {!data.started ? (
+      {s ? (
+        <div className="mt-6 rounded-2xl border border-slate-800 bg-arena-panel p-5 text-sm" data-testid="run-plan">
+          <p>
+            {t(`formats.${s.format}`)} · {t("run.startsAtLine", { when: caracas.format(new Date(s.startsAt)) })}
+          </p>
+          <p className="mt-1 text-slate-400">
+            {t("run.checkInLine", { opens: s.checkInOpensMinutes, closes: s.checkInClosesMinutes })}{" "}
+            <Link to={`/admin/tournaments/${data.tournament.id}`} className="text-cyan-400 underline hover:text-cyan-300">
+              {t("run.changeInTournament")}
+            </Link>
+          </p>
+        </div>
+      ) : (
+        <Alert tone="info" className="mt-6" testId="run-not-planned">
+          {t("run.notPlanned")}{" "}
+          <Link to={`/admin/tournaments/${data.tournament.id}`} className="font-semibold underline">
+            {t("run.backToTournament")}
+          </Link>
+        </Alert>
+      )}
+
+      {s && !data.started ? (
         <Form method="post" className="mt-6 space-y-4 rounded-2xl border border-slate-800 bg-arena-panel p-5" data-testid="settings-form">
           <h2 className="text-xl font-bold">{t("run.settings")}</h2>
           <input type="hidden" name="intent" value="settings" />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field label={t("run.fields.format")}>
-              <Select name="format" defaultValue={s?.format ?? "single_elimination"} data-testid="format">
-                {FORMATS.map((format) => (
-                  <option key={format} value={format}>
-                    {t(`formats.${format}`)}
-                  </option>
-                ))}
-              </Select>
-            </Field>
-            <Field label={t("run.fields.startsAt")}>
-              <Input type="datetime-local" name="startsAt" defaultValue={s?.startsAt ?? ""} required data-testid="starts-at" />
-            </Field>
-            <Field label={t("run.fields.bestOf")}>
-              <Select name="bestOf" defaultValue={String(s?.bestOf ?? 1)}>
-                {BEST_OF.map((n) => (
-                  <option key={n} value={n}>
-                    {t("run.bo", { n })}
-                  </option>
-                ))}
-              </Select>
-            </Field>
-            <Field label={t("run.fields.finalBestOf")}>
-              <Select name="finalBestOf" defaultValue={String(s?.finalBestOf ?? 1)}>
-                {BEST_OF.map((n) => (
-                  <option key={n} value={n}>
-                    {t("run.bo", { n })}
-                  </option>
-                ))}
-              </Select>
-            </Field>
-            <Field label={t("run.fields.groupCount")}>
-              <Input type="number" name="groupCount" min={1} max={16} defaultValue={s?.groupCount ?? 1} />
-            </Field>
-            <Field label={t("run.fields.lobbyMatches")}>
-              <Input type="number" name="lobbyMatches" min={1} max={12} defaultValue={s?.lobbyMatches ?? 4} data-testid="lobby-matches" />
-            </Field>
-            <Field label={t("run.fields.checkInOpensMinutes")}>
-              <Input
-                type="number"
-                name="checkInOpensMinutes"
-                min={1}
-                max={1440}
-                defaultValue={s?.checkInOpensMinutes ?? 60}
-                data-testid="opens"
-              />
-            </Field>
-            <Field label={t("run.fields.checkInClosesMinutes")}>
-              <Input
-                type="number"
-                name="checkInClosesMinutes"
-                min={0}
-                max={1439}
-                defaultValue={s?.checkInClosesMinutes ?? 15}
-                data-testid="closes"
-              />
-            </Field>
-          </div>
+          {s.format === "battle_royale" ? (
+            <BattleRoyaleFields s={s} teams={data.teams.length} />
+          ) : (
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field label={t("run.fields.bestOf")}>
+                <Select name="bestOf" defaultValue={String(s.bestOf)}>
+                  {BEST_OF.map((n) => (
+                    <option key={n} value={n}>
+                      {t("run.bo", { n })}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+              <Field label={t("run.fields.finalBestOf")}>
+                <Select name="finalBestOf" defaultValue={String(s.finalBestOf)}>
+                  {BEST_OF.map((n) => (
+                    <option key={n} value={n}>
+                      {t("run.bo", { n })}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+              {s.format === "round_robin" || s.format === "groups_playoffs" ? (
+                <Field label={t("run.fields.groupCount")}>
+                  <Input type="number" name="groupCount" min={1} max={16} defaultValue={s.groupCount} />
+                </Field>
+              ) : null}
+              {s.format === "single_elimination" ? (
+                <Field label={t("run.fields.thirdPlace")}>
+                  <Select name="thirdPlace" defaultValue={s.thirdPlace} data-testid="third-place">
+                    {THIRD_PLACE.map((choice) => (
+                      <option key={choice} value={choice}>
+                        {t(`run.thirdPlace.${choice}`)}
+                      </option>
+                    ))}
+                  </Select>
+                </Field>
+              ) : null}
+            </div>
+          )}
           <Button type="submit" disabled={busy} data-testid="save-settings">
             {t("run.save")}
           </Button>
@@ -352,71 +418,15 @@ export default function RunPage({ loaderData, actionData }: Route.ComponentProps
         </div>
       ) : null}
 
-      {data.started && s?.format === "battle_royale" ? (
-        // Keyed by the matches played: after a save the form starts afresh on the next match.
-        <Form
+      {data.started && s?.format === "battle_royale" && data.lobbies.length ? (
+        // Keyed by the lobbies played: after a save the form starts afresh on the next lobby.
+        <LobbyForm
           key={data.lobbyPlayed.join(",")}
-          method="post"
-          className="mt-6 space-y-4 rounded-2xl border border-slate-800 bg-arena-panel p-5"
-          data-testid="lobby-form"
-        >
-          <h2 className="text-xl font-bold">{t("run.lobby")}</h2>
-          <input type="hidden" name="intent" value="lobby" />
-          <Field
-            label={t("run.fields.lobbyMatch")}
-            hint={data.lobbyPlayed.length ? t("run.lobbyPlayed", { list: data.lobbyPlayed.join(", ") }) : undefined}
-          >
-            <Select name="lobbyMatch" defaultValue={String(nextLobbyMatch(data.lobbyPlayed, s.lobbyMatches))} data-testid="lobby-match">
-              {Array.from({ length: s.lobbyMatches }, (_, index) => (
-                <option key={index} value={index + 1}>
-                  {t("points.match", { number: index + 1 })}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <table className="w-full text-sm">
-            <thead className="text-slate-400">
-              <tr>
-                <th className="text-left">{t("standings.team")}</th>
-                <th>{t("run.placement")}</th>
-                <th>{t("points.kills")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.entrants.map((entrant) => (
-                <tr key={entrant.registrationId}>
-                  <td className="py-1 pr-2">{entrant.name}</td>
-                  <td className="py-1 pr-2">
-                    <Input
-                      type="number"
-                      name={`placement_${entrant.registrationId}`}
-                      min={1}
-                      max={data.entrants.length}
-                      required
-                      aria-label={t("run.placementOf", { team: entrant.name })}
-                      data-testid={`placement-${entrant.name}`}
-                    />
-                  </td>
-                  <td className="py-1">
-                    <Input
-                      type="number"
-                      name={`kills_${entrant.registrationId}`}
-                      min={0}
-                      max={99}
-                      defaultValue={0}
-                      required
-                      aria-label={t("run.killsOf", { team: entrant.name })}
-                      data-testid={`kills-${entrant.name}`}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <Button type="submit" disabled={busy} data-testid="save-lobby">
-            {t("run.saveLobby")}
-          </Button>
-        </Form>
+          lobbies={data.lobbies}
+          played={data.lobbyPlayed}
+          busy={busy}
+          tournamentId={data.tournament.id}
+        />
       ) : null}
 
       {data.started ? (
@@ -467,5 +477,145 @@ export default function RunPage({ loaderData, actionData }: Route.ComponentProps
         </ul>
       </div>
     </section>
+  );
+}
+
+type RunData = Route.ComponentProps["loaderData"];
+
+function BattleRoyaleFields({ s, teams }: { s: NonNullable<RunData["settings"]>; teams: number }) {
+  const { t } = useTranslation("competition");
+  const [preset, setPreset] = useState(s.pointsPreset);
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <Field label={t("run.fields.lobbyMatches")}>
+        <Input type="number" name="lobbyMatches" min={1} max={12} defaultValue={s.lobbyMatches} data-testid="lobby-matches" />
+      </Field>
+      <Field label={t("run.fields.lobbySize")} hint={t("run.lobbySizeHint", { teams, groups: groupCountFor(teams, s.lobbySize) })}>
+        <Input type="number" name="lobbySize" min={2} max={60} defaultValue={s.lobbySize} data-testid="lobby-size" />
+      </Field>
+      <Field label={t("run.fields.pointsPreset")}>
+        <Select name="pointsPreset" value={preset} onChange={(event) => setPreset(event.target.value)} data-testid="points-preset">
+          {POINTS_PRESETS.map((choice) => (
+            <option key={choice} value={choice}>
+              {t(`run.presets.${choice}`)}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      {preset === "custom" ? (
+        <>
+          <Field label={t("run.fields.placementPoints")} hint={t("run.placementPointsHint")}>
+            <Input name="placementPoints" defaultValue={s.placementPoints} maxLength={300} data-testid="placement-points" />
+          </Field>
+          <Field label={t("run.fields.killPoints")}>
+            <Input type="number" name="killPoints" min={0} max={99} defaultValue={s.killPoints} data-testid="kill-points" />
+          </Field>
+        </>
+      ) : (
+        <p className="text-sm text-slate-400 sm:col-span-2" data-testid="preset-table">
+          {t(`run.presetTables.${preset}`)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function LobbyForm({
+  lobbies,
+  played,
+  busy,
+  tournamentId,
+}: {
+  lobbies: RunData["lobbies"];
+  played: number[];
+  busy: boolean;
+  tournamentId: string;
+}) {
+  const { t } = useTranslation("competition");
+  const [selected, setSelected] = useState(nextLobby(played, lobbies.length));
+  const lobby = lobbies.find((candidate) => candidate.lobby === selected) ?? lobbies[0]!;
+  const name = (entry: (typeof lobbies)[number]) =>
+    entry.group ? t("points.lobbyInGroup", { round: entry.round, group: entry.group }) : t("points.lobby", { round: entry.round });
+  return (
+    <Form method="post" className="mt-6 space-y-4 rounded-2xl border border-slate-800 bg-arena-panel p-5" data-testid="lobby-form">
+      <h2 className="text-xl font-bold">{t("run.lobby")}</h2>
+      <input type="hidden" name="intent" value="lobby" />
+      <Field label={t("run.fields.lobbyMatch")} hint={played.length ? t("run.lobbyPlayed", { list: played.join(", ") }) : undefined}>
+        <Select
+          name="lobbyMatch"
+          value={String(selected)}
+          onChange={(event) => setSelected(Number(event.target.value))}
+          data-testid="lobby-match"
+        >
+          {lobbies.map((entry) => (
+            <option key={entry.lobby} value={entry.lobby}>
+              {name(entry)}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <p className="text-sm text-slate-400">{t("run.lobbyReportsHint")}</p>
+      <table className="w-full text-sm" key={lobby.lobby}>
+        <thead className="text-slate-400">
+          <tr>
+            <th className="text-left">{t("standings.team")}</th>
+            <th>{t("run.placement")}</th>
+            <th>{t("points.kills")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {lobby.teams.map((team) => {
+            const value = team.saved ?? team.reported;
+            return (
+              <tr key={team.registrationId} data-testid={`lobby-team-${team.name}`}>
+                <td className="py-1 pr-2">
+                  <span className="block">{team.name}</span>
+                  {team.reported ? (
+                    <a
+                      href={`/tournaments/${tournamentId}/lobbies/${lobby.lobby}/screenshots/${team.registrationId}`}
+                      className="text-xs text-cyan-300 underline"
+                      target="_blank"
+                      rel="noreferrer"
+                      data-testid={`lobby-reported-${team.name}`}
+                    >
+                      {t("run.reportedBy", { placement: team.reported.placement, kills: team.reported.kills })}
+                    </a>
+                  ) : (
+                    <span className="text-xs text-slate-400">{t("run.notReported")}</span>
+                  )}
+                </td>
+                <td className="py-1 pr-2">
+                  <Input
+                    type="number"
+                    name={`placement_${team.registrationId}`}
+                    min={1}
+                    max={lobby.teams.length}
+                    required
+                    defaultValue={value?.placement ?? ""}
+                    aria-label={t("run.placementOf", { team: team.name })}
+                    data-testid={`placement-${team.name}`}
+                  />
+                </td>
+                <td className="py-1">
+                  <Input
+                    type="number"
+                    name={`kills_${team.registrationId}`}
+                    min={0}
+                    max={99}
+                    defaultValue={value?.kills ?? 0}
+                    required
+                    aria-label={t("run.killsOf", { team: team.name })}
+                    data-testid={`kills-${team.name}`}
+                  />
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <Button type="submit" disabled={busy} data-testid="save-lobby">
+        {t("run.saveLobby")}
+      </Button>
+    </Form>
   );
 }

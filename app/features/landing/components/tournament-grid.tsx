@@ -130,7 +130,7 @@ function TournamentCardView({
             🏆 {t("tournaments.stage.champion", { name: tournament.champion })}
           </p>
         ) : null}
-        {open ? null : (
+        {open || tournament.stage === "finished" ? null : (
           <p
             className="mt-2 inline-block w-fit rounded-full bg-rose-500/15 px-2.5 py-0.5 text-xs font-bold text-rose-200 uppercase"
             data-testid="tournament-state-chip"
@@ -201,6 +201,15 @@ function TournamentCardView({
             >
               {t("tournaments.register")}
             </Link>
+          ) : tournament.stage === "finished" ? (
+            // A finished event shows its results, not "full" (#24): the public bracket and table.
+            <a
+              href={`/tournaments/${encodeURIComponent(tournament.id)}/bracket`}
+              className={buttonClass("secondary", "md", "block w-full text-center")}
+              data-testid="tournament-results"
+            >
+              {t("tournaments.results")}
+            </a>
           ) : (
             <>
               <span

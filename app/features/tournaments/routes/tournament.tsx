@@ -1,7 +1,7 @@
 import { useTranslation } from "~/lib/i18n-react";
 import { DataAttr, dataAttr } from "~/browser/attributes";
 import { Link, data } from "react-router";
-import { isSolo, playersPerTeam, showsCoachField } from "~/domain/games";
+import { eventTeamSize, showsCoachField } from "~/domain/games";
 import { languageFromCookieHeader } from "~/domain/language";
 import { formatMoney } from "~/domain/format";
 import { acceptedMethods, chargeFor } from "~/domain/tournament-fee";
@@ -135,7 +135,10 @@ export async function action({ request }: Route.ActionArgs) {
   // The fee and its currency come from the tournament row; nothing the form says about money is read.
   const fields = formFields(form);
   const typed = typedFields(form, (name) => TYPED_FIELD.test(name));
-  const parsed = parseRegistration(tournament.game, tournament.feeAmount, fields);
+  const parsed = parseRegistration(tournament.game, tournament.feeAmount, fields, {
+    size: tournament.teamSize,
+    substitutes: tournament.substitutes,
+  });
   if (!parsed.ok) return fail(parsed.code, 400, { player: parsed.player, typed });
   const idempotencyKey = parseIdempotencyKey(form.get("idempotencyKey"));
   // A retried post (its key already started the registration's order) does not use up the player's allowance (#22).
@@ -189,7 +192,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 /** The form's own fields, echoed back when it is refused. */
-const TYPED_FIELD = /^(teamName|coachName|phone|paymentMethod|player[1-5](Name|Ign|Phone))$/;
+const TYPED_FIELD = /^(teamName|coachName|phone|paymentMethod|player[1-9](Name|Ign|Phone))$/;
 
 const inputClass = "w-full rounded-lg border border-slate-500 bg-slate-900 px-4 py-3 text-slate-100 focus:border-cyan-400";
 
@@ -235,8 +238,9 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
   }
 
   const language = i18n.language === "en" ? "en" : "es";
-  const solo = isSolo(tournament.game);
-  const size = playersPerTeam(tournament.game);
+  const size = eventTeamSize(tournament);
+  const solo = size === 1;
+  const substitutes = solo ? 0 : tournament.substitutes;
   const fee = tournament.feeAmount;
   const feeCurrency = tournament.feeCurrency === "VES" ? "VES" : "USD";
   const error = actionData && !actionData.ok ? actionData : null;
@@ -491,10 +495,10 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
             <h2 className="text-xl font-bold">{t("form.title")}</h2>
             {!solo ? <Field label={t("form.teamName")} name="teamName" typed={typed} /> : null}
             {showsCoachField(tournament.game) ? <Field label={t("form.coachName")} name="coachName" typed={typed} /> : null}
-            {Array.from({ length: size }, (_, index) => index + 1).map((n) => (
+            {Array.from({ length: size + substitutes }, (_, index) => index + 1).map((n) => (
               <fieldset key={n} className="grid gap-3 rounded-xl border border-slate-800 p-4 sm:grid-cols-3" data-testid={`player-${n}`}>
                 <legend className="px-1 text-sm font-bold text-cyan-300">
-                  {!solo && n === 1 ? t("form.captain") : t("form.player", { n })}
+                  {n > size ? t("form.substitute", { n: n - size }) : !solo && n === 1 ? t("form.captain") : t("form.player", { n })}
                 </legend>
                 <Field label={t("form.playerName")} name={`player${n}Name`} typed={typed} />
                 <Field label={t("form.playerIgn")} name={`player${n}Ign`} typed={typed} />
