@@ -27,6 +27,7 @@ export const SENTENCE_ACTIONS = [
   "exchange_rate.set",
   "payment_account.save",
   "mail.resend",
+  "support.reply",
 ] as const;
 
 export function sentenceKey(action: string): string {
@@ -72,6 +73,8 @@ export function auditTarget(subject: AuditSubject): { label: string; to: string 
       return { label: id, to: "/admin/payment-methods" };
     case "mail":
       return { label: id, to: "/admin/mail" };
+    case "support":
+      return { label: id, to: "/admin/support?status=done" };
     default:
       return { label: id, to: null };
   }

@@ -95,6 +95,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     },
     lateEntry,
     registration: registration && {
+      id: registration.id,
       status: registration.status,
       teamName: registration.teamName,
       coachName: registration.coachName,
@@ -394,6 +395,13 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
                 {t("registered.pay")} →
               </Link>
             ) : null}
+            <a
+              href={`/support?registration=${encodeURIComponent(registration.id)}`}
+              className="mt-4 block py-1 text-sm text-cyan-300 underline"
+              data-testid="registration-support-link"
+            >
+              {t("mine.help")}
+            </a>
           </div>
         ) : null}
 
