@@ -8,6 +8,8 @@ import { seedDemoData } from "~/db/seed";
 import { registerOrderKinds } from "~/features/order-kinds.server";
 import { sendPlusMails } from "~/features/plus/plus-mail.server";
 import { grantStaff } from "~/features/admin/staff.server";
+import { saveLanguage } from "~/features/auth/accounts.server";
+import { getCurrentUser } from "~/features/auth/session.server";
 import { expireUnpaidOrders } from "~/features/orders/orders.server";
 import { receiptStorage } from "~/features/orders/receipts.server";
 import { refreshCatalogueFromPriceList } from "~/features/store/catalogue.server";
@@ -163,12 +165,24 @@ app.get("/readyz", async (_req, res) => {
 
 // `?lang=en` on any page remembers the language in the cookie and reloads the page without it,
 // so the switcher works before (or without) JavaScript.
-app.use((req, res, next) => {
+// Signed in, the choice is also saved on the account: every mail to the person is written in it.
+app.use(async (req, res, next) => {
   const requested = req.query[LANGUAGE_COOKIE];
   if (typeof requested !== "string" || (req.method !== "GET" && req.method !== "HEAD")) return next();
   const url = new URL(req.originalUrl, "http://local");
   url.searchParams.delete(LANGUAGE_COOKIE);
-  if (isLanguage(requested)) res.setHeader("Set-Cookie", languageCookie(requested, req.secure));
+  if (isLanguage(requested)) {
+    res.setHeader("Set-Cookie", languageCookie(requested, req.secure));
+    try {
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
+      const user = await getCurrentUser(new Request(new URL(req.originalUrl, "http://local"), { headers }));
+      if (user && user.language !== requested) await saveLanguage(db(), user.id, requested);
+    } catch (error) {
+      // The cookie still switches the page; the account keeps its language until the next switch.
+      log.warn("language not saved on the account", { error: String(error) });
+    }
+  }
   // Through the one redirect rule: a request-target such as "/.//host" would otherwise serialise as "//host".
   res.redirect(303, safeRedirectTarget(url.pathname + url.search));
 });

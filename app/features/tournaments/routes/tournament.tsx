@@ -35,6 +35,7 @@ import { formFields, isWellFormedId, readForm, typedFields } from "~/lib/http.se
 import type { Route } from "./+types/tournament";
 import { buttonClass } from "~/components/ui/button";
 import { Alert } from "~/components/ui/alert";
+import { TournamentBanner } from "~/components/ui/tournament-banner";
 import { TimedRedirect } from "~/components/ui/timed-redirect";
 
 // Plain HTML and forms that post, no React runtime (docs/decisions/002); the live page module (app/browser/live-page.ts) posts
@@ -158,7 +159,7 @@ export async function action({ request }: Route.ActionArgs) {
         idempotencyKey,
       });
       if (!registered.order)
-        await mailRegistrationConfirmed(tx, user.email, languageFromCookieHeader(request.headers.get("Cookie")), {
+        await mailRegistrationConfirmed(tx, user.email, user.language, {
           title: tournament.title,
           date: tournament.date,
           teamName: parsed.registration.teamName,
@@ -258,7 +259,7 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
         {...dataAttr(DataAttr.swap)}
       >
         <div className="overflow-hidden rounded-2xl border border-slate-800 bg-arena-panel">
-          <img src={tournament.image} alt="" width={640} height={360} className="aspect-[16/6] w-full object-cover" />
+          <TournamentBanner image={tournament.image} game={tournament.game} alt="" className="aspect-[16/6] w-full object-cover" />
           <div className="p-6">
             <h1 className="text-3xl font-extrabold">{tournament.title}</h1>
             <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
