@@ -22,6 +22,7 @@ import { log, setLogLevel } from "~/lib/log.server";
 import { readiness } from "~/lib/readiness.server";
 import { requestLog } from "~/lib/request-log.server";
 import { bodyLimit, bodyLimitFor } from "~/lib/body-limit.server";
+import { IN_PLACE_HEADER, REFUSED_STATUS_HEADER, inPlaceStatus } from "~/lib/in-place-answer";
 import { sendCheckInOpenMails, sendNoShowMails } from "~/features/competition/competition-mail.server";
 import { sendWaitlistMails } from "~/features/tournaments/waitlist.server";
 import { setRoutineLock, startRoutine, stopAllRoutines } from "~/lib/routines.server";
@@ -113,6 +114,22 @@ app.use((_req, res, next) => {
   if (enforceCsp) res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, { https: publicUrl.startsWith("https://") }));
   const hsts = strictTransportSecurity(publicUrl);
   if (hsts) res.setHeader("Strict-Transport-Security", hsts);
+  next();
+});
+
+// A refusal asked for by one of our page scripts is answered 200 (the real status in a header), so the
+// browser's console stays clean; see app/lib/in-place-answer.ts.
+app.use((req, res, next) => {
+  if (req.method !== "POST" || req.get(IN_PLACE_HEADER) !== "1") return next();
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => typeof res;
+  res.writeHead = ((status: number, ...rest: unknown[]) => {
+    const answered = inPlaceStatus(status);
+    if (answered !== status) {
+      res.setHeader(REFUSED_STATUS_HEADER, String(status));
+      res.statusMessage = "OK";
+    }
+    return writeHead(answered, ...rest);
+  }) as typeof res.writeHead;
   next();
 });
 
