@@ -36,14 +36,10 @@ import type { Route } from "./+types/tournament";
 import { buttonClass } from "~/components/ui/button";
 import { Alert } from "~/components/ui/alert";
 import { TournamentBanner } from "~/components/ui/tournament-banner";
-import { TimedRedirect } from "~/components/ui/timed-redirect";
 
 // Plain HTML and forms that post, no React runtime (docs/decisions/002); the live page module (app/browser/live-page.ts) posts
 // them in place, keeps the opening countdown ticking and sends the button's "sending" state.
 export const handle: RouteHandle = { hydrate: false };
-
-/** SPEC §4: after a free registration the user goes home after 3 s. */
-export const AFTER_FREE_SECONDS = 3;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
@@ -325,7 +321,6 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
             {t("done.free")}
           </Alert>
         ) : null}
-        {done?.outcome === "confirmed" ? <TimedRedirect to="/" seconds={AFTER_FREE_SECONDS} /> : null}
 
         {done?.outcome === "started" ? (
           <div
@@ -365,7 +360,8 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
           </div>
         ) : null}
 
-        {registration && !done ? (
+        {/* After a free registration the player stays here: the confirmation, then their place. */}
+        {registration && done?.outcome !== "started" ? (
           <div className="mt-6 rounded-xl border border-cyan-500/40 bg-cyan-500/5 p-6" data-testid="registration">
             <h2 className="text-xl font-bold">{t("registered.title")}</h2>
             <p className="mt-1 text-sm" data-testid="registration-status">
