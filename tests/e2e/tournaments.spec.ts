@@ -350,7 +350,7 @@ test.describe("validation messages", () => {
     });
     await expect(tournament.error).toHaveText("El jugador 1 debe tener un número de teléfono.");
 
-    await tournament.register({ players: [{ phone: "0414-123-4567" }] });
+    await tournament.register({ players: [{ phone: "0414-abc-4567" }] });
     await expect(tournament.error).toHaveText("El teléfono del jugador 1 solo debe tener números (7 a 15).");
 
     await tournament.register({

@@ -27,7 +27,7 @@ import { registrationOpensFor } from "~/features/plus/core/membership";
 import { registrationClosure } from "~/domain/tournament-state";
 import { membershipOf } from "~/features/plus/plus.server";
 import { mailRegistrationConfirmed } from "../registration-mail.server";
-import { RegistrationError, findRegistration, findTournament, registerForTournament } from "../registrations.server";
+import { RegistrationError, findRegistration, findTournament, registerForTournament, registrationPrefill } from "../registrations.server";
 import { lateEntryFor } from "../late-entry.server";
 import { WaitlistError, joinWaitlist, leaveWaitlist, waitlistPosition } from "../waitlist.server";
 import { fail, succeed, typedOf } from "~/lib/answer";
@@ -105,6 +105,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     waitlistPosition: registration ? null : await waitlistPosition(db(), tournament.id, user.id),
     // One key per render of the form: a retried registration gets the order the first one started.
     idempotencyKey: crypto.randomUUID(),
+    // Less typing: the name, phone and in-game name the player used before.
+    prefill: registration ? {} : await registrationPrefill(db(), user, tournament.game),
     messages,
   };
 }
@@ -238,7 +240,8 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
   const fee = tournament.feeAmount;
   const feeCurrency = tournament.feeCurrency === "VES" ? "VES" : "USD";
   const error = actionData && !actionData.ok ? actionData : null;
-  const typed = typedOf(actionData);
+  // What the player typed, after a refusal; else what they used before.
+  const typed = actionData ? typedOf(actionData) : "prefill" in loaderData ? (loaderData.prefill as Record<string, string>) : {};
   const answered = actionData?.ok ? actionData : null;
   // The waiting-list buttons answer too, but only a registration changes what the page shows.
   const done = answered && (answered.outcome === "confirmed" || answered.outcome === "started") ? answered : null;
