@@ -8,6 +8,8 @@ import { seedDemoData } from "~/db/seed";
 import { registerOrderKinds } from "~/features/order-kinds.server";
 import { sendPlusMails } from "~/features/plus/plus-mail.server";
 import { grantStaff } from "~/features/admin/staff.server";
+import { saveLanguage } from "~/features/auth/accounts.server";
+import { getCurrentUser } from "~/features/auth/session.server";
 import { expireUnpaidOrders } from "~/features/orders/orders.server";
 import { pollPayments } from "~/features/payments/payments.server";
 import { paymentServices } from "~/features/payments/settings.server";
@@ -22,6 +24,7 @@ import { log, setLogLevel } from "~/lib/log.server";
 import { readiness } from "~/lib/readiness.server";
 import { requestLog } from "~/lib/request-log.server";
 import { bodyLimit, bodyLimitFor } from "~/lib/body-limit.server";
+import { IN_PLACE_HEADER, REFUSED_STATUS_HEADER, inPlaceStatus } from "~/lib/in-place-answer";
 import { sendCheckInOpenMails, sendNoShowMails } from "~/features/competition/competition-mail.server";
 import { sendWaitlistMails } from "~/features/tournaments/waitlist.server";
 import { setRoutineLock, startRoutine, stopAllRoutines } from "~/lib/routines.server";
@@ -132,6 +135,22 @@ app.use((_req, res, next) => {
   next();
 });
 
+// A refusal asked for by one of our page scripts is answered 200 (the real status in a header), so the
+// browser's console stays clean; see app/lib/in-place-answer.ts.
+app.use((req, res, next) => {
+  if (req.method !== "POST" || req.get(IN_PLACE_HEADER) !== "1") return next();
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => typeof res;
+  res.writeHead = ((status: number, ...rest: unknown[]) => {
+    const answered = inPlaceStatus(status);
+    if (answered !== status) {
+      res.setHeader(REFUSED_STATUS_HEADER, String(status));
+      res.statusMessage = "OK";
+    }
+    return writeHead(answered, ...rest);
+  }) as typeof res.writeHead;
+  next();
+});
+
 // The client's address for rate limits: the socket's, or what a proxy on this machine reports.
 // Whatever a client sends in x-client-ip itself is overwritten.
 app.set("trust proxy", "loopback");
@@ -183,12 +202,24 @@ app.get("/readyz", async (_req, res) => {
 
 // `?lang=en` on any page remembers the language in the cookie and reloads the page without it,
 // so the switcher works before (or without) JavaScript.
-app.use((req, res, next) => {
+// Signed in, the choice is also saved on the account: every mail to the person is written in it.
+app.use(async (req, res, next) => {
   const requested = req.query[LANGUAGE_COOKIE];
   if (typeof requested !== "string" || (req.method !== "GET" && req.method !== "HEAD")) return next();
   const url = new URL(req.originalUrl, "http://local");
   url.searchParams.delete(LANGUAGE_COOKIE);
-  if (isLanguage(requested)) res.setHeader("Set-Cookie", languageCookie(requested, req.secure));
+  if (isLanguage(requested)) {
+    res.setHeader("Set-Cookie", languageCookie(requested, req.secure));
+    try {
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
+      const user = await getCurrentUser(new Request(new URL(req.originalUrl, "http://local"), { headers }));
+      if (user && user.language !== requested) await saveLanguage(db(), user.id, requested);
+    } catch (error) {
+      // The cookie still switches the page; the account keeps its language until the next switch.
+      log.warn("language not saved on the account", { error: String(error) });
+    }
+  }
   // Through the one redirect rule: a request-target such as "/.//host" would otherwise serialise as "//host".
   res.redirect(303, safeRedirectTarget(url.pathname + url.search));
 });

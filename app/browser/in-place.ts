@@ -1,4 +1,5 @@
 import { DataAttr } from "./attributes";
+import { IN_PLACE_HEADER } from "~/lib/in-place-answer";
 
 /**
  * The one way a page without React posts a form in place and swaps in the server's render
@@ -60,7 +61,8 @@ export async function postInPlace(region: Region, form: HTMLFormElement, submitt
   const isLatest = region.ticket();
   let response: Response;
   try {
-    response = await fetch(form.action, { method: "POST", body });
+    // Marked as ours: a refusal comes back 200 with the page, so the console stays clean (app/lib/in-place-answer.ts).
+    response = await fetch(form.action, { method: "POST", body, headers: { [IN_PLACE_HEADER]: "1" } });
   } catch {
     // The plain post, with the submitter's name and value as a hidden field (a script-sent submit has none).
     if (submitter?.name) {

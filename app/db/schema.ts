@@ -635,15 +635,39 @@ export const supportMessages = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** Short number shown to the player ("message #12") and in the acknowledgement mail. */
+    number: serial("number").notNull().unique(),
     email: text("email").notNull(),
     topic: text("topic").notNull(),
     message: text("message").notNull(),
+    /** The order the message is about, when opened from an order (checked to be the writer's). */
+    orderId: text("order_id").references(() => orders.id),
+    /** The registration the message is about, when opened from a registration (checked to be the writer's). */
+    registrationId: text("registration_id").references(() => registrations.id),
     priority: boolean("priority").notNull().default(false),
     status: text("status").notNull().default("open"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("support_messages_queue_idx").on(t.status, t.priority, t.createdAt)],
+  (t) => [
+    index("support_messages_queue_idx").on(t.status, t.priority, t.createdAt),
+    index("support_messages_user_idx").on(t.userId, t.createdAt),
+  ],
+);
+
+/** A staff answer to a support message: mailed to the player and shown on their /support page. */
+export const supportReplies = pgTable(
+  "support_replies",
+  {
+    id: text("id").primaryKey(),
+    messageId: text("message_id")
+      .notNull()
+      .references(() => supportMessages.id, { onDelete: "cascade" }),
+    staffId: text("staff_id").references(() => users.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("support_replies_message_idx").on(t.messageId, t.createdAt)],
 );
 
 /* ───────────── Competition: running a tournament (decision 007) ───────────── */
@@ -1082,6 +1106,7 @@ export const schema = {
   paymentAccounts,
   membershipPeriods,
   supportMessages,
+  supportReplies,
   competitionSettings,
   competitionCheckIns,
   competitionEntrants,

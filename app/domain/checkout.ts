@@ -1,6 +1,6 @@
 import type { Currency } from "./money";
 import { currencyFor, isPaymentMethod, type PaymentMethod } from "./payment-methods";
-import { isVenezuelanMobile } from "./phone";
+import { isVenezuelanMobile, normalizePhone } from "./phone";
 import { parsePlayerId, type PlayerIdFlags } from "./player-id";
 
 export type CheckoutErrorCode =
@@ -24,7 +24,7 @@ export function parseCheckout(
   totalUsd: number,
 ): { ok: true; checkout: CheckoutInput } | { ok: false; code: CheckoutErrorCode } {
   const text = (name: string) => (typeof raw[name] === "string" ? (raw[name] as string).trim() : "");
-  const phone = text("phone").replace(/[\s-]/g, "");
+  const phone = normalizePhone(text("phone"));
   if (!isVenezuelanMobile(phone)) return { ok: false, code: "INVALID_PHONE" };
   const player = parsePlayerId(game, text("gamerId"), text("gameServer"));
   if (!player.ok && player.code === "GAMER_ID_REQUIRED") return { ok: false, code: player.code };

@@ -45,7 +45,7 @@ describe("tournament registration rules", () => {
       code: "PLAYER_PHONE_REQUIRED",
       player: 1,
     });
-    expect(parseRegistration("blood-strike", 200, team(2, { player2Phone: "0412-123" }))).toMatchObject({
+    expect(parseRegistration("blood-strike", 200, team(2, { player2Phone: "0412-12a" }))).toMatchObject({
       code: "PLAYER_PHONE_DIGITS",
       player: 2,
     });
@@ -91,5 +91,25 @@ describe("tournament registration rules", () => {
     });
     // No size given: the game's SPEC §9 size (Free Fire solo).
     expect(parseRegistration("free-fire", 0, team(1)).ok).toBe(true);
+  });
+});
+
+describe("registration phones, every spelling", () => {
+  it("reads +58, spaces and dashes as the same number", () => {
+    const form = {
+      teamName: "Los Pibes",
+      player1Name: "Ana",
+      player1Ign: "AnaX",
+      player1Phone: "+58 412-123 4567",
+      player2Name: "Beto",
+      player2Ign: "BetoX",
+      phone: "0414 765-4321",
+      paymentMethod: "binance",
+    };
+    const parsed = parseRegistration("blood-strike", 200, form);
+    expect(parsed).toMatchObject({
+      ok: true,
+      registration: { phone: "04147654321", players: [{ phone: "04121234567" }, { phone: null }] },
+    });
   });
 });

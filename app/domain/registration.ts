@@ -1,6 +1,6 @@
 import { playersPerTeam, showsCoachField } from "./games";
 import { isPaymentMethod, type PaymentMethod } from "./payment-methods";
-import { isDigitsPhone } from "./phone";
+import { isDigitsPhone, normalizePhone } from "./phone";
 
 export interface PlayerInput {
   name: string;
@@ -59,7 +59,7 @@ export function parseRegistration(
     const name = text(`player${n}Name`);
     const ign = text(`player${n}Ign`);
     if (!name || !ign) return { ok: false, code: "PLAYER_DATA_MISSING", player: n };
-    const phone = solo ? "" : text(`player${n}Phone`);
+    const phone = solo ? "" : normalizePhone(text(`player${n}Phone`));
     // The captain (player 1) of a team must give a phone; any phone given is digits only.
     if (!solo && n === 1 && !phone) return { ok: false, code: "PLAYER_PHONE_REQUIRED", player: n };
     if (phone && !isDigitsPhone(phone)) return { ok: false, code: "PLAYER_PHONE_DIGITS", player: n };
@@ -78,7 +78,7 @@ export function parseRegistration(
   const igns = players.map((player) => player.ign.toLowerCase());
   if (new Set(igns).size !== igns.length) return { ok: false, code: "DUPLICATE_IGN" };
 
-  const phone = text("phone");
+  const phone = normalizePhone(text("phone"));
   if (!phone) return { ok: false, code: "PHONE_REQUIRED" };
   if (!isDigitsPhone(phone)) return { ok: false, code: "PHONE_DIGITS" };
 

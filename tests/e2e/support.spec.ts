@@ -14,7 +14,8 @@ function supportForm(page: Page) {
     topic: section.getByRole("combobox", { name: /^Tema/ }),
     message: section.getByRole("textbox", { name: /^Mensaje/ }),
     submit: page.getByTestId("support-submit"),
-    error: page.getByTestId("support-error"),
+    // A field's own error sits under it; a refusal of the whole form (the hourly limit) above the form.
+    error: page.getByTestId(/^support-error(-message|-topic)?$/),
     sent: page.getByTestId("support-sent"),
   };
 }

@@ -187,7 +187,7 @@ describe("the work row and the cash close", () => {
       priority: false,
     });
     const { supportMessages } = await import("~/db/schema");
-    await handle.db.update(supportMessages).set({ status: "done" }).where(eq(supportMessages.id, answered));
+    await handle.db.update(supportMessages).set({ status: "done" }).where(eq(supportMessages.id, answered.id));
 
     // Match 1: the two reports disagree (a dispute); match 2: they agree; match 3: one report only.
     const report = (matchId: number, team: string, score1: number, score2: number) => ({

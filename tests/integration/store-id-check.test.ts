@@ -59,11 +59,11 @@ describe("store with a player-ID checker", () => {
     expect(await check("free-fire", { playerId: "123456789" })).toEqual({ status: 200, body: { ok: true, username: "ZeroRushFF" } });
     expect(await check("free-fire", { playerId: "000" })).toEqual({
       status: 400,
-      body: { ok: false, code: "ID_INVALID", field: "playerId", message: "Jugador no encontrado" },
+      body: { ok: false, code: "ID_INVALID", field: "playerId", message: "PLAYER_NOT_FOUND" },
     });
     const buyer = await signInAs(handle.db, mailer, "buyer@example.com");
     const refused = await buy("free-fire", { packageId: "free-fire-110", playerId: "000" }, buyer.jar.header());
-    expect(refused.data).toMatchObject({ ok: false, code: "ID_INVALID", message: "Jugador no encontrado" });
+    expect(refused.data).toMatchObject({ ok: false, code: "ID_INVALID", message: "PLAYER_NOT_FOUND" });
     expect(await handle.db.$count(orders)).toBe(0);
     const bought = await buy("free-fire", { packageId: "free-fire-110", playerId: "123456789" }, buyer.jar.header());
     expect(bought.status).toBe(302);

@@ -78,7 +78,7 @@ describe("ID checker adapter", () => {
       expect(stub.requests[0]?.headers["x-api-key"]).toBe("secret-key");
       expect(await checkPlayerId(settings, checked("blood-strike"), "bad", null)).toEqual({
         status: "invalid",
-        message: "Jugador no encontrado",
+        message: "PLAYER_NOT_FOUND",
       });
       expect(await checkPlayerId(settings, checked("arena-breakout"), "malformed", null)).toEqual({ status: "unreachable" });
       expect(await checkPlayerId(settings, checked("free-fire"), "slow", null)).toEqual({ status: "unreachable" });

@@ -57,3 +57,8 @@ export async function pendingSignInEmail(db: Database, token: string, now = new 
     return null;
   }
 }
+
+/** The account's language, the one every mail to this person is written in (set when they switch language signed in). */
+export async function saveLanguage(db: Database, userId: string, language: Language): Promise<void> {
+  await db.update(users).set({ language, updatedAt: new Date() }).where(eq(users.id, userId));
+}

@@ -1,4 +1,4 @@
-import { isVenezuelanMobile } from "~/domain/phone";
+import { isVenezuelanMobile, normalizePhone } from "~/domain/phone";
 import { isPaymentMethod, type PaymentMethod } from "~/domain/payment-methods";
 import type { IdempotencyErrorCode } from "~/features/orders/core/idempotency";
 
@@ -8,7 +8,7 @@ export type PlusErrorCode = "INVALID_PHONE" | "METHOD_REQUIRED" | "RATE_LIMITED"
 export function parsePlusPurchase(
   fields: Record<string, string>,
 ): { ok: true; phone: string; method: PaymentMethod } | { ok: false; code: PlusErrorCode; field: string } {
-  const phone = (fields.phone ?? "").trim();
+  const phone = normalizePhone(fields.phone ?? "");
   if (!isVenezuelanMobile(phone)) return { ok: false, code: "INVALID_PHONE", field: "phone" };
   if (!isPaymentMethod(fields.paymentMethod)) return { ok: false, code: "METHOD_REQUIRED", field: "paymentMethod" };
   return { ok: true, phone, method: fields.paymentMethod };

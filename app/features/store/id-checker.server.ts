@@ -2,8 +2,31 @@ import type { PlayerIdFlags } from "~/domain/player-id";
 import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 
+/** Our codes for what the checker says about an ID (store `errors.<code>`, in both languages): its own words never reach the page. */
+export type IdRefusalCode = "PLAYER_NOT_FOUND" | "INVALID_SERVER" | "ZONE_REQUIRED";
+
 export type IdCheckResult =
-  { status: "valid"; username: string } | { status: "invalid"; message: string | null } | { status: "unreachable" } | { status: "skipped" };
+  | { status: "valid"; username: string }
+  | { status: "invalid"; message: IdRefusalCode | null }
+  | { status: "unreachable" }
+  | { status: "skipped" };
+
+/** The checker's known messages (it writes Spanish, some deployments English), lower-cased, to our codes. */
+const OUTSIDE_MESSAGES: Record<string, IdRefusalCode> = {
+  "jugador no encontrado": "PLAYER_NOT_FOUND",
+  "player not found": "PLAYER_NOT_FOUND",
+  "id o servidor incorrecto": "INVALID_SERVER",
+  "wrong id or server": "INVALID_SERVER",
+  "zona requerida": "ZONE_REQUIRED",
+  "zone required": "ZONE_REQUIRED",
+};
+
+/** One of our codes for the checker's answer; an unknown text (or none) is the generic refusal (null), a 404 "not found". */
+export function refusalCode(message: unknown, status: unknown): IdRefusalCode | null {
+  const known = typeof message === "string" ? OUTSIDE_MESSAGES[message.trim().toLowerCase()] : undefined;
+  if (known) return known;
+  return status === 404 ? "PLAYER_NOT_FOUND" : null;
+}
 
 export interface IdCheckerSettings {
   baseUrl: string;
@@ -44,7 +67,10 @@ export async function checkPlayerId(
     const username = typeof body.data?.username === "string" ? body.data.username.trim() : "";
     if (body.error === false && username) return { status: "valid", username };
     if (body.error === true || (response.status >= 400 && response.status < 500)) {
-      return { status: "invalid", message: typeof body.msg === "string" && body.msg.trim() ? body.msg.trim().slice(0, 200) : null };
+      const code = refusalCode(body.msg, body.status);
+      if (!code && typeof body.msg === "string" && body.msg.trim())
+        log.info("id checker refused with a message we do not know", { game: game.id, message: body.msg.trim().slice(0, 200) });
+      return { status: "invalid", message: code };
     }
     log.warn("id checker answered something unexpected", { game: game.id, status: response.status });
     return { status: "unreachable" };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SUPPORT_MESSAGE_MAX, parseSupportMessage } from "./support-rules";
+import { SUPPORT_MESSAGE_MAX, SUPPORT_REPLY_MAX, parseSupportMessage, parseSupportReply } from "./support-rules";
 
 describe("support messages", () => {
   it("need a known topic and 10–2000 characters, without control characters", () => {
@@ -23,5 +23,21 @@ describe("support messages", () => {
       topic: "other",
       message: "hola equipo, ayuda",
     });
+  });
+});
+
+describe("support form, every field at once", () => {
+  it("answers the topic's and the message's error together", () => {
+    expect(parseSupportMessage({ topic: "", message: "hi" })).toMatchObject({
+      ok: false,
+      code: "TOPIC_REQUIRED",
+      field: "topic",
+      errors: { topic: "TOPIC_REQUIRED", message: "MESSAGE_TOO_SHORT" },
+    });
+  });
+  it("reads a staff reply: not empty, not too long", () => {
+    expect(parseSupportReply("  Ya lo revisamos  ")).toEqual({ ok: true, body: "Ya lo revisamos" });
+    expect(parseSupportReply("  ")).toEqual({ ok: false, code: "REPLY_REQUIRED" });
+    expect(parseSupportReply("x".repeat(SUPPORT_REPLY_MAX + 1))).toEqual({ ok: false, code: "REPLY_TOO_LONG" });
   });
 });

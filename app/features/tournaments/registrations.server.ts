@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, ne, sql } from "drizzle-orm";
-import { competitionSettings, registrationPlayers, registrations, tournaments, waitlistEntries } from "~/db/schema";
+import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
+import { competitionSettings, orders, registrationPlayers, registrations, tournaments, waitlistEntries } from "~/db/schema";
 import { chargeFor } from "~/domain/tournament-fee";
 import { registrationClosure } from "~/domain/tournament-state";
 import type { RegistrationInput } from "~/domain/registration";
@@ -259,4 +259,33 @@ export async function registerForTournament(
     if (constraint === "registrations_user_tournament_live") throw new RegistrationError("ALREADY_REGISTERED");
     throw error;
   }
+}
+
+/**
+ * What the registration form starts with, so a player types less: their name, the phone of their
+ * last registration (or order), and the in-game name they used last in this game. Only their own rows.
+ */
+export async function registrationPrefill(db: Database, user: { id: string; name: string }, game: string): Promise<Record<string, string>> {
+  const [lastPlayer] = await db
+    .select({ name: registrationPlayers.name, ign: registrationPlayers.ign, phone: registrations.phone })
+    .from(registrationPlayers)
+    .innerJoin(registrations, eq(registrations.id, registrationPlayers.registrationId))
+    .innerJoin(tournaments, eq(tournaments.id, registrations.tournamentId))
+    .where(and(eq(registrations.userId, user.id), eq(registrationPlayers.position, 1), eq(tournaments.game, game)))
+    .orderBy(desc(registrations.createdAt))
+    .limit(1);
+  const [lastOrder] = lastPlayer
+    ? []
+    : await db.select({ phone: orders.phone }).from(orders).where(eq(orders.userId, user.id)).orderBy(desc(orders.createdAt)).limit(1);
+  const prefill: Record<string, string> = {};
+  const name = lastPlayer?.name || user.name;
+  if (name) prefill.player1Name = name;
+  if (lastPlayer?.ign) prefill.player1Ign = lastPlayer.ign;
+  const phone = lastPlayer?.phone ?? lastOrder?.phone ?? "";
+  // The registrant's phone is the captain's too, unless they change it.
+  if (phone) {
+    prefill.phone = phone;
+    prefill.player1Phone = phone;
+  }
+  return prefill;
 }

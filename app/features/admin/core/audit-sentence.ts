@@ -35,6 +35,7 @@ export const SENTENCE_ACTIONS = [
   "order.payment_mismatch",
   "order.bank_no_match",
   "order.bank_down",
+  "support.reply",
 ] as const;
 
 export function sentenceKey(action: string): string {
@@ -80,6 +81,8 @@ export function auditTarget(subject: AuditSubject): { label: string; to: string 
       return { label: id, to: "/admin/payment-methods" };
     case "mail":
       return { label: id, to: "/admin/mail" };
+    case "support":
+      return { label: id, to: "/admin/support?status=done" };
     default:
       return { label: id, to: null };
   }

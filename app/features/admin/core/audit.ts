@@ -11,6 +11,7 @@ export const AUDIT_ENTITIES = [
   "order",
   "user",
   "mail",
+  "support",
 ] as const;
 
 export interface AuditFilters {

@@ -1,6 +1,6 @@
 import { emailSchema } from "~/domain/email";
 import { VENEZUELAN_BANKS, type PaymentMethod } from "~/domain/payment-methods";
-import { isVenezuelanMobile } from "~/domain/phone";
+import { isVenezuelanMobile, normalizePhone } from "~/domain/phone";
 
 /** The fields staff edit per method, in form order. */
 export const PAY_TO_FIELDS = {
@@ -24,7 +24,8 @@ export function parsePayToForm(
   }
   if (method === "pago_movil") {
     if (!Object.hasOwn(VENEZUELAN_BANKS, details.bankCode!)) return { ok: false, code: "BANK_UNKNOWN", field: "bankCode" };
-    if (!isVenezuelanMobile(details.phone!)) return { ok: false, code: "PHONE_INVALID", field: "phone" };
+    details.phone = normalizePhone(details.phone!);
+    if (!isVenezuelanMobile(details.phone)) return { ok: false, code: "PHONE_INVALID", field: "phone" };
     const id = details.id!.toUpperCase().replace(/\s/g, "");
     if (!/^[VEJPG]-?\d{5,9}(-?\d)?$/.test(id)) return { ok: false, code: "ID_INVALID", field: "id" };
     details.id = id;

@@ -8,6 +8,7 @@ import { useFormat } from "~/lib/use-format";
 import { registrationOpensFor } from "~/features/plus/core/membership";
 import type { TournamentCard } from "~/features/tournaments/tournaments.server";
 import { buttonClass } from "~/components/ui/button";
+import { TournamentBanner } from "~/components/ui/tournament-banner";
 
 const COLUMN_CLASSES = { 1: "md:grid-cols-1 max-w-xl", 2: "md:grid-cols-2 max-w-4xl", 3: "md:grid-cols-2 lg:grid-cols-3" } as const;
 
@@ -98,13 +99,11 @@ function TournamentCardView({
       className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-800 bg-arena-panel shadow-lg shadow-black/30 transition hover:border-cyan-500/60"
       data-testid="tournament-card"
     >
-      <img
-        src={tournament.image}
+      <TournamentBanner
+        image={tournament.image}
+        game={tournament.game}
         alt={t("tournaments.imageAlt", { title: tournament.title })}
-        width={640}
-        height={360}
-        loading={eager ? "eager" : "lazy"}
-        decoding="async"
+        eager={eager}
         className="aspect-video w-full object-cover"
       />
       <div className="flex flex-1 flex-col p-5">

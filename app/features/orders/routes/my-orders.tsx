@@ -104,6 +104,13 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
                 <span className="text-sm text-slate-400">{format.date(registration.date)}</span>
                 <span className="ml-auto text-sm font-semibold">{t(`tournaments:registered.status.${registration.status}`)}</span>
               </Link>
+              <a
+                href={`/support?registration=${encodeURIComponent(registration.id)}`}
+                className="mt-1 inline-block py-1 text-sm text-cyan-300 underline"
+                data-testid="registration-support-link"
+              >
+                {t("tournaments:mine.help")}
+              </a>
             </li>
           ))}
         </ul>

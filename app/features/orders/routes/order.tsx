@@ -179,7 +179,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         <p className="mt-4 text-sm text-slate-400" data-testid="cancel-by-staff-only">
           {/* "write to us" is the way to ask: a link to support, inside the sentence. */}
           {t("order.cancelByStaffOnlyBefore")}
-          <a href="/support" className="text-cyan-300 underline hover:text-cyan-200" data-testid="cancel-ask-support">
+          <a href={`/support?order=${order.id}`} className="text-cyan-300 underline hover:text-cyan-200" data-testid="cancel-ask-support">
             {t("order.cancelByStaffOnlyLink")}
           </a>
           {t("order.cancelByStaffOnlyAfter")}
@@ -188,7 +188,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
       <p className="mt-6 text-sm text-slate-300">
         {t("order.help", { number: order.number })}{" "}
         <Link
-          to="/support"
+          to={`/support?order=${order.id}`}
           className="inline-block py-1 font-semibold text-cyan-300 underline hover:text-cyan-200"
           data-testid="order-support-link"
         >

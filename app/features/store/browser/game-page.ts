@@ -1,4 +1,5 @@
 import { DataAttr, selector } from "~/browser/attributes";
+import { IN_PLACE_HEADER } from "~/lib/in-place-answer";
 import { addToCart } from "~/domain/cart";
 import { paintCartCount, storeCart, storedCart } from "./cart-count";
 
@@ -107,7 +108,7 @@ export function start(): void {
       const response = await fetch(`${location.pathname.replace(/\/$/, "")}/check-id`, {
         method: "POST",
         body: new URLSearchParams({ playerId: playerId(), zone: zone() }),
-        headers: { Accept: "application/json" },
+        headers: { Accept: "application/json", [IN_PLACE_HEADER]: "1" },
       });
       const answer = (await response.json()) as CheckAnswer;
       if (mine !== sequence) return;

@@ -298,6 +298,16 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
                 </button>
               </div>
             </form>
+          ) : cart !== null && items.length === 0 && !error ? (
+            // SPEC §5: an empty cart never shows the form at 0,00.
+            <div className="mt-6" data-testid="checkout-empty">
+              <Alert tone="info" className="mt-0">
+                {t("errors.EMPTY_CART")}
+              </Alert>
+              <a href="/store" className={buttonClass("primary", "md", "mt-4")}>
+                {t("cart.keepShopping")}
+              </a>
+            </div>
           ) : (
             <form method="post" className="mt-6 flex flex-col gap-4" noValidate>
               {hidden("intent", "verify")}

@@ -8,40 +8,78 @@ import { requireUser } from "~/features/auth/session.server";
 import { membershipOf } from "~/features/plus/plus.server";
 import { fail, succeed, typedOf } from "~/lib/answer";
 import { db } from "~/lib/db.server";
-import { formFields, readForm, typedFields } from "~/lib/http.server";
+import { formFields, isWellFormedId, readForm, typedFields } from "~/lib/http.server";
 import livePageScript from "~/browser/live-page?inline-script";
 import { InlineScript } from "~/components/inline-script";
 import { loadMessages } from "~/lib/messages.server";
 import { metaText } from "~/lib/meta";
 import { withinLimit } from "~/lib/rate-limit.server";
+import { useFormat } from "~/lib/use-format";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import type { RouteHandle } from "~/root";
 import { SUPPORT_MESSAGE_MAX, SUPPORT_TOPICS, parseSupportMessage } from "../support-rules";
-import { saveSupportMessage } from "../support.server";
+import { findSupportSubject, listMessagesOfUser, saveSupportMessage, type SupportSubject } from "../support.server";
 import type { Route } from "./+types/support";
 
 // One plain form: the server checks it and answers with the page (what was typed kept), so no React
 // runtime (docs/decisions/002); the live page module (app/browser/live-page.ts) posts it in place.
 export const handle: RouteHandle = { hydrate: false };
 
+/** The order or registration the page was opened from (`?order=` / `?registration=`), if it is the player's. */
+function subjectOf(userId: string, values: { order: string | null; registration: string | null }) {
+  const orderId = isWellFormedId(values.order) ? values.order : null;
+  const registrationId = isWellFormedId(values.registration) ? values.registration : null;
+  return orderId || registrationId ? findSupportSubject(db(), userId, { orderId, registrationId }) : Promise.resolve(null);
+}
+
+async function pageData(userId: string) {
+  const [{ member }, mine] = await Promise.all([membershipOf(db(), userId), listMessagesOfUser(db(), userId)]);
+  return {
+    member,
+    mine: mine.map((row) => ({
+      ...row,
+      createdAt: row.createdAt.toISOString(),
+      replies: row.replies.map((reply) => ({ ...reply, createdAt: reply.createdAt.toISOString() })),
+    })),
+  };
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const { member } = await membershipOf(db(), user.id);
-  return { member, messages: loadMessages(languageFromCookieHeader(request.headers.get("Cookie")), ["support"]) };
+  const params = new URL(request.url).searchParams;
+  const subject = await subjectOf(user.id, { order: params.get("order"), registration: params.get("registration") });
+  return {
+    ...(await pageData(user.id)),
+    subject,
+    messages: loadMessages(languageFromCookieHeader(request.headers.get("Cookie")), ["support"]),
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = await readForm(request);
-  const parsed = parseSupportMessage(formFields(form));
+  const fields = formFields(form);
+  const parsed = parseSupportMessage(fields);
   // A little over the limit, so a message refused as too long comes back as typed, not silently cut to fit.
   const typed = typedFields(form, (name) => name === "topic" || name === "message", SUPPORT_MESSAGE_MAX + 10);
-  if (!parsed.ok) return fail(parsed.code, 400, { field: parsed.field, typed });
-  if (!(await withinLimit(db(), "supportMessage", user.id))) return fail("RATE_LIMITED", 429, { typed });
+  // The subject is checked again on the way in: a hidden field is typed by the browser, not by us.
+  const subject: SupportSubject | null = await subjectOf(user.id, {
+    order: fields.order ?? null,
+    registration: fields.registration ?? null,
+  });
+  if (!parsed.ok) return fail(parsed.code, 400, { field: parsed.field, errors: parsed.errors, typed, subject });
+  if (!(await withinLimit(db(), "supportMessage", user.id))) return fail("RATE_LIMITED", 429, { typed, subject });
   // Members are flagged once, when they write: the staff list puts them first.
   const { member } = await membershipOf(db(), user.id);
-  await saveSupportMessage(db(), { userId: user.id, email: user.email, topic: parsed.topic, message: parsed.message, priority: member });
-  return succeed({ priority: member });
+  const saved = await saveSupportMessage(db(), {
+    userId: user.id,
+    email: user.email,
+    topic: parsed.topic,
+    message: parsed.message,
+    priority: member,
+    subject,
+  });
+  return succeed({ priority: member, number: saved.number, ...(await pageData(user.id)) });
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -51,8 +89,22 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function SupportPage({ loaderData, actionData }: Route.ComponentProps) {
   useRouteMessages(loaderData.messages);
   const { t } = useTranslation("support");
+  const format = useFormat();
   const refusal = actionData && !actionData.ok ? actionData : null;
+  const errors: Record<string, string> =
+    (refusal && "errors" in refusal ? (refusal.errors as Record<string, string>) : null) ??
+    (refusal?.field ? { [refusal.field]: refusal.code } : {});
   const typed = typedOf(actionData);
+  const subject = (refusal && "subject" in refusal ? refusal.subject : null) ?? loaderData.subject;
+  const mine = actionData?.ok ? actionData.mine : loaderData.mine;
+  const defaultTopic =
+    typed.topic ?? (subject?.orderNumber ? (subject.tournamentTitle ? "tournament" : "order") : subject ? "tournament" : "");
+  const fieldError = (name: string) =>
+    errors[name] ? (
+      <span data-testid={`support-error-${name}`}>{t(`errors.${errors[name]}`, { max: SUPPORT_MESSAGE_MAX })}</span>
+    ) : undefined;
+  // A refusal of the whole form (the hourly limit) is told above it; field errors sit under their field.
+  const formRefusal = refusal && !refusal.field ? refusal : null;
   return (
     <>
       <section className="mx-auto max-w-xl px-4 py-12" data-testid="support-page" {...dataAttr(DataAttr.swap)}>
@@ -60,18 +112,33 @@ export default function SupportPage({ loaderData, actionData }: Route.ComponentP
         <p className="mt-2 text-slate-300">{loaderData.member ? t("priority") : t("subtitle")}</p>
         {actionData?.ok ? (
           <Alert tone="success" testId="support-sent">
-            {actionData.priority ? t("sentPriority") : t("sent")}
+            {actionData.number ? t("sentNumber", { number: actionData.number }) : actionData.priority ? t("sentPriority") : t("sent")}
           </Alert>
         ) : null}
-        {refusal ? (
+        {formRefusal ? (
           <Alert tone="error" testId="support-error">
-            {t(`errors.${refusal.code}`, { max: SUPPORT_MESSAGE_MAX })}
+            {t(`errors.${formRefusal.code}`, { max: SUPPORT_MESSAGE_MAX })}
           </Alert>
         ) : null}
-        {actionData?.ok ? null : (
-          <form method="post" className="mt-6 flex flex-col gap-4" {...dataAttr(DataAttr.sending, t("sending"))}>
-            <Field label={t("topic")}>
-              <Select name="topic" defaultValue={typed.topic ?? ""} required aria-invalid={refusal?.field === "topic" || undefined}>
+        {actionData?.ok ? (
+          <a href="/support" className="mt-4 inline-block py-2 text-cyan-300 underline" data-testid="support-write-another">
+            {t("writeAnother")}
+          </a>
+        ) : (
+          <form method="post" noValidate className="mt-6 flex flex-col gap-4" {...dataAttr(DataAttr.sending, t("sending"))}>
+            {subject ? (
+              <p className="rounded-lg border border-cyan-500/40 bg-cyan-500/10 px-4 py-3 text-sm" data-testid="support-subject">
+                {subject.orderNumber
+                  ? t("about", { number: subject.orderNumber })
+                  : t("aboutRegistration", { title: subject.tournamentTitle ?? "" })}
+              </p>
+            ) : null}
+            {subject?.orderId ? <input type="hidden" name="order" value={subject.orderId} /> : null}
+            {subject?.registrationId && !subject.orderId ? (
+              <input type="hidden" name="registration" value={subject.registrationId} />
+            ) : null}
+            <Field label={t("topic")} error={fieldError("topic")}>
+              <Select name="topic" defaultValue={defaultTopic} aria-invalid={errors.topic ? true : undefined}>
                 <option value="" disabled>
                   {t("chooseTopic")}
                 </option>
@@ -82,20 +149,58 @@ export default function SupportPage({ loaderData, actionData }: Route.ComponentP
                 ))}
               </Select>
             </Field>
-            <Field label={t("message")} hint={t("messageHint", { max: SUPPORT_MESSAGE_MAX })}>
+            <Field label={t("message")} hint={t("messageHint", { max: SUPPORT_MESSAGE_MAX })} error={fieldError("message")}>
               <TextArea
                 name="message"
                 rows={6}
                 maxLength={SUPPORT_MESSAGE_MAX}
-                required
                 defaultValue={typed.message ?? ""}
-                aria-invalid={refusal?.field === "message" || undefined}
+                aria-invalid={errors.message ? true : undefined}
               />
             </Field>
             <Button type="submit" data-testid="support-submit">
               {t("send")}
             </Button>
           </form>
+        )}
+        <h2 className="mt-12 text-2xl font-extrabold">{t("mine")}</h2>
+        {mine.length === 0 ? (
+          <p className="mt-3 text-slate-400">{t("mineEmpty")}</p>
+        ) : (
+          <ul className="mt-4 flex flex-col gap-3" data-testid="support-mine">
+            {mine.map((row) => (
+              <li key={row.id} className="rounded-xl border border-slate-800 bg-arena-panel p-4" data-testid="support-mine-row">
+                <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+                  <span className="font-bold">{t("messageNumber", { number: row.number })}</span>
+                  <span className="text-slate-300">{t(`topics.${row.topic}`, { defaultValue: row.topic })}</span>
+                  {row.orderNumber ? (
+                    <a href={`/orders/${row.orderId}`} className="text-cyan-300 underline">
+                      {t("about", { number: row.orderNumber })}
+                    </a>
+                  ) : null}
+                  <span className="font-semibold" data-testid="support-mine-status">
+                    {t(`status.${row.status}`, { defaultValue: row.status })}
+                  </span>
+                  <time className="ml-auto text-xs text-slate-400" dateTime={row.createdAt}>
+                    {format.dateTime(row.createdAt)}
+                  </time>
+                </div>
+                <p className="mt-2 text-sm break-words whitespace-pre-wrap">{row.message}</p>
+                {row.replies.map((reply) => (
+                  <div
+                    key={reply.id}
+                    className="mt-3 rounded-lg border-l-4 border-cyan-400 bg-slate-900/60 p-3"
+                    data-testid="support-reply"
+                  >
+                    <p className="text-xs font-semibold text-cyan-300">
+                      {t("reply")} · <time dateTime={reply.createdAt}>{format.dateTime(reply.createdAt)}</time>
+                    </p>
+                    <p className="mt-1 text-sm break-words whitespace-pre-wrap">{reply.body}</p>
+                  </div>
+                ))}
+              </li>
+            ))}
+          </ul>
         )}
       </section>
       <InlineScript source={livePageScript} />

@@ -27,7 +27,7 @@ import { registrationOpensFor } from "~/features/plus/core/membership";
 import { registrationClosure } from "~/domain/tournament-state";
 import { membershipOf } from "~/features/plus/plus.server";
 import { mailRegistrationConfirmed } from "../registration-mail.server";
-import { RegistrationError, findRegistration, findTournament, registerForTournament } from "../registrations.server";
+import { RegistrationError, findRegistration, findTournament, registerForTournament, registrationPrefill } from "../registrations.server";
 import { lateEntryFor } from "../late-entry.server";
 import { WaitlistError, joinWaitlist, leaveWaitlist, waitlistPosition } from "../waitlist.server";
 import { fail, succeed, typedOf } from "~/lib/answer";
@@ -35,14 +35,11 @@ import { formFields, isWellFormedId, readForm, typedFields } from "~/lib/http.se
 import type { Route } from "./+types/tournament";
 import { buttonClass } from "~/components/ui/button";
 import { Alert } from "~/components/ui/alert";
-import { TimedRedirect } from "~/components/ui/timed-redirect";
+import { TournamentBanner } from "~/components/ui/tournament-banner";
 
 // Plain HTML and forms that post, no React runtime (docs/decisions/002); the live page module (app/browser/live-page.ts) posts
 // them in place, keeps the opening countdown ticking and sends the button's "sending" state.
 export const handle: RouteHandle = { hydrate: false };
-
-/** SPEC §4: after a free registration the user goes home after 3 s. */
-export const AFTER_FREE_SECONDS = 3;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
@@ -95,6 +92,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     },
     lateEntry,
     registration: registration && {
+      id: registration.id,
       status: registration.status,
       teamName: registration.teamName,
       coachName: registration.coachName,
@@ -107,6 +105,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     waitlistPosition: registration ? null : await waitlistPosition(db(), tournament.id, user.id),
     // One key per render of the form: a retried registration gets the order the first one started.
     idempotencyKey: crypto.randomUUID(),
+    // Less typing: the name, phone and in-game name the player used before.
+    prefill: registration ? {} : await registrationPrefill(db(), user, tournament.game),
     messages,
   };
 }
@@ -160,7 +160,7 @@ export async function action({ request }: Route.ActionArgs) {
         idempotencyKey,
       });
       if (!registered.order)
-        await mailRegistrationConfirmed(tx, user.email, languageFromCookieHeader(request.headers.get("Cookie")), {
+        await mailRegistrationConfirmed(tx, user.email, user.language, {
           title: tournament.title,
           date: tournament.date,
           teamName: parsed.registration.teamName,
@@ -244,7 +244,8 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
   const fee = tournament.feeAmount;
   const feeCurrency = tournament.feeCurrency === "VES" ? "VES" : "USD";
   const error = actionData && !actionData.ok ? actionData : null;
-  const typed = typedOf(actionData);
+  // What the player typed, after a refusal; else what they used before.
+  const typed = actionData ? typedOf(actionData) : "prefill" in loaderData ? (loaderData.prefill as Record<string, string>) : {};
   const answered = actionData?.ok ? actionData : null;
   // The waiting-list buttons answer too, but only a registration changes what the page shows.
   const done = answered && (answered.outcome === "confirmed" || answered.outcome === "started") ? answered : null;
@@ -261,7 +262,7 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
         {...dataAttr(DataAttr.swap)}
       >
         <div className="overflow-hidden rounded-2xl border border-slate-800 bg-arena-panel">
-          <img src={tournament.image} alt="" width={640} height={360} className="aspect-[16/6] w-full object-cover" />
+          <TournamentBanner image={tournament.image} game={tournament.game} alt="" className="aspect-[16/6] w-full object-cover" />
           <div className="p-6">
             <h1 className="text-3xl font-extrabold">{tournament.title}</h1>
             <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
@@ -327,7 +328,6 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
             {t("done.free")}
           </Alert>
         ) : null}
-        {done?.outcome === "confirmed" ? <TimedRedirect to="/" seconds={AFTER_FREE_SECONDS} /> : null}
 
         {done?.outcome === "started" ? (
           <div
@@ -367,7 +367,8 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
           </div>
         ) : null}
 
-        {registration && !done ? (
+        {/* After a free registration the player stays here: the confirmation, then their place. */}
+        {registration && done?.outcome !== "started" ? (
           <div className="mt-6 rounded-xl border border-cyan-500/40 bg-cyan-500/5 p-6" data-testid="registration">
             <h2 className="text-xl font-bold">{t("registered.title")}</h2>
             <p className="mt-1 text-sm" data-testid="registration-status">
@@ -398,6 +399,13 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
                 {t("registered.pay")} →
               </Link>
             ) : null}
+            <a
+              href={`/support?registration=${encodeURIComponent(registration.id)}`}
+              className="mt-4 block py-1 text-sm text-cyan-300 underline"
+              data-testid="registration-support-link"
+            >
+              {t("mine.help")}
+            </a>
           </div>
         ) : null}
 
