@@ -39,6 +39,20 @@ function store(): SharedReads {
   return singleton("shared-reads", () => new SharedReads());
 }
 
+/**
+ * Runs a write to shared tables and drops this process's copies of them once it is done. The
+ * trigger's notice does that on every instance, a moment after the commit; this makes the writer's
+ * own next read (staff saving a rate, then seeing it) see the change at once.
+ */
+export async function writingShared<Result>(tables: readonly string[], write: () => Promise<Result>): Promise<Result> {
+  try {
+    return await write();
+  } finally {
+    const reads = store();
+    for (const table of tables) reads.tableChanged(table);
+  }
+}
+
 /** `load()`'s answer for `key`, read once and shared until one of `tables` changes. */
 export async function sharedRead<Value>(
   database: Database,

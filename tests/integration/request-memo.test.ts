@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { auth } from "~/features/auth/auth.server";
+import { forgetCachedUser } from "~/features/auth/session-cache.server";
 import { getCurrentUser } from "~/features/auth/session.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { withRequestContext } from "~/lib/log.server";
@@ -27,7 +28,7 @@ const read = (cookie: string) => new Request(`${BASE_URL}/orders`, { headers: { 
 const post = (cookie: string) => new Request(`${BASE_URL}/orders`, { method: "POST", headers: { cookie } });
 
 describe("the signed-in user", () => {
-  it("is looked up once per request for its loaders, again for the next request and for every action", async () => {
+  it("is looked up once for a request's loaders, then kept by the process until that user changes (decision 009)", async () => {
     const { jar, userId } = await signInAs(handle.db, mailer, "memo@example.com");
     const cookie = jar.header();
     const lookups = vi.spyOn(auth().api, "getSession");
@@ -39,18 +40,22 @@ describe("the signed-in user", () => {
       expect(page).toEqual(root);
       expect(lookups).toHaveBeenCalledTimes(1);
 
+      // The next requests, loaders and actions alike, use the process's copy.
       await withRequestContext({ requestId: "two" }, () => getCurrentUser(read(cookie)));
-      expect(lookups).toHaveBeenCalledTimes(2);
-
       await withRequestContext({ requestId: "three" }, async () => {
         await getCurrentUser(post(cookie));
         await getCurrentUser(post(cookie));
       });
-      expect(lookups).toHaveBeenCalledTimes(4);
+      expect(lookups).toHaveBeenCalledTimes(1);
 
-      // A visitor (no session cookie) costs no lookup at all; another person's cookie is their own lookup.
-      expect(await withRequestContext({ requestId: "four" }, () => getCurrentUser(read("lang=es")))).toBeNull();
-      expect(lookups).toHaveBeenCalledTimes(4);
+      // A change to the user drops the copy: the next request looks up again.
+      forgetCachedUser(userId);
+      await withRequestContext({ requestId: "four" }, () => getCurrentUser(read(cookie)));
+      expect(lookups).toHaveBeenCalledTimes(2);
+
+      // A visitor (no session cookie) costs no lookup at all.
+      expect(await withRequestContext({ requestId: "five" }, () => getCurrentUser(read("lang=es")))).toBeNull();
+      expect(lookups).toHaveBeenCalledTimes(2);
     } finally {
       lookups.mockRestore();
     }

@@ -6,6 +6,9 @@ import { currentExchangeRate } from "~/features/orders/exchange-rate.server";
 import type { Database } from "~/lib/db.server";
 import { recordAudit } from "./audit.server";
 import type { GameValues, PackageValues } from "./core/catalogue-form";
+import { writingShared } from "~/lib/shared-reads.server";
+
+const STORE_TABLES = ["games", "topup_packages"];
 
 export const GAMES_LIMIT = 200;
 export const PACKAGES_LIMIT = 200;
@@ -22,12 +25,14 @@ export async function listGamesForStaff(db: Database) {
 }
 
 export async function updateGame(db: Database, staffId: string, id: string, values: GameValues) {
-  await db.transaction(async (tx) => {
-    const [before] = await tx.select().from(games).where(eq(games.id, id)).for("update");
-    if (!before) throw new CatalogueAdminError("NOT_FOUND");
-    const [after] = await tx.update(games).set(values).where(eq(games.id, id)).returning();
-    await recordAudit(tx, { actorId: staffId, action: "game.update", entity: "game", entityId: id, before, after });
-  });
+  await writingShared(STORE_TABLES, () =>
+    db.transaction(async (tx) => {
+      const [before] = await tx.select().from(games).where(eq(games.id, id)).for("update");
+      if (!before) throw new CatalogueAdminError("NOT_FOUND");
+      const [after] = await tx.update(games).set(values).where(eq(games.id, id)).returning();
+      await recordAudit(tx, { actorId: staffId, action: "game.update", entity: "game", entityId: id, before, after });
+    }),
+  );
 }
 
 export async function findGame(db: Database, id: string) {
@@ -53,34 +58,38 @@ async function bsPrice(db: Database, values: PackageValues): Promise<number> {
 
 /** Adds a package. Existing orders keep their own amounts: they never read the catalogue again. */
 export async function createPackage(db: Database, staffId: string, gameId: string, values: PackageValues) {
-  return db.transaction(async (tx) => {
-    const [game] = await tx.select({ id: games.id }).from(games).where(eq(games.id, gameId));
-    if (!game) throw new CatalogueAdminError("NOT_FOUND");
-    const priceBs = await bsPrice(tx as unknown as Database, values);
-    const [row] = await tx
-      .insert(topupPackages)
-      .values({ id: `${gameId}-${randomUUID().slice(0, 8)}`, gameId, ...values, priceBs })
-      .returning();
-    await recordAudit(tx, { actorId: staffId, action: "package.create", entity: "package", entityId: row!.id, before: null, after: row });
-    return row!;
-  });
+  return writingShared(STORE_TABLES, () =>
+    db.transaction(async (tx) => {
+      const [game] = await tx.select({ id: games.id }).from(games).where(eq(games.id, gameId));
+      if (!game) throw new CatalogueAdminError("NOT_FOUND");
+      const priceBs = await bsPrice(tx as unknown as Database, values);
+      const [row] = await tx
+        .insert(topupPackages)
+        .values({ id: `${gameId}-${randomUUID().slice(0, 8)}`, gameId, ...values, priceBs })
+        .returning();
+      await recordAudit(tx, { actorId: staffId, action: "package.create", entity: "package", entityId: row!.id, before: null, after: row });
+      return row!;
+    }),
+  );
 }
 
 export async function updatePackage(db: Database, staffId: string, gameId: string, id: string, values: PackageValues) {
-  return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(topupPackages)
-      .where(and(eq(topupPackages.id, id), eq(topupPackages.gameId, gameId)))
-      .for("update");
-    if (!before) throw new CatalogueAdminError("NOT_FOUND");
-    const priceBs = await bsPrice(tx as unknown as Database, values);
-    const [after] = await tx
-      .update(topupPackages)
-      .set({ ...values, priceBs, updatedAt: new Date() })
-      .where(eq(topupPackages.id, id))
-      .returning();
-    await recordAudit(tx, { actorId: staffId, action: "package.update", entity: "package", entityId: id, before, after });
-    return after!;
-  });
+  return writingShared(STORE_TABLES, () =>
+    db.transaction(async (tx) => {
+      const [before] = await tx
+        .select()
+        .from(topupPackages)
+        .where(and(eq(topupPackages.id, id), eq(topupPackages.gameId, gameId)))
+        .for("update");
+      if (!before) throw new CatalogueAdminError("NOT_FOUND");
+      const priceBs = await bsPrice(tx as unknown as Database, values);
+      const [after] = await tx
+        .update(topupPackages)
+        .set({ ...values, priceBs, updatedAt: new Date() })
+        .where(eq(topupPackages.id, id))
+        .returning();
+      await recordAudit(tx, { actorId: staffId, action: "package.update", entity: "package", entityId: id, before, after });
+      return after!;
+    }),
+  );
 }

@@ -7,6 +7,7 @@ import { paymentAccountsView } from "~/features/orders/payment-accounts.server";
 import type { Database } from "~/lib/db.server";
 import { recordAudit } from "./audit.server";
 import type { RateInput } from "./core/exchange-rate";
+import { writingShared } from "~/lib/shared-reads.server";
 
 export const RATE_HISTORY_PAGE = 30;
 
@@ -17,32 +18,34 @@ export const RATE_HISTORY_PAGE = 30;
  */
 export async function setExchangeRate(db: Database, staffId: string, input: RateInput) {
   const hundredths = rateInHundredths(input.rate);
-  return db.transaction(async (tx) => {
-    const previous = await currentExchangeRateInfo(tx as unknown as Database).catch(() => null);
-    const [row] = await tx
-      .insert(exchangeRates)
-      .values({ rate: input.rate, effectiveOn: input.effectiveOn, source: input.source, setBy: staffId })
-      .returning({ id: exchangeRates.id });
-    await tx
-      .insert(settings)
-      .values({ key: EXCHANGE_RATE_KEY, value: input.rate })
-      .onConflictDoUpdate({ target: settings.key, set: { value: input.rate, updatedAt: new Date() } });
-    // Same rounding as usdToVes (half away from zero on positive numbers); never below one céntimo.
-    const repriced = await tx
-      .update(topupPackages)
-      .set({ priceBs: sql`greatest(1, round(${topupPackages.priceUsd}::numeric * ${hundredths} / 100))::integer`, updatedAt: new Date() })
-      .where(eq(topupPackages.bsFollowsRate, true))
-      .returning({ id: topupPackages.id });
-    await recordAudit(tx, {
-      actorId: staffId,
-      action: "exchange_rate.set",
-      entity: "exchange_rate",
-      entityId: String(row!.id),
-      before: previous ? { rate: previous.rate, effectiveOn: previous.effectiveOn } : null,
-      after: { ...input, packagesRepriced: repriced.length },
-    });
-    return { id: row!.id, packagesRepriced: repriced.length };
-  });
+  return writingShared(["exchange_rates", "settings", "topup_packages"], () =>
+    db.transaction(async (tx) => {
+      const previous = await currentExchangeRateInfo(tx as unknown as Database).catch(() => null);
+      const [row] = await tx
+        .insert(exchangeRates)
+        .values({ rate: input.rate, effectiveOn: input.effectiveOn, source: input.source, setBy: staffId })
+        .returning({ id: exchangeRates.id });
+      await tx
+        .insert(settings)
+        .values({ key: EXCHANGE_RATE_KEY, value: input.rate })
+        .onConflictDoUpdate({ target: settings.key, set: { value: input.rate, updatedAt: new Date() } });
+      // Same rounding as usdToVes (half away from zero on positive numbers); never below one céntimo.
+      const repriced = await tx
+        .update(topupPackages)
+        .set({ priceBs: sql`greatest(1, round(${topupPackages.priceUsd}::numeric * ${hundredths} / 100))::integer`, updatedAt: new Date() })
+        .where(eq(topupPackages.bsFollowsRate, true))
+        .returning({ id: topupPackages.id });
+      await recordAudit(tx, {
+        actorId: staffId,
+        action: "exchange_rate.set",
+        entity: "exchange_rate",
+        entityId: String(row!.id),
+        before: previous ? { rate: previous.rate, effectiveOn: previous.effectiveOn } : null,
+        after: { ...input, packagesRepriced: repriced.length },
+      });
+      return { id: row!.id, packagesRepriced: repriced.length };
+    }),
+  );
 }
 
 /** The rate history, newest first (keyset on id). */
@@ -68,22 +71,24 @@ export async function savePaymentAccount(
   method: PaymentMethod,
   change: { details: Record<string, string>; enabled: boolean },
 ) {
-  await db.transaction(async (tx) => {
-    const before = await paymentAccountsView(tx as unknown as Database);
-    await tx
-      .insert(paymentAccounts)
-      .values({ method, enabled: change.enabled, details: change.details })
-      .onConflictDoUpdate({
-        target: paymentAccounts.method,
-        set: { enabled: change.enabled, details: change.details, updatedAt: new Date() },
+  await writingShared(["payment_accounts"], () =>
+    db.transaction(async (tx) => {
+      const before = await paymentAccountsView(tx as unknown as Database);
+      await tx
+        .insert(paymentAccounts)
+        .values({ method, enabled: change.enabled, details: change.details })
+        .onConflictDoUpdate({
+          target: paymentAccounts.method,
+          set: { enabled: change.enabled, details: change.details, updatedAt: new Date() },
+        });
+      await recordAudit(tx, {
+        actorId: staffId,
+        action: "payment_account.save",
+        entity: "payment_account",
+        entityId: method,
+        before: { enabled: before.enabled[method], details: before.details[method] },
+        after: change,
       });
-    await recordAudit(tx, {
-      actorId: staffId,
-      action: "payment_account.save",
-      entity: "payment_account",
-      entityId: method,
-      before: { enabled: before.enabled[method], details: before.details[method] },
-      after: change,
-    });
-  });
+    }),
+  );
 }

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { games, topupPackages } from "~/db/schema";
 import type { Database } from "~/lib/db.server";
 import { log } from "~/lib/log.server";
-import { sharedRead } from "~/lib/shared-reads.server";
+import { sharedRead, writingShared } from "~/lib/shared-reads.server";
 
 /**
  * The store as a buyer first sees it: one tile per visible game (SPEC §9 hides COD Mobile and Wild
@@ -128,25 +128,27 @@ export async function refreshCatalogueFromPriceList(db: Database, url: string, t
     const list = priceListSchema.parse(await response.json());
     const known = new Set((await db.select({ id: games.id }).from(games)).map((row) => row.id));
     let updated = 0;
-    await db.transaction(async (tx) => {
-      for (const game of list) {
-        if (!known.has(game.id)) continue;
-        for (const [index, item] of game.paquetes.entries()) {
-          const values = {
-            id: `${game.id}-${String(item.id)}`,
-            gameId: game.id,
-            label: item.label,
-            priceUsd: Math.round(item.precio_usd * 100),
-            priceBs: Math.round(item.precio_bs * 100),
-            sortOrder: index,
-            active: true,
-            updatedAt: new Date(),
-          };
-          await tx.insert(topupPackages).values(values).onConflictDoUpdate({ target: topupPackages.id, set: values });
-          updated += 1;
+    await writingShared(STORE_TABLES, () =>
+      db.transaction(async (tx) => {
+        for (const game of list) {
+          if (!known.has(game.id)) continue;
+          for (const [index, item] of game.paquetes.entries()) {
+            const values = {
+              id: `${game.id}-${String(item.id)}`,
+              gameId: game.id,
+              label: item.label,
+              priceUsd: Math.round(item.precio_usd * 100),
+              priceBs: Math.round(item.precio_bs * 100),
+              sortOrder: index,
+              active: true,
+              updatedAt: new Date(),
+            };
+            await tx.insert(topupPackages).values(values).onConflictDoUpdate({ target: topupPackages.id, set: values });
+            updated += 1;
+          }
         }
-      }
-    });
+      }),
+    );
     log.info("price list refreshed", { packages: updated });
     return updated;
   } catch (error) {
