@@ -82,16 +82,14 @@ async function startedCup() {
       discordId: `20000000000000000${i}`,
     };
     await db.insert(users).values({ id: captain.userId, email: captain.email, name: `Cap ${i}`, language: i === 2 ? "en" : "es" });
-    await db
-      .insert(registrations)
-      .values({
-        id: captain.registrationId,
-        tournamentId: T,
-        userId: captain.userId,
-        teamName: `Team ${i}`,
-        phone: "04141234567",
-        status: "confirmed",
-      });
+    await db.insert(registrations).values({
+      id: captain.registrationId,
+      tournamentId: T,
+      userId: captain.userId,
+      teamName: `Team ${i}`,
+      phone: "04141234567",
+      status: "confirmed",
+    });
     await savePreferences(db, captain.userId, {
       whatsappNumber: captain.phone,
       whatsappOn: true,

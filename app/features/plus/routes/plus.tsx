@@ -164,7 +164,13 @@ export default function PlusPage({ loaderData, actionData }: Route.ComponentProp
                 </a>
               </div>
             ) : loaderData.signedIn ? (
-              <form method="post" noValidate className="mt-6 flex flex-col gap-4" data-testid="plus-buy" {...dataAttr(DataAttr.sending, t("sending"))}>
+              <form
+                method="post"
+                noValidate
+                className="mt-6 flex flex-col gap-4"
+                data-testid="plus-buy"
+                {...dataAttr(DataAttr.sending, t("sending"))}
+              >
                 <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
                 {refusal ? (
                   <Alert tone="error" className="mt-0" testId="plus-error">
