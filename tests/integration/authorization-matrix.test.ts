@@ -119,6 +119,36 @@ const MATRIX: Record<string, Case[] | { public: string }> = {
     },
   ],
   "*": { public: "not found page" },
+  "account/notices": [
+    {
+      name: "notice settings are the caller's own",
+      kind: "loader",
+      request: (_w, cookie) => getRequest("/account/notices", cookie),
+      expect: anySignedIn,
+    },
+  ],
+  wallet: [
+    {
+      name: "the wallet shows only the caller's balance and movements",
+      kind: "loader",
+      request: (_w, cookie) => getRequest("/wallet", cookie),
+      expect: anySignedIn,
+    },
+  ],
+  "wallet/pay-order": {
+    public: "POST only: pays the caller's own unpaid order from the caller's own balance, checked in the ledger (wallet-ledger.test.ts)",
+  },
+  "orders/:orderId/pay/:method/start": {
+    public: "creates the provider payment for the caller's own order only (instant-payments.test.ts); off unless a provider is configured",
+  },
+  "orders/:orderId/pay/binance/qr": { public: "the QR of the caller's own provider payment only (instant-payments.test.ts)" },
+  "orders/:orderId/paypal/return": { public: "captures only the caller's own PayPal order (instant-payments.test.ts)" },
+  "orders/:orderId/live": { public: "server-sent status of an order: 404 unless the caller owns it or is staff (docs/payments.md)" },
+  "webhooks/binance-pay": { public: "signed by the provider: a bad or replayed signature is refused (instant-payments.test.ts)" },
+  "webhooks/paypal": { public: "verified with the provider: a bad signature is refused (instant-payments.test.ts)" },
+  "tournaments/:tournamentId/lobbies/:lobby/screenshots/:registrationId": {
+    public: "served only to that team's captain and staff (lobby-reports.test.ts)",
+  },
   "auth/profile": [
     {
       name: "profile page shows only the caller's own profile",
