@@ -39,18 +39,24 @@ async function freePort(): Promise<number> {
 }
 
 const children: ChildProcess[] = [];
+const healthy = (url: string) =>
+  new Promise<boolean>((resolve) => {
+    http
+      .get(url, { agent: false }, (response) => {
+        response.resume();
+        resolve(response.statusCode === 200);
+      })
+      .on("error", () => resolve(false));
+  });
 async function startDemo(script: string, args: string[] = []): Promise<string> {
   const port = await freePort();
   const child = spawn("node", [`scripts/${script}`, "--port", String(port), "--quiet", ...args], { stdio: "ignore" });
   children.push(child);
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 100; i++) {
-    if (
-      await fetch(`${url}/health`)
-        .then((r) => r.ok)
-        .catch(() => false)
-    )
-      return url;
+    // Not fetch: its pooled connection would sit idle past the demo's keep-alive and be closed under
+    // the first real request ("other side closed").
+    if (await healthy(`${url}/health`)) return url;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`${script} did not start`);

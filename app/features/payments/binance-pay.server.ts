@@ -37,7 +37,7 @@ async function call<T>(settings: BinancePaySettings, path: string, payload: unkn
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (error) {
-    throw new ProviderUnavailable("binance", String(error));
+    throw new ProviderUnavailable("binance", `${String(error)} ${String((error as { cause?: unknown }).cause ?? "")}`);
   }
   const answer = (await response.json().catch(() => null)) as { status?: string; code?: string; data?: T; errorMessage?: string } | null;
   if (!response.ok || answer?.status !== "SUCCESS" || answer.data === undefined) {

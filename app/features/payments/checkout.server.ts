@@ -83,7 +83,7 @@ export async function startProviderPayment(
     }
   } catch (error) {
     if (!(error instanceof ProviderUnavailable)) throw error;
-    log.warn("payment provider unavailable at checkout", { provider, orderId: order.id });
+    log.warn("payment provider unavailable at checkout", { provider, orderId: order.id, error: error.message });
   }
   return null;
 }
