@@ -288,6 +288,8 @@ describe("battle royale and live updates", () => {
     for (const captain of captains) await checkIn(handle.db, { tournamentId: T, userId: captain.userId, now: new Date() });
     const seen: string[] = [];
     const stop = subscribe(T, () => seen.push("change"));
+    // On PostgreSQL the first subscriber opens the LISTEN connection: let it listen before writing.
+    await new Promise((resolve) => setTimeout(resolve, 500));
     await startCompetition(handle.db, { tournamentId: T, actorUserId: staff, method: "random" });
     await saveLobby(handle.db, {
       tournamentId: T,

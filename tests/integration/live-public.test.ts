@@ -163,6 +163,8 @@ describe("spectators on the live channel", () => {
     // The stream every change reaches (staff's and the captains' pages: "something changed").
     const everyChange: number[] = [];
     const stop = subscribe(T, (version) => everyChange.push(version));
+    // On PostgreSQL the first subscriber opens the LISTEN connection: let it listen before writing.
+    await settle();
 
     await reportMatch(handle.db, { tournamentId: T, matchId: 0, userId: side1, score: { score1: 1, score2: 0 }, screenshot: shot });
     await settle();
