@@ -13,4 +13,8 @@ export function startWhatsappDemo(options?: {
   phoneNumberId?: string;
   rate?: number;
   quiet?: boolean;
-}): Promise<{ url: string; state: { down: boolean; messages: WhatsappDemoMessage[]; rate: number }; close(): Promise<void> }>;
+}): Promise<{
+  url: string;
+  state: { down: boolean; messages: WhatsappDemoMessage[]; rate: number; recent: number[] };
+  close(): Promise<void>;
+}>;

@@ -109,7 +109,7 @@ test("a new rate moves the store's Bs prices; an existing order keeps its amount
 
 test("on a phone, staff find an order by the buyer's phone, written any way", async ({ page, office }) => {
   await page.setViewportSize({ width: 360, height: 780 });
-  await signInAsStaff(page, office, "/admin/orders");
+  await signInAsStaff(page, office, "/admin/orders", STAFF_3);
   await page.getByTestId("order-search-input").fill("+58 414-123 4567");
   await page.getByTestId("order-search-input").press("Enter");
   await expect(page.getByTestId("admin-orders-queue")).toContainText(`#${office.unpaidVes.number}`);

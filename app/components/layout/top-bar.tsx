@@ -53,19 +53,19 @@ export function TopBar({
           className="order-last flex w-full flex-wrap items-center gap-x-3.5 gap-y-1 pb-1 text-sm whitespace-nowrap text-slate-300 sm:gap-x-5 md:order-none md:w-auto md:flex-1 md:flex-nowrap md:pb-0"
         >
           {SECTION_LINKS.map((section) => (
-            <a key={section} href={`/#${section}`} className="hover:text-cyan-300">
+            <a key={section} href={`/#${section}`} className="inline-flex min-h-6 items-center hover:text-cyan-300">
               {t(`nav.${section}`)}
             </a>
           ))}
           {storeOpen ? (
-            <Link to="/store" data-testid="store-button" className="hover:text-cyan-300">
+            <Link to="/store" data-testid="store-button" className="inline-flex min-h-6 items-center hover:text-cyan-300">
               {t("nav.store")}
             </Link>
           ) : (
             <a
               href="/?notice=store-coming-soon"
               data-testid="store-button"
-              className="hover:text-cyan-300"
+              className="inline-flex min-h-6 items-center hover:text-cyan-300"
               onClick={(event) => {
                 // SPEC §1/§2: with the store closed, the button announces it is coming soon.
                 event.preventDefault();
