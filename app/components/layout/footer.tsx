@@ -32,6 +32,9 @@ export function Footer() {
           </nav>
         </div>
         <nav aria-label={t("footer.legal")} className="flex flex-col gap-2 text-sm text-slate-400 md:items-end">
+          <Link to="/support" className="hover:text-white" data-testid="footer-support">
+            {t("footer.support")}
+          </Link>
           <Link to="/privacy-terms" className="hover:text-white">
             {t("footer.privacy")}
           </Link>
