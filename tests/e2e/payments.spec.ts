@@ -379,7 +379,10 @@ test.describe("paying an order and staff approving it", () => {
       // Money may have moved: the buyer can no longer cancel, and is told who can.
       await expect(orderPage.cancel).toHaveCount(0);
       await expect(orderPage.cancelByStaffOnly).toHaveText(t.cancelByStaffOnly);
-      await expect(orderPage.cancelByStaffOnly.getByRole("link", { name: t.writeToUs })).toHaveAttribute("href", "/support");
+      await expect(orderPage.cancelByStaffOnly.getByRole("link", { name: t.writeToUs })).toHaveAttribute(
+        "href",
+        `/support?order=${order.id}`,
+      );
 
       // Staff, at their own browser, find it in the queue and approve it.
       const staff = await newBrowserFor(browser, shop);

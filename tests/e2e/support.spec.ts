@@ -37,7 +37,7 @@ test("a refused message comes back translated with what was typed, in place; a g
 
   await form.message.fill("Mi recarga de diamantes no llegó todavía");
   await form.submit.click();
-  await expect(form.sent).toHaveText("Recibimos tu mensaje. Te responderemos por correo.");
+  await expect(form.sent).toHaveText(/^Recibimos tu mensaje #\d+\. Te enviamos un correo de confirmación y te responderemos por correo\.$/);
   await expect(form.error).toHaveCount(0);
   await expect(form.submit).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
