@@ -45,7 +45,7 @@ const regs = people.map((person, i) => ({
   userId: person.id,
   teamName: `Equipo ${i + 1}`,
   phone: "04141234567",
-  status: "confirmed",
+  status: "confirmed" as const,
 }));
 await db.insert(registrations).values(regs);
 await db.insert(competitionCheckIns).values(regs.map((reg) => ({ registrationId: reg.id, tournamentId: id, userId: reg.userId })));

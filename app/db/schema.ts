@@ -16,6 +16,8 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { RegistrationStatus } from "../domain/registration";
+import type { OrderKind, OrderStatus } from "../features/orders/core/lifecycle";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -176,8 +178,7 @@ export const registrations = pgTable(
     teamName: text("team_name"),
     coachName: text("coach_name"),
     phone: text("phone").notNull(),
-    /** pending_payment | confirmed | released */
-    status: text("status").notNull(),
+    status: text("status").$type<RegistrationStatus>().notNull(),
     /** Why a released registration was released, when the platform decided it: "no_show" (no check-in). */
     releaseReason: text("release_reason"),
     /** Taken in the late-entry window from the waiting list: checked in when confirmed before the start. */
@@ -187,7 +188,7 @@ export const registrations = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    // One live registration per user and tournament; released ones do not count.
+    // One live registration per user and tournament; released ones do not count (holdsPlace).
     uniqueIndex("registrations_user_tournament_live")
       .on(t.tournamentId, t.userId)
       .where(sql`${t.status} <> 'released'`),
@@ -338,10 +339,9 @@ export const orders = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id),
-    /** store | tournament */
-    kind: text("kind").notNull(),
-    /** app/domain/order-status.ts */
-    status: text("status").notNull().default("initiated"),
+    kind: text("kind").$type<OrderKind>().notNull(),
+    /** Moves only through the table of allowed moves (features/orders/core/lifecycle.ts). */
+    status: text("status").$type<OrderStatus>().notNull().default("initiated"),
     /** pago_movil | binance | paypal */
     paymentMethod: text("payment_method").notNull(),
     /** USD | VES, decided by the payment method */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseRegistration } from "./registration";
+import { holdsPlace, parseRegistration, REGISTRATION_STATUSES } from "./registration";
 
 function team(size: number, extra: Record<string, string> = {}) {
   const fields: Record<string, string> = { teamName: "Los Tigres", phone: "04141234567", paymentMethod: "binance" };
@@ -111,5 +111,11 @@ describe("registration phones, every spelling", () => {
       ok: true,
       registration: { phone: "04147654321", players: [{ phone: "04121234567" }, { phone: null }] },
     });
+  });
+});
+
+describe("holdsPlace", () => {
+  it("a registration takes its place while paying and once confirmed, and gives it back when released", () => {
+    expect(REGISTRATION_STATUSES.filter(holdsPlace)).toEqual(["pending_payment", "confirmed"]);
   });
 });

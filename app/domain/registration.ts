@@ -2,6 +2,15 @@ import { playersPerTeam, showsCoachField } from "./games";
 import { isPaymentMethod, type PaymentMethod } from "./payment-methods";
 import { isDigitsPhone, normalizePhone } from "./phone";
 
+/** pending_payment: the place is held while the order is paid; confirmed; released: the place is given back. */
+export const REGISTRATION_STATUSES = ["pending_payment", "confirmed", "released"] as const;
+export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
+
+/** The one rule of who takes a place in a tournament: every registration until it is released (SQL: holdsPlaceSql). */
+export function holdsPlace(status: RegistrationStatus): boolean {
+  return status !== "released";
+}
+
 export interface PlayerInput {
   name: string;
   ign: string;

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import type { DomainError } from "./domain-error";
 
 /**
  * The one shape every action answers in: `{ ok: true, … }` or `{ ok: false, code, field? }`.
@@ -12,6 +13,11 @@ export type Answer<S extends object = object, F extends object = object> = Succe
 /** A refusal with its HTTP status (400 by default). */
 export function fail<Extra extends object = object>(code: string, status = 400, extra?: Extra & { field?: string }) {
   return data({ ok: false as const, code, ...(extra as Extra & { field?: string }) }, { status });
+}
+
+/** A rule's refusal (DomainError): 404 when what was asked for is not there (or not the asker's), else 409. */
+export function failWith<Extra extends object = object>(error: DomainError, extra?: Extra & { field?: string }) {
+  return fail(error.code, error.code === "NOT_FOUND" ? 404 : 409, extra);
 }
 
 /** An accepted request, with what the page needs next. */

@@ -7,17 +7,14 @@ import type { Database } from "~/lib/db.server";
 import { recordAudit } from "./audit.server";
 import type { GameValues, PackageValues } from "./core/catalogue-form";
 import { writingShared } from "~/lib/shared-reads.server";
+import { DomainError } from "~/lib/domain-error";
 
 const STORE_TABLES = ["games", "topup_packages"];
 
 export const GAMES_LIMIT = 200;
 export const PACKAGES_LIMIT = 200;
 
-export class CatalogueAdminError extends Error {
-  constructor(readonly code: "NOT_FOUND") {
-    super(code);
-  }
-}
+export class CatalogueAdminError extends DomainError<"NOT_FOUND"> {}
 
 /** Every game of the store (a short table; bounded anyway). */
 export async function listGamesForStaff(db: Database) {

@@ -7,7 +7,7 @@ import { PROVIDER_REFERENCE_MAX, REASON_MAX, canApproveAndDeliver, parseDecision
 import { OrderError, decideOrder, decideOrderInSteps, findOrderFor } from "~/features/orders/orders.server";
 import { membersAmong } from "~/features/plus/plus.server";
 import { registrationOfOrder } from "~/features/tournaments/registrations.server";
-import { fail } from "~/lib/answer";
+import { fail, failWith } from "~/lib/answer";
 import { db } from "~/lib/db.server";
 import { idParam, notFoundIfNullish, readForm } from "~/lib/http.server";
 import { log } from "~/lib/log.server";
@@ -17,6 +17,7 @@ import { DEFAULT_QUEUE_STATUS, parseQueueFilters } from "./order-decisions";
 import { auditDecision, nextOrderToReview } from "./orders-admin.server";
 import { findPeople } from "./people.server";
 import { automaticStepsFor } from "~/features/payments/review.server";
+import { holdsPlace } from "~/domain/registration";
 
 /**
  * The order review page's server side (/admin/orders/:orderId): what the page shows of an order
@@ -91,7 +92,8 @@ export async function loadOrderReview({ request, params }: { request: Request; p
  */
 async function placeLostWithMoneyKept(orderId: string, kind: string, status: string): Promise<boolean> {
   if (kind !== "tournament" || (status !== "approved" && status !== "fulfilled")) return false;
-  return (await registrationOfOrder(db(), orderId))?.status === "released";
+  const registration = await registrationOfOrder(db(), orderId);
+  return registration ? !holdsPlace(registration.status) : false;
 }
 
 export async function decideFromReview({ request, params }: { request: Request; params: { orderId?: string } }) {
@@ -122,7 +124,7 @@ export async function decideFromReview({ request, params }: { request: Request; 
       await decideOrderInSteps(db(), order.id, actor, [{ decision: "approve" }, parsed], (step) => auditDecision(staff.id, order.id, step));
     else await decideOrder(db(), order.id, actor, parsed, auditDecision(staff.id, order.id, parsed));
   } catch (error) {
-    if (error instanceof OrderError) return fail(error.code, error.code === "NOT_FOUND" ? 404 : 409, typed);
+    if (error instanceof OrderError) return failWith(error, typed);
     throw error;
   }
   log.info("order decided", { orderId: order.id, decision: approveAndDeliver ? APPROVE_AND_DELIVER : parsed.decision, staffId: staff.id });

@@ -1,7 +1,7 @@
 import { DISPUTED_MATCHES } from "./dashboard.server";
 import { PLACES_TAKEN } from "~/features/tournaments/tournaments.server";
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { orders, registrationPlayers, registrations, tournaments, users } from "~/db/schema";
 import { isLanguage } from "~/domain/language";
 import { holdsReservation, isOrderStatus, type OrderStatus } from "~/features/orders/core/lifecycle";
@@ -19,6 +19,9 @@ import { recordAudit } from "./audit.server";
 import { canMoveTournament, type EventPlan, type TournamentStatus, type TournamentValues } from "./core/tournament-form";
 import { planEvent } from "~/features/competition/event-plan.server";
 import { staffDecisionInTransaction } from "./orders-admin.server";
+import { DomainError } from "~/lib/domain-error";
+import { holdsPlaceSql } from "~/features/tournaments/registration-status.server";
+import { holdsPlace } from "~/domain/registration";
 
 export const STAFF_TOURNAMENT_PAGE = 20;
 export const STAFF_REGISTRATION_PAGE = 50;
@@ -32,12 +35,7 @@ export type TournamentAdminErrorCode =
   | "CANCEL_REASON_REQUIRED"
   | "CANCEL_REASON_TOO_LONG";
 
-export class TournamentAdminError extends Error {
-  constructor(readonly code: TournamentAdminErrorCode) {
-    super(code);
-    this.name = "TournamentAdminError";
-  }
-}
+export class TournamentAdminError extends DomainError<TournamentAdminErrorCode> {}
 
 const confirmedCount = sql<number>`(select count(*)::int from registrations r where r.tournament_id = "tournaments"."id" and r.status = 'confirmed')`;
 const liveCount = PLACES_TAKEN;
@@ -274,7 +272,7 @@ export async function cancelTournament(db: Database, staffId: string, id: string
       .innerJoin(users, eq(users.id, registrations.userId))
       .leftJoin(orders, eq(orders.id, registrations.orderId))
       // Live registrations, and released ones whose rejected order could otherwise be paid again later.
-      .where(and(eq(registrations.tournamentId, id), or(ne(registrations.status, "released"), eq(orders.status, "rejected"))))
+      .where(and(eq(registrations.tournamentId, id), or(holdsPlaceSql(), eq(orders.status, "rejected"))))
       .orderBy(asc(registrations.createdAt), asc(registrations.id))
       .for("update", { of: registrations });
     // The reason reaches every cancelled order's history: needed as soon as there is a team to tell.
@@ -315,7 +313,7 @@ export async function cancelTournament(db: Database, staffId: string, id: string
       await tx
         .update(registrations)
         .set({ status: "released", updatedAt: new Date() })
-        .where(and(eq(registrations.id, registration.id), ne(registrations.status, "released")));
+        .where(and(eq(registrations.id, registration.id), holdsPlaceSql()));
       await tx.update(registrationPlayers).set({ active: false }).where(eq(registrationPlayers.registrationId, registration.id));
       await recordAudit(tx, {
         actorId: staffId,
@@ -325,7 +323,7 @@ export async function cancelTournament(db: Database, staffId: string, id: string
         before: { status: registration.status, teamName: registration.teamName, tournamentId: id },
         after: { status: "released", reason, outcome, orderNumber },
       });
-      if (registration.status !== "released") result.released += 1;
+      if (holdsPlace(registration.status)) result.released += 1;
       result.notices.push({
         email: registration.email,
         language: registration.language,
@@ -423,7 +421,7 @@ export async function listRegistrationsForStaff(db: Database, tournamentId: stri
     .innerJoin(users, eq(users.id, registrations.userId))
     .leftJoin(orders, eq(orders.id, registrations.orderId))
     .where(eq(registrations.tournamentId, tournamentId))
-    .orderBy(sql`${registrations.status} = 'released'`, asc(registrations.createdAt), asc(registrations.id))
+    .orderBy(sql`not (${holdsPlaceSql()})`, asc(registrations.createdAt), asc(registrations.id))
     .limit(limit)
     .offset((page - 1) * limit);
   if (rows.length === 0) return [];
@@ -455,7 +453,7 @@ export async function removeRegistration(db: Database, staffId: string, registra
   return db.transaction(async (tx) => {
     const [registration] = await tx.select().from(registrations).where(eq(registrations.id, registrationId)).for("update");
     if (!registration) throw new TournamentAdminError("NOT_FOUND");
-    if (registration.status === "released") throw new TournamentAdminError("ALREADY_REMOVED");
+    if (!holdsPlace(registration.status)) throw new TournamentAdminError("ALREADY_REMOVED");
     let orderMove: { orderId: string; to: OrderStatus } | null = null;
     if (registration.orderId) {
       const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, registration.orderId));

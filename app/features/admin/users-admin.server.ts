@@ -3,14 +3,11 @@ import { users } from "~/db/schema";
 import { forgetCachedUser } from "~/features/auth/session-cache.server";
 import type { Database } from "~/lib/db.server";
 import { recordAudit } from "./audit.server";
+import { DomainError } from "~/lib/domain-error";
 
 export const USER_PAGE = 25;
 
-export class UserAdminError extends Error {
-  constructor(readonly code: "NOT_FOUND" | "NOT_YOURSELF") {
-    super(code);
-  }
-}
+export class UserAdminError extends DomainError<"NOT_FOUND" | "NOT_YOURSELF"> {}
 
 const like = (text: string) => `%${text.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
 

@@ -32,13 +32,10 @@ import { screenshotStorage } from "./screenshots.server";
 import { log } from "~/lib/log.server";
 import { orderSeeds, type SeedingMethod } from "./core/seeding";
 import { lobbyPlan } from "./core/lobbies";
+import { DomainError } from "~/lib/domain-error";
+import { holdsPlaceSql } from "~/features/tournaments/registration-status.server";
 
-export class CompetitionError extends Error {
-  constructor(readonly code: CompetitionErrorCode) {
-    super(code);
-    this.name = "CompetitionError";
-  }
-}
+export class CompetitionError extends DomainError<CompetitionErrorCode> {}
 
 /** What happened, for the mails sent after the commit (competition-mail.server.ts). */
 export type CompetitionEvent =
@@ -296,13 +293,7 @@ export async function checkIn(db: Database, input: { tournamentId: string; userI
     const [registration] = await tx
       .select({ id: registrations.id, status: registrations.status, userId: registrations.userId })
       .from(registrations)
-      .where(
-        and(
-          eq(registrations.tournamentId, input.tournamentId),
-          eq(registrations.userId, input.userId),
-          ne(registrations.status, "released"),
-        ),
-      );
+      .where(and(eq(registrations.tournamentId, input.tournamentId), eq(registrations.userId, input.userId), holdsPlaceSql()));
     const phase = checkInPhase(checkInWindow(settings.startsAt, settings.checkInOpensMinutes, settings.checkInClosesMinutes), input.now);
     const refusal = checkInRefusal({
       phase,

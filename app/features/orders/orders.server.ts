@@ -15,23 +15,17 @@ import type { ProofDetails } from "./core/payment-proof";
 import type { ReceiptType } from "./core/receipt";
 import { mailOrderMove } from "./order-mail.server";
 import { handlerFor } from "./order-kind-registry.server";
+import { DomainError } from "~/lib/domain-error";
 
 export type OrderErrorCode = "NOT_FOUND" | "NOT_ALLOWED_IN_STATE" | "REFERENCE_USED" | "WRONG_METHOD" | "TOURNAMENT_FULL";
 
 /** A rule an order operation broke; actions turn the code into a translated message. */
-export class OrderError extends Error {
-  constructor(readonly code: OrderErrorCode) {
-    super(code);
-    this.name = "OrderError";
-  }
-}
+export class OrderError extends DomainError<OrderErrorCode> {}
 
 /** #22: the key already created an order with other content (another cart, method, player…): refused, 409. */
-export class OrderKeyReusedError extends Error {
-  readonly code: IdempotencyErrorCode = "ORDER_KEY_REUSED";
+export class OrderKeyReusedError extends DomainError<IdempotencyErrorCode> {
   constructor() {
     super("ORDER_KEY_REUSED");
-    this.name = "OrderKeyReusedError";
   }
 }
 

@@ -10,6 +10,7 @@ import { constraintOf } from "~/lib/http.server";
 import { checkInLateEntrant } from "./late-entry.server";
 import { findTournament, releaseRegistration } from "./registrations.server";
 import { noticeFreedPlace } from "./waitlist.server";
+import { holdsPlace } from "~/domain/registration";
 
 /**
  * Keeps a paid registration in step with its order, inside the move's transaction: approved
@@ -25,7 +26,7 @@ async function followOrder({ tx, orderId, from, to }: OrderTransition) {
   if (!registration) return;
   if (to === "approved") {
     // A place already given up (team removed, tournament cancelled) is not taken back by a late approval: staff refund it.
-    if (registration.status === "released") return;
+    if (!holdsPlace(registration.status)) return;
     const tournament = await findTournament(tx, registration.tournamentId);
     if (tournament && registrationClosure(tournament) === "started") {
       await releaseRegistration(tx, registration.id, "started");
@@ -36,7 +37,7 @@ async function followOrder({ tx, orderId, from, to }: OrderTransition) {
   } else if (!holdsReservation(to)) {
     // A place freed: the waiting list is owed a mail (sent after the commit by the waiting-list routine).
     if (await releaseRegistration(tx, registration.id)) await noticeFreedPlace(tx, registration.tournamentId);
-  } else if (!holdsReservation(from) && registration.status === "released") {
+  } else if (!holdsReservation(from) && !holdsPlace(registration.status)) {
     await tx.select({ id: tournaments.id }).from(tournaments).where(eq(tournaments.id, registration.tournamentId)).for("update");
     const tournament = await findTournament(tx, registration.tournamentId);
     // The proof is kept (money may have moved) but the place is not taken back into a bracket being played.
@@ -62,7 +63,7 @@ export const tournamentOrders: OrderKindHandler = {
   mailTemplate: async (to, { orderId, db }) => {
     if (to !== "approved") return undefined;
     const [registration] = await db.select({ status: registrations.status }).from(registrations).where(eq(registrations.orderId, orderId));
-    return registration?.status === "released" ? "approvedPlaceReleased" : "registrationConfirmed";
+    return registration && !holdsPlace(registration.status) ? "approvedPlaceReleased" : "registrationConfirmed";
   },
   // A confirmed place: the check-in time (or the event's date while the check-in is not set) and the event's page.
   async endings(db, orders) {
@@ -87,7 +88,7 @@ export const tournamentOrders: OrderKindHandler = {
     for (const row of rows) {
       if (!row.orderId) continue;
       const link = { href: `/tournament?id=${encodeURIComponent(row.tournamentId)}`, label: "outcome.seeEvent" };
-      if (row.status === "released") {
+      if (!holdsPlace(row.status)) {
         endings.set(row.orderId, { step: "registered", reached: true, headline: "placeReleased", link });
         continue;
       }

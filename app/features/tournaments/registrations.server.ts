@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { competitionSettings, orders, registrationPlayers, registrations, tournaments, waitlistEntries } from "~/db/schema";
 import { chargeFor } from "~/domain/tournament-fee";
 import { registrationClosure } from "~/domain/tournament-state";
@@ -12,6 +12,8 @@ import { isMemberAt, registrationOpensFor } from "~/features/plus/core/membershi
 import { periodsOf } from "~/features/plus/plus.server";
 import { checkInLateEntrant, lateEntryFor } from "./late-entry.server";
 import { PLACES_TAKEN, TOURNAMENT_CARD_COLUMNS } from "./tournaments.server";
+import { DomainError } from "~/lib/domain-error";
+import { holdsPlaceSql } from "./registration-status.server";
 
 export type RegistrationErrorCode =
   | "NOT_FOUND"
@@ -23,14 +25,9 @@ export type RegistrationErrorCode =
   | "IGN_TAKEN"
   | "METHOD_NOT_ACCEPTED";
 
-export class RegistrationError extends Error {
-  constructor(readonly code: RegistrationErrorCode) {
-    super(code);
-    this.name = "RegistrationError";
-  }
-}
+export class RegistrationError extends DomainError<RegistrationErrorCode> {}
 
-const liveRegistrations = (tournamentId: string) => and(eq(registrations.tournamentId, tournamentId), ne(registrations.status, "released"));
+const liveRegistrations = (tournamentId: string) => and(eq(registrations.tournamentId, tournamentId), holdsPlaceSql());
 
 /**
  * A tournament with how many places are left (live registrations count; released ones do not) and
@@ -75,7 +72,7 @@ export async function releaseRegistration(
   const released = await tx
     .update(registrations)
     .set({ status: "released", releaseReason: reason, updatedAt: new Date() })
-    .where(and(eq(registrations.id, registrationId), ne(registrations.status, "released")))
+    .where(and(eq(registrations.id, registrationId), holdsPlaceSql()))
     .returning({ id: registrations.id });
   await tx.update(registrationPlayers).set({ active: false }).where(eq(registrationPlayers.registrationId, registrationId));
   return released.length > 0;

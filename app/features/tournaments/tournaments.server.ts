@@ -4,13 +4,14 @@ import { tournamentState, type TournamentState } from "~/domain/tournament-state
 import { platformToday } from "~/domain/format";
 import { env } from "~/lib/env.server";
 import type { Database } from "~/lib/db.server";
+import { holdsPlaceSql } from "./registration-status.server";
 
 /**
  * Places a tournament row has given: its registrations that hold a place (every one but released).
  * Written against "tournaments"."id" because Drizzle renders a column inside raw SQL without its
  * table, which inside this subquery would mean the registration's own id.
  */
-export const PLACES_TAKEN = sql<number>`(select count(*)::int from registrations r where r.tournament_id = "tournaments"."id" and r.status <> 'released')`;
+export const PLACES_TAKEN = sql<number>`(select count(*)::int from registrations r where r.tournament_id = "tournaments"."id" and ${holdsPlaceSql(sql.raw("r.status"))})`;
 
 /** What a landing card needs; no more leaves the server. */
 export interface TournamentCard {

@@ -13,6 +13,8 @@ import { queueMail } from "~/lib/mail-outbox.server";
 import { loadMessages } from "~/lib/messages.server";
 import { lateEntryFor } from "./late-entry.server";
 import { findTournament } from "./registrations.server";
+import { DomainError } from "~/lib/domain-error";
+import { holdsPlaceSql } from "./registration-status.server";
 
 /**
  * The waiting list of a full tournament (product §4). When a place frees, everyone waiting is
@@ -21,12 +23,7 @@ import { findTournament } from "./registrations.server";
  */
 export type WaitlistErrorCode = "NOT_FOUND" | "REGISTRATION_CLOSED" | "NOT_FULL" | "ALREADY_REGISTERED";
 
-export class WaitlistError extends Error {
-  constructor(readonly code: WaitlistErrorCode) {
-    super(code);
-    this.name = "WaitlistError";
-  }
-}
+export class WaitlistError extends DomainError<WaitlistErrorCode> {}
 
 /** Joins the list (joining twice keeps the first place in line); only a full, open tournament has one. */
 export async function joinWaitlist(db: Database, tournamentId: string, userId: string, now = new Date()) {
@@ -38,9 +35,7 @@ export async function joinWaitlist(db: Database, tournamentId: string, userId: s
     const [registered] = await tx
       .select({ id: registrations.id })
       .from(registrations)
-      .where(
-        and(eq(registrations.tournamentId, tournamentId), eq(registrations.userId, userId), sql`${registrations.status} <> 'released'`),
-      );
+      .where(and(eq(registrations.tournamentId, tournamentId), eq(registrations.userId, userId), holdsPlaceSql()));
     if (registered) throw new WaitlistError("ALREADY_REGISTERED");
     if (tournament.placesLeft > 0) throw new WaitlistError("NOT_FULL");
     await tx.insert(waitlistEntries).values({ id: randomUUID(), tournamentId, userId }).onConflictDoNothing();

@@ -4,16 +4,12 @@ import { ledgerAccounts, ledgerEntries, ledgerTransactions } from "~/db/schema";
 import type { Currency } from "~/domain/money";
 import type { Database, Transaction } from "~/lib/db.server";
 import { lockOrder, postingProblem, type Line, type TransactionKind } from "./core/accounts";
+import { DomainError } from "~/lib/domain-error";
 
 export type LedgerErrorCode = "UNBALANCED" | "EMPTY" | "BAD_AMOUNT" | "INSUFFICIENT_FUNDS" | "KEY_REUSED";
 
 /** A movement the ledger refuses; nothing was written. */
-export class LedgerError extends Error {
-  constructor(readonly code: LedgerErrorCode) {
-    super(code);
-    this.name = "LedgerError";
-  }
-}
+export class LedgerError extends DomainError<LedgerErrorCode> {}
 
 export interface Posting {
   kind: TransactionKind;

@@ -32,6 +32,7 @@ import {
 } from "./core/withdrawals";
 import { LedgerError, lockAccounts, post } from "./ledger.server";
 import { mailWallet } from "./wallet-mail.server";
+import { DomainError } from "~/lib/domain-error";
 
 export type WalletErrorCode =
   | "BAD_AMOUNT"
@@ -49,12 +50,7 @@ export type WalletErrorCode =
   | "KEY_REUSED";
 
 /** A wallet rule a request broke; nothing changed. Routes translate the code. */
-export class WalletError extends Error {
-  constructor(readonly code: WalletErrorCode) {
-    super(code);
-    this.name = "WalletError";
-  }
-}
+export class WalletError extends DomainError<WalletErrorCode> {}
 
 function asWalletError(error: unknown): never {
   if (error instanceof LedgerError) {

@@ -4,7 +4,7 @@ import { isLanguage } from "~/domain/language";
 import { formatMoney } from "~/domain/format";
 import { REASON_MAX, REFUND_REFERENCE_MAX, allowedDecisions, parseDecision } from "~/features/orders/core/decisions";
 import { OrderError, decideOrder, findOrderFor } from "~/features/orders/orders.server";
-import { fail } from "~/lib/answer";
+import { fail, failWith } from "~/lib/answer";
 import { db } from "~/lib/db.server";
 import { formFields, notFoundIfNullish, readForm, idParam } from "~/lib/http.server";
 import { log } from "~/lib/log.server";
@@ -55,7 +55,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     // The decision, its audit row and (for a registration) the freed place commit together; the buyer is mailed after.
     await decideOrder(db(), order.id, { userId: staff.id, isStaff: true }, parsed, auditDecision(staff.id, order.id, parsed));
   } catch (error) {
-    if (error instanceof OrderError) return fail(error.code, error.code === "NOT_FOUND" ? 404 : 409);
+    if (error instanceof OrderError) return failWith(error);
     throw error;
   }
   log.info("order moved by staff", { orderId: order.id, move, staffId: staff.id });

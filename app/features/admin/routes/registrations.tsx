@@ -2,7 +2,7 @@ import { useTranslation } from "~/lib/i18n-react";
 import { Form, Link, useNavigation } from "react-router";
 import { isLanguage } from "~/domain/language";
 import { formatMoney } from "~/domain/format";
-import { fail, succeed } from "~/lib/answer";
+import { fail, failWith, succeed } from "~/lib/answer";
 import { membersAmong } from "~/features/plus/plus.server";
 import { db } from "~/lib/db.server";
 import { formFields, notFoundIfNullish, readForm, idParam } from "~/lib/http.server";
@@ -31,6 +31,7 @@ import {
 import { listWaitlist, mailWaitlistAfterCommit } from "~/features/tournaments/waitlist.server";
 import { useFormat } from "~/lib/use-format";
 import type { Route } from "./+types/registrations";
+import { holdsPlace } from "~/domain/registration";
 
 export const REMOVE_REASON_MAX = 300;
 
@@ -73,7 +74,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     await mailWaitlistAfterCommit(db());
     return succeed({ removed: fields.registrationId });
   } catch (error) {
-    if (error instanceof TournamentAdminError) return fail(error.code, error.code === "NOT_FOUND" ? 404 : 409);
+    if (error instanceof TournamentAdminError) return failWith(error);
     throw error;
   }
 }
@@ -155,7 +156,7 @@ export default function RegistrationsPage({ loaderData, actionData }: Route.Comp
                   </td>
                   <td className={tdClass} data-testid="registration-status">
                     {t(`registrations.statuses.${row.status}`, { defaultValue: row.status })}
-                    {row.status === "released" && row.releaseReason ? (
+                    {!holdsPlace(row.status) && row.releaseReason ? (
                       <span className="block text-xs text-amber-300" data-testid="release-reason">
                         {t(`registrations.releaseReasons.${row.releaseReason}`, { defaultValue: row.releaseReason })}
                       </span>
@@ -179,7 +180,7 @@ export default function RegistrationsPage({ loaderData, actionData }: Route.Comp
                     )}
                   </td>
                   <td className={tdClass}>
-                    {row.status !== "released" ? (
+                    {holdsPlace(row.status) ? (
                       <Form method="post" className="flex min-w-48 flex-col gap-1">
                         <input type="hidden" name="intent" value="remove" />
                         <input type="hidden" name="registrationId" value={row.id} />

@@ -7,7 +7,7 @@ import { endPlus, grantPlus, membershipOf } from "~/features/plus/plus.server";
 import { useFormat } from "~/lib/use-format";
 import { recordAudit } from "../audit.server";
 import { listRegistrationsOfUser } from "~/features/tournaments/registrations.server";
-import { fail, succeed } from "~/lib/answer";
+import { fail, failWith, succeed } from "~/lib/answer";
 import { db } from "~/lib/db.server";
 import { formFields, notFoundIfNullish, readForm, idParam } from "~/lib/http.server";
 import { metaText } from "~/lib/meta";
@@ -67,7 +67,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   try {
     await setStaff(db(), staff.id, idParam(params.userId), fields.intent === "grant");
   } catch (error) {
-    if (error instanceof UserAdminError) return fail(error.code, error.code === "NOT_FOUND" ? 404 : 409);
+    if (error instanceof UserAdminError) return failWith(error);
     throw error;
   }
   return succeed({ intent: fields.intent });

@@ -30,7 +30,7 @@ import { mailRegistrationConfirmed } from "../registration-mail.server";
 import { RegistrationError, findRegistration, findTournament, registerForTournament, registrationPrefill } from "../registrations.server";
 import { lateEntryFor } from "../late-entry.server";
 import { WaitlistError, joinWaitlist, leaveWaitlist, waitlistPosition } from "../waitlist.server";
-import { fail, succeed, typedOf } from "~/lib/answer";
+import { fail, failWith, succeed, typedOf } from "~/lib/answer";
 import { formFields, isWellFormedId, readForm, typedFields } from "~/lib/http.server";
 import type { Route } from "./+types/tournament";
 import { buttonClass } from "~/components/ui/button";
@@ -127,7 +127,7 @@ export async function action({ request }: Route.ActionArgs) {
       await joinWaitlist(db(), tournament.id, user.id);
       return succeed({ outcome: "waitlist-joined" as const });
     } catch (error) {
-      if (error instanceof WaitlistError) return fail(error.code, error.code === "NOT_FOUND" ? 404 : 409);
+      if (error instanceof WaitlistError) return failWith(error);
       throw error;
     }
   }
@@ -181,7 +181,7 @@ export async function action({ request }: Route.ActionArgs) {
       },
     });
   } catch (error) {
-    if (error instanceof RegistrationError) return fail(error.code, error.code === "NOT_FOUND" ? 404 : 409, { typed });
+    if (error instanceof RegistrationError) return failWith(error, { typed });
     log.error("registration failed", { tournamentId: tournament.id, error: String(error) });
     return fail(paid ? "PAYMENT_START_FAILED" : "FREE_FAILED", 500, { typed });
   }
