@@ -5,9 +5,9 @@ import type { Database } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { lastDays } from "./core/chart";
 import { platformToday } from "~/domain/format";
+import { MONEY_MAY_HAVE_MOVED_STATUSES, PAID_STATUSES } from "~/features/orders/core/lifecycle";
 
 export const REVENUE_DAYS = 30;
-const PAID = ["approved", "fulfilled"] as const;
 
 /**
  * Everything the dashboard shows, each figure one aggregate query (bounded by window or limit).
@@ -27,14 +27,14 @@ export async function dashboardFigures(db: Database, now = new Date()) {
     db
       .select({ day, currency: orders.currency, total: sum(orders.amount).mapWith(Number) })
       .from(orders)
-      .where(and(inArray(orders.status, PAID), gte(orders.createdAt, since)))
+      .where(and(inArray(orders.status, PAID_STATUSES), gte(orders.createdAt, since)))
       .groupBy(day, orders.currency)
       .orderBy(day),
     db
       .select({ label: orderItems.label, quantity: sum(orderItems.quantity).mapWith(Number) })
       .from(orderItems)
       .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .where(and(inArray(orders.status, PAID), isNotNull(orderItems.packageId), gte(orders.createdAt, since)))
+      .where(and(inArray(orders.status, PAID_STATUSES), isNotNull(orderItems.packageId), gte(orders.createdAt, since)))
       .groupBy(orderItems.label)
       .orderBy(desc(sql`2`))
       .limit(10),
@@ -77,7 +77,6 @@ export const DISPUTED_MATCHES = sql`select r.tournament_id, r.match_id from comp
  * A cancelled tournament's registrations whose order's money may still have to go back: the same
  * rule as the tournaments list's refundsDue (tournaments-admin.server.ts), summed over tournaments.
  */
-const REFUND_WAITING = ["proof_submitted", "approved", "fulfilled"] as const;
 
 /** The dashboard's first row: what waits for staff, each a count its list filters to. */
 export async function workCounts(db: Database) {
@@ -96,7 +95,7 @@ export async function workCounts(db: Database) {
       .from(registrations)
       .innerJoin(orders, eq(orders.id, registrations.orderId))
       .innerJoin(tournaments, eq(tournaments.id, registrations.tournamentId))
-      .where(and(eq(tournaments.status, "cancelled"), inArray(orders.status, REFUND_WAITING))),
+      .where(and(eq(tournaments.status, "cancelled"), inArray(orders.status, MONEY_MAY_HAVE_MOVED_STATUSES))),
   ]);
   return {
     toApprove: Number(orderCounts?.toApprove ?? 0),
@@ -135,7 +134,7 @@ export async function cashClose(db: Database, day: string) {
       orders: count(),
     })
     .from(orders)
-    .where(and(inArray(orders.status, PAID), exists(approvedThatDay)))
+    .where(and(inArray(orders.status, PAID_STATUSES), exists(approvedThatDay)))
     .groupBy(orders.paymentMethod, orders.currency)
     .orderBy(orders.paymentMethod, orders.currency);
   return rows.map((row) => ({ ...row, orders: Number(row.orders) }));

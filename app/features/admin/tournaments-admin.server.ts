@@ -4,7 +4,14 @@ import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { orders, registrationPlayers, registrations, tournaments, users } from "~/db/schema";
 import { isLanguage } from "~/domain/language";
-import { holdsReservation, isOrderStatus, type OrderStatus } from "~/features/orders/core/lifecycle";
+import {
+  holdsReservation,
+  isOrderStatus,
+  isPaid,
+  MONEY_MAY_HAVE_MOVED_STATUSES,
+  moneyMayHaveMoved,
+  type OrderStatus,
+} from "~/features/orders/core/lifecycle";
 import { OrderError } from "~/features/orders/orders.server";
 import type { Database } from "~/lib/db.server";
 import { noticeFreedPlace } from "~/features/tournaments/waitlist.server";
@@ -40,7 +47,10 @@ export class TournamentAdminError extends DomainError<TournamentAdminErrorCode> 
 const confirmedCount = sql<number>`(select count(*)::int from registrations r where r.tournament_id = "tournaments"."id" and r.status = 'confirmed')`;
 const liveCount = PLACES_TAKEN;
 /** A cancelled tournament's orders whose money may still have to go back (see `cancelTournament`). */
-const refundsDueCount = sql<number>`(case when "tournaments"."status" = 'cancelled' then (select count(*)::int from registrations r join orders o on o.id = r.order_id where r.tournament_id = "tournaments"."id" and o.status in ('proof_submitted', 'approved', 'fulfilled')) else 0 end)`;
+const refundsDueCount = sql<number>`(case when "tournaments"."status" = 'cancelled' then (select count(*)::int from registrations r join orders o on o.id = r.order_id where r.tournament_id = "tournaments"."id" and o.status in (${sql.join(
+  MONEY_MAY_HAVE_MOVED_STATUSES.map((status) => sql`${status}`),
+  sql`, `,
+)})) else 0 end)`;
 
 export const TOURNAMENT_WORK = ["disputes", "refunds"] as const;
 export type TournamentWork = (typeof TOURNAMENT_WORK)[number];
@@ -211,9 +221,6 @@ export async function setTournamentStatus(db: Database, staffId: string, id: str
   });
 }
 
-/** Paid, or maybe paid (proof sent, not yet verified): money may have to go back, so staff decide. */
-const MONEY_MAY_HAVE_MOVED: readonly OrderStatus[] = ["proof_submitted", "approved", "fulfilled"];
-
 export interface RefundToDo {
   orderId: string;
   number: number;
@@ -292,7 +299,7 @@ export async function cancelTournament(db: Database, staffId: string, id: string
         const [order] = await tx.select().from(orders).where(eq(orders.id, registration.orderId));
         const status = order && isOrderStatus(order.status) ? order.status : null;
         if (order && status) orderNumber = order.number;
-        if (order && status && MONEY_MAY_HAVE_MOVED.includes(status)) {
+        if (order && status && moneyMayHaveMoved(status)) {
           outcome = "refund";
           result.refunds.push({
             orderId: order.id,
@@ -390,7 +397,7 @@ export async function refundsDueFor(db: Database, tournamentId: string): Promise
     })
     .from(registrations)
     .innerJoin(orders, eq(orders.id, registrations.orderId))
-    .where(and(eq(registrations.tournamentId, tournamentId), inArray(orders.status, [...MONEY_MAY_HAVE_MOVED])))
+    .where(and(eq(registrations.tournamentId, tournamentId), inArray(orders.status, MONEY_MAY_HAVE_MOVED_STATUSES)))
     .orderBy(asc(orders.number))
     .limit(STAFF_REGISTRATION_PAGE * 20);
   return rows.map((row) => ({ ...row, status: row.status as OrderStatus }));
@@ -459,7 +466,7 @@ export async function removeRegistration(db: Database, staffId: string, registra
       const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, registration.orderId));
       const status = order && isOrderStatus(order.status) ? order.status : null;
       if (status && holdsReservation(status)) {
-        const decision = status === "approved" || status === "fulfilled" ? "refund" : "cancel";
+        const decision = isPaid(status) ? "refund" : "cancel";
         try {
           const moved = await staffDecisionInTransaction(tx, registration.orderId, staffId, { decision, reason });
           orderMove = { orderId: registration.orderId, to: moved.to };

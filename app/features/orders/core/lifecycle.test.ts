@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { ORDER_STATUSES, allMoves, canCancel, canMove, canPay, holdsReservation, isFinal, mayMove } from "./lifecycle";
+import {
+  ORDER_STATUSES,
+  allMoves,
+  canCancel,
+  canMove,
+  canPay,
+  holdsReservation,
+  isFinal,
+  isPaid,
+  mayMove,
+  moneyMayHaveMoved,
+} from "./lifecycle";
 
 describe("order status table", () => {
   // The table of docs/product.md "Orders", written out once more by hand so a change to it is deliberate.
@@ -45,5 +56,15 @@ describe("order status table", () => {
 
   it("knows the final states", () => {
     expect(ORDER_STATUSES.filter(isFinal)).toEqual(["cancelled", "expired", "refunded"]);
+  });
+});
+
+describe("paid and money that may have moved", () => {
+  it("paid is approved or delivered; money may have moved from the moment proof is sent", () => {
+    expect(ORDER_STATUSES.filter(isPaid)).toEqual(["approved", "fulfilled"]);
+    expect(ORDER_STATUSES.filter(moneyMayHaveMoved)).toEqual(["proof_submitted", "approved", "fulfilled"]);
+  });
+  it("an order whose money may have moved still holds what it reserved", () => {
+    for (const status of ORDER_STATUSES.filter(moneyMayHaveMoved)) expect(holdsReservation(status)).toBe(true);
   });
 });

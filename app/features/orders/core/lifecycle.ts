@@ -85,9 +85,19 @@ export function holdsReservation(status: OrderStatus): boolean {
   return status === "initiated" || status === "proof_submitted" || status === "approved" || status === "fulfilled";
 }
 
+/** Paid and accepted: what it bought is the buyer's. */
+export const PAID_STATUSES = ["approved", "fulfilled"] as const satisfies readonly OrderStatus[];
+/** Paid, or maybe paid (proof sent, not yet verified): undoing it may mean money goes back, so staff decide. */
+export const MONEY_MAY_HAVE_MOVED_STATUSES = ["proof_submitted", ...PAID_STATUSES] as const satisfies readonly OrderStatus[];
+
 /** The order has been paid and accepted (what it bought is the buyer's). */
 export function isPaid(status: OrderStatus): boolean {
-  return status === "approved" || status === "fulfilled";
+  return (PAID_STATUSES as readonly OrderStatus[]).includes(status);
+}
+
+/** Money may have reached us for this order (MONEY_MAY_HAVE_MOVED_STATUSES). */
+export function moneyMayHaveMoved(status: OrderStatus): boolean {
+  return (MONEY_MAY_HAVE_MOVED_STATUSES as readonly OrderStatus[]).includes(status);
 }
 
 /** Nothing will happen to the order any more. */

@@ -1,4 +1,4 @@
-import type { OrderStatus } from "./lifecycle";
+import { isPaid, type OrderStatus } from "./lifecycle";
 
 /** A value to put into the words: plain text, or a time the page formats in the platform's zone. */
 export type OutcomeValue = { text: string } | { dateTime: string } | { date: string };
@@ -40,7 +40,7 @@ const STOPPED: ReadonlySet<OrderStatus> = new Set(["rejected", "cancelled", "exp
  * own end once paid and reached, else the words of the status (paying, verifying, delivering, a bad end).
  */
 export function orderOutcome(status: OrderStatus, ending: KindEnding | null, expiresAt: string | null = null): OrderOutcome {
-  const paid = status === "approved" || status === "fulfilled";
+  const paid = isPaid(status);
   if (paid && ending?.reached)
     return {
       headline: `outcome.${ending.headline}`,
