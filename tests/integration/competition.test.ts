@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import {
   competitionAudit,
@@ -27,8 +27,8 @@ import {
 } from "~/features/competition/competition.server";
 import { champion, isPlayable, standings } from "~/features/competition/core/bracket-view";
 import { BROADCAST_WINDOW_MS, subscribe } from "~/features/competition/competition-events.server";
-import type { DatabaseHandle } from "~/lib/db.server";
-import { openTestDatabase, resetTables } from "./test-database";
+
+import { useTestDatabase } from "./test-database";
 import os from "node:os";
 import path from "node:path";
 import fs from "node:fs";
@@ -39,19 +39,9 @@ import { localDiskStorage } from "~/lib/storage.server";
 import { callRoute, getRequest, multipartRequest } from "./support/routes";
 import { memoryMailer, signInAs, useTestAuth } from "./support/sessions";
 
-let handle: DatabaseHandle;
+const handle = useTestDatabase();
 const T = "copa-test";
 const startsAt = new Date(Date.now() + 30 * 60_000); // check-in window (60 → 15 min before) is open now
-
-beforeAll(async () => {
-  handle = await openTestDatabase();
-});
-afterAll(async () => {
-  await handle.close();
-});
-beforeEach(async () => {
-  await resetTables(handle);
-});
 
 async function setUp(
   teams: number,

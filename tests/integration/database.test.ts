@@ -1,23 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getTableName, sql } from "drizzle-orm";
 import { DEMO_GAMES, demoTournaments, seedDemoData } from "~/db/seed";
 import { games, registrations, schema, topupPackages, tournaments, users } from "~/db/schema";
 import { playersPerTeam, showsCoachField } from "~/domain/games";
-import { databaseAnswers, queryRows, type DatabaseHandle } from "~/lib/db.server";
+import { databaseAnswers, queryRows } from "~/lib/db.server";
 import { listUpcomingTournaments } from "~/features/tournaments/tournaments.server";
-import { openTestDatabase, resetTables } from "./test-database";
+import { useTestDatabase } from "./test-database";
 
-let handle: DatabaseHandle;
-
-beforeAll(async () => {
-  handle = await openTestDatabase();
-});
-afterAll(async () => {
-  await handle.close();
-});
-beforeEach(async () => {
-  await resetTables(handle);
-});
+const handle = useTestDatabase();
 
 describe(`database on ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}`, () => {
   it("answers the health check", async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { orderItems, orderStatusHistory, orders, registrations } from "~/db/schema";
 import { seedDemoData } from "~/db/seed";
@@ -6,22 +6,15 @@ import { action as checkoutAction, loader as checkoutLoader } from "~/features/s
 import { action as registerAction, loader as tournamentLoader } from "~/features/tournaments/routes/tournament";
 import { action as plusAction, loader as plusLoader } from "~/features/plus/routes/plus";
 import { RATE_LIMITS } from "~/lib/rate-limit.server";
-import type { DatabaseHandle } from "~/lib/db.server";
+
 import { callRoute, formRequest, getRequest } from "./support/routes";
 import { memoryMailer, signInAs, useTestAuth } from "./support/sessions";
-import { openTestDatabase, resetTables } from "./test-database";
+import { useTestDatabase } from "./test-database";
 
-let handle: DatabaseHandle;
+const handle = useTestDatabase();
 let mailer: ReturnType<typeof memoryMailer>;
 
-beforeAll(async () => {
-  handle = await openTestDatabase();
-});
-afterAll(async () => {
-  await handle.close();
-});
 beforeEach(async () => {
-  await resetTables(handle);
   await seedDemoData(handle.db);
   mailer = memoryMailer();
   useTestAuth(handle.db, mailer);

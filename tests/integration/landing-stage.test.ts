@@ -1,26 +1,16 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { registrations, tournaments, users } from "~/db/schema";
 import { checkIn, loadBracket, saveLobby, saveSettings, setResult, startCompetition } from "~/features/competition/competition.server";
 import { isPlayable } from "~/features/competition/core/bracket-view";
 import { loader as homeLoader } from "~/features/landing/routes/home";
 import type { TournamentCard } from "~/features/tournaments/tournaments.server";
-import type { DatabaseHandle } from "~/lib/db.server";
+
 import { callRoute, getRequest } from "./support/routes";
-import { openTestDatabase, resetTables } from "./test-database";
+import { useTestDatabase } from "./test-database";
 
-let handle: DatabaseHandle;
+const handle = useTestDatabase();
 const T = "copa-landing";
-
-beforeAll(async () => {
-  handle = await openTestDatabase();
-});
-afterAll(async () => {
-  await handle.close();
-});
-beforeEach(async () => {
-  await resetTables(handle);
-});
 
 async function startedEvent(format: "single_elimination" | "battle_royale", teams = 4) {
   const db = handle.db;

@@ -3,28 +3,21 @@
  * displays (cart and checkout pages, `?items=` or the posted `items`) and the cart checkout prices
  * are read by one function with one cap (MAX_CART_LINES lines, MAX_CART_TEXT characters).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { orders } from "~/db/schema";
 import { seedDemoData } from "~/db/seed";
 import { MAX_CART_LINES, MAX_CART_TEXT, type CartItem } from "~/domain/cart";
 import { loader as cartLoader } from "~/features/store/routes/cart";
 import { action as checkoutAction, loader as checkoutLoader } from "~/features/store/routes/checkout";
-import type { DatabaseHandle } from "~/lib/db.server";
+
 import { callRoute, formRequest, getRequest } from "./support/routes";
 import { memoryMailer, signInAs, useTestAuth } from "./support/sessions";
-import { openTestDatabase, resetTables } from "./test-database";
+import { useTestDatabase } from "./test-database";
 
-let handle: DatabaseHandle;
+const handle = useTestDatabase();
 let mailer: ReturnType<typeof memoryMailer>;
 
-beforeAll(async () => {
-  handle = await openTestDatabase();
-});
-afterAll(async () => {
-  await handle.close();
-});
 beforeEach(async () => {
-  await resetTables(handle);
   await seedDemoData(handle.db);
   mailer = memoryMailer();
   useTestAuth(handle.db, mailer);

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { registrations, tournaments, users } from "~/db/schema";
 import { bracketPageData } from "~/features/competition/bracket-page.server";
 import {
@@ -16,27 +16,17 @@ import {
 import { BROADCAST_WINDOW_MS, subscribe } from "~/features/competition/competition-events.server";
 import { createLiveChannel } from "~/features/competition/live-channel.server";
 import { hasPersonalParts, loadPublicVersion, publicVersion } from "~/features/competition/live-version.server";
-import type { DatabaseHandle } from "~/lib/db.server";
-import { openTestDatabase, resetTables } from "./test-database";
+
+import { useTestDatabase } from "./test-database";
 
 /**
  * Issue #34: spectators are woken only by what they can see. A first report awaiting the opponent's
  * confirmation, a dispute or a posted room leave the public version as it was; the confirming report
  * moves it, and a viewer that comes back with an older version is brought up to date at once.
  */
-let handle: DatabaseHandle;
+const handle = useTestDatabase();
 const T = "copa-en-vivo";
 const shot = { key: "00000000-0000-0000-0000-000000000000.png", type: "image/png" };
-
-beforeAll(async () => {
-  handle = await openTestDatabase();
-});
-afterAll(async () => {
-  await handle.close();
-});
-beforeEach(async () => {
-  await resetTables(handle);
-});
 
 async function startedCup(teams = 4) {
   const db = handle.db;

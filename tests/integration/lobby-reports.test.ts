@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { competitionSettings, registrations, tournaments, users } from "~/db/schema";
 import {
   checkIn,
@@ -12,24 +12,14 @@ import {
 import { eventTable, lobbyPlan } from "~/features/competition/core/lobbies";
 import { POINT_PRESETS } from "~/features/competition/core/points-table";
 import { listLobbyReports, reportLobby } from "~/features/competition/lobby-reports.server";
-import type { DatabaseHandle } from "~/lib/db.server";
-import { openTestDatabase, resetTables } from "./test-database";
+
+import { useTestDatabase } from "./test-database";
 import { eq } from "drizzle-orm";
 
 // Issue 24: a battle royale of 14 squads in lobbies of 12 → two groups of 7, two rounds; teams report, staff confirm.
-let handle: DatabaseHandle;
+const handle = useTestDatabase();
 const T = "br-scale";
 const shot = (n: number) => ({ key: `00000000-0000-0000-0000-00000000000${n}.png`, type: "image/png" });
-
-beforeAll(async () => {
-  handle = await openTestDatabase();
-});
-afterAll(async () => {
-  await handle.close();
-});
-beforeEach(async () => {
-  await resetTables(handle);
-});
 
 async function setUp(teams: number) {
   const db = handle.db;

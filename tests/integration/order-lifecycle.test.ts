@@ -2,7 +2,7 @@
 // what the move does to the order, to its history, and to what the kind holds (a tournament place).
 // The paths and moves come from the table itself, so a new move or kind is tested without a new line here.
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { desc, eq } from "drizzle-orm";
 import { orderStatusHistory, orders, paymentProofs, registrations, users } from "~/db/schema";
 import { seedDemoData } from "~/db/seed";
@@ -18,25 +18,18 @@ import {
   cancelOrder,
 } from "~/features/orders/orders.server";
 import { findTournament, registerForTournament } from "~/features/tournaments/registrations.server";
-import type { DatabaseHandle } from "~/lib/db.server";
+
 import { deliverQueuedMail } from "./support/mail";
 import { memoryMailer, useTestAuth } from "./support/sessions";
-import { openTestDatabase, resetTables } from "./test-database";
+import { useTestDatabase } from "./test-database";
 
-let handle: DatabaseHandle;
+const handle = useTestDatabase();
 let mailer: ReturnType<typeof memoryMailer>;
 const buyer = { id: randomUUID(), email: "buyer@example.com" };
 const staffMember = { id: randomUUID(), email: "staff@example.com" };
 const TOURNAMENT = "blood-strike-duo-clash";
 
-beforeAll(async () => {
-  handle = await openTestDatabase();
-});
-afterAll(async () => {
-  await handle.close();
-});
 beforeEach(async () => {
-  await resetTables(handle);
   await seedDemoData(handle.db);
   await handle.db.insert(users).values([
     { id: buyer.id, email: buyer.email, name: "Compradora", age: 21 },

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { competitionSettings } from "~/db/schema";
 import { seedDemoData } from "~/db/seed";
 import type { OrderOutcome } from "~/features/orders/core/outcome";
@@ -10,25 +10,18 @@ import { loader as payLoader } from "~/features/orders/routes/pay";
 import { buyPlus } from "~/features/plus/plus.server";
 import { loader as plusLoader } from "~/features/plus/routes/plus";
 import { registerForTournament } from "~/features/tournaments/registrations.server";
-import type { DatabaseHandle } from "~/lib/db.server";
+
 import { callRoute, getRequest } from "./support/routes";
 import { memoryMailer, signInAs, useTestAuth } from "./support/sessions";
-import { openTestDatabase, resetTables } from "./test-database";
+import { useTestDatabase } from "./test-database";
 
-let handle: DatabaseHandle;
+const handle = useTestDatabase();
 let mailer: ReturnType<typeof memoryMailer>;
 type Person = Awaited<ReturnType<typeof signInAs>>;
 let buyer: Person;
 let staff: { userId: string; isStaff: true };
 
-beforeAll(async () => {
-  handle = await openTestDatabase();
-});
-afterAll(async () => {
-  await handle.close();
-});
 beforeEach(async () => {
-  await resetTables(handle);
   await seedDemoData(handle.db);
   mailer = memoryMailer();
   useTestAuth(handle.db, mailer);

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { orderStatusHistory, orders, paymentProofs, users } from "~/db/schema";
 import {
@@ -16,22 +16,15 @@ import {
   type NewOrder,
 } from "~/features/orders/orders.server";
 import type { PaymentMethod } from "~/domain/payment-methods";
-import type { DatabaseHandle } from "~/lib/db.server";
-import { openTestDatabase, resetTables } from "./test-database";
 
-let handle: DatabaseHandle;
+import { useTestDatabase } from "./test-database";
+
+const handle = useTestDatabase();
 let owner: Actor;
 let stranger: Actor;
 let staff: Actor;
 
-beforeAll(async () => {
-  handle = await openTestDatabase();
-});
-afterAll(async () => {
-  await handle.close();
-});
 beforeEach(async () => {
-  await resetTables(handle);
   const make = async (email: string, isStaff = false): Promise<Actor> => {
     const id = randomUUID();
     await handle.db.insert(users).values({ id, email, name: email.split("@")[0]!, isStaff });

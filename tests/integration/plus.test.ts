@@ -1,6 +1,6 @@
 // Plus membership: bought as an order of its own kind, started by the staff's approval, extended,
 // refunded, granted and ended by hand, mailed about; support messages from members come first.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { auditLog, exchangeRates, membershipPeriods, orders, settings, tournaments } from "~/db/schema";
 import { action as staffUserAction } from "~/features/admin/routes/user";
@@ -15,26 +15,19 @@ import { registerForTournament } from "~/features/tournaments/registrations.serv
 import { action as buyAction, loader as plusLoader } from "~/features/plus/routes/plus";
 import { action as adminSupportAction, loader as adminSupportLoader } from "~/features/support/routes/admin-support";
 import { action as supportAction } from "~/features/support/routes/support";
-import type { DatabaseHandle } from "~/lib/db.server";
+
 import { callRoute, formRequest, getRequest } from "./support/routes";
 import { memoryMailer, signInAs, useTestAuth } from "./support/sessions";
-import { openTestDatabase, resetTables } from "./test-database";
+import { useTestDatabase } from "./test-database";
 
-let handle: DatabaseHandle;
+const handle = useTestDatabase();
 let mailer: ReturnType<typeof memoryMailer>;
 type Person = Awaited<ReturnType<typeof signInAs>>;
 let buyer: Person;
 let staff: Person;
 const staffActor = () => ({ userId: staff.userId, isStaff: true });
 
-beforeAll(async () => {
-  handle = await openTestDatabase();
-});
-afterAll(async () => {
-  await handle.close();
-});
 beforeEach(async () => {
-  await resetTables(handle);
   await seedDemoData(handle.db);
   mailer = memoryMailer();
   useTestAuth(handle.db, mailer);

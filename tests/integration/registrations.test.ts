@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { competitionSettings, orders, registrationPlayers, registrations, tournaments, users } from "~/db/schema";
 import { seedDemoData } from "~/db/seed";
@@ -9,23 +9,16 @@ import { action as reviewAction, loader as reviewLoader } from "~/features/admin
 import { action as registerAction, loader as tournamentLoader } from "~/features/tournaments/routes/tournament";
 import { RegistrationError, findTournament, registerForTournament } from "~/features/tournaments/registrations.server";
 import type { RegistrationInput } from "~/domain/registration";
-import type { DatabaseHandle } from "~/lib/db.server";
+
 import { callRoute, formRequest, getRequest } from "./support/routes";
 import { memoryMailer, signInAs, useTestAuth } from "./support/sessions";
 import { deliverQueuedMail } from "./support/mail";
-import { openTestDatabase, resetTables } from "./test-database";
+import { useTestDatabase } from "./test-database";
 
-let handle: DatabaseHandle;
+const handle = useTestDatabase();
 let mailer: ReturnType<typeof memoryMailer>;
 
-beforeAll(async () => {
-  handle = await openTestDatabase();
-});
-afterAll(async () => {
-  await handle.close();
-});
 beforeEach(async () => {
-  await resetTables(handle);
   await seedDemoData(handle.db);
   mailer = memoryMailer();
   useTestAuth(handle.db, mailer);

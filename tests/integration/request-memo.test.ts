@@ -1,24 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { auth } from "~/features/auth/auth.server";
 import { forgetCachedUser } from "~/features/auth/session-cache.server";
 import { getCurrentUser } from "~/features/auth/session.server";
-import type { DatabaseHandle } from "~/lib/db.server";
+
 import { withRequestContext } from "~/lib/log.server";
 import { BASE_URL } from "./support/routes";
 import { memoryMailer, signInAs, useTestAuth } from "./support/sessions";
-import { openTestDatabase, resetTables } from "./test-database";
+import { useTestDatabase } from "./test-database";
 
-let handle: DatabaseHandle;
+const handle = useTestDatabase();
 let mailer: ReturnType<typeof memoryMailer>;
 
-beforeAll(async () => {
-  handle = await openTestDatabase();
-});
-afterAll(async () => {
-  await handle.close();
-});
 beforeEach(async () => {
-  await resetTables(handle);
   mailer = memoryMailer();
   useTestAuth(handle.db, mailer);
 });

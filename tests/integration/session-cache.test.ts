@@ -1,25 +1,18 @@
 /** Decision 009: a signed-in person is remembered per process, and forgotten the moment the database says they changed. */
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { forgetCachedUser, rememberedForUser } from "~/features/auth/session-cache.server";
 import { getCurrentUser, hasPlusBadge } from "~/features/auth/session.server";
-import type { DatabaseHandle } from "~/lib/db.server";
+
 import { getRequest } from "./support/routes";
 import { memoryMailer, signInAs, useTestAuth } from "./support/sessions";
-import { openTestDatabase, resetTables } from "./test-database";
+import { useTestDatabase } from "./test-database";
 
-let handle: DatabaseHandle;
+const handle = useTestDatabase();
 let mailer: ReturnType<typeof memoryMailer>;
 
-beforeAll(async () => {
-  handle = await openTestDatabase();
-});
-afterAll(async () => {
-  await handle.close();
-});
 beforeEach(async () => {
-  await resetTables(handle);
   mailer = memoryMailer();
   useTestAuth(handle.db, mailer);
 });

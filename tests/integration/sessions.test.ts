@@ -1,6 +1,6 @@
 /** #15 proof 4: sessions end when they should, links work once and expire, limits answer 429 with a text. */
 import fs from "node:fs";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { revokeStaff } from "~/features/admin/staff.server";
 import { loader as queueLoader } from "~/features/admin/routes/orders-queue";
 import { action as requestLink } from "~/features/auth/routes/auth";
@@ -8,23 +8,16 @@ import { action as signOut } from "~/features/auth/routes/sign-out";
 import { loader as myOrdersLoader } from "~/features/orders/routes/my-orders";
 import { MAGIC_LINK_MINUTES } from "~/features/auth/auth-rules";
 import { getCurrentUser } from "~/features/auth/session.server";
-import type { DatabaseHandle } from "~/lib/db.server";
+
 import { RATE_LIMITS } from "~/lib/rate-limit.server";
 import { callRoute, formRequest, getRequest } from "./support/routes";
 import { SIGN_IN_LINK, memoryMailer, openSignInLink, signInAs, useTestAuth } from "./support/sessions";
-import { openTestDatabase, resetTables } from "./test-database";
+import { useTestDatabase } from "./test-database";
 
-let handle: DatabaseHandle;
+const handle = useTestDatabase();
 let mailer: ReturnType<typeof memoryMailer>;
 
-beforeAll(async () => {
-  handle = await openTestDatabase();
-});
-afterAll(async () => {
-  await handle.close();
-});
 beforeEach(async () => {
-  await resetTables(handle);
   mailer = memoryMailer();
   useTestAuth(handle.db, mailer);
 });

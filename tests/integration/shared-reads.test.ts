@@ -1,23 +1,16 @@
 /** Decision 009: the store's games and packages, payment methods and the rate are read once per process until a table changes. */
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { seedDemoData } from "~/db/seed";
 import { currentExchangeRate } from "~/features/orders/exchange-rate.server";
 import { findStoreGame } from "~/features/store/catalogue.server";
-import type { DatabaseHandle } from "~/lib/db.server";
+
 import { sharedRead } from "~/lib/shared-reads.server";
-import { openTestDatabase, resetTables } from "./test-database";
+import { useTestDatabase } from "./test-database";
 
-let handle: DatabaseHandle;
+const handle = useTestDatabase();
 
-beforeAll(async () => {
-  handle = await openTestDatabase();
-});
-afterAll(async () => {
-  await handle.close();
-});
 beforeEach(async () => {
-  await resetTables(handle);
   await seedDemoData(handle.db);
 });
 

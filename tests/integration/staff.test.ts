@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { users } from "~/db/schema";
 import { grantStaff, listStaff, revokeStaff } from "~/features/admin/staff.server";
-import type { DatabaseHandle } from "~/lib/db.server";
-import { openTestDatabase, resetTables } from "./test-database";
 
-let handle: DatabaseHandle;
-beforeAll(async () => {
-  handle = await openTestDatabase();
-});
-afterAll(async () => {
-  await handle.close();
-});
-beforeEach(async () => {
-  await resetTables(handle);
-});
+import { useTestDatabase } from "./test-database";
+
+const handle = useTestDatabase();
 
 describe("staff rights", () => {
   it("grant creates the account when needed, revoke takes the right back", async () => {

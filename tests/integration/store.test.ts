@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { games, orderItems, orders, paymentAccounts, savedPlayerIds, topupPackages } from "~/db/schema";
 import { seedDemoData } from "~/db/seed";
@@ -7,23 +7,16 @@ import { checkPlayerId } from "~/features/store/id-checker.server";
 import { action as checkoutAction } from "~/features/store/routes/checkout";
 import { action as gameAction, loader as gameLoader } from "~/features/store/routes/game";
 import { action as checkIdAction } from "~/features/store/routes/check-id";
-import type { DatabaseHandle } from "~/lib/db.server";
+
 import { json, startHttpStub } from "./support/http-stub";
 import { BASE_URL, callRoute, formRequest } from "./support/routes";
 import { memoryMailer, signInAs, useTestAuth } from "./support/sessions";
-import { openTestDatabase, resetTables } from "./test-database";
+import { useTestDatabase } from "./test-database";
 
-let handle: DatabaseHandle;
+const handle = useTestDatabase();
 let mailer: ReturnType<typeof memoryMailer>;
 
-beforeAll(async () => {
-  handle = await openTestDatabase();
-});
-afterAll(async () => {
-  await handle.close();
-});
 beforeEach(async () => {
-  await resetTables(handle);
   await seedDemoData(handle.db);
   mailer = memoryMailer();
   useTestAuth(handle.db, mailer);

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import pg from "pg";
 import { sql } from "drizzle-orm";
 import { registerOrderKinds } from "~/features/order-kinds.server";
@@ -32,4 +33,28 @@ export async function resetTables(handle: DatabaseHandle): Promise<void> {
   const rows = await queryRows<{ tablename: string }>(handle.db, sql`select tablename from pg_tables where schemaname = 'public'`);
   const names = rows.map((row) => `"${row.tablename}"`);
   if (names.length) await handle.db.execute(sql.raw(`truncate ${names.join(", ")} restart identity cascade`));
+}
+
+/**
+ * The set-up every integration file shares: the database opened once for the file, every table
+ * emptied before each test (unless `resetEachTest: false`), closed at the end. Call it at the top of
+ * the file, before the file's own hooks, so they run on the emptied tables.
+ */
+export function useTestDatabase({ resetEachTest = true }: { resetEachTest?: boolean } = {}): DatabaseHandle {
+  let current: DatabaseHandle | undefined;
+  beforeAll(async () => {
+    current = await openTestDatabase();
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  if (resetEachTest) beforeEach(() => resetTables(current!));
+  // The handle exists only once beforeAll ran; tests read it through this stand-in.
+  return new Proxy({} as DatabaseHandle, {
+    get(_, key) {
+      if (!current) throw new Error("useTestDatabase: the database is opened in beforeAll; read it inside a hook or test");
+      const value = Reflect.get(current, key) as unknown;
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(current) : value;
+    },
+  });
 }

@@ -2,7 +2,7 @@
  * Issue 25: ids read from a URL are checked before use. A NUL character (`%00`) reached PostgreSQL,
  * which refuses it in text, and the page answered 500; now it is the 404 of an id that does not exist.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { seedDemoData } from "~/db/seed";
 import { loader as userLoader } from "~/features/admin/routes/user";
 import { loader as registrationsLoader } from "~/features/admin/routes/registrations";
@@ -14,23 +14,16 @@ import { action as cancelAction } from "~/features/orders/routes/cancel";
 import { loader as gameLoader } from "~/features/store/routes/game";
 import { loader as tournamentLoader } from "~/features/tournaments/routes/tournament";
 import { idParam, isWellFormedId } from "~/lib/http.server";
-import type { DatabaseHandle } from "~/lib/db.server";
+
 import { callRoute, formRequest, getRequest } from "./support/routes";
 import { memoryMailer, signInAs, useTestAuth } from "./support/sessions";
-import { openTestDatabase, resetTables } from "./test-database";
+import { useTestDatabase } from "./test-database";
 
-let handle: DatabaseHandle;
+const handle = useTestDatabase();
 let player: Awaited<ReturnType<typeof signInAs>>;
 let staff: Awaited<ReturnType<typeof signInAs>>;
 
-beforeAll(async () => {
-  handle = await openTestDatabase();
-});
-afterAll(async () => {
-  await handle.close();
-});
 beforeEach(async () => {
-  await resetTables(handle);
   await seedDemoData(handle.db);
   const mailer = memoryMailer();
   useTestAuth(handle.db, mailer);

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { deliverQueuedMail } from "./support/mail";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { asc, eq } from "drizzle-orm";
 import { competitionSettings, registrations, tournaments, users, waitlistEntries } from "~/db/schema";
 import { seedDemoData } from "~/db/seed";
@@ -12,24 +12,17 @@ import { updateTournament } from "~/features/admin/tournaments-admin.server";
 import type { TournamentValues } from "~/features/admin/core/tournament-form";
 import { action as registrationsAction, loader as registrationsLoader } from "~/features/admin/routes/registrations";
 import type { RegistrationInput } from "~/domain/registration";
-import type { DatabaseHandle } from "~/lib/db.server";
+
 import { callRoute, formRequest, getRequest } from "./support/routes";
 import { memoryMailer, signInAs, useTestAuth } from "./support/sessions";
-import { openTestDatabase, resetTables } from "./test-database";
+import { useTestDatabase } from "./test-database";
 
-let handle: DatabaseHandle;
+const handle = useTestDatabase();
 let mailer: ReturnType<typeof memoryMailer>;
 const SOLO = "copa-free-fire-solo";
 const DUO = "blood-strike-duo-clash";
 
-beforeAll(async () => {
-  handle = await openTestDatabase();
-});
-afterAll(async () => {
-  await handle.close();
-});
 beforeEach(async () => {
-  await resetTables(handle);
   await seedDemoData(handle.db);
   mailer = memoryMailer();
   useTestAuth(handle.db, mailer);

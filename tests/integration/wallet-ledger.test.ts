@@ -3,7 +3,7 @@
 // and under concurrent withdrawals (20 at once of the whole balance: one accepted).
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { competitionPrizes, registrations, settings, tournaments, users } from "~/db/schema";
 import { createOrder } from "~/features/orders/orders.server";
@@ -24,20 +24,13 @@ import {
   walletSummary,
 } from "~/features/wallet/wallet.server";
 import type { Currency } from "~/domain/money";
-import type { DatabaseHandle } from "~/lib/db.server";
-import { openTestDatabase, resetTables } from "./test-database";
 
-let handle: DatabaseHandle;
+import { useTestDatabase } from "./test-database";
+
+const handle = useTestDatabase();
 const staffId = "staff-1";
 
-beforeAll(async () => {
-  handle = await openTestDatabase();
-});
-afterAll(async () => {
-  await handle.close();
-});
 beforeEach(async () => {
-  await resetTables(handle);
   await handle.db.insert(users).values({ id: staffId, email: "staff@example.com", isStaff: true });
   // Permissive limits so that the sequences exercise the ledger, not the limits.
   await handle.db.insert(settings).values({
