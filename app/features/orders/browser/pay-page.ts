@@ -6,6 +6,8 @@ import { tick } from "~/browser/live-page";
 export interface PayTexts {
   /** With {{percent}}. */
   sending: string;
+  /** The progress bar's accessible name. */
+  uploadProgress: string;
   /** Error code → text. */
   errors: Record<string, string>;
 }
@@ -81,6 +83,7 @@ function uploadInPlace(root: Element, form: HTMLFormElement, texts: PayTexts): v
     if (!bar) {
       bar = document.createElement("div");
       bar.setAttribute("role", "progressbar");
+      bar.setAttribute("aria-label", texts.uploadProgress);
       bar.setAttribute("aria-valuemin", "0");
       bar.setAttribute("aria-valuemax", "100");
       bar.setAttribute("data-testid", "upload-progress");

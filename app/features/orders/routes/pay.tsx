@@ -147,6 +147,7 @@ export default function PayPage({ loaderData }: Route.ComponentProps) {
   const codes = Object.keys((loaderData.messages.orders as { errors?: Record<string, string> } | undefined)?.errors ?? {});
   const scriptTexts: PayTexts = {
     sending: t("payment.sending", { percent: "{{percent}}" }),
+    uploadProgress: t("payment.uploadProgress"),
     errors: Object.fromEntries(codes.map((code) => [code, t(`errors.${code}`, { mb: loaderData.maxMb })])),
   };
 
