@@ -5,6 +5,8 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   plugins: [inlineScript()],
   test: {
+    // Vitest leaves one core free by default; on a 2-core machine that is one file at a time.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -16,8 +18,8 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
-          // One database per run (PGlite in memory, or the PostgreSQL of DATABASE_URL): files run one at a time.
-          fileParallelism: false,
+          // Each file opens its own database (PGlite in memory, or a PostgreSQL database per worker:
+          // tests/integration/test-database.ts), so files run in parallel.
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

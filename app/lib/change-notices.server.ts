@@ -10,6 +10,7 @@ import { peekSingleton, singleton } from "~/lib/singleton.server";
 interface Listening {
   handle: DatabaseHandle | undefined;
   ready: Promise<boolean>;
+  stop: () => Promise<void>;
 }
 
 function channels(): Map<string, Listening> {
@@ -26,15 +27,26 @@ export function listenForChanges(channel: string, onPayload: (payload: string) =
   const current = channels().get(channel);
   if (current && current.handle === handle) return current.ready;
   onGap();
+  let stop = async () => undefined as void;
   const ready = handle
     ? handle.listen(channel, onPayload, onGap).then(
-        () => true,
+        (stopListening) => {
+          stop = stopListening;
+          return true;
+        },
         (error: unknown) => {
           log.warn("change notices unavailable: nothing is kept in memory", { channel, error: String(error) });
           return false;
         },
       )
     : Promise.resolve(false);
-  channels().set(channel, { handle, ready });
+  channels().set(channel, { handle, ready, stop: async () => ready.then(() => stop()) });
   return ready;
+}
+
+/** Closes every listening connection of this process (tests, before their database goes). */
+export async function stopListeningForChanges(): Promise<void> {
+  const listening = [...channels().values()];
+  channels().clear();
+  await Promise.all(listening.map((entry) => entry.stop()));
 }

@@ -113,7 +113,7 @@ export function lockDataDir(dataDir: string): () => void {
 }
 
 /** LISTEN on a connection of its own per channel, reopened 2 s after it drops (then `onGap`). */
-function postgresListener(url: string): DatabaseHandle["listen"] {
+export function postgresListener(url: string): DatabaseHandle["listen"] {
   return async (channel, onPayload, onGap) => {
     if (!/^[a-z_]+$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
     let client: pg.Client | undefined;

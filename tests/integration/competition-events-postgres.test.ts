@@ -1,9 +1,10 @@
 import pg from "pg";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { announceChange, subscribe } from "~/features/competition/competition-events.server";
-import type { Database, Transaction } from "~/lib/db.server";
-import { peekSingleton, setSingleton } from "~/lib/singleton.server";
+import { announceChange, competitionListenerReady, subscribe } from "~/features/competition/competition-events.server";
+import { stopListeningForChanges } from "~/lib/change-notices.server";
+import { postgresListener, type Database, type Transaction } from "~/lib/db.server";
+import { setSingleton } from "~/lib/singleton.server";
 
 /**
  * Decision 007's live updates across instances: on PostgreSQL a write sends pg_notify inside its
@@ -14,36 +15,24 @@ const url = process.env.TEST_POSTGRES_URL;
 
 describe.skipIf(!url)("competition events over PostgreSQL LISTEN/NOTIFY", () => {
   let publisher: pg.Pool;
-  let observer: pg.Pool;
   let db: Database;
 
   beforeAll(async () => {
-    // The listener connects with the app's DATABASE_URL and only when the database is PostgreSQL.
-    process.env.DATABASE_URL = url;
-    setSingleton("database", { driver: "postgres" });
+    // The listener is the database handle's (PostgreSQL only); this file needs no tables.
+    setSingleton("database", { driver: "postgres", listen: postgresListener(url!) });
     publisher = new pg.Pool({ connectionString: url, max: 2 });
-    observer = new pg.Pool({ connectionString: url, max: 1 });
     db = drizzle(publisher) as unknown as Database;
   });
 
   afterAll(async () => {
-    await peekSingleton<pg.Client>("competition-listener")?.end();
-    setSingleton("competition-listener", undefined);
+    await stopListeningForChanges();
     setSingleton("database", undefined);
     await publisher?.end();
-    await observer?.end();
   });
 
-  /** Resolves once this process's listener connection has run LISTEN (seen from another connection). */
+  /** Resolves once this process's listener connection has run LISTEN. */
   async function listening() {
-    for (let attempt = 0; attempt < 100; attempt++) {
-      const { rows } = await observer.query<{ n: number }>(
-        "select count(*)::int as n from pg_stat_activity where pid <> pg_backend_pid() and query = 'listen competition'",
-      );
-      if ((rows[0]?.n ?? 0) > 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error("the competition listener never ran LISTEN");
+    expect(await competitionListenerReady()).toBe(true);
   }
 
   const publish = (tournamentId: string, rollback = false) =>

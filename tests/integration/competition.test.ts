@@ -26,7 +26,7 @@ import {
   startCompetition,
 } from "~/features/competition/competition.server";
 import { champion, isPlayable, standings } from "~/features/competition/core/bracket-view";
-import { BROADCAST_WINDOW_MS, subscribe } from "~/features/competition/competition-events.server";
+import { BROADCAST_WINDOW_MS, competitionListenerReady, subscribe } from "~/features/competition/competition-events.server";
 
 import { useTestDatabase } from "./test-database";
 import os from "node:os";
@@ -278,8 +278,8 @@ describe("battle royale and live updates", () => {
     for (const captain of captains) await checkIn(handle.db, { tournamentId: T, userId: captain.userId, now: new Date() });
     const seen: string[] = [];
     const stop = subscribe(T, () => seen.push("change"));
-    // On PostgreSQL the first subscriber opens the LISTEN connection: let it listen before writing.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // On PostgreSQL the first subscriber opens the LISTEN connection: it listens before the write.
+    expect(await competitionListenerReady()).toBe(true);
     await startCompetition(handle.db, { tournamentId: T, actorUserId: staff, method: "random" });
     await saveLobby(handle.db, {
       tournamentId: T,
@@ -451,6 +451,7 @@ describe("report limits and live updates under a burst (#22)", () => {
     const { staff } = await startedCup(4);
     const heard: number[][] = Array.from({ length: 200 }, () => []);
     const stops = heard.map((versions) => subscribe(T, (version) => versions.push(version)));
+    expect(await competitionListenerReady()).toBe(true);
     let lastChange = 0;
     for (let i = 0; i < 10; i++) {
       await postRoom(handle.db, { tournamentId: T, matchId: 0, roomId: `R-${i}`, roomPassword: "pw", actorUserId: staff });

@@ -13,7 +13,7 @@ import {
   saveSettings,
   startCompetition,
 } from "~/features/competition/competition.server";
-import { BROADCAST_WINDOW_MS, subscribe } from "~/features/competition/competition-events.server";
+import { BROADCAST_WINDOW_MS, competitionListenerReady, subscribe } from "~/features/competition/competition-events.server";
 import { createLiveChannel } from "~/features/competition/live-channel.server";
 import { hasPersonalParts, loadPublicVersion, publicVersion } from "~/features/competition/live-version.server";
 
@@ -153,8 +153,8 @@ describe("spectators on the live channel", () => {
     // The stream every change reaches (staff's and the captains' pages: "something changed").
     const everyChange: number[] = [];
     const stop = subscribe(T, (version) => everyChange.push(version));
-    // On PostgreSQL the first subscriber opens the LISTEN connection: let it listen before writing.
-    await settle();
+    // On PostgreSQL the first subscriber opens the LISTEN connection: it listens before the write.
+    expect(await competitionListenerReady()).toBe(true);
 
     await reportMatch(handle.db, { tournamentId: T, matchId: 0, userId: side1, score: { score1: 1, score2: 0 }, screenshot: shot });
     await settle();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "~/lib/db.server";
-import { openTestDatabase } from "./test-database";
+import { openTestDatabase, testDatabaseUrl } from "./test-database";
 
 // Two handles = two instances' pools on one PostgreSQL server. PGlite is one process: no lock there.
 const url = process.env.DATABASE_URL;
@@ -11,7 +11,7 @@ describe.skipIf(!url)("routine lock on PostgreSQL (advisory lock)", () => {
 
   beforeAll(async () => {
     a = await openTestDatabase();
-    b = await openDatabase({ url, dataDir: "memory://" });
+    b = await openDatabase({ url: await testDatabaseUrl(), dataDir: "memory://" });
   });
 
   afterAll(async () => {

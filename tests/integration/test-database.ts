@@ -6,14 +6,13 @@ import { openDatabase, queryRows, setDatabase, type DatabaseHandle } from "~/lib
 
 /**
  * The database integration tests run on: PGlite in memory by default, or the PostgreSQL
- * server of DATABASE_URL. A server database is wiped first, so its name must contain "test".
+ * server of DATABASE_URL. Files run in parallel, so on a server each Vitest worker has a database of
+ * its own (`<name>_w<worker>`, created when missing). A server database is wiped first, so its name
+ * must contain "test".
  */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
-  const url = process.env.DATABASE_URL;
+  const url = await testDatabaseUrl();
   if (url) {
-    const name = new URL(url).pathname.slice(1);
-    if (!/test/i.test(name))
-      throw new Error(`Refusing to wipe database "${name}": integration tests need a database whose name contains "test".`);
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {
@@ -26,6 +25,34 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   setDatabase(handle);
   registerOrderKinds();
   return handle;
+}
+
+/** The PostgreSQL database this worker's tests use (undefined on PGlite). */
+export async function testDatabaseUrl(): Promise<string | undefined> {
+  return process.env.DATABASE_URL ? workerDatabase(process.env.DATABASE_URL) : undefined;
+}
+
+/** This worker's own database beside DATABASE_URL's, created on first use. */
+async function workerDatabase(url: string): Promise<string> {
+  const base = new URL(url);
+  const name = base.pathname.slice(1);
+  if (!/test/i.test(name))
+    throw new Error(`Refusing to wipe database "${name}": integration tests need a database whose name contains "test".`);
+  const worker = process.env.VITEST_POOL_ID ?? "1";
+  const own = new URL(url);
+  own.pathname = `/${name}_w${worker}`;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const exists = await client.query("select 1 from pg_database where datname = $1", [`${name}_w${worker}`]);
+    if (exists.rowCount === 0) await client.query(`create database "${name}_w${worker}"`);
+  } catch (error) {
+    // Another run created it between the look and the create.
+    if ((error as { code?: string }).code !== "42P04") throw error;
+  } finally {
+    await client.end();
+  }
+  return own.toString();
 }
 
 /** Empties every application table between tests (keeps the migrations). */

@@ -1,9 +1,7 @@
 import { EventEmitter } from "node:events";
-import pg from "pg";
 import { sql } from "drizzle-orm";
 import type { DatabaseHandle, Transaction } from "~/lib/db.server";
-import { env } from "~/lib/env.server";
-import { log } from "~/lib/log.server";
+import { listenForChanges } from "~/lib/change-notices.server";
 import { peekSingleton, singleton } from "~/lib/singleton.server";
 
 /**
@@ -34,31 +32,20 @@ export async function announceChange(tx: Transaction, tournamentId: string): Pro
   return () => emitter().emit("change", tournamentId);
 }
 
-/** One LISTEN connection per process (PostgreSQL only), opened on the first subscriber and reopened if it drops. */
-function ensureListener() {
-  if (driver() !== "postgres") return;
-  singleton("competition-listener", () => {
-    const connect = () => {
-      const client = new pg.Client({ connectionString: env().DATABASE_URL });
-      client.on("notification", (message) => {
-        if (message.channel === CHANNEL && message.payload) emitter().emit("change", message.payload);
-      });
-      client.on("error", (error) => {
-        log.warn("competition listener lost", { error: String(error) });
-        client.end().catch(() => undefined);
-        setTimeout(connect, 2000).unref();
-      });
-      client
-        .connect()
-        .then(() => client.query(`listen ${CHANNEL}`))
-        .catch((error) => {
-          log.warn("competition listener could not connect", { error: String(error) });
-          setTimeout(connect, 2000).unref();
-        });
-      return client;
-    };
-    return connect();
-  });
+/**
+ * Hears the other instances' changes (PostgreSQL only): one LISTEN per process through the database
+ * handle (change-notices.server.ts). Resolves once notices will arrive.
+ */
+export function competitionListenerReady(): Promise<boolean> {
+  if (driver() !== "postgres") return Promise.resolve(true);
+  return listenForChanges(
+    CHANNEL,
+    (tournamentId) => {
+      if (tournamentId) emitter().emit("change", tournamentId);
+    },
+    // A gap loses nothing lasting: the next change wakes the pages, which fetch the whole bracket.
+    () => undefined,
+  );
 }
 
 /**
@@ -108,7 +95,7 @@ function ensureCoalescer() {
  * then at most once per `BROADCAST_WINDOW_MS`. Returns the unsubscribe function.
  */
 export function subscribe(tournamentId: string, onChange: (version: number) => void): () => void {
-  ensureListener();
+  void competitionListenerReady();
   ensureCoalescer();
   const event = `broadcast:${tournamentId}`;
   emitter().on(event, onChange);
