@@ -67,6 +67,11 @@ export default [
   route("wallet", "features/wallet/routes/wallet.tsx"),
   route("wallet/pay-order", "features/wallet/routes/pay-order.ts"),
   route("support", "features/support/routes/support.tsx"),
+  // #27 teams that last and public player pages (docs/teams.md).
+  route("teams", "features/teams/routes/teams.tsx"),
+  route("teams/join/:token", "features/teams/routes/join.tsx"),
+  route("teams/:teamId", "features/teams/routes/team.tsx"),
+  route("players/:handle", "features/teams/routes/player.tsx"),
   // Running the event: public bracket, live updates, matches (the staff run page is under /admin).
   route("tournaments/:tournamentId/bracket", "features/competition/routes/bracket.tsx"),
   route("tournaments/:tournamentId/live", "features/competition/routes/live.ts"),

@@ -287,10 +287,7 @@ export const teams = pgTable(
     locked: boolean("locked").notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [
-    uniqueIndex("teams_game_name").on(t.game, sql`lower(${t.name})`),
-    index("teams_captain_idx").on(t.captainUserId),
-  ],
+  (t) => [uniqueIndex("teams_game_name").on(t.game, sql`lower(${t.name})`), index("teams_captain_idx").on(t.captainUserId)],
 );
 
 /** Who is or was in a team: rows are never deleted; leaving sets `left_at`. */

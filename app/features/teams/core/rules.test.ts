@@ -136,7 +136,14 @@ describe("forms", () => {
     const refused = parseTeamForm({ game: "chess", name: "x", tag: "too-long", country: "ZZ", logoUrl: "javascript:alert(1)" });
     expect(refused).toEqual({
       ok: false,
-      errors: { game: "GAME_REQUIRED", name: "NAME_LENGTH", tag: "TAG_FORMAT", country: "COUNTRY_REQUIRED", logoUrl: "LOGO_URL", ign: "IGN_REQUIRED" },
+      errors: {
+        game: "GAME_REQUIRED",
+        name: "NAME_LENGTH",
+        tag: "TAG_FORMAT",
+        country: "COUNTRY_REQUIRED",
+        logoUrl: "LOGO_URL",
+        ign: "IGN_REQUIRED",
+      },
     });
   });
 

@@ -62,6 +62,19 @@ export type TeamErrorCode =
   | "NAME_TAKEN"
   | "HANDLE_TAKEN";
 
+/** The create-team, join and handle forms' field codes. */
+export type TeamFormErrorCode =
+  | "GAME_REQUIRED"
+  | "NAME_LENGTH"
+  | "TAG_FORMAT"
+  | "COUNTRY_REQUIRED"
+  | "LOGO_URL"
+  | "IGN_REQUIRED"
+  | "EMAIL_INVALID"
+  | "HANDLE_FORMAT"
+  | "HANDLE_RESERVED"
+  | "RATE_LIMITED";
+
 export type TeamAction = "invite" | "remove" | "handOver" | "setRole" | "leave";
 
 export interface Actor {
@@ -208,7 +221,9 @@ export function parseIgn(raw: string | undefined): string | null {
 const RESERVED_HANDLES = new Set(["admin", "staff", "support", "soporte", "arena", "new", "me", "teams", "players"]);
 
 /** A public handle: 3 to 20 of a-z, 0-9, "_" and "-", stored lower-case. */
-export function parseHandle(raw: string | undefined): { ok: true; handle: string } | { ok: false; code: "HANDLE_FORMAT" | "HANDLE_RESERVED" } {
+export function parseHandle(
+  raw: string | undefined,
+): { ok: true; handle: string } | { ok: false; code: "HANDLE_FORMAT" | "HANDLE_RESERVED" } {
   const handle = (raw ?? "").trim().toLowerCase();
   if (!/^[a-z0-9_-]{3,20}$/.test(handle)) return { ok: false, code: "HANDLE_FORMAT" };
   if (RESERVED_HANDLES.has(handle)) return { ok: false, code: "HANDLE_RESERVED" };
