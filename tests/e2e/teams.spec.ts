@@ -1,0 +1,104 @@
+import type { Page } from "@playwright/test";
+import { expect, signUp, test, uniqueEmail } from "./support/auth-fixtures";
+
+// Issue 27 (docs/teams.md): a captain creates a Mobile Legends team, shares an invite link, a second
+// player (another browser) accepts it, and the team's public page shows both; at phone width, in
+// Spanish, with a short look in English. The pages have no React runtime: plain forms that post.
+
+test.describe.configure({ timeout: 90_000 });
+test.use({ viewport: { width: 360, height: 740 } });
+
+async function expectNoSidewaysScroll(page: Page) {
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(360);
+}
+
+test("a captain creates a Mobile Legends team, a second player joins by link, the team page shows both", async ({
+  page,
+  browser,
+  baseURL,
+  extraHTTPHeaders,
+}) => {
+  const teamName = `Tigres ${Date.now().toString(36)}`;
+  await signUp(page, uniqueEmail("capi"), { fullname: "Capi Tana" });
+
+  // From the account menu to "Mis equipos".
+  await page.goto("/");
+  await page.getByTestId("account-menu").locator("summary").click();
+  await page.getByTestId("my-teams-link").click();
+  await expect(page).toHaveURL((url) => url.pathname === "/teams");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mis equipos");
+  await expect(page.getByTestId("teams-empty")).toBeVisible();
+  await expectNoSidewaysScroll(page);
+
+  // A refused form comes back translated, what was typed kept.
+  await page.getByTestId("team-game").selectOption("mobile-legends");
+  await page.getByTestId("team-name").fill(teamName);
+  await page.getByTestId("team-tag").fill("t");
+  await page.getByTestId("team-ign").fill("CapiML");
+  await page.getByTestId("create-team-submit").click();
+  await expect(page.getByTestId("team-error-tag")).toHaveText("Las siglas son de 2 a 5 letras o números.");
+  await expect(page.getByTestId("team-name")).toHaveValue(teamName);
+
+  await page.getByTestId("team-tag").fill("tgr");
+  await page.getByTestId("create-team-submit").click();
+  await expect(page).toHaveURL(/\/teams\/[\w-]+\?created=1$/);
+  const teamPath = new URL(page.url()).pathname;
+  await expect(page.getByTestId("team-created")).toHaveText("¡Equipo creado! Ahora invita a tus compañeros.");
+  await expect(page.getByTestId("team-name")).toHaveText(teamName);
+  await expect(page.getByTestId("team-game")).toHaveText("Mobile Legends");
+
+  await page.getByTestId("create-invite-link").click();
+  const link = await page.getByTestId("invite-link").inputValue();
+  expect(link).toMatch(/\/teams\/join\/[\w-]+$/);
+  const joinPath = new URL(link).pathname;
+  await expectNoSidewaysScroll(page);
+
+  // The second player, in a browser of their own.
+  const context = await browser.newContext({
+    baseURL,
+    extraHTTPHeaders,
+    timezoneId: "America/Caracas",
+    viewport: { width: 360, height: 740 },
+  });
+  try {
+    const second = await context.newPage();
+    await signUp(second, uniqueEmail("beto"), { fullname: "Beto Jugador" });
+    await second.goto(joinPath);
+    await expect(second.getByRole("heading", { level: 1 })).toHaveText(`Te invitaron a ${teamName}`);
+    await second.getByTestId("join-ign").fill("BetoML");
+    await second.getByTestId("join-submit").click();
+    await expect(second.getByTestId("join-done")).toHaveText(`¡Ya eres parte de ${teamName}!`);
+    await second.getByTestId("join-go-team").click();
+    await expect(second).toHaveURL((url) => url.pathname === teamPath);
+    await expect(second.getByTestId("leave-team")).toHaveText("Salir del equipo");
+    // Only the captain sees the captain's tools.
+    await expect(second.getByTestId("team-invite")).toHaveCount(0);
+
+    // A link works once, and says so.
+    await second.goto(joinPath);
+    await expect(second.getByTestId("join-state")).toHaveText("Este enlace de invitación ya se usó. Pide a tu capitán uno nuevo.");
+  } finally {
+    await context.close();
+  }
+
+  await page.goto(teamPath);
+  const roster = page.getByTestId("roster-member");
+  await expect(roster).toHaveCount(2);
+  await expect(page.getByTestId("roster-ign")).toHaveText(["CapiML", "BetoML"]);
+  await expect(page.getByTestId("roster-role")).toHaveText(["Titular", "Titular"]);
+  await expect(roster.first().getByTestId("roster-captain")).toHaveText("Capitán");
+  await expect(page.getByTestId("remove-member")).toHaveCount(1);
+  await expectNoSidewaysScroll(page);
+
+  // The same page in English.
+  await page.goto(`${teamPath}?lang=en`);
+  await expect(page.getByRole("heading", { level: 2, name: "Roster" })).toBeVisible();
+  await expect(page.getByTestId("roster-role")).toHaveText(["Starter", "Starter"]);
+  await expect(page.getByTestId("roster-captain")).toHaveText("Captain");
+  await expect(page.getByTestId("create-invite-link")).toHaveText("Create invite link");
+  await page.goto("/teams");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("My teams");
+  await expect(page.getByTestId("my-team")).toContainText(teamName);
+  await page.goto("/?lang=es");
+});
