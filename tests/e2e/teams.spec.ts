@@ -91,6 +91,14 @@ test("a captain creates a Mobile Legends team, a second player joins by link, th
   await expect(page.getByTestId("remove-member")).toHaveCount(1);
   await expectNoSidewaysScroll(page);
 
+  // The Mobile Legends tournament offers the team, and says it still needs players for a five.
+  await page.goto("/tournament?id=liga-mobile-legends-5v5");
+  await expect(page.getByTestId("team-entry")).toBeVisible();
+  await expect(page.getByTestId("team-entry-too-few")).toHaveText(
+    `${teamName} tiene 2 jugadores; este torneo pide 5. Invita a más compañeros.`,
+  );
+  await expectNoSidewaysScroll(page);
+
   // The same page in English.
   await page.goto(`${teamPath}?lang=en`);
   await expect(page.getByRole("heading", { level: 2, name: "Roster" })).toBeVisible();
