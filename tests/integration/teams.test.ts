@@ -176,13 +176,14 @@ describe("teams that last", () => {
     await acceptInvite(handle.db, { token, userId: member.userId, email: "miembro@example.com", ign: "MiembroML" });
 
     // Someone outside the team: nothing about it, a 404 (not a 500) for every act.
-    for (const fields of [
+    const acts: Record<string, string>[] = [
       { intent: "invite-link" },
       { intent: "remove", userId: member.userId },
       { intent: "hand-over", userId: outsider.userId },
       { intent: "set-role", userId: member.userId, role: "coach" },
       { intent: "leave" },
-    ]) {
+    ];
+    for (const fields of acts) {
       const answer = await teamPost(teamId, fields, outsider.jar.header());
       expect(answer.status, fields.intent).toBe(404);
     }
@@ -348,5 +349,45 @@ describe("teams that last", () => {
     expect(profile.data?.teams).toEqual([expect.objectContaining({ teamId, captain: true })]);
     expect(JSON.stringify(profile.data)).not.toMatch(/@example\.com|0414/);
     expect((await callRoute(playerLoader, getRequest("/players/nobody"), { handle: "nobody" })).status).toBe(404);
+  });
+
+  it("one link gives one place and the roster never overflows, even when people accept at the same moment", async () => {
+    const captain = await makeUser("Capi");
+    const { createTeam } = await import("~/features/teams/teams.server");
+    const { id: teamId } = await createTeam(handle.db, captain.id, {
+      game: "blood-strike",
+      name: "Duo",
+      tag: "DUO",
+      country: "VE",
+      logoUrl: null,
+      ign: "CapiBS",
+    });
+    const shared = await createInvite(handle.db, { teamId, actorId: captain.id, email: null, language: "es" });
+    const racers = await Promise.all(["Uno", "Dos", "Tres"].map((name) => makeUser(name)));
+    const results = await Promise.allSettled(
+      racers.map((user) =>
+        acceptInvite(handle.db, { token: shared.token, userId: user.id, email: user.email, ign: `${user.id.slice(0, 6)}` }),
+      ),
+    );
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+    for (const result of results) if (result.status === "rejected") expect((result.reason as { code?: string }).code).toBe("INVITE_USED");
+
+    // Blood Strike: 2 starters + 3 substitutes; the sixth is refused, however the links are taken.
+    const more = await Promise.all(["A", "B", "C", "D"].map((name) => makeUser(name)));
+    const tokens = await Promise.all(more.map(() => createInvite(handle.db, { teamId, actorId: captain.id, email: null, language: "es" })));
+    const taken = await Promise.allSettled(
+      more.map((user, index) =>
+        acceptInvite(handle.db, { token: tokens[index]!.token, userId: user.id, email: user.email, ign: user.id.slice(0, 6) }),
+      ),
+    );
+    expect(taken.filter((result) => result.status === "rejected").map((result) => (result as PromiseRejectedResult).reason.code)).toEqual([
+      "TEAM_FULL",
+    ]);
+    const roster = await handle.db
+      .select()
+      .from(teamMembers)
+      .where(and(eq(teamMembers.teamId, teamId), isNull(teamMembers.leftAt)));
+    expect(roster).toHaveLength(5);
+    expect(roster.filter((member) => member.role === "starter")).toHaveLength(2);
   });
 });

@@ -372,7 +372,7 @@ export async function findPlayerProfile(db: Reader, handle: string) {
       .limit(100),
   ]);
   return {
-    player: { name: player.name, handle: player.handle },
+    player: { id: player.id, name: player.name, handle: player.handle },
     teams: memberships.map((row) => ({ ...row, captain: row.captain === true && row.leftAt === null })),
     entries,
   };

@@ -1,5 +1,6 @@
 import { GAMES } from "~/domain/games";
 import { languageFromCookieHeader } from "~/domain/language";
+import { membersAmong } from "~/features/plus/plus.server";
 import { db } from "~/lib/db.server";
 import { notFoundIfNullish } from "~/lib/http.server";
 import { useTranslation } from "~/lib/i18n-react";
@@ -18,8 +19,11 @@ export const handle: RouteHandle = { hydrate: false };
 export async function loader({ request, params }: Route.LoaderArgs) {
   const parsed = parseHandle(params.handle);
   const profile = notFoundIfNullish(parsed.ok ? await findPlayerProfile(db(), parsed.handle) : null);
+  const { id, ...player } = profile.player;
   return {
     ...profile,
+    // Only the public fields leave the server: the account id stays here.
+    player: { ...player, plus: (await membersAmong(db(), [id])).has(id) },
     teams: profile.teams.map((team) => ({ ...team, leftAt: team.leftAt?.toISOString() ?? null })),
     messages: loadMessages(languageFromCookieHeader(request.headers.get("Cookie")), ["teams"]),
   };
@@ -40,7 +44,17 @@ export default function PlayerPage({ loaderData }: Route.ComponentProps) {
       <h1 className="text-3xl font-extrabold break-words" data-testid="player-name">
         {player.name || `@${player.handle}`}
       </h1>
-      <p className="mt-1 text-slate-400">@{player.handle}</p>
+      <p className="mt-1 flex items-center gap-2 text-slate-400">
+        @{player.handle}
+        {player.plus ? (
+          <span
+            className="rounded-full bg-gradient-to-r from-cyan-500 to-purple-500 px-2 py-0.5 text-xs font-bold text-slate-950"
+            data-testid="player-plus"
+          >
+            {t("common:auth.plusBadge")}
+          </span>
+        ) : null}
+      </p>
 
       <h2 className="mt-10 text-2xl font-extrabold">{t("player.teams")}</h2>
       {teams.length === 0 ? (

@@ -215,21 +215,31 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
                       ))}
                     </Select>
                   </Field>
-                  <button type="submit" className={buttonClass("secondary", "sm")}>
+                  <button type="submit" className={buttonClass("secondary", "sm")} aria-label={`${t("team.actions.save")}: ${member.ign}`}>
                     {t("team.actions.save")}
                   </button>
                 </form>
                 <form method="post">
                   <input type="hidden" name="intent" value="hand-over" />
                   <input type="hidden" name="userId" value={member.id} />
-                  <button type="submit" className={buttonClass("secondary", "sm")} data-testid="hand-over">
+                  <button
+                    type="submit"
+                    className={buttonClass("secondary", "sm")}
+                    aria-label={`${t("team.actions.handOver")}: ${member.ign}`}
+                    data-testid="hand-over"
+                  >
                     {t("team.actions.handOver")}
                   </button>
                 </form>
                 <form method="post">
                   <input type="hidden" name="intent" value="remove" />
                   <input type="hidden" name="userId" value={member.id} />
-                  <button type="submit" className={buttonClass("danger", "sm")} data-testid="remove-member">
+                  <button
+                    type="submit"
+                    className={buttonClass("danger", "sm")}
+                    aria-label={`${t("team.actions.remove")}: ${member.ign}`}
+                    data-testid="remove-member"
+                  >
                     {t("team.actions.remove")}
                   </button>
                 </form>
