@@ -59,6 +59,7 @@ export default [
     route("wallet/ledger.csv", "features/wallet/routes/admin-ledger-csv.ts"),
     route("mail", "features/admin/routes/mail.tsx"),
     route("support", "features/support/routes/admin-support.tsx"),
+    route("teams", "features/admin/routes/teams.tsx"),
     route("tournaments/:tournamentId/run", "features/competition/routes/run.tsx"),
   ]),
   route("media/cards/:file", "features/tournaments/routes/card-image.ts"),

@@ -6,13 +6,14 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, eq, isNull } from "drizzle-orm";
-import { registrationPlayers, registrations, teamMembers, teams, tournaments, users } from "~/db/schema";
+import { auditLog, registrationPlayers, registrations, teamMembers, teams, tournaments, users } from "~/db/schema";
 import { seedDemoData } from "~/db/seed";
 import { acceptInvite, createInvite } from "~/features/teams/teams.server";
 import { action as teamsAction, loader as teamsLoader } from "~/features/teams/routes/teams";
 import { action as teamAction, loader as teamLoader } from "~/features/teams/routes/team";
 import { action as joinAction, loader as joinLoader } from "~/features/teams/routes/join";
 import { loader as playerLoader } from "~/features/teams/routes/player";
+import { action as staffTeamsAction, loader as staffTeamsLoader } from "~/features/admin/routes/teams";
 import { action as tournamentAction, loader as tournamentLoader } from "~/features/tournaments/routes/tournament";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { callRoute, formRequest, getRequest } from "./support/routes";
@@ -389,5 +390,43 @@ describe("teams that last", () => {
       .where(and(eq(teamMembers.teamId, teamId), isNull(teamMembers.leftAt)));
     expect(roster).toHaveLength(5);
     expect(roster.filter((member) => member.role === "starter")).toHaveLength(2);
+  });
+
+  it("staff rename or lock an abusive team, see its roster's history and take a handle away, each audited", async () => {
+    const captain = await signInAs(handle.db, mailer, "capi@example.com");
+    const staff = await signInAs(handle.db, mailer, "staff@example.com", { staff: true });
+    const teamId = await createTeamAs(captain.jar.header(), { name: "Nombre Feo" });
+    await callRoute(teamsAction, formRequest("/teams", { intent: "handle", handle: "feo_total" }, captain.jar.header()));
+    const staffPost = (fields: Record<string, string>, cookie = staff.jar.header()) =>
+      callRoute<Answer>(staffTeamsAction, formRequest("/admin/teams", fields, cookie));
+
+    // Not staff: the page is not there.
+    expect((await staffPost({ intent: "lock", teamId }, captain.jar.header())).status).toBe(404);
+    expect((await staffPost({ intent: "rename", teamId, name: "x" })).data).toMatchObject({ code: "TEAM_NAME_LENGTH" });
+    expect((await staffPost({ intent: "rename", teamId, name: "Los Buenos" })).data).toMatchObject({ ok: true });
+    expect((await staffPost({ intent: "lock", teamId })).data).toMatchObject({ ok: true });
+    expect((await staffPost({ intent: "lock", teamId: "missing" })).status).toBe(404);
+
+    // A locked team changes no more, takes no one, enters nothing.
+    expect(await teamPost(teamId, { intent: "invite-link" }, captain.jar.header())).toMatchObject({
+      status: 423,
+      data: { code: "TEAM_LOCKED" },
+    });
+    const page = await callRoute<{ myTeams: unknown[] }>(tournamentLoader, getRequest(`/tournament?id=${ML}`, captain.jar.header()));
+    expect(page.data?.myTeams).toEqual([]);
+
+    const list = await callRoute<{ teams: { id: string; name: string; locked: boolean }[]; history: { ign: string }[] }>(
+      staffTeamsLoader,
+      getRequest(`/admin/teams?q=bue&team=${teamId}`, staff.jar.header()),
+    );
+    expect(list.data?.teams).toEqual([expect.objectContaining({ id: teamId, name: "Los Buenos", locked: true })]);
+    expect(list.data?.history.map((row) => row.ign)).toEqual(["CapiML"]);
+
+    expect((await staffPost({ intent: "clear-handle", handle: "FEO_TOTAL" })).data).toMatchObject({ ok: true });
+    expect((await callRoute(playerLoader, getRequest("/players/feo_total"), { handle: "feo_total" })).status).toBe(404);
+    expect((await staffPost({ intent: "clear-handle", handle: "feo_total" })).data).toMatchObject({ code: "HANDLE_NOT_FOUND" });
+
+    const audit = await handle.db.select({ action: auditLog.action }).from(auditLog).orderBy(auditLog.id);
+    expect(audit.map((row) => row.action)).toEqual(["team.rename", "team.lock", "user.clear_handle"]);
   });
 });
