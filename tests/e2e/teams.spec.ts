@@ -110,3 +110,75 @@ test("a captain creates a Mobile Legends team, a second player joins by link, th
   await expect(page.getByTestId("my-team")).toContainText(teamName);
   await page.goto("/?lang=es");
 });
+
+test("a captain enters a Blood Strike duo in one tap; removing a member later leaves the registration as it was", async ({
+  page,
+  browser,
+  baseURL,
+  extraHTTPHeaders,
+}) => {
+  const teamName = `Duo ${Date.now().toString(36)}`;
+  await signUp(page, uniqueEmail("duo"), { fullname: "Dana Duo" });
+  await page.goto("/teams");
+  await page.getByTestId("team-game").selectOption("blood-strike");
+  await page.getByTestId("team-name").fill(teamName);
+  await page.getByTestId("team-tag").fill("DUO");
+  await page.getByTestId("team-ign").fill("DanaBS");
+  await page.getByTestId("create-team-submit").click();
+  await expect(page.getByTestId("team-created")).toBeVisible();
+  const teamPath = new URL(page.url()).pathname;
+  await page.getByTestId("create-invite-link").click();
+  const joinPath = new URL(await page.getByTestId("invite-link").inputValue()).pathname;
+
+  const context = await browser.newContext({
+    baseURL,
+    extraHTTPHeaders,
+    timezoneId: "America/Caracas",
+    viewport: { width: 360, height: 740 },
+  });
+  try {
+    const second = await context.newPage();
+    await signUp(second, uniqueEmail("eli"), { fullname: "Eli Dos" });
+    await second.goto(joinPath);
+    await second.getByTestId("join-ign").fill("EliBS");
+    await second.getByTestId("join-submit").click();
+    await expect(second.getByTestId("join-done")).toBeVisible();
+  } finally {
+    await context.close();
+  }
+
+  // The tournament page offers the team, both starters ticked.
+  await page.goto("/tournament?id=blood-strike-duo-clash");
+  const entry = page.getByTestId("team-entry-form");
+  await expect(entry).toContainText(teamName);
+  await expect(entry.getByRole("checkbox", { name: "DanaBS" })).toBeChecked();
+  await expect(entry.getByRole("checkbox", { name: "EliBS" })).toBeChecked();
+  // One starter is not a duo: refused, translated.
+  await entry.getByRole("checkbox", { name: "EliBS" }).uncheck();
+  await entry.getByRole("textbox", { name: /^Tu teléfono|^Teléfono/ }).fill("04141234567");
+  await entry.getByRole("radio", { name: /Binance/ }).check();
+  await entry.getByTestId("team-entry-submit").click();
+  await expect(page.getByTestId("registration-error")).toHaveText("Elige exactamente 2 titulares.");
+
+  const again = page.getByTestId("team-entry-form");
+  await again.getByRole("checkbox", { name: "EliBS" }).check();
+  await again.getByRole("textbox", { name: /^Tu teléfono|^Teléfono/ }).fill("04141234567");
+  await again.getByRole("radio", { name: /Binance/ }).check();
+  await again.getByTestId("team-entry-submit").click();
+  await expect(page.getByTestId("registration-started")).toBeVisible();
+
+  await page.goto("/tournament?id=blood-strike-duo-clash");
+  await expect(page.getByTestId("registration")).toContainText(teamName);
+  await expect(page.getByTestId("registration")).toContainText("EliBS");
+
+  // After a roster change the registration keeps its snapshot.
+  await page.goto(teamPath);
+  await page.getByTestId("remove-member").click();
+  await expect(page.getByTestId("team-done")).toHaveText("Integrante quitado del equipo.");
+  await expect(page.getByTestId("roster-ign")).toHaveText(["DanaBS"]);
+  await expect(page.getByTestId("team-past")).toContainText("EliBS");
+  await page.goto("/tournament?id=blood-strike-duo-clash");
+  await expect(page.getByTestId("registration")).toContainText("EliBS");
+  await expect(page.getByTestId("team-entry")).toHaveCount(0);
+  await expectNoSidewaysScroll(page);
+});
