@@ -315,6 +315,14 @@ describe("teams that last", () => {
     const refused = await enter(rival.jar.header(), rivalTeam, [rival.userId, shared.id, ...others]);
     expect(refused).toMatchObject({ status: 409, data: { ok: false, code: "PLAYER_IN_OTHER_TEAM" } });
 
+    // Someone entered as a team's player does not register again by hand.
+    const dani = await signInAs(handle.db, mailer, members[2]!.email);
+    expect(dani.userId).toBe(members[2]!.id);
+    const fields: Record<string, string> = { tournamentId: ML, teamName: "A mano", phone: "04141234567", player1Phone: "04141234567" };
+    for (let n = 1; n <= 5; n += 1) Object.assign(fields, { [`player${n}Name`]: `Mano ${n}`, [`player${n}Ign`]: `mano-${n}` });
+    const byHand = await callRoute<Answer>(tournamentAction, formRequest(`/tournament?id=${ML}`, fields, dani.jar.header()));
+    expect(byHand).toMatchObject({ status: 409, data: { ok: false, code: "PLAYER_IN_OTHER_TEAM" } });
+
     // A roster change after the event leaves the registration's snapshot as it was.
     await callRoute(teamAction, formRequest(`/teams/${teamId}`, { intent: "remove", userId: members[1]!.id }, captain.jar.header()), {
       teamId,

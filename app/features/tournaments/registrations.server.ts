@@ -188,30 +188,30 @@ export async function registerForTournament(
         .from(registrations)
         .where(and(liveRegistrations(input.tournamentId), eq(registrations.userId, input.userId)));
       if (existing) throw new RegistrationError("ALREADY_REGISTERED");
-      // A player cannot be in two teams entered in the same tournament: not as a player of another
-      // team (also a unique index), nor as the one who registered another team.
-      const players = (input.team?.playerUserIds ?? []).filter((id): id is string => id !== null);
-      if (players.length > 0) {
-        const [elsewhere] = await tx
-          .select({ id: registrationPlayers.id })
-          .from(registrationPlayers)
-          .where(
-            and(
-              eq(registrationPlayers.tournamentId, input.tournamentId),
-              eq(registrationPlayers.active, true),
-              inArray(registrationPlayers.userId, players),
-            ),
-          )
-          .limit(1);
-        const [registrant] = elsewhere
+      // A player cannot be in two teams entered in the same tournament (issue 27): not as a player of
+      // another team (also a unique index), nor as the one who registered another team; and someone
+      // already entered as a team's player does not register again by hand.
+      const players = [input.userId, ...(input.team?.playerUserIds ?? []).filter((id): id is string => id !== null)];
+      const [elsewhere] = await tx
+        .select({ id: registrationPlayers.id })
+        .from(registrationPlayers)
+        .where(
+          and(
+            eq(registrationPlayers.tournamentId, input.tournamentId),
+            eq(registrationPlayers.active, true),
+            inArray(registrationPlayers.userId, players),
+          ),
+        )
+        .limit(1);
+      const [registrant] =
+        elsewhere || players.length === 1
           ? []
           : await tx
               .select({ id: registrations.id })
               .from(registrations)
               .where(and(liveRegistrations(input.tournamentId), inArray(registrations.userId, players)))
               .limit(1);
-        if (elsewhere || registrant) throw new RegistrationError("PLAYER_IN_OTHER_TEAM");
-      }
+      if (elsewhere || registrant) throw new RegistrationError("PLAYER_IN_OTHER_TEAM");
 
       const paid = tournament.feeAmount > 0;
       // #10.6: the fee is charged in the tournament's own currency (a Bs fee: Pago Móvil only).
