@@ -6,7 +6,17 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, eq, isNull } from "drizzle-orm";
-import { auditLog, registrationPlayers, registrations, teamMembers, teams, tournaments, users } from "~/db/schema";
+import {
+  auditLog,
+  competitionPrizes,
+  competitionResults,
+  registrationPlayers,
+  registrations,
+  teamMembers,
+  teams,
+  tournaments,
+  users,
+} from "~/db/schema";
 import { seedDemoData } from "~/db/seed";
 import { acceptInvite, createInvite } from "~/features/teams/teams.server";
 import { action as teamsAction, loader as teamsLoader } from "~/features/teams/routes/teams";
@@ -342,6 +352,47 @@ describe("teams that last", () => {
     // The team page and a player's profile list the tournament; the profile shows no phone or e-mail.
     const teamPage = await callRoute<{ entries: { tournamentId: string }[] }>(teamLoader, getRequest(`/teams/${teamId}`), { teamId });
     expect(teamPage.data?.entries.map((entry) => entry.tournamentId)).toEqual([ML]);
+    // The record is derived from the competition's results: a staff correction changes it on the next read.
+    await handle.db.insert(competitionResults).values([
+      {
+        tournamentId: ML,
+        matchId: 1,
+        registration1: registration!.id,
+        registration2: "rival-reg",
+        score1: 2,
+        score2: 0,
+        source: "agreement",
+      },
+      {
+        tournamentId: ML,
+        matchId: 2,
+        registration1: "rival-reg",
+        registration2: registration!.id,
+        score1: 2,
+        score2: 1,
+        source: "agreement",
+      },
+    ]);
+    await handle.db.insert(competitionPrizes).values({ tournamentId: ML, registrationId: registration!.id, place: 2, amount: "$50" });
+    type GameRecordRows = {
+      game: string;
+      tournaments: number;
+      won: number;
+      lost: number;
+      winRate: number | null;
+      bestPlace: number | null;
+    }[];
+    const recordNow = async () =>
+      (await callRoute<{ record: GameRecordRows }>(teamLoader, getRequest(`/teams/${teamId}`), { teamId })).data?.record;
+    expect(await recordNow()).toEqual([
+      expect.objectContaining({ game: "mobile-legends", tournaments: 1, won: 1, lost: 1, winRate: 50, bestPlace: 2 }),
+    ]);
+    await handle.db
+      .update(competitionResults)
+      .set({ score1: 1, score2: 2, source: "staff" })
+      .where(and(eq(competitionResults.tournamentId, ML), eq(competitionResults.matchId, 2)));
+    expect(await recordNow()).toEqual([expect.objectContaining({ won: 2, lost: 0, winRate: 100 })]);
+
     const setHandle = await callRoute<Answer>(
       teamsAction,
       formRequest("/teams", { intent: "handle", handle: "Capi_VE" }, captain.jar.header()),
@@ -355,6 +406,9 @@ describe("teams that last", () => {
       { handle: "capi_ve" },
     );
     expect(profile.data?.entries.map((entry) => entry.tournamentId)).toEqual([ML]);
+    expect((profile.data as unknown as { record: GameRecordRows }).record).toEqual([
+      expect.objectContaining({ won: 2, lost: 0, bestPlace: 2 }),
+    ]);
     expect(profile.data?.teams).toEqual([expect.objectContaining({ teamId, captain: true })]);
     expect(JSON.stringify(profile.data)).not.toMatch(/@example\.com|0414/);
     expect((await callRoute(playerLoader, getRequest("/players/nobody"), { handle: "nobody" })).status).toBe(404);

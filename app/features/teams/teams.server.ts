@@ -1,6 +1,18 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
-import { competitionPrizes, registrationPlayers, registrations, teamInvites, teamMembers, teams, tournaments, users } from "~/db/schema";
+import {
+  competitionLobbyResults,
+  competitionPrizes,
+  competitionResults,
+  competitionSettings,
+  registrationPlayers,
+  registrations,
+  teamInvites,
+  teamMembers,
+  teams,
+  tournaments,
+  users,
+} from "~/db/schema";
 import type { Database, Transaction } from "~/lib/db.server";
 import { constraintOf } from "~/lib/http.server";
 import {
@@ -16,6 +28,7 @@ import {
   type TeamInput,
   type TeamRole,
 } from "./core/rules";
+import { recordByGame, type GameRecord } from "./core/stats";
 import { mailTeamInvite } from "./team-mail.server";
 
 /** The repository of lasting teams (issue 27, docs/teams.md): all of its SQL. Rules come from core/rules.ts. */
@@ -402,4 +415,50 @@ export async function captainTeam(db: Reader, userId: string, teamId: string) {
     .where(and(eq(teams.id, teamId), eq(teams.captainUserId, userId), eq(teams.locked, false)));
   if (!team) return null;
   return { ...team, roster: await activeRoster(db, teamId) };
+}
+
+/* ───────────── Records (derived from the competition's results, never typed) ───────────── */
+
+/**
+ * The record per game of a set of entries (a team's or a player's registrations): the decided
+ * matches and battle-royale lobby results of those registrations, read by tournament (the tables'
+ * primary keys start with it). A result staff correct changes it on the next read.
+ */
+export async function recordOf(
+  db: Reader,
+  entries: readonly { registrationId: string; tournamentId: string; game: string; place: number | null }[],
+): Promise<GameRecord[]> {
+  if (entries.length === 0) return [];
+  const tournamentIds = [...new Set(entries.map((entry) => entry.tournamentId))];
+  const registrationIds = entries.map((entry) => entry.registrationId);
+  const [matches, lobbies] = await Promise.all([
+    db
+      .select({
+        registration1: competitionResults.registration1,
+        registration2: competitionResults.registration2,
+        score1: competitionResults.score1,
+        score2: competitionResults.score2,
+      })
+      .from(competitionResults)
+      .where(
+        and(
+          inArray(competitionResults.tournamentId, tournamentIds),
+          or(inArray(competitionResults.registration1, registrationIds), inArray(competitionResults.registration2, registrationIds)),
+        ),
+      ),
+    db
+      .select({
+        registrationId: competitionLobbyResults.registrationId,
+        placement: competitionLobbyResults.placement,
+        kills: competitionLobbyResults.kills,
+        placementPoints: competitionSettings.placementPoints,
+        killPoints: competitionSettings.killPoints,
+      })
+      .from(competitionLobbyResults)
+      .innerJoin(competitionSettings, eq(competitionSettings.tournamentId, competitionLobbyResults.tournamentId))
+      .where(
+        and(inArray(competitionLobbyResults.tournamentId, tournamentIds), inArray(competitionLobbyResults.registrationId, registrationIds)),
+      ),
+  ]);
+  return recordByGame(entries, matches, lobbies);
 }

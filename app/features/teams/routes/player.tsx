@@ -10,7 +10,8 @@ import { useFormat } from "~/lib/use-format";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import type { RouteHandle } from "~/root";
 import { parseHandle } from "../core/rules";
-import { findPlayerProfile } from "../teams.server";
+import { RecordTable } from "../components/record-table";
+import { findPlayerProfile, recordOf } from "../teams.server";
 import type { Route } from "./+types/player";
 
 // A player's public page: teams, tournaments and places; never the phone or the e-mail. No React runtime (decision 002).
@@ -20,10 +21,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const parsed = parseHandle(params.handle);
   const profile = notFoundIfNullish(parsed.ok ? await findPlayerProfile(db(), parsed.handle) : null);
   const { id, ...player } = profile.player;
+  const [record, members] = await Promise.all([recordOf(db(), profile.entries), membersAmong(db(), [id])]);
   return {
+    record,
     ...profile,
     // Only the public fields leave the server: the account id stays here.
-    player: { ...player, plus: (await membersAmong(db(), [id])).has(id) },
+    player: { ...player, plus: members.has(id) },
     teams: profile.teams.map((team) => ({ ...team, leftAt: team.leftAt?.toISOString() ?? null })),
     messages: loadMessages(languageFromCookieHeader(request.headers.get("Cookie")), ["teams"]),
   };
@@ -75,6 +78,8 @@ export default function PlayerPage({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+
+      <RecordTable record={loaderData.record} />
 
       <h2 className="mt-10 text-2xl font-extrabold">{t("player.tournaments")}</h2>
       {entries.length === 0 ? (

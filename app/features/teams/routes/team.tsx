@@ -17,7 +17,17 @@ import { useFormat } from "~/lib/use-format";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import type { RouteHandle } from "~/root";
 import { INVITE_DAYS, isTeamRole, rolesFor, startersOf, type TeamErrorCode } from "../core/rules";
-import { TeamError, createInvite, findTeamPage, handOverCaptaincy, leaveTeam, removeMember, setMemberRole } from "../teams.server";
+import { RecordTable } from "../components/record-table";
+import {
+  TeamError,
+  createInvite,
+  findTeamPage,
+  handOverCaptaincy,
+  leaveTeam,
+  recordOf,
+  removeMember,
+  setMemberRole,
+} from "../teams.server";
 import type { Route } from "./+types/team";
 
 // The public page of a team; the captain's and members' buttons are plain forms. No React runtime (decision 002).
@@ -28,7 +38,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const [page, viewer] = await Promise.all([findTeamPage(db(), teamId), getCurrentUser(request)]);
   const { team, roster, past, entries } = notFoundIfNullish(page);
   const viewerId = viewer?.id ?? null;
+  const record = await recordOf(db(), entries);
   return {
+    record,
     team: { id: team.id, game: team.game, name: team.name, tag: team.tag, country: team.country, locked: team.locked },
     // Public: in-game names, roles and handles; never phones or e-mails (not selected).
     roster: roster.map((member) => ({
@@ -293,6 +305,8 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
           </form>
         )
       ) : null}
+
+      <RecordTable record={loaderData.record} />
 
       <h2 className="mt-12 text-2xl font-extrabold">{t("team.tournaments")}</h2>
       {entries.length === 0 ? (
