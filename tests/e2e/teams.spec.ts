@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, signUp, test, uniqueEmail } from "./support/auth-fixtures";
+import { waitForMail } from "./support/mailbox";
 
 // Issue 27 (docs/teams.md): a captain creates a Mobile Legends team, shares an invite link, a second
 // player (another browser) accepts it, and the team's public page shows both; at phone width, in
@@ -53,6 +54,15 @@ test("a captain creates a Mobile Legends team, a second player joins by link, th
   expect(link).toMatch(/\/teams\/join\/[\w-]+$/);
   const joinPath = new URL(link).pathname;
   await expectNoSidewaysScroll(page);
+
+  // An invite by e-mail leaves through the mail outbox, in Spanish (the invitee has no account yet).
+  const invitee = uniqueEmail("invitada");
+  await page.getByTestId("invite-email").fill(invitee);
+  await page.getByTestId("invite-email-submit").click();
+  await expect(page.getByTestId("invite-sent")).toHaveText(`Enviamos la invitación a ${invitee}.`);
+  const mail = await waitForMail(invitee, { subject: /te invita al equipo/ });
+  expect(mail.subject).toBe(`Capi Tana te invita al equipo ${teamName}`);
+  expect(mail.links.some((href) => /\/teams\/join\/[\w-]+$/.test(href))).toBe(true);
 
   // The second player, in a browser of their own.
   const context = await browser.newContext({
