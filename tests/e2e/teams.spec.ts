@@ -118,6 +118,12 @@ test("a captain creates a Mobile Legends team, a second player joins by link, th
   await page.goto("/teams");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("My teams");
   await expect(page.getByTestId("my-team")).toContainText(teamName);
+  // The account menu, one link longer, still fits at every width it is laid out inline.
+  for (const width of [768, 1024, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto("/teams");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  }
   await page.goto("/?lang=es");
 });
 
