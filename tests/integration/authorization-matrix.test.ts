@@ -157,7 +157,9 @@ const MATRIX: Record<string, Case[] | { public: string }> = {
       expect: { visitor: "signin", owner: "hidden", other: "hidden", staff: "hidden" },
     },
   ],
-  "players/:handle": { public: "a player's public page: name, handle, teams, tournaments; never phone or e-mail (teams.test.ts)" },
+  "players/:handle": {
+    public: "a player's public page: handle, teams, tournaments, record; never full name, phone or e-mail (teams.test.ts)",
+  },
   "account/notices": [
     {
       name: "notice settings are the caller's own",

@@ -342,11 +342,11 @@ export async function setHandle(db: Database, userId: string, handle: string): P
 }
 
 /**
- * A player's public profile: name, teams (now and before), tournaments entered and places. Never
- * the phone or the e-mail: they are not selected.
+ * A player's public profile: handle, teams (now and before), tournaments entered and places. Never
+ * the full name, the phone or the e-mail: they are not selected.
  */
 export async function findPlayerProfile(db: Reader, handle: string) {
-  const [player] = await db.select({ id: users.id, name: users.name, handle: users.handle }).from(users).where(eq(users.handle, handle));
+  const [player] = await db.select({ id: users.id, handle: users.handle }).from(users).where(eq(users.handle, handle));
   if (!player) return null;
   const [memberships, entries] = await Promise.all([
     db
@@ -385,7 +385,7 @@ export async function findPlayerProfile(db: Reader, handle: string) {
       .limit(100),
   ]);
   return {
-    player: { id: player.id, name: player.name, handle: player.handle },
+    player: { id: player.id, handle: player.handle },
     teams: memberships.map((row) => ({ ...row, captain: row.captain === true && row.leftAt === null })),
     entries,
   };

@@ -44,10 +44,8 @@ export default function PlayerPage({ loaderData }: Route.ComponentProps) {
   const { player, teams, entries } = loaderData;
   return (
     <section className="mx-auto max-w-2xl px-4 py-12" data-testid="player-page">
-      <h1 className="text-3xl font-extrabold break-words" data-testid="player-name">
-        {player.name || `@${player.handle}`}
-      </h1>
-      <p className="mt-1 flex items-center gap-2 text-slate-400">
+      {/* The handle the player chose is their public name: their full name, phone and e-mail stay private. */}
+      <h1 className="flex flex-wrap items-center gap-3 text-3xl font-extrabold break-all" data-testid="player-name">
         @{player.handle}
         {player.plus ? (
           <span
@@ -57,7 +55,7 @@ export default function PlayerPage({ loaderData }: Route.ComponentProps) {
             {t("common:auth.plusBadge")}
           </span>
         ) : null}
-      </p>
+      </h1>
 
       <h2 className="mt-10 text-2xl font-extrabold">{t("player.teams")}</h2>
       {teams.length === 0 ? (
