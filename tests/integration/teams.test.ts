@@ -82,7 +82,7 @@ describe("teams that last", () => {
   it("a captain creates a team, a player joins by link, the link is spent, and the public page shows both without phones or e-mails", async () => {
     const captain = await signInAs(handle.db, mailer, "capi@example.com", { name: "Capitana" });
     const player = await signInAs(handle.db, mailer, "jugador@example.com", { name: "Jugador" });
-    const teamId = await createTeamAs(captain.jar.header());
+    const teamId = await createTeamAs(captain.jar.header(), { logoUrl: "https://example.org/tigres.png" });
 
     // The name is unique per game, whatever its case.
     const twin = await callRoute<Answer>(
@@ -131,6 +131,7 @@ describe("teams that last", () => {
       { teamId },
     );
     expect(publicPage.status).toBe(200);
+    expect((publicPage.data as unknown as { team: { logoUrl: string } }).team.logoUrl).toBe("https://example.org/tigres.png");
     expect(publicPage.data?.roster.map((member) => [member.ign, member.role, member.captain])).toEqual([
       ["CapiML", "starter", true],
       ["JugaML", "starter", false],

@@ -41,7 +41,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const record = await recordOf(db(), entries);
   return {
     record,
-    team: { id: team.id, game: team.game, name: team.name, tag: team.tag, country: team.country, locked: team.locked },
+    team: {
+      id: team.id,
+      game: team.game,
+      name: team.name,
+      tag: team.tag,
+      country: team.country,
+      locked: team.locked,
+      logoUrl: team.logoUrl,
+    },
     // Public: in-game names, roles and handles; never phones or e-mails (not selected).
     roster: roster.map((member) => ({
       id: member.userId,
@@ -169,6 +177,18 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
           <dd className="font-semibold">{startersOf(team.game)}</dd>
         </div>
       </dl>
+      {team.logoUrl ? (
+        // Our CSP serves only our own images, so a logo hosted elsewhere is a link (an upload is still to come).
+        <a
+          href={team.logoUrl}
+          rel="noopener noreferrer nofollow ugc"
+          target="_blank"
+          className="mt-3 inline-block py-1 text-sm text-cyan-300 underline"
+          data-testid="team-logo-link"
+        >
+          {t("team.logo")}
+        </a>
+      ) : null}
       {team.locked ? (
         <Alert tone="warning" testId="team-locked">
           {t("team.locked")}
