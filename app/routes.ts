@@ -59,6 +59,7 @@ export default [
     route("wallet/ledger.csv", "features/wallet/routes/admin-ledger-csv.ts"),
     route("mail", "features/admin/routes/mail.tsx"),
     route("support", "features/support/routes/admin-support.tsx"),
+    route("teams", "features/admin/routes/teams.tsx"),
     route("tournaments/:tournamentId/run", "features/competition/routes/run.tsx"),
   ]),
   route("media/cards/:file", "features/tournaments/routes/card-image.ts"),
@@ -67,6 +68,11 @@ export default [
   route("wallet", "features/wallet/routes/wallet.tsx"),
   route("wallet/pay-order", "features/wallet/routes/pay-order.ts"),
   route("support", "features/support/routes/support.tsx"),
+  // #27 teams that last and public player pages (docs/teams.md).
+  route("teams", "features/teams/routes/teams.tsx"),
+  route("teams/join/:token", "features/teams/routes/join.tsx"),
+  route("teams/:teamId", "features/teams/routes/team.tsx"),
+  route("players/:handle", "features/teams/routes/player.tsx"),
   // Running the event: public bracket, live updates, matches (the staff run page is under /admin).
   route("tournaments/:tournamentId/bracket", "features/competition/routes/bracket.tsx"),
   route("tournaments/:tournamentId/live", "features/competition/routes/live.ts"),

@@ -44,6 +44,9 @@ export const ERROR_CODE_SOURCES: ErrorCodeSource[] = [
   { file: "app/features/orders/orders.server.ts", name: "OrderErrorCode", namespace: "orders", prefix: "errors" },
   { file: "app/features/plus/plus-schemas.ts", name: "PlusErrorCode", namespace: "plus", prefix: "errors" },
   { file: "app/features/support/support-rules.ts", name: "SupportErrorCode", namespace: "support", prefix: "errors" },
+  { file: "app/features/teams/core/rules.ts", name: "TeamErrorCode", namespace: "teams", prefix: "errors" },
+  { file: "app/features/teams/core/rules.ts", name: "TeamFormErrorCode", namespace: "teams", prefix: "errors" },
+  { file: "app/features/admin/teams-admin.server.ts", name: "TeamAdminErrorCode", namespace: "admin", prefix: "errors" },
   // Staff see the same refusals on the review page.
   { file: "app/features/orders/orders.server.ts", name: "OrderErrorCode", namespace: "admin", prefix: "errors" },
   { file: "app/features/tournaments/registrations.server.ts", name: "RegistrationErrorCode", namespace: "tournaments", prefix: "errors" },

@@ -37,6 +37,8 @@ export const users = pgTable("users", {
   /** Set only by `npm run admin -- grant <email>`, never from a form. */
   isStaff: boolean("is_staff").notNull().default(false),
   profileCompletedAt: timestamp("profile_completed_at", { withTimezone: true }),
+  /** The public profile's address, `/players/:handle` (issue 27); chosen by the player, stored lower-case. */
+  handle: text("handle").unique(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -184,6 +186,8 @@ export const registrations = pgTable(
     /** Taken in the late-entry window from the waiting list: checked in when confirmed before the start. */
     lateEntry: boolean("late_entry").notNull().default(false),
     orderId: text("order_id"),
+    /** The lasting team this registration entered (docs/teams.md); its players are a snapshot taken then. */
+    teamId: text("team_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -196,6 +200,9 @@ export const registrations = pgTable(
     // Read on every status move of a registration's order.
     index("registrations_order_idx").on(t.orderId),
     index("registrations_tournament_idx").on(t.tournamentId, t.status),
+    index("registrations_team_idx")
+      .on(t.teamId)
+      .where(sql`${t.teamId} is not null`),
   ],
 );
 
@@ -241,15 +248,92 @@ export const registrationPlayers = pgTable(
     name: text("name").notNull(),
     ign: text("ign").notNull(),
     phone: text("phone"),
+    /** The account of a player entered with a lasting team; null for players typed by hand. */
+    userId: text("user_id"),
     /** False once the registration is released, so the in-game id may join another team. */
     active: boolean("active").notNull().default(true),
   },
   (t) => [
+    // A player cannot be in two teams entered in the same tournament (issue 27).
+    uniqueIndex("registration_players_user_live")
+      .on(t.tournamentId, t.userId)
+      .where(sql`${t.active} and ${t.userId} is not null`),
+    index("registration_players_user_idx")
+      .on(t.userId)
+      .where(sql`${t.userId} is not null`),
     uniqueIndex("registration_players_ign_live")
       .on(t.tournamentId, sql`lower(${t.ign})`)
       .where(sql`${t.active}`),
     index("registration_players_registration_idx").on(t.registrationId),
   ],
+);
+
+/* ───────────── Teams that last (issue 27, docs/teams.md) ───────────── */
+
+export const teams = pgTable(
+  "teams",
+  {
+    id: text("id").primaryKey(),
+    /** Game slug (app/domain/games.ts). */
+    game: text("game").notNull(),
+    name: text("name").notNull(),
+    tag: text("tag").notNull(),
+    logoUrl: text("logo_url"),
+    /** ISO 3166-1 alpha-2 ("VE"). */
+    country: text("country").notNull(),
+    captainUserId: text("captain_user_id")
+      .notNull()
+      .references(() => users.id),
+    /** Set by staff on an abusive team: nobody may change it or enter it. */
+    locked: boolean("locked").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("teams_game_name").on(t.game, sql`lower(${t.name})`), index("teams_captain_idx").on(t.captainUserId)],
+);
+
+/** Who is or was in a team: rows are never deleted; leaving sets `left_at`. */
+export const teamMembers = pgTable(
+  "team_members",
+  {
+    id: text("id").primaryKey(),
+    teamId: text("team_id")
+      .notNull()
+      .references(() => teams.id),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    /** starter | substitute | coach (features/teams/core/rules.ts) */
+    role: text("role").notNull(),
+    ign: text("ign").notNull(),
+    joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+    leftAt: timestamp("left_at", { withTimezone: true }),
+  },
+  (t) => [
+    // One active membership per user and team; the history keeps the rest.
+    uniqueIndex("team_members_active")
+      .on(t.teamId, t.userId)
+      .where(sql`${t.leftAt} is null`),
+    index("team_members_user_idx").on(t.userId, t.leftAt),
+    index("team_members_team_idx").on(t.teamId, t.joinedAt),
+  ],
+);
+
+/** A link to join a team: single use, expires; optionally sent to one e-mail. */
+export const teamInvites = pgTable(
+  "team_invites",
+  {
+    token: text("token").primaryKey(),
+    teamId: text("team_id")
+      .notNull()
+      .references(() => teams.id),
+    email: text("email"),
+    createdBy: text("created_by").references(() => users.id),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    usedBy: text("used_by"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("team_invites_team_idx").on(t.teamId, t.createdAt)],
 );
 
 /* ───────────── Store catalogue ───────────── */
@@ -1089,6 +1173,9 @@ export const schema = {
   tournaments,
   registrations,
   registrationPlayers,
+  teams,
+  teamMembers,
+  teamInvites,
   waitlistEntries,
   games,
   topupPackages,

@@ -17,6 +17,8 @@ export const RATE_LIMITS = {
   /** The profile form, per account: honest use is a handful of saves. */
   profileSave: { max: 20, windowSeconds: 10 * 60 },
   supportMessage: { max: 5, windowSeconds: 60 * 60 },
+  /** Team writes per account (creating teams, invites, mailed invites): a captain's evening of work, not a spammer's. */
+  teamWrite: { max: 40, windowSeconds: 60 * 60 },
   /** The store's ID check as typed calls the external (paid) checker: bounded per network. */
   playerIdCheck: { max: 60, windowSeconds: 10 * 60 },
 } as const;

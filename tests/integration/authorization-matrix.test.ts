@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { orders, paymentProofs, users } from "~/db/schema";
+import { orders, paymentProofs, teamInvites, users } from "~/db/schema";
 import { seedDemoData } from "~/db/seed";
 import { createOrder } from "~/features/orders/orders.server";
 import { useReceiptStorage } from "~/features/orders/receipts.server";
@@ -31,6 +31,8 @@ interface World {
   openOrder: string;
   paidOrder: string;
   proofId: string;
+  /** A team the owner captains (issue 27). */
+  team: string;
 }
 
 interface Case {
@@ -119,6 +121,45 @@ const MATRIX: Record<string, Case[] | { public: string }> = {
     },
   ],
   "*": { public: "not found page" },
+  // Issue 27 (docs/teams.md; tests/integration/teams.test.ts has every act of the team page).
+  teams: [
+    { name: "my teams are the caller's own", kind: "loader", request: (_w, cookie) => getRequest("/teams", cookie), expect: anySignedIn },
+    {
+      name: "creating a team (refused form: nothing made)",
+      kind: "action",
+      request: (_w, cookie) => formRequest("/teams", { intent: "create", game: "chess" }, cookie),
+      expect: anySignedIn,
+    },
+  ],
+  "teams/:teamId": [
+    {
+      name: "a team's page is public (roster, no phones or e-mails)",
+      kind: "loader",
+      request: (w, cookie) => getRequest(`/teams/${w.team}`, cookie),
+      params: (w) => ({ teamId: w.team }),
+      expect: { visitor: "allowed", owner: "allowed", other: "allowed", staff: "allowed" },
+    },
+    {
+      name: "only the captain makes invite links; anyone else: the team is not there for them",
+      kind: "action",
+      request: (w, cookie) => formRequest(`/teams/${w.team}`, { intent: "invite-link" }, cookie),
+      params: (w) => ({ teamId: w.team }),
+      expect: ownerOnly,
+      state: async () => handleRef.db.$count(teamInvites),
+    },
+  ],
+  "teams/join/:token": [
+    {
+      name: "an invite link needs a signed-in user; an unknown one is a 404",
+      kind: "loader",
+      request: (_w, cookie) => getRequest("/teams/join/unknown-token", cookie),
+      params: () => ({ token: "unknown-token" }),
+      expect: { visitor: "signin", owner: "hidden", other: "hidden", staff: "hidden" },
+    },
+  ],
+  "players/:handle": {
+    public: "a player's public page: handle, teams, tournaments, record; never full name, phone or e-mail (teams.test.ts)",
+  },
   "account/notices": [
     {
       name: "notice settings are the caller's own",
@@ -385,7 +426,17 @@ beforeEach(async () => {
     exchangeRate: "245.50",
     expiresAt: new Date(Date.now() + 3_600_000),
   });
+  const { createTeam } = await import("~/features/teams/teams.server");
+  const team = await createTeam(handleRef.db, owner.userId, {
+    game: "blood-strike",
+    name: "Owner Team",
+    tag: "OWN",
+    country: "VE",
+    logoUrl: null,
+    ign: "owner-bs",
+  });
   worldRef = {
+    team: team.id,
     owner,
     cookie: { visitor: "", owner: owner.jar.header(), other: other.jar.header(), staff: staff.jar.header() },
     openOrder,

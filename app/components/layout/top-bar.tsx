@@ -127,6 +127,13 @@ export function TopBar({
                   {t("nav.myOrders")}
                 </Link>
                 <Link
+                  to="/teams"
+                  className="py-1 text-sm font-semibold whitespace-nowrap text-cyan-300 hover:text-cyan-200 md:order-2 md:py-0"
+                  data-testid="my-teams-link"
+                >
+                  {t("nav.myTeams")}
+                </Link>
+                <Link
                   to="/wallet"
                   className="py-1 text-sm font-semibold whitespace-nowrap text-cyan-300 hover:text-cyan-200 md:order-2 md:py-0"
                   data-testid="wallet-link"

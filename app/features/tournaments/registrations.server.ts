@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { competitionSettings, orders, registrationPlayers, registrations, tournaments, waitlistEntries } from "~/db/schema";
 import { chargeFor } from "~/domain/tournament-fee";
 import { registrationClosure } from "~/domain/tournament-state";
@@ -23,7 +23,12 @@ export type RegistrationErrorCode =
   | "TOURNAMENT_FULL"
   | "ALREADY_REGISTERED"
   | "IGN_TAKEN"
-  | "METHOD_NOT_ACCEPTED";
+  | "METHOD_NOT_ACCEPTED"
+  // Entering a lasting team (issue 27, docs/teams.md).
+  | "PLAYER_IN_OTHER_TEAM"
+  | "TEAM_NOT_FOUND"
+  | "WRONG_STARTER_COUNT"
+  | "NOT_A_MEMBER";
 
 export class RegistrationError extends DomainError<RegistrationErrorCode> {}
 
@@ -138,6 +143,8 @@ export async function registerForTournament(
     expiresAt: Date;
     /** The form's key: the same key gives back the registration and order it started. */
     idempotencyKey?: string | null;
+    /** Entering a lasting team: the team, and the account of each player in `registration.players` (same order). */
+    team?: { teamId: string; playerUserIds: (string | null)[] } | null;
     now?: Date;
   },
 ) {
@@ -178,6 +185,30 @@ export async function registerForTournament(
         .from(registrations)
         .where(and(liveRegistrations(input.tournamentId), eq(registrations.userId, input.userId)));
       if (existing) throw new RegistrationError("ALREADY_REGISTERED");
+      // A player cannot be in two teams entered in the same tournament (issue 27): not as a player of
+      // another team (also a unique index), nor as the one who registered another team; and someone
+      // already entered as a team's player does not register again by hand.
+      const players = [input.userId, ...(input.team?.playerUserIds ?? []).filter((id): id is string => id !== null)];
+      const [elsewhere] = await tx
+        .select({ id: registrationPlayers.id })
+        .from(registrationPlayers)
+        .where(
+          and(
+            eq(registrationPlayers.tournamentId, input.tournamentId),
+            eq(registrationPlayers.active, true),
+            inArray(registrationPlayers.userId, players),
+          ),
+        )
+        .limit(1);
+      const [registrant] =
+        elsewhere || players.length === 1
+          ? []
+          : await tx
+              .select({ id: registrations.id })
+              .from(registrations)
+              .where(and(liveRegistrations(input.tournamentId), inArray(registrations.userId, players)))
+              .limit(1);
+      if (elsewhere || registrant) throw new RegistrationError("PLAYER_IN_OTHER_TEAM");
 
       const paid = tournament.feeAmount > 0;
       // #10.6: the fee is charged in the tournament's own currency (a Bs fee: Pago Móvil only).
@@ -201,6 +232,7 @@ export async function registerForTournament(
         phone: registration.phone,
         status: paid ? "pending_payment" : "confirmed",
         lateEntry: late,
+        teamId: input.team?.teamId ?? null,
       });
       await tx.insert(registrationPlayers).values(
         registration.players.map((player, index) => ({
@@ -211,6 +243,7 @@ export async function registerForTournament(
           name: player.name,
           ign: player.ign,
           phone: player.phone,
+          userId: input.team?.playerUserIds[index] ?? null,
         })),
       );
       // Registered: no longer waiting for a place.
@@ -254,6 +287,7 @@ export async function registerForTournament(
     const constraint = constraintOf(error);
     if (constraint === "registration_players_ign_live") throw new RegistrationError("IGN_TAKEN");
     if (constraint === "registrations_user_tournament_live") throw new RegistrationError("ALREADY_REGISTERED");
+    if (constraint === "registration_players_user_live") throw new RegistrationError("PLAYER_IN_OTHER_TEAM");
     throw error;
   }
 }

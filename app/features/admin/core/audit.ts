@@ -12,6 +12,7 @@ export const AUDIT_ENTITIES = [
   "user",
   "mail",
   "support",
+  "team",
 ] as const;
 
 export interface AuditFilters {

@@ -9,6 +9,7 @@ export const ADMIN_SECTIONS = [
   { key: "tournaments", to: "/admin/tournaments" },
   { key: "catalogue", to: "/admin/catalogue" },
   { key: "users", to: "/admin/users" },
+  { key: "teams", to: "/admin/teams" },
   { key: "mail", to: "/admin/mail" },
   { key: "audit", to: "/admin/audit" },
 ] as const;

@@ -1,9 +1,10 @@
 import { useTranslation } from "~/lib/i18n-react";
 import { Icon, type IconName } from "./icons";
 
-const FEATURES: Array<{ key: string; icon: IconName }> = [
+const FEATURES: Array<{ key: string; icon: IconName; href?: string }> = [
   { key: "tournaments", icon: "trophy" },
-  { key: "teams", icon: "users" },
+  // Issue 27: team management exists now; the card leads to it (visitors are asked to sign in first).
+  { key: "teams", icon: "users", href: "/teams" },
   { key: "analytics", icon: "chart" },
   { key: "streaming", icon: "broadcast" },
   { key: "payments", icon: "wallet" },
@@ -22,12 +23,24 @@ export function Features() {
         </h2>
         <p className="mt-2 text-slate-400">{t("features.subtitle")}</p>
         <ul className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-          {FEATURES.map(({ key, icon }) => (
+          {FEATURES.map(({ key, icon, href }) => (
             <li key={key} className="rounded-xl border border-slate-800 bg-arena-panel p-6">
               <span className="inline-flex rounded-lg bg-cyan-500/15 p-2.5 text-cyan-300">
                 <Icon name={icon} />
               </span>
-              <h3 className="mt-4 text-lg font-bold">{t(`features.items.${key}.title`)}</h3>
+              <h3 className="mt-4 text-lg font-bold">
+                {href ? (
+                  <a
+                    href={href}
+                    className="text-slate-100 underline decoration-cyan-400/60 underline-offset-4 hover:text-cyan-200"
+                    data-testid={`feature-link-${key}`}
+                  >
+                    {t(`features.items.${key}.title`)}
+                  </a>
+                ) : (
+                  t(`features.items.${key}.title`)
+                )}
+              </h3>
               <p className="mt-2 text-sm text-slate-400">{t(`features.items.${key}.description`)}</p>
             </li>
           ))}

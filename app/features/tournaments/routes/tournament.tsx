@@ -31,6 +31,8 @@ import { RegistrationError, findRegistration, findTournament, registerForTournam
 import { lateEntryFor } from "../late-entry.server";
 import { WaitlistError, joinWaitlist, leaveWaitlist, waitlistPosition } from "../waitlist.server";
 import { fail, failWith, succeed, typedOf } from "~/lib/answer";
+import { captainTeam, captainTeamsForGame } from "~/features/teams/teams.server";
+import { teamEntryFields } from "~/features/teams/core/entry";
 import { formFields, isWellFormedId, readForm, typedFields } from "~/lib/http.server";
 import type { Route } from "./+types/tournament";
 import { buttonClass } from "~/components/ui/button";
@@ -107,6 +109,16 @@ export async function loader({ request }: Route.LoaderArgs) {
     idempotencyKey: crypto.randomUUID(),
     // Less typing: the name, phone and in-game name the player used before.
     prefill: registration ? {} : await registrationPrefill(db(), user, tournament.game),
+    // #27: the teams this person captains for the game, to enter in one tap (team events only; no phones).
+    myTeams:
+      registration || eventTeamSize(tournament) === 1
+        ? []
+        : (await captainTeamsForGame(db(), user.id, tournament.game)).map((team) => ({
+            id: team.id,
+            name: team.name,
+            tag: team.tag,
+            roster: team.roster.map((member) => ({ userId: member.userId, ign: member.ign, role: member.role })),
+          })),
     messages,
   };
 }
@@ -133,8 +145,26 @@ export async function action({ request }: Route.ActionArgs) {
   }
 
   // The fee and its currency come from the tournament row; nothing the form says about money is read.
-  const fields = formFields(form);
+  let fields = formFields(form);
   const typed = typedFields(form, (name) => TYPED_FIELD.test(name));
+  // #27: entering a lasting team fills the same form from the team's roster (a snapshot), then goes the same way.
+  let team: { teamId: string; playerUserIds: string[] } | null = null;
+  if (intent === "team") {
+    const size = eventTeamSize(tournament);
+    const teamId = fields.teamId ?? "";
+    const mine = isWellFormedId(teamId) && size > 1 ? await captainTeam(db(), user.id, teamId) : null;
+    if (!mine || mine.game !== tournament.game) return fail("TEAM_NOT_FOUND", 404, { count: size, typed });
+    const entry = teamEntryFields(
+      mine,
+      mine.roster,
+      form.getAll("starter").map(String),
+      { size, substitutes: tournament.substitutes },
+      { phone: fields.phone ?? "", paymentMethod: fields.paymentMethod ?? "" },
+    );
+    if (!entry.ok) return fail(entry.code, 400, { count: size, typed });
+    fields = entry.fields;
+    team = { teamId: mine.id, playerUserIds: entry.playerUserIds };
+  }
   const parsed = parseRegistration(tournament.game, tournament.feeAmount, fields, {
     size: tournament.teamSize,
     substitutes: tournament.substitutes,
@@ -158,6 +188,7 @@ export async function action({ request }: Route.ActionArgs) {
         exchangeRate,
         expiresAt: new Date(Date.now() + env().ORDER_EXPIRY_MINUTES * 60_000),
         idempotencyKey,
+        team,
       });
       if (!registered.order)
         await mailRegistrationConfirmed(tx, user.email, user.language, {
@@ -220,6 +251,55 @@ function Field({
   );
 }
 
+/** The fee's payment methods with their prices (the typed form and the team form). */
+function PaymentMethods({
+  fee,
+  feeCurrency,
+  rate,
+  typed,
+  language,
+}: {
+  fee: number;
+  feeCurrency: "VES" | "USD";
+  rate: string | null;
+  typed: Record<string, string>;
+  language: "es" | "en";
+}) {
+  const { t } = useTranslation("tournaments");
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-2 text-sm font-semibold">{t("form.paymentMethod")}</legend>
+      {feeCurrency === "VES" ? (
+        <p className="text-sm text-slate-400" data-testid="ves-only">
+          {t("form.vesOnly")}
+        </p>
+      ) : null}
+      {acceptedMethods(feeCurrency).map((method) => {
+        const charge = rate ? chargeFor({ amount: fee, currency: feeCurrency }, method, rate) : null;
+        return (
+          <label
+            key={method}
+            className="flex items-center gap-3 rounded-lg border border-slate-700 px-4 py-3 has-[:checked]:border-cyan-400"
+          >
+            <input
+              type="radio"
+              name="paymentMethod"
+              value={method}
+              defaultChecked={feeCurrency === "VES" || typed.paymentMethod === method}
+            />
+            <span className="font-semibold">{t(`orders:methods.${method}`)}</span>
+            <span className="ml-auto text-sm text-slate-300" data-testid={`method-price-${method}`}>
+              {charge?.ok
+                ? formatMoney({ amount: charge.amount, currency: charge.currency }, language)
+                : formatMoney({ amount: fee, currency: feeCurrency }, language)}
+            </span>
+          </label>
+        );
+      })}
+    </fieldset>
+  );
+}
+
 export default function TournamentPage({ loaderData, actionData }: Route.ComponentProps) {
   useRouteMessages(loaderData.messages);
   const { t, i18n } = useTranslation("tournaments");
@@ -251,6 +331,7 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
   const done = answered && (answered.outcome === "confirmed" || answered.outcome === "started") ? answered : null;
   // The bracket is being played: registration is over for everyone, whatever the deadline said.
   const started = tournament.closure === "started";
+  const myTeams = "myTeams" in loaderData ? loaderData.myTeams : [];
   const waitlistNotice = answered?.outcome === "waitlist-joined" ? "joined" : answered?.outcome === "waitlist-left" ? "left" : null;
 
   return (
@@ -319,7 +400,7 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
 
         {error ? (
           <Alert tone="error" testId="registration-error">
-            {t(`errors.${error.code}`, { n: "player" in error ? error.player : undefined })}
+            {t(`errors.${error.code}`, { n: "player" in error ? error.player : undefined, count: size })}
           </Alert>
         ) : null}
 
@@ -490,6 +571,66 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
           </div>
         ) : null}
 
+        {!registration && !done && !tournament.closed && !loaderData.opensForMe && tournament.placesLeft > 0 && myTeams.length > 0 ? (
+          <div className="mt-8 rounded-xl border border-purple-500/40 bg-purple-500/5 p-5" data-testid="team-entry">
+            <h2 className="text-xl font-bold">{t("teamEntry.title")}</h2>
+            <p className="mt-1 text-sm text-slate-300">{t("teamEntry.text", { count: size })}</p>
+            {myTeams.map((team) => {
+              const players = team.roster.filter((member) => member.role !== "coach");
+              const starters = players.filter((member) => member.role === "starter").map((member) => member.userId);
+              return (
+                <form
+                  key={team.id}
+                  method="post"
+                  noValidate
+                  className="mt-4 flex flex-col gap-4 rounded-lg border border-slate-700 p-4"
+                  data-testid="team-entry-form"
+                  {...dataAttr(DataAttr.sending, t("form.sending"))}
+                >
+                  <input type="hidden" name="tournamentId" value={tournament.id} />
+                  <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
+                  <input type="hidden" name="intent" value="team" />
+                  <input type="hidden" name="teamId" value={team.id} />
+                  <p className="font-bold break-words">
+                    [{team.tag}] {team.name}
+                  </p>
+                  {players.length < size ? (
+                    <p className="text-sm text-amber-200" data-testid="team-entry-too-few">
+                      {t("teamEntry.tooFew", { team: team.name, have: players.length, count: size })}
+                    </p>
+                  ) : (
+                    <>
+                      <fieldset className="flex flex-col gap-2">
+                        <legend className="mb-1 text-sm font-semibold">{t("teamEntry.starters", { count: size })}</legend>
+                        {players.map((member) => (
+                          <label key={member.userId} className="flex items-center gap-3 py-1 text-sm">
+                            <input
+                              type="checkbox"
+                              name="starter"
+                              value={member.userId}
+                              defaultChecked={starters.includes(member.userId)}
+                              className="size-5"
+                            />
+                            <span className="break-all">{member.ign}</span>
+                          </label>
+                        ))}
+                      </fieldset>
+                      <Field label={t("form.phone")} name="phone" type="tel" inputMode="numeric" hint={t("form.phoneHint")} typed={typed} />
+                      {fee > 0 ? (
+                        <PaymentMethods fee={fee} feeCurrency={feeCurrency} rate={loaderData.rate} typed={typed} language={language} />
+                      ) : null}
+                      <button type="submit" className={buttonClass("primary", "md")} data-testid="team-entry-submit">
+                        {t("teamEntry.submit", { team: team.name })}
+                      </button>
+                    </>
+                  )}
+                </form>
+              );
+            })}
+            <p className="mt-4 text-sm text-slate-300">{t("teamEntry.or")}</p>
+          </div>
+        ) : null}
+
         {!registration && !done && !tournament.closed && !loaderData.opensForMe && tournament.placesLeft > 0 ? (
           <form
             method="post"
@@ -523,36 +664,7 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
             ))}
             <Field label={t("form.phone")} name="phone" type="tel" inputMode="numeric" hint={t("form.phoneHint")} typed={typed} />
             {fee > 0 ? (
-              <fieldset className="flex flex-col gap-2">
-                <legend className="mb-2 text-sm font-semibold">{t("form.paymentMethod")}</legend>
-                {feeCurrency === "VES" ? (
-                  <p className="text-sm text-slate-400" data-testid="ves-only">
-                    {t("form.vesOnly")}
-                  </p>
-                ) : null}
-                {acceptedMethods(feeCurrency).map((method) => {
-                  const charge = loaderData.rate ? chargeFor({ amount: fee, currency: feeCurrency }, method, loaderData.rate) : null;
-                  return (
-                    <label
-                      key={method}
-                      className="flex items-center gap-3 rounded-lg border border-slate-700 px-4 py-3 has-[:checked]:border-cyan-400"
-                    >
-                      <input
-                        type="radio"
-                        name="paymentMethod"
-                        value={method}
-                        defaultChecked={feeCurrency === "VES" || typed.paymentMethod === method}
-                      />
-                      <span className="font-semibold">{t(`orders:methods.${method}`)}</span>
-                      <span className="ml-auto text-sm text-slate-300" data-testid={`method-price-${method}`}>
-                        {charge?.ok
-                          ? formatMoney({ amount: charge.amount, currency: charge.currency }, language)
-                          : formatMoney({ amount: fee, currency: feeCurrency }, language)}
-                      </span>
-                    </label>
-                  );
-                })}
-              </fieldset>
+              <PaymentMethods fee={fee} feeCurrency={feeCurrency} rate={loaderData.rate} typed={typed} language={language} />
             ) : null}
             <button type="submit" className={buttonClass("primary", "md")}>
               {fee > 0 ? t("form.submitPaid") : t("form.submitFree")}

@@ -1,0 +1,106 @@
+import { and, desc, eq, ilike } from "drizzle-orm";
+import { teamMembers, teams, users } from "~/db/schema";
+import type { Database } from "~/lib/db.server";
+import { constraintOf } from "~/lib/http.server";
+import { recordAudit } from "./audit.server";
+import { DomainError } from "~/lib/domain-error";
+
+/** Staff moderation of lasting teams and handles (issue 27, docs/teams.md). Every write is audited in its transaction. */
+
+export type TeamAdminErrorCode = "TEAM_NOT_FOUND" | "TEAM_NAME_TAKEN" | "TEAM_NAME_LENGTH" | "HANDLE_NOT_FOUND";
+
+export class TeamAdminError extends DomainError<TeamAdminErrorCode> {}
+
+export const STAFF_TEAMS_PAGE = 50;
+
+/** The newest teams, or those whose name holds `q` (capped: a search, not a listing of everything). */
+export async function listTeamsForStaff(db: Database, q: string | null) {
+  return db
+    .select({
+      id: teams.id,
+      game: teams.game,
+      name: teams.name,
+      tag: teams.tag,
+      locked: teams.locked,
+      createdAt: teams.createdAt,
+      captainEmail: users.email,
+    })
+    .from(teams)
+    .innerJoin(users, eq(users.id, teams.captainUserId))
+    .where(q ? ilike(teams.name, `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined)
+    .orderBy(desc(teams.createdAt))
+    .limit(STAFF_TEAMS_PAGE);
+}
+
+/** Everyone who was ever in a team, newest first: who, in-game name, role, when they joined and left. */
+export async function rosterHistory(db: Database, teamId: string) {
+  return db
+    .select({
+      id: teamMembers.id,
+      name: users.name,
+      email: users.email,
+      handle: users.handle,
+      ign: teamMembers.ign,
+      role: teamMembers.role,
+      joinedAt: teamMembers.joinedAt,
+      leftAt: teamMembers.leftAt,
+    })
+    .from(teamMembers)
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .where(eq(teamMembers.teamId, teamId))
+    .orderBy(desc(teamMembers.joinedAt))
+    .limit(200);
+}
+
+export async function renameTeam(db: Database, staffId: string, teamId: string, rawName: string): Promise<void> {
+  const name = rawName.trim();
+  if ([...name].length < 2 || [...name].length > 40) throw new TeamAdminError("TEAM_NAME_LENGTH");
+  try {
+    await db.transaction(async (tx) => {
+      const [team] = await tx.select({ name: teams.name }).from(teams).where(eq(teams.id, teamId)).for("update");
+      if (!team) throw new TeamAdminError("TEAM_NOT_FOUND");
+      await tx.update(teams).set({ name }).where(eq(teams.id, teamId));
+      await recordAudit(tx, { actorId: staffId, action: "team.rename", entity: "team", entityId: teamId, before: team, after: { name } });
+    });
+  } catch (error) {
+    if (constraintOf(error) === "teams_game_name") throw new TeamAdminError("TEAM_NAME_TAKEN");
+    throw error;
+  }
+}
+
+/** Locks (or unlocks) a team: a locked team cannot change or enter tournaments. */
+export async function setTeamLocked(db: Database, staffId: string, teamId: string, locked: boolean): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [team] = await tx.select({ locked: teams.locked }).from(teams).where(eq(teams.id, teamId)).for("update");
+    if (!team) throw new TeamAdminError("TEAM_NOT_FOUND");
+    await tx.update(teams).set({ locked }).where(eq(teams.id, teamId));
+    await recordAudit(tx, {
+      actorId: staffId,
+      action: locked ? "team.lock" : "team.unlock",
+      entity: "team",
+      entityId: teamId,
+      before: team,
+      after: { locked },
+    });
+  });
+}
+
+/** Takes an abusive handle away: the profile page goes, the player may choose another. */
+export async function clearHandle(db: Database, staffId: string, handle: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.handle, handle.trim().toLowerCase()));
+    if (!user) throw new TeamAdminError("HANDLE_NOT_FOUND");
+    await tx
+      .update(users)
+      .set({ handle: null })
+      .where(and(eq(users.id, user.id)));
+    await recordAudit(tx, {
+      actorId: staffId,
+      action: "user.clear_handle",
+      entity: "user",
+      entityId: user.id,
+      before: { handle },
+      after: { handle: null },
+    });
+  });
+}

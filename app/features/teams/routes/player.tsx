@@ -1,0 +1,101 @@
+import { GAMES } from "~/domain/games";
+import { languageFromCookieHeader } from "~/domain/language";
+import { membersAmong } from "~/features/plus/plus.server";
+import { db } from "~/lib/db.server";
+import { notFoundIfNullish } from "~/lib/http.server";
+import { useTranslation } from "~/lib/i18n-react";
+import { loadMessages } from "~/lib/messages.server";
+import { metaText } from "~/lib/meta";
+import { useFormat } from "~/lib/use-format";
+import { useRouteMessages } from "~/lib/use-route-messages";
+import type { RouteHandle } from "~/root";
+import { parseHandle } from "../core/rules";
+import { RecordTable } from "../components/record-table";
+import { findPlayerProfile, recordOf } from "../teams.server";
+import type { Route } from "./+types/player";
+
+// A player's public page: teams, tournaments and places; never the phone or the e-mail. No React runtime (decision 002).
+export const handle: RouteHandle = { hydrate: false };
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const parsed = parseHandle(params.handle);
+  const profile = notFoundIfNullish(parsed.ok ? await findPlayerProfile(db(), parsed.handle) : null);
+  const { id, ...player } = profile.player;
+  const [record, members] = await Promise.all([recordOf(db(), profile.entries), membersAmong(db(), [id])]);
+  return {
+    record,
+    ...profile,
+    // Only the public fields leave the server: the account id stays here.
+    player: { ...player, plus: members.has(id) },
+    teams: profile.teams.map((team) => ({ ...team, leftAt: team.leftAt?.toISOString() ?? null })),
+    messages: loadMessages(languageFromCookieHeader(request.headers.get("Cookie")), ["teams"]),
+  };
+}
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  const name = loaderData?.player ? `@${loaderData.player.handle} · ` : "";
+  return [{ title: `${name}${metaText(matches, "teams", "player.pageTitle")} · Arena LATAM` }];
+}
+
+export default function PlayerPage({ loaderData }: Route.ComponentProps) {
+  useRouteMessages(loaderData.messages);
+  const { t } = useTranslation("teams");
+  const format = useFormat();
+  const { player, teams, entries } = loaderData;
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-12" data-testid="player-page">
+      {/* The handle the player chose is their public name: their full name, phone and e-mail stay private. */}
+      <h1 className="flex flex-wrap items-center gap-3 text-3xl font-extrabold break-all" data-testid="player-name">
+        @{player.handle}
+        {player.plus ? (
+          <span
+            className="rounded-full bg-gradient-to-r from-cyan-500 to-purple-500 px-2 py-0.5 text-xs font-bold text-slate-950"
+            data-testid="player-plus"
+          >
+            {t("common:auth.plusBadge")}
+          </span>
+        ) : null}
+      </h1>
+
+      <h2 className="mt-10 text-2xl font-extrabold">{t("player.teams")}</h2>
+      {teams.length === 0 ? (
+        <p className="mt-3 text-slate-400">{t("player.teamsEmpty")}</p>
+      ) : (
+        <ul className="mt-4 flex flex-col gap-2" data-testid="player-teams">
+          {teams.map((team, index) => (
+            <li key={`${team.teamId}-${index}`} className="flex flex-wrap gap-x-3 rounded-lg border border-slate-800 px-4 py-3 text-sm">
+              <a href={`/teams/${team.teamId}`} className="font-semibold break-words text-cyan-300 underline">
+                [{team.tag}] {team.name}
+              </a>
+              <span className="text-slate-300">{GAMES[team.game as keyof typeof GAMES]?.name ?? team.game}</span>
+              <span className="text-slate-300">{t("player.asIgn", { ign: team.ign })}</span>
+              <span className="text-slate-300">{t(`roles.${team.role}`, { defaultValue: team.role })}</span>
+              {team.captain ? <span className="font-semibold text-amber-300">{t("team.captain")}</span> : null}
+              {team.leftAt ? <span className="text-slate-500">({t("player.former")})</span> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <RecordTable record={loaderData.record} />
+
+      <h2 className="mt-10 text-2xl font-extrabold">{t("player.tournaments")}</h2>
+      {entries.length === 0 ? (
+        <p className="mt-3 text-slate-400">{t("player.tournamentsEmpty")}</p>
+      ) : (
+        <ul className="mt-4 flex flex-col gap-2" data-testid="player-tournaments">
+          {entries.map((entry) => (
+            <li key={entry.registrationId} className="flex flex-wrap gap-x-3 rounded-lg border border-slate-800 px-4 py-3 text-sm">
+              <a href={`/tournament?id=${entry.tournamentId}`} className="font-semibold text-cyan-300 underline">
+                {entry.title}
+              </a>
+              {entry.teamName ? <span className="text-slate-300">{entry.teamName}</span> : null}
+              <span className="text-slate-400">{format.date(entry.date)}</span>
+              <span className="ml-auto font-semibold">{entry.place ? t("team.place", { place: entry.place }) : t("team.noPlace")}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
