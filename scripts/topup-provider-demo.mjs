@@ -3,7 +3,7 @@
 //   npm run topup-provider:demo   → http://127.0.0.1:4014, key "demo-topup-key"
 // Every player is delivered at once, except (test doubles):
 //   404404404  fails: "Jugador no encontrado en el juego"
-//   777000777  fails the first time ("Servicio del juego en mantenimiento"), then delivers
+//   777000777  fails the first time for each order ("Servicio del juego en mantenimiento"), then delivers
 //   300300300  answers pending; the status query then says delivered
 // The same reference (Idempotency-Key) asked twice gets the first answer: never delivered twice.
 import { demoOptions, json, readBody, serve } from "./demo-kit.mjs";
@@ -15,8 +15,10 @@ const seen = new Map();
 let counter = 1000;
 
 function decide(topup) {
-  const times = (seen.get(topup.playerId) ?? 0) + 1;
-  seen.set(topup.playerId, times);
+  // Counted per player and order (the reference is "<order>-<attempt>"), so every new order fails once.
+  const key = `${topup.playerId} ${String(topup.reference).replace(/-\d+$/, "")}`;
+  const times = (seen.get(key) ?? 0) + 1;
+  seen.set(key, times);
   if (topup.playerId === "404404404") return { status: "failed", reason: "Jugador no encontrado en el juego" };
   if (topup.playerId === "777000777" && times === 1) return { status: "failed", reason: "Servicio del juego en mantenimiento" };
   if (topup.playerId === "300300300") return { status: "pending", transactionId: `TP-${++counter}` };

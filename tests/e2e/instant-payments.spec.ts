@@ -196,7 +196,8 @@ test("webhooks (es): replayed six times the order moves once; a bad signature is
   // A forged webhook first: refused, nothing moves.
   const forged = await post(`${demo("binance")}/demo/orders/${prepayId}/forged`);
   expect(forged.answers?.map((answer) => answer.status)).toEqual([401]);
-  expect(shop.output()).toContain("webhook refused: bad signature");
+  // The server's log reaches the test through a pipe: wait for the line, not for the next tick.
+  await expect.poll(() => shop.output()).toContain("webhook refused: bad signature");
   const paid = await post(`${demo("binance")}/demo/orders/${prepayId}/pay`);
   expect(paid.webhook?.status).toBe(200);
   const replays = await post(`${demo("binance")}/demo/orders/${prepayId}/webhook?times=6`);
