@@ -59,7 +59,7 @@ describe("tournament registration rules", () => {
   it("needs no payment method when free, and drops the coach for eFootball", () => {
     expect(parseRegistration("free-fire", 0, { player1Name: "A", player1Ign: "B", phone: "1234567", coachName: "Coach" })).toMatchObject({
       ok: true,
-      registration: { paymentMethod: null, coachName: "Coach" },
+      registration: { paymentMethod: null, coachName: null },
     });
     expect(
       parseRegistration("efootball", 100, {
@@ -117,5 +117,17 @@ describe("registration phones, every spelling", () => {
 describe("holdsPlace", () => {
   it("a registration takes its place while paying and once confirmed, and gives it back when released", () => {
     expect(REGISTRATION_STATUSES.filter(holdsPlace)).toEqual(["pending_payment", "confirmed"]);
+  });
+});
+
+describe("coach", () => {
+  it("a team may name a coach; a solo event has none, even when the form sends one", () => {
+    const solo = parseRegistration(
+      "free-fire",
+      0,
+      { phone: "04141234567", player1Name: "Ana", player1Ign: "AnaFF", coachName: "Coach" },
+      { size: 1 },
+    );
+    expect(solo.ok && solo.registration.coachName).toBeNull();
   });
 });

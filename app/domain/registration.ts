@@ -99,7 +99,8 @@ export function parseRegistration(
     ok: true,
     registration: {
       teamName: solo ? null : teamName,
-      coachName: showsCoachField(game) ? text("coachName") || null : null,
+      // A coach belongs to a team: none on a solo event, none for eFootball (SPEC §9).
+      coachName: !solo && showsCoachField(game) ? text("coachName") || null : null,
       phone,
       paymentMethod: feeAmount > 0 ? paymentMethod : null,
       players,

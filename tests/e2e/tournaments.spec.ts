@@ -65,6 +65,7 @@ test.describe("registering from a landing card", () => {
     await expect(tournament.playerFieldsets).toHaveCount(1);
     await expect(tournament.player(1).legend).toHaveText("Jugador 1");
     await expect(tournament.teamName).toHaveCount(0);
+    await expect(tournament.coachName).toHaveCount(0);
     await expect(tournament.player(1).phone).toHaveCount(0);
     await expect(tournament.methods).toHaveCount(0);
     await expect(tournament.submit).toHaveText("Inscribirme gratis");

@@ -643,7 +643,7 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
             <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
             <h2 className="text-xl font-bold">{t("form.title")}</h2>
             {!solo ? <Field label={t("form.teamName")} name="teamName" typed={typed} /> : null}
-            {showsCoachField(tournament.game) ? <Field label={t("form.coachName")} name="coachName" typed={typed} /> : null}
+            {!solo && showsCoachField(tournament.game) ? <Field label={t("form.coachName")} name="coachName" typed={typed} /> : null}
             {Array.from({ length: size + substitutes }, (_, index) => index + 1).map((n) => (
               <fieldset key={n} className="grid gap-3 rounded-xl border border-slate-800 p-4 sm:grid-cols-3" data-testid={`player-${n}`}>
                 <legend className="px-1 text-sm font-bold text-cyan-300">
