@@ -13,6 +13,7 @@ export default [
   route("login", "features/auth/routes/login.tsx"),
   route("api/auth/*", "features/auth/routes/api-auth.ts"),
   route("tournament", "features/tournaments/routes/tournament.tsx"),
+  route("tournaments", "features/tournaments/routes/tournaments.tsx"),
   route("store", "features/store/routes/store.tsx"),
   route("store/cart", "features/store/routes/cart.tsx"),
   route("store/cart/checkout", "features/store/routes/checkout.tsx"),

@@ -3,6 +3,35 @@ import { LandingPage } from "./pages/landing-page";
 import { startAppServer } from "./support/app-server";
 
 test.describe("landing page", () => {
+  test("'Ver todos' leads to every upcoming tournament, filtered by game and by fee; the same in English", async ({ page }) => {
+    const landing = new LandingPage(page);
+    await landing.open();
+    await page.getByTestId("all-tournaments-link").click();
+    await expect(page).toHaveURL((url) => url.pathname === "/tournaments");
+    await expect(page.getByRole("heading", { level: 1, name: "Todos los torneos" })).toBeVisible();
+    await expect(landing.cards.filter({ hasText: "Copa Free Fire Solo" })).toHaveCount(1);
+
+    await page.getByTestId("filter-game").selectOption("blood-strike");
+    await page.getByTestId("filter-submit").click();
+    await expect(page).toHaveURL((url) => url.searchParams.get("game") === "blood-strike");
+    await expect(landing.cards.filter({ hasText: "Blood Strike Duo Clash" })).toHaveCount(1);
+    await expect(landing.cards.filter({ hasText: "Copa Free Fire Solo" })).toHaveCount(0);
+
+    await page.getByTestId("filter-game").selectOption("");
+    await page.getByTestId("filter-fee").selectOption("free");
+    await page.getByTestId("filter-submit").click();
+    await expect(landing.cards.filter({ hasText: "Copa Free Fire Solo" })).toHaveCount(1);
+    const fees = await landing.cards.getByTestId("tournament-fee").allTextContents();
+    expect(fees.length).toBeGreaterThan(0);
+    expect(fees.every((fee) => fee === "Gratis")).toBe(true);
+
+    await page.goto("/tournaments?fee=paid&lang=en");
+    await expect(page.getByRole("heading", { level: 1, name: "All tournaments" })).toBeVisible();
+    await expect(page.getByTestId("filter-fee")).toHaveValue("paid");
+    await expect(landing.cards.filter({ hasText: "Blood Strike Duo Clash" })).toHaveCount(1);
+    expect(await landing.cards.getByTestId("tournament-fee").allTextContents()).not.toContain("Free");
+  });
+
   test("shows every section in Spanish with the demo tournaments", async ({ page }) => {
     const landing = new LandingPage(page);
     await landing.open();

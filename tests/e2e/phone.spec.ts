@@ -215,6 +215,7 @@ for (const language of ["es", "en"] as const) {
           "/",
           "/store",
           "/store/mobile-legends",
+          "/tournaments",
           tournament,
           "/auth",
           "/auth?redirectTo=%2Fstore%2Fcart",

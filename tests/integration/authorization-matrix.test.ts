@@ -81,6 +81,7 @@ const MATRIX: Record<string, Case[] | { public: string }> = {
   store: { public: "catalogue" },
   "store/cart": { public: "the cart lives in the browser" },
   "privacy-terms": { public: "legal text" },
+  tournaments: { public: "every upcoming published tournament, filtered by game and fee" },
   "media/cards/:file": { public: "tournament card images (public art, resized on upload)" },
   "media/games/:file": { public: "game icons and banners (public store art, resized on upload)" },
   "tournaments/:tournamentId/bracket": {

@@ -1,5 +1,6 @@
-import { and, asc, eq, gte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, sql, type SQL } from "drizzle-orm";
 import { competitionSettings, tournaments } from "~/db/schema";
+import type { GameId } from "~/domain/games";
 import { tournamentState, type TournamentState } from "~/domain/tournament-state";
 import { platformToday } from "~/domain/format";
 import { env } from "~/lib/env.server";
@@ -54,6 +55,37 @@ export const TOURNAMENT_CARD_COLUMNS = {
 
 /** Upcoming tournaments for the landing grid, soonest first (bounded: the grid is a teaser). */
 export async function listUpcomingTournaments(db: Database, limit = LANDING_LIMIT, now = new Date()): Promise<TournamentCard[]> {
+  return upcomingCards(db, [], limit, now);
+}
+
+/** A page of `/tournaments`: every upcoming published tournament, filtered, soonest first. */
+export const TOURNAMENTS_PAGE = 24;
+
+export interface TournamentFilter {
+  game: GameId | null;
+  fee: "free" | "paid" | null;
+  /** The last card of the page before (keyset: date, then id). */
+  after: { date: string; id: string } | null;
+}
+
+export async function listTournamentsPage(
+  db: Database,
+  filter: TournamentFilter,
+  now = new Date(),
+): Promise<{ cards: TournamentCard[]; next: { date: string; id: string } | null }> {
+  const where: SQL[] = [];
+  if (filter.game) where.push(eq(tournaments.game, filter.game));
+  if (filter.fee === "free") where.push(eq(tournaments.feeAmount, 0));
+  if (filter.fee === "paid") where.push(gt(tournaments.feeAmount, 0));
+  if (filter.after) where.push(sql`(${tournaments.date}, ${tournaments.id}) > (${filter.after.date}, ${filter.after.id})`);
+  const cards = await upcomingCards(db, where, TOURNAMENTS_PAGE + 1, now, "keyset");
+  const page = cards.slice(0, TOURNAMENTS_PAGE);
+  const last = page.at(-1);
+  return { cards: page, next: cards.length > TOURNAMENTS_PAGE && last ? { date: last.date, id: last.id } : null };
+}
+
+/** Published tournaments from today on (the platform's calendar), as cards. */
+async function upcomingCards(db: Database, where: SQL[], limit: number, now: Date, order: "landing" | "keyset" = "landing") {
   const rows = await db
     .select({
       ...TOURNAMENT_CARD_COLUMNS,
@@ -68,10 +100,11 @@ export async function listUpcomingTournaments(db: Database, limit = LANDING_LIMI
     .leftJoin(competitionSettings, eq(competitionSettings.tournamentId, tournaments.id))
     // Drafts and cancelled tournaments are staff-only (back-office).
     // "Today" in the platform's calendar: an evening event in Caracas is still today while UTC is on tomorrow.
-    .where(and(eq(tournaments.status, "published"), gte(tournaments.date, platformToday(now, env().TIME_ZONE))))
-    .orderBy(asc(tournaments.date), asc(tournaments.sortOrder))
+    .where(and(eq(tournaments.status, "published"), gte(tournaments.date, platformToday(now, env().TIME_ZONE)), ...where))
+    // The landing keeps staff's order within a day; the full list pages by (date, id).
+    .orderBy(asc(tournaments.date), order === "landing" ? asc(tournaments.sortOrder) : asc(tournaments.id))
     .limit(limit);
-  return rows.map(({ registrationClosesAt, registrationOpensAt, status, startedAt, ...row }) => {
+  return rows.map(({ registrationClosesAt, registrationOpensAt, status, startedAt, ...row }): TournamentCard => {
     const places = { capacity: row.capacity, taken: Number(row.taken) };
     return {
       ...row,

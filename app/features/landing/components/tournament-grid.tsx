@@ -35,7 +35,6 @@ export function TournamentGrid({
   now: string;
 }) {
   const { t } = useTranslation("landing");
-  const columns = tournamentGridColumns(tournaments.length);
   return (
     <section id="tournaments" className="mx-auto max-w-7xl px-4 py-16" aria-labelledby="tournaments-title" aria-busy={loading}>
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -45,7 +44,7 @@ export function TournamentGrid({
           </h2>
           <p className="mt-2 text-slate-400">{t("tournaments.subtitle")}</p>
         </div>
-        <a href="#tournaments" className="text-sm font-semibold text-cyan-400 hover:text-cyan-300">
+        <a href="/tournaments" className="text-sm font-semibold text-cyan-400 hover:text-cyan-300" data-testid="all-tournaments-link">
           {t("tournaments.viewAll")} →
         </a>
       </div>
@@ -53,22 +52,37 @@ export function TournamentGrid({
         <p className="mt-8 text-slate-400" role="status">
           {t("tournaments.loading")}
         </p>
-      ) : tournaments.length === 0 ? (
-        <p className="mt-8 rounded-lg border border-slate-800 p-6 text-center text-slate-400">{t("tournaments.empty")}</p>
       ) : (
-        <ul
-          className={`mx-auto mt-8 grid grid-cols-1 gap-6 ${COLUMN_CLASSES[columns]}`}
-          data-testid="tournament-grid"
-          data-columns={columns}
-        >
-          {tournaments.map((tournament, index) => (
-            <li key={tournament.id}>
-              <TournamentCardView tournament={tournament} loggedIn={loggedIn} plus={plus} now={now} eager={index < 3} />
-            </li>
-          ))}
-        </ul>
+        <TournamentCards tournaments={tournaments} loggedIn={loggedIn} plus={plus} now={now} empty={t("tournaments.empty")} />
       )}
     </section>
+  );
+}
+
+/** The cards of a list of tournaments (the landing's teaser, /tournaments), or what to say when there are none. */
+export function TournamentCards({
+  tournaments,
+  loggedIn,
+  plus,
+  now,
+  empty,
+}: {
+  tournaments: TournamentCard[];
+  loggedIn: boolean;
+  plus: boolean;
+  now: string;
+  empty: string;
+}) {
+  const columns = tournamentGridColumns(tournaments.length);
+  if (tournaments.length === 0) return <p className="mt-8 rounded-lg border border-slate-800 p-6 text-center text-slate-400">{empty}</p>;
+  return (
+    <ul className={`mx-auto mt-8 grid grid-cols-1 gap-6 ${COLUMN_CLASSES[columns]}`} data-testid="tournament-grid" data-columns={columns}>
+      {tournaments.map((tournament, index) => (
+        <li key={tournament.id}>
+          <TournamentCardView tournament={tournament} loggedIn={loggedIn} plus={plus} now={now} eager={index < 3} />
+        </li>
+      ))}
+    </ul>
   );
 }
 
