@@ -45,6 +45,8 @@ export enum DataAttr {
   idRefused = "data-refused",
   idChecked = "data-checked",
   idStatus = "data-id-status",
+  /** The server's answer to a refused buy: it goes once the buyer changes the form. */
+  buyError = "data-buy-error",
   checkButton = "data-check-button",
   savedId = "data-saved-id",
   savedPlayerId = "data-player-id",

@@ -18,8 +18,9 @@ function renderGamePage(game = "free-fire") {
   document.body.innerHTML = `
     <a data-cart-button href="/store/cart"><span data-cart-count>0</span></a>
     <div data-game-page data-game="${game}" data-logo="/images/games/${game}.svg">
+      <div data-buy-error><div role="alert">Elige un paquete.</div></div>
       <form method="post">
-        <input name="playerId" value="">
+        <input name="playerId" value="" aria-invalid="true">
         <span data-id-status></span>
         <input type="radio" name="packageId" value="${game}-110" data-package-name="110 Diamantes" data-usd="110" data-bs="4400" data-price-binance="$1.10">
         <span data-method-price="binance" data-empty="En USD">En USD</span>
@@ -39,6 +40,16 @@ describe("the game page module", () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     localStorage.clear();
+  });
+
+  it("takes a refused buy's message and the field's mark away once the buyer changes the form", () => {
+    renderGamePage();
+    expect(document.querySelector("[data-buy-error]")).not.toBeNull();
+    const id = document.querySelector<HTMLInputElement>('input[name="playerId"]')!;
+    id.value = "123456789";
+    id.dispatchEvent(new Event("input", { bubbles: true }));
+    expect(document.querySelector("[data-buy-error]")).toBeNull();
+    expect(id.hasAttribute("aria-invalid")).toBe(false);
   });
 
   it("adds the chosen package to the stored cart with its name, and counts it", () => {

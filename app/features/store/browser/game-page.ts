@@ -188,6 +188,14 @@ export function start(): void {
     input?.addEventListener("input", typed);
     input?.addEventListener("blur", () => void check());
   }
+  // A refused buy's message and marks are about what was sent: once the buyer changes it, they go.
+  const clearRefusal = (event: Event) => {
+    root!.querySelector(selector(DataAttr.buyError))?.remove();
+    (event.target as Element | null)?.removeAttribute?.("aria-invalid");
+    if (event.type === "change" && note.querySelector("[role=alert]")) note.textContent = "";
+  };
+  form.addEventListener("input", clearRefusal);
+  form.addEventListener("change", clearRefusal);
   form.addEventListener("change", sync);
   root.querySelectorAll(selector(DataAttr.savedId)).forEach((link) =>
     link.addEventListener("click", (event) => {

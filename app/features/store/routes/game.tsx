@@ -124,9 +124,11 @@ export default function GamePage({ loaderData, actionData }: Route.ComponentProp
       </header>
 
       {buyError ? (
-        <Alert tone="error" testId="buy-error">
-          {errorText(buyError)}
-        </Alert>
+        <div {...dataAttr(DataAttr.buyError)}>
+          <Alert tone="error" testId="buy-error">
+            {errorText(buyError)}
+          </Alert>
+        </div>
       ) : null}
 
       <form method="post" className="mt-6 flex flex-col gap-5" noValidate>
