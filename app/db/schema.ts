@@ -351,7 +351,10 @@ export const streamers = pgTable(
     handle: text("handle").notNull().unique(),
     bio: text("bio").notNull().default(""),
     /** Game slugs (app/domain/games.ts). */
-    games: text("games").array().notNull().default(sql`'{}'::text[]`),
+    games: text("games")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** applied | approved | refused */
     status: text("status").notNull().default("applied"),
     /** Why staff refused (shown to the applicant). */

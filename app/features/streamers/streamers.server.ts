@@ -213,7 +213,10 @@ export async function setFeatured(db: Database, staffId: string, streamerId: str
 
 /** The streamer's own "I'm live" switch. Only an approved streamer has one; anyone else gets NOT_FOUND. */
 export async function setLive(db: Database, userId: string, live: boolean, now = new Date()): Promise<void> {
-  const [row] = await db.select({ id: streamers.id, status: streamers.status, live: streamers.live }).from(streamers).where(eq(streamers.userId, userId));
+  const [row] = await db
+    .select({ id: streamers.id, status: streamers.status, live: streamers.live })
+    .from(streamers)
+    .where(eq(streamers.userId, userId));
   if (!row) throw new StreamerError("NOT_FOUND");
   if (row.status !== "approved") throw new StreamerError("NOT_APPROVED");
   if (row.live === live) return;
@@ -302,7 +305,12 @@ export async function findStreamerPage(db: Reader, handle: string, viewerId: str
 
 /** Approved streamers, live ones first. Capped at 100. */
 export async function listApproved(db: Reader) {
-  const rows = await db.select(cardColumns).from(streamers).where(eq(streamers.status, "approved")).orderBy(asc(streamers.handle)).limit(100);
+  const rows = await db
+    .select(cardColumns)
+    .from(streamers)
+    .where(eq(streamers.status, "approved"))
+    .orderBy(asc(streamers.handle))
+    .limit(100);
   return orderForList(rows);
 }
 

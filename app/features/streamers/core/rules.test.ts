@@ -1,6 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { STATUS_MOVES, STREAMER_STATUSES, mayMove, orderForList, parseApplication, parseChannelUrl, parseReason, parseStreamerHandle } from "./rules";
+import {
+  STATUS_MOVES,
+  STREAMER_STATUSES,
+  mayMove,
+  orderForList,
+  parseApplication,
+  parseChannelUrl,
+  parseReason,
+  parseStreamerHandle,
+} from "./rules";
 
 describe("channel links per platform", () => {
   it.each([

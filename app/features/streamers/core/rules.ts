@@ -12,22 +12,10 @@ export const STREAMER_STATUSES = ["applied", "approved", "refused"] as const;
 export type StreamerStatus = (typeof STREAMER_STATUSES)[number];
 
 export type StreamerErrorCode =
-  | "NOT_FOUND"
-  | "NOT_APPROVED"
-  | "ALREADY_APPLIED"
-  | "MOVE_NOT_ALLOWED"
-  | "HANDLE_TAKEN"
-  | "CANNOT_FOLLOW_SELF"
-  | "RATE_LIMITED";
+  "NOT_FOUND" | "NOT_APPROVED" | "ALREADY_APPLIED" | "MOVE_NOT_ALLOWED" | "HANDLE_TAKEN" | "CANNOT_FOLLOW_SELF" | "RATE_LIMITED";
 
 export type StreamerFormErrorCode =
-  | "HANDLE_FORMAT"
-  | "HANDLE_RESERVED"
-  | "CHANNEL_REQUIRED"
-  | "CHANNEL_URL_INVALID"
-  | "GAMES_REQUIRED"
-  | "BIO_LENGTH"
-  | "REASON_REQUIRED";
+  "HANDLE_FORMAT" | "HANDLE_RESERVED" | "CHANNEL_REQUIRED" | "CHANNEL_URL_INVALID" | "GAMES_REQUIRED" | "BIO_LENGTH" | "REASON_REQUIRED";
 
 /** The form each platform's channel address takes: https, the platform's own host, one channel name or id. */
 const CHANNEL_FORMS: Record<Platform, { hosts: readonly string[]; path: RegExp }> = {
@@ -74,7 +62,9 @@ export function mayMove(from: StreamerStatus, to: StreamerStatus): boolean {
 
 const RESERVED = new Set(["apply", "me", "admin", "new", "edit", "live", "streamers"]);
 
-export function parseStreamerHandle(raw: string | undefined): { ok: true; handle: string } | { ok: false; code: "HANDLE_FORMAT" | "HANDLE_RESERVED" } {
+export function parseStreamerHandle(
+  raw: string | undefined,
+): { ok: true; handle: string } | { ok: false; code: "HANDLE_FORMAT" | "HANDLE_RESERVED" } {
   const handle = (raw ?? "").trim().toLowerCase();
   if (!/^[a-z0-9_-]{3,20}$/.test(handle)) return { ok: false, code: "HANDLE_FORMAT" };
   if (RESERVED.has(handle)) return { ok: false, code: "HANDLE_RESERVED" };
@@ -119,7 +109,9 @@ export function parseReason(raw: string | undefined): string | null {
 }
 
 /** The public list: live ones first (longest live first), then featured, then by handle. */
-export function orderForList<T extends { live: boolean; liveSince: Date | null; featured: boolean; handle: string }>(rows: readonly T[]): T[] {
+export function orderForList<T extends { live: boolean; liveSince: Date | null; featured: boolean; handle: string }>(
+  rows: readonly T[],
+): T[] {
   return [...rows].sort(
     (a, b) =>
       Number(b.live) - Number(a.live) ||

@@ -64,7 +64,11 @@ export default function AdminStreamersPage({ loaderData, actionData }: Route.Com
       <PageTitle title={t("admin.title")} subtitle={t("admin.subtitle")} />
       {actionData ? (
         actionData.ok ? (
-          <p role="status" className="mb-4 rounded-lg border border-emerald-500/50 bg-emerald-500/10 p-3 text-emerald-100" data-testid="admin-done">
+          <p
+            role="status"
+            className="mb-4 rounded-lg border border-emerald-500/50 bg-emerald-500/10 p-3 text-emerald-100"
+            data-testid="admin-done"
+          >
             {t(`admin.done.${actionData.done}`)}
           </p>
         ) : (
@@ -103,13 +107,20 @@ export default function AdminStreamersPage({ loaderData, actionData }: Route.Com
                   <AdminDateTime value={streamer.appliedAt} />
                 </span>
               </p>
-              <p className="mt-1 text-sm text-slate-300">{streamer.games.map((game) => GAMES[game as keyof typeof GAMES]?.name ?? game).join(" · ")}</p>
+              <p className="mt-1 text-sm text-slate-300">
+                {streamer.games.map((game) => GAMES[game as keyof typeof GAMES]?.name ?? game).join(" · ")}
+              </p>
               {streamer.bio ? <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-300">{streamer.bio}</p> : null}
               <ul className="mt-2 flex flex-col gap-1 text-sm">
                 {streamer.channels.map((channel) => (
                   <li key={channel.platform}>
                     {t(`platforms.${channel.platform}`)}:{" "}
-                    <a href={channel.url} rel="noopener noreferrer nofollow" target="_blank" className="inline-flex min-h-6 items-center break-all text-cyan-300 underline">
+                    <a
+                      href={channel.url}
+                      rel="noopener noreferrer nofollow"
+                      target="_blank"
+                      className="inline-flex min-h-6 items-center break-all text-cyan-300 underline"
+                    >
                       {channel.url}
                     </a>
                   </li>

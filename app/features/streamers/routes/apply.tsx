@@ -138,7 +138,14 @@ export default function ApplyPage({ loaderData, actionData }: Route.ComponentPro
               <div className="flex flex-wrap gap-x-4 gap-y-1">
                 {Object.entries(GAMES).map(([id, game]) => (
                   <label key={id} className="inline-flex min-h-6 items-center gap-2 text-sm">
-                    <input type="checkbox" className="h-6 w-6" name="games" value={id} defaultChecked={mine?.games.includes(id)} data-testid={`apply-game-${id}`} />
+                    <input
+                      type="checkbox"
+                      className="h-6 w-6"
+                      name="games"
+                      value={id}
+                      defaultChecked={mine?.games.includes(id)}
+                      data-testid={`apply-game-${id}`}
+                    />
                     {game.name}
                   </label>
                 ))}

@@ -93,7 +93,7 @@ export default function StreamerPage({ loaderData, actionData }: Route.Component
         <span data-testid="streamer-games-played">{t("page.gamesPlayed", { count: streamer.gamesPlayed })}</span>
       </p>
       {streamer.bio ? (
-        <p className="mt-4 whitespace-pre-line text-slate-200 break-words" data-testid="streamer-bio">
+        <p className="mt-4 break-words whitespace-pre-line text-slate-200" data-testid="streamer-bio">
           {streamer.bio}
         </p>
       ) : null}
@@ -114,7 +114,11 @@ export default function StreamerPage({ loaderData, actionData }: Route.Component
             </button>
           </form>
         ) : (
-          <a href={`/auth?redirectTo=${encodeURIComponent(`/streamers/${streamer.handle}`)}`} className={buttonClass("primary", "md", "inline-flex")} data-testid="streamer-follow-signin">
+          <a
+            href={`/auth?redirectTo=${encodeURIComponent(`/streamers/${streamer.handle}`)}`}
+            className={buttonClass("primary", "md", "inline-flex")}
+            data-testid="streamer-follow-signin"
+          >
             {t("page.signInToFollow")}
           </a>
         )}
@@ -125,7 +129,12 @@ export default function StreamerPage({ loaderData, actionData }: Route.Component
         {streamer.channels.map((channel) => (
           <li key={channel.platform} className="flex flex-wrap items-center gap-x-3 rounded-lg border border-slate-800 px-4 py-3 text-sm">
             <span className="font-semibold">{t(`platforms.${channel.platform}`)}</span>
-            <a href={channel.url} rel="noopener noreferrer nofollow" target="_blank" className="inline-flex min-h-6 items-center break-all text-cyan-300 underline">
+            <a
+              href={channel.url}
+              rel="noopener noreferrer nofollow"
+              target="_blank"
+              className="inline-flex min-h-6 items-center break-all text-cyan-300 underline"
+            >
               {channel.url.replace(/^https:\/\//, "")}
             </a>
           </li>
@@ -144,7 +153,10 @@ export default function StreamerPage({ loaderData, actionData }: Route.Component
         <ul className="mt-4 flex flex-col gap-2" data-testid="streamer-tournaments">
           {entries.map((entry) => (
             <li key={entry.registrationId} className="flex flex-wrap gap-x-3 rounded-lg border border-slate-800 px-4 py-3 text-sm">
-              <a href={`/tournament?id=${entry.tournamentId}`} className="inline-flex min-h-6 items-center font-semibold text-cyan-300 underline">
+              <a
+                href={`/tournament?id=${entry.tournamentId}`}
+                className="inline-flex min-h-6 items-center font-semibold text-cyan-300 underline"
+              >
                 {entry.title}
               </a>
               <span className="text-slate-400">{format.date(entry.date)}</span>

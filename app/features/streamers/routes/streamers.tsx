@@ -32,7 +32,11 @@ export default function StreamersPage({ loaderData }: Route.ComponentProps) {
     <section className="mx-auto max-w-3xl px-4 py-12" data-testid="streamers-page">
       <h1 className="text-3xl font-extrabold">{t("list.title")}</h1>
       <p className="mt-2 text-slate-300">{t("list.subtitle")}</p>
-      <a href="/streamers/apply" className="mt-4 inline-flex min-h-6 items-center font-semibold text-cyan-300 underline" data-testid="streamers-apply">
+      <a
+        href="/streamers/apply"
+        className="mt-4 inline-flex min-h-6 items-center font-semibold text-cyan-300 underline"
+        data-testid="streamers-apply"
+      >
         {t("list.apply")}
       </a>
       {loaderData.streamers.length === 0 ? (
@@ -42,7 +46,10 @@ export default function StreamersPage({ loaderData }: Route.ComponentProps) {
           {loaderData.streamers.map((streamer) => (
             <li key={streamer.handle} className="rounded-xl border border-slate-800 bg-arena-panel p-4" data-testid="streamers-item">
               <p className="flex flex-wrap items-center gap-2">
-                <a href={`/streamers/${streamer.handle}`} className="inline-flex min-h-6 items-center font-bold break-all text-cyan-300 underline">
+                <a
+                  href={`/streamers/${streamer.handle}`}
+                  className="inline-flex min-h-6 items-center font-bold break-all text-cyan-300 underline"
+                >
                   @{streamer.handle}
                 </a>
                 {streamer.live ? <LiveBadge /> : null}
@@ -50,7 +57,9 @@ export default function StreamersPage({ loaderData }: Route.ComponentProps) {
               <p className="mt-1 text-sm text-slate-400">
                 {t("page.followers", { count: streamer.followers })} · {t("page.gamesPlayed", { count: streamer.gamesPlayed })}
               </p>
-              <p className="mt-1 text-sm text-slate-300">{streamer.games.map((game) => GAMES[game as keyof typeof GAMES]?.name ?? game).join(" · ")}</p>
+              <p className="mt-1 text-sm text-slate-300">
+                {streamer.games.map((game) => GAMES[game as keyof typeof GAMES]?.name ?? game).join(" · ")}
+              </p>
             </li>
           ))}
         </ul>
