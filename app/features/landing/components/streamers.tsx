@@ -55,8 +55,16 @@ export function Streamers({ featured }: { featured: readonly FeaturedStreamer[] 
                   </a>
                   {streamer.live ? <LiveBadge testId="landing-streamer-live" /> : null}
                 </p>
-                <p className="text-sm text-slate-400">{t("streamers.followers", { count: numbers.format(streamer.followers) })}</p>
-                <p className="text-sm text-slate-400">{t("streamers.gamesPlayed", { count: numbers.format(streamer.gamesPlayed) })}</p>
+                <p className="text-sm text-slate-400">
+                  {streamer.followers === 1
+                    ? t("streamers.followersOne")
+                    : t("streamers.followers", { count: numbers.format(streamer.followers) })}
+                </p>
+                <p className="text-sm text-slate-400">
+                  {streamer.gamesPlayed === 1
+                    ? t("streamers.gamesPlayedOne")
+                    : t("streamers.gamesPlayed", { count: numbers.format(streamer.gamesPlayed) })}
+                </p>
                 <p className="text-xs text-slate-500">
                   {streamer.games.map((game) => GAMES[game as keyof typeof GAMES]?.name ?? game).join(" · ")}
                 </p>

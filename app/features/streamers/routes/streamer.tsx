@@ -89,8 +89,12 @@ export default function StreamerPage({ loaderData, actionData }: Route.Component
         </Alert>
       ) : null}
       <p className="mt-3 flex flex-wrap gap-x-4 text-slate-300">
-        <span data-testid="streamer-followers">{t("page.followers", { count: streamer.followers })}</span>
-        <span data-testid="streamer-games-played">{t("page.gamesPlayed", { count: streamer.gamesPlayed })}</span>
+        <span data-testid="streamer-followers">
+          {t(streamer.followers === 1 ? "page.followersOne" : "page.followers", { count: streamer.followers })}
+        </span>
+        <span data-testid="streamer-games-played">
+          {t(streamer.gamesPlayed === 1 ? "page.gamesPlayedOne" : "page.gamesPlayed", { count: streamer.gamesPlayed })}
+        </span>
       </p>
       {streamer.bio ? (
         <p className="mt-4 break-words whitespace-pre-line text-slate-200" data-testid="streamer-bio">

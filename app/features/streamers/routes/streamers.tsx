@@ -55,7 +55,8 @@ export default function StreamersPage({ loaderData }: Route.ComponentProps) {
                 {streamer.live ? <LiveBadge /> : null}
               </p>
               <p className="mt-1 text-sm text-slate-400">
-                {t("page.followers", { count: streamer.followers })} · {t("page.gamesPlayed", { count: streamer.gamesPlayed })}
+                {t(streamer.followers === 1 ? "page.followersOne" : "page.followers", { count: streamer.followers })} ·{" "}
+                {t(streamer.gamesPlayed === 1 ? "page.gamesPlayedOne" : "page.gamesPlayed", { count: streamer.gamesPlayed })}
               </p>
               <p className="mt-1 text-sm text-slate-300">
                 {streamer.games.map((game) => GAMES[game as keyof typeof GAMES]?.name ?? game).join(" · ")}
