@@ -65,7 +65,7 @@ export function Streamers({ featured }: { featured: readonly FeaturedStreamer[] 
                     ? t("streamers.gamesPlayedOne")
                     : t("streamers.gamesPlayed", { count: numbers.format(streamer.gamesPlayed) })}
                 </p>
-                <p className="text-xs text-slate-500">
+                <p className="text-xs text-slate-400">
                   {streamer.games.map((game) => GAMES[game as keyof typeof GAMES]?.name ?? game).join(" · ")}
                 </p>
               </div>
