@@ -410,6 +410,36 @@ export const streamerFollows = pgTable(
   (t) => [primaryKey({ columns: [t.streamerId, t.userId] }), index("streamer_follows_user_idx").on(t.userId)],
 );
 
+/**
+ * A fan's donation from their wallet to a streamer: the ledger transaction moves `amount` from the
+ * donor, `amount − fee` to the streamer and `fee` to the platform (`donation_fees`). Never updated.
+ */
+export const streamerDonations = pgTable(
+  "streamer_donations",
+  {
+    id: text("id").primaryKey(),
+    streamerId: text("streamer_id")
+      .notNull()
+      .references(() => streamers.id),
+    donorUserId: text("donor_user_id")
+      .notNull()
+      .references(() => users.id),
+    currency: text("currency").notNull(),
+    /** Minor units taken from the donor; the streamer gets amount − fee. */
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    fee: bigint("fee", { mode: "number" }).notNull(),
+    message: text("message").notNull().default(""),
+    /** The donor agreed to appear among the page's recent supporters. */
+    public: boolean("public").notNull().default(false),
+    transactionId: text("transaction_id")
+      .notNull()
+      .unique()
+      .references(() => ledgerTransactions.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index("streamer_donations_streamer_idx").on(t.streamerId, t.createdAt)],
+);
+
 /* ───────────── Store catalogue ───────────── */
 
 export const games = pgTable("games", {
@@ -1253,6 +1283,7 @@ export const schema = {
   streamers,
   streamerChannels,
   streamerFollows,
+  streamerDonations,
   waitlistEntries,
   games,
   topupPackages,

@@ -4,9 +4,22 @@
  * counted from the competition's results; the live switch; who may do what (another user gets a 404,
  * never a 500); the landing shows featured streamers live.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { reconcile, reconciled, userBalances } from "~/features/wallet/ledger.server";
+import { adjustWallet } from "~/features/wallet/wallet.server";
 import { beforeEach, describe, expect, it } from "vitest";
-import { auditLog, competitionResults, registrations, streamerChannels, streamerFollows, streamers } from "~/db/schema";
+import {
+  auditLog,
+  competitionResults,
+  ledgerAccounts,
+  ledgerEntries,
+  registrations,
+  streamerChannels,
+  streamerDonations,
+  users,
+  streamerFollows,
+  streamers,
+} from "~/db/schema";
 import { seedDemoData } from "~/db/seed";
 import { action as adminAction, loader as adminLoader } from "~/features/streamers/routes/admin-streamers";
 import { action as applyAction, loader as applyLoader } from "~/features/streamers/routes/apply";
@@ -144,7 +157,6 @@ describe("streamers", () => {
   it("an applicant mailed in English gets the decision in English", async () => {
     const player = await signInAs(handle.db, mailer, "eng@example.com");
     const staff = await signInAs(handle.db, mailer, "staff@example.com", { staff: true });
-    const { users } = await import("~/db/schema");
     await handle.db.update(users).set({ language: "en" }).where(eq(users.id, player.userId));
     await callRoute(applyAction, applyRequest({ ...goodApplication, handle: "engstream" }, ["efootball"], player.jar.header()));
     await staffPost({ intent: "approve", streamerId: await streamerIdOf("engstream") }, staff.jar.header());
@@ -285,5 +297,74 @@ describe("streamers", () => {
     expect(unknown).toMatchObject({ status: 404, data: { code: "NOT_FOUND" } });
     const malformed = await staffPost({ intent: "approve", streamerId: "x" }, staff.jar.header());
     expect(malformed.status).toBe(404);
+  });
+
+  it("a fan donates from their wallet: the ledger moves amount, net and fee and balances; once per key; opt-in supporters", async () => {
+    const player = await signInAs(handle.db, mailer, "valk@example.com");
+    const fan = await signInAs(handle.db, mailer, "fan@example.com");
+    const shy = await signInAs(handle.db, mailer, "shy@example.com");
+    const staff = await signInAs(handle.db, mailer, "staff@example.com", { staff: true });
+    await handle.db.update(users).set({ handle: "fede" }).where(eq(users.id, fan.userId));
+    await callRoute(applyAction, applyRequest(goodApplication, ["free-fire"], player.jar.header()));
+    await staffPost({ intent: "approve", streamerId: await streamerIdOf("valkyria") }, staff.jar.header());
+    await adjustWallet(handle.db, {
+      staffId: staff.userId,
+      userId: fan.userId,
+      currency: "USD",
+      amount: 2000,
+      reason: "test",
+      idempotencyKey: "t1",
+    });
+    await adjustWallet(handle.db, {
+      staffId: staff.userId,
+      userId: shy.userId,
+      currency: "USD",
+      amount: 500,
+      reason: "test",
+      idempotencyKey: "t2",
+    });
+
+    const donatePost = (cookie: string, fields: Record<string, string>) =>
+      callRoute<Answer>(pageAction, formRequest("/streamers/valkyria", { intent: "donate", currency: "USD", ...fields }, cookie), {
+        handle: "valkyria",
+      });
+    const key = "11111111-1111-4111-8111-111111111111";
+    const badAmount = await donatePost(fan.jar.header(), { amount: "0", key });
+    expect(badAmount.data).toMatchObject({ ok: false, code: "BAD_AMOUNT", field: "amount" });
+    const tooMuch = await donatePost(fan.jar.header(), { amount: "25", key });
+    expect(tooMuch).toMatchObject({ status: 409, data: { code: "INSUFFICIENT_FUNDS" } });
+    const self = await donatePost(player.jar.header(), { amount: "1", key });
+    expect(self).toMatchObject({ status: 409, data: { code: "CANNOT_DONATE_SELF" } });
+
+    // 10.00 with the default 10 % fee: the streamer gets 9.00, the platform 1.00. The same form twice moves money once.
+    for (let n = 0; n < 2; n += 1) {
+      const done = await donatePost(fan.jar.header(), { amount: "10", message: "¡Vamos Valk!", public: "on", key });
+      expect(done.status).toBe(302);
+    }
+    expect(await userBalances(handle.db, fan.userId)).toMatchObject({ USD: 1000 });
+    expect(await userBalances(handle.db, player.userId)).toMatchObject({ USD: 900 });
+    const [fees] = await handle.db
+      .select({ balance: ledgerAccounts.balance })
+      .from(ledgerAccounts)
+      .where(eq(ledgerAccounts.id, "donation_fees:USD"));
+    expect(Number(fees?.balance)).toBe(100);
+    expect(await handle.db.$count(streamerDonations)).toBe(1);
+
+    // Staff change the fee to 5 %; a second donor does not opt in to the supporters list.
+    const fee = await staffPost({ intent: "fee", fee: "5" }, staff.jar.header());
+    expect(fee.data).toMatchObject({ ok: true, done: "fee" });
+    await donatePost(shy.jar.header(), { amount: "5", message: "secreto", key: "22222222-2222-4222-8222-222222222222" });
+    expect(await userBalances(handle.db, player.userId)).toMatchObject({ USD: 900 + 475 });
+    expect(reconciled(await reconcile(handle.db))).toBe(true);
+    const [sum] = await handle.db.select({ total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` }).from(ledgerEntries);
+    expect(Number(sum?.total)).toBe(0);
+
+    const page = await callRoute<{ supporters: { handle: string | null; amount: number; message: string }[] }>(
+      pageLoader,
+      getRequest("/streamers/valkyria"),
+      { handle: "valkyria" },
+    );
+    expect(page.data?.supporters).toEqual([expect.objectContaining({ handle: "fede", amount: 1000, message: "¡Vamos Valk!" })]);
+    expect(JSON.stringify(page.data)).not.toContain("fan@example.com");
   });
 });

@@ -4,12 +4,18 @@ import {
   competitionPrizes,
   registrationPlayers,
   registrations,
+  settings,
   streamerChannels,
+  streamerDonations,
   streamerFollows,
   streamers,
   tournaments,
   users,
 } from "~/db/schema";
+import type { Currency } from "~/domain/money";
+import { platformAccount, userAccount } from "~/features/wallet/core/accounts";
+import { LedgerError, post } from "~/features/wallet/ledger.server";
+import { DEFAULT_DONATION_FEE_BP, donationSplit } from "./core/donations";
 import { recordAudit } from "~/features/admin/audit.server";
 import { holdsPlaceSql } from "~/features/tournaments/registration-status.server";
 import type { Database, Transaction } from "~/lib/db.server";
@@ -323,4 +329,108 @@ export async function featuredStreamers(db: Reader) {
     .orderBy(asc(streamers.handle))
     .limit(30);
   return orderForList(rows).slice(0, 6);
+}
+
+/* ───────────── Donations (from the fan's wallet; docs/streamers.md) ───────────── */
+
+export const DONATION_FEE_KEY = "streamer_donation_fee_bp";
+
+/** The platform's fee on donations in basis points (staff setting), else 10 %. */
+export async function donationFeeBasisPoints(db: Reader): Promise<number> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, DONATION_FEE_KEY));
+  const value = Number(row?.value);
+  return row && Number.isInteger(value) && value >= 0 && value <= 5000 ? value : DEFAULT_DONATION_FEE_BP;
+}
+
+/** Staff set the donation fee (basis points, already checked); audited. */
+export async function saveDonationFee(db: Database, staffId: string, basisPoints: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await donationFeeBasisPoints(tx);
+    await tx
+      .insert(settings)
+      .values({ key: DONATION_FEE_KEY, value: String(basisPoints) })
+      .onConflictDoUpdate({ target: settings.key, set: { value: String(basisPoints), updatedAt: new Date() } });
+    await recordAudit(tx, {
+      actorId: staffId,
+      action: "streamer.donation_fee",
+      entity: "setting",
+      entityId: DONATION_FEE_KEY,
+      before: { basisPoints: before },
+      after: { basisPoints },
+    });
+  });
+}
+
+/**
+ * A fan donates from their wallet to an approved streamer: one ledger transaction, donor −amount,
+ * streamer +(amount − fee), donation_fees +fee, with the donation row in the same database
+ * transaction. The same key (the form's) never moves money twice.
+ */
+export async function donate(
+  db: Database,
+  input: {
+    donorId: string;
+    handle: string;
+    currency: Currency;
+    amount: number;
+    message: string;
+    public: boolean;
+    idempotencyKey: string;
+  },
+): Promise<{ fee: number; net: number }> {
+  try {
+    return await db.transaction(async (tx) => {
+      const streamer = await approvedByHandle(tx, input.handle);
+      if (!streamer) throw new StreamerError("NOT_FOUND");
+      if (streamer.userId === input.donorId) throw new StreamerError("CANNOT_DONATE_SELF");
+      const { fee, net } = donationSplit(input.amount, await donationFeeBasisPoints(tx));
+      const lines = [
+        { account: userAccount(input.donorId, input.currency), amount: -input.amount },
+        { account: userAccount(streamer.userId, input.currency), amount: net },
+        ...(fee > 0 ? [{ account: platformAccount("donation_fees", input.currency), amount: fee }] : []),
+      ];
+      const posted = await post(tx, {
+        kind: "donation",
+        idempotencyKey: `donation:${input.donorId}:${input.idempotencyKey}`,
+        subjectId: streamer.id,
+        reason: `@${input.handle}`,
+        actorId: input.donorId,
+        lines,
+      });
+      if (!posted.repeated)
+        await tx.insert(streamerDonations).values({
+          id: randomUUID(),
+          streamerId: streamer.id,
+          donorUserId: input.donorId,
+          currency: input.currency,
+          amount: input.amount,
+          fee,
+          message: input.message,
+          public: input.public,
+          transactionId: posted.transactionId,
+        });
+      return { fee, net };
+    });
+  } catch (error) {
+    if (error instanceof LedgerError && error.code === "INSUFFICIENT_FUNDS") throw new StreamerError("INSUFFICIENT_FUNDS");
+    throw error;
+  }
+}
+
+/** The page's recent supporters: only donations whose donor opted in; the donor's public handle, never their name or e-mail. */
+export async function recentSupporters(db: Reader, streamerId: string) {
+  return db
+    .select({
+      id: streamerDonations.id,
+      handle: users.handle,
+      currency: streamerDonations.currency,
+      amount: streamerDonations.amount,
+      message: streamerDonations.message,
+      createdAt: streamerDonations.createdAt,
+    })
+    .from(streamerDonations)
+    .innerJoin(users, eq(users.id, streamerDonations.donorUserId))
+    .where(and(eq(streamerDonations.streamerId, streamerId), eq(streamerDonations.public, true)))
+    .orderBy(desc(streamerDonations.createdAt))
+    .limit(10);
 }

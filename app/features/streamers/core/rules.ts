@@ -12,7 +12,16 @@ export const STREAMER_STATUSES = ["applied", "approved", "refused"] as const;
 export type StreamerStatus = (typeof STREAMER_STATUSES)[number];
 
 export type StreamerErrorCode =
-  "NOT_FOUND" | "NOT_APPROVED" | "ALREADY_APPLIED" | "MOVE_NOT_ALLOWED" | "HANDLE_TAKEN" | "CANNOT_FOLLOW_SELF" | "RATE_LIMITED";
+  | "NOT_FOUND"
+  | "NOT_APPROVED"
+  | "ALREADY_APPLIED"
+  | "MOVE_NOT_ALLOWED"
+  | "HANDLE_TAKEN"
+  | "CANNOT_FOLLOW_SELF"
+  | "CANNOT_DONATE_SELF"
+  | "INSUFFICIENT_FUNDS"
+  | "FEE_INVALID"
+  | "RATE_LIMITED";
 
 export type StreamerFormErrorCode =
   "HANDLE_FORMAT" | "HANDLE_RESERVED" | "CHANNEL_REQUIRED" | "CHANNEL_URL_INVALID" | "GAMES_REQUIRED" | "BIO_LENGTH" | "REASON_REQUIRED";

@@ -10,7 +10,8 @@ import { useTranslation } from "~/lib/i18n-react";
 import { metaText } from "~/lib/meta";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import { STREAMER_STATUSES, parseReason, type StreamerStatus } from "../core/rules";
-import { StreamerError, decideStreamer, listForStaff, setFeatured } from "../streamers.server";
+import { parseFeePercent } from "../core/donations";
+import { StreamerError, decideStreamer, donationFeeBasisPoints, listForStaff, saveDonationFee, setFeatured } from "../streamers.server";
 import type { Route } from "./+types/admin-streamers";
 
 /** Staff: the applications to approve or refuse (with a reason), and which approved streamers the landing features. */
@@ -18,13 +19,24 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { messages } = await staffContext(request, ["streamers"]);
   const asked = new URL(request.url).searchParams.get("status") ?? "";
   const status = (STREAMER_STATUSES as readonly string[]).includes(asked) ? (asked as StreamerStatus) : null;
-  const rows = await listForStaff(db(), status);
-  return { status, streamers: rows.map((row) => ({ ...row, appliedAt: row.appliedAt.toISOString() })), messages };
+  const [rows, feeBasisPoints] = await Promise.all([listForStaff(db(), status), donationFeeBasisPoints(db())]);
+  return {
+    status,
+    feePercent: feeBasisPoints / 100,
+    streamers: rows.map((row) => ({ ...row, appliedAt: row.appliedAt.toISOString() })),
+    messages,
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const { staff } = await staffContext(request);
   const fields = formFields(await readForm(request));
+  if (fields.intent === "fee") {
+    const basisPoints = parseFeePercent(fields.fee);
+    if (basisPoints === null) return fail("FEE_INVALID", 400, { field: "fee" });
+    await saveDonationFee(db(), staff.id, basisPoints);
+    return succeed({ done: "fee" as const, streamerId: null });
+  }
   const streamerId = fields.streamerId ?? "";
   if (!isWellFormedId(streamerId)) return fail("NOT_FOUND", 404);
   try {
@@ -90,6 +102,16 @@ export default function AdminStreamersPage({ loaderData, actionData }: Route.Com
           </Link>
         ))}
       </nav>
+      <Form method="post" className={`${cardClass} mb-6 flex flex-wrap items-end gap-3`} data-testid="admin-streamers-fee">
+        <input type="hidden" name="intent" value="fee" />
+        <label className={labelClass}>
+          {t("admin.fee")}
+          <input name="fee" inputMode="decimal" defaultValue={String(loaderData.feePercent)} maxLength={5} className={fieldClass} />
+        </label>
+        <button type="submit" className={secondaryButton}>
+          {t("admin.feeSubmit")}
+        </button>
+      </Form>
       {streamers.length === 0 ? (
         <p className="rounded-lg border border-slate-800 p-6 text-slate-400">{t("admin.empty")}</p>
       ) : (
