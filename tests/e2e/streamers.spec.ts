@@ -118,6 +118,20 @@ test("a player applies, staff approve and feature them, the streamer goes live a
   await expect(fan.getByTestId("streamer-follow")).toHaveText("Dejar de seguir");
   await expect(fan.getByTestId("streamer-channels")).toContainText("www.youtube.com/@valelive");
 
+  // The fan donates 5.00 from their wallet with a message; the page lists them among the supporters.
+  await expect(fan.getByTestId("donation-balance")).toContainText("20");
+  await fan.getByTestId("donation-amount").fill("50");
+  await fan.getByTestId("donation-submit").click();
+  await expect(fan.getByTestId("streamer-error")).toHaveText("No tienes saldo suficiente en tu billetera para esta donación.");
+  await fan.getByTestId("donation-amount").fill("5");
+  await fan.getByTestId("donation-message").fill("¡Dale Vale!");
+  await fan.getByTestId("donation-submit").click();
+  await expect(fan.getByTestId("donation-done")).toHaveText("¡Gracias! Tu donación llegó a @vale_live.");
+  await expect(fan.getByTestId("supporter")).toHaveCount(1);
+  await expect(fan.getByTestId("supporter")).toContainText("@fede_fan");
+  await expect(fan.getByTestId("supporter")).toContainText("¡Dale Vale!");
+  await noSideScroll(fan);
+
   // The landing, for a visitor (the cached page): the featured streamer, live, within the cache's few seconds.
   const visitor = await personAt(browser, arena);
   await expect(async () => {
