@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { orders, paymentProofs, streamers, teamInvites, users } from "~/db/schema";
+import { orders, paymentProofs, streamerDonations, streamers, teamInvites, users } from "~/db/schema";
 import { seedDemoData } from "~/db/seed";
 import { createOrder } from "~/features/orders/orders.server";
 import { useReceiptStorage } from "~/features/orders/receipts.server";
@@ -202,6 +202,19 @@ const MATRIX: Record<string, Case[] | { public: string }> = {
       params: (w) => ({ handle: w.streamer }),
       expect: ownerOnly,
       state: async () => (await handleRef.db.select({ live: streamers.live }).from(streamers))[0]?.live,
+    },
+    {
+      name: "donating needs a signed-in user and takes only from the caller's own wallet (empty here: nothing moves)",
+      kind: "action",
+      request: (w, cookie) =>
+        formRequest(
+          `/streamers/${w.streamer}`,
+          { intent: "donate", currency: "USD", amount: "1", key: "33333333-3333-4333-8333-333333333333" },
+          cookie,
+        ),
+      params: (w) => ({ handle: w.streamer }),
+      expect: anySignedIn,
+      state: async () => handleRef.db.$count(streamerDonations),
     },
   ],
   "account/notices": [
