@@ -4,7 +4,10 @@
  * counted from the competition's results; the live switch; who may do what (another user gets a 404,
  * never a 500); the landing shows featured streamers live.
  */
+import { spawn } from "node:child_process";
+import net from "node:net";
 import { and, eq, sql } from "drizzle-orm";
+import { pollTwitchLive } from "~/features/streamers/live-providers.server";
 import { reconcile, reconciled, userBalances } from "~/features/wallet/ledger.server";
 import { adjustWallet } from "~/features/wallet/wallet.server";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -366,5 +369,66 @@ describe("streamers", () => {
     );
     expect(page.data?.supporters).toEqual([expect.objectContaining({ handle: "fede", amount: 1000, message: "¡Vamos Valk!" })]);
     expect(JSON.stringify(page.data)).not.toContain("fan@example.com");
+  });
+
+  it("the Twitch demo provider turns a streamer live and off again; a manual switch is left alone", async () => {
+    const port = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, "127.0.0.1", () => {
+        const { port: free } = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(free));
+      });
+    });
+    const demo = spawn("node", ["scripts/twitch-demo.mjs", "--port", String(port), "--client-id", "it", "--token", "it-token", "--quiet"], {
+      stdio: "ignore",
+    });
+    const url = `http://127.0.0.1:${port}`;
+    try {
+      for (let i = 0; i < 50; i += 1) {
+        if (
+          await fetch(`${url}/health`).then(
+            (r) => r.ok,
+            () => false,
+          )
+        )
+          break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const settings = { url, clientId: "it", token: "it-token" };
+      const player = await signInAs(handle.db, mailer, "valk@example.com");
+      const manual = await signInAs(handle.db, mailer, "manual@example.com");
+      const staff = await signInAs(handle.db, mailer, "staff@example.com", { staff: true });
+      await callRoute(applyAction, applyRequest(goodApplication, ["free-fire"], player.jar.header()));
+      await callRoute(
+        applyAction,
+        applyRequest({ handle: "manual", "channel-twitch": "https://www.twitch.tv/manual_one" }, ["free-fire"], manual.jar.header()),
+      );
+      for (const name of ["valkyria", "manual"])
+        await staffPost({ intent: "approve", streamerId: await streamerIdOf(name) }, staff.jar.header());
+      await callRoute(pageAction, formRequest("/streamers/manual", { intent: "live-on" }, manual.jar.header()), { handle: "manual" });
+      const liveOf = async (name: string) =>
+        (await handle.db.select({ live: streamers.live }).from(streamers).where(eq(streamers.handle, name)))[0]?.live;
+
+      // Wrong credentials: the poll fails and changes nothing.
+      await expect(pollTwitchLive(handle.db, { ...settings, token: "nope" })).rejects.toThrow("401");
+      expect(await pollTwitchLive(handle.db, settings)).toBe(0);
+
+      await fetch(`${url}/demo/live`, { method: "POST", body: JSON.stringify({ login: "valkyria_ve", live: true }) });
+      expect(await pollTwitchLive(handle.db, settings)).toBe(1);
+      expect(await liveOf("valkyria")).toBe(true);
+      // Both live now: the one live longest (the manual switch) first.
+      const list = await callRoute<{ streamers: { handle: string; live: boolean }[] }>(listLoader, getRequest("/streamers"));
+      expect(list.data?.streamers.map((row) => [row.handle, row.live])).toEqual([
+        ["manual", true],
+        ["valkyria", true],
+      ]);
+
+      await fetch(`${url}/demo/live`, { method: "POST", body: JSON.stringify({ login: "valkyria_ve", live: false }) });
+      expect(await pollTwitchLive(handle.db, settings)).toBe(1);
+      expect(await liveOf("valkyria")).toBe(false);
+      // The streamer who switched "I'm live" by hand stays live although Twitch says they are not.
+      expect(await liveOf("manual")).toBe(true);
+    } finally {
+      demo.kill("SIGTERM");
+    }
   });
 });
