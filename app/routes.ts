@@ -61,6 +61,7 @@ export default [
     route("mail", "features/admin/routes/mail.tsx"),
     route("support", "features/support/routes/admin-support.tsx"),
     route("teams", "features/admin/routes/teams.tsx"),
+    route("streamers", "features/streamers/routes/admin-streamers.tsx"),
     route("tournaments/:tournamentId/run", "features/competition/routes/run.tsx"),
   ]),
   route("media/cards/:file", "features/tournaments/routes/card-image.ts"),
@@ -74,6 +75,11 @@ export default [
   route("teams/join/:token", "features/teams/routes/join.tsx"),
   route("teams/:teamId", "features/teams/routes/team.tsx"),
   route("players/:handle", "features/teams/routes/player.tsx"),
+  // #30 streamers (docs/streamers.md): apply, staff decide, public pages, live switch, follows.
+  route("streamers", "features/streamers/routes/streamers.tsx"),
+  route("streamers/apply", "features/streamers/routes/apply.tsx"),
+  route("streamers/me", "features/streamers/routes/me.ts"),
+  route("streamers/:handle", "features/streamers/routes/streamer.tsx"),
   // Running the event: public bracket, live updates, matches (the staff run page is under /admin).
   route("tournaments/:tournamentId/bracket", "features/competition/routes/bracket.tsx"),
   route("tournaments/:tournamentId/live", "features/competition/routes/live.ts"),

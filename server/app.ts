@@ -33,6 +33,7 @@ import { startMailWorker, stopMailWorker } from "~/lib/mail-outbox.server";
 import { startNoticeWorker, stopNoticeWorker } from "~/features/notifications/notification-outbox.server";
 import { closeMailer } from "~/lib/mail.server";
 import { PageCache, type CachedPage } from "~/lib/page-cache.server";
+import { pollTwitchLive, twitchSettings } from "~/features/streamers/live-providers.server";
 import { contentSecurityPolicy, strictTransportSecurity } from "~/lib/csp";
 import { createLiveChannel, extractSwapBlock } from "~/features/competition/live-channel.server";
 import { loadPublicVersion } from "~/features/competition/live-version.server";
@@ -80,6 +81,16 @@ export async function start(): Promise<{ port: number; host: string }> {
       everyMs: config.PAYMENTS_POLL_SECONDS * 1000,
       exclusive: true,
       run: () => pollPayments(database),
+    });
+  // #30: live status from Twitch (docs/streamers.md), only with its credentials set; manual switches otherwise.
+  const twitch = twitchSettings();
+  if (twitch)
+    startRoutine({
+      name: "streamer-live",
+      everyMs: 60_000,
+      runAtStart: true,
+      exclusive: true,
+      run: () => pollTwitchLive(database, twitch),
     });
   // The mail outbox: every instance delivers (rows are claimed with SKIP LOCKED, so each goes once).
   startMailWorker(database);

@@ -336,6 +336,110 @@ export const teamInvites = pgTable(
   (t) => [index("team_invites_team_idx").on(t.teamId, t.createdAt)],
 );
 
+/* ───────────── Streamers (issue 30, docs/streamers.md) ───────────── */
+
+/** A player who applied to be a streamer here; one row per account. Status moves by features/streamers/core/rules.ts. */
+export const streamers = pgTable(
+  "streamers",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .unique()
+      .references(() => users.id),
+    /** The public page's address, `/streamers/:handle`; lower-case. */
+    handle: text("handle").notNull().unique(),
+    bio: text("bio").notNull().default(""),
+    /** Game slugs (app/domain/games.ts). */
+    games: text("games")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** applied | approved | refused */
+    status: text("status").notNull().default("applied"),
+    /** Why staff refused (shown to the applicant). */
+    refusalReason: text("refusal_reason"),
+    /** Shown in the landing's "Streamers destacados" (staff choose). */
+    featured: boolean("featured").notNull().default(false),
+    live: boolean("live").notNull().default(false),
+    liveSince: timestamp("live_since", { withTimezone: true }),
+    /** The live flag was set by the streamer's own switch (not by a provider). */
+    liveManual: boolean("live_manual").notNull().default(true),
+    appliedAt: timestamp("applied_at", { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decidedBy: text("decided_by"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("streamers_status", sql`${t.status} in ('applied', 'approved', 'refused')`),
+    index("streamers_status_idx").on(t.status, t.featured),
+  ],
+);
+
+/** A streamer's channel on one platform (one per platform), its URL checked for the platform's form. */
+export const streamerChannels = pgTable(
+  "streamer_channels",
+  {
+    id: text("id").primaryKey(),
+    streamerId: text("streamer_id")
+      .notNull()
+      .references(() => streamers.id, { onDelete: "cascade" }),
+    /** twitch | youtube | kick | tiktok */
+    platform: text("platform").notNull(),
+    url: text("url").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("streamer_channels_platform").on(t.streamerId, t.platform),
+    check("streamer_channels_platform_known", sql`${t.platform} in ('twitch', 'youtube', 'kick', 'tiktok')`),
+  ],
+);
+
+/** Who follows a streamer: the follower count is the count of these rows. */
+export const streamerFollows = pgTable(
+  "streamer_follows",
+  {
+    streamerId: text("streamer_id")
+      .notNull()
+      .references(() => streamers.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.streamerId, t.userId] }), index("streamer_follows_user_idx").on(t.userId)],
+);
+
+/**
+ * A fan's donation from their wallet to a streamer: the ledger transaction moves `amount` from the
+ * donor, `amount − fee` to the streamer and `fee` to the platform (`donation_fees`). Never updated.
+ */
+export const streamerDonations = pgTable(
+  "streamer_donations",
+  {
+    id: text("id").primaryKey(),
+    streamerId: text("streamer_id")
+      .notNull()
+      .references(() => streamers.id),
+    donorUserId: text("donor_user_id")
+      .notNull()
+      .references(() => users.id),
+    currency: text("currency").notNull(),
+    /** Minor units taken from the donor; the streamer gets amount − fee. */
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    fee: bigint("fee", { mode: "number" }).notNull(),
+    message: text("message").notNull().default(""),
+    /** The donor agreed to appear among the page's recent supporters. */
+    public: boolean("public").notNull().default(false),
+    transactionId: text("transaction_id")
+      .notNull()
+      .unique()
+      .references(() => ledgerTransactions.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index("streamer_donations_streamer_idx").on(t.streamerId, t.createdAt)],
+);
+
 /* ───────────── Store catalogue ───────────── */
 
 export const games = pgTable("games", {
@@ -1176,6 +1280,10 @@ export const schema = {
   teams,
   teamMembers,
   teamInvites,
+  streamers,
+  streamerChannels,
+  streamerFollows,
+  streamerDonations,
   waitlistEntries,
   games,
   topupPackages,

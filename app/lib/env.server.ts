@@ -83,6 +83,13 @@ const envSchema = z
     ID_CHECKER_TIMEOUT_MS: z.coerce.number().int().min(200).max(60_000).default(8000),
     PRICING_URL: optionalUrl,
     /**
+     * #30 live status from Twitch (docs/streamers.md): off until the URL and credentials are set
+     * (scripts/twitch-demo.mjs stands in for https://api.twitch.tv). Polled once a minute across instances.
+     */
+    TWITCH_API_URL: optionalUrl,
+    TWITCH_CLIENT_ID: optionalText,
+    TWITCH_TOKEN: optionalText,
+    /**
      * #26 instant payments and delivery (docs/payments.md): each outside service is off until its URL
      * and credentials are set. Secrets are read here only and never shown, logged or mailed.
      */

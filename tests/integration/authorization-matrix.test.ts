@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { orders, paymentProofs, teamInvites, users } from "~/db/schema";
+import { orders, paymentProofs, streamerDonations, streamers, teamInvites, users } from "~/db/schema";
 import { seedDemoData } from "~/db/seed";
 import { createOrder } from "~/features/orders/orders.server";
 import { useReceiptStorage } from "~/features/orders/receipts.server";
@@ -33,6 +33,8 @@ interface World {
   proofId: string;
   /** A team the owner captains (issue 27). */
   team: string;
+  /** The handle of the owner's approved streamer page (issue 30). */
+  streamer: string;
 }
 
 interface Case {
@@ -161,6 +163,61 @@ const MATRIX: Record<string, Case[] | { public: string }> = {
   "players/:handle": {
     public: "a player's public page: handle, teams, tournaments, record; never full name, phone or e-mail (teams.test.ts)",
   },
+  // Issue 30 (docs/streamers.md; tests/integration/streamers.test.ts has every act).
+  streamers: { public: "approved streamers' handles, games, follower counts and live status" },
+  "streamers/apply": [
+    {
+      name: "the application is the caller's own",
+      kind: "loader",
+      request: (_w, cookie) => getRequest("/streamers/apply", cookie),
+      expect: anySignedIn,
+    },
+    {
+      name: "applying (refused form: nothing made)",
+      kind: "action",
+      request: (_w, cookie) => formRequest("/streamers/apply", { handle: "x" }, cookie),
+      expect: anySignedIn,
+      state: async () => handleRef.db.$count(streamers),
+    },
+  ],
+  "streamers/me": [
+    {
+      name: "sends the caller to their own page or application",
+      kind: "loader",
+      request: (_w, cookie) => getRequest("/streamers/me", cookie),
+      expect: anySignedIn,
+    },
+  ],
+  "streamers/:handle": [
+    {
+      name: "an approved streamer's page is public",
+      kind: "loader",
+      request: (w, cookie) => getRequest(`/streamers/${w.streamer}`, cookie),
+      params: (w) => ({ handle: w.streamer }),
+      expect: { visitor: "allowed", owner: "allowed", other: "allowed", staff: "allowed" },
+    },
+    {
+      name: "only the streamer flips their live switch; anyone else: not there for them",
+      kind: "action",
+      request: (w, cookie) => formRequest(`/streamers/${w.streamer}`, { intent: "live-on" }, cookie),
+      params: (w) => ({ handle: w.streamer }),
+      expect: ownerOnly,
+      state: async () => (await handleRef.db.select({ live: streamers.live }).from(streamers))[0]?.live,
+    },
+    {
+      name: "donating needs a signed-in user and takes only from the caller's own wallet (empty here: nothing moves)",
+      kind: "action",
+      request: (w, cookie) =>
+        formRequest(
+          `/streamers/${w.streamer}`,
+          { intent: "donate", currency: "USD", amount: "1", key: "33333333-3333-4333-8333-333333333333" },
+          cookie,
+        ),
+      params: (w) => ({ handle: w.streamer }),
+      expect: anySignedIn,
+      state: async () => handleRef.db.$count(streamerDonations),
+    },
+  ],
   "account/notices": [
     {
       name: "notice settings are the caller's own",
@@ -436,8 +493,17 @@ beforeEach(async () => {
     logoUrl: null,
     ign: "owner-bs",
   });
+  const { applyAsStreamer, decideStreamer } = await import("~/features/streamers/streamers.server");
+  const applied = await applyAsStreamer(handleRef.db, owner.userId, {
+    handle: "owner-streams",
+    bio: "",
+    games: ["free-fire"],
+    channels: [{ platform: "kick", url: "https://kick.com/owner" }],
+  });
+  await decideStreamer(handleRef.db, { staffId: staff.userId, streamerId: applied.id, to: "approved", reason: null });
   worldRef = {
     team: team.id,
+    streamer: "owner-streams",
     owner,
     cookie: { visitor: "", owner: owner.jar.header(), other: other.jar.header(), staff: staff.jar.header() },
     openOrder,

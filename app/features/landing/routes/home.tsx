@@ -2,6 +2,7 @@ import { useNavigation, useRouteLoaderData } from "react-router";
 import type { RouteHandle, loader as rootLoader } from "~/root";
 import { languageFromCookieHeader } from "~/domain/language";
 import { eventStagesOf } from "~/features/competition/bracket-page.server";
+import { featuredStreamers } from "~/features/streamers/streamers.server";
 import { listUpcomingTournaments, type TournamentCard } from "~/features/tournaments/tournaments.server";
 import { db } from "~/lib/db.server";
 import { useRouteMessages } from "~/lib/use-route-messages";
@@ -12,7 +13,7 @@ import { CallToAction } from "../components/call-to-action";
 import { Features } from "../components/features";
 import { Hero } from "../components/hero";
 import { PlusBenefits } from "../components/plus-benefits";
-import { Streamers } from "../components/streamers";
+import { Streamers, type FeaturedStreamer } from "../components/streamers";
 import { TournamentGrid } from "../components/tournament-grid";
 import type { Route } from "./+types/home";
 
@@ -37,7 +38,21 @@ export async function loader({ request }: Route.LoaderArgs) {
     // SPEC §8: a loading failure is logged and the list stays empty.
     log.error("tournaments failed to load", { error: String(error) });
   }
-  return { tournaments, now: new Date().toISOString(), messages: loadMessages(language, ["landing"]) };
+  // Featured approved streamers (issue 30): read on every render, so the landing's 5-second page cache is the only delay
+  // before a change of featured or live status shows (docs/streamers.md).
+  let streamers: FeaturedStreamer[] = [];
+  try {
+    streamers = (await featuredStreamers(db())).map(({ handle, games, live, followers, gamesPlayed }) => ({
+      handle,
+      games,
+      live,
+      followers,
+      gamesPlayed,
+    }));
+  } catch (error) {
+    log.error("featured streamers failed to load", { error: String(error) });
+  }
+  return { tournaments, streamers, now: new Date().toISOString(), messages: loadMessages(language, ["landing"]) };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -63,7 +78,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         loading={navigation.state === "loading" && navigation.location.pathname === "/"}
       />
       <Features />
-      <Streamers loggedIn={loggedIn} />
+      <Streamers featured={loaderData.streamers} />
       <PlusBenefits />
       <CallToAction loggedIn={loggedIn} />
     </div>

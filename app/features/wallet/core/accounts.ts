@@ -19,6 +19,8 @@ export const PLATFORM_ACCOUNT_KINDS = [
   "orders_clearing",
   /** Staff credits and debits by hand (audited), the counterpart of each adjustment. */
   "adjustments",
+  /** The platform's fee on fans' donations to streamers (revenue; issue 30). */
+  "donation_fees",
 ] as const;
 export type PlatformAccountKind = (typeof PLATFORM_ACCOUNT_KINDS)[number];
 export type AccountKind = "user" | PlatformAccountKind;
@@ -84,6 +86,7 @@ export const TRANSACTION_KINDS = [
   "withdrawal_rejected",
   "wallet_payment",
   "adjustment",
+  "donation",
 ] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 

@@ -1,0 +1,44 @@
+import type { Currency } from "~/domain/money";
+import { parseMinorUnits } from "~/features/admin/core/money-input";
+import { isCurrency } from "~/features/wallet/core/accounts";
+
+/**
+ * Donations from a fan's wallet to a streamer (issue 30, docs/streamers.md): the form and the split
+ * between the streamer and the platform. Money is integer minor units.
+ */
+
+/** The platform's fee when staff have set none: 10 % (1000 basis points). */
+export const DEFAULT_DONATION_FEE_BP = 1000;
+export const MESSAGE_MAX = 140;
+/** The largest donation one form may send (minor units): 1 000.00. */
+export const DONATION_MAX = 100_000;
+
+export type DonationFormErrorCode = "BAD_CURRENCY" | "BAD_AMOUNT" | "MESSAGE_LENGTH";
+
+export type ParsedDonation =
+  | { ok: true; currency: Currency; amount: number; message: string; public: boolean }
+  | { ok: false; code: DonationFormErrorCode; field: string };
+
+export function parseDonationForm(form: Record<string, string | undefined>): ParsedDonation {
+  if (!isCurrency(form.currency)) return { ok: false, code: "BAD_CURRENCY", field: "currency" };
+  const amount = parseMinorUnits(form.amount, { max: DONATION_MAX });
+  if (!amount.ok) return { ok: false, code: "BAD_AMOUNT", field: "amount" };
+  const message = (form.message ?? "").trim();
+  if ([...message].length > MESSAGE_MAX) return { ok: false, code: "MESSAGE_LENGTH", field: "message" };
+  return { ok: true, currency: form.currency, amount: amount.value, message, public: form.public === "on" };
+}
+
+/** The fee (rounded down: the streamer never gets less than their share) and what the streamer receives; they sum to the amount. */
+export function donationSplit(amount: number, feeBasisPoints: number): { fee: number; net: number } {
+  const bp = Math.min(Math.max(Math.trunc(feeBasisPoints), 0), 10_000);
+  const fee = Math.floor((amount * bp) / 10_000);
+  return { fee, net: amount - fee };
+}
+
+/** A fee typed by staff as a percentage ("10", "7.5") → basis points; null when out of 0–50 %. */
+export function parseFeePercent(raw: string | undefined): number | null {
+  const text = (raw ?? "").trim().replace(",", ".");
+  if (!/^\d{1,2}(\.\d{1,2})?$/.test(text)) return null;
+  const bp = Math.round(Number(text) * 100);
+  return bp <= 5000 ? bp : null;
+}

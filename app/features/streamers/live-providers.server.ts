@@ -1,0 +1,76 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { streamerChannels, streamers } from "~/db/schema";
+import type { Database } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
+import { log } from "~/lib/log.server";
+import { batches, liveChanges, twitchLogin, type PolledStreamer } from "./core/live";
+
+/**
+ * Live status from Twitch (issue 30, docs/streamers.md): the streams endpoint answers which of up to
+ * 100 logins are live. Off unless TWITCH_API_URL, TWITCH_CLIENT_ID and TWITCH_TOKEN are set; the
+ * demo server (scripts/twitch-demo.mjs) speaks the same contract.
+ */
+export interface TwitchSettings {
+  url: string;
+  clientId: string;
+  token: string;
+  timeoutMs?: number;
+}
+
+export function twitchSettings(): TwitchSettings | null {
+  const config = env();
+  if (!config.TWITCH_API_URL || !config.TWITCH_CLIENT_ID || !config.TWITCH_TOKEN) return null;
+  return { url: config.TWITCH_API_URL, clientId: config.TWITCH_CLIENT_ID, token: config.TWITCH_TOKEN };
+}
+
+/** The logins among these that Twitch says are live now. Throws when Twitch does not answer 200. */
+export async function twitchLiveLogins(settings: TwitchSettings, logins: readonly string[]): Promise<Set<string>> {
+  const live = new Set<string>();
+  for (const batch of batches(logins)) {
+    const url = new URL("/helix/streams", settings.url);
+    for (const login of batch) url.searchParams.append("user_login", login);
+    url.searchParams.set("first", "100");
+    const response = await fetch(url, {
+      headers: { "Client-Id": settings.clientId, Authorization: `Bearer ${settings.token}` },
+      signal: AbortSignal.timeout(settings.timeoutMs ?? 8000),
+    });
+    if (!response.ok) throw new Error(`twitch streams answered ${response.status}`);
+    const body = (await response.json()) as { data?: { user_login?: unknown; type?: unknown }[] };
+    for (const stream of body.data ?? [])
+      if (typeof stream.user_login === "string" && stream.type === "live") live.add(stream.user_login.toLowerCase());
+  }
+  return live;
+}
+
+/**
+ * One poll (the `streamer-live` routine, once a minute, on one instance): approved streamers with a
+ * Twitch channel; those live there are marked live, and those a provider had marked live and that
+ * are no longer are marked off. A streamer's own switch is never undone here. Answers how many changed.
+ */
+export async function pollTwitchLive(db: Database, settings: TwitchSettings, now = new Date()): Promise<number> {
+  const rows = await db
+    .select({ id: streamers.id, url: streamerChannels.url, live: streamers.live, liveManual: streamers.liveManual })
+    .from(streamers)
+    .innerJoin(streamerChannels, and(eq(streamerChannels.streamerId, streamers.id), eq(streamerChannels.platform, "twitch")))
+    .where(eq(streamers.status, "approved"));
+  const polled: PolledStreamer[] = rows.flatMap((row) => {
+    const login = twitchLogin(row.url);
+    return login ? [{ id: row.id, login, live: row.live, liveManual: row.liveManual }] : [];
+  });
+  if (polled.length === 0) return 0;
+  const changes = liveChanges(polled, await twitchLiveLogins(settings, [...new Set(polled.map((row) => row.login))]));
+  const on = changes.filter((change) => change.live).map((change) => change.id);
+  const off = changes.filter((change) => !change.live).map((change) => change.id);
+  if (on.length)
+    await db
+      .update(streamers)
+      .set({ live: true, liveSince: now, liveManual: false })
+      .where(and(inArray(streamers.id, on), eq(streamers.live, false), eq(streamers.status, "approved")));
+  if (off.length)
+    await db
+      .update(streamers)
+      .set({ live: false, liveSince: null })
+      .where(and(inArray(streamers.id, off), eq(streamers.liveManual, false)));
+  if (changes.length) log.info("streamer live status from twitch", { on: on.length, off: off.length });
+  return changes.length;
+}

@@ -1,0 +1,193 @@
+import { Form, Link } from "react-router";
+import { GAMES } from "~/domain/games";
+import { AdminDateTime } from "~/features/admin/components/admin-date";
+import { PageTitle, cardClass, fieldClass, labelClass, primaryButton, secondaryButton } from "~/features/admin/components/admin-ui";
+import { staffContext } from "~/features/admin/context.server";
+import { fail, failWith, succeed } from "~/lib/answer";
+import { db } from "~/lib/db.server";
+import { formFields, isWellFormedId, readForm } from "~/lib/http.server";
+import { useTranslation } from "~/lib/i18n-react";
+import { metaText } from "~/lib/meta";
+import { useRouteMessages } from "~/lib/use-route-messages";
+import { STREAMER_STATUSES, parseReason, type StreamerStatus } from "../core/rules";
+import { parseFeePercent } from "../core/donations";
+import { StreamerError, decideStreamer, donationFeeBasisPoints, listForStaff, saveDonationFee, setFeatured } from "../streamers.server";
+import type { Route } from "./+types/admin-streamers";
+
+/** Staff: the applications to approve or refuse (with a reason), and which approved streamers the landing features. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { messages } = await staffContext(request, ["streamers"]);
+  const asked = new URL(request.url).searchParams.get("status") ?? "";
+  const status = (STREAMER_STATUSES as readonly string[]).includes(asked) ? (asked as StreamerStatus) : null;
+  const [rows, feeBasisPoints] = await Promise.all([listForStaff(db(), status), donationFeeBasisPoints(db())]);
+  return {
+    status,
+    feePercent: feeBasisPoints / 100,
+    streamers: rows.map((row) => ({ ...row, appliedAt: row.appliedAt.toISOString() })),
+    messages,
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { staff } = await staffContext(request);
+  const fields = formFields(await readForm(request));
+  if (fields.intent === "fee") {
+    const basisPoints = parseFeePercent(fields.fee);
+    if (basisPoints === null) return fail("FEE_INVALID", 400, { field: "fee" });
+    await saveDonationFee(db(), staff.id, basisPoints);
+    return succeed({ done: "fee" as const, streamerId: null });
+  }
+  const streamerId = fields.streamerId ?? "";
+  if (!isWellFormedId(streamerId)) return fail("NOT_FOUND", 404);
+  try {
+    switch (fields.intent) {
+      case "approve":
+        await decideStreamer(db(), { staffId: staff.id, streamerId, to: "approved", reason: null });
+        return succeed({ done: "approved" as const, streamerId });
+      case "refuse": {
+        const reason = parseReason(fields.reason);
+        if (!reason) return fail("REASON_REQUIRED", 400, { field: "reason", streamerId });
+        await decideStreamer(db(), { staffId: staff.id, streamerId, to: "refused", reason });
+        return succeed({ done: "refused" as const, streamerId });
+      }
+      case "feature":
+      case "unfeature":
+        await setFeatured(db(), staff.id, streamerId, fields.intent === "feature");
+        return succeed({ done: fields.intent === "feature" ? ("featured" as const) : ("unfeatured" as const), streamerId });
+      default:
+        return fail("NOT_FOUND", 400);
+    }
+  } catch (error) {
+    if (error instanceof StreamerError) return failWith(error, { streamerId });
+    throw error;
+  }
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: `${metaText(matches, "streamers", "admin.title")} · Arena LATAM` }, { name: "robots", content: "noindex" }];
+}
+
+export default function AdminStreamersPage({ loaderData, actionData }: Route.ComponentProps) {
+  useRouteMessages(loaderData.messages);
+  const { t } = useTranslation("streamers");
+  const { status, streamers } = loaderData;
+  return (
+    <section className="mx-auto max-w-5xl px-4 py-8" data-testid="admin-streamers">
+      <PageTitle title={t("admin.title")} subtitle={t("admin.subtitle")} />
+      {actionData ? (
+        actionData.ok ? (
+          <p
+            role="status"
+            className="mb-4 rounded-lg border border-emerald-500/50 bg-emerald-500/10 p-3 text-emerald-100"
+            data-testid="admin-done"
+          >
+            {t(`admin.done.${actionData.done}`)}
+          </p>
+        ) : (
+          <p role="alert" className="mb-4 rounded-lg border border-rose-500/50 bg-rose-500/10 p-3 text-rose-100" data-testid="admin-error">
+            {t(`errors.${actionData.code}`)}
+          </p>
+        )
+      ) : null}
+      <nav aria-label={t("admin.filter")} className="mb-6 flex flex-wrap gap-2">
+        {[null, ...STREAMER_STATUSES].map((option) => (
+          <Link
+            key={option ?? "all"}
+            to={option ? `?status=${option}` : "?"}
+            aria-current={status === option ? "page" : undefined}
+            className={option === status ? primaryButton : secondaryButton}
+            data-testid={`admin-streamers-filter-${option ?? "all"}`}
+          >
+            {option ? t(`status.${option}`) : t("admin.all")}
+          </Link>
+        ))}
+      </nav>
+      <Form method="post" className={`${cardClass} mb-6 flex flex-wrap items-end gap-3`} data-testid="admin-streamers-fee">
+        <input type="hidden" name="intent" value="fee" />
+        <label className={labelClass}>
+          {t("admin.fee")}
+          <input name="fee" inputMode="decimal" defaultValue={String(loaderData.feePercent)} maxLength={5} className={fieldClass} />
+        </label>
+        <button type="submit" className={secondaryButton}>
+          {t("admin.feeSubmit")}
+        </button>
+      </Form>
+      {streamers.length === 0 ? (
+        <p className="rounded-lg border border-slate-800 p-6 text-slate-400">{t("admin.empty")}</p>
+      ) : (
+        <ul className="flex flex-col gap-4">
+          {streamers.map((streamer) => (
+            <li key={streamer.id} className={cardClass} data-testid="admin-streamer-row" data-handle={streamer.handle}>
+              <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                <span className="font-bold break-all">@{streamer.handle}</span>
+                <span className="text-sm font-semibold text-amber-300" data-testid="admin-streamer-status">
+                  {t(`status.${streamer.status}`)}
+                </span>
+                {streamer.featured ? <span className="text-sm font-semibold text-cyan-300">{t("admin.featured")}</span> : null}
+                <span className="text-sm break-all text-slate-400">{streamer.email}</span>
+                <span className="text-sm text-slate-400">
+                  <AdminDateTime value={streamer.appliedAt} />
+                </span>
+              </p>
+              <p className="mt-1 text-sm text-slate-300">
+                {streamer.games.map((game) => GAMES[game as keyof typeof GAMES]?.name ?? game).join(" · ")}
+              </p>
+              {streamer.bio ? <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-300">{streamer.bio}</p> : null}
+              <ul className="mt-2 flex flex-col gap-1 text-sm">
+                {streamer.channels.map((channel) => (
+                  <li key={channel.platform}>
+                    {t(`platforms.${channel.platform}`)}:{" "}
+                    <a
+                      href={channel.url}
+                      rel="noopener noreferrer nofollow"
+                      target="_blank"
+                      className="inline-flex min-h-6 items-center break-all text-cyan-300 underline"
+                    >
+                      {channel.url}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+              {streamer.status === "refused" && streamer.refusalReason ? (
+                <p className="mt-1 text-sm text-slate-400">{t("apply.reason", { reason: streamer.refusalReason })}</p>
+              ) : null}
+              <div className="mt-3 flex flex-wrap items-end gap-2">
+                {streamer.status === "applied" ? (
+                  <Form method="post">
+                    <input type="hidden" name="streamerId" value={streamer.id} />
+                    <input type="hidden" name="intent" value="approve" />
+                    <button type="submit" className={primaryButton} data-testid="admin-streamer-approve">
+                      {t("admin.approve")}
+                    </button>
+                  </Form>
+                ) : null}
+                {streamer.status === "approved" ? (
+                  <Form method="post">
+                    <input type="hidden" name="streamerId" value={streamer.id} />
+                    <input type="hidden" name="intent" value={streamer.featured ? "unfeature" : "feature"} />
+                    <button type="submit" className={secondaryButton} data-testid="admin-streamer-feature">
+                      {t(streamer.featured ? "admin.unfeature" : "admin.feature")}
+                    </button>
+                  </Form>
+                ) : null}
+                {streamer.status !== "refused" ? (
+                  <Form method="post" className="flex flex-wrap items-end gap-2">
+                    <input type="hidden" name="streamerId" value={streamer.id} />
+                    <input type="hidden" name="intent" value="refuse" />
+                    <label className={labelClass}>
+                      {t("admin.reason")}
+                      <input name="reason" maxLength={300} className={fieldClass} data-testid="admin-streamer-reason" />
+                    </label>
+                    <button type="submit" className={secondaryButton} data-testid="admin-streamer-refuse">
+                      {t(streamer.status === "approved" ? "admin.withdraw" : "admin.refuse")}
+                    </button>
+                  </Form>
+                ) : null}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
