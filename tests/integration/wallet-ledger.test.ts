@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { competitionPrizes, registrations, settings, tournaments, users } from "~/db/schema";
+import { competitionPrizes, registrationPlayers, registrations, settings, tournaments, users } from "~/db/schema";
 import { createOrder } from "~/features/orders/orders.server";
 import { platformAccount, userAccount } from "~/features/wallet/core/accounts";
 import { DEFAULT_WITHDRAWAL_RULES } from "~/features/wallet/core/withdrawals";
@@ -286,6 +286,49 @@ describe("the ledger", () => {
     expect(await prizesPaid(handle.db, "cup")).toBe(true);
     const mails = await handle.db.execute(sql`select count(*)::int as n from mail_outbox where kind like 'wallet.prize%'`);
     expect((mails as unknown as { rows: Array<{ n: number }> }).rows[0]?.n).toBe(3);
+    await expectLedgerSound();
+  });
+
+  it("splits a team's prize equally among its starters when staff choose so; a starter without an account: to the captain", async () => {
+    const [cap, two, three] = [await newUser("cap"), await newUser("two"), await newUser("three")];
+    await handle.db.insert(tournaments).values({
+      id: "squad-cup",
+      title: "Copa Escuadras",
+      game: "free-fire",
+      teamSize: 4,
+      prize: "$100",
+      players: ["Escuadras"],
+      image: "/x.jpg",
+      date: "2026-12-01",
+      capacity: 8,
+      registrationClosesAt: new Date(),
+    });
+    await handle.db
+      .insert(registrations)
+      .values({ id: "sq", tournamentId: "squad-cup", userId: cap, teamName: "Escuadra", phone: "04141234567", status: "confirmed" });
+    // Four starters (one typed by hand, without an account) and a substitute, who gets nothing.
+    const substitute = await newUser("sub");
+    await handle.db.insert(registrationPlayers).values(
+      [cap, two, three, null, substitute].map((userId, index) => ({
+        id: `p${index}`,
+        registrationId: "sq",
+        tournamentId: "squad-cup",
+        position: index + 1,
+        name: `Jugador ${index + 1}`,
+        ign: `IGN${index + 1}`,
+        userId,
+      })),
+    );
+    await handle.db.insert(competitionPrizes).values([{ tournamentId: "squad-cup", registrationId: "sq", place: 1, amount: "$10.01" }]);
+    const paid = await payTournamentPrizes(handle.db, staffId, "squad-cup", "starters");
+    // 1001 cents in four shares: 251, 250, 250, 250; the hand-typed starter's share goes to the captain.
+    expect(paid.map((row) => [row.userId, row.amount])).toEqual([
+      [cap, 251 + 250],
+      [two, 250],
+      [three, 250],
+    ]);
+    expect((await walletSummary(handle.db, substitute)).USD.available).toBe(0);
+    expect((await prizePayouts(handle.db, "squad-cup")).reduce((sum, row) => sum + Number(row.amount), 0)).toBe(1001);
     await expectLedgerSound();
   });
 });

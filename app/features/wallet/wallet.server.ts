@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import {
   competitionPrizes,
   ledgerAccounts,
   ledgerEntries,
   ledgerTransactions,
   orders,
+  registrationPlayers,
   registrations,
   settings,
   tournaments,
@@ -20,7 +21,8 @@ import { moveOrder } from "~/features/orders/orders.server";
 import { membershipOf } from "~/features/plus/plus.server";
 import type { Database, Transaction } from "~/lib/db.server";
 import { isCurrency, platformAccount, userAccount, userAccountId, type TransactionKind } from "./core/accounts";
-import { prizeMoney } from "./core/prizes";
+import { prizeMoney, prizeShares, type PrizeReceiver } from "./core/prizes";
+import { eventTeamSize } from "~/domain/games";
 import {
   DEFAULT_WITHDRAWAL_RULES,
   mayDecide,
@@ -429,14 +431,15 @@ export async function prizesPaid(db: Database | Transaction, tournamentId: strin
 
 /**
  * Staff confirm the final standings: each money prize recorded for the tournament is credited to
- * the placed team's captain (prizes → wallet), each receiver mailed, all in one transaction under
- * the tournament's row lock. Paying twice is refused; a correction after payment goes through
- * `reversePrize` (a new, opposite movement), then the prizes are recorded again and paid again.
+ * the placed team's captain, or split among its starters when staff choose so (`prizeShares`), each
+ * receiver mailed, all in one transaction under the tournament's row lock. Paying twice is refused;
+ * a correction after payment goes through `reversePrize` (a new, opposite movement per receiver),
+ * then the prizes are recorded again and paid again.
  */
-export async function payTournamentPrizes(db: Database, staffId: string, tournamentId: string) {
+export async function payTournamentPrizes(db: Database, staffId: string, tournamentId: string, receiver: PrizeReceiver = "captain") {
   return db.transaction(async (tx) => {
     const [tournament] = await tx
-      .select({ id: tournaments.id, title: tournaments.title })
+      .select({ id: tournaments.id, title: tournaments.title, game: tournaments.game, teamSize: tournaments.teamSize })
       .from(tournaments)
       .where(eq(tournaments.id, tournamentId))
       .for("update");
@@ -448,36 +451,71 @@ export async function payTournamentPrizes(db: Database, staffId: string, tournam
       .select({ round: sql<number>`count(*)::int` })
       .from(walletPrizePayouts)
       .where(eq(walletPrizePayouts.tournamentId, tournamentId));
+    const starters =
+      receiver === "starters"
+        ? await startersOf(
+            tx,
+            plan.map((row) => row.registrationId),
+            eventTeamSize(tournament),
+          )
+        : new Map();
     const paid = [];
     for (const row of plan) {
       const money = row.money!;
-      const id = randomUUID();
-      const { transactionId } = await post(tx, {
-        kind: "prize",
-        idempotencyKey: `prize:${tournamentId}:${row.registrationId}:${row.place}:${round}`,
-        subjectId: tournamentId,
-        actorId: staffId,
-        lines: [
-          { account: platformAccount("prizes", money.currency), amount: -money.amount },
-          { account: userAccount(row.userId, money.currency), amount: money.amount },
-        ],
-      });
-      await tx.insert(walletPrizePayouts).values({
-        id,
-        tournamentId,
-        registrationId: row.registrationId,
-        userId: row.userId,
-        place: row.place,
-        currency: money.currency,
-        amount: money.amount,
-        transactionId,
-      });
-      await mailWallet(tx, row.userId, "prize", { ...money, title: tournament.title, place: row.place });
-      paid.push({ userId: row.userId, place: row.place, ...money });
+      for (const share of prizeShares(money.amount, row.userId, starters.get(row.registrationId) ?? [], receiver)) {
+        const id = randomUUID();
+        const { transactionId } = await post(tx, {
+          kind: "prize",
+          idempotencyKey: `prize:${tournamentId}:${row.registrationId}:${row.place}:${round}${receiver === "starters" ? `:${share.userId}` : ""}`,
+          subjectId: tournamentId,
+          actorId: staffId,
+          lines: [
+            { account: platformAccount("prizes", money.currency), amount: -share.amount },
+            { account: userAccount(share.userId, money.currency), amount: share.amount },
+          ],
+        });
+        await tx.insert(walletPrizePayouts).values({
+          id,
+          tournamentId,
+          registrationId: row.registrationId,
+          userId: share.userId,
+          place: row.place,
+          currency: money.currency,
+          amount: share.amount,
+          transactionId,
+        });
+        await mailWallet(tx, share.userId, "prize", {
+          amount: share.amount,
+          currency: money.currency,
+          title: tournament.title,
+          place: row.place,
+        });
+        paid.push({ userId: share.userId, place: row.place, amount: share.amount, currency: money.currency });
+      }
     }
-    await recordAudit(tx, { actorId: staffId, action: "wallet.prizes_paid", entity: "tournament", entityId: tournamentId, after: paid });
+    await recordAudit(tx, {
+      actorId: staffId,
+      action: "wallet.prizes_paid",
+      entity: "tournament",
+      entityId: tournamentId,
+      after: { receiver, paid },
+    });
     return paid;
   });
+}
+
+/** Each registration's starters in order (the first `size` players), with their account when they have one here. */
+async function startersOf(tx: Transaction, registrationIds: string[], size: number): Promise<Map<string, Array<string | null>>> {
+  const rows = registrationIds.length
+    ? await tx
+        .select({ registrationId: registrationPlayers.registrationId, userId: registrationPlayers.userId })
+        .from(registrationPlayers)
+        .where(and(inArray(registrationPlayers.registrationId, registrationIds), lte(registrationPlayers.position, size)))
+        .orderBy(asc(registrationPlayers.registrationId), asc(registrationPlayers.position))
+    : [];
+  const starters = new Map<string, Array<string | null>>();
+  for (const row of rows) starters.set(row.registrationId, [...(starters.get(row.registrationId) ?? []), row.userId]);
+  return starters;
 }
 
 /** Takes back one credited prize with a reason (a new, opposite movement); refused if the receiver has already spent it. */
@@ -635,9 +673,15 @@ export async function userByEmail(db: Database, email: string) {
 
 /** What the run page shows about paying the tournament's prizes to wallets. */
 export async function prizePanel(db: Database, tournamentId: string) {
-  const [plan, payouts] = await Promise.all([prizePlan(db, tournamentId), prizePayouts(db, tournamentId)]);
+  const [plan, payouts, [tournament]] = await Promise.all([
+    prizePlan(db, tournamentId),
+    prizePayouts(db, tournamentId),
+    db.select({ game: tournaments.game, teamSize: tournaments.teamSize }).from(tournaments).where(eq(tournaments.id, tournamentId)),
+  ]);
   return {
     paid: payouts.some((row) => !row.reversedBy),
+    /** A team event: staff may split each prize among the starters. */
+    teams: tournament ? eventTeamSize(tournament) > 1 : false,
     plan: plan.map((row) => ({ place: row.place, name: row.teamName || row.captainName, text: row.text, money: row.money })),
     payouts: payouts.map((row) => ({
       id: row.id,

@@ -219,7 +219,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         return succeed({ done: "prizes" });
       }
       case "pay-prizes": {
-        await payTournamentPrizes(db(), staff.id, tournament.id);
+        await payTournamentPrizes(db(), staff.id, tournament.id, fields.receiver === "starters" ? "starters" : "captain");
         return succeed({ done: "prizesPaid" });
       }
       case "reverse-prize": {

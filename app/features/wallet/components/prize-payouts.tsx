@@ -7,6 +7,7 @@ import { useTranslation } from "~/lib/i18n-react";
 
 export interface PrizePanel {
   paid: boolean;
+  teams: boolean;
   payouts: Array<{ id: string; name: string; place: number; amount: number; currency: Currency; reversed: boolean }>;
   plan: Array<{ place: number; name: string; text: string; money: { amount: number; currency: Currency } | null }>;
 }
@@ -31,8 +32,21 @@ export function PrizePayouts({ panel, busy }: { panel: PrizePanel; busy: boolean
               </li>
             ))}
           </ul>
-          <Form method="post">
+          <Form method="post" className="space-y-3">
             <input type="hidden" name="intent" value="pay-prizes" />
+            {panel.teams ? (
+              <fieldset className="space-y-1 text-sm" data-testid="prize-receiver">
+                <legend className="font-semibold">{t("staff.prizes.receiver")}</legend>
+                <label className="flex min-h-6 items-center gap-2">
+                  <input type="radio" name="receiver" value="captain" defaultChecked data-testid="prize-receiver-captain" />
+                  {t("staff.prizes.toCaptain")}
+                </label>
+                <label className="flex min-h-6 items-center gap-2">
+                  <input type="radio" name="receiver" value="starters" data-testid="prize-receiver-starters" />
+                  {t("staff.prizes.toStarters")}
+                </label>
+              </fieldset>
+            ) : null}
             <Button type="submit" disabled={busy || panel.plan.every((row) => !row.money)} data-testid="pay-prizes">
               {t("staff.prizes.pay")}
             </Button>

@@ -40,3 +40,23 @@ export function splitEqually(amount: number, parts: number): number[] {
   const rest = amount - base * parts;
   return Array.from({ length: parts }, (_, index) => base + (index < rest ? 1 : 0));
 }
+
+/**
+ * Who gets how much of one placed team's prize. To the captain: all of it. Among the starters: equal
+ * shares to the cent; a starter entered without an account here (typed by hand) cannot hold a wallet,
+ * so their share goes to the captain who registered them. A team without starters on record: the captain.
+ */
+export function prizeShares(
+  amount: number,
+  captainId: string,
+  starters: ReadonlyArray<string | null>,
+  receiver: PrizeReceiver,
+): Array<{ userId: string; amount: number }> {
+  if (receiver === "captain" || starters.length === 0) return [{ userId: captainId, amount }];
+  const shares = new Map<string, number>();
+  splitEqually(amount, starters.length).forEach((share, index) => {
+    const userId = starters[index] ?? captainId;
+    shares.set(userId, (shares.get(userId) ?? 0) + share);
+  });
+  return [...shares].map(([userId, share]) => ({ userId, amount: share }));
+}

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_WITHDRAWAL_RULES, mayDecide, parseDestination, withdrawalFee, withdrawalProblem } from "./withdrawals";
 import { parseWithdrawalForm } from "./withdrawal-form";
 import { postingProblem, lockOrder, platformAccount, userAccount } from "./accounts";
-import { prizeMoney, splitEqually } from "./prizes";
+import { prizeMoney, prizeShares, splitEqually } from "./prizes";
 
 const rules = DEFAULT_WITHDRAWAL_RULES;
 
@@ -105,6 +105,15 @@ describe("prizes", () => {
     expect(prizeMoney("2.000 diamantes")).toBeNull();
     expect(prizeMoney("$0")).toBeNull();
   });
+  it("a team's prize: all to the captain, or equal shares to the starters (a starter without an account: to the captain)", () => {
+    expect(prizeShares(1000, "cap", ["cap", "b"], "captain")).toEqual([{ userId: "cap", amount: 1000 }]);
+    expect(prizeShares(1000, "cap", ["cap", "b", null], "starters")).toEqual([
+      { userId: "cap", amount: 334 + 333 },
+      { userId: "b", amount: 333 },
+    ]);
+    expect(prizeShares(1000, "cap", [], "starters")).toEqual([{ userId: "cap", amount: 1000 }]);
+  });
+
   it("splits equally to the cent", () => {
     expect(splitEqually(1000, 3)).toEqual([334, 333, 333]);
     expect(splitEqually(1000, 0)).toEqual([]);
