@@ -1,8 +1,8 @@
 // `npm test`: the type check; lint, format, translation and import-cycle checks; unit and integration
-// tests (Vitest, on PGlite; again on PostgreSQL when TEST_POSTGRES_URL is set), then end-to-end tests
-// (Playwright in Chromium).
+// tests (Vitest, on PGlite), then end-to-end tests (Playwright in Chromium), with the integration tests
+// on PostgreSQL beside them when TEST_POSTGRES_URL is set.
 // Ends with one plain "N passed, N failed" line over all of them.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -16,6 +16,23 @@ function run(label, command, args, env = {}) {
   const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
   if (result.status !== 0) exitCode = result.status || 1;
   return result.status === 0;
+}
+
+/** Starts a run whose output is kept aside and printed, under its label, when `finished` is awaited. */
+function runAside(label, command, args, env = {}) {
+  const logFile = path.join(reports, `${label.replace(/\W+/g, "-")}.log`);
+  const out = fs.openSync(logFile, "w");
+  const child = spawn(command, args, { stdio: ["ignore", out, out], env: { ...process.env, ...env } });
+  const finished = new Promise((resolve) =>
+    child.on("close", (code) => {
+      fs.closeSync(out);
+      console.log(`\n── ${label} (ran beside the end-to-end tests) ──`);
+      process.stdout.write(fs.readFileSync(logFile));
+      if (code !== 0) exitCode = code || 1;
+      resolve(code === 0);
+    }),
+  );
+  return { finished };
 }
 
 function countVitest(file) {
@@ -34,11 +51,12 @@ function countPlaywright(file) {
   totals.skipped += stats.skipped;
 }
 
+// The type check and the static checks of `npm run validate` run side by side (each is one process on
+// one core); each one that fails counts as one failed test.
+const lint = runAside("lint (ESLint)", "npm", ["run", "--silent", "lint"]);
 if (!run("type check (TypeScript, strict)", "npm", ["run", "--silent", "typecheck"])) totals.failed += 1;
-
-// The static checks of `npm run validate`: each one that fails counts as one failed test, like the type check.
+if (!(await lint.finished)) totals.failed += 1;
 for (const [label, script] of [
-  ["lint (ESLint)", "lint"],
   ["format (Prettier)", "format:check"],
   ["translations (locales and error codes)", "check:i18n"],
   ["import cycles (madge)", "check:cycles"],
@@ -56,23 +74,26 @@ run("unit and integration tests (Vitest)", "npx", [
 ]);
 countVitest(vitestJson);
 
-// TEST_POSTGRES_URL: run the integration suite once more against that PostgreSQL server.
-if (process.env.TEST_POSTGRES_URL) {
-  const postgresJson = path.join(reports, "vitest-postgres.json");
-  run(
-    "integration tests on PostgreSQL",
-    "npx",
-    ["vitest", "run", "--project", "integration", "--reporter=default", "--reporter=json", `--outputFile.json=${postgresJson}`],
-    {
-      DATABASE_URL: process.env.TEST_POSTGRES_URL,
-    },
-  );
-  countVitest(postgresJson);
-}
+// TEST_POSTGRES_URL: the integration suite once more against that PostgreSQL server. It runs beside the
+// end-to-end tests: those wait on browsers and servers more than they compute, and the machine has room.
+const postgresJson = path.join(reports, "vitest-postgres.json");
+const postgres = process.env.TEST_POSTGRES_URL
+  ? runAside(
+      "integration tests on PostgreSQL",
+      "npx",
+      ["vitest", "run", "--project", "integration", "--reporter=default", "--reporter=json", `--outputFile.json=${postgresJson}`],
+      { DATABASE_URL: process.env.TEST_POSTGRES_URL },
+    )
+  : null;
 
 const playwrightJson = path.join(reports, "playwright.json");
 run("end-to-end tests (Playwright, Chromium)", "node", ["scripts/e2e.mjs"], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson });
 countPlaywright(playwrightJson);
+
+if (postgres) {
+  await postgres.finished;
+  countVitest(postgresJson);
+}
 
 console.log(`\nTotal: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(exitCode || (totals.failed ? 1 : 0));

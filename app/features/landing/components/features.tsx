@@ -2,13 +2,13 @@ import { useTranslation } from "~/lib/i18n-react";
 import { Icon, type IconName } from "./icons";
 
 const FEATURES: Array<{ key: string; icon: IconName; href?: string }> = [
-  { key: "tournaments", icon: "trophy" },
-  // Issue 27: team management exists now; the card leads to it (visitors are asked to sign in first).
+  // A card leads to what it advertises once that exists (visitors are asked to sign in where it needs an account).
+  { key: "tournaments", icon: "trophy", href: "/tournaments" },
   { key: "teams", icon: "users", href: "/teams" },
   { key: "analytics", icon: "chart" },
-  { key: "streaming", icon: "broadcast" },
+  { key: "streaming", icon: "broadcast", href: "/streamers" },
   { key: "payments", icon: "wallet" },
-  { key: "monetization", icon: "coins" },
+  { key: "monetization", icon: "coins", href: "/streamers/apply" },
 ];
 
 const STREAMING_POINTS = ["easySetup", "support", "branding", "lowLatency"] as const;
