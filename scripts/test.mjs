@@ -26,7 +26,7 @@ function runAside(label, command, args, env = {}) {
   const finished = new Promise((resolve) =>
     child.on("close", (code) => {
       fs.closeSync(out);
-      console.log(`\n── ${label} (ran beside the end-to-end tests) ──`);
+      console.log(`\n── ${label} ──`);
       process.stdout.write(fs.readFileSync(logFile));
       if (code !== 0) exitCode = code || 1;
       resolve(code === 0);
@@ -79,7 +79,7 @@ countVitest(vitestJson);
 const postgresJson = path.join(reports, "vitest-postgres.json");
 const postgres = process.env.TEST_POSTGRES_URL
   ? runAside(
-      "integration tests on PostgreSQL",
+      "integration tests on PostgreSQL (ran beside the end-to-end tests)",
       "npx",
       ["vitest", "run", "--project", "integration", "--reporter=default", "--reporter=json", `--outputFile.json=${postgresJson}`],
       { DATABASE_URL: process.env.TEST_POSTGRES_URL },
