@@ -9,7 +9,8 @@ import { signInLink } from "./support/mailbox";
 import { followSignInLink } from "./support/sign-in-link";
 import type { OrderSeedPlan, SeededOrders } from "./support/order-seed-plan";
 
-// Issue #10: every page fits a 360 px phone (and 412 px), signed in or not, staff pages included,
+// Issue #10: every page fits a 360 px phone (412 px is not checked apart: no breakpoint lies between
+// 360 and Tailwind's first, 640, so what fits 360 fits 412), signed in or not, staff pages included,
 // in both languages, and the top bar's links stay reachable. The browser runs in America/Caracas and
 // the server in UTC; the shared fixture fails any test on a console or page error (hydration included).
 // With E2E_SCREENSHOTS=1, screenshots of every page at phone and desktop width go to e2e-screenshots/
@@ -69,7 +70,7 @@ const test = base.extend<{ site: Site }, { siteServer: Site; sessions: Sessions 
   baseURL: async ({ siteServer }, use) => use(siteServer.url),
 });
 
-const PHONE_WIDTHS = [360, 412] as const;
+const PHONE_WIDTHS = [360] as const;
 const DESKTOP_WIDTH = 1280;
 const SCREENSHOTS = path.resolve("e2e-screenshots");
 
