@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import {
   competitionPrizes,
   registrationPlayers,
@@ -31,6 +31,7 @@ import {
   type StreamerStatus,
 } from "./core/rules";
 import { mailStreamerDecision } from "./streamer-mail.server";
+import { takesPartSql } from "~/features/teams/teams.server";
 
 /** The repository of streamers (issue 30, docs/streamers.md): all of its SQL. Rules come from core/rules.ts. */
 
@@ -276,21 +277,7 @@ export async function findStreamerPage(db: Reader, handle: string, viewerId: str
         competitionPrizes,
         and(eq(competitionPrizes.tournamentId, registrations.tournamentId), eq(competitionPrizes.registrationId, registrations.id)),
       )
-      .where(
-        and(
-          holdsPlaceSql(),
-          or(
-            eq(registrations.userId, row.userId),
-            inArray(
-              registrations.id,
-              db
-                .select({ id: registrationPlayers.registrationId })
-                .from(registrationPlayers)
-                .where(eq(registrationPlayers.userId, row.userId)),
-            ),
-          ),
-        ),
-      )
+      .where(and(holdsPlaceSql(), takesPartSql(db, row.userId)))
       .orderBy(desc(tournaments.date))
       .limit(50),
     viewerId

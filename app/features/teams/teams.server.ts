@@ -39,6 +39,17 @@ export class TeamError extends DomainError<TeamErrorCode> {}
 
 type Reader = Database | Transaction;
 
+/** A registration the user takes part in: as the one who registered it, or on its roster (with an account). */
+export function takesPartSql(db: Reader, userId: string) {
+  return or(
+    eq(registrations.userId, userId),
+    inArray(
+      registrations.id,
+      db.select({ id: registrationPlayers.registrationId }).from(registrationPlayers).where(eq(registrationPlayers.userId, userId)),
+    ),
+  )!;
+}
+
 const active = isNull(teamMembers.leftAt);
 
 /** A new team for a game; its creator is the captain and its first starter. */
@@ -363,21 +374,7 @@ export async function findPlayerProfile(db: Reader, handle: string) {
       .orderBy(desc(teamMembers.joinedAt))
       .limit(50),
     entriesQuery(db)
-      .where(
-        and(
-          holdsPlaceSql(),
-          or(
-            eq(registrations.userId, player.id),
-            inArray(
-              registrations.id,
-              db
-                .select({ id: registrationPlayers.registrationId })
-                .from(registrationPlayers)
-                .where(eq(registrationPlayers.userId, player.id)),
-            ),
-          ),
-        ),
-      )
+      .where(and(holdsPlaceSql(), takesPartSql(db, player.id)))
       .orderBy(desc(tournaments.date))
       .limit(100),
   ]);
