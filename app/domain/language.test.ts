@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { languageCookie, languageFromCookieHeader, languageSwitchHref, parseLanguage } from "./language";
+import { chosenLanguage, languageCookie, languageFromCookieHeader, languageSwitchHref, parseLanguage } from "./language";
 
 describe("language", () => {
   it("reads the lang cookie", () => {
@@ -14,6 +14,13 @@ describe("language", () => {
     expect(languageFromCookieHeader("lang=%E0%A4%A")).toBe("es");
     expect(languageFromCookieHeader("lang=<script>")).toBe("es");
     expect(languageFromCookieHeader("lang")).toBe("es");
+  });
+
+  it("tells a language chosen on the device from none", () => {
+    expect(chosenLanguage("a=1; lang=en")).toBe("en");
+    expect(chosenLanguage("a=1")).toBeNull();
+    expect(chosenLanguage("lang=fr")).toBeNull();
+    expect(chosenLanguage(null)).toBeNull();
   });
 
   it("parses codes and names", () => {

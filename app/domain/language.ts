@@ -23,9 +23,9 @@ export function parseLanguage(value: string | null | undefined): Language | null
   return null;
 }
 
-/** Reads `lang` from a Cookie header; a missing or malformed value falls back to Spanish. */
-export function languageFromCookieHeader(header: string | null | undefined): Language {
-  if (!header) return DEFAULT_LANGUAGE;
+/** The language chosen on this device (the `lang` cookie), or null when none was chosen or it is malformed. */
+export function chosenLanguage(header: string | null | undefined): Language | null {
+  if (!header) return null;
   for (const part of header.split(";")) {
     const index = part.indexOf("=");
     if (index < 0) continue;
@@ -34,11 +34,16 @@ export function languageFromCookieHeader(header: string | null | undefined): Lan
     try {
       raw = decodeURIComponent(raw);
     } catch {
-      return DEFAULT_LANGUAGE;
+      return null;
     }
-    return isLanguage(raw) ? raw : DEFAULT_LANGUAGE;
+    return isLanguage(raw) ? raw : null;
   }
-  return DEFAULT_LANGUAGE;
+  return null;
+}
+
+/** Reads `lang` from a Cookie header; a missing or malformed value falls back to Spanish. */
+export function languageFromCookieHeader(header: string | null | undefined): Language {
+  return chosenLanguage(header) ?? DEFAULT_LANGUAGE;
 }
 
 /** Set-Cookie value that remembers the language for a year. */

@@ -8,6 +8,7 @@ import { loader as continueLoader } from "~/features/auth/routes/continue";
 import { action as confirmLink, loader as linkPage } from "~/features/auth/routes/link";
 import { action as saveProfileAction, loader as profileLoader } from "~/features/auth/routes/profile";
 import { action as signOut } from "~/features/auth/routes/sign-out";
+import { forgetCachedUser } from "~/features/auth/session-cache.server";
 import { getCurrentUser } from "~/features/auth/session.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { createMailer } from "~/lib/mail.server";
@@ -253,6 +254,22 @@ describe("profile completion", () => {
       { email: "ana@example.com", fullname: "Ana Pérez", age: "19", favoriteGame: "free-fire", redirectTo: "/", ...fields },
       jar.header(),
     );
+
+  it("takes the account's language to a device that chose none, and saves one chosen on the device", async () => {
+    const jar = await signedIn("lang@example.com");
+    // The account's language, as a switch made signed in on another device saved it.
+    await handle.db.update(users).set({ language: "en" }).where(eq(users.email, "lang@example.com"));
+    const [account] = await handle.db.select({ id: users.id }).from(users).where(eq(users.email, "lang@example.com"));
+    forgetCachedUser(account!.id);
+    // A new phone, no language chosen on it: the pages follow the account.
+    const fresh = await callRoute(continueLoader, getRequest("/auth/continue?to=%2F", jar.header()));
+    expect(fresh.headers.get("Set-Cookie")).toMatch(/^lang=en; Path=\//);
+    // Spanish chosen on this device before signing in: it wins and becomes the account's (mails follow it).
+    const chosen = await callRoute(continueLoader, getRequest("/auth/continue?to=%2F", `${jar.header()}; lang=es`));
+    expect(chosen.headers.get("Set-Cookie")).toBeNull();
+    const [row] = await handle.db.select({ language: users.language }).from(users).where(eq(users.email, "lang@example.com"));
+    expect(row?.language).toBe("es");
+  });
 
   it("sends a new account to the profile form, saves it, welcomes by mail, then goes on", async () => {
     const jar = await signedIn("ana@example.com");

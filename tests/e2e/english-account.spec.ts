@@ -1,0 +1,203 @@
+import type { Browser, Page } from "@playwright/test";
+import { AuthPage } from "./pages/auth-pages";
+import { OrderPage, PayPage, StaffReviewPage } from "./pages/order-pages";
+import { TournamentPage } from "./pages/tournament-page";
+import { startAppServer, type AppServer } from "./support/app-server";
+import { expect, randomClientIp, test as base } from "./support/auth-fixtures";
+import { expectMovesOnAfter } from "./support/clock";
+import { signInLink, waitForMail } from "./support/mailbox";
+import type { OrderSeedPlan } from "./support/order-seed-plan";
+import { pngReceipt } from "./support/receipt-files";
+import { followSignInLink } from "./support/sign-in-link";
+
+// The player's way for an account whose language is English (issue #25's "done when"): a top-up,
+// a paid duo registration and a Plus purchase, each bought through the real pages at 360 px, paid
+// with a Binance receipt and approved by staff, end on an order page that names the result in
+// English, and every mail they cause is in English. (The free solo registration in English is in
+// player-way.spec.ts; the same flows in Spanish are in store, tournaments, payments and plus specs.)
+
+const STAFF_EMAIL = "staff-english@example.com";
+// The player-ID checker the default web server uses (playwright.config.ts: E2E_PORT + 99).
+const ID_CHECKER_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 99}`;
+
+const PLAN: OrderSeedPlan = {
+  users: [
+    { key: "topUp", email: "topup-en@example.com", name: "Tom Topup", language: "en" },
+    { key: "duo", email: "duo-en@example.com", name: "Dana Duo", language: "en" },
+    { key: "plus", email: "plus-en@example.com", name: "Paul Plus", language: "en" },
+  ],
+  orders: [],
+};
+
+const test = base.extend<{ site: AppServer }, { siteServer: AppServer }>({
+  siteServer: [
+    async ({}, use) => {
+      const server = await startAppServer({
+        prepare: ["tests/e2e/support/seed-orders.ts", JSON.stringify(PLAN)],
+        env: { SEED_DEMO: "true", STAFF_EMAILS: STAFF_EMAIL, ID_CHECKER_URL, ID_CHECKER_KEY: "e2e-key", ID_CHECKER_TIMEOUT_MS: "1500" },
+      });
+      try {
+        await use(server);
+      } finally {
+        await server.stop();
+      }
+    },
+    { scope: "worker", timeout: 120_000 },
+  ],
+  site: async ({ siteServer }, use) => use(siteServer),
+  baseURL: async ({ siteServer }, use) => use(siteServer.url),
+  viewport: { width: 360, height: 780 },
+});
+
+// One server for the three (in order, one worker): each starts a server that migrates and seeds.
+test.describe.configure({ mode: "default", timeout: 90_000 });
+
+async function signIn(page: Page, site: AppServer, email: string, path: string) {
+  await page.goto(`/auth?redirectTo=${encodeURIComponent(path)}`);
+  const auth = new AuthPage(page);
+  const askedAt = new Date();
+  await auth.requestLink(email);
+  await expect(auth.linkSent).toContainText(email);
+  await followSignInLink(page, await signInLink(email, { after: askedAt, dataDir: site.dataDir }));
+  await expect(page).toHaveURL((url) => url.pathname + url.search === path);
+}
+
+/** Pays the order whose payment page is open with a Binance receipt; the order page says it was sent, in English. */
+async function payWithBinanceReceipt(page: Page, site: AppServer, email: string): Promise<{ id: string; number: number }> {
+  await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}\/pay\/binance$/);
+  const id = /\/orders\/([0-9a-f-]{36})\//.exec(page.url())![1]!;
+  const pay = new PayPage(page);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pay with Binance");
+  await pay.file.setInputFiles(pngReceipt("binance-en.png"));
+  await pay.transactionId.fill(`BNB-EN-${Date.now()}`);
+  const sentAt = new Date();
+  await pay.submit.click();
+  await expect(page).toHaveURL((url) => url.pathname === `/orders/${id}` && url.searchParams.has("sent"));
+  await expect(page.getByTestId("proof-sent")).toBeVisible();
+  const received = await waitForMail(email, { dataDir: site.dataDir, subject: /^We received your receipt · Order #\d+$/, after: sentAt });
+  const number = Number(/#(\d+)$/.exec(received.subject)![1]);
+  expect(received.text).not.toMatch(/Pedido|Recibimos/);
+  // The "sent" page moves on by itself (SPEC §4); let it, so it cannot cut a later step short.
+  await expectMovesOnAfter(page, 3_000, (url) => !url.searchParams.has("sent"));
+  return { id, number };
+}
+
+/** Staff, at their own browser, approve the order (and deliver it, for a top-up, in one step). */
+async function staffApprove(browser: Browser, site: AppServer, orderId: string, deliverWith?: string) {
+  const context = await browser.newContext({
+    baseURL: site.url,
+    locale: "es-VE",
+    timezoneId: "America/Caracas",
+    viewport: { width: 360, height: 780 },
+    extraHTTPHeaders: { "X-Forwarded-For": randomClientIp() },
+  });
+  try {
+    await context.clock.install();
+    const page = await context.newPage();
+    await signIn(page, site, STAFF_EMAIL, `/admin/orders/${orderId}`);
+    if (deliverWith) {
+      await page.getByTestId("approve-deliver-reference").fill(deliverWith);
+      await page.getByTestId("approve_deliver").click();
+    } else {
+      await new StaffReviewPage(page).approve.click();
+    }
+    await expect(page).toHaveURL((url) => url.pathname.startsWith("/admin/orders") && url.searchParams.has("done"));
+  } finally {
+    await context.close();
+  }
+}
+
+test("an English account tops up Free Fire: the order ends at 'Delivered' with the player it went to, and every mail is English", async ({
+  page,
+  site,
+  browser,
+}) => {
+  await signIn(page, site, "topup-en@example.com", "/store/free-fire");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await page.locator('input[name="playerId"]').fill("123456789");
+  await expect(page.getByTestId("player-name")).toHaveText("✓ Player: ZeroRushFF");
+  await page.locator('[data-package="free-fire-341"]').click();
+  await page.locator('[data-method="binance"]').click();
+  await page.locator('input[name="phone"]').fill("0414 765 4321");
+  await page.getByTestId("buy-now").click();
+  const order = await payWithBinanceReceipt(page, site, "topup-en@example.com");
+
+  const decidedAt = new Date();
+  await staffApprove(browser, site, order.id, "SMILE-EN-0001");
+  const orderPage = new OrderPage(page);
+  await orderPage.open(order.id);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Order #${order.number}`);
+  await expect(orderPage.status).toHaveText("Delivered");
+  await expect(orderPage.next).toHaveText("Done! Your top-up was delivered to this account:");
+  await expect(page.getByTestId("order-outcome-details")).toContainText("123456789");
+  await expect(page.getByTestId("order-outcome-details")).toContainText("ZeroRushFF");
+  const delivered = await waitForMail("topup-en@example.com", {
+    dataDir: site.dataDir,
+    subject: new RegExp(`^Order delivered · #${order.number}$`),
+    after: decidedAt,
+  });
+  expect(delivered.text).not.toMatch(/Pedido|Entregado/);
+});
+
+test("an English account pays a duo's place: the order ends at 'Registration confirmed' with the event's link, in English", async ({
+  page,
+  site,
+  browser,
+}) => {
+  await signIn(page, site, "duo-en@example.com", "/tournament?id=blood-strike-duo-clash");
+  const tournament = new TournamentPage(page);
+  await expect(tournament.submit).toHaveText("Register and pay");
+  await tournament.register({
+    teamName: "The Twins",
+    players: [
+      { name: "Dana Duo", ign: "DanaBS", phone: "04141112233" },
+      { name: "Dora Duo", ign: "DoraBS" },
+    ],
+    phone: "04241234567",
+    method: "Binance",
+  });
+  await expect(tournament.started).toContainText("Registration started");
+  await tournament.continueToPayment.click();
+  const order = await payWithBinanceReceipt(page, site, "duo-en@example.com");
+
+  const decidedAt = new Date();
+  await staffApprove(browser, site, order.id);
+  const orderPage = new OrderPage(page);
+  await orderPage.open(order.id);
+  await expect(orderPage.status).toHaveText("Registration confirmed");
+  await expect(orderPage.next).toHaveText(/^Your place is confirmed\. /);
+  await expect(page.getByRole("link", { name: "See the event" })).toHaveAttribute("href", "/tournament?id=blood-strike-duo-clash");
+  const confirmed = await waitForMail("duo-en@example.com", {
+    dataDir: site.dataDir,
+    subject: new RegExp(`^Registration confirmed · Order #${order.number}$`),
+    after: decidedAt,
+  });
+  expect(confirmed.text).not.toMatch(/Inscripción|Pedido/);
+});
+
+test("an English account buys Plus: the order ends at 'Plus active until …', /plus says so, and the mail is English", async ({
+  page,
+  site,
+  browser,
+}) => {
+  await signIn(page, site, "plus-en@example.com", "/plus");
+  await page.getByLabel(/^Contact phone/).fill("04141234567");
+  await page.getByRole("radio", { name: /Binance/ }).check();
+  await page.getByTestId("plus-submit").click();
+  const order = await payWithBinanceReceipt(page, site, "plus-en@example.com");
+
+  const decidedAt = new Date();
+  await staffApprove(browser, site, order.id);
+  const orderPage = new OrderPage(page);
+  await orderPage.open(order.id);
+  await expect(orderPage.status).toHaveText(/^Plus active until .+/);
+  await expect(orderPage.next).toHaveText(/^Done! Your Plus is active until .+\.$/);
+  await page.goto("/plus");
+  await expect(page.getByTestId("plus-active")).toHaveText(/^You are Plus until .+/);
+  const welcome = await waitForMail("plus-en@example.com", {
+    dataDir: site.dataDir,
+    subject: new RegExp(`^You are Plus now! · Order #${order.number}$`),
+    after: decidedAt,
+  });
+  expect(welcome.text).not.toMatch(/Pedido|Ya eres/);
+});
