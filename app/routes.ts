@@ -74,6 +74,7 @@ export default [
   route("teams", "features/teams/routes/teams.tsx"),
   route("teams/join/:token", "features/teams/routes/join.tsx"),
   route("teams/:teamId", "features/teams/routes/team.tsx"),
+  route("players/me", "features/teams/routes/me.ts"),
   route("players/:handle", "features/teams/routes/player.tsx"),
   // #30 streamers (docs/streamers.md): apply, staff decide, public pages, live switch, follows.
   route("streamers", "features/streamers/routes/streamers.tsx"),

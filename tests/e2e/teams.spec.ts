@@ -198,3 +198,23 @@ test("a captain enters a Blood Strike duo in one tap; removing a member later le
   await expect(page.getByTestId("team-entry")).toHaveCount(0);
   await expectNoSidewaysScroll(page);
 });
+
+test("the landing's statistics card leads a player to their own page: first a public name, then their record", async ({ page }) => {
+  await signUp(page, uniqueEmail("stats"), { fullname: "Sofía Stats" });
+  await page.goto("/");
+  await page.getByTestId("feature-link-analytics").click();
+  // No public name yet: the form that sets one, in view.
+  await expect(page).toHaveURL((url) => url.pathname === "/teams" && url.hash === "#handle");
+  await expect(page.getByTestId("handle-form")).toBeInViewport();
+  const handle = `sofi_${Date.now().toString(36)}`;
+  await page.getByTestId("handle-input").fill(handle);
+  await page.getByTestId("handle-submit").click();
+  await expect(page.getByTestId("handle-saved")).toHaveText("Listo: tu perfil público está en línea.");
+
+  await page.goto("/");
+  await page.getByTestId("feature-link-analytics").click();
+  await expect(page).toHaveURL((url) => url.pathname === `/players/${handle}`);
+  await expect(page.getByTestId("player-name")).toHaveText(`@${handle}`);
+  await expect(page.getByRole("heading", { level: 2, name: "Torneos y puestos" })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+});

@@ -5,9 +5,9 @@ const FEATURES: Array<{ key: string; icon: IconName; href?: string }> = [
   // A card leads to what it advertises once that exists (visitors are asked to sign in where it needs an account).
   { key: "tournaments", icon: "trophy", href: "/tournaments" },
   { key: "teams", icon: "users", href: "/teams" },
-  { key: "analytics", icon: "chart" },
+  { key: "analytics", icon: "chart", href: "/players/me" },
   { key: "streaming", icon: "broadcast", href: "/streamers" },
-  { key: "payments", icon: "wallet" },
+  { key: "payments", icon: "wallet", href: "/store" },
   { key: "monetization", icon: "coins", href: "/streamers/apply" },
 ];
 

@@ -184,7 +184,9 @@ export default function TeamsPage({ loaderData, actionData }: Route.ComponentPro
         </button>
       </form>
 
-      <h2 className="mt-12 text-2xl font-extrabold">{t("handle.title")}</h2>
+      <h2 id="handle" className="mt-12 scroll-mt-20 text-2xl font-extrabold">
+        {t("handle.title")}
+      </h2>
       <p className="mt-2 text-sm text-slate-300">{t("handle.text")}</p>
       {handleSaved ? (
         <Alert tone="success" testId="handle-saved">
