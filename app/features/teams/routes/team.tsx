@@ -1,5 +1,6 @@
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
+import { IntentButton } from "~/components/ui/intent-button";
 import { Field, Input, Select } from "~/components/ui/field";
 import { normalizeEmail } from "~/domain/email";
 import { GAMES } from "~/domain/games";
@@ -251,30 +252,23 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
                     {t("team.actions.save")}
                   </button>
                 </form>
-                <form method="post">
-                  <input type="hidden" name="intent" value="hand-over" />
-                  <input type="hidden" name="userId" value={member.id} />
-                  <button
-                    type="submit"
-                    className={buttonClass("secondary", "sm")}
-                    aria-label={`${t("team.actions.handOver")}: ${member.ign}`}
-                    data-testid="hand-over"
-                  >
-                    {t("team.actions.handOver")}
-                  </button>
-                </form>
-                <form method="post">
-                  <input type="hidden" name="intent" value="remove" />
-                  <input type="hidden" name="userId" value={member.id} />
-                  <button
-                    type="submit"
-                    className={buttonClass("danger", "sm")}
-                    aria-label={`${t("team.actions.remove")}: ${member.ign}`}
-                    data-testid="remove-member"
-                  >
-                    {t("team.actions.remove")}
-                  </button>
-                </form>
+                <IntentButton
+                  intent="hand-over"
+                  fields={{ userId: member.id }}
+                  aria-label={`${t("team.actions.handOver")}: ${member.ign}`}
+                  data-testid="hand-over"
+                >
+                  {t("team.actions.handOver")}
+                </IntentButton>
+                <IntentButton
+                  intent="remove"
+                  fields={{ userId: member.id }}
+                  variant="danger"
+                  aria-label={`${t("team.actions.remove")}: ${member.ign}`}
+                  data-testid="remove-member"
+                >
+                  {t("team.actions.remove")}
+                </IntentButton>
               </div>
             ) : null}
           </li>
@@ -295,12 +289,9 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
               {t("team.invite.emailSent", { email: answer.email ?? "" })}
             </Alert>
           ) : null}
-          <form method="post" className="mt-4">
-            <input type="hidden" name="intent" value="invite-link" />
-            <button type="submit" className={buttonClass("primary", "md")} data-testid="create-invite-link">
-              {t("team.invite.createLink")}
-            </button>
-          </form>
+          <IntentButton intent="invite-link" variant="primary" size="md" className="mt-4" data-testid="create-invite-link">
+            {t("team.invite.createLink")}
+          </IntentButton>
           <form method="post" noValidate className="mt-4 flex flex-col gap-3">
             <input type="hidden" name="intent" value="invite-email" />
             <Field label={t("team.invite.email")}>
@@ -317,12 +308,9 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
         viewer.captain ? (
           <p className="mt-6 text-sm text-slate-400">{t("team.actions.captainLeave")}</p>
         ) : (
-          <form method="post" className="mt-6">
-            <input type="hidden" name="intent" value="leave" />
-            <button type="submit" className={buttonClass("secondary", "md")} data-testid="leave-team">
-              {t("team.actions.leave")}
-            </button>
-          </form>
+          <IntentButton intent="leave" size="md" className="mt-6" data-testid="leave-team">
+            {t("team.actions.leave")}
+          </IntentButton>
         )
       ) : null}
 
