@@ -1,4 +1,4 @@
-// `npm run ledger:reconcile`: checks the wallet's ledger (docs/decisions/012-wallet-ledger.md) and
+// `npm run ledger:reconcile`: checks the wallet's ledger (docs/decisions/014-wallet-ledger.md) and
 // prints the report: the sum of every currency's entries (must be 0), accounts whose cached balance
 // differs from the sum of their entries, unbalanced transactions, wallets below zero, and payouts in
 // transit against the withdrawals still waiting. Exit code 1 when anything is off.

@@ -1059,7 +1059,7 @@ export const competitionPrizes = pgTable(
   (t) => [primaryKey({ columns: [t.tournamentId, t.registrationId] })],
 );
 
-/* ───────────── Wallet: a double-entry ledger (docs/decisions/012-wallet-ledger.md) ───────────── */
+/* ───────────── Wallet: a double-entry ledger (docs/decisions/014-wallet-ledger.md) ───────────── */
 
 /**
  * One account of the ledger: a user's wallet in one currency, or a platform account (fees, prizes,

@@ -1,7 +1,7 @@
 import type { Currency } from "~/domain/money";
 
 /**
- * The account chart (docs/decisions/012-wallet-ledger.md). Every amount is signed minor units:
+ * The account chart (docs/decisions/014-wallet-ledger.md). Every amount is signed minor units:
  * positive credits an account, negative debits it; each transaction's entries sum to zero per
  * currency. A user's wallet is what the platform owes them (credit-normal, never below zero);
  * platform accounts are their counterparts and may carry any sign.
