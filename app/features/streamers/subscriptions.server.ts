@@ -114,7 +114,11 @@ async function periodsOf(db: Reader, streamerId: string, userId: string) {
     .select({ startsAt: streamerSubscriptions.startsAt, endsAt: streamerSubscriptions.endsAt })
     .from(streamerSubscriptions)
     .where(
-      and(eq(streamerSubscriptions.streamerId, streamerId), eq(streamerSubscriptions.userId, userId), isNull(streamerSubscriptions.refundedAt)),
+      and(
+        eq(streamerSubscriptions.streamerId, streamerId),
+        eq(streamerSubscriptions.userId, userId),
+        isNull(streamerSubscriptions.refundedAt),
+      ),
     );
 }
 
@@ -169,7 +173,12 @@ export async function subscriberCount(db: Reader, streamerId: string, now = new 
  */
 async function startSubscription(tx: Transaction, orderId: string, userId: string, now = new Date()) {
   const [order] = await tx
-    .select({ amount: orders.amount, currency: orders.currency, streamerId: streamerSubscriptionOrders.streamerId, streamerUserId: streamers.userId })
+    .select({
+      amount: orders.amount,
+      currency: orders.currency,
+      streamerId: streamerSubscriptionOrders.streamerId,
+      streamerUserId: streamers.userId,
+    })
     .from(orders)
     .innerJoin(streamerSubscriptionOrders, eq(streamerSubscriptionOrders.orderId, orders.id))
     .innerJoin(streamers, eq(streamers.id, streamerSubscriptionOrders.streamerId))

@@ -56,7 +56,10 @@ export function subscriptionReminderDue(endsAt: Date, now: Date): boolean {
 /** Who reads a post: the streamer and their subscribers read the text; everyone else sees the title and "Suscríbete". */
 export type PostReader = { own: boolean; subscribed: boolean };
 
-export function postView<T extends { title: string; body: string }>(post: T, reader: PostReader): Omit<T, "body"> & { body: string | null } {
+export function postView<T extends { title: string; body: string }>(
+  post: T,
+  reader: PostReader,
+): Omit<T, "body"> & { body: string | null } {
   return { ...post, body: reader.own || reader.subscribed ? post.body : null };
 }
 
