@@ -50,6 +50,7 @@ export const ERROR_CODE_SOURCES: ErrorCodeSource[] = [
   { file: "app/features/streamers/core/rules.ts", name: "StreamerErrorCode", namespace: "streamers", prefix: "errors" },
   { file: "app/features/streamers/core/rules.ts", name: "StreamerFormErrorCode", namespace: "streamers", prefix: "errors" },
   { file: "app/features/streamers/core/donations.ts", name: "DonationFormErrorCode", namespace: "streamers", prefix: "errors" },
+  { file: "app/features/streamers/core/subscriptions.ts", name: "SubscriptionErrorCode", namespace: "streamers", prefix: "errors" },
   // Staff see the same refusals on the review page.
   { file: "app/features/orders/orders.server.ts", name: "OrderErrorCode", namespace: "admin", prefix: "errors" },
   { file: "app/features/tournaments/registrations.server.ts", name: "RegistrationErrorCode", namespace: "tournaments", prefix: "errors" },

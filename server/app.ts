@@ -7,6 +7,7 @@ import { createRequestHandler as createFetchHandler } from "react-router";
 import { seedDemoData } from "~/db/seed";
 import { registerOrderKinds } from "~/features/order-kinds.server";
 import { sendPlusMails } from "~/features/plus/plus-mail.server";
+import { sendSubscriptionReminders } from "~/features/streamers/subscription-mail.server";
 import { grantStaff } from "~/features/admin/staff.server";
 import { saveLanguage } from "~/features/auth/accounts.server";
 import { getCurrentUser } from "~/features/auth/session.server";
@@ -73,6 +74,14 @@ export async function start(): Promise<{ port: number; host: string }> {
   // With PRICING_URL, the catalogue follows the external price list: at start, then every 30 minutes.
   // Plus: "ends in 3 days" and "has ended" mails.
   startRoutine({ name: "plus-mails", everyMs: 15 * 60_000, runAtStart: true, exclusive: true, run: () => sendPlusMails(database) });
+  // Streamer subscriptions: "ends in 3 days" reminders (issue 30).
+  startRoutine({
+    name: "subscription-mails",
+    everyMs: 15 * 60_000,
+    runAtStart: true,
+    exclusive: true,
+    run: () => sendSubscriptionReminders(database),
+  });
   // #26: the fallback for payment webhooks that never arrive and top-up answers that were lost (only with a provider on).
   const services = paymentServices();
   if (services.binance || services.paypal || services.topup)

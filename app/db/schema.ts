@@ -368,6 +368,8 @@ export const streamers = pgTable(
     appliedAt: timestamp("applied_at", { withTimezone: true }).notNull().defaultNow(),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
     decidedBy: text("decided_by"),
+    /** The monthly subscription's price in USD cents, set by the streamer within core/subscriptions.ts's limits; null: not offered. */
+    subscriptionPriceUsd: integer("subscription_price_usd"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -438,6 +440,72 @@ export const streamerDonations = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("streamer_donations_streamer_idx").on(t.streamerId, t.createdAt)],
+);
+
+/** Which streamer a subscription order (kind `subscription`) subscribes to; written with the order. */
+export const streamerSubscriptionOrders = pgTable("streamer_subscription_orders", {
+  orderId: text("order_id")
+    .primaryKey()
+    .references(() => orders.id),
+  streamerId: text("streamer_id")
+    .notNull()
+    .references(() => streamers.id),
+  createdAt: createdAt(),
+});
+
+/**
+ * One paid month of a fan's subscription to a streamer (like membership_periods): subscribed means
+ * "now is inside a period not refunded". Written when the order is approved, with the ledger
+ * transaction that credits the streamer `amount − fee`; a refund marks it (and reverses the credit).
+ */
+export const streamerSubscriptions = pgTable(
+  "streamer_subscriptions",
+  {
+    id: text("id").primaryKey(),
+    streamerId: text("streamer_id")
+      .notNull()
+      .references(() => streamers.id),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    orderId: text("order_id")
+      .notNull()
+      .unique()
+      .references(() => orders.id),
+    currency: text("currency").notNull(),
+    /** What the fan paid (minor units of currency); the streamer got amount − fee. */
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    fee: bigint("fee", { mode: "number" }).notNull(),
+    transactionId: text("transaction_id")
+      .notNull()
+      .unique()
+      .references(() => ledgerTransactions.id),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("streamer_subscriptions_fan_idx").on(t.streamerId, t.userId, t.endsAt),
+    index("streamer_subscriptions_ends_idx").on(t.endsAt),
+    check("streamer_subscriptions_positive", sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+/** A streamer's subscriber-only post: the title is the teaser everyone sees, the text only subscribers and the streamer. */
+export const streamerPosts = pgTable(
+  "streamer_posts",
+  {
+    id: text("id").primaryKey(),
+    streamerId: text("streamer_id")
+      .notNull()
+      .references(() => streamers.id),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("streamer_posts_streamer_idx").on(t.streamerId, t.createdAt)],
 );
 
 /* ───────────── Store catalogue ───────────── */

@@ -1,5 +1,6 @@
 import { assertEveryKindHandled, registerOrderKind } from "./orders/order-kind-registry.server";
 import { plusOrders } from "./plus/plus.server";
+import { subscriptionOrders } from "./streamers/subscriptions.server";
 import { storeOrders } from "./store/store-order-kind.server";
 import { tournamentOrders } from "./tournaments/registration-order-kind.server";
 
@@ -11,5 +12,6 @@ export function registerOrderKinds(): void {
   registerOrderKind(storeOrders);
   registerOrderKind(tournamentOrders);
   registerOrderKind(plusOrders);
+  registerOrderKind(subscriptionOrders);
   assertEveryKindHandled();
 }

@@ -4,7 +4,8 @@
 import { randomUUID } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
 import { desc, eq } from "drizzle-orm";
-import { orderStatusHistory, orders, paymentProofs, registrations, users } from "~/db/schema";
+import { orderStatusHistory, orders, paymentProofs, registrations, streamers, users } from "~/db/schema";
+import { buySubscription } from "~/features/streamers/subscriptions.server";
 import { seedDemoData } from "~/db/seed";
 import { ORDER_KINDS, ORDER_STATUSES, allMoves, type MoveActor, type OrderKind, type OrderStatus } from "~/features/orders/core/lifecycle";
 import { handlerFor } from "~/features/orders/order-kind-registry.server";
@@ -60,6 +61,29 @@ async function newOrderOf(kind: OrderKind): Promise<string> {
       },
     });
     return registration.order!.id;
+  }
+  if (kind === "subscription") {
+    // A subscription order names its streamer (issue 30): approving it credits them, refunding takes it back.
+    const [existing] = await handle.db.select({ id: streamers.id }).from(streamers).where(eq(streamers.handle, "lifecycle"));
+    if (!existing) {
+      const streamerUser = randomUUID();
+      await handle.db.insert(users).values({ id: streamerUser, email: "streamer@example.com", name: "Streamer", age: 25 });
+      await handle.db
+        .insert(streamers)
+        .values({ id: randomUUID(), userId: streamerUser, handle: "lifecycle", status: "approved", subscriptionPriceUsd: 199 });
+    }
+    const order = await buySubscription(handle.db, {
+      userId: buyer.id,
+      email: buyer.email,
+      phone: "04141234567",
+      handle: "lifecycle",
+      method: "binance",
+      exchangeRate: "245.50",
+      expiresAt: new Date(Date.now() + 3_600_000),
+      label: "Suscripción",
+      idempotencyKey: null,
+    });
+    return order.id;
   }
   const order = await createOrder(handle.db, {
     userId: buyer.id,

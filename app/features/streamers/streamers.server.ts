@@ -409,6 +409,7 @@ export async function recentSupporters(db: Reader, streamerId: string) {
   return db
     .select({
       id: streamerDonations.id,
+      userId: streamerDonations.donorUserId,
       handle: users.handle,
       currency: streamerDonations.currency,
       amount: streamerDonations.amount,

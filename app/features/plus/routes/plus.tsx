@@ -42,7 +42,7 @@ export const PLUS_BENEFITS = [
   { id: "ads", available: true },
   { id: "badge", available: true },
   { id: "fees", available: true, href: "/wallet" },
-  { id: "subscriptions", available: false },
+  { id: "subscriptions", available: true, href: "/streamers" },
   { id: "events", available: false },
   { id: "create", available: false },
   { id: "discord", available: false },

@@ -1,3 +1,4 @@
+import type { SubscriptionErrorCode } from "./subscriptions";
 import { isGameId } from "~/domain/games";
 
 /**
@@ -21,7 +22,12 @@ export type StreamerErrorCode =
   | "CANNOT_DONATE_SELF"
   | "INSUFFICIENT_FUNDS"
   | "FEE_INVALID"
-  | "RATE_LIMITED";
+  | "RATE_LIMITED"
+  | SubscriptionErrorCode
+  | "INVALID_PHONE"
+  | "METHOD_REQUIRED"
+  | "ORDER_FAILED"
+  | "ORDER_KEY_REUSED";
 
 export type StreamerFormErrorCode =
   "HANDLE_FORMAT" | "HANDLE_RESERVED" | "CHANNEL_REQUIRED" | "CHANNEL_URL_INVALID" | "GAMES_REQUIRED" | "BIO_LENGTH" | "REASON_REQUIRED";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { redirect } from "react-router";
 import { Alert } from "~/components/ui/alert";
-import { Field, Input, Select } from "~/components/ui/field";
+import { Field, Input, Select, TextArea } from "~/components/ui/field";
 import { userBalances } from "~/features/wallet/ledger.server";
 import { buttonClass } from "~/components/ui/button";
 import { GAMES } from "~/domain/games";
@@ -21,6 +21,29 @@ import { LiveBadge } from "../components/live-badge";
 import { MESSAGE_MAX, parseDonationForm } from "../core/donations";
 import { parseStreamerHandle, type StreamerErrorCode } from "../core/rules";
 import { StreamerError, donate, donationFeeBasisPoints, findStreamerPage, follow, recentSupporters, setLive } from "../streamers.server";
+import { env } from "~/lib/env.server";
+import { formatDateTime, formatMoney } from "~/domain/format";
+import { usdToVes } from "~/domain/money";
+import { PAYMENT_METHOD_IDS, currencyFor } from "~/domain/payment-methods";
+import { currentExchangeRate } from "~/features/orders/exchange-rate.server";
+import { parseIdempotencyKey } from "~/features/orders/core/idempotency";
+import { OrderKeyReusedError, withinOrderLimit } from "~/features/orders/orders.server";
+import { parsePlusPurchase } from "~/features/plus/plus-schemas";
+import { membershipOf } from "~/features/plus/plus.server";
+import { createI18n } from "~/lib/i18n";
+import { log } from "~/lib/log.server";
+import { POST_BODY_MAX, POST_TITLE_MAX, parsePostForm, parseSubscriptionPrice } from "../core/subscriptions";
+import {
+  buySubscription,
+  postsFor,
+  setSubscriptionPrice,
+  subscriberCount,
+  subscribersAmong,
+  subscriptionInProgress,
+  subscriptionOf,
+  subscriptionOffer,
+  writePost,
+} from "../subscriptions.server";
 import type { Route } from "./+types/streamer";
 
 // A streamer's public page; follow and the streamer's own "I'm live" switch are plain forms. No React runtime (decision 002).
@@ -30,23 +53,58 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const parsed = parseStreamerHandle(params.handle);
   const viewer = await getCurrentUser(request);
   const page = notFoundIfNullish(parsed.ok ? await findStreamerPage(db(), parsed.handle, viewer?.id ?? null) : null);
-  const [supporters, feeBasisPoints, balances] = await Promise.all([
-    recentSupporters(db(), page.streamer.id),
+  const language = languageFromCookieHeader(request.headers.get("Cookie"));
+  const streamerId = page.streamer.id;
+  const fan = viewer && !page.own ? viewer : null;
+  const [supporters, feeBasisPoints, balances, offer, subscription, inProgress, subscribers, plus, rate] = await Promise.all([
+    recentSupporters(db(), streamerId),
     donationFeeBasisPoints(db()),
-    viewer && !page.own ? userBalances(db(), viewer.id) : Promise.resolve(null),
+    fan ? userBalances(db(), fan.id) : Promise.resolve(null),
+    subscriptionOffer(db(), page.streamer.handle),
+    fan ? subscriptionOf(db(), streamerId, fan.id) : Promise.resolve({ subscribed: false, until: null }),
+    fan ? subscriptionInProgress(db(), fan.id, streamerId) : Promise.resolve(null),
+    subscriberCount(db(), streamerId),
+    fan ? membershipOf(db(), fan.id) : Promise.resolve(null),
+    // A new deployment may not have a rate yet: subscriptions are then offered in dollars only.
+    currentExchangeRate(db()).catch(() => null),
   ]);
+  const [posts, subscribedSupporters] = await Promise.all([
+    postsFor(db(), streamerId, { own: page.own, subscribed: subscription.subscribed }),
+    subscribersAmong(
+      db(),
+      streamerId,
+      supporters.map((row) => row.userId),
+    ),
+  ]);
+  const priceUsd = offer?.priceUsd ?? null;
   const { id: _id, ...streamer } = page.streamer;
   return {
     ...page,
     streamer: { ...streamer, liveSince: streamer.liveSince?.toISOString() ?? null },
-    supporters: supporters.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    supporters: supporters.map(({ userId, ...row }) => ({
+      ...row,
+      subscriber: subscribedSupporters.has(userId),
+      createdAt: row.createdAt.toISOString(),
+    })),
+    subscriptions: {
+      priceUsd,
+      priceBs: priceUsd !== null && rate ? usdToVes(priceUsd, rate) : null,
+      count: subscribers,
+      subscribed: subscription.subscribed,
+      until: subscription.until ? formatDateTime(subscription.until, language, env().TIME_ZONE) : null,
+      inProgress,
+      plusMember: plus?.member ?? false,
+      key: randomUUID(),
+    },
+    posts: posts.map((post) => ({ ...post, createdAt: formatDateTime(post.createdAt, language, env().TIME_ZONE) })),
+    saved: new URL(request.url).searchParams.get("saved"),
     feePercent: feeBasisPoints / 100,
     balances,
     // The donation form's key: posting the same form twice never moves money twice.
     donationKey: randomUUID(),
     donated: new URL(request.url).searchParams.get("donated") === "1",
     signedIn: viewer !== null,
-    messages: loadMessages(languageFromCookieHeader(request.headers.get("Cookie")), ["streamers"]),
+    messages: loadMessages(language, ["streamers", "orders"]),
   };
 }
 
@@ -69,6 +127,53 @@ export async function action({ request, params }: Route.ActionArgs) {
         if (!isWellFormedId(fields.key)) return fail("NOT_FOUND", 400);
         await donate(db(), { donorId: user.id, handle: parsed.handle, idempotencyKey: fields.key, ...donation });
         return redirect(`/streamers/${parsed.handle}?donated=1`);
+      }
+      case "subscribe": {
+        const typed = typedFields(form, (name) => name === "phone" || name === "paymentMethod", 40);
+        const purchase = parsePlusPurchase(fields);
+        if (!purchase.ok) return fail(purchase.code, 400, { form: "subscribe", field: purchase.field, typed });
+        const formKey = parseIdempotencyKey(form.get("idempotencyKey"));
+        const idempotencyKey = formKey ? `subscription:${parsed.handle}:${formKey}` : null;
+        if (!(await withinOrderLimit(db(), "orderCreation", user.id, idempotencyKey)))
+          return fail("RATE_LIMITED", 429, { form: "subscribe", typed });
+        const language = languageFromCookieHeader(request.headers.get("Cookie"));
+        const { t } = createI18n(language, loadMessages(language, ["streamers"]));
+        try {
+          const order = await buySubscription(db(), {
+            userId: user.id,
+            email: user.email,
+            phone: purchase.phone,
+            handle: parsed.handle,
+            method: purchase.method,
+            exchangeRate: await currentExchangeRate(db()),
+            expiresAt: new Date(Date.now() + env().ORDER_EXPIRY_MINUTES * 60_000),
+            label: t("streamers:subscribe.orderLabel", { handle: parsed.handle }),
+            idempotencyKey,
+          });
+          return redirect(`/orders/${order.id}/pay/${purchase.method}`);
+        } catch (error) {
+          if (error instanceof StreamerError) return fail(error.code, STATUS[error.code] ?? 409, { form: "subscribe", typed });
+          if (error instanceof OrderKeyReusedError) return fail(error.code, 409, { form: "subscribe", typed });
+          log.error("subscription order not created", { userId: user.id, error: String(error) });
+          return fail("ORDER_FAILED", 500, { form: "subscribe", typed });
+        }
+      }
+      case "price": {
+        const page = await findStreamerPage(db(), parsed.handle, user.id);
+        if (!page?.own) return fail("NOT_FOUND", 404);
+        const price = parseSubscriptionPrice(fields.price);
+        if (!price.ok) return fail(price.code, 400, { form: "price", field: "price", typed: { price: fields.price ?? "" } });
+        await setSubscriptionPrice(db(), user.id, price.cents);
+        return redirect(`/streamers/${parsed.handle}?saved=price`);
+      }
+      case "post": {
+        const page = await findStreamerPage(db(), parsed.handle, user.id);
+        if (!page?.own) return fail("NOT_FOUND", 404);
+        const typed = typedFields(form, (name) => name === "title" || name === "body", 2000);
+        const written = parsePostForm(fields);
+        if (!written.ok) return fail(written.code, 400, { form: "post", field: written.field, typed });
+        await writePost(db(), user.id, { title: written.title, body: written.body });
+        return redirect(`/streamers/${parsed.handle}?saved=post`);
       }
       case "follow":
       case "unfollow":
@@ -99,12 +204,22 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 
 export default function StreamerPage({ loaderData, actionData }: Route.ComponentProps) {
   useRouteMessages(loaderData.messages);
-  const { t } = useTranslation("streamers");
+  const { t, i18n } = useTranslation("streamers");
+  const language = i18n.language === "en" ? "en" : "es";
   const format = useFormat();
-  const { streamer, entries, following, own, signedIn, supporters, balances } = loaderData;
+  const { streamer, entries, following, own, signedIn, supporters, balances, subscriptions, posts } = loaderData;
   const refusal = actionData && !actionData.ok ? actionData : null;
   const typed = refusal && "typed" in refusal ? (refusal.typed as Record<string, string>) : {};
-  const donationField = refusal && "field" in refusal ? refusal.field : undefined;
+  // Which form a refusal belongs to: the subscription, the price and the post forms name themselves; the donation form does not.
+  const refusedForm = refusal && "form" in refusal ? (refusal.form as string) : null;
+  const donationField = refusal && !refusedForm && "field" in refusal ? refusal.field : undefined;
+  const formError = (form: string) =>
+    refusal && refusedForm === form ? (
+      <Alert tone="error" testId={`${form}-error`}>
+        {t(`errors.${refusal.code}`)}
+      </Alert>
+    ) : null;
+  const priceText = subscriptions.priceUsd !== null ? formatMoney({ amount: subscriptions.priceUsd, currency: "USD" }, language) : "";
   return (
     <section className="mx-auto max-w-2xl px-4 py-12" data-testid="streamer-page">
       <h1 className="flex flex-wrap items-center gap-3 text-3xl font-extrabold break-all" data-testid="streamer-name">
@@ -116,7 +231,12 @@ export default function StreamerPage({ loaderData, actionData }: Route.Component
           {t("donate.done", { handle: streamer.handle })}
         </Alert>
       ) : null}
-      {refusal && !donationField ? (
+      {loaderData.saved === "price" || loaderData.saved === "post" ? (
+        <Alert tone="success" testId="streamer-saved">
+          {t(loaderData.saved === "price" ? "subscribe.priceSaved" : "posts.done")}
+        </Alert>
+      ) : null}
+      {refusal && !donationField && !refusedForm ? (
         <Alert tone="error" testId="streamer-error">
           {t(`errors.${refusal.code}`)}
         </Alert>
@@ -128,6 +248,8 @@ export default function StreamerPage({ loaderData, actionData }: Route.Component
         <span data-testid="streamer-games-played">
           {t(streamer.gamesPlayed === 1 ? "page.gamesPlayedOne" : "page.gamesPlayed", { count: streamer.gamesPlayed })}
         </span>
+        <span data-testid="streamer-subscribers">{t("subscribe.count", { count: subscriptions.count })}</span>
+        {subscriptions.subscribed ? <SubscriberBadge label={t("subscribe.badge")} testId="viewer-subscriber-badge" /> : null}
       </p>
       {streamer.bio ? (
         <p className="mt-4 break-words whitespace-pre-line text-slate-200" data-testid="streamer-bio">
@@ -182,6 +304,165 @@ export default function StreamerPage({ loaderData, actionData }: Route.Component
       <p className="mt-3 text-slate-300" data-testid="streamer-games">
         {streamer.games.map((game) => GAMES[game as keyof typeof GAMES]?.name ?? game).join(" · ")}
       </p>
+
+      <section className="mt-10 rounded-xl border border-purple-500/40 p-4" aria-labelledby="subscribe-title" data-testid="subscription">
+        <h2 id="subscribe-title" className="text-2xl font-extrabold">
+          {t("subscribe.title")}
+        </h2>
+        {own ? (
+          <form method="post" noValidate className="mt-4 flex flex-col gap-3" data-testid="price-form">
+            <input type="hidden" name="intent" value="price" />
+            {formError("price")}
+            <Field label={t("subscribe.price")} hint={t("subscribe.priceHint", { fee: format.number(loaderData.feePercent) })}>
+              <Input
+                name="price"
+                inputMode="decimal"
+                maxLength={8}
+                defaultValue={typed.price ?? (subscriptions.priceUsd !== null ? (subscriptions.priceUsd / 100).toFixed(2) : "")}
+                aria-invalid={refusedForm === "price" || undefined}
+                data-testid="price-input"
+              />
+            </Field>
+            <button type="submit" className={buttonClass("secondary", "md")} data-testid="price-submit">
+              {t("subscribe.priceSubmit")}
+            </button>
+          </form>
+        ) : subscriptions.priceUsd === null ? (
+          <p className="mt-2 text-slate-300" data-testid="subscribe-not-offered">
+            {t("subscribe.notOffered")}
+          </p>
+        ) : (
+          <>
+            <p className="mt-2 text-sm text-slate-300">{t("subscribe.text", { handle: streamer.handle, price: priceText })}</p>
+            {subscriptions.subscribed ? (
+              <Alert tone="success" testId="subscribe-active">
+                {t("subscribe.active", { date: subscriptions.until })}
+              </Alert>
+            ) : null}
+            {subscriptions.plusMember ? (
+              <p className="mt-2 text-sm text-cyan-300" data-testid="subscribe-plus-free">
+                {t("subscribe.plusFree", { handle: streamer.handle })}
+              </p>
+            ) : null}
+            {subscriptions.inProgress ? (
+              <div className="mt-4 rounded-lg border border-cyan-500/50 bg-cyan-500/10 p-4" data-testid="subscribe-in-progress">
+                <p className="font-semibold">{t("subscribe.inProgress", { number: subscriptions.inProgress.number })}</p>
+                <a href={`/orders/${subscriptions.inProgress.id}`} className={buttonClass("primary", "md", "mt-3 inline-flex")}>
+                  {t("subscribe.open")}
+                </a>
+              </div>
+            ) : signedIn ? (
+              <form method="post" noValidate className="mt-4 flex flex-col gap-4" data-testid="subscribe-form">
+                <input type="hidden" name="intent" value="subscribe" />
+                <input type="hidden" name="idempotencyKey" value={subscriptions.key} />
+                {formError("subscribe")}
+                <Field label={t("subscribe.phone")}>
+                  <Input
+                    name="phone"
+                    type="tel"
+                    inputMode="numeric"
+                    autoComplete="tel"
+                    defaultValue={refusedForm === "subscribe" ? typed.phone : undefined}
+                    aria-invalid={(refusedForm === "subscribe" && refusal?.field === "phone") || undefined}
+                    data-testid="subscribe-phone"
+                  />
+                </Field>
+                <fieldset className="flex flex-col gap-2">
+                  <legend className="mb-2 text-sm font-semibold">{t("subscribe.method")}</legend>
+                  {PAYMENT_METHOD_IDS.filter((method) => method !== "pago_movil" || subscriptions.priceBs !== null).map((method) => (
+                    <label
+                      key={method}
+                      className="flex min-h-11 flex-wrap items-center gap-3 rounded-lg border border-slate-700 px-4 py-2 has-[:checked]:border-cyan-400"
+                    >
+                      <input
+                        type="radio"
+                        name="paymentMethod"
+                        value={method}
+                        defaultChecked={refusedForm === "subscribe" && typed.paymentMethod === method}
+                        data-testid={`subscribe-method-${method}`}
+                      />
+                      <span className="font-semibold">{t(`orders:methods.${method}`)}</span>
+                      <span className="ml-auto text-sm text-slate-300">
+                        {currencyFor(method) === "VES" && subscriptions.priceBs !== null
+                          ? formatMoney({ amount: subscriptions.priceBs, currency: "VES" }, language)
+                          : priceText}
+                      </span>
+                    </label>
+                  ))}
+                </fieldset>
+                <button type="submit" className={buttonClass("primary", "md")} data-testid="subscribe-submit">
+                  {subscriptions.subscribed ? t("subscribe.renew") : t("subscribe.submit")}
+                </button>
+              </form>
+            ) : (
+              <a
+                href={`/auth?redirectTo=${encodeURIComponent(`/streamers/${streamer.handle}`)}`}
+                className={buttonClass("primary", "md", "mt-4 inline-flex")}
+                data-testid="subscribe-sign-in"
+              >
+                {t("subscribe.signIn")}
+              </a>
+            )}
+          </>
+        )}
+      </section>
+
+      <h2 className="mt-10 text-2xl font-extrabold">{t("posts.title")}</h2>
+      {own ? (
+        <form method="post" noValidate className="mt-4 flex flex-col gap-3 rounded-xl border border-slate-800 p-4" data-testid="post-form">
+          <input type="hidden" name="intent" value="post" />
+          <p className="font-semibold">{t("posts.write")}</p>
+          {formError("post")}
+          <Field label={t("posts.postTitle")} hint={t("posts.postTitleHint")}>
+            <Input
+              name="title"
+              maxLength={POST_TITLE_MAX}
+              defaultValue={refusedForm === "post" ? typed.title : undefined}
+              aria-invalid={(refusedForm === "post" && refusal?.field === "title") || undefined}
+              data-testid="post-title"
+            />
+          </Field>
+          <Field label={t("posts.body")}>
+            <TextArea
+              name="body"
+              rows={4}
+              maxLength={POST_BODY_MAX}
+              defaultValue={refusedForm === "post" ? typed.body : undefined}
+              aria-invalid={(refusedForm === "post" && refusal?.field === "body") || undefined}
+              data-testid="post-body"
+            />
+          </Field>
+          <button type="submit" className={buttonClass("primary", "md")} data-testid="post-submit">
+            {t("posts.submit")}
+          </button>
+        </form>
+      ) : null}
+      {posts.length === 0 ? (
+        <p className="mt-3 text-slate-400">{t("posts.empty")}</p>
+      ) : (
+        <ul className="mt-4 flex flex-col gap-3" data-testid="streamer-posts">
+          {posts.map((post) => (
+            <li key={post.id} className="rounded-lg border border-slate-800 px-4 py-3" data-testid="streamer-post">
+              <h3 className="font-bold break-words">{post.title}</h3>
+              <p className="text-xs text-slate-400">{post.createdAt}</p>
+              {post.body !== null ? (
+                <p className="mt-2 break-words whitespace-pre-line text-slate-200" data-testid="post-body-text">
+                  {post.body}
+                </p>
+              ) : (
+                <p className="mt-2 text-sm text-slate-300" data-testid="post-locked">
+                  {t("posts.locked")}{" "}
+                  {subscriptions.priceUsd !== null ? (
+                    <a href="#subscribe-title" className="inline-flex min-h-6 items-center text-cyan-300 underline">
+                      {t("posts.subscribe")}
+                    </a>
+                  ) : null}
+                </p>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
 
       {balances ? (
         <section className="mt-10 rounded-xl border border-slate-800 p-4" aria-labelledby="donate-title" data-testid="donation">
@@ -249,6 +530,7 @@ export default function StreamerPage({ loaderData, actionData }: Route.Component
             <li key={row.id} className="rounded-lg border border-slate-800 px-4 py-3 text-sm" data-testid="supporter">
               <p className="flex flex-wrap gap-x-3">
                 <span className="font-semibold break-all">{row.handle ? `@${row.handle}` : t("donate.anonymous")}</span>
+                {row.subscriber ? <SubscriberBadge label={t("subscribe.badge")} testId="supporter-subscriber-badge" /> : null}
                 <span className="text-amber-300">{format.money({ amount: row.amount, currency: row.currency as "USD" | "VES" })}</span>
               </p>
               {row.message ? <p className="mt-1 break-words text-slate-300">{row.message}</p> : null}
@@ -277,5 +559,17 @@ export default function StreamerPage({ loaderData, actionData }: Route.Component
         </ul>
       )}
     </section>
+  );
+}
+
+/** The subscriber's badge on the streamer's page (the viewer's own and beside subscribed supporters). */
+function SubscriberBadge({ label, testId }: { label: string; testId: string }) {
+  return (
+    <span
+      className="inline-flex items-center rounded-full bg-purple-500/20 px-2 py-0.5 text-xs font-bold text-purple-200"
+      data-testid={testId}
+    >
+      ★ {label}
+    </span>
   );
 }

@@ -21,6 +21,8 @@ export const PLATFORM_ACCOUNT_KINDS = [
   "adjustments",
   /** The platform's fee on fans' donations to streamers (revenue; issue 30). */
   "donation_fees",
+  /** The platform's fee on fans' subscriptions to streamers (revenue; issue 30; none when the fan holds Plus). */
+  "subscription_fees",
 ] as const;
 export type PlatformAccountKind = (typeof PLATFORM_ACCOUNT_KINDS)[number];
 export type AccountKind = "user" | PlatformAccountKind;
@@ -87,6 +89,10 @@ export const TRANSACTION_KINDS = [
   "wallet_payment",
   "adjustment",
   "donation",
+  /** An approved subscription order credits the streamer (orders clearing → streamer + fee). */
+  "subscription",
+  /** A refunded subscription order takes that credit back (a new movement, never an edit). */
+  "subscription_refund",
 ] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 

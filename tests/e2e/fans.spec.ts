@@ -1,0 +1,171 @@
+import type { Browser, Page } from "@playwright/test";
+import { AuthPage } from "./pages/auth-pages";
+import { PayPage, StaffReviewPage } from "./pages/order-pages";
+import { startAppServer, type AppServer } from "./support/app-server";
+import { expect, randomClientIp, test as base } from "./support/auth-fixtures";
+import { signInLink } from "./support/mailbox";
+import { pngReceipt } from "./support/receipt-files";
+import { followSignInLink } from "./support/sign-in-link";
+
+// Issue 30 (docs/streamers.md), fans' subscriptions at phone width: the streamer sets a monthly price
+// and writes a subscriber-only post; a fan subscribes and pays from their wallet, another pays by a
+// receipt that staff approve; both then read the post, with the subscriber's badge; a visitor and a
+// signed-in non-subscriber see only the title. One short look in English.
+
+const test = base.extend<object, { arena: AppServer }>({
+  arena: [
+    async ({}, use) => {
+      const server = await startAppServer({ prepare: ["tests/e2e/support/seed-fans.ts"] });
+      try {
+        await use(server);
+      } finally {
+        await server.stop();
+      }
+    },
+    // Migrating and seeding a fresh embedded database takes tens of seconds on a loaded machine.
+    { scope: "worker", timeout: 180_000 },
+  ],
+  baseURL: async ({ arena }, use) => use(arena.url),
+});
+
+// Both tests share one server (its seed is the slow part): one worker, in order.
+test.describe.configure({ mode: "serial" });
+
+const PHONE = { width: 360, height: 740 };
+const PAGE = "/streamers/vale_fans";
+const SECRET = "Calentamiento: 20 minutos de entrenamiento con la M1887.";
+
+async function personAt(browser: Browser, arena: AppServer) {
+  const context = await browser.newContext({
+    baseURL: arena.url,
+    locale: "es-VE",
+    timezoneId: "America/Caracas",
+    extraHTTPHeaders: { "X-Forwarded-For": randomClientIp() },
+    viewport: PHONE,
+  });
+  // On Playwright's clock, as the shared fixture's pages are (support/test.ts): nothing moves on by itself.
+  await context.clock.install();
+  return context.newPage();
+}
+
+async function signIn(page: Page, arena: AppServer, email: string, path: string) {
+  await page.goto(`/auth?redirectTo=${encodeURIComponent(path)}`);
+  const auth = new AuthPage(page);
+  const askedAt = new Date();
+  await auth.requestLink(email);
+  await expect(auth.linkSent).toContainText(email);
+  await followSignInLink(page, await signInLink(email, { after: askedAt, dataDir: arena.dataDir }));
+  await expect(page).toHaveURL((url) => url.pathname === path);
+}
+
+async function noSideScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+}
+
+async function chooseSubscription(page: Page, method: "binance" | "paypal") {
+  await page.getByTestId("subscribe-phone").fill("04141234567");
+  await page.getByTestId(`subscribe-method-${method}`).check();
+  await page.getByTestId("subscribe-submit").click();
+  await expect(page).toHaveURL(new RegExp(`/orders/[0-9a-f-]{36}/pay/${method}$`));
+  return /\/orders\/([0-9a-f-]{36})\//.exec(page.url())![1]!;
+}
+
+test("a streamer prices a subscription and posts for subscribers; fans subscribe by wallet and by receipt and read it, others cannot", async ({
+  browser,
+  arena,
+}) => {
+  test.setTimeout(150_000);
+  const streamer = await personAt(browser, arena);
+  const fan = await personAt(browser, arena);
+  const other = await personAt(browser, arena);
+  const staff = await personAt(browser, arena);
+
+  // The streamer: a price out of the limits comes back translated; then $3.00, and a post.
+  await signIn(streamer, arena, "streamer-fans@example.com", PAGE);
+  await streamer.getByTestId("price-input").fill("25");
+  await streamer.getByTestId("price-submit").click();
+  await expect(streamer.getByTestId("price-error")).toHaveText("El precio es de 1 a 20 dólares.");
+  await streamer.getByTestId("price-input").fill("3");
+  await streamer.getByTestId("price-submit").click();
+  await expect(streamer.getByTestId("streamer-saved")).toHaveText("Precio guardado.");
+  await expect(streamer.getByTestId("price-input")).toHaveValue("3.00");
+  await streamer.getByTestId("post-title").fill("Mi rutina antes de cada torneo");
+  await streamer.getByTestId("post-body").fill(SECRET);
+  await streamer.getByTestId("post-submit").click();
+  await expect(streamer.getByTestId("streamer-saved")).toHaveText("Publicación guardada.");
+  await expect(streamer.getByTestId("post-body-text")).toHaveText(SECRET);
+  await noSideScroll(streamer);
+
+  // A visitor sees the title and "Suscríbete", never the text.
+  const visitor = await personAt(browser, arena);
+  await visitor.goto(PAGE);
+  await expect(visitor.getByTestId("streamer-post")).toContainText("Mi rutina antes de cada torneo");
+  await expect(visitor.getByTestId("post-locked")).toContainText("Solo para suscriptores.");
+  await expect(visitor.getByText(SECRET)).toHaveCount(0);
+  await expect(visitor.getByTestId("subscribe-sign-in")).toHaveText("Inicia sesión para suscribirte");
+  await noSideScroll(visitor);
+
+  // The fan subscribes and pays from their wallet balance on the payment page.
+  await signIn(fan, arena, "fan-fans@example.com", PAGE);
+  await expect(fan.getByTestId("streamer-subscribers")).toHaveText("0 suscriptores");
+  await expect(fan.getByTestId("post-locked")).toBeVisible();
+  await fan.getByTestId("subscribe-phone").fill("123");
+  await fan.getByTestId("subscribe-method-binance").check();
+  await fan.getByTestId("subscribe-submit").click();
+  await expect(fan.getByTestId("subscribe-error")).toHaveText("Escribe un número de celular venezolano (por ejemplo 0414 123 4567).");
+  const fanOrder = await chooseSubscription(fan, "binance");
+  await expect(new PayPage(fan).amount).toHaveText("$3,00");
+  await fan.getByTestId("pay-with-wallet-submit").click();
+  await expect(fan).toHaveURL((url) => url.pathname === `/orders/${fanOrder}`);
+  await expect(fan.getByTestId("order-outcome")).toContainText("@vale_fans");
+  await fan.goto(PAGE);
+  await expect(fan.getByTestId("viewer-subscriber-badge")).toHaveText("★ Suscriptor");
+  await expect(fan.getByTestId("subscribe-active")).toContainText("Eres suscriptor hasta el");
+  await expect(fan.getByTestId("post-body-text")).toHaveText(SECRET);
+  await expect(fan.getByTestId("streamer-subscribers")).toHaveText("1 suscriptor");
+  await noSideScroll(fan);
+
+  // Another player, not subscribed, cannot read it; they pay by a Binance receipt and staff approve.
+  await signIn(other, arena, "other-fans@example.com", PAGE);
+  await expect(other.getByTestId("post-locked")).toBeVisible();
+  await expect(other.getByText(SECRET)).toHaveCount(0);
+  const otherOrder = await chooseSubscription(other, "binance");
+  const pay = new PayPage(other);
+  await pay.file.setInputFiles(pngReceipt("sub.png"));
+  await pay.transactionId.fill("BNB-SUB-0001");
+  await pay.submit.click();
+  await expect(other).toHaveURL((url) => url.pathname === `/orders/${otherOrder}`);
+  await other.goto(PAGE);
+  await expect(other.getByTestId("subscribe-in-progress")).toBeVisible();
+  await expect(other.getByText(SECRET)).toHaveCount(0);
+
+  await signIn(staff, arena, "staff-fans@example.com", `/admin/orders/${otherOrder}`);
+  await new StaffReviewPage(staff).approve.click();
+  await expect(staff).toHaveURL((url) => url.pathname.startsWith("/admin/orders") && url.searchParams.has("done"));
+
+  await other.goto(PAGE);
+  await expect(other.getByTestId("post-body-text")).toHaveText(SECRET);
+  await expect(other.getByTestId("viewer-subscriber-badge")).toBeVisible();
+  await expect(other.getByTestId("streamer-subscribers")).toHaveText("2 suscriptores");
+  await noSideScroll(other);
+});
+
+test("in English: the visitor sees the subscriber-only posts locked and is asked to sign in to subscribe", async ({ browser, arena }) => {
+  const streamer = await personAt(browser, arena);
+  await signIn(streamer, arena, "streamer-fans@example.com", PAGE);
+  await streamer.getByTestId("price-input").fill("2.50");
+  await streamer.getByTestId("price-submit").click();
+  await streamer.getByTestId("post-title").fill("Sorteo del viernes");
+  await streamer.getByTestId("post-body").fill("El código es VIERNES25.");
+  await streamer.getByTestId("post-submit").click();
+  await expect(streamer.getByTestId("streamer-saved")).toBeVisible();
+
+  const visitor = await personAt(browser, arena);
+  await visitor.goto(`${PAGE}?lang=en`);
+  await expect(visitor.getByRole("heading", { name: "Subscriber-only posts" })).toBeVisible();
+  await expect(visitor.getByTestId("post-locked").first()).toContainText("For subscribers only.");
+  await expect(visitor.getByText("El código es VIERNES25.")).toHaveCount(0);
+  await expect(visitor.getByTestId("subscription")).toContainText("$2.50 a month");
+  await expect(visitor.getByTestId("subscribe-sign-in")).toHaveText("Sign in to subscribe");
+  await noSideScroll(visitor);
+});
