@@ -63,7 +63,11 @@ describe("player bans", () => {
     expect(banHolds({ endsAt: new Date("2026-06-01T00:00:00Z"), liftedAt: now }, now)).toBe(false);
   });
   it("need a reason and an end from today on", () => {
-    expect(parseBanForm({ reason: "Trampa", until: "2026-05-10" }, "2026-05-01")).toEqual({ ok: true, reason: "Trampa", until: "2026-05-10" });
+    expect(parseBanForm({ reason: "Trampa", until: "2026-05-10" }, "2026-05-01")).toEqual({
+      ok: true,
+      reason: "Trampa",
+      until: "2026-05-10",
+    });
     expect(parseBanForm({ reason: " ", until: "2026-05-10" }, "2026-05-01")).toMatchObject({ code: "BAN_REASON_REQUIRED" });
     expect(parseBanForm({ reason: "x", until: "2026-04-30" }, "2026-05-01")).toMatchObject({ code: "BAN_END_INVALID" });
     expect(parseBanForm({ reason: "x", until: "mañana" }, "2026-05-01")).toMatchObject({ code: "BAN_END_INVALID" });
@@ -77,7 +81,12 @@ describe("the organization form", () => {
     const parsed = parseOrgForm({ name: "  Liga  Caracas Ñ ", links: "https://instagram.com/liga\n\nhttps://x.com/liga" });
     expect(parsed).toEqual({
       ok: true,
-      values: { name: "Liga Caracas Ñ", slug: "liga-caracas-n", description: "", links: ["https://instagram.com/liga", "https://x.com/liga"] },
+      values: {
+        name: "Liga Caracas Ñ",
+        slug: "liga-caracas-n",
+        description: "",
+        links: ["https://instagram.com/liga", "https://x.com/liga"],
+      },
     });
   });
   it("refuses bad input with a code and field", () => {

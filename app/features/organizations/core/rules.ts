@@ -77,13 +77,8 @@ export const LINK_MAX = 200;
 export const BAN_REASON_MAX = 300;
 export const BAN_DAYS_MAX = 3650;
 
-export type OrgFormCode =
-  | "ORG_NAME_REQUIRED"
-  | "ORG_NAME_TOO_LONG"
-  | "ORG_SLUG_INVALID"
-  | "ORG_DESCRIPTION_TOO_LONG"
-  | "ORG_LINK_INVALID"
-  | "ORG_TOO_MANY_LINKS";
+export type OrgFormErrorCode =
+  "ORG_NAME_REQUIRED" | "ORG_NAME_TOO_LONG" | "ORG_SLUG_INVALID" | "ORG_DESCRIPTION_TOO_LONG" | "ORG_LINK_INVALID" | "ORG_TOO_MANY_LINKS";
 
 export interface OrgValues {
   name: string;
@@ -124,7 +119,7 @@ export function checkLink(text: string): string | null {
 /** Reads the organization form (name, slug, description, one link per line). */
 export function parseOrgForm(
   fields: Record<string, string | undefined>,
-): { ok: true; values: OrgValues } | { ok: false; code: OrgFormCode; field: string } {
+): { ok: true; values: OrgValues } | { ok: false; code: OrgFormErrorCode; field: string } {
   const name = (fields.name ?? "").trim().replace(/\s+/g, " ");
   if (!name) return { ok: false, code: "ORG_NAME_REQUIRED", field: "name" };
   if ([...name].length > NAME_MAX) return { ok: false, code: "ORG_NAME_TOO_LONG", field: "name" };
@@ -146,13 +141,13 @@ export function parseOrgForm(
   return { ok: true, values: { name, slug, description, links } };
 }
 
-export type BanFormCode = "BAN_REASON_REQUIRED" | "BAN_REASON_TOO_LONG" | "BAN_END_INVALID";
+export type BanFormErrorCode = "BAN_REASON_REQUIRED" | "BAN_REASON_TOO_LONG" | "BAN_END_INVALID";
 
 /** Reads a player ban: the reason and the last day (year-month-day), ending at the end of that day in the platform's zone. */
 export function parseBanForm(
   fields: Record<string, string | undefined>,
   today: string,
-): { ok: true; reason: string; until: string } | { ok: false; code: BanFormCode; field: string } {
+): { ok: true; reason: string; until: string } | { ok: false; code: BanFormErrorCode; field: string } {
   const reason = (fields.reason ?? "").trim();
   if (!reason) return { ok: false, code: "BAN_REASON_REQUIRED", field: "reason" };
   if ([...reason].length > BAN_REASON_MAX) return { ok: false, code: "BAN_REASON_TOO_LONG", field: "reason" };
