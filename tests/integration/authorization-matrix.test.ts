@@ -131,7 +131,12 @@ const MATRIX: Record<string, Case[] | { public: string }> = {
   // Issue 29 (docs/organizations.md; tests/integration/organizations.test.ts has every role of an organization).
   // "owner" owns the organization and its tournament; "other" owns another organization; staff are the platform's.
   organizations: [
-    { name: "my organizations are the caller's own", kind: "loader", request: (_w, cookie) => getRequest("/organizations", cookie), expect: anySignedIn },
+    {
+      name: "my organizations are the caller's own",
+      kind: "loader",
+      request: (_w, cookie) => getRequest("/organizations", cookie),
+      expect: anySignedIn,
+    },
   ],
   "organizations/new": [
     {
@@ -223,7 +228,8 @@ const MATRIX: Record<string, Case[] | { public: string }> = {
     {
       name: "an operation on it",
       kind: "action",
-      request: (w, cookie) => formRequest(`/organizations/${w.org}/manage/tournaments/${w.orgTournament}/run`, { intent: "nothing" }, cookie),
+      request: (w, cookie) =>
+        formRequest(`/organizations/${w.org}/manage/tournaments/${w.orgTournament}/run`, { intent: "nothing" }, cookie),
       params: (w) => ({ slug: w.org, tournamentId: w.orgTournament }),
       expect: ownerOrStaff,
     },

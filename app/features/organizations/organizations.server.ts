@@ -202,17 +202,6 @@ export async function tournamentOfOrganization(db: Executor, organizationId: str
   return row ?? null;
 }
 
-export async function attachTournament(db: Executor, actorId: string, organizationId: string, tournamentId: string) {
-  await db.update(tournaments).set({ organizationId }).where(eq(tournaments.id, tournamentId));
-  await recordAudit(db, {
-    actorId,
-    action: "organization.tournament_create",
-    entity: "tournament",
-    entityId: tournamentId,
-    after: { organizationId },
-  });
-}
-
 /** The organization's tournaments: every status for its members, published ones for everyone else. */
 export async function organizationTournaments(db: Executor, organizationId: string, insider: boolean) {
   return db
