@@ -52,6 +52,8 @@ describe("an organization's tournament statuses", () => {
     expect(canMoveOrgTournament("published", "draft", "platform")).toBe(true);
     expect(canMoveOrgTournament("cancelled", "published", "platform")).toBe(false);
     expect(canMoveOrgTournament("nonsense", "published", "platform")).toBe(false);
+    expect(canMoveOrgTournament("published", "cancelled", "organization")).toBe(false);
+    expect(canMoveOrgTournament("published", "cancelled", "platform")).toBe(true);
   });
 });
 

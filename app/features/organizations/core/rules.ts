@@ -49,9 +49,10 @@ export type OrgTournamentStatus = "draft" | "pending" | "published" | "cancelled
 export type Mover = "organization" | "platform";
 
 const MOVES: Record<OrgTournamentStatus, Partial<Record<OrgTournamentStatus, readonly Mover[]>>> = {
-  draft: { pending: ["organization"], published: ["organization", "platform"], cancelled: ["organization", "platform"] },
-  pending: { published: ["platform"], draft: ["organization", "platform"], cancelled: ["organization", "platform"] },
-  published: { draft: ["organization", "platform"], cancelled: ["organization", "platform"] },
+  // Cancelling releases registrations and may owe refunds: platform staff's (admin cancelTournament).
+  draft: { pending: ["organization"], published: ["organization", "platform"], cancelled: ["platform"] },
+  pending: { published: ["platform"], draft: ["organization", "platform"], cancelled: ["platform"] },
+  published: { draft: ["organization", "platform"], cancelled: ["platform"] },
   cancelled: {},
 };
 
