@@ -178,6 +178,9 @@ describe("paid tournaments wait for platform staff", () => {
     await createOrganization();
     const id = await createTournament(owner, { feeKind: "USD", fee: "2.00", publish: "on" });
     expect(await statusOf(id)).toBe("pending");
+    // Players do not see it until it is approved.
+    const hidden = await callRoute<{ tournament: unknown }>(tournamentLoader, getRequest(`/tournament?id=${id}`, player.jar.header()));
+    expect(hidden.data?.tournament).toBeNull();
     const params = { slug: "liga-caracas", tournamentId: id };
     // The organization cannot publish it by itself.
     const again = await callRoute<Answer>(editAction, formRequest(`/x`, { intent: "publish" }, owner.jar.header()), params);

@@ -57,8 +57,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const id = new URL(request.url).searchParams.get("id") ?? "";
   // An id that is not one (a NUL, a space) is not looked up: the same 404 page as an unknown id.
   const tournament = isWellFormedId(id) ? await findTournament(db(), id) : null;
-  // Drafts exist only in the back-office.
-  if (!tournament || tournament.status === "draft")
+  // Drafts (and an organization's paid event waiting for approval, issue 29) exist only in the back-office.
+  if (!tournament || tournament.status === "draft" || tournament.status === "pending")
     return data(
       {
         tournament: null,
