@@ -63,7 +63,17 @@ export default [
     route("teams", "features/admin/routes/teams.tsx"),
     route("streamers", "features/streamers/routes/admin-streamers.tsx"),
     route("tournaments/:tournamentId/run", "features/competition/routes/run.tsx"),
+    route("organizations", "features/organizations/routes/admin-organizations.tsx"),
   ]),
+  // #29 organizations (docs/organizations.md): public pages, and each organization's management pages, where the
+  // tournament form and run page staff use are mounted again for the organization's own tournaments (requireTournamentOperator).
+  route("organizations", "features/organizations/routes/mine.tsx"),
+  route("organizations/new", "features/organizations/routes/new.tsx"),
+  route("organizations/:slug", "features/organizations/routes/organization.tsx"),
+  route("organizations/:slug/manage", "features/organizations/routes/manage.tsx"),
+  route("organizations/:slug/manage/tournaments/new", "features/admin/routes/tournament-new.tsx", { id: "org-tournament-new" }),
+  route("organizations/:slug/manage/tournaments/:tournamentId", "features/admin/routes/tournament-edit.tsx", { id: "org-tournament-edit" }),
+  route("organizations/:slug/manage/tournaments/:tournamentId/run", "features/competition/routes/run.tsx", { id: "org-tournament-run" }),
   route("media/cards/:file", "features/tournaments/routes/card-image.ts"),
   route("media/games/:file", "features/store/routes/game-art.ts"),
   route("plus", "features/plus/routes/plus.tsx"),

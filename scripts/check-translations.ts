@@ -54,6 +54,15 @@ export const ERROR_CODE_SOURCES: ErrorCodeSource[] = [
   // Staff see the same refusals on the review page.
   { file: "app/features/orders/orders.server.ts", name: "OrderErrorCode", namespace: "admin", prefix: "errors" },
   { file: "app/features/tournaments/registrations.server.ts", name: "RegistrationErrorCode", namespace: "tournaments", prefix: "errors" },
+  // Organizations (#29): their pages and the staff's /admin/organizations say the same refusals.
+  { file: "app/features/organizations/core/rules.ts", name: "OrgFormErrorCode", namespace: "organizations", prefix: "errors" },
+  { file: "app/features/organizations/core/rules.ts", name: "BanFormErrorCode", namespace: "organizations", prefix: "errors" },
+  {
+    file: "app/features/organizations/organizations.server.ts",
+    name: "OrganizationErrorCode",
+    namespace: "organizations",
+    prefix: "errors",
+  },
   { file: "app/features/competition/core/errors.ts", name: "CompetitionErrorCode", namespace: "competition", prefix: "errors" },
   { file: "app/features/tournaments/waitlist.server.ts", name: "WaitlistErrorCode", namespace: "tournaments", prefix: "errors" },
   // A form's key sent again with another purchase (#22): the store's checkout and buy-now, and Plus.

@@ -156,11 +156,14 @@ export const tournaments = pgTable(
     sortOrder: integer("sort_order").notNull().default(0),
     /** A Discord channel webhook for this event's announcements (docs/notifications.md); null when none. */
     discordWebhookUrl: text("discord_webhook_url"),
+    /** The organization that runs it (issue 29, docs/organizations.md); null means the platform's own. */
+    organizationId: text("organization_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("tournaments_date_idx").on(t.date, t.sortOrder),
+    index("tournaments_organization_idx").on(t.organizationId, t.date),
     index("tournaments_status_date_idx").on(t.status, t.date),
     check("tournaments_fee_nonnegative", sql`${t.feeAmount} >= 0`),
     check("tournaments_capacity_positive", sql`${t.capacity} > 0`),
@@ -1390,3 +1393,78 @@ export const schema = {
   walletWithdrawals,
   walletPrizePayouts,
 };
+
+/* ───────────── Organizations (issue 29, docs/organizations.md) ───────────── */
+
+/** An organizer's public body: runs its own tournaments (tournaments.organization_id). */
+export const organizations = pgTable(
+  "organizations",
+  {
+    id: text("id").primaryKey(),
+    /** The public address `/organizations/:slug`, lower-case. */
+    slug: text("slug").notNull().unique(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    /** Social links (https URLs checked by features/organizations/core/rules.ts). */
+    links: text("links")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Set by platform staff: its tournaments are unpublished and its admins can no longer create. */
+    bannedAt: timestamp("banned_at", { withTimezone: true }),
+    bannedReason: text("banned_reason"),
+    createdBy: text("created_by")
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("organizations_name_lower").on(sql`lower(${t.name})`)],
+);
+
+/** Who runs an organization: owner | admin | staff (features/organizations/core/rules.ts). */
+export const organizationMembers = pgTable(
+  "organization_members",
+  {
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    role: text("role").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.userId] }), index("organization_members_user_idx").on(t.userId)],
+);
+
+/** Users platform staff approved as organizers without Plus. */
+export const organizers = pgTable("organizers", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id),
+  grantedBy: text("granted_by").references(() => users.id),
+  createdAt: createdAt(),
+});
+
+/** An organization's ban of a player from its events, until `ends_at`, with the reason shown to them. */
+export const organizationBans = pgTable(
+  "organization_bans",
+  {
+    id: text("id").primaryKey(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    reason: text("reason").notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    liftedAt: timestamp("lifted_at", { withTimezone: true }),
+    createdBy: text("created_by")
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index("organization_bans_lookup").on(t.organizationId, t.userId, t.endsAt)],
+);

@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { orders, paymentProofs, streamerDonations, streamers, teamInvites, users } from "~/db/schema";
+import { orders, organizations, paymentProofs, streamerDonations, streamers, teamInvites, tournaments, users } from "~/db/schema";
 import { seedDemoData } from "~/db/seed";
 import { createOrder } from "~/features/orders/orders.server";
 import { useReceiptStorage } from "~/features/orders/receipts.server";
@@ -35,6 +35,10 @@ interface World {
   team: string;
   /** The handle of the owner's approved streamer page (issue 30). */
   streamer: string;
+  /** Issue 29: the organization the owner owns, one "other" owns, and a draft tournament of the owner's. */
+  org: string;
+  otherOrg: string;
+  orgTournament: string;
 }
 
 interface Case {
@@ -124,6 +128,131 @@ const MATRIX: Record<string, Case[] | { public: string }> = {
     },
   ],
   "*": { public: "not found page" },
+  // Issue 29 (docs/organizations.md; tests/integration/organizations.test.ts has every role of an organization).
+  // "owner" owns the organization and its tournament; "other" owns another organization; staff are the platform's.
+  organizations: [
+    {
+      name: "my organizations are the caller's own",
+      kind: "loader",
+      request: (_w, cookie) => getRequest("/organizations", cookie),
+      expect: anySignedIn,
+    },
+  ],
+  "organizations/new": [
+    {
+      name: "the page explains who may create one",
+      kind: "loader",
+      request: (_w, cookie) => getRequest("/organizations/new", cookie),
+      expect: { visitor: "allowed", owner: "allowed", other: "allowed", staff: "allowed" },
+    },
+    {
+      name: "creating one needs Plus, an organizer approval or staff",
+      kind: "action",
+      request: (_w, cookie) => formRequest("/organizations/new", { name: "Staff Org" }, cookie),
+      expect: { visitor: "signin", owner: "forbidden", other: "forbidden", staff: "allowed" },
+      state: async () => (await handleRef.db.select({ id: organizations.id }).from(organizations)).length,
+    },
+  ],
+  "organizations/:slug": { public: "an organization's page: published tournaments and winners only (organizations.test.ts)" },
+  "organizations/:slug/manage": [
+    {
+      name: "members manage; another organization's owner: not there",
+      kind: "loader",
+      request: (w, cookie) => getRequest(`/organizations/${w.org}/manage`, cookie),
+      params: (w) => ({ slug: w.org }),
+      expect: ownerOrStaff,
+    },
+    {
+      name: "a member's change (refused form: nothing changed)",
+      kind: "action",
+      request: (w, cookie) => formRequest(`/organizations/${w.org}/manage`, { intent: "details", name: "" }, cookie),
+      params: (w) => ({ slug: w.org }),
+      expect: ownerOrStaff,
+    },
+  ],
+  "organizations/:slug/manage/tournaments/new": [
+    {
+      name: "the staff's tournament form, for the organization's owner and admins",
+      kind: "loader",
+      request: (w, cookie) => getRequest(`/organizations/${w.org}/manage/tournaments/new`, cookie),
+      params: (w) => ({ slug: w.org }),
+      expect: ownerOrStaff,
+    },
+    {
+      name: "creating a tournament (refused form: nothing made)",
+      kind: "action",
+      request: (w, cookie) => formRequest(`/organizations/${w.org}/manage/tournaments/new`, { title: "" }, cookie),
+      params: (w) => ({ slug: w.org }),
+      expect: ownerOrStaff,
+      state: async () => (await handleRef.db.select({ id: tournaments.id }).from(tournaments)).length,
+    },
+  ],
+  "organizations/:slug/manage/tournaments/:tournamentId": [
+    {
+      name: "editing the organization's tournament",
+      kind: "loader",
+      request: (w, cookie) => getRequest(`/organizations/${w.org}/manage/tournaments/${w.orgTournament}`, cookie),
+      params: (w) => ({ slug: w.org, tournamentId: w.orgTournament }),
+      expect: ownerOrStaff,
+    },
+    {
+      name: "through another organization's address: nobody (not even its owner) reaches this tournament",
+      kind: "loader",
+      request: (w, cookie) => getRequest(`/organizations/${w.otherOrg}/manage/tournaments/${w.orgTournament}`, cookie),
+      params: (w) => ({ slug: w.otherOrg, tournamentId: w.orgTournament }),
+      expect: { visitor: "signin", owner: "hidden", other: "hidden", staff: "hidden" },
+    },
+    {
+      name: "a platform tournament is no organization's",
+      kind: "loader",
+      request: (w, cookie) => getRequest(`/organizations/${w.org}/manage/tournaments/blood-strike-duo-clash`, cookie),
+      params: (w) => ({ slug: w.org, tournamentId: "blood-strike-duo-clash" }),
+      expect: { visitor: "signin", owner: "hidden", other: "hidden", staff: "hidden" },
+    },
+    {
+      name: "publishing it (organization's moves table)",
+      kind: "action",
+      request: (w, cookie) => formRequest(`/organizations/${w.org}/manage/tournaments/${w.orgTournament}`, { intent: "publish" }, cookie),
+      params: (w) => ({ slug: w.org, tournamentId: w.orgTournament }),
+      expect: { visitor: "signin", owner: "allowed", other: "hidden", staff: "allowed" },
+    },
+  ],
+  "organizations/:slug/manage/tournaments/:tournamentId/run": [
+    {
+      name: "running the organization's tournament",
+      kind: "loader",
+      request: (w, cookie) => getRequest(`/organizations/${w.org}/manage/tournaments/${w.orgTournament}/run`, cookie),
+      params: (w) => ({ slug: w.org, tournamentId: w.orgTournament }),
+      expect: ownerOrStaff,
+    },
+    {
+      name: "an operation on it",
+      kind: "action",
+      request: (w, cookie) =>
+        formRequest(`/organizations/${w.org}/manage/tournaments/${w.orgTournament}/run`, { intent: "nothing" }, cookie),
+      params: (w) => ({ slug: w.org, tournamentId: w.orgTournament }),
+      expect: ownerOrStaff,
+    },
+    {
+      name: "through another organization's address: not there",
+      kind: "loader",
+      request: (w, cookie) => getRequest(`/organizations/${w.otherOrg}/manage/tournaments/${w.orgTournament}/run`, cookie),
+      params: (w) => ({ slug: w.otherOrg, tournamentId: w.orgTournament }),
+      expect: { visitor: "signin", owner: "hidden", other: "hidden", staff: "hidden" },
+    },
+  ],
+  "admin/tournaments/:tournamentId/run": [
+    {
+      name: "the /admin run page is platform staff's, even for the tournament's organization",
+      kind: "loader",
+      request: (w, cookie) => getRequest(`/admin/tournaments/${w.orgTournament}/run`, cookie),
+      params: (w) => ({ tournamentId: w.orgTournament }),
+      expect: staffOnly,
+    },
+  ],
+  "admin/organizations": [
+    { name: "approvals and bans", kind: "loader", request: (_w, cookie) => getRequest("/admin/organizations", cookie), expect: staffOnly },
+  ],
   // Issue 27 (docs/teams.md; tests/integration/teams.test.ts has every act of the team page).
   teams: [
     { name: "my teams are the caller's own", kind: "loader", request: (_w, cookie) => getRequest("/teams", cookie), expect: anySignedIn },
@@ -501,7 +630,16 @@ beforeEach(async () => {
     channels: [{ platform: "kick", url: "https://kick.com/owner" }],
   });
   await decideStreamer(handleRef.db, { staffId: staff.userId, streamerId: applied.id, to: "approved", reason: null });
+  const { createOrganization } = await import("~/features/organizations/organizations.server");
+  const org = await createOrganization(handleRef.db, owner.userId, { name: "Owner Org", slug: "owner-org", description: "", links: [] });
+  await createOrganization(handleRef.db, other.userId, { name: "Other Org", slug: "other-org", description: "", links: [] });
+  const [source] = await handleRef.db.select().from(tournaments).where(eq(tournaments.id, "blood-strike-duo-clash"));
+  const { createdAt: _c, updatedAt: _u, ...copy } = source!;
+  await handleRef.db.insert(tournaments).values({ ...copy, id: "owner-org-cup", status: "draft", organizationId: org.id });
   worldRef = {
+    org: "owner-org",
+    otherOrg: "other-org",
+    orgTournament: "owner-org-cup",
     team: team.id,
     streamer: "owner-streams",
     owner,

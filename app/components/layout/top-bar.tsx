@@ -134,6 +134,13 @@ export function TopBar({
                   {t("nav.myTeams")}
                 </Link>
                 <Link
+                  to="/organizations"
+                  className="py-1 text-sm font-semibold whitespace-nowrap text-cyan-300 hover:text-cyan-200 md:order-2 md:py-0"
+                  data-testid="my-organizations-link"
+                >
+                  {t("nav.myOrganizations")}
+                </Link>
+                <Link
                   to="/wallet"
                   className="py-1 text-sm font-semibold whitespace-nowrap text-cyan-300 hover:text-cyan-200 md:order-2 md:py-0"
                   data-testid="wallet-link"

@@ -117,7 +117,7 @@ const snapshot = (row: Stored) => {
 export async function createTournament(
   db: Database,
   staffId: string,
-  values: TournamentValues & { image: string },
+  values: TournamentValues & { image: string; organizationId?: string | null },
   status: TournamentStatus = "draft",
   event: EventPlan | null = null,
 ) {
@@ -197,9 +197,10 @@ export async function duplicateTournament(db: Database, staffId: string, id: str
   });
 }
 
-const STATUS_ACTION: Record<TournamentStatus, string> = {
+export const STATUS_ACTION: Record<TournamentStatus, string> = {
   published: "tournament.publish",
   draft: "tournament.unpublish",
+  pending: "tournament.ask_approval",
   cancelled: "tournament.cancel",
 };
 

@@ -106,7 +106,8 @@ export async function findCompetition(db: Executor, tournamentId: string) {
  */
 export async function findVisibleCompetition(db: Executor, tournamentId: string, viewer: { isStaff: boolean } | null) {
   const competition = await findCompetition(db, tournamentId);
-  if (!competition || (competition.status === "draft" && !viewer?.isStaff)) return null;
+  // Drafts, and an organization's paid event waiting for approval (issue 29), are not shown to players.
+  if (!competition || ((competition.status === "draft" || competition.status === "pending") && !viewer?.isStaff)) return null;
   return competition;
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { competitionSettings, orders, registrationPlayers, registrations, tournaments, waitlistEntries } from "~/db/schema";
+import { competitionSettings, orders, organizations, registrationPlayers, registrations, tournaments, waitlistEntries } from "~/db/schema";
+import { activeBan } from "~/features/organizations/organizations.server";
 import { chargeFor } from "~/domain/tournament-fee";
 import { registrationClosure } from "~/domain/tournament-state";
 import type { RegistrationInput } from "~/domain/registration";
@@ -28,9 +29,21 @@ export type RegistrationErrorCode =
   | "PLAYER_IN_OTHER_TEAM"
   | "TEAM_NOT_FOUND"
   | "WRONG_STARTER_COUNT"
-  | "NOT_A_MEMBER";
+  | "NOT_A_MEMBER"
+  // The organization running it banned this player from its events (issue 29): the page shows the reason and end.
+  | "BANNED_BY_ORGANIZER";
 
 export class RegistrationError extends DomainError<RegistrationErrorCode> {}
+
+/** A refusal because the organization banned the player: carries what the player is told. */
+export class BannedByOrganizerError extends RegistrationError {
+  constructor(
+    readonly reason: string,
+    readonly endsAt: Date,
+  ) {
+    super("BANNED_BY_ORGANIZER");
+  }
+}
 
 const liveRegistrations = (tournamentId: string) => and(eq(registrations.tournamentId, tournamentId), holdsPlaceSql());
 
@@ -54,9 +67,14 @@ export async function findTournament(db: Database | Transaction, id: string) {
       substitutes: tournaments.substitutes,
       prizeSplit: tournaments.prizeSplit,
       taken: PLACES_TAKEN,
+      // The organization running it (issue 29): "Organizado por …", and its player bans.
+      organizationId: tournaments.organizationId,
+      organizationName: organizations.name,
+      organizationSlug: organizations.slug,
     })
     .from(tournaments)
     .leftJoin(competitionSettings, eq(competitionSettings.tournamentId, tournaments.id))
+    .leftJoin(organizations, eq(organizations.id, tournaments.organizationId))
     .where(eq(tournaments.id, id));
   if (!row) return null;
   return { ...row, placesLeft: Math.max(0, row.capacity - Number(row.taken)) };
@@ -165,6 +183,10 @@ export async function registerForTournament(
       const closure = registrationClosure(tournament, now);
       if (closure === "started") throw new RegistrationError("TOURNAMENT_STARTED");
       if (closure === "unpublished") throw new RegistrationError("REGISTRATION_CLOSED");
+      if (tournament.organizationId) {
+        const ban = await activeBan(tx, tournament.organizationId, input.userId, now);
+        if (ban) throw new BannedByOrganizerError(ban.reason, ban.endsAt);
+      }
       // Past the deadline, only someone on the waiting list may enter, into a place a no-show left.
       let late = false;
       if (closure === "deadline") {

@@ -30,7 +30,7 @@ export async function joinWaitlist(db: Database, tournamentId: string, userId: s
   return db.transaction(async (tx) => {
     await tx.select({ id: tournaments.id }).from(tournaments).where(eq(tournaments.id, tournamentId)).for("update");
     const tournament = await findTournament(tx, tournamentId);
-    if (!tournament || tournament.status === "draft") throw new WaitlistError("NOT_FOUND");
+    if (!tournament || tournament.status === "draft" || tournament.status === "pending") throw new WaitlistError("NOT_FOUND");
     if (registrationClosure(tournament, now)) throw new WaitlistError("REGISTRATION_CLOSED");
     const [registered] = await tx
       .select({ id: registrations.id })

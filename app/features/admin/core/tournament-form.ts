@@ -10,7 +10,8 @@ export const CHECK_IN_DEFAULTS = { opens: 60, closes: 15 } as const;
 export const TOURNAMENT_BADGES = ["free", "paid", "solo", "duo", "squad", "new", "featured", "finals"] as const;
 export const FEE_KINDS = ["free", "USD", "VES"] as const;
 export type FeeKind = (typeof FEE_KINDS)[number];
-export const TOURNAMENT_STATUSES = ["draft", "published", "cancelled"] as const;
+/** "pending": an organization's paid tournament waiting for platform staff (features/organizations). */
+export const TOURNAMENT_STATUSES = ["draft", "pending", "published", "cancelled"] as const;
 export type TournamentStatus = (typeof TOURNAMENT_STATUSES)[number];
 
 export const CAPACITY_MAX = 1024;
@@ -275,7 +276,9 @@ export function parseTournamentForm(
 /** Which status moves staff may make: publish a draft, unpublish, cancel (final). */
 export function canMoveTournament(from: string, to: TournamentStatus): boolean {
   if (from === "cancelled") return false;
-  if (to === "published") return from === "draft";
-  if (to === "draft") return from === "published";
+  // Staff publish a draft or approve a pending one; send either back to draft.
+  if (to === "published") return from === "draft" || from === "pending";
+  if (to === "draft") return from === "published" || from === "pending";
+  if (to === "pending") return false;
   return to === "cancelled";
 }

@@ -2,12 +2,16 @@ import { useTranslation } from "~/lib/i18n-react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { fail, succeed } from "~/lib/answer";
 import { db } from "~/lib/db.server";
-import { notFoundIfNullish, readForm, idParam } from "~/lib/http.server";
+import { notFoundIfNullish, readForm } from "~/lib/http.server";
 import { metaText } from "~/lib/meta";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import { AnswerNotice, PageTitle, cardClass, primaryButton, secondaryButton } from "../components/admin-ui";
 import { TournamentFields } from "../components/tournament-fields";
-import { staffContext } from "../context.server";
+import { languageFromCookieHeader } from "~/domain/language";
+import { loadMessages } from "~/lib/messages.server";
+import { publishTarget } from "~/features/organizations/core/rules";
+import { OrganizationError, moveOrgTournament } from "~/features/organizations/organizations.server";
+import { requireTournamentOperator } from "~/features/organizations/operator.server";
 import { minorUnitsText } from "../core/money-input";
 import { canMoveTournament, localDateTimeText, type TournamentStatus } from "../core/tournament-form";
 import { readTournamentForm } from "../tournament-actions.server";
@@ -28,16 +32,28 @@ import type { Route } from "./+types/tournament-edit";
 import { eventTeamSize } from "~/domain/games";
 import { findCompetition } from "~/features/competition/competition.server";
 
+/**
+ * Mounted twice (app/routes.ts): /admin/tournaments/:id for platform staff, and
+ * /organizations/:slug/manage/tournaments/:id for the organization's owner and admins (issue 29),
+ * who save, publish and unpublish through the organization's moves table (a paid tournament waits
+ * for platform staff) and do not cancel or duplicate (refunds are platform staff's).
+ */
 export async function loader({ request, params }: Route.LoaderArgs) {
+  const operator = await requireTournamentOperator(request, params, "edit_tournament");
   // The badges' names are the landing page's (TournamentFields).
-  const { messages } = await staffContext(request, ["landing"]);
-  const tournament = notFoundIfNullish(await findTournamentForStaff(db(), idParam(params.tournamentId)));
+  const messages = loadMessages(languageFromCookieHeader(request.headers.get("Cookie")), ["admin", "landing"]);
+  const tournament = notFoundIfNullish(await findTournamentForStaff(db(), operator.tournamentId));
   const run = await findCompetition(db(), tournament.id);
   const done = new URL(request.url).searchParams.get("done");
   return {
+    base: operator.base,
+    /** Platform staff, or the organization (its moves table, no cancel or duplicate). */
+    mover: operator.mover,
+    organization: operator.organization ? { name: operator.organization.name } : null,
     tournament: {
       id: tournament.id,
       status: tournament.status,
+      feeAmount: tournament.feeAmount,
       confirmed: tournament.confirmed,
       live: tournament.live,
       values: {
@@ -74,19 +90,37 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 const MOVES: Record<string, TournamentStatus> = { publish: "published", unpublish: "draft", cancel: "cancelled" };
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const { staff } = await staffContext(request);
+  const operator = await requireTournamentOperator(request, params, "edit_tournament");
+  const staff = operator.user;
   const form = await readForm(request);
   const intent = form.get("intent");
-  const id = idParam(params.tournamentId);
+  const id = operator.tournamentId;
   try {
     if (intent === "save") {
       const current = notFoundIfNullish(await findTournamentForStaff(db(), id));
       const read = await readTournamentForm(form, current.confirmed);
       if (!read.ok) return fail(read.code, 400, { field: read.field });
+      // An organization cannot turn a published free event into a paid one without platform staff's approval.
+      if (operator.mover === "organization" && current.status === "published" && current.feeAmount === 0 && read.values.feeAmount > 0)
+        return fail("PAID_NEEDS_APPROVAL", 409, { field: "fee" });
       await updateTournament(db(), staff.id, id, { ...read.values, ...(read.image ? { image: read.image } : {}) }, read.event);
       // Committed: if it made room, the waiting list hears now.
       await mailWaitlistAfterCommit(db());
       return succeed({ intent });
+    }
+    if (operator.mover === "organization") {
+      // The organization's own moves (features/organizations/core/rules.ts): publish sends a paid one to approval.
+      const current = notFoundIfNullish(await findTournamentForStaff(db(), id));
+      if (intent === "publish" || intent === "unpublish") {
+        await moveOrgTournament(db(), {
+          actorId: staff.id,
+          tournamentId: id,
+          to: intent === "publish" ? publishTarget(current.feeAmount) : "draft",
+          mover: "organization",
+        });
+        return succeed({ intent });
+      }
+      return fail("UNKNOWN_INTENT");
     }
     if (intent === "duplicate") {
       const copy = await duplicateTournament(db(), staff.id, id);
@@ -103,6 +137,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       return succeed({ intent });
     }
   } catch (error) {
+    if (error instanceof OrganizationError) return fail(error.code, error.code === "NOT_FOUND" ? 404 : 409);
     if (error instanceof TournamentAdminError)
       return fail(error.code, error.code === "NOT_FOUND" ? 404 : error.code === "CANCEL_REASON_REQUIRED" ? 400 : 409, {
         field: error.code === "CANCEL_REASON_REQUIRED" ? "reason" : undefined,
@@ -120,14 +155,24 @@ export default function EditTournamentPage({ loaderData, actionData }: Route.Com
   useRouteMessages(loaderData.messages);
   const { t, i18n } = useTranslation("admin");
   const busy = useNavigation().state === "submitting";
-  const { tournament, done, refunds } = loaderData;
+  const { tournament, done, refunds, base, mover } = loaderData;
+  const organization = mover === "organization";
+  // The organization's publish goes to approval when the event is paid; staff's table otherwise.
+  const mayMove = (intent: "publish" | "unpublish") =>
+    organization
+      ? intent === "publish"
+        ? tournament.status === "draft"
+        : tournament.status === "published" || tournament.status === "pending"
+      : canMoveTournament(tournament.status, MOVES[intent]!);
   const language = isLanguage(i18n.language) ? i18n.language : "es";
   const doneText = actionData?.ok ? t(`tournaments.done.${actionData.intent}`) : done ? t(`tournaments.done.${done}`) : undefined;
   return (
     <section className="mx-auto max-w-3xl px-4 py-8" data-testid="admin-tournament-edit">
       <PageTitle
         title={t("tournaments.editTitle")}
-        subtitle={t(`tournaments.statuses.${tournament.status}`, { defaultValue: tournament.status })}
+        subtitle={[loaderData.organization?.name, t(`tournaments.statuses.${tournament.status}`, { defaultValue: tournament.status })]
+          .filter(Boolean)
+          .join(" · ")}
       />
       {doneText ? <AnswerNotice answer={{ ok: true }} done={doneText} /> : <AnswerNotice answer={actionData} />}
       {actionData?.ok && "cancelSummary" in actionData ? (
@@ -166,22 +211,24 @@ export default function EditTournamentPage({ loaderData, actionData }: Route.Com
         </section>
       ) : null}
       <div className="mb-4 flex flex-wrap gap-2">
-        {(["publish", "unpublish"] as const)
-          .filter((intent) => canMoveTournament(tournament.status, MOVES[intent]!))
-          .map((intent) => (
-            <Form key={intent} method="post">
-              <input type="hidden" name="intent" value={intent} />
-              <button
-                type="submit"
-                disabled={busy}
-                className={intent === "publish" ? primaryButton : secondaryButton}
-                data-testid={`t-${intent}`}
-              >
-                {t(`tournaments.intents.${intent}`)}
-              </button>
-            </Form>
-          ))}
-        {canMoveTournament(tournament.status, "cancelled") ? (
+        {(["publish", "unpublish"] as const).filter(mayMove).map((intent) => (
+          <Form key={intent} method="post">
+            <input type="hidden" name="intent" value={intent} />
+            <button
+              type="submit"
+              disabled={busy}
+              className={intent === "publish" ? primaryButton : secondaryButton}
+              data-testid={`t-${intent}`}
+            >
+              {t(
+                organization && intent === "publish" && tournament.feeAmount > 0
+                  ? "tournaments.intents.askApproval"
+                  : `tournaments.intents.${intent}`,
+              )}
+            </button>
+          </Form>
+        ))}
+        {!organization && canMoveTournament(tournament.status, "cancelled") ? (
           <details className="w-full rounded-lg border border-rose-500/40 p-3" data-testid="t-cancel-box">
             <summary className="cursor-pointer text-sm font-semibold text-rose-200">{t("tournaments.intents.cancel")}</summary>
             <Form method="post" className="mt-3 flex flex-col gap-2">
@@ -205,16 +252,20 @@ export default function EditTournamentPage({ loaderData, actionData }: Route.Com
             </Form>
           </details>
         ) : null}
-        <Form method="post">
-          <input type="hidden" name="intent" value="duplicate" />
-          <button type="submit" disabled={busy} className={secondaryButton} data-testid="t-duplicate">
-            {t("tournaments.intents.duplicate")}
-          </button>
-        </Form>
-        <Link to={`/admin/tournaments/${tournament.id}/registrations`} className={secondaryButton}>
-          {t("tournaments.registrations")} ({tournament.live})
-        </Link>
-        <Link to={`/admin/tournaments/${tournament.id}/run`} className={secondaryButton} data-testid="run-link">
+        {organization ? null : (
+          <>
+            <Form method="post">
+              <input type="hidden" name="intent" value="duplicate" />
+              <button type="submit" disabled={busy} className={secondaryButton} data-testid="t-duplicate">
+                {t("tournaments.intents.duplicate")}
+              </button>
+            </Form>
+            <Link to={`/admin/tournaments/${tournament.id}/registrations`} className={secondaryButton}>
+              {t("tournaments.registrations")} ({tournament.live})
+            </Link>
+          </>
+        )}
+        <Link to={`${base}/run`} className={secondaryButton} data-testid="run-link">
           {t("tournaments.run")}
         </Link>
       </div>

@@ -7,7 +7,10 @@ import { metaText } from "~/lib/meta";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import { AnswerNotice, PageTitle, cardClass, primaryButton } from "../components/admin-ui";
 import { TournamentFields } from "../components/tournament-fields";
-import { staffContext } from "../context.server";
+import { languageFromCookieHeader } from "~/domain/language";
+import { loadMessages } from "~/lib/messages.server";
+import { publishTarget } from "~/features/organizations/core/rules";
+import { requireTournamentCreator } from "~/features/organizations/operator.server";
 import { platformToday } from "~/domain/format";
 import { readTournamentForm } from "../tournament-actions.server";
 import { createTournament } from "../tournaments-admin.server";
@@ -15,25 +18,32 @@ import type { Route } from "./+types/tournament-new";
 
 const GENERIC_IMAGE = "/images/tournaments/generic.svg";
 
-export async function loader({ request }: Route.LoaderArgs) {
+/**
+ * The same form for platform staff (/admin/tournaments/new) and for an organization's owner and
+ * admins (/organizations/:slug/manage/tournaments/new, issue 29): theirs belongs to the
+ * organization, and a paid one waits for platform staff before it is published.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { organization } = await requireTournamentCreator(request, params);
   // The badges' names are the landing page's (TournamentFields).
-  const { messages } = await staffContext(request, ["landing"]);
-  return { today: platformToday(), messages };
+  const messages = loadMessages(languageFromCookieHeader(request.headers.get("Cookie")), ["admin", "landing"]);
+  return { today: platformToday(), messages, organization: organization ? { name: organization.name } : null };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const { staff } = await staffContext(request);
+export async function action({ request, params }: Route.ActionArgs) {
+  const { user, organization, base } = await requireTournamentCreator(request, params);
   const form = await readForm(request);
   const read = await readTournamentForm(form);
   if (!read.ok) return fail(read.code, 400, { field: read.field });
+  const publish = form.get("publish") === "on";
   const created = await createTournament(
     db(),
-    staff.id,
-    { ...read.values, image: read.image ?? GENERIC_IMAGE },
-    form.get("publish") === "on" ? "published" : "draft",
+    user.id,
+    { ...read.values, image: read.image ?? GENERIC_IMAGE, organizationId: organization?.id ?? null },
+    !publish ? "draft" : organization ? publishTarget(read.values.feeAmount) : "published",
     read.event,
   );
-  return redirect(`/admin/tournaments/${created.id}?done=created`);
+  return redirect(`${base}/${created.id}?done=created`);
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -46,7 +56,7 @@ export default function NewTournamentPage({ loaderData, actionData }: Route.Comp
   const busy = useNavigation().state === "submitting";
   return (
     <section className="mx-auto max-w-3xl px-4 py-8" data-testid="admin-tournament-new">
-      <PageTitle title={t("tournaments.new")} />
+      <PageTitle title={t("tournaments.new")} subtitle={loaderData.organization?.name} />
       <AnswerNotice answer={actionData} />
       <Form method="post" encType="multipart/form-data" className={`${cardClass} grid gap-4`}>
         <TournamentFields
@@ -79,6 +89,7 @@ export default function NewTournamentPage({ loaderData, actionData }: Route.Comp
           <input type="checkbox" name="publish" data-testid="t-publish" />
           {t("tournaments.publishNow")}
         </label>
+        {loaderData.organization ? <p className="text-xs text-slate-400">{t("tournaments.paidNeedsApproval")}</p> : null}
         <button type="submit" disabled={busy} className={primaryButton} data-testid="t-save">
           {t("tournaments.create")}
         </button>

@@ -22,6 +22,7 @@ import { PointsTable, Standings } from "../components/standings";
 import { CompetitionError, checkIn, findVisibleCompetition } from "../competition.server";
 import livePageScript from "~/browser/live-page?inline-script";
 import { InlineScript } from "~/components/inline-script";
+import { operatorOf } from "~/features/organizations/operator.server";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/bracket";
 import { LiveStatus } from "~/components/ui/live-status";
@@ -41,7 +42,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return {
     page,
     live: personal ? base : `${base}?v=${publicVersion(page)}`,
-    isStaff: Boolean(user?.isStaff),
+    // Platform staff, or the organization running it (issue 29): the way to its run page.
+    runPath: (await operatorOf(user, competition.tournament.id))?.runPath ?? null,
     signedIn: Boolean(user),
     messages: loadMessages(languageFromCookieHeader(request.headers.get("Cookie")), ["competition"]),
   };
@@ -117,8 +119,8 @@ export default function BracketPage({ loaderData, actionData }: Route.ComponentP
           ← {t("bracket.back")}
         </Link>
         <h1 className="mt-3 text-3xl font-extrabold">{page.tournament.title}</h1>
-        {loaderData.isStaff ? (
-          <ButtonLink to={`/admin/tournaments/${page.tournament.id}/run`} variant="secondary" size="sm" className="mt-3">
+        {loaderData.runPath ? (
+          <ButtonLink to={loaderData.runPath} variant="secondary" size="sm" className="mt-3">
             {t("run.open")}
           </ButtonLink>
         ) : null}

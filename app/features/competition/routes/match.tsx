@@ -22,6 +22,7 @@ import { REPORT_CHANGES_ALLOWED, REPORT_PAUSE_SECONDS, checkScore, reportRefusal
 import { screenshotStorage } from "../screenshots.server";
 import livePageScript from "~/browser/live-page?inline-script";
 import { InlineScript } from "~/components/inline-script";
+import { mayOperate } from "~/features/organizations/operator.server";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/match";
 
@@ -42,9 +43,13 @@ async function load(tournamentId: string, matchIdText: string, viewer: { isStaff
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
-  const { competition, details, bestOf, matchId } = await load(idParam(params.tournamentId), idParam(params.matchId), user);
+  // Platform staff, or the organization running this tournament (issue 29): they decide results and disputes.
+  const operates = user ? await mayOperate(user, idParam(params.tournamentId)) : false;
+  const { competition, details, bestOf, matchId } = await load(idParam(params.tournamentId), idParam(params.matchId), {
+    isStaff: operates,
+  });
   const mySide = user ? (details.side1?.captainId === user.id ? 1 : details.side2?.captainId === user.id ? 2 : null) : null;
-  const insider = Boolean(mySide) || Boolean(user?.isStaff);
+  const insider = Boolean(mySide) || operates;
   const state = details.result ? "decided" : reportsState(details.reports).state;
   const side = (s: typeof details.side1) =>
     s ? { registrationId: s.registrationId, name: s.name, score: s.score, winner: s.winner } : null;
@@ -58,7 +63,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     state,
     result: details.result ? { score1: details.result.score1, score2: details.result.score2, source: details.result.source } : null,
     mySide,
-    isStaff: Boolean(user?.isStaff),
+    isStaff: operates,
     // Room id and password: only the two teams and staff.
     room: insider && details.room ? { roomId: details.room.roomId, roomPassword: details.room.roomPassword } : null,
     reports: insider
@@ -78,7 +83,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const { competition, details, bestOf, matchId } = await load(idParam(params.tournamentId), idParam(params.matchId), user);
+  const operates = await mayOperate(user, idParam(params.tournamentId));
+  const { competition, details, bestOf, matchId } = await load(idParam(params.tournamentId), idParam(params.matchId), {
+    isStaff: operates,
+  });
   const maxBytes = Math.round(env().RECEIPT_MAX_MB * 1024 * 1024);
   if (Number(request.headers.get("Content-Length") ?? 0) > maxBytes + 64 * 1024) return fail("FILE_TOO_LARGE", 413);
   const form = await readForm(request);
@@ -119,7 +127,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         throw error;
       }
     }
-    if (!user.isStaff) return fail("NOT_IN_MATCH", 403);
+    if (!operates) return fail("NOT_IN_MATCH", 403);
     if (fields.intent === "result") {
       const score = checkScore(bestOf, { score1: fields.score1, score2: fields.score2 });
       if (!score.ok) return fail(score.code, 400, { field: "score1" });

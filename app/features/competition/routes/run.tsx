@@ -5,10 +5,10 @@ import { Button } from "~/components/ui/button";
 import { Field, Input, Select } from "~/components/ui/field";
 import { AdminDateTime } from "~/features/admin/components/admin-date";
 import { languageFromCookieHeader } from "~/domain/language";
-import { requireStaff } from "~/features/auth/session.server";
+import { requireTournamentOperator } from "~/features/organizations/operator.server";
 import { fail, succeed } from "~/lib/answer";
 import { db } from "~/lib/db.server";
-import { formFields, notFoundIfNullish, readForm, idParam } from "~/lib/http.server";
+import { formFields, notFoundIfNullish, readForm } from "~/lib/http.server";
 import { loadMessages } from "~/lib/messages.server";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import { mailCheckInOpen, mailCompetitionEvents } from "../competition-mail.server";
@@ -40,10 +40,14 @@ import { PrizePayouts } from "~/features/wallet/components/prize-payouts";
 import { parseNote } from "~/features/wallet/core/staff-forms";
 import { WalletError, payTournamentPrizes, prizePanel, prizesPaid, reversePrize } from "~/features/wallet/wallet.server";
 
-/** Staff run the event from here (a phone is enough): settings, check-ins, seeding and start, disputes, lobby results, audit. */
+/**
+ * Staff run the event from here (a phone is enough): settings, check-ins, seeding and start, disputes, lobby results, audit.
+ * Mounted twice (app/routes.ts): under /admin for platform staff, and under /organizations/:slug/manage for the
+ * organization's owner, admins and staff (requireTournamentOperator, issue 29).
+ */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaff(request);
-  const competition = notFoundIfNullish(await findCompetition(db(), idParam(params.tournamentId)));
+  const operator = await requireTournamentOperator(request, params);
+  const competition = notFoundIfNullish(await findCompetition(db(), operator.tournamentId));
   const id = competition.tournament.id;
   const settings = competition.settings;
   const started = Boolean(settings?.startedAt);
@@ -69,6 +73,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const groups = groupCountFor(entrants.length, settings?.lobbySize ?? DEFAULT_LOBBY_SIZE);
   return {
     tournament: competition.tournament,
+    /** Where this person's operation pages for the tournament live (/admin/… or /organizations/:slug/manage/…). */
+    base: operator.base,
     settings: settings
       ? {
           format: settings.format,
@@ -131,8 +137,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const staff = await requireStaff(request);
-  const competition = notFoundIfNullish(await findCompetition(db(), idParam(params.tournamentId)));
+  const { user: staff, tournamentId } = await requireTournamentOperator(request, params);
+  const competition = notFoundIfNullish(await findCompetition(db(), tournamentId));
   const tournament = { id: competition.tournament.id, title: competition.tournament.title };
   const form = await readForm(request);
   const fields = formFields(form);
@@ -257,7 +263,7 @@ export default function RunPage({ loaderData, actionData }: Route.ComponentProps
   return (
     <section className="mx-auto max-w-3xl px-4 py-10" data-testid="run-page">
       <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-        <Link to={`/admin/tournaments/${data.tournament.id}`} className="text-cyan-400 hover:text-cyan-300" data-testid="run-back">
+        <Link to={data.base} className="text-cyan-400 hover:text-cyan-300" data-testid="run-back">
           ← {t("run.backToTournament")}
         </Link>
         <Link to={`/tournaments/${data.tournament.id}/bracket`} className="text-cyan-400 hover:text-cyan-300">
@@ -284,7 +290,7 @@ export default function RunPage({ loaderData, actionData }: Route.ComponentProps
           </p>
           <p className="mt-1 text-slate-400">
             {t("run.checkInLine", { opens: s.checkInOpensMinutes, closes: s.checkInClosesMinutes })}{" "}
-            <Link to={`/admin/tournaments/${data.tournament.id}`} className="text-cyan-400 underline hover:text-cyan-300">
+            <Link to={data.base} className="text-cyan-400 underline hover:text-cyan-300">
               {t("run.changeInTournament")}
             </Link>
           </p>
@@ -292,7 +298,7 @@ export default function RunPage({ loaderData, actionData }: Route.ComponentProps
       ) : (
         <Alert tone="info" className="mt-6" testId="run-not-planned">
           {t("run.notPlanned")}{" "}
-          <Link to={`/admin/tournaments/${data.tournament.id}`} className="font-semibold underline">
+          <Link to={data.base} className="font-semibold underline">
             {t("run.backToTournament")}
           </Link>
         </Alert>

@@ -3,7 +3,7 @@ import { DataAttr, dataAttr } from "~/browser/attributes";
 import { Link, data } from "react-router";
 import { eventTeamSize, showsCoachField } from "~/domain/games";
 import { languageFromCookieHeader } from "~/domain/language";
-import { formatMoney } from "~/domain/format";
+import { formatDate, formatMoney } from "~/domain/format";
 import { acceptedMethods, chargeFor } from "~/domain/tournament-fee";
 import { parseRegistration } from "~/domain/registration";
 import { requireUser } from "~/features/auth/session.server";
@@ -27,7 +27,14 @@ import { registrationOpensFor } from "~/features/plus/core/membership";
 import { registrationClosure } from "~/domain/tournament-state";
 import { membershipOf } from "~/features/plus/plus.server";
 import { mailRegistrationConfirmed } from "../registration-mail.server";
-import { RegistrationError, findRegistration, findTournament, registerForTournament, registrationPrefill } from "../registrations.server";
+import {
+  BannedByOrganizerError,
+  RegistrationError,
+  findRegistration,
+  findTournament,
+  registerForTournament,
+  registrationPrefill,
+} from "../registrations.server";
 import { lateEntryFor } from "../late-entry.server";
 import { WaitlistError, joinWaitlist, leaveWaitlist, waitlistPosition } from "../waitlist.server";
 import { fail, failWith, succeed, typedOf } from "~/lib/answer";
@@ -50,8 +57,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const id = new URL(request.url).searchParams.get("id") ?? "";
   // An id that is not one (a NUL, a space) is not looked up: the same 404 page as an unknown id.
   const tournament = isWellFormedId(id) ? await findTournament(db(), id) : null;
-  // Drafts exist only in the back-office.
-  if (!tournament || tournament.status === "draft")
+  // Drafts (and an organization's paid event waiting for approval, issue 29) exist only in the back-office.
+  if (!tournament || tournament.status === "draft" || tournament.status === "pending")
     return data(
       {
         tournament: null,
@@ -212,6 +219,12 @@ export async function action({ request }: Route.ActionArgs) {
       },
     });
   } catch (error) {
+    if (error instanceof BannedByOrganizerError)
+      return failWith(error, {
+        typed,
+        reason: error.reason,
+        until: formatDate(error.endsAt, languageFromCookieHeader(request.headers.get("Cookie"))),
+      });
     if (error instanceof RegistrationError) return failWith(error, { typed });
     log.error("registration failed", { tournamentId: tournament.id, error: String(error) });
     return fail(paid ? "PAYMENT_START_FAILED" : "FREE_FAILED", 500, { typed });
@@ -346,6 +359,14 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
           <TournamentBanner image={tournament.image} game={tournament.game} alt="" className="aspect-[16/6] w-full object-cover" />
           <div className="p-6">
             <h1 className="text-3xl font-extrabold">{tournament.title}</h1>
+            {tournament.organizationSlug ? (
+              <p className="mt-1 text-sm text-slate-300" data-testid="organized-by">
+                {t("details.organizedBy")}{" "}
+                <Link to={`/organizations/${tournament.organizationSlug}`} className="font-semibold text-cyan-300 underline">
+                  {tournament.organizationName}
+                </Link>
+              </p>
+            ) : null}
             <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
               <div>
                 <dt className="text-slate-400">{t("details.date")}</dt>
@@ -400,7 +421,12 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
 
         {error ? (
           <Alert tone="error" testId="registration-error">
-            {t(`errors.${error.code}`, { n: "player" in error ? error.player : undefined, count: size })}
+            {t(`errors.${error.code}`, {
+              n: "player" in error ? error.player : undefined,
+              count: size,
+              reason: "reason" in error ? error.reason : undefined,
+              until: "until" in error ? error.until : undefined,
+            })}
           </Alert>
         ) : null}
 

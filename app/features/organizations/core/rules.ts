@@ -1,0 +1,161 @@
+/**
+ * Organizations' pure rules (issue 29, docs/organizations.md): who may do what, how an
+ * organization's tournament moves between statuses, whether a ban holds, and the form.
+ */
+
+export const ORG_ROLES = ["owner", "admin", "staff"] as const;
+export type OrgRole = (typeof ORG_ROLES)[number];
+
+export function isOrgRole(value: unknown): value is OrgRole {
+  return typeof value === "string" && (ORG_ROLES as readonly string[]).includes(value);
+}
+
+/** What a member of an organization may do. */
+export type OrgAction =
+  | "run_tournament" // check-in, seeding, brackets, reports, disputes, results
+  | "create_tournament"
+  | "edit_tournament"
+  | "ban_players"
+  | "invite_member"
+  | "manage_members" // change roles, remove
+  | "edit_organization";
+
+const ALLOWED: Record<OrgRole, readonly OrgAction[]> = {
+  owner: ["run_tournament", "create_tournament", "edit_tournament", "ban_players", "invite_member", "manage_members", "edit_organization"],
+  admin: ["run_tournament", "create_tournament", "edit_tournament", "ban_players", "invite_member", "edit_organization"],
+  staff: ["run_tournament"],
+};
+
+/**
+ * Whether a role may do the action. A banned organization may still run what it has (its
+ * tournaments are unpublished by the ban) but may create, edit or invite nothing.
+ */
+export function orgMay(role: OrgRole | null, action: OrgAction, organization: { banned: boolean }): boolean {
+  if (!role) return false;
+  if (organization.banned && action !== "run_tournament") return false;
+  return ALLOWED[role].includes(action);
+}
+
+/** Who may create an organization: a Plus member, a user staff approved as organizer, or platform staff. */
+export function mayCreateOrganization(user: { isStaff: boolean; plus: boolean; organizer: boolean }): boolean {
+  return user.isStaff || user.plus || user.organizer;
+}
+
+/**
+ * The table of allowed moves of an organization's tournament. "pending" waits for platform staff
+ * (a paid tournament of an organization); only staff publish from it or send it back.
+ */
+export type OrgTournamentStatus = "draft" | "pending" | "published" | "cancelled";
+export type Mover = "organization" | "platform";
+
+const MOVES: Record<OrgTournamentStatus, Partial<Record<OrgTournamentStatus, readonly Mover[]>>> = {
+  // Cancelling releases registrations and may owe refunds: platform staff's (admin cancelTournament).
+  draft: { pending: ["organization"], published: ["organization", "platform"], cancelled: ["platform"] },
+  pending: { published: ["platform"], draft: ["organization", "platform"], cancelled: ["platform"] },
+  published: { draft: ["organization", "platform"], cancelled: ["platform"] },
+  cancelled: {},
+};
+
+export function canMoveOrgTournament(from: string, to: OrgTournamentStatus, mover: Mover): boolean {
+  const row = MOVES[from as OrgTournamentStatus];
+  return Boolean(row?.[to]?.includes(mover));
+}
+
+/** Where "publish" takes an organization's tournament: a paid one waits for platform staff. */
+export function publishTarget(feeAmount: number): OrgTournamentStatus {
+  return feeAmount > 0 ? "pending" : "published";
+}
+
+/** Whether a ban keeps the player out at `now` (until its end; lifted bans hold no more). */
+export function banHolds(ban: { endsAt: Date; liftedAt: Date | null }, now: Date): boolean {
+  return ban.liftedAt === null && ban.endsAt.getTime() > now.getTime();
+}
+
+export const NAME_MAX = 60;
+export const DESCRIPTION_MAX = 2000;
+export const LINKS_MAX = 5;
+export const LINK_MAX = 200;
+export const BAN_REASON_MAX = 300;
+export const BAN_DAYS_MAX = 3650;
+
+export type OrgFormErrorCode =
+  "ORG_NAME_REQUIRED" | "ORG_NAME_TOO_LONG" | "ORG_SLUG_INVALID" | "ORG_DESCRIPTION_TOO_LONG" | "ORG_LINK_INVALID" | "ORG_TOO_MANY_LINKS";
+
+export interface OrgValues {
+  name: string;
+  slug: string;
+  description: string;
+  links: string[];
+}
+
+const SLUG = /^[a-z0-9](?:[a-z0-9-]{1,38}[a-z0-9])$/;
+/** Addresses that name a page of ours rather than an organization. */
+const RESERVED = new Set(["new", "manage", "admin"]);
+
+/** The slug a name suggests: lower-case ASCII letters, digits and single dashes. */
+export function slugFrom(name: string): string {
+  return name
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 40)
+    .replace(/-+$/g, "");
+}
+
+/** A social link: an absolute https (or http) URL with a host, no credentials. */
+export function checkLink(text: string): string | null {
+  if (text.length > LINK_MAX) return null;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return null;
+  }
+  if ((url.protocol !== "https:" && url.protocol !== "http:") || !url.hostname.includes(".") || url.username || url.password) return null;
+  return url.toString();
+}
+
+/** Reads the organization form (name, slug, description, one link per line). */
+export function parseOrgForm(
+  fields: Record<string, string | undefined>,
+): { ok: true; values: OrgValues } | { ok: false; code: OrgFormErrorCode; field: string } {
+  const name = (fields.name ?? "").trim().replace(/\s+/g, " ");
+  if (!name) return { ok: false, code: "ORG_NAME_REQUIRED", field: "name" };
+  if ([...name].length > NAME_MAX) return { ok: false, code: "ORG_NAME_TOO_LONG", field: "name" };
+  const slug = (fields.slug ?? "").trim().toLowerCase() || slugFrom(name);
+  if (!SLUG.test(slug) || slug.includes("--") || RESERVED.has(slug)) return { ok: false, code: "ORG_SLUG_INVALID", field: "slug" };
+  const description = (fields.description ?? "").trim();
+  if ([...description].length > DESCRIPTION_MAX) return { ok: false, code: "ORG_DESCRIPTION_TOO_LONG", field: "description" };
+  const lines = (fields.links ?? "")
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+  if (lines.length > LINKS_MAX) return { ok: false, code: "ORG_TOO_MANY_LINKS", field: "links" };
+  const links: string[] = [];
+  for (const line of lines) {
+    const link = checkLink(line);
+    if (!link) return { ok: false, code: "ORG_LINK_INVALID", field: "links" };
+    links.push(link);
+  }
+  return { ok: true, values: { name, slug, description, links } };
+}
+
+export type BanFormErrorCode = "BAN_REASON_REQUIRED" | "BAN_REASON_TOO_LONG" | "BAN_END_INVALID";
+
+/** Reads a player ban: the reason and the last day (year-month-day), ending at the end of that day in the platform's zone. */
+export function parseBanForm(
+  fields: Record<string, string | undefined>,
+  today: string,
+): { ok: true; reason: string; until: string } | { ok: false; code: BanFormErrorCode; field: string } {
+  const reason = (fields.reason ?? "").trim();
+  if (!reason) return { ok: false, code: "BAN_REASON_REQUIRED", field: "reason" };
+  if ([...reason].length > BAN_REASON_MAX) return { ok: false, code: "BAN_REASON_TOO_LONG", field: "reason" };
+  const until = (fields.until ?? "").trim();
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(until) || Number.isNaN(Date.parse(`${until}T00:00:00Z`)) || until < today)
+    return { ok: false, code: "BAN_END_INVALID", field: "until" };
+  const limit = new Date(Date.parse(`${today}T00:00:00Z`) + BAN_DAYS_MAX * 86_400_000).toISOString().slice(0, 10);
+  if (until > limit) return { ok: false, code: "BAN_END_INVALID", field: "until" };
+  return { ok: true, reason, until };
+}

@@ -1,0 +1,204 @@
+import { Form } from "react-router";
+import { emailSchema } from "~/domain/email";
+import { formatDate, formatMoney } from "~/domain/format";
+import { AnswerNotice, PageTitle, cardClass, primaryButton, secondaryButton } from "~/features/admin/components/admin-ui";
+import { staffContext } from "~/features/admin/context.server";
+import { fail, succeed } from "~/lib/answer";
+import { db } from "~/lib/db.server";
+import { formFields, readForm } from "~/lib/http.server";
+import { useTranslation } from "~/lib/i18n-react";
+import { metaText } from "~/lib/meta";
+import { useRouteMessages } from "~/lib/use-route-messages";
+import { BAN_REASON_MAX } from "../core/rules";
+import {
+  OrganizationError,
+  banOrganization,
+  grantOrganizer,
+  liftOrganizationBan,
+  moveOrgTournament,
+  staffOverview,
+} from "../organizations.server";
+import type { Route } from "./+types/admin-organizations";
+
+/**
+ * Platform staff's side of organizations (issue 29): approve or send back the paid tournaments
+ * waiting for approval, unpublish, ban an organization (or lift it), approve an organizer.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { messages, language } = await staffContext(request, ["organizations"]);
+  const overview = await staffOverview(db());
+  return {
+    pending: overview.pending.map((tournament) => ({
+      id: tournament.id,
+      title: tournament.title,
+      date: formatDate(tournament.date, language),
+      fee: formatMoney({ amount: tournament.feeAmount, currency: tournament.feeCurrency === "VES" ? "VES" : "USD" }, language),
+      organization: tournament.organization,
+      slug: tournament.slug,
+    })),
+    organizations: overview.organizations.map((organization) => ({
+      id: organization.id,
+      slug: organization.slug,
+      name: organization.name,
+      banned: organization.bannedAt !== null,
+      bannedReason: organization.bannedReason,
+    })),
+    messages,
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { staff } = await staffContext(request);
+  const fields = formFields(await readForm(request));
+  try {
+    switch (fields.intent) {
+      case "approve":
+      case "send-back":
+        await moveOrgTournament(db(), {
+          actorId: staff.id,
+          tournamentId: fields.tournamentId ?? "",
+          to: fields.intent === "approve" ? "published" : "draft",
+          mover: "platform",
+        });
+        return succeed({ done: fields.intent });
+      case "ban": {
+        const reason = (fields.reason ?? "").trim();
+        if (!reason || [...reason].length > BAN_REASON_MAX) return fail("BAN_REASON_REQUIRED", 400, { field: "reason" });
+        await banOrganization(db(), staff.id, fields.organizationId ?? "", reason);
+        return succeed({ done: "ban" });
+      }
+      case "unban":
+        await liftOrganizationBan(db(), staff.id, fields.organizationId ?? "");
+        return succeed({ done: "unban" });
+      case "organizer": {
+        const email = emailSchema.safeParse(fields.email ?? "");
+        if (!email.success) return fail("EMAIL_INVALID", 400, { field: "email" });
+        await grantOrganizer(db(), staff.id, email.data);
+        return succeed({ done: "organizer" });
+      }
+      default:
+        return fail("UNKNOWN_INTENT");
+    }
+  } catch (error) {
+    if (error instanceof OrganizationError) return fail(error.code, error.code === "NOT_FOUND" ? 404 : 409);
+    throw error;
+  }
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: `${metaText(matches, "organizations", "admin.title")} · Arena LATAM` }, { name: "robots", content: "noindex" }];
+}
+
+export default function AdminOrganizationsPage({ loaderData, actionData }: Route.ComponentProps) {
+  useRouteMessages(loaderData.messages);
+  const { t } = useTranslation("organizations");
+  const done = actionData?.ok ? t(`admin.done.${(actionData as { done: string }).done}`) : undefined;
+  const refusal = actionData && !actionData.ok ? (actionData as { code: string }) : null;
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-8" data-testid="admin-organizations">
+      <PageTitle title={t("admin.title")} subtitle={t("admin.subtitle")} />
+      <AnswerNotice answer={actionData?.ok ? actionData : undefined} done={done} />
+      {refusal ? (
+        <p role="alert" className="mb-4 rounded-lg border border-rose-500/50 bg-rose-500/10 p-3 text-rose-100" data-testid="admin-error">
+          {t(`errors.${refusal.code}`, { defaultValue: t("errors.UNKNOWN") })}
+        </p>
+      ) : null}
+      <h2 className="mt-6 text-xl font-bold">{t("admin.pending")}</h2>
+      {loaderData.pending.length === 0 ? <p className="mt-2 text-slate-400">{t("admin.noPending")}</p> : null}
+      <ul className="mt-3 flex flex-col gap-3">
+        {loaderData.pending.map((tournament) => (
+          <li key={tournament.id} className={cardClass} data-testid="admin-pending-tournament">
+            <p className="font-bold break-words">{tournament.title}</p>
+            <p className="flex flex-wrap gap-x-3 text-sm text-slate-300">
+              <a href={`/organizations/${tournament.slug}`} className="text-cyan-300 underline">
+                {tournament.organization}
+              </a>
+              <span>{tournament.date}</span>
+              <span>{tournament.fee}</span>
+            </p>
+            <div className="mt-2 flex flex-wrap gap-2">
+              <Form method="post">
+                <input type="hidden" name="intent" value="approve" />
+                <input type="hidden" name="tournamentId" value={tournament.id} />
+                <button type="submit" className={primaryButton} data-testid="admin-approve">
+                  {t("admin.approve")}
+                </button>
+              </Form>
+              <Form method="post">
+                <input type="hidden" name="intent" value="send-back" />
+                <input type="hidden" name="tournamentId" value={tournament.id} />
+                <button type="submit" className={secondaryButton}>
+                  {t("admin.sendBack")}
+                </button>
+              </Form>
+              <a href={`/admin/tournaments/${tournament.id}`} className={secondaryButton}>
+                {t("admin.open")}
+              </a>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <h2 className="mt-10 text-xl font-bold">{t("admin.organizations")}</h2>
+      <ul className="mt-3 flex flex-col gap-3">
+        {loaderData.organizations.map((organization) => (
+          <li key={organization.id} className={cardClass} data-testid="admin-organization">
+            <a href={`/organizations/${organization.slug}`} className="font-bold break-words text-cyan-300 underline">
+              {organization.name}
+            </a>
+            {organization.banned ? (
+              <>
+                <p className="text-sm text-rose-300">{t("admin.bannedBecause", { reason: organization.bannedReason ?? "" })}</p>
+                <Form method="post" className="mt-2">
+                  <input type="hidden" name="intent" value="unban" />
+                  <input type="hidden" name="organizationId" value={organization.id} />
+                  <button type="submit" className={secondaryButton}>
+                    {t("admin.unban")}
+                  </button>
+                </Form>
+              </>
+            ) : (
+              <details className="mt-2">
+                <summary className="cursor-pointer text-sm font-semibold text-rose-200">{t("admin.ban")}</summary>
+                <Form method="post" className="mt-2 flex flex-col gap-2">
+                  <input type="hidden" name="intent" value="ban" />
+                  <input type="hidden" name="organizationId" value={organization.id} />
+                  <label className="flex flex-col gap-1 text-sm font-semibold">
+                    {t("admin.banReason")}
+                    <textarea
+                      name="reason"
+                      rows={2}
+                      required
+                      maxLength={BAN_REASON_MAX}
+                      className="w-full rounded-lg border border-slate-700 bg-slate-900 px-3 py-2 text-sm text-slate-100"
+                    />
+                  </label>
+                  <p className="text-xs text-slate-400">{t("admin.banExplain")}</p>
+                  <button type="submit" className={secondaryButton} data-testid="admin-ban">
+                    {t("admin.banConfirm")}
+                  </button>
+                </Form>
+              </details>
+            )}
+          </li>
+        ))}
+      </ul>
+      <h2 className="mt-10 text-xl font-bold">{t("admin.organizer")}</h2>
+      <p className="mt-1 text-sm text-slate-400">{t("admin.organizerExplain")}</p>
+      <Form method="post" className="mt-3 flex flex-col gap-2">
+        <input type="hidden" name="intent" value="organizer" />
+        <label className="flex flex-col gap-1 text-sm font-semibold">
+          {t("admin.organizerEmail")}
+          <input
+            name="email"
+            type="email"
+            required
+            className="w-full rounded-lg border border-slate-700 bg-slate-900 px-3 py-2 text-sm text-slate-100"
+          />
+        </label>
+        <button type="submit" className={secondaryButton}>
+          {t("admin.organizerGrant")}
+        </button>
+      </Form>
+    </section>
+  );
+}
