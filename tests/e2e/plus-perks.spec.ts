@@ -109,7 +109,7 @@ test("a Plus event refuses a non-member; a member gets the Discord role at appro
     await expect(nora.page).toHaveURL((url) => url.pathname === "/plus");
     // Both benefits are real now, each with its link.
     await expect(nora.page.getByTestId("plus-benefit-events")).toHaveAttribute("href", "/tournaments?plus=1");
-    await expect(nora.page.getByTestId("discord-role")).toContainText("Hazte Plus para recibir el rol premium");
+    await expect(nora.page.getByTestId("discord-role")).toContainText("Vincula Discord para recibir tu rol");
   } finally {
     await nora.context.close();
   }
