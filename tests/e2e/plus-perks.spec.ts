@@ -117,7 +117,8 @@ test("a Plus event refuses a non-member; a member gets the Discord role at appro
   // Mia, who linked Discord, in English: buys Plus; the Plus page says the role waits for her membership.
   const mia = await personAt(browser, perks, "en-US");
   try {
-    await signIn(mia.page, perks, "perks-member@example.com", "/plus?lang=en");
+    await signIn(mia.page, perks, "perks-member@example.com", "/plus");
+    await mia.page.goto("/plus?lang=en");
     await expect(mia.page.getByTestId("discord-role")).toContainText("Join Plus to get the premium role");
     await mia.page.getByLabel(/^Contact phone/).fill("04141234567");
     await mia.page.getByRole("radio", { name: /Binance/ }).check();
