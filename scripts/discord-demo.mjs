@@ -3,11 +3,17 @@
 //   POST /users/@me/channels {recipient_id}        Authorization: Bot <token>  → the DM channel
 //   POST /channels/{channel.id}/messages {content} Authorization: Bot <token>
 //   POST /webhooks/{webhook.id}/{webhook.token}?wait=true {content}           (no authorization)
+//   PUT|DELETE /guilds/{guild.id}/members/{user.id}/roles/{role.id}  Authorization: Bot <token> → 204
+//     (the Plus premium role, docs/plus.md: only --guild and --role are known (10004/10011); the user id
+//     10000000000000001 has not joined the server: 404 Unknown Member, 10007)
 // It checks the bot token, refuses empty or over-long content (50035), refuses DMs to the user id
 // 10000000000000000 (50007, "Cannot send messages to this user"), answers a burst beyond --rate
 // requests a second with 429 and retry_after, and keeps what it accepted for tests:
-//   GET  /__demo/messages          → [{ kind: "dm", userId, content } | { kind: "webhook", webhookId, content }]
+//   GET  /__demo/messages          → [{ kind: "dm", userId, content } | { kind: "webhook", webhookId, content }
+//                                     | { kind: "role", action: "grant" | "remove", userId, roleId }]
+//   GET  /__demo/roles             → the user ids holding the premium role now
 //   POST /__demo/down?on=1|0       → while down, every API call answers 503
+//   POST /__demo/throttle?n=N      → the next N API calls answer 429 with retry_after (a rate limit, on demand)
 //   POST /__demo/reset
 //   GET  /health
 // Usage: npm run discord:demo → http://127.0.0.1:4081, bot token "demo-bot-token";
@@ -17,6 +23,10 @@ import { parseArgs } from "node:util";
 import { pathToFileURL } from "node:url";
 
 export const DMS_CLOSED_USER = "10000000000000000";
+/** A Discord user who has not joined the community server: the role cannot be given (404, 10007). */
+export const NOT_IN_SERVER_USER = "10000000000000001";
+export const DEMO_GUILD_ID = "100000000000000001";
+export const DEMO_ROLE_ID = "200000000000000002";
 
 function readJson(req) {
   return new Promise((resolve) => {
@@ -38,14 +48,36 @@ const invalidForm = (field) => [
 ];
 const validContent = (body) => body && typeof body.content === "string" && body.content.trim() && body.content.length <= 2000;
 
+/** The premium role: PUT gives it, DELETE takes it away; 204 either way (idempotent, as Discord's). */
+function answerRole(state, req, match) {
+  const [, guild, userId, role] = match;
+  if (guild !== state.guild) return [404, { message: "Unknown Guild", code: 10004 }];
+  if (userId === NOT_IN_SERVER_USER) return [404, { message: "Unknown Member", code: 10007 }];
+  if (role !== state.role) return [404, { message: "Unknown Role", code: 10011 }];
+  const action = req.method === "PUT" ? "grant" : "remove";
+  if (action === "grant") state.roles.add(userId);
+  else state.roles.delete(userId);
+  state.messages.push({ kind: "role", action, userId, roleId: role });
+  return [204, null];
+}
+
 function answer(state, req, url, body) {
   if (state.down) return [503, { message: "Service Unavailable", code: 0 }];
-  if (req.method !== "POST") return [405, { message: "405: Method Not Allowed", code: 0 }];
   const path = url.pathname.replace(/^\/api(\/v\d+)?/, "");
+  const role = /^\/guilds\/(\d+)\/members\/(\d+)\/roles\/(\d+)$/.exec(path);
+  if (role ? req.method !== "PUT" && req.method !== "DELETE" : req.method !== "POST")
+    return [405, { message: "405: Method Not Allowed", code: 0 }];
   const now = Date.now();
   state.recent = state.recent.filter((at) => now - at < 1000);
-  if (state.recent.length >= state.rate) return [429, { message: "You are being rate limited.", retry_after: 0.25, global: false }];
+  if (state.throttle > 0 || state.recent.length >= state.rate) {
+    state.throttle = Math.max(0, state.throttle - 1);
+    return [429, { message: "You are being rate limited.", retry_after: 0.25, global: false }];
+  }
   state.recent.push(now);
+  if (role)
+    return req.headers.authorization === `Bot ${state.token}`
+      ? answerRole(state, req, role)
+      : [401, { message: "401: Unauthorized", code: 0 }];
   const webhook = /^\/webhooks\/(\d{17,20})\/([\w-]+)$/.exec(path);
   if (webhook) {
     if (!validContent(body)) return invalidForm("content");
@@ -71,8 +103,16 @@ function answer(state, req, url, body) {
   return [404, { message: "404: Not Found", code: 0 }];
 }
 
-export function startDiscordDemo({ port = 0, host = "127.0.0.1", token = "demo-bot-token", rate = 20, quiet = true } = {}) {
-  const state = { token, rate, down: false, recent: [], messages: [], channels: new Map() };
+export function startDiscordDemo({
+  port = 0,
+  host = "127.0.0.1",
+  token = "demo-bot-token",
+  rate = 20,
+  quiet = true,
+  guild = DEMO_GUILD_ID,
+  role = DEMO_ROLE_ID,
+} = {}) {
+  const state = { token, rate, guild, role, down: false, throttle: 0, recent: [], messages: [], channels: new Map(), roles: new Set() };
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://discord");
     const send = ([status, body]) => {
@@ -84,6 +124,11 @@ export function startDiscordDemo({ port = 0, host = "127.0.0.1", token = "demo-b
     };
     if (url.pathname === "/health") return send([200, { ok: true }]);
     if (url.pathname === "/__demo/messages") return send([200, state.messages]);
+    if (url.pathname === "/__demo/roles") return send([200, [...state.roles]]);
+    if (url.pathname === "/__demo/throttle" && req.method === "POST") {
+      state.throttle = Math.max(0, Number(url.searchParams.get("n") ?? 1) || 0);
+      return send([200, { throttle: state.throttle }]);
+    }
     if (url.pathname === "/__demo/down" && req.method === "POST") {
       state.down = url.searchParams.get("on") !== "0";
       return send([200, { down: state.down }]);
@@ -91,6 +136,8 @@ export function startDiscordDemo({ port = 0, host = "127.0.0.1", token = "demo-b
     if (url.pathname === "/__demo/reset" && req.method === "POST") {
       state.messages = [];
       state.recent = [];
+      state.roles.clear();
+      state.throttle = 0;
       return send([200, { ok: true }]);
     }
     send(answer(state, req, url, await readJson(req)));
@@ -114,6 +161,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
       token: { type: "string", default: "demo-bot-token" },
       rate: { type: "string", default: "20" },
       quiet: { type: "boolean", default: false },
+      guild: { type: "string", default: DEMO_GUILD_ID },
+      role: { type: "string", default: DEMO_ROLE_ID },
     },
   });
   const demo = await startDiscordDemo({
@@ -122,9 +171,13 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
     token: values.token,
     rate: Number(values.rate),
     quiet: values.quiet,
+    guild: values.guild,
+    role: values.role,
   });
   if (!values.quiet) {
     console.log(`Discord API demo on ${demo.url} (bot token "${values.token}")`);
-    console.log(`Run the product with: DISCORD_API_URL=${demo.url} DISCORD_BOT_TOKEN=${values.token} DISCORD_WEBHOOKS=true npm start`);
+    console.log(
+      `Run the product with: DISCORD_API_URL=${demo.url} DISCORD_BOT_TOKEN=${values.token} DISCORD_WEBHOOKS=true DISCORD_GUILD_ID=${values.guild} DISCORD_PREMIUM_ROLE_ID=${values.role} npm start`,
+    );
   }
 }

@@ -28,6 +28,7 @@ import { bodyLimit, bodyLimitFor } from "~/lib/body-limit.server";
 import { IN_PLACE_HEADER, REFUSED_STATUS_HEADER, inPlaceStatus } from "~/lib/in-place-answer";
 import { sendCheckInOpenMails, sendNoShowMails } from "~/features/competition/competition-mail.server";
 import { sendWaitlistMails } from "~/features/tournaments/waitlist.server";
+import { syncDiscordRoles } from "~/features/plus/discord-role.server";
 import { setRoutineLock, startRoutine, stopAllRoutines } from "~/lib/routines.server";
 import { loadMessages } from "~/lib/messages.server";
 import { startMailWorker, stopMailWorker } from "~/lib/mail-outbox.server";
@@ -82,6 +83,9 @@ export async function start(): Promise<{ port: number; host: string }> {
     exclusive: true,
     run: () => sendSubscriptionReminders(database),
   });
+  // Plus: the Discord premium role leaves when a membership ends by itself (and arrives for members
+  // whose grant was never asked); does nothing unless the role is configured (docs/plus.md).
+  startRoutine({ name: "plus-discord-roles", everyMs: 60_000, runAtStart: true, exclusive: true, run: () => syncDiscordRoles(database) });
   // #26: the fallback for payment webhooks that never arrive and top-up answers that were lost (only with a provider on).
   const services = paymentServices();
   if (services.binance || services.paypal || services.topup)

@@ -158,6 +158,8 @@ export const tournaments = pgTable(
     discordWebhookUrl: text("discord_webhook_url"),
     /** The organization that runs it (issue 29, docs/organizations.md); null means the platform's own. */
     organizationId: text("organization_id"),
+    /** A Plus event (issue 29, docs/plus.md): only members may register or join its waiting list. */
+    plusOnly: boolean("plus_only").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -884,6 +886,25 @@ export const membershipPeriods = pgTable(
   ],
 );
 
+/**
+ * The premium role in the community Discord server (docs/plus.md): what was last asked of Discord for
+ * this person (granted to `discord_user_id`, or taken away) and the outbox row that carries the ask.
+ * Whether it arrived is that row's status; a new ask replaces the row here.
+ */
+export const discordRoles = pgTable(
+  "discord_roles",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    discordUserId: text("discord_user_id").notNull(),
+    granted: boolean("granted").notNull(),
+    noticeId: text("notice_id").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("discord_roles_granted_idx").on(t.granted)],
+);
+
 /* ───────────── Support ───────────── */
 
 /** A message to the team from the support form; Plus members' messages are flagged and listed first. */
@@ -1316,7 +1337,7 @@ export const notificationOutbox = pgTable(
     seq: bigserial("seq", { mode: "number" }).notNull(),
     /** What the notice is, e.g. "room", "checkIn". */
     kind: text("kind").notNull(),
-    /** whatsapp | discord_dm | discord_webhook */
+    /** whatsapp | discord_dm | discord_webhook | discord_role (the Plus premium role: grant or removal) */
     channel: text("channel").notNull(),
     /** A phone number, a Discord user id or a webhook URL. */
     recipient: text("recipient").notNull(),
@@ -1331,7 +1352,7 @@ export const notificationOutbox = pgTable(
   },
   (t) => [
     check("notification_outbox_status_check", sql`${t.status} in ('pending', 'sent', 'failed')`),
-    check("notification_outbox_channel_check", sql`${t.channel} in ('whatsapp', 'discord_dm', 'discord_webhook')`),
+    check("notification_outbox_channel_check", sql`${t.channel} in ('whatsapp', 'discord_dm', 'discord_webhook', 'discord_role')`),
     index("notification_outbox_due_idx")
       .on(t.nextAttemptAt, t.seq)
       .where(sql`${t.status} = 'pending'`),
@@ -1371,6 +1392,7 @@ export const schema = {
   exchangeRates,
   paymentAccounts,
   membershipPeriods,
+  discordRoles,
   supportMessages,
   supportReplies,
   competitionSettings,

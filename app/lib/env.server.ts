@@ -48,6 +48,15 @@ const envSchema = z
     /** Discord DMs through a bot: on when the bot token is set. DISCORD_API_URL points elsewhere only for the demo server. */
     DISCORD_BOT_TOKEN: optionalText,
     DISCORD_API_URL: z.url().default("https://discord.com/api/v10"),
+    /** The Plus premium role (docs/plus.md): the community server's id and the role's id; with the bot token, turns the role on. */
+    DISCORD_GUILD_ID: z
+      .string()
+      .regex(/^\d{17,20}$/, "must be a Discord server (guild) id: 17 to 20 digits")
+      .optional(),
+    DISCORD_PREMIUM_ROLE_ID: z
+      .string()
+      .regex(/^\d{17,20}$/, "must be a Discord role id: 17 to 20 digits")
+      .optional(),
     /** Announcements to each tournament's Discord webhook (set on the tournament form). */
     DISCORD_WEBHOOKS: booleanFlag.transform((value) => value ?? false),
     GOOGLE_CLIENT_ID: z.string().optional(),

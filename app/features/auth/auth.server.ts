@@ -16,6 +16,8 @@ import { composeMail, mailer, useMailer, type Mailer } from "~/lib/mail.server";
 import { isLocalHost } from "~/lib/public-url";
 import { setSingleton, singleton } from "~/lib/singleton.server";
 import { loadMessages } from "~/lib/messages.server";
+import { log } from "~/lib/log.server";
+import { syncDiscordRole } from "~/features/plus/discord-role.server";
 
 import { DISABLED_AUTH_PATHS, MAGIC_LINK_MINUTES, SESSION_DAYS, SIGN_IN_LINK_PATH, type ProviderId } from "./auth-rules";
 
@@ -132,6 +134,18 @@ export function createAuth(settings: AuthSettings) {
     // Whatever path writes a user through the library (a provider's profile, a future endpoint),
     // the name follows our profile rule; an update that would leave it empty is refused.
     databaseHooks: {
+      // A member who links Discord gets the Plus premium role now (docs/plus.md); the routine catches
+      // any link this misses, so a failure here is logged and the sign-in goes on.
+      account: {
+        create: {
+          after: async (account) => {
+            if (account.providerId !== "discord") return;
+            await syncDiscordRole(settings.database, account.userId).catch((error: unknown) =>
+              log.error("discord role after link failed", { error: String(error) }),
+            );
+          },
+        },
+      },
       user: {
         create: {
           before: async (user) => ({ data: { ...user, name: cleanFullname(user.name) } }),

@@ -1,5 +1,5 @@
 import { env } from "~/lib/env.server";
-import type { DiscordPayload, EnabledChannels, WhatsappPayload } from "./core/notices";
+import type { DiscordPayload, DiscordRolePayload, EnabledChannels, WhatsappPayload } from "./core/notices";
 
 /**
  * The adapters of the outside channels (contracts in docs/notifications.md). Each send either
@@ -120,6 +120,46 @@ export async function sendDiscordWebhook(webhookUrl: string, payload: DiscordPay
   const url = `${discordBase()}/webhooks/${match[1]}/${match[2]}?wait=true`;
   const sent = await post(url, null, { content: payload.content, allowed_mentions: NO_MENTIONS });
   if (sent.status < 200 || sent.status >= 300) throw discordFailure("webhook", sent.status, sent.json);
+}
+
+/* ───────────── Discord: the Plus premium role ───────────── */
+
+/** Whether the premium role is on: the bot token, the community server and the role are all set. */
+export function discordRoleEnabled(): boolean {
+  const config = env();
+  return Boolean(config.DISCORD_BOT_TOKEN && config.DISCORD_GUILD_ID && config.DISCORD_PREMIUM_ROLE_ID);
+}
+
+/**
+ * Gives (PUT) or takes away (DELETE) the premium role of a member of the community server:
+ * `/guilds/{guild.id}/members/{user.id}/roles/{role.id}`, 204 when done (both are idempotent).
+ * 404 Unknown Member (10007): for a grant, the person has not joined the server (refused for good;
+ * the next sync asks again); for a removal, there is nothing to take away (done). 429 and 5xx: later.
+ */
+export async function setDiscordRole(userId: string, payload: DiscordRolePayload): Promise<void> {
+  const config = env();
+  if (!discordRoleEnabled()) throw new ChannelError("the Discord premium role is not configured", false);
+  const url = `${discordBase()}/guilds/${config.DISCORD_GUILD_ID}/members/${encodeURIComponent(userId)}/roles/${config.DISCORD_PREMIUM_ROLE_ID}`;
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: payload.action === "grant" ? "PUT" : "DELETE",
+      headers: { Authorization: `Bot ${config.DISCORD_BOT_TOKEN}`, "X-Audit-Log-Reason": "Arena Plus membership" },
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  } catch (error) {
+    throw new ChannelError(`unreachable: ${String(error instanceof Error ? error.message : error)}`, true);
+  }
+  if (response.status === 204 || response.status === 200) return;
+  const text = await response.text().catch(() => "");
+  let json: Record<string, unknown> = {};
+  try {
+    json = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+  } catch {
+    json = {};
+  }
+  if (payload.action === "remove" && response.status === 404 && Number(json.code) === 10007) return;
+  throw discordFailure(`role ${payload.action}`, response.status, json);
 }
 
 /** Which outside channels the operator turned on (all off unless their settings are given). */

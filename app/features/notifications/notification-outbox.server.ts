@@ -6,8 +6,8 @@ import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 import type { MailWriter } from "~/lib/mail-outbox.server";
 import { afterFailure, MAX_RETRY_WAIT_MS, type RetryPolicy } from "~/lib/mail-retry";
-import { ChannelError, sendDiscordDm, sendDiscordWebhook, sendWhatsapp } from "./channels.server";
-import type { DiscordPayload, OutboxChannel, WhatsappPayload } from "./core/notices";
+import { ChannelError, sendDiscordDm, sendDiscordWebhook, sendWhatsapp, setDiscordRole } from "./channels.server";
+import type { DiscordPayload, DiscordRolePayload, OutboxChannel, WhatsappPayload } from "./core/notices";
 
 /**
  * The notification outbox (docs/notifications.md): the mail outbox's pattern for WhatsApp and
@@ -21,7 +21,8 @@ import type { DiscordPayload, OutboxChannel, WhatsappPayload } from "./core/noti
 
 export type QueuedNotice =
   | { channel: "whatsapp"; kind: string; recipient: string; payload: WhatsappPayload }
-  | { channel: "discord_dm" | "discord_webhook"; kind: string; recipient: string; payload: DiscordPayload };
+  | { channel: "discord_dm" | "discord_webhook"; kind: string; recipient: string; payload: DiscordPayload }
+  | { channel: "discord_role"; kind: string; recipient: string; payload: DiscordRolePayload };
 
 /** How long a claimed row is its worker's: longer than an adapter's two 10-second requests. */
 export const NOTICE_LEASE_MS = 60_000;
@@ -71,6 +72,7 @@ export type NoticeSender = (channel: OutboxChannel, recipient: string, payload: 
 export const sendThroughAdapter: NoticeSender = (channel, recipient, payload) => {
   if (channel === "whatsapp") return sendWhatsapp(recipient, payload as WhatsappPayload);
   if (channel === "discord_dm") return sendDiscordDm(recipient, payload as DiscordPayload);
+  if (channel === "discord_role") return setDiscordRole(recipient, payload as DiscordRolePayload);
   return sendDiscordWebhook(recipient, payload as DiscordPayload);
 };
 

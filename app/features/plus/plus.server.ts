@@ -16,6 +16,7 @@ import {
   nextPeriod,
   type Period,
 } from "./core/membership";
+import { syncDiscordRole } from "./discord-role.server";
 
 export const PLUS_PRICE_KEY = "plus_price_usd_cents";
 export const PLUS_MONTHS_KEY = "plus_months";
@@ -132,8 +133,11 @@ export const plusOrders: OrderKindHandler = {
     if (to === "approved") {
       const { months } = await plusOffer(tx);
       await addPeriod(tx, userId, months, { orderId });
+      // The Discord premium role is asked for in the same transaction (delivered by the outbox).
+      await syncDiscordRole(tx, userId);
     } else if (to === "refunded") {
       await tx.delete(membershipPeriods).where(eq(membershipPeriods.orderId, orderId));
+      await syncDiscordRole(tx, userId);
     }
   },
   mailTemplate: (to) => (to === "approved" ? "plusStarted" : undefined),
@@ -174,6 +178,7 @@ export async function grantPlus(
 ) {
   return db.transaction(async (tx) => {
     const period = await addPeriod(tx, input.userId, input.months, { grantedBy: input.staffId, note: input.note });
+    await syncDiscordRole(tx, input.userId);
     await alongside?.(tx, period);
     return period;
   });
@@ -194,6 +199,7 @@ export async function endPlus(db: Database, input: { userId: string; now?: Date 
       .set({ endsAt: now, endedMailSentAt: now })
       .where(and(eq(membershipPeriods.userId, input.userId), lte(membershipPeriods.startsAt, now), gt(membershipPeriods.endsAt, now)))
       .returning({ id: membershipPeriods.id });
+    await syncDiscordRole(tx, input.userId, now);
     return { ended: running.length, removed: future.length };
   });
 }

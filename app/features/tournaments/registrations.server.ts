@@ -9,7 +9,7 @@ import type { Database, Transaction } from "~/lib/db.server";
 import { constraintOf } from "~/lib/http.server";
 import { scopedIdempotencyKey } from "~/features/orders/core/idempotency";
 import { createOrder, findOrderByKey } from "~/features/orders/orders.server";
-import { isMemberAt, registrationOpensFor } from "~/features/plus/core/membership";
+import { isMemberAt, plusRefusal, type PlusRefusal } from "~/features/plus/core/membership";
 import { periodsOf } from "~/features/plus/plus.server";
 import { checkInLateEntrant, lateEntryFor } from "./late-entry.server";
 import { PLACES_TAKEN, TOURNAMENT_CARD_COLUMNS } from "./tournaments.server";
@@ -31,7 +31,9 @@ export type RegistrationErrorCode =
   | "WRONG_STARTER_COUNT"
   | "NOT_A_MEMBER"
   // The organization running it banned this player from its events (issue 29): the page shows the reason and end.
-  | "BANNED_BY_ORGANIZER";
+  | "BANNED_BY_ORGANIZER"
+  // A Plus event takes members only (issue 29, docs/plus.md).
+  | "PLUS_ONLY";
 
 export class RegistrationError extends DomainError<RegistrationErrorCode> {}
 
@@ -78,6 +80,24 @@ export async function findTournament(db: Database | Transaction, id: string) {
     .where(eq(tournaments.id, id));
   if (!row) return null;
   return { ...row, placesLeft: Math.max(0, row.capacity - Number(row.taken)) };
+}
+
+/**
+ * The Plus rules (`plusRefusal`) for this person and tournament, with the membership read in the
+ * caller's transaction (so a page cannot be talked past). Every registration path and the waiting
+ * list go through here. The membership is read only when a rule depends on it.
+ */
+export async function plusRefusalFor(
+  tx: Database | Transaction,
+  tournament: { plusOnly: boolean; registrationOpensAt: Date | null },
+  userId: string,
+  now: Date,
+  options: { opening?: boolean } = {},
+): Promise<PlusRefusal | null> {
+  const opening = options.opening !== false && tournament.registrationOpensAt !== null;
+  if (!tournament.plusOnly && !opening) return null;
+  const member = isMemberAt(await periodsOf(tx, userId), now);
+  return plusRefusal(tournament, member, now, options);
 }
 
 export type TournamentDetails = NonNullable<Awaited<ReturnType<typeof findTournament>>>;
@@ -195,12 +215,10 @@ export async function registerForTournament(
         if (entry?.state !== "open") throw new RegistrationError("REGISTRATION_CLOSED");
         late = true;
       }
-      // Not open yet for this person: Plus members may register 15 minutes before everyone else
-      // (membership read in this transaction, so the page cannot be talked past).
-      if (tournament.registrationOpensAt && !late) {
-        const member = isMemberAt(await periodsOf(tx, input.userId), now);
-        if (registrationOpensFor(tournament.registrationOpensAt, member) > now) throw new RegistrationError("NOT_OPEN_YET");
-      }
+      // A Plus event takes members only; not open yet for this person (Plus members may register 15
+      // minutes before everyone else). A late entry has its own window, not the opening time.
+      const refusal = await plusRefusalFor(tx, tournament, input.userId, now, { opening: !late });
+      if (refusal) throw new RegistrationError(refusal);
       if (tournament.placesLeft <= 0) throw new RegistrationError("TOURNAMENT_FULL");
       const [existing] = await tx
         .select({ id: registrations.id })

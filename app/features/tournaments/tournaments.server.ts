@@ -26,6 +26,8 @@ export interface TournamentCard {
   image: string;
   badges: string[];
   date: string;
+  /** A Plus event: members only (the card shows "Evento Plus"). */
+  plusOnly: boolean;
   /** Places: capacity and those held by live registrations (#10.8: a bar on the card). */
   capacity: number;
   taken: number;
@@ -51,6 +53,7 @@ export const TOURNAMENT_CARD_COLUMNS = {
   image: tournaments.image,
   badges: tournaments.badges,
   date: tournaments.date,
+  plusOnly: tournaments.plusOnly,
 };
 
 /** Upcoming tournaments for the landing grid, soonest first (bounded: the grid is a teaser). */
@@ -64,6 +67,8 @@ export const TOURNAMENTS_PAGE = 24;
 export interface TournamentFilter {
   game: GameId | null;
   fee: "free" | "paid" | null;
+  /** Only Plus events (`?plus=1`). */
+  plus?: boolean;
   /** The last card of the page before (keyset: date, then id). */
   after: { date: string; id: string } | null;
 }
@@ -77,6 +82,7 @@ export async function listTournamentsPage(
   if (filter.game) where.push(eq(tournaments.game, filter.game));
   if (filter.fee === "free") where.push(eq(tournaments.feeAmount, 0));
   if (filter.fee === "paid") where.push(gt(tournaments.feeAmount, 0));
+  if (filter.plus) where.push(eq(tournaments.plusOnly, true));
   if (filter.after) where.push(sql`(${tournaments.date}, ${tournaments.id}) > (${filter.after.date}, ${filter.after.id})`);
   const cards = await upcomingCards(db, where, TOURNAMENTS_PAGE + 1, now, "keyset");
   const page = cards.slice(0, TOURNAMENTS_PAGE);

@@ -12,7 +12,7 @@ import { composeMail } from "~/lib/mail.server";
 import { queueMail } from "~/lib/mail-outbox.server";
 import { loadMessages } from "~/lib/messages.server";
 import { lateEntryFor } from "./late-entry.server";
-import { findTournament } from "./registrations.server";
+import { findTournament, plusRefusalFor } from "./registrations.server";
 import { DomainError } from "~/lib/domain-error";
 import { holdsPlaceSql } from "./registration-status.server";
 
@@ -21,7 +21,7 @@ import { holdsPlaceSql } from "./registration-status.server";
  * mailed, in the order they joined, and the first to register takes it: no place is held for
  * anyone (an honest "a place is free, hurry" rather than a reservation that may lapse unseen).
  */
-export type WaitlistErrorCode = "NOT_FOUND" | "REGISTRATION_CLOSED" | "NOT_FULL" | "ALREADY_REGISTERED";
+export type WaitlistErrorCode = "NOT_FOUND" | "REGISTRATION_CLOSED" | "NOT_FULL" | "ALREADY_REGISTERED" | "PLUS_ONLY";
 
 export class WaitlistError extends DomainError<WaitlistErrorCode> {}
 
@@ -32,6 +32,8 @@ export async function joinWaitlist(db: Database, tournamentId: string, userId: s
     const tournament = await findTournament(tx, tournamentId);
     if (!tournament || tournament.status === "draft" || tournament.status === "pending") throw new WaitlistError("NOT_FOUND");
     if (registrationClosure(tournament, now)) throw new WaitlistError("REGISTRATION_CLOSED");
+    // A Plus event's waiting list is for members only (the same rule as registering).
+    if ((await plusRefusalFor(tx, tournament, userId, now, { opening: false })) === "PLUS_ONLY") throw new WaitlistError("PLUS_ONLY");
     const [registered] = await tx
       .select({ id: registrations.id })
       .from(registrations)

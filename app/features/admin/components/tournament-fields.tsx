@@ -27,6 +27,7 @@ export interface TournamentFieldValues {
   badges: string[];
   image: string | null;
   discordWebhookUrl: string;
+  plusOnly: boolean;
 }
 
 /** The tournament form's fields (create and edit); `invalid` names the field the last answer refused. */
@@ -215,6 +216,23 @@ export function TournamentFields({ values, invalid }: { values: TournamentFieldV
           ))}
         </div>
       </fieldset>
+      <div className="flex items-start gap-2 text-sm sm:col-span-2">
+        <input
+          id="t-plus-only"
+          type="checkbox"
+          name="plusOnly"
+          defaultChecked={values.plusOnly}
+          aria-describedby="t-plus-only-hint"
+          className="mt-1"
+          data-testid="t-plus-only"
+        />
+        <label htmlFor="t-plus-only" className="font-semibold">
+          {t("tournaments.fields.plusOnly")}
+          <span id="t-plus-only-hint" className="block font-normal text-slate-400">
+            {t("tournaments.plusOnlyHint")}
+          </span>
+        </label>
+      </div>
       <label className={`${labelClass} sm:col-span-2`}>
         {t("tournaments.fields.rules")}
         <textarea

@@ -36,6 +36,13 @@ describe("parseTournamentForm", () => {
     expect(result.values.registrationClosesAt.toISOString()).toBe("2026-03-20T00:00:00.000Z");
   });
 
+  it("a Plus event is the ticked checkbox; unticked (absent) is an open event", () => {
+    const ticked = parseTournamentForm({ ...valid, plusOnly: "on" }, context);
+    const unticked = parseTournamentForm(valid, context);
+    expect(ticked.ok && ticked.values.plusOnly).toBe(true);
+    expect(unticked.ok && unticked.values.plusOnly).toBe(false);
+  });
+
   it("a free tournament stores a zero fee", () => {
     expect(parseTournamentForm({ ...valid, feeKind: "free", fee: "" }, context)).toMatchObject({
       ok: true,

@@ -73,6 +73,8 @@ export interface TournamentValues {
   badges: string[];
   /** The event's Discord channel webhook for announcements (docs/notifications.md); null when none. */
   discordWebhookUrl: string | null;
+  /** A Plus event ("Evento Plus"): only members may register (docs/plus.md). */
+  plusOnly: boolean;
   /** Derived: the card's participants label and the team size word. */
   players: string[];
 }
@@ -266,6 +268,8 @@ export function parseTournamentForm(
       substitutes,
       badges: [...new Set(badgeList)],
       discordWebhookUrl: webhookText || null,
+      // A checkbox: sent ("on") when ticked, absent when not.
+      plusOnly: raw.plusOnly === "on" || raw.plusOnly === "true",
       players: [String(capacity.value), teamSizeKey(game, teamSize)],
     },
     // Run on the platform once it has a format and the hour it starts at (check-in is counted back from it).

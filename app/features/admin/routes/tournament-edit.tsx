@@ -78,6 +78,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         badges: tournament.badges,
         image: tournament.image,
         discordWebhookUrl: tournament.discordWebhookUrl ?? "",
+        plusOnly: tournament.plusOnly,
       },
     },
     done: done === "created" || done === "duplicated" ? done : null,

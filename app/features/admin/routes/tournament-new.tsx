@@ -83,6 +83,7 @@ export default function NewTournamentPage({ loaderData, actionData }: Route.Comp
             badges: [],
             image: null,
             discordWebhookUrl: "",
+            plusOnly: false,
           }}
         />
         <label className="flex items-center gap-2 text-sm">

@@ -18,6 +18,9 @@ import { safeRedirectTarget } from "~/domain/redirect";
 import { fail, succeed, typedOf } from "~/lib/answer";
 import { readForm, typedFields } from "~/lib/http.server";
 import type { RouteHandle } from "~/root";
+import { discordRoleOf } from "~/features/plus/discord-role.server";
+import { membershipOf } from "~/features/plus/plus.server";
+import { DiscordRoleStatus } from "~/features/plus/components/discord-role-status";
 import type { Route } from "./+types/profile";
 
 // A plain form (the server checks it and answers with what was typed): no React runtime (docs/decisions/002).
@@ -40,7 +43,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     age: profile?.age ?? DEFAULT_AGE,
     favoriteGame: profile?.favoriteGame ?? DEFAULT_FAVORITE_GAME,
     redirectTo: safeRedirectTarget(url.searchParams.get("redirectTo")),
-    messages: loadMessages(language, ["auth"]),
+    // The Plus premium role on Discord (docs/plus.md): linked or not, granted or on its way.
+    discordRole: await discordRoleOf(db(), user.id, (await membershipOf(db(), user.id)).member),
+    messages: loadMessages(language, ["auth", "plus"]),
   };
 }
 
@@ -103,6 +108,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
     <section className="mx-auto max-w-md px-4 py-14" data-testid="profile-page">
       <h1 className="text-3xl font-extrabold">{t("profile.title")}</h1>
       <p className="mt-2 text-slate-400">{t("profile.subtitle")}</p>
+      <DiscordRoleStatus state={loaderData.discordRole} className="mt-4" />
 
       {actionData?.ok ? (
         <Alert tone="success" testId="profile-saved">

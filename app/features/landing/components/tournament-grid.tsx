@@ -7,6 +7,7 @@ import { filledPercent } from "~/domain/tournament-state";
 import { useFormat } from "~/lib/use-format";
 import { registrationOpensFor } from "~/features/plus/core/membership";
 import type { TournamentCard } from "~/features/tournaments/tournaments.server";
+import { PlusEventBadge } from "~/components/ui/plus-event-badge";
 import { buttonClass } from "~/components/ui/button";
 import { TournamentBanner } from "~/components/ui/tournament-banner";
 
@@ -122,6 +123,11 @@ function TournamentCardView({
       />
       <div className="flex flex-1 flex-col p-5">
         <ul className="flex flex-wrap gap-2">
+          {tournament.plusOnly ? (
+            <li>
+              <PlusEventBadge label={t("badges.plusEvent")} />
+            </li>
+          ) : null}
           {tournament.badges.map((badge) => (
             <li key={badge} className="rounded-full bg-purple-500/15 px-2.5 py-0.5 text-xs font-semibold text-purple-200">
               {/* Unknown badge keys show as they are (SPEC §3). */}

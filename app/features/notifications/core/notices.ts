@@ -10,7 +10,12 @@ export type NoticeKind = (typeof NOTICE_KINDS)[number];
 /** E-mail is always on; the others are chosen by the player in their notice settings. */
 export type Channel = "email" | "whatsapp" | "discord_dm";
 /** The channels queued in the notification outbox (e-mail has the mail outbox). */
-export type OutboxChannel = "whatsapp" | "discord_dm" | "discord_webhook";
+export type OutboxChannel = "whatsapp" | "discord_dm" | "discord_webhook" | "discord_role";
+
+/** What the Discord role adapter is asked: give the Plus premium role, or take it away (docs/plus.md). */
+export interface DiscordRolePayload {
+  action: "grant" | "remove";
+}
 
 export interface Notice {
   kind: NoticeKind;

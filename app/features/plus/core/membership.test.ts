@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addMonths, isMemberAt, memberUntil, nextPeriod, registrationOpensFor, reminderDue } from "./membership";
+import { addMonths, isMemberAt, memberUntil, nextPeriod, plusRefusal, registrationOpensFor, reminderDue } from "./membership";
 
 const at = (iso: string) => new Date(iso);
 
@@ -52,6 +52,23 @@ describe("membership periods", () => {
     const opens = at("2026-11-25T20:00:00Z");
     expect(registrationOpensFor(opens, true)).toEqual(at("2026-11-25T19:45:00Z"));
     expect(registrationOpensFor(opens, false)).toEqual(opens);
+  });
+
+  it("keep a Plus event for members, and the early opening for members only", () => {
+    const opens = at("2026-11-25T20:00:00Z");
+    const early = at("2026-11-25T19:50:00Z");
+    const plusEvent = { plusOnly: true, registrationOpensAt: null };
+    expect(plusRefusal(plusEvent, false, early)).toBe("PLUS_ONLY");
+    expect(plusRefusal(plusEvent, true, early)).toBeNull();
+    // Members-only comes first: a non-member is told about Plus, not about the opening time.
+    expect(plusRefusal({ plusOnly: true, registrationOpensAt: opens }, false, early)).toBe("PLUS_ONLY");
+    expect(plusRefusal({ plusOnly: true, registrationOpensAt: opens }, true, early)).toBeNull();
+    expect(plusRefusal({ plusOnly: false, registrationOpensAt: opens }, false, early)).toBe("NOT_OPEN_YET");
+    expect(plusRefusal({ plusOnly: false, registrationOpensAt: opens }, true, early)).toBeNull();
+    expect(plusRefusal({ plusOnly: false, registrationOpensAt: opens }, false, opens)).toBeNull();
+    // The waiting list and a late entry skip the opening time, never the members-only rule.
+    expect(plusRefusal({ plusOnly: false, registrationOpensAt: opens }, false, early, { opening: false })).toBeNull();
+    expect(plusRefusal(plusEvent, false, early, { opening: false })).toBe("PLUS_ONLY");
   });
 
   it("remind in the last three days only", () => {

@@ -58,6 +58,26 @@ export function registrationOpensFor(opensAt: Date, member: boolean): Date {
   return member ? new Date(opensAt.getTime() - EARLY_ACCESS_MINUTES * 60_000) : opensAt;
 }
 
+export type PlusRefusal = "PLUS_ONLY" | "NOT_OPEN_YET";
+
+/**
+ * The Plus rules of taking part, in one place for every way in (solo or team registration, a late
+ * entry, the waiting list): a Plus event takes members only; members may register 15 minutes before
+ * everyone else. `opening: false` skips the opening time (the waiting list and a late entry have
+ * their own windows). Null when the person may go on.
+ */
+export function plusRefusal(
+  tournament: { plusOnly: boolean; registrationOpensAt: Date | null },
+  member: boolean,
+  now: Date,
+  options: { opening?: boolean } = {},
+): PlusRefusal | null {
+  if (tournament.plusOnly && !member) return "PLUS_ONLY";
+  if (options.opening !== false && tournament.registrationOpensAt && registrationOpensFor(tournament.registrationOpensAt, member) > now)
+    return "NOT_OPEN_YET";
+  return null;
+}
+
 /** Whether the reminder for a membership ending at `endsAt` is due at `now` (within the last 3 days, not yet ended). */
 export function reminderDue(endsAt: Date, now: Date): boolean {
   return endsAt > now && endsAt.getTime() - now.getTime() <= REMINDER_DAYS * 24 * 60 * 60_000;

@@ -28,6 +28,8 @@ import type { RouteHandle } from "~/root";
 import { EARLY_ACCESS_MINUTES } from "../core/membership";
 import { parsePlusPurchase } from "../plus-schemas";
 import { buyPlus, membershipOf, plusOffer } from "../plus.server";
+import { discordRoleOf } from "../discord-role.server";
+import { DiscordRoleStatus } from "../components/discord-role-status";
 import type { Route } from "./+types/plus";
 import { buttonClass } from "~/components/ui/button";
 
@@ -35,7 +37,10 @@ import { buttonClass } from "~/components/ui/button";
 // form in place; a refusal comes back from the server with what was typed, a purchase redirects to payment.
 export const handle: RouteHandle = { hydrate: false };
 
-/** What Plus gives today, and what needs systems we do not have yet (shown as coming, not faked). */
+/**
+ * What Plus gives today, and what needs systems we do not have yet (shown as coming, not faked).
+ * Where each is enforced: docs/plus.md.
+ */
 export const PLUS_BENEFITS = [
   { id: "earlyAccess", available: true },
   { id: "support", available: true },
@@ -43,9 +48,9 @@ export const PLUS_BENEFITS = [
   { id: "badge", available: true },
   { id: "fees", available: true, href: "/wallet" },
   { id: "subscriptions", available: true, href: "/streamers" },
-  { id: "events", available: false },
-  { id: "create", available: false },
-  { id: "discord", available: false },
+  { id: "events", available: true, href: "/tournaments?plus=1" },
+  { id: "create", available: true, href: "/organizations/new" },
+  { id: "discord", available: true, href: "/auth/profile" },
   { id: "replays", available: false },
 ] as const;
 
@@ -58,6 +63,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     ? await Promise.all([membershipOf(db(), user.id), orderInProgress(db(), user.id, "plus")])
     : [null, null];
   return {
+    // The Discord premium role: linked, granted, on its way (docs/plus.md); "off" when not configured.
+    discordRole: user && membership ? await discordRoleOf(db(), user.id, membership.member) : ("off" as const),
     signedIn: Boolean(user),
     // A purchase already under way is followed, not bought again.
     inProgress,
@@ -216,25 +223,28 @@ export default function PlusPage({ loaderData, actionData }: Route.ComponentProp
             )}
           </div>
 
-          <ul className="flex flex-col gap-2" data-testid="plus-benefits">
-            {PLUS_BENEFITS.map((benefit) => (
-              <li
-                key={benefit.id}
-                className="flex items-start justify-between gap-3 rounded-lg border border-slate-800 bg-arena-panel p-3 text-sm"
-              >
-                {"href" in benefit ? (
-                  <a href={benefit.href} className="text-cyan-300 underline" data-testid={`plus-benefit-${benefit.id}`}>
-                    {t(`benefits.${benefit.id}`, { minutes: EARLY_ACCESS_MINUTES })}
-                  </a>
-                ) : (
-                  <span>{t(`benefits.${benefit.id}`, { minutes: EARLY_ACCESS_MINUTES })}</span>
-                )}
-                {benefit.available ? null : (
-                  <span className="shrink-0 rounded-full bg-slate-700 px-2 py-0.5 text-xs text-slate-200">{t("coming")}</span>
-                )}
-              </li>
-            ))}
-          </ul>
+          <div className="flex flex-col gap-2">
+            {loaderData.signedIn ? <DiscordRoleStatus state={loaderData.discordRole} /> : null}
+            <ul className="flex flex-col gap-2" data-testid="plus-benefits">
+              {PLUS_BENEFITS.map((benefit) => (
+                <li
+                  key={benefit.id}
+                  className="flex items-start justify-between gap-3 rounded-lg border border-slate-800 bg-arena-panel p-3 text-sm"
+                >
+                  {"href" in benefit ? (
+                    <a href={benefit.href} className="text-cyan-300 underline" data-testid={`plus-benefit-${benefit.id}`}>
+                      {t(`benefits.${benefit.id}`, { minutes: EARLY_ACCESS_MINUTES })}
+                    </a>
+                  ) : (
+                    <span>{t(`benefits.${benefit.id}`, { minutes: EARLY_ACCESS_MINUTES })}</span>
+                  )}
+                  {benefit.available ? null : (
+                    <span className="shrink-0 rounded-full bg-slate-700 px-2 py-0.5 text-xs text-slate-200">{t("coming")}</span>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </div>
         </div>
 
         {membership && membership.periods.length > 0 ? (

@@ -45,6 +45,7 @@ import type { Route } from "./+types/tournament";
 import { buttonClass } from "~/components/ui/button";
 import { Alert } from "~/components/ui/alert";
 import { TournamentBanner } from "~/components/ui/tournament-banner";
+import { PlusEventBadge } from "~/components/ui/plus-event-badge";
 
 // Plain HTML and forms that post, no React runtime (docs/decisions/002); the live page module (app/browser/live-page.ts) posts
 // them in place, keeps the opening countdown ticking and sends the button's "sending" state.
@@ -345,6 +346,9 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
   // The bracket is being played: registration is over for everyone, whatever the deadline said.
   const started = tournament.closure === "started";
   const myTeams = "myTeams" in loaderData ? loaderData.myTeams : [];
+  // A Plus event and a person who is not a member: the page says so and offers Plus instead of forms
+  // the server would refuse (registerForTournament and joinWaitlist refuse them anyway: plusRefusal).
+  const plusLocked = tournament.plusOnly && !loaderData.member;
   const waitlistNotice = answered?.outcome === "waitlist-joined" ? "joined" : answered?.outcome === "waitlist-left" ? "left" : null;
 
   return (
@@ -358,6 +362,7 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
         <div className="overflow-hidden rounded-2xl border border-slate-800 bg-arena-panel">
           <TournamentBanner image={tournament.image} game={tournament.game} alt="" className="aspect-[16/6] w-full object-cover" />
           <div className="p-6">
+            {tournament.plusOnly ? <PlusEventBadge label={t("plusEvent.badge")} /> : null}
             <h1 className="text-3xl font-extrabold">{tournament.title}</h1>
             {tournament.organizationSlug ? (
               <p className="mt-1 text-sm text-slate-300" data-testid="organized-by">
@@ -427,6 +432,14 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
               reason: "reason" in error ? error.reason : undefined,
               until: "until" in error ? error.until : undefined,
             })}
+{error.code === "PLUS_ONLY" ? (
+              <>
+                {" "}
+                <Link to="/plus" className="font-semibold underline" data-testid="plus-only-link">
+                  {t("plusEvent.join")}
+                </Link>
+              </>
+            ) : null}
           </Alert>
         ) : null}
 
@@ -516,7 +529,17 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
           </div>
         ) : null}
 
-        {!registration && !done && !tournament.closed && loaderData.opensForMe && loaderData.now ? (
+        {!registration && !done && plusLocked && !started ? (
+          <div role="status" className="mt-8 rounded-xl border border-purple-500/50 bg-purple-500/10 p-6" data-testid="plus-only">
+            <h2 className="text-xl font-bold text-purple-100">{t("plusEvent.title")}</h2>
+            <p className="mt-2 text-purple-50/90">{t("plusEvent.text")}</p>
+            <Link to="/plus" className={buttonClass("primary", "md", "mt-4 inline-block")} data-testid="plus-only-link">
+              {t("plusEvent.join")}
+            </Link>
+          </div>
+        ) : null}
+
+        {!registration && !done && !plusLocked && !tournament.closed && loaderData.opensForMe && loaderData.now ? (
           <div role="status" className="mt-8 rounded-xl border border-cyan-500/50 bg-cyan-500/10 p-6" data-testid="registration-opens">
             <h2 className="text-xl font-bold text-cyan-100">
               {t(loaderData.member ? "opens.titlePlus" : "opens.title", { time: format.dateTime(loaderData.opensForMe) })}
@@ -552,7 +575,7 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
                 {t("lateEntry.full")}
               </p>
             ) : null}
-            {!tournament.closed ? (
+            {!tournament.closed && !plusLocked ? (
               <div className="mt-4 border-t border-amber-500/30 pt-4" data-testid="waitlist">
                 <h3 className="font-bold text-amber-100">{t("waitlist.title")}</h3>
                 {waitlistNotice ? (
@@ -590,14 +613,20 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
           </div>
         ) : null}
 
-        {!registration && !done && loaderData.lateEntry?.state === "open" ? (
+        {!registration && !done && !plusLocked && loaderData.lateEntry?.state === "open" ? (
           <div role="status" className="mt-8 rounded-xl border border-cyan-500/50 bg-cyan-500/10 p-6" data-testid="late-entry">
             <h2 className="text-xl font-bold text-cyan-100">{t("lateEntry.title", { count: tournament.placesLeft })}</h2>
             <p className="mt-2 text-cyan-50/90">{t("lateEntry.text", { time: format.time(loaderData.lateEntry.startsAt) })}</p>
           </div>
         ) : null}
 
-        {!registration && !done && !tournament.closed && !loaderData.opensForMe && tournament.placesLeft > 0 && myTeams.length > 0 ? (
+        {!registration &&
+        !done &&
+        !plusLocked &&
+        !tournament.closed &&
+        !loaderData.opensForMe &&
+        tournament.placesLeft > 0 &&
+        myTeams.length > 0 ? (
           <div className="mt-8 rounded-xl border border-purple-500/40 bg-purple-500/5 p-5" data-testid="team-entry">
             <h2 className="text-xl font-bold">{t("teamEntry.title")}</h2>
             <p className="mt-1 text-sm text-slate-300">{t("teamEntry.text", { count: size })}</p>
@@ -657,7 +686,7 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
           </div>
         ) : null}
 
-        {!registration && !done && !tournament.closed && !loaderData.opensForMe && tournament.placesLeft > 0 ? (
+        {!registration && !done && !plusLocked && !tournament.closed && !loaderData.opensForMe && tournament.placesLeft > 0 ? (
           <form
             method="post"
             noValidate

@@ -27,6 +27,7 @@ function filterOf(url: URL): TournamentFilter {
   return {
     game: isGameId(game) ? game : null,
     fee: (FEES as readonly string[]).includes(fee) ? (fee as TournamentFilter["fee"]) : null,
+    plus: url.searchParams.get("plus") === "1",
     after: /^\d{4}-\d{2}-\d{2}$/.test(date) && isWellFormedId(id) ? { date, id } : null,
   };
 }
@@ -46,10 +47,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const nextParams = new URLSearchParams();
   if (filter.game) nextParams.set("game", filter.game);
   if (filter.fee) nextParams.set("fee", filter.fee);
+  if (filter.plus) nextParams.set("plus", "1");
   if (next) nextParams.set("after", `${next.date}~${next.id}`);
   return {
     tournaments,
-    filter: { game: filter.game ?? "", fee: filter.fee ?? "", paged: Boolean(filter.after) },
+    filter: { game: filter.game ?? "", fee: filter.fee ?? "", plus: filter.plus === true, paged: Boolean(filter.after) },
     nextPage: next ? `/tournaments?${nextParams}` : null,
     now: new Date().toISOString(),
     messages: loadMessages(language, ["landing"]),
@@ -93,6 +95,10 @@ export default function Tournaments({ loaderData }: Route.ComponentProps) {
             <option value="paid">{t("all.paid")}</option>
           </select>
         </label>
+        <label className="flex min-h-11 items-center gap-2 text-sm">
+          <input type="checkbox" name="plus" value="1" defaultChecked={filter.plus} className="size-5" data-testid="filter-plus" />
+          {t("all.plus")}
+        </label>
         <button type="submit" className={buttonClass("primary")} data-testid="filter-submit">
           {t("all.filter")}
         </button>
@@ -108,7 +114,11 @@ export default function Tournaments({ loaderData }: Route.ComponentProps) {
         <nav className="mt-8 flex flex-wrap gap-4" aria-label={t("all.pages")}>
           {filter.paged ? (
             <a
-              href={`/tournaments?${new URLSearchParams({ ...(filter.game ? { game: filter.game } : {}), ...(filter.fee ? { fee: filter.fee } : {}) })}`}
+              href={`/tournaments?${new URLSearchParams({
+                ...(filter.game ? { game: filter.game } : {}),
+                ...(filter.fee ? { fee: filter.fee } : {}),
+                ...(filter.plus ? { plus: "1" } : {}),
+              })}`}
               className="inline-flex min-h-6 items-center text-cyan-300 underline"
               data-testid="first-page"
             >

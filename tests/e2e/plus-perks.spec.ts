@@ -1,0 +1,171 @@
+import { spawnSync } from "node:child_process";
+import type { Browser, Page } from "@playwright/test";
+import { AuthPage } from "./pages/auth-pages";
+import { PayPage, StaffReviewPage } from "./pages/order-pages";
+import { TournamentPage } from "./pages/tournament-page";
+import { startAppServer, type AppServer } from "./support/app-server";
+import { expect, randomClientIp, test as base } from "./support/auth-fixtures";
+import { signInLink } from "./support/mailbox";
+import { followSignInLink } from "./support/sign-in-link";
+import { pngReceipt } from "./support/receipt-files";
+
+// Issue 29, "every Plus benefit is real", at phone width on a server of its own (seed-plus-perks.ts:
+// the free Free Fire cup is a Plus event; Mia linked Discord). Nora, not a member, is refused the Plus
+// event (Spanish); Mia buys Plus, staff approve it, the demo Discord server (E2E_PORT+81) receives the
+// premium role and Mia enters the Plus event (English); her membership then ends while the server is
+// stopped, and when it starts again the routine takes the role away on the demo server.
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const DISCORD = `http://127.0.0.1:${PORT + 81}`;
+const PHONE = { width: 360, height: 780 };
+
+interface Perks extends AppServer {
+  tournamentId: string;
+  discordId: string;
+}
+
+const test = base.extend<object, { perks: Perks }>({
+  perks: [
+    async ({}, use) => {
+      const server = await startAppServer({
+        prepare: ["tests/e2e/support/seed-plus-perks.ts"],
+        env: {
+          DISCORD_API_URL: DISCORD,
+          DISCORD_BOT_TOKEN: "e2e-bot-token",
+          DISCORD_GUILD_ID: "100000000000000001",
+          DISCORD_PREMIUM_ROLE_ID: "200000000000000002",
+          MAIL_RETRY_BASE_MS: "200",
+        },
+      });
+      try {
+        await use({ ...server, ...(JSON.parse(server.prepared) as { tournamentId: string; discordId: string }) });
+      } finally {
+        await server.stop();
+      }
+    },
+    { scope: "worker", timeout: 240_000 },
+  ],
+  baseURL: async ({ perks }, use) => use(perks.url),
+});
+
+async function personAt(browser: Browser, perks: Perks, locale = "es-VE") {
+  const context = await browser.newContext({
+    baseURL: perks.url,
+    locale,
+    timezoneId: "America/Caracas",
+    viewport: PHONE,
+    isMobile: true,
+    hasTouch: true,
+    extraHTTPHeaders: { "X-Forwarded-For": randomClientIp() },
+  });
+  await context.clock.install();
+  return { context, page: await context.newPage() };
+}
+
+async function signIn(page: Page, perks: Perks, email: string, path: string) {
+  await page.goto(`/auth?redirectTo=${encodeURIComponent(path)}`);
+  const auth = new AuthPage(page);
+  const askedAt = new Date();
+  await auth.requestLink(email);
+  await expect(auth.linkSent).toContainText(email);
+  await followSignInLink(page, await signInLink(email, { after: askedAt, dataDir: perks.dataDir }));
+  await expect(page).toHaveURL((url) => url.pathname + url.search === path);
+}
+
+const fitsPhone = async (page: Page) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+/** The premium-role calls the demo Discord server received for this Discord user. */
+async function roleCalls(page: Page, discordId: string): Promise<string[]> {
+  const answer = await page.request.get(`${DISCORD}/__demo/messages`);
+  const messages = (await answer.json()) as { kind: string; action?: string; userId?: string }[];
+  return messages.filter((message) => message.kind === "role" && message.userId === discordId).map((message) => message.action!);
+}
+
+test("a Plus event refuses a non-member; a member gets the Discord role at approval, enters, and loses the role at expiry", async ({
+  browser,
+  perks,
+}) => {
+  test.setTimeout(180_000);
+  // Nora, not a member, in Spanish: the list shows Plus events alone, the card says "Evento Plus".
+  const nora = await personAt(browser, perks);
+  try {
+    await signIn(nora.page, perks, "perks-plain@example.com", "/tournaments");
+    await nora.page.getByTestId("filter-plus").check();
+    await nora.page.getByTestId("filter-submit").click();
+    await expect(nora.page).toHaveURL((url) => url.searchParams.get("plus") === "1");
+    const card = nora.page.getByTestId("tournament-card");
+    await expect(card).toHaveCount(1);
+    await expect(card.getByTestId("plus-event-badge")).toHaveText("★ Evento Plus");
+    await fitsPhone(nora.page);
+    await card.getByRole("link").first().click();
+    await expect(nora.page).toHaveURL((url) => url.pathname === "/tournament" && url.searchParams.get("id") === perks.tournamentId);
+    // The page refuses her, says why and offers Plus; there is no form to fill in.
+    await expect(nora.page.getByTestId("plus-event-badge")).toHaveText("★ Evento Plus");
+    await expect(nora.page.getByTestId("plus-only")).toContainText("Evento Plus: solo para miembros");
+    await expect(nora.page.getByTestId("registration-form")).toHaveCount(0);
+    await fitsPhone(nora.page);
+    await nora.page.getByTestId("plus-only-link").click();
+    await expect(nora.page).toHaveURL((url) => url.pathname === "/plus");
+    // Both benefits are real now, each with its link.
+    await expect(nora.page.getByTestId("plus-benefit-events")).toHaveAttribute("href", "/tournaments?plus=1");
+    await expect(nora.page.getByTestId("discord-role")).toContainText("Vincula Discord para recibir tu rol");
+  } finally {
+    await nora.context.close();
+  }
+
+  // Mia, who linked Discord, in English: buys Plus; the Plus page says the role waits for her membership.
+  const mia = await personAt(browser, perks, "en-US");
+  try {
+    await signIn(mia.page, perks, "perks-member@example.com", "/plus");
+    await mia.page.goto("/plus?lang=en");
+    await expect(mia.page.getByTestId("discord-role")).toContainText("Join Plus to get the premium role");
+    await mia.page.getByLabel(/^Contact phone/).fill("04141234567");
+    await mia.page.getByRole("radio", { name: /Binance/ }).check();
+    await mia.page.getByTestId("plus-submit").click();
+    await expect(mia.page).toHaveURL(/\/orders\/[0-9a-f-]{36}\/pay\/binance$/);
+    const orderId = /\/orders\/([0-9a-f-]{36})\//.exec(mia.page.url())![1]!;
+    const pay = new PayPage(mia.page);
+    await pay.file.setInputFiles(pngReceipt("perks.png"));
+    await pay.transactionId.fill("BNB-PERKS-0001");
+    await pay.submit.click();
+    await expect(mia.page).toHaveURL((url) => url.pathname === `/orders/${orderId}`);
+    expect(await roleCalls(mia.page, perks.discordId)).toEqual([]);
+
+    // Staff approve it: the demo Discord server receives the role grant.
+    const staff = await personAt(browser, perks);
+    try {
+      await signIn(staff.page, perks, "staff-perks@example.com", `/admin/orders/${orderId}`);
+      await new StaffReviewPage(staff.page).approve.click();
+      await expect(staff.page).toHaveURL((url) => url.pathname.startsWith("/admin/orders") && url.searchParams.has("done"));
+    } finally {
+      await staff.context.close();
+    }
+    await expect.poll(() => roleCalls(mia.page, perks.discordId), { timeout: 15_000 }).toEqual(["grant"]);
+    await mia.page.goto("/plus");
+    await expect(mia.page.getByTestId("discord-role")).toContainText("You have the premium role on our Discord.");
+    await fitsPhone(mia.page);
+
+    // The Plus event takes her.
+    const tournament = new TournamentPage(mia.page);
+    await tournament.open(perks.tournamentId);
+    await expect(mia.page.getByTestId("plus-only")).toHaveCount(0);
+    await tournament.register({ players: [{ name: "Mia Member", ign: "MiaPlus" }], phone: "04141234567" });
+    await expect(tournament.confirmed).toBeVisible();
+    await fitsPhone(mia.page);
+  } finally {
+    await mia.context.close();
+  }
+
+  // Her membership ends while the server is stopped; on start the routine takes the role away.
+  await perks.restart(() => {
+    const result = spawnSync("npx", ["tsx", "tests/e2e/support/seed-plus-perks.ts", perks.dataDir, "expire"], { encoding: "utf8" });
+    if (result.status !== 0) throw new Error(result.stderr || result.stdout);
+  });
+  const after = await personAt(browser, perks, "en-US");
+  try {
+    await expect.poll(() => roleCalls(after.page, perks.discordId), { timeout: 30_000 }).toEqual(["grant", "remove"]);
+  } finally {
+    await after.context.close();
+  }
+});
