@@ -432,7 +432,7 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
               reason: "reason" in error ? error.reason : undefined,
               until: "until" in error ? error.until : undefined,
             })}
-{error.code === "PLUS_ONLY" ? (
+            {error.code === "PLUS_ONLY" ? (
               <>
                 {" "}
                 <Link to="/plus" className="font-semibold underline" data-testid="plus-only-link">
