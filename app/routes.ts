@@ -63,6 +63,7 @@ export default [
     route("teams", "features/admin/routes/teams.tsx"),
     route("streamers", "features/streamers/routes/admin-streamers.tsx"),
     route("tournaments/:tournamentId/run", "features/competition/routes/run.tsx"),
+    route("tournaments/:tournamentId/streams", "features/streamers/routes/admin-tournament-streams.tsx"),
   ]),
   route("media/cards/:file", "features/tournaments/routes/card-image.ts"),
   route("media/games/:file", "features/store/routes/game-art.ts"),

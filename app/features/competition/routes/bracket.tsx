@@ -22,6 +22,8 @@ import { PointsTable, Standings } from "../components/standings";
 import { CompetitionError, checkIn, findVisibleCompetition } from "../competition.server";
 import livePageScript from "~/browser/live-page?inline-script";
 import { InlineScript } from "~/components/inline-script";
+import { StreamList } from "~/features/streamers/components/stream-list";
+import { listStreams, playerParent } from "~/features/streamers/streams.server";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/bracket";
 import { LiveStatus } from "~/components/ui/live-status";
@@ -43,7 +45,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     live: personal ? base : `${base}?v=${publicVersion(page)}`,
     isStaff: Boolean(user?.isStaff),
     signedIn: Boolean(user),
-    messages: loadMessages(languageFromCookieHeader(request.headers.get("Cookie")), ["competition"]),
+    // #30: the tournament's own streams, each behind a click-to-load player.
+    streams: await listStreams(db(), competition.tournament.id, playerParent(request), null),
+    messages: loadMessages(languageFromCookieHeader(request.headers.get("Cookie")), ["competition", "streamers"]),
   };
 }
 
@@ -191,6 +195,12 @@ export default function BracketPage({ loaderData, actionData }: Route.ComponentP
           </>
         )}
       </section>
+      {/* Outside the swapped block: an opened player keeps playing through the bracket's updates. */}
+      {loaderData.streams.length > 0 ? (
+        <div className="mx-auto max-w-5xl px-4 pb-10">
+          <StreamList streams={loaderData.streams} heading={t("streamers:streams.title")} />
+        </div>
+      ) : null}
       <LiveStatus text={t("bracket.updated")} />
       <InlineScript source={livePageScript} />
     </>

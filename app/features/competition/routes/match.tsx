@@ -22,6 +22,8 @@ import { REPORT_CHANGES_ALLOWED, REPORT_PAUSE_SECONDS, checkScore, reportRefusal
 import { screenshotStorage } from "../screenshots.server";
 import livePageScript from "~/browser/live-page?inline-script";
 import { InlineScript } from "~/components/inline-script";
+import { StreamList } from "~/features/streamers/components/stream-list";
+import { listStreams, playerParent } from "~/features/streamers/streams.server";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/match";
 
@@ -72,8 +74,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     myReport: mySide
       ? (details.reports.find((report) => report.registrationId === (mySide === 1 ? details.side1 : details.side2)?.registrationId) ?? null)
       : null,
-    messages: loadMessages(languageFromCookieHeader(request.headers.get("Cookie")), ["competition"]),
+    // #30: this match's streams, or the tournament's own when the match has none.
+    streams: await matchStreams(competition.tournament.id, matchId, playerParent(request)),
+    messages: loadMessages(languageFromCookieHeader(request.headers.get("Cookie")), ["competition", "streamers"]),
   };
+}
+
+async function matchStreams(tournamentId: string, matchId: number, parent: string) {
+  const own = await listStreams(db(), tournamentId, parent, matchId);
+  return own.length ? own : listStreams(db(), tournamentId, parent, null);
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -275,6 +284,11 @@ export default function MatchPage({ loaderData, actionData }: Route.ComponentPro
           </div>
         ) : null}
       </section>
+      {loaderData.streams.length > 0 ? (
+        <div className="mx-auto max-w-2xl px-4 pb-10">
+          <StreamList streams={loaderData.streams} heading={t("streamers:streams.title")} />
+        </div>
+      ) : null}
       <InlineScript source={livePageScript} />
     </>
   );

@@ -46,7 +46,7 @@ export const PLUS_BENEFITS = [
   { id: "events", available: false },
   { id: "create", available: false },
   { id: "discord", available: false },
-  { id: "replays", available: false },
+  { id: "replays", available: true, href: "/tournaments" },
 ] as const;
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -38,6 +38,10 @@ import type { Route } from "./+types/tournament";
 import { buttonClass } from "~/components/ui/button";
 import { Alert } from "~/components/ui/alert";
 import { TournamentBanner } from "~/components/ui/tournament-banner";
+import { LiveBadge } from "~/features/streamers/components/live-badge";
+import { Replays } from "~/features/streamers/components/replays";
+import { StreamList } from "~/features/streamers/components/stream-list";
+import { liveTournamentIds, listStreams, playerParent, replaysFor } from "~/features/streamers/streams.server";
 
 // Plain HTML and forms that post, no React runtime (docs/decisions/002); the live page module (app/browser/live-page.ts) posts
 // them in place, keeps the opening countdown ticking and sends the button's "sending" state.
@@ -46,7 +50,7 @@ export const handle: RouteHandle = { hydrate: false };
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const language = languageFromCookieHeader(request.headers.get("Cookie"));
-  const messages = loadMessages(language, ["tournaments", "orders"]);
+  const messages = loadMessages(language, ["tournaments", "orders", "streamers"]);
   const id = new URL(request.url).searchParams.get("id") ?? "";
   // An id that is not one (a NUL, a space) is not looked up: the same 404 page as an unknown id.
   const tournament = isWellFormedId(id) ? await findTournament(db(), id) : null;
@@ -62,6 +66,9 @@ export async function loader({ request }: Route.LoaderArgs) {
         opensForMe: null,
         waitlistPosition: null,
         lateEntry: null,
+        streams: [],
+        live: false,
+        replays: null,
         messages,
       },
       { status: 404 },
@@ -76,7 +83,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Past the deadline, someone on the waiting list may still take a no-show's place before the start.
   const late = !registration && pastDeadline ? await lateEntryFor(db(), tournament, { userId: user.id }, now) : null;
   const lateEntry = late && late.state !== "closed" ? { state: late.state, startsAt: late.startsAt.toISOString() } : null;
+  // #30: the tournament's own streams (click-to-load players) and its recordings, if this person may watch them.
+  const parent = playerParent(request);
+  const streams = await listStreams(db(), tournament.id, parent, null);
   return {
+    streams,
+    live: (await liveTournamentIds(db(), [tournament.id])).has(tournament.id),
+    replays: await replaysFor(db(), tournament, { member, now, parent }),
     now: now.toISOString(),
     member,
     opensForMe: opensForMe && opensForMe > now ? opensForMe.toISOString() : null,
@@ -346,6 +359,11 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
           <TournamentBanner image={tournament.image} game={tournament.game} alt="" className="aspect-[16/6] w-full object-cover" />
           <div className="p-6">
             <h1 className="text-3xl font-extrabold">{tournament.title}</h1>
+            {loaderData.live ? (
+              <p className="mt-2">
+                <LiveBadge testId="tournament-live" />
+              </p>
+            ) : null}
             <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
               <div>
                 <dt className="text-slate-400">{t("details.date")}</dt>
@@ -672,6 +690,13 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
           </form>
         ) : null}
       </section>
+      {/* Outside the block the live page module swaps, so an opened player keeps playing through updates. */}
+      {loaderData.streams.length > 0 || loaderData.replays ? (
+        <div className="mx-auto max-w-3xl px-4 pb-10">
+          <StreamList streams={loaderData.streams} heading={t("streamers:streams.title")} />
+          <Replays replays={loaderData.replays} />
+        </div>
+      ) : null}
       <InlineScript source={livePageScript} />
     </>
   );
