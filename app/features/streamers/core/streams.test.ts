@@ -36,9 +36,11 @@ describe("parseStreamForm", () => {
     expect(parseStreamForm({ kind: "official", platform: "twitch", url: "https://www.twitch.tv/arena", streamer: "a b" })).toMatchObject({
       code: "HANDLE_FORMAT",
     });
-    expect(parseStreamForm({ kind: "official", platform: "twitch", url: "https://www.twitch.tv/arena", matchId: "1; drop" })).toMatchObject({
-      code: "MATCH_INVALID",
-    });
+    expect(parseStreamForm({ kind: "official", platform: "twitch", url: "https://www.twitch.tv/arena", matchId: "1; drop" })).toMatchObject(
+      {
+        code: "MATCH_INVALID",
+      },
+    );
   });
 });
 
@@ -137,7 +139,9 @@ describe("eventEndedAt", () => {
 describe("isTournamentLive", () => {
   it("is live while an attached approved streamer is live", () => {
     expect(isTournamentLive([{ streamer: null }, { streamer: { status: "approved", live: true } }])).toBe(true);
-    expect(isTournamentLive([{ streamer: { status: "refused", live: true } }, { streamer: { status: "approved", live: false } }])).toBe(false);
+    expect(isTournamentLive([{ streamer: { status: "refused", live: true } }, { streamer: { status: "approved", live: false } }])).toBe(
+      false,
+    );
     expect(isTournamentLive([])).toBe(false);
   });
 });
