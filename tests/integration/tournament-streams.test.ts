@@ -1,0 +1,203 @@
+/**
+ * Issue 30, streams on tournaments and replays (docs/streamers.md): staff attach and detach streams
+ * (anyone else gets a 404), the pages carry the official player behind a click-to-load card, the card
+ * says live while an attached approved streamer is live; replays are the Plus members' for 48 hours
+ * after the event and everyone's after that only if the organizer chose so (a fixed clock: 47 h, 49 h).
+ */
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { auditLog, membershipPeriods, streamers, tournamentStreams, tournaments, users } from "~/db/schema";
+import { action as streamsAction, loader as streamsLoader } from "~/features/streamers/routes/admin-tournament-streams";
+import { loader as tournamentLoader } from "~/features/tournaments/routes/tournament";
+import { loader as listLoader } from "~/features/tournaments/routes/tournaments";
+import type { TournamentCard } from "~/features/tournaments/tournaments.server";
+import { callRoute, formRequest, getRequest } from "./support/routes";
+import { memoryMailer, signInAs, useTestAuth } from "./support/sessions";
+import { useTestDatabase } from "./test-database";
+
+const handle = useTestDatabase();
+let mailer: ReturnType<typeof memoryMailer>;
+
+beforeEach(() => {
+  mailer = memoryMailer();
+  useTestAuth(handle.db, mailer);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+type Answer = { ok: boolean; code?: string; field?: string; done?: string };
+type StreamRow = { id: string; embedUrl: string | null; name: string; streamer: { handle: string; live: boolean } | null };
+type PageData = {
+  streams: StreamRow[];
+  live: boolean;
+  replays: { state: string; until: string | null; recordings: { embedUrl: string }[]; count: number } | null;
+};
+
+async function tournament(id: string, date: string) {
+  await handle.db.insert(tournaments).values({
+    id,
+    title: `Copa ${id}`,
+    game: "free-fire",
+    prize: "$50",
+    players: ["1"],
+    image: "/x.jpg",
+    date,
+    capacity: 16,
+    registrationClosesAt: new Date(`${date}T12:00:00Z`),
+  });
+}
+
+const post = (id: string, fields: Record<string, string>, cookie: string) =>
+  callRoute<Answer>(streamsAction, formRequest(`/admin/tournaments/${id}/streams`, fields, cookie), { tournamentId: id });
+
+describe("streams on a tournament", () => {
+  it("staff attach and detach; anyone else gets a 404; the page embeds the official player; the card is live with the streamer", async () => {
+    const today = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    await tournament("copa-live", today);
+    const staff = await signInAs(handle.db, mailer, "staff@example.com", { staff: true });
+    const player = await signInAs(handle.db, mailer, "player@example.com");
+    const good = { intent: "attach", kind: "official", platform: "twitch", url: "https://www.twitch.tv/Vale_Live", streamer: "vale_live" };
+
+    // Not staff: the page and its acts are not there.
+    expect((await post("copa-live", good, player.jar.header())).status).toBe(404);
+    expect((await post("copa-live", good, "")).status).toBe(404);
+    expect(
+      (
+        await callRoute(streamsLoader, getRequest("/admin/tournaments/copa-live/streams", player.jar.header()), {
+          tournamentId: "copa-live",
+        })
+      ).status,
+    ).toBe(404);
+    // An unknown tournament: 404 for staff too.
+    expect((await post("nope", good, staff.jar.header())).status).toBe(404);
+
+    // Bad input: a translated code, nothing written.
+    expect((await post("copa-live", { ...good, url: "https://evil.example/vale" }, staff.jar.header())).data).toMatchObject({
+      ok: false,
+      code: "CHANNEL_URL_INVALID",
+      field: "url",
+    });
+    expect(await post("copa-live", good, staff.jar.header())).toMatchObject({ status: 409, data: { code: "STREAMER_NOT_FOUND" } });
+    expect(await post("copa-live", { ...good, streamer: "", matchId: "7" }, staff.jar.header())).toMatchObject({
+      status: 409,
+      data: { code: "MATCH_INVALID" },
+    });
+    expect(await handle.db.select().from(tournamentStreams)).toHaveLength(0);
+
+    // An approved streamer, not live yet.
+    const streamerUser = randomUUID();
+    await handle.db.insert(users).values({ id: streamerUser, email: "vale@example.com", name: "Vale" });
+    await handle.db.insert(streamers).values({ id: randomUUID(), userId: streamerUser, handle: "vale_live", status: "approved" });
+    expect((await post("copa-live", good, staff.jar.header())).data).toMatchObject({ ok: true, done: "attached" });
+    const audit = await handle.db.select().from(auditLog).where(eq(auditLog.action, "tournament.stream_attach"));
+    expect(audit).toHaveLength(1);
+
+    const page = await callRoute<PageData>(tournamentLoader, getRequest("/tournament?id=copa-live", player.jar.header()));
+    expect(page.data?.streams).toMatchObject([
+      {
+        name: "Vale_Live",
+        embedUrl: "https://player.twitch.tv/?channel=vale_live&parent=localhost",
+        streamer: { handle: "vale_live", live: false },
+      },
+    ]);
+    expect(page.data?.live).toBe(false);
+    const card = async () =>
+      (await callRoute<{ tournaments: TournamentCard[] }>(listLoader, getRequest("/tournaments"))).data!.tournaments.find(
+        (row) => row.id === "copa-live",
+      )!;
+    expect((await card()).live).toBe(false);
+
+    // The streamer goes live (their switch or the provider's poll): the card and the page say so.
+    await handle.db.update(streamers).set({ live: true, liveSince: new Date() }).where(eq(streamers.handle, "vale_live"));
+    expect((await card()).live).toBe(true);
+    expect((await callRoute<PageData>(tournamentLoader, getRequest("/tournament?id=copa-live", player.jar.header()))).data?.live).toBe(
+      true,
+    );
+    // A streamer whose approval is withdrawn no longer makes it live.
+    await handle.db.update(streamers).set({ status: "refused" }).where(eq(streamers.handle, "vale_live"));
+    expect((await card()).live).toBe(false);
+
+    // Detach: only from its own tournament.
+    const [stream] = await handle.db.select().from(tournamentStreams);
+    await tournament("copa-other", today);
+    expect((await post("copa-other", { intent: "detach", streamId: stream!.id }, staff.jar.header())).status).toBe(404);
+    expect((await post("copa-live", { intent: "detach", streamId: stream!.id }, player.jar.header())).status).toBe(404);
+    expect((await post("copa-live", { intent: "detach", streamId: stream!.id }, staff.jar.header())).data).toMatchObject({
+      ok: true,
+      done: "detached",
+    });
+    expect(await handle.db.select().from(tournamentStreams)).toHaveLength(0);
+  });
+});
+
+describe("replays", () => {
+  // Played on 19 November (Caracas): the event ends at midnight there, 04:00 UTC on the 20th.
+  const endedAt = new Date("2026-11-20T04:00:00Z");
+  const at = (hours: number) => new Date(endedAt.getTime() + hours * 3_600_000);
+
+  it("are the Plus members' for 48 hours, then everyone's only if the organizer chose so", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(at(-2));
+    await tournament("copa-replay", "2026-11-19");
+    const staff = await signInAs(handle.db, mailer, "staff@example.com", { staff: true });
+    const member = await signInAs(handle.db, mailer, "member@example.com");
+    const visitor = await signInAs(handle.db, mailer, "visitor@example.com");
+    const [memberRow] = await handle.db.select().from(users).where(eq(users.email, "member@example.com"));
+    await handle.db
+      .insert(membershipPeriods)
+      .values({ id: randomUUID(), userId: memberRow!.id, startsAt: at(-240), endsAt: at(24 * 30), note: "test" });
+
+    // Only Twitch and YouTube videos.
+    expect(
+      (await post("copa-replay", { intent: "recording", url: "https://www.twitch.tv/arena", title: "" }, staff.jar.header())).data,
+    ).toMatchObject({ ok: false, code: "RECORDING_URL_INVALID" });
+    expect(
+      (await post("copa-replay", { intent: "recording", url: "https://youtu.be/dQw4w9WgXcQ", title: "Final" }, visitor.jar.header()))
+        .status,
+    ).toBe(404);
+    expect(
+      (await post("copa-replay", { intent: "recording", url: "https://youtu.be/dQw4w9WgXcQ", title: "Final" }, staff.jar.header())).data,
+    ).toMatchObject({ ok: true });
+    expect(
+      (
+        await post(
+          "copa-replay",
+          { intent: "recording", url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ", title: "" },
+          staff.jar.header(),
+        )
+      ).data,
+    ).toMatchObject({ ok: false, code: "RECORDING_TAKEN" });
+
+    const replays = async (cookie: string) =>
+      (await callRoute<PageData>(tournamentLoader, getRequest("/tournament?id=copa-replay", cookie))).data!.replays;
+
+    // Before the event ends: nothing to replay.
+    expect(await replays(member.jar.header())).toBeNull();
+
+    // 47 hours after: the member watches; the visitor sees a lock, without the links.
+    vi.setSystemTime(at(47));
+    expect(await replays(member.jar.header())).toMatchObject({
+      state: "open",
+      recordings: [{ embedUrl: "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ" }],
+    });
+    expect(await replays(visitor.jar.header())).toEqual({ state: "members_only", until: null, recordings: [], count: 1 });
+    // The organizer opens them after the 48 hours: still locked at 47 h, with the moment it opens.
+    expect((await post("copa-replay", { intent: "replays-public", publicAfter: "on" }, staff.jar.header())).data).toMatchObject({
+      ok: true,
+    });
+    expect(await replays(visitor.jar.header())).toEqual({ state: "members_only", until: at(48).toISOString(), recordings: [], count: 1 });
+
+    // 49 hours after: open to everyone, as the organizer chose.
+    vi.setSystemTime(at(49));
+    expect(await replays(visitor.jar.header())).toMatchObject({ state: "open", count: 1 });
+    expect(await replays(member.jar.header())).toMatchObject({ state: "open" });
+
+    // The organizer keeps them for members: at 49 hours the visitor is locked out again, the member is not.
+    expect((await post("copa-replay", { intent: "replays-public" }, staff.jar.header())).data).toMatchObject({ ok: true });
+    expect(await replays(visitor.jar.header())).toEqual({ state: "members_only", until: null, recordings: [], count: 1 });
+    expect(await replays(member.jar.header())).toMatchObject({ state: "open" });
+  });
+});
