@@ -4,10 +4,13 @@
  * says live while an attached approved streamer is live; replays are the Plus members' for 48 hours
  * after the event and everyone's after that only if the organizer chose so (a fixed clock: 47 h, 49 h).
  */
+import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import net from "node:net";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { auditLog, membershipPeriods, streamers, tournamentStreams, tournaments, users } from "~/db/schema";
+import { auditLog, membershipPeriods, streamerChannels, streamers, tournamentStreams, tournaments, users } from "~/db/schema";
+import { pollYoutubeLive } from "~/features/streamers/live-providers.server";
 import { action as streamsAction, loader as streamsLoader } from "~/features/streamers/routes/admin-tournament-streams";
 import { loader as tournamentLoader } from "~/features/tournaments/routes/tournament";
 import { loader as listLoader } from "~/features/tournaments/routes/tournaments";
@@ -199,5 +202,74 @@ describe("replays", () => {
     expect((await post("copa-replay", { intent: "replays-public" }, staff.jar.header())).data).toMatchObject({ ok: true });
     expect(await replays(visitor.jar.header())).toEqual({ state: "members_only", until: null, recordings: [], count: 1 });
     expect(await replays(member.jar.header())).toMatchObject({ state: "open" });
+  });
+});
+
+describe("live status from YouTube", () => {
+  it("the demo provider turns a channel live and off; a manual switch is left alone; a wrong key or a spent quota changes nothing", async () => {
+    const port = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, "127.0.0.1", () => {
+        const { port: free } = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(free));
+      });
+    });
+    // Five searches a day in the demo: the quota runs out within this test.
+    const demo = spawn(
+      "node",
+      ["scripts/youtube-demo.mjs", "--port", String(port), "--key", "it-key", "--daily-searches", "5", "--quiet"],
+      {
+        stdio: "ignore",
+      },
+    );
+    const url = `http://127.0.0.1:${port}`;
+    try {
+      for (let i = 0; i < 50; i += 1) {
+        if (
+          await fetch(`${url}/health`).then(
+            (r) => r.ok,
+            () => false,
+          )
+        )
+          break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const channelA = "UCaaaaaaaaaaaaaaaaaaaaaa";
+      const channelB = "UCbbbbbbbbbbbbbbbbbbbbbb";
+      for (const [name, channel, live] of [
+        ["tubera", channelA, false],
+        ["manual_yt", channelB, true],
+      ] as const) {
+        const userId = randomUUID();
+        const streamerId = randomUUID();
+        await handle.db.insert(users).values({ id: userId, email: `${name}@example.com`, name });
+        await handle.db.insert(streamers).values({ id: streamerId, userId, handle: name, status: "approved", live, liveManual: live });
+        await handle.db
+          .insert(streamerChannels)
+          .values({ id: randomUUID(), streamerId, platform: "youtube", url: `https://www.youtube.com/channel/${channel}` });
+      }
+      const liveOf = async (name: string) =>
+        (await handle.db.select({ live: streamers.live }).from(streamers).where(eq(streamers.handle, name)))[0]?.live;
+      // A tick an hour within 100 searches a day: four channels a tick, so both are asked.
+      const settings = { url, key: "it-key", pollMinutes: 60, dailySearches: 100 };
+
+      await expect(pollYoutubeLive(handle.db, { ...settings, key: "wrong" })).rejects.toThrow("400");
+      expect(await pollYoutubeLive(handle.db, settings)).toBe(0); // 2 searches
+      expect(await liveOf("manual_yt")).toBe(true);
+
+      await fetch(`${url}/demo/live`, { method: "POST", body: JSON.stringify({ channelId: channelA, live: true }) });
+      expect(await pollYoutubeLive(handle.db, settings)).toBe(1); // 4 searches
+      expect(await liveOf("tubera")).toBe(true);
+      expect(await liveOf("manual_yt")).toBe(true);
+
+      // The quota is spent (the demo's fifth search answers, the sixth is 403): the poll fails, nothing changes.
+      await fetch(`${url}/demo/live`, { method: "POST", body: JSON.stringify({ channelId: channelA, live: false }) });
+      await expect(pollYoutubeLive(handle.db, settings)).rejects.toThrow("403");
+      expect(await liveOf("tubera")).toBe(true);
+
+      // A tick every minute could not stay within the day's searches: it asks about nobody.
+      expect(await pollYoutubeLive(handle.db, { ...settings, pollMinutes: 1 })).toBe(0);
+    } finally {
+      demo.kill();
+    }
   });
 });
