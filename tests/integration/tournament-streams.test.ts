@@ -14,6 +14,7 @@ import { pollYoutubeLive } from "~/features/streamers/live-providers.server";
 import { action as streamsAction, loader as streamsLoader } from "~/features/streamers/routes/admin-tournament-streams";
 import { loader as tournamentLoader } from "~/features/tournaments/routes/tournament";
 import { loader as listLoader } from "~/features/tournaments/routes/tournaments";
+import { loader as bracketLoader } from "~/features/competition/routes/bracket";
 import type { TournamentCard } from "~/features/tournaments/tournaments.server";
 import { callRoute, formRequest, getRequest } from "./support/routes";
 import { memoryMailer, signInAs, useTestAuth } from "./support/sessions";
@@ -107,6 +108,11 @@ describe("streams on a tournament", () => {
       },
     ]);
     expect(page.data?.live).toBe(false);
+    // The bracket page shows the tournament's own streams too (visitors included).
+    const bracket = await callRoute<{ streams: StreamRow[] }>(bracketLoader, getRequest("/tournaments/copa-live/bracket"), {
+      tournamentId: "copa-live",
+    });
+    expect(bracket.data?.streams.map((stream) => stream.name)).toEqual(["Vale_Live"]);
     const card = async () =>
       (await callRoute<{ tournaments: TournamentCard[] }>(listLoader, getRequest("/tournaments"))).data!.tournaments.find(
         (row) => row.id === "copa-live",

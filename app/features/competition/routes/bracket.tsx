@@ -22,7 +22,7 @@ import { PointsTable, Standings } from "../components/standings";
 import { CompetitionError, checkIn, findVisibleCompetition } from "../competition.server";
 import livePageScript from "~/browser/live-page?inline-script";
 import { InlineScript } from "~/components/inline-script";
-import { StreamList } from "~/features/streamers/components/stream-list";
+import { PlayerScript, StreamList } from "~/features/streamers/components/stream-list";
 import { listStreams, playerParent } from "~/features/streamers/streams.server";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/bracket";
@@ -199,6 +199,7 @@ export default function BracketPage({ loaderData, actionData }: Route.ComponentP
       {loaderData.streams.length > 0 ? (
         <div className="mx-auto max-w-5xl px-4 pb-10">
           <StreamList streams={loaderData.streams} heading={t("streamers:streams.title")} />
+          <PlayerScript />
         </div>
       ) : null}
       <LiveStatus text={t("bracket.updated")} />

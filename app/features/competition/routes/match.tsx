@@ -22,7 +22,7 @@ import { REPORT_CHANGES_ALLOWED, REPORT_PAUSE_SECONDS, checkScore, reportRefusal
 import { screenshotStorage } from "../screenshots.server";
 import livePageScript from "~/browser/live-page?inline-script";
 import { InlineScript } from "~/components/inline-script";
-import { StreamList } from "~/features/streamers/components/stream-list";
+import { PlayerScript, StreamList } from "~/features/streamers/components/stream-list";
 import { listStreams, playerParent } from "~/features/streamers/streams.server";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/match";
@@ -287,6 +287,7 @@ export default function MatchPage({ loaderData, actionData }: Route.ComponentPro
       {loaderData.streams.length > 0 ? (
         <div className="mx-auto max-w-2xl px-4 pb-10">
           <StreamList streams={loaderData.streams} heading={t("streamers:streams.title")} />
+          <PlayerScript />
         </div>
       ) : null}
       <InlineScript source={livePageScript} />

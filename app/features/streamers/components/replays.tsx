@@ -1,7 +1,7 @@
 import { useTranslation } from "~/lib/i18n-react";
 import { useFormat } from "~/lib/use-format";
 import type { RecordingView } from "../streams.server";
-import { PlayerFacade, PlayerScript } from "./stream-list";
+import { PlayerFacade } from "./stream-list";
 
 /**
  * A finished tournament's recordings: Plus members watch them for 48 hours after the event, then everyone
@@ -37,7 +37,6 @@ export function Replays({
               </li>
             );
           })}
-          <PlayerScript />
         </ul>
       ) : (
         <div className="mt-3 rounded-lg border border-amber-500/40 bg-amber-500/10 p-4" data-testid="replays-locked">

@@ -80,12 +80,11 @@ export function StreamList({ streams, heading, testId = "streams" }: { streams: 
           );
         })}
       </ul>
-      <PlayerScript />
     </section>
   );
 }
 
-/** The player module, once per block that has a facade. */
+/** The player module: once per page that shows a player card (the page renders it, not each block). */
 export function PlayerScript() {
   return <InlineScript source={playerScript} />;
 }

@@ -40,7 +40,7 @@ import { Alert } from "~/components/ui/alert";
 import { TournamentBanner } from "~/components/ui/tournament-banner";
 import { LiveBadge } from "~/features/streamers/components/live-badge";
 import { Replays } from "~/features/streamers/components/replays";
-import { StreamList } from "~/features/streamers/components/stream-list";
+import { PlayerScript, StreamList } from "~/features/streamers/components/stream-list";
 import { liveTournamentIds, listStreams, playerParent, replaysFor } from "~/features/streamers/streams.server";
 
 // Plain HTML and forms that post, no React runtime (docs/decisions/002); the live page module (app/browser/live-page.ts) posts
@@ -695,6 +695,7 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
         <div className="mx-auto max-w-3xl px-4 pb-10">
           <StreamList streams={loaderData.streams} heading={t("streamers:streams.title")} />
           <Replays replays={loaderData.replays} />
+          {loaderData.streams.length > 0 || loaderData.replays?.state === "open" ? <PlayerScript /> : null}
         </div>
       ) : null}
       <InlineScript source={livePageScript} />
