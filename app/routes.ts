@@ -64,6 +64,7 @@ export default [
     route("streamers", "features/streamers/routes/admin-streamers.tsx"),
     route("tournaments/:tournamentId/run", "features/competition/routes/run.tsx"),
     route("organizations", "features/organizations/routes/admin-organizations.tsx"),
+    route("tournaments/:tournamentId/streams", "features/streamers/routes/admin-tournament-streams.tsx"),
   ]),
   // #29 organizations (docs/organizations.md): public pages, and each organization's management pages, where the
   // tournament form and run page staff use are mounted again for the organization's own tournaments (requireTournamentOperator).

@@ -35,7 +35,7 @@ import { startMailWorker, stopMailWorker } from "~/lib/mail-outbox.server";
 import { startNoticeWorker, stopNoticeWorker } from "~/features/notifications/notification-outbox.server";
 import { closeMailer } from "~/lib/mail.server";
 import { PageCache, type CachedPage } from "~/lib/page-cache.server";
-import { pollTwitchLive, twitchSettings } from "~/features/streamers/live-providers.server";
+import { pollTwitchLive, pollYoutubeLive, twitchSettings, youtubeSettings } from "~/features/streamers/live-providers.server";
 import { contentSecurityPolicy, strictTransportSecurity } from "~/lib/csp";
 import { createLiveChannel, extractSwapBlock } from "~/features/competition/live-channel.server";
 import { loadPublicVersion } from "~/features/competition/live-version.server";
@@ -104,6 +104,16 @@ export async function start(): Promise<{ port: number; host: string }> {
       runAtStart: true,
       exclusive: true,
       run: () => pollTwitchLive(database, twitch),
+    });
+  // #30: live status from YouTube, only with its key set: a few channels a tick, within the day's search calls.
+  const youtube = youtubeSettings();
+  if (youtube)
+    startRoutine({
+      name: "streamer-live-youtube",
+      everyMs: youtube.pollMinutes * 60_000,
+      runAtStart: true,
+      exclusive: true,
+      run: () => pollYoutubeLive(database, youtube),
     });
   // The mail outbox: every instance delivers (rows are claimed with SKIP LOCKED, so each goes once).
   startMailWorker(database);

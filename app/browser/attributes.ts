@@ -79,6 +79,10 @@ export enum DataAttr {
   /** The SPEC §3 keys of a created order, one attribute each (see ORDER_KEYS). */
   orderKeyPrefix = "data-order-key-",
 
+  // A stream's click-to-load player (app/browser/player-facade.ts): the link carries the official player's address.
+  player = "data-player",
+  playerTitle = "data-player-title",
+
   // Payment page (features/orders/browser/pay-page.ts).
   payPage = "data-pay-page",
   proofForm = "data-proof",

@@ -1359,6 +1359,71 @@ export const notificationOutbox = pgTable(
   ],
 );
 
+/**
+ * Streams attached to a tournament or one of its bracket matches (issue 30, docs/streamers.md "Streams on
+ * tournaments"): official or caster, a channel URL in its platform's form, optionally an approved streamer
+ * whose live flag makes the tournament "EN VIVO".
+ */
+export const tournamentStreams = pgTable(
+  "tournament_streams",
+  {
+    id: text("id").primaryKey(),
+    tournamentId: text("tournament_id")
+      .notNull()
+      .references(() => tournaments.id),
+    /** A bracket match (brackets-manager id) or null for the whole tournament. */
+    matchId: integer("match_id"),
+    /** official | caster */
+    kind: text("kind").notNull(),
+    /** twitch | youtube | kick | tiktok */
+    platform: text("platform").notNull(),
+    /** Normalised by parseChannelUrl. */
+    url: text("url").notNull(),
+    streamerId: text("streamer_id").references(() => streamers.id),
+    createdBy: text("created_by").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("tournament_streams_kind", sql`${t.kind} in ('official', 'caster')`),
+    index("tournament_streams_tournament_idx").on(t.tournamentId, t.matchId),
+    index("tournament_streams_streamer_idx").on(t.streamerId),
+  ],
+);
+
+/** A finished tournament's recordings (VOD links: a Twitch or YouTube video), added by staff. */
+export const tournamentRecordings = pgTable(
+  "tournament_recordings",
+  {
+    id: text("id").primaryKey(),
+    tournamentId: text("tournament_id")
+      .notNull()
+      .references(() => tournaments.id),
+    /** twitch | youtube */
+    platform: text("platform").notNull(),
+    /** The provider's video id. */
+    videoId: text("video_id").notNull(),
+    /** The normalised watch URL (parseRecordingUrl). */
+    url: text("url").notNull(),
+    title: text("title").notNull().default(""),
+    createdBy: text("created_by").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("tournament_recordings_platform", sql`${t.platform} in ('twitch', 'youtube')`),
+    uniqueIndex("tournament_recordings_video_idx").on(t.tournamentId, t.platform, t.videoId),
+  ],
+);
+
+/** Whether a tournament's replays open to everyone once the Plus members' 48 hours are over (the organizer's choice). */
+export const tournamentReplaySettings = pgTable("tournament_replay_settings", {
+  tournamentId: text("tournament_id")
+    .primaryKey()
+    .references(() => tournaments.id),
+  publicAfter: boolean("public_after").notNull().default(false),
+  updatedBy: text("updated_by").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const schema = {
   users,
   sessions,
@@ -1376,6 +1441,9 @@ export const schema = {
   streamerChannels,
   streamerFollows,
   streamerDonations,
+  tournamentStreams,
+  tournamentRecordings,
+  tournamentReplaySettings,
   waitlistEntries,
   games,
   topupPackages,

@@ -9,6 +9,10 @@ describe("contentSecurityPolicy", () => {
     expect(policy).not.toMatch(/unsafe-eval/);
     expect(policy).toMatch(/object-src 'none'/);
     expect(policy).toMatch(/frame-ancestors 'none'/);
+    // Frames: exactly the official players of Twitch, YouTube (no-cookie) and Kick, nothing else.
+    expect(policy.split("; ").find((directive) => directive.startsWith("frame-src "))).toBe(
+      "frame-src https://player.twitch.tv https://www.youtube-nocookie.com https://player.kick.com",
+    );
     expect(policy).not.toMatch(/upgrade-insecure-requests/);
     expect(contentSecurityPolicy("n", { https: true })).toMatch(/upgrade-insecure-requests$/);
   });

@@ -1,3 +1,5 @@
+import { PLAYER_HOSTS } from "~/features/streamers/core/streams";
+
 /**
  * The Content-Security-Policy of every response (#15 hole 4). Scripts run only from our own
  * origin or with the request's nonce (React Router's hydration script, the inline page script):
@@ -14,6 +16,8 @@ export function contentSecurityPolicy(nonce: string, options: { https: boolean }
     "media-src 'self'",
     "font-src 'self' data:",
     "connect-src 'self'",
+    // #30: the click-to-load players of streams and replays, exactly the providers' official player hosts.
+    `frame-src ${Object.values(PLAYER_HOSTS).join(" ")}`,
     "object-src 'none'",
     "base-uri 'none'",
     "frame-ancestors 'none'",

@@ -99,6 +99,14 @@ const envSchema = z
     TWITCH_CLIENT_ID: optionalText,
     TWITCH_TOKEN: optionalText,
     /**
+     * #30 live status from YouTube (docs/streamers.md): off until the URL and key are set (scripts/youtube-demo.mjs
+     * stands in for https://www.googleapis.com). One search per channel, within the day's search calls.
+     */
+    YOUTUBE_API_URL: optionalUrl,
+    YOUTUBE_API_KEY: optionalText,
+    YOUTUBE_POLL_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+    YOUTUBE_DAILY_SEARCHES: z.coerce.number().int().min(1).max(100_000).default(100),
+    /**
      * #26 instant payments and delivery (docs/payments.md): each outside service is off until its URL
      * and credentials are set. Secrets are read here only and never shown, logged or mailed.
      */

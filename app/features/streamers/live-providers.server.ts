@@ -1,9 +1,9 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { streamerChannels, streamers } from "~/db/schema";
 import type { Database } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
-import { batches, liveChanges, twitchLogin, type PolledStreamer } from "./core/live";
+import { batches, liveChanges, roundRobin, twitchLogin, youtubeChannelId, youtubeChannelsPerTick, type PolledStreamer } from "./core/live";
 
 /**
  * Live status from Twitch (issue 30, docs/streamers.md): the streams endpoint answers which of up to
@@ -72,5 +72,91 @@ export async function pollTwitchLive(db: Database, settings: TwitchSettings, now
       .set({ live: false, liveSince: null })
       .where(and(inArray(streamers.id, off), eq(streamers.liveManual, false)));
   if (changes.length) log.info("streamer live status from twitch", { on: on.length, off: off.length });
+  return changes.length;
+}
+
+/**
+ * Live status from YouTube (issue 30, docs/streamers.md): the Data API v3 search answers whether one
+ * channel has a live video now. Off unless YOUTUBE_API_URL and YOUTUBE_API_KEY are set; the demo server
+ * (scripts/youtube-demo.mjs) speaks the same contract.
+ */
+export interface YoutubeSettings {
+  url: string;
+  key: string;
+  /** The routine's tick and the day's search calls: together they cap the channels a tick asks about. */
+  pollMinutes: number;
+  dailySearches: number;
+  timeoutMs?: number;
+}
+
+export function youtubeSettings(): YoutubeSettings | null {
+  const config = env();
+  if (!config.YOUTUBE_API_URL || !config.YOUTUBE_API_KEY) return null;
+  return {
+    url: config.YOUTUBE_API_URL,
+    key: config.YOUTUBE_API_KEY,
+    pollMinutes: config.YOUTUBE_POLL_MINUTES,
+    dailySearches: config.YOUTUBE_DAILY_SEARCHES,
+  };
+}
+
+/** Whether YouTube says this channel is live now. Throws when YouTube does not answer 200 (quota spent, bad key…). */
+export async function youtubeChannelLive(settings: YoutubeSettings, channelId: string): Promise<boolean> {
+  const url = new URL("/youtube/v3/search", settings.url);
+  url.search = new URLSearchParams({
+    part: "snippet",
+    channelId,
+    eventType: "live",
+    type: "video",
+    maxResults: "1",
+    key: settings.key,
+  }).toString();
+  const response = await fetch(url, { signal: AbortSignal.timeout(settings.timeoutMs ?? 8000) });
+  // The key is in the address: the error names the status only.
+  if (!response.ok) throw new Error(`youtube search answered ${response.status}`);
+  const body = (await response.json()) as {
+    items?: { id?: { videoId?: unknown }; snippet?: { channelId?: unknown; liveBroadcastContent?: unknown } }[];
+  };
+  return (body.items ?? []).some((item) => item.snippet?.channelId === channelId && item.snippet.liveBroadcastContent === "live");
+}
+
+/** Where the next YouTube poll starts in the list of channels (the routine runs on one instance; a restart starts over). */
+let youtubeCursor = 0;
+
+/**
+ * One YouTube poll (the `streamer-live-youtube` routine, every YOUTUBE_POLL_MINUTES, on one instance): approved
+ * streamers with a YouTube channel in the `/channel/UC…` form, a few a tick in turn (youtubeChannelsPerTick),
+ * each asked once. Changes only those asked about, as the Twitch poll does. Answers how many changed.
+ */
+export async function pollYoutubeLive(db: Database, settings: YoutubeSettings, now = new Date()): Promise<number> {
+  const rows = await db
+    .select({ id: streamers.id, url: streamerChannels.url, live: streamers.live, liveManual: streamers.liveManual })
+    .from(streamers)
+    .innerJoin(streamerChannels, and(eq(streamerChannels.streamerId, streamers.id), eq(streamerChannels.platform, "youtube")))
+    .where(eq(streamers.status, "approved"))
+    .orderBy(asc(streamers.id));
+  const channels: PolledStreamer[] = rows.flatMap((row) => {
+    const channelId = youtubeChannelId(row.url);
+    return channelId ? [{ id: row.id, login: channelId, live: row.live, liveManual: row.liveManual }] : [];
+  });
+  const { picked, next } = roundRobin(channels, youtubeCursor, youtubeChannelsPerTick(settings.dailySearches, settings.pollMinutes));
+  if (picked.length === 0) return 0;
+  const live = new Set<string>();
+  for (const channel of picked) if (await youtubeChannelLive(settings, channel.login)) live.add(channel.login);
+  youtubeCursor = next;
+  const changes = liveChanges(picked, live);
+  const on = changes.filter((change) => change.live).map((change) => change.id);
+  const off = changes.filter((change) => !change.live).map((change) => change.id);
+  if (on.length)
+    await db
+      .update(streamers)
+      .set({ live: true, liveSince: now, liveManual: false })
+      .where(and(inArray(streamers.id, on), eq(streamers.live, false), eq(streamers.status, "approved")));
+  if (off.length)
+    await db
+      .update(streamers)
+      .set({ live: false, liveSince: null })
+      .where(and(inArray(streamers.id, off), eq(streamers.liveManual, false)));
+  if (changes.length) log.info("streamer live status from youtube", { on: on.length, off: off.length });
   return changes.length;
 }

@@ -37,6 +37,8 @@ export interface TournamentCard {
   /** Once the event runs here: its final is being played, or it is over (with the champion's name). */
   stage: "final" | "finished" | null;
   champion: string | null;
+  /** #30: one of its attached streams is live now ("EN VIVO"); set by the pages' loaders (streams.server.ts withLive). */
+  live: boolean;
 }
 
 const LANDING_LIMIT = 12;
@@ -120,6 +122,7 @@ async function upcomingCards(db: Database, where: SQL[], limit: number, now: Dat
       opensAt: registrationOpensAt && registrationOpensAt > now ? registrationOpensAt.toISOString() : null,
       stage: null,
       champion: null,
+      live: false,
     };
   });
 }

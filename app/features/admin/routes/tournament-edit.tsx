@@ -269,6 +269,9 @@ export default function EditTournamentPage({ loaderData, actionData }: Route.Com
         <Link to={`${base}/run`} className={secondaryButton} data-testid="run-link">
           {t("tournaments.run")}
         </Link>
+        <Link to={`/admin/tournaments/${tournament.id}/streams`} className={secondaryButton} data-testid="streams-link">
+          {t("tournaments.streams")}
+        </Link>
       </div>
       <Form method="post" encType="multipart/form-data" className={`${cardClass} grid gap-4`}>
         <input type="hidden" name="intent" value="save" />

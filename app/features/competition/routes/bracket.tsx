@@ -23,6 +23,8 @@ import { CompetitionError, checkIn, findVisibleCompetition } from "../competitio
 import livePageScript from "~/browser/live-page?inline-script";
 import { InlineScript } from "~/components/inline-script";
 import { operatorOf } from "~/features/organizations/operator.server";
+import { PlayerScript, StreamList } from "~/features/streamers/components/stream-list";
+import { listStreams, playerParent } from "~/features/streamers/streams.server";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/bracket";
 import { LiveStatus } from "~/components/ui/live-status";
@@ -45,7 +47,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     // Platform staff, or the organization running it (issue 29): the way to its run page.
     runPath: (await operatorOf(user, competition.tournament.id))?.runPath ?? null,
     signedIn: Boolean(user),
-    messages: loadMessages(languageFromCookieHeader(request.headers.get("Cookie")), ["competition"]),
+    // #30: the tournament's own streams, each behind a click-to-load player.
+    streams: await listStreams(db(), competition.tournament.id, playerParent(request), null),
+    messages: loadMessages(languageFromCookieHeader(request.headers.get("Cookie")), ["competition", "streamers"]),
   };
 }
 
@@ -193,6 +197,13 @@ export default function BracketPage({ loaderData, actionData }: Route.ComponentP
           </>
         )}
       </section>
+      {/* Outside the swapped block: an opened player keeps playing through the bracket's updates. */}
+      {loaderData.streams.length > 0 ? (
+        <div className="mx-auto max-w-5xl px-4 pb-10">
+          <StreamList streams={loaderData.streams} heading={t("streamers:streams.title")} />
+          <PlayerScript />
+        </div>
+      ) : null}
       <LiveStatus text={t("bracket.updated")} />
       <InlineScript source={livePageScript} />
     </>

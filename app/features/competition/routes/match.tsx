@@ -23,6 +23,8 @@ import { screenshotStorage } from "../screenshots.server";
 import livePageScript from "~/browser/live-page?inline-script";
 import { InlineScript } from "~/components/inline-script";
 import { mayOperate } from "~/features/organizations/operator.server";
+import { PlayerScript, StreamList } from "~/features/streamers/components/stream-list";
+import { listStreams, playerParent } from "~/features/streamers/streams.server";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/match";
 
@@ -77,8 +79,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     myReport: mySide
       ? (details.reports.find((report) => report.registrationId === (mySide === 1 ? details.side1 : details.side2)?.registrationId) ?? null)
       : null,
-    messages: loadMessages(languageFromCookieHeader(request.headers.get("Cookie")), ["competition"]),
+    // #30: this match's streams, or the tournament's own when the match has none.
+    streams: await matchStreams(competition.tournament.id, matchId, playerParent(request)),
+    messages: loadMessages(languageFromCookieHeader(request.headers.get("Cookie")), ["competition", "streamers"]),
   };
+}
+
+async function matchStreams(tournamentId: string, matchId: number, parent: string) {
+  const own = await listStreams(db(), tournamentId, parent, matchId);
+  return own.length ? own : listStreams(db(), tournamentId, parent, null);
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -283,6 +292,12 @@ export default function MatchPage({ loaderData, actionData }: Route.ComponentPro
           </div>
         ) : null}
       </section>
+      {loaderData.streams.length > 0 ? (
+        <div className="mx-auto max-w-2xl px-4 pb-10">
+          <StreamList streams={loaderData.streams} heading={t("streamers:streams.title")} />
+          <PlayerScript />
+        </div>
+      ) : null}
       <InlineScript source={livePageScript} />
     </>
   );

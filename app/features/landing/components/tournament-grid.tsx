@@ -10,6 +10,7 @@ import type { TournamentCard } from "~/features/tournaments/tournaments.server";
 import { PlusEventBadge } from "~/components/ui/plus-event-badge";
 import { buttonClass } from "~/components/ui/button";
 import { TournamentBanner } from "~/components/ui/tournament-banner";
+import { LiveBadge } from "~/features/streamers/components/live-badge";
 
 const COLUMN_CLASSES = { 1: "md:grid-cols-1 max-w-xl", 2: "md:grid-cols-2 max-w-4xl", 3: "md:grid-cols-2 lg:grid-cols-3" } as const;
 
@@ -136,6 +137,11 @@ function TournamentCardView({
           ))}
         </ul>
         <h3 className="mt-3 text-xl font-bold">{tournament.title}</h3>
+        {tournament.live ? (
+          <p className="mt-2">
+            <LiveBadge testId="tournament-live-badge" />
+          </p>
+        ) : null}
         {tournament.stage === "final" ? (
           <p
             className="mt-2 inline-block w-fit rounded-full bg-amber-400/15 px-2.5 py-0.5 text-xs font-bold text-amber-200 uppercase"

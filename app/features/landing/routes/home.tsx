@@ -2,6 +2,7 @@ import { useNavigation, useRouteLoaderData } from "react-router";
 import type { RouteHandle, loader as rootLoader } from "~/root";
 import { languageFromCookieHeader } from "~/domain/language";
 import { eventStagesOf } from "~/features/competition/bracket-page.server";
+import { withLive } from "~/features/streamers/streams.server";
 import { featuredStreamers } from "~/features/streamers/streamers.server";
 import { listUpcomingTournaments, type TournamentCard } from "~/features/tournaments/tournaments.server";
 import { db } from "~/lib/db.server";
@@ -34,6 +35,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       const stage = stages.get(tournament.id);
       return stage ? { ...tournament, stage: stage.stage, champion: stage.stage === "finished" ? stage.champion : null } : tournament;
     });
+    // #30: "EN VIVO" while one of a tournament's attached streams is live.
+    tournaments = await withLive(db(), tournaments);
   } catch (error) {
     // SPEC §8: a loading failure is logged and the list stays empty.
     log.error("tournaments failed to load", { error: String(error) });

@@ -51,7 +51,7 @@ export const PLUS_BENEFITS = [
   { id: "events", available: true, href: "/tournaments?plus=1" },
   { id: "create", available: true, href: "/organizations/new" },
   { id: "discord", available: true, href: "/auth/profile" },
-  { id: "replays", available: false },
+  { id: "replays", available: true, href: "/tournaments" },
 ] as const;
 
 export async function loader({ request }: Route.LoaderArgs) {

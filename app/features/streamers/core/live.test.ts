@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { batches, liveChanges, twitchLogin } from "./live";
+import { batches, liveChanges, roundRobin, twitchLogin, youtubeChannelId, youtubeChannelsPerTick } from "./live";
 
 describe("live status from a provider", () => {
   const row = (id: string, live: boolean, liveManual: boolean) => ({ id, login: id, live, liveManual });
@@ -19,5 +19,27 @@ describe("live status from a provider", () => {
 
   it("asks in batches of 100", () => {
     expect(batches(Array.from({ length: 250 }, (_, i) => i)).map((batch) => batch.length)).toEqual([100, 100, 50]);
+  });
+});
+
+describe("YouTube polling within the quota", () => {
+  it("reads the channel id of a /channel/ URL only", () => {
+    expect(youtubeChannelId("https://www.youtube.com/channel/UCabcdefghijklmnopqrstuv")).toBe("UCabcdefghijklmnopqrstuv");
+    expect(youtubeChannelId("https://www.youtube.com/@arena")).toBeNull();
+  });
+
+  it("spends at most the day's searches: 100 calls, a tick every 15 minutes, is one channel a tick", () => {
+    expect(youtubeChannelsPerTick(100, 15)).toBe(1);
+    expect(youtubeChannelsPerTick(100, 60)).toBe(4);
+    expect(youtubeChannelsPerTick(100, 1)).toBe(0);
+    for (const minutes of [1, 5, 15, 30, 60, 120])
+      expect(youtubeChannelsPerTick(100, minutes) * Math.ceil(1440 / minutes)).toBeLessThanOrEqual(100);
+  });
+
+  it("gives every channel its turn, going round", () => {
+    expect(roundRobin(["a", "b", "c"], 0, 2)).toEqual({ picked: ["a", "b"], next: 2 });
+    expect(roundRobin(["a", "b", "c"], 2, 2)).toEqual({ picked: ["c", "a"], next: 1 });
+    expect(roundRobin(["a", "b"], 7, 5)).toEqual({ picked: ["b", "a"], next: 1 });
+    expect(roundRobin([], 3, 1)).toEqual({ picked: [], next: 0 });
   });
 });

@@ -39,3 +39,29 @@ export function batches<T>(items: readonly T[], size = 100): T[][] {
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
 }
+
+/** The YouTube channel id of a channel URL in the `/channel/UC…` form; null for an @handle (which the search cannot take). */
+export function youtubeChannelId(url: string): string | null {
+  const match = /^https:\/\/(?:www\.|m\.)?youtube\.com\/channel\/(UC[A-Za-z0-9_-]{22})$/.exec(url);
+  return match ? match[1]! : null;
+}
+
+/**
+ * How many YouTube channels one poll may ask about: the search costs one of the day's calls per channel
+ * (100 a day by default: `search.list` is 100 quota units of the 10 000-unit day, and Google now gives it
+ * its own bucket of 100 calls a day), and the routine ticks every `tickMinutes`. 100 calls over 96 ticks
+ * (every 15 minutes) is one channel a tick; a 60-minute tick gives four.
+ */
+export function youtubeChannelsPerTick(dailyCalls: number, tickMinutes: number): number {
+  const ticksPerDay = Math.ceil((24 * 60) / tickMinutes);
+  return Math.max(0, Math.floor(dailyCalls / ticksPerDay));
+}
+
+/** `count` items from `cursor` on, going round: every channel gets its turn over successive polls. */
+export function roundRobin<T>(items: readonly T[], cursor: number, count: number): { picked: T[]; next: number } {
+  if (items.length === 0 || count <= 0) return { picked: [], next: 0 };
+  const start = cursor % items.length;
+  const picked: T[] = [];
+  for (let i = 0; i < Math.min(count, items.length); i += 1) picked.push(items[(start + i) % items.length]!);
+  return { picked, next: (start + picked.length) % items.length };
+}

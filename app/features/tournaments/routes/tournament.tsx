@@ -46,6 +46,10 @@ import { buttonClass } from "~/components/ui/button";
 import { Alert } from "~/components/ui/alert";
 import { TournamentBanner } from "~/components/ui/tournament-banner";
 import { PlusEventBadge } from "~/components/ui/plus-event-badge";
+import { LiveBadge } from "~/features/streamers/components/live-badge";
+import { Replays } from "~/features/streamers/components/replays";
+import { PlayerScript, StreamList } from "~/features/streamers/components/stream-list";
+import { liveTournamentIds, listStreams, playerParent, replaysFor } from "~/features/streamers/streams.server";
 
 // Plain HTML and forms that post, no React runtime (docs/decisions/002); the live page module (app/browser/live-page.ts) posts
 // them in place, keeps the opening countdown ticking and sends the button's "sending" state.
@@ -54,7 +58,7 @@ export const handle: RouteHandle = { hydrate: false };
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const language = languageFromCookieHeader(request.headers.get("Cookie"));
-  const messages = loadMessages(language, ["tournaments", "orders"]);
+  const messages = loadMessages(language, ["tournaments", "orders", "streamers"]);
   const id = new URL(request.url).searchParams.get("id") ?? "";
   // An id that is not one (a NUL, a space) is not looked up: the same 404 page as an unknown id.
   const tournament = isWellFormedId(id) ? await findTournament(db(), id) : null;
@@ -70,6 +74,9 @@ export async function loader({ request }: Route.LoaderArgs) {
         opensForMe: null,
         waitlistPosition: null,
         lateEntry: null,
+        streams: [],
+        live: false,
+        replays: null,
         messages,
       },
       { status: 404 },
@@ -84,7 +91,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Past the deadline, someone on the waiting list may still take a no-show's place before the start.
   const late = !registration && pastDeadline ? await lateEntryFor(db(), tournament, { userId: user.id }, now) : null;
   const lateEntry = late && late.state !== "closed" ? { state: late.state, startsAt: late.startsAt.toISOString() } : null;
+  // #30: the tournament's own streams (click-to-load players) and its recordings, if this person may watch them.
+  const parent = playerParent(request);
+  const streams = await listStreams(db(), tournament.id, parent, null);
   return {
+    streams,
+    live: (await liveTournamentIds(db(), [tournament.id])).has(tournament.id),
+    replays: await replaysFor(db(), tournament, { member, now, parent }),
     now: now.toISOString(),
     member,
     opensForMe: opensForMe && opensForMe > now ? opensForMe.toISOString() : null,
@@ -370,6 +383,11 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
                 <Link to={`/organizations/${tournament.organizationSlug}`} className="font-semibold text-cyan-300 underline">
                   {tournament.organizationName}
                 </Link>
+              </p>
+            ) : null}
+            {loaderData.live ? (
+              <p className="mt-2">
+                <LiveBadge testId="tournament-live" />
               </p>
             ) : null}
             <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
@@ -727,6 +745,14 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
           </form>
         ) : null}
       </section>
+      {/* Outside the block the live page module swaps, so an opened player keeps playing through updates. */}
+      {loaderData.streams.length > 0 || loaderData.replays ? (
+        <div className="mx-auto max-w-3xl px-4 pb-10">
+          <StreamList streams={loaderData.streams} heading={t("streamers:streams.title")} />
+          <Replays replays={loaderData.replays} />
+          {loaderData.streams.length > 0 || loaderData.replays?.state === "open" ? <PlayerScript /> : null}
+        </div>
+      ) : null}
       <InlineScript source={livePageScript} />
     </>
   );

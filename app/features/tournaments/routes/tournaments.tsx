@@ -3,6 +3,7 @@ import type { RouteHandle, loader as rootLoader } from "~/root";
 import { GAMES, isGameId, type GameId } from "~/domain/games";
 import { languageFromCookieHeader } from "~/domain/language";
 import { eventStagesOf } from "~/features/competition/bracket-page.server";
+import { withLive } from "~/features/streamers/streams.server";
 import { TournamentCards } from "~/features/landing/components/tournament-grid";
 import { db } from "~/lib/db.server";
 import { isWellFormedId } from "~/lib/http.server";
@@ -40,10 +41,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     db(),
     cards.map((card) => card.id),
   );
-  const tournaments = cards.map((card) => {
-    const stage = stages.get(card.id);
-    return stage ? { ...card, stage: stage.stage, champion: stage.stage === "finished" ? stage.champion : null } : card;
-  });
+  const tournaments = await withLive(
+    db(),
+    cards.map((card) => {
+      const stage = stages.get(card.id);
+      return stage ? { ...card, stage: stage.stage, champion: stage.stage === "finished" ? stage.champion : null } : card;
+    }),
+  );
   const nextParams = new URLSearchParams();
   if (filter.game) nextParams.set("game", filter.game);
   if (filter.fee) nextParams.set("fee", filter.fee);

@@ -1,0 +1,192 @@
+import { isPlatform, parseChannelUrl, parseStreamerHandle, type Platform } from "./rules";
+
+/**
+ * Streams on tournaments and matches, their players and the replays' access (issue 30, docs/streamers.md
+ * "Streams on tournaments" and "Replays"). Pure: no database, no React; the clock is passed in.
+ */
+
+export const STREAM_KINDS = ["official", "caster"] as const;
+export type StreamKind = (typeof STREAM_KINDS)[number];
+
+export type StreamFormErrorCode = "STREAM_KIND_INVALID" | "CHANNEL_URL_INVALID" | "HANDLE_FORMAT" | "MATCH_INVALID";
+
+export interface StreamInput {
+  kind: StreamKind;
+  platform: Platform;
+  url: string;
+  /** An approved streamer's handle, when the stream is theirs (checked against the table by the repository). */
+  streamerHandle: string | null;
+  /** A bracket match of the tournament, or null for the whole tournament. */
+  matchId: number | null;
+}
+
+/** The staff form: kind, platform, the channel URL in the platform's form, optionally a streamer's handle and a match number. */
+export function parseStreamForm(
+  fields: Record<string, string | undefined>,
+): { ok: true; value: StreamInput } | { ok: false; code: StreamFormErrorCode; field: string } {
+  const kind = fields.kind ?? "";
+  if (!(STREAM_KINDS as readonly string[]).includes(kind)) return { ok: false, code: "STREAM_KIND_INVALID", field: "kind" };
+  const platform = fields.platform ?? "";
+  if (!isPlatform(platform)) return { ok: false, code: "CHANNEL_URL_INVALID", field: "url" };
+  const url = parseChannelUrl(platform, fields.url ?? "");
+  if (!url) return { ok: false, code: "CHANNEL_URL_INVALID", field: "url" };
+  const handleText = (fields.streamer ?? "").trim();
+  let streamerHandle: string | null = null;
+  if (handleText) {
+    const handle = parseStreamerHandle(handleText.replace(/^@/, ""));
+    if (!handle.ok) return { ok: false, code: "HANDLE_FORMAT", field: "streamer" };
+    streamerHandle = handle.handle;
+  }
+  const matchText = (fields.matchId ?? "").trim();
+  if (matchText && !/^\d{1,6}$/.test(matchText)) return { ok: false, code: "MATCH_INVALID", field: "matchId" };
+  return { ok: true, value: { kind: kind as StreamKind, platform, url, streamerHandle, matchId: matchText ? Number(matchText) : null } };
+}
+
+/** The channel's name as people know it, from a URL parseChannelUrl accepted: "vale_live", "@arena", "UC…". */
+export function channelName(platform: Platform, url: string): string {
+  const path = new URL(url).pathname.replace(/^\//, "");
+  if (platform === "youtube") return path.startsWith("channel/") ? path.slice("channel/".length) : path;
+  if (platform === "tiktok") return path.replace(/\/live$/, "");
+  return path;
+}
+
+/** The official players' hosts: the CSP's frame-src lists exactly these (app/lib/csp.ts). */
+export const PLAYER_HOSTS = {
+  twitch: "https://player.twitch.tv",
+  youtube: "https://www.youtube-nocookie.com",
+  kick: "https://player.kick.com",
+} as const;
+
+/**
+ * The provider's official player for a live channel, or null when there is none to embed (TikTok has
+ * no embeddable live player; a YouTube @handle cannot name its live stream: only a channel id can):
+ * the page links out instead. `parent` is our own host name (Twitch refuses to play without it).
+ */
+export function liveEmbedUrl(platform: Platform, url: string, parent: string): string | null {
+  const name = channelName(platform, url);
+  if (platform === "twitch") return `${PLAYER_HOSTS.twitch}/?${new URLSearchParams({ channel: name.toLowerCase(), parent })}`;
+  if (platform === "kick") return `${PLAYER_HOSTS.kick}/${encodeURIComponent(name.toLowerCase())}`;
+  if (platform === "youtube" && /^UC[A-Za-z0-9_-]{22}$/.test(name))
+    return `${PLAYER_HOSTS.youtube}/embed/live_stream?${new URLSearchParams({ channel: name })}`;
+  return null;
+}
+
+export const RECORDING_PLATFORMS = ["twitch", "youtube"] as const;
+export type RecordingPlatform = (typeof RECORDING_PLATFORMS)[number];
+
+export interface Recording {
+  platform: RecordingPlatform;
+  videoId: string;
+  /** The normalised watch address. */
+  url: string;
+}
+
+const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
+
+/**
+ * A recording link: a Twitch video (`https://www.twitch.tv/videos/<digits>`) or a YouTube video
+ * (`https://www.youtube.com/watch?v=<id>`, `/live/<id>`, `https://youtu.be/<id>`); null for anything else.
+ */
+export function parseRecordingUrl(raw: string): Recording | null {
+  const text = raw.trim();
+  if (text.length === 0 || text.length > 300) return null;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "https:" || url.username || url.password || url.port) return null;
+  const host = url.hostname.toLowerCase();
+  const path = url.pathname.replace(/\/$/, "");
+  if (["www.twitch.tv", "twitch.tv", "m.twitch.tv"].includes(host)) {
+    const match = /^\/videos\/(\d{1,12})$/.exec(path);
+    return match ? { platform: "twitch", videoId: match[1]!, url: `https://www.twitch.tv/videos/${match[1]}` } : null;
+  }
+  let id: string | null = null;
+  if (["www.youtube.com", "youtube.com", "m.youtube.com"].includes(host)) {
+    if (path === "/watch") id = url.searchParams.get("v");
+    else id = /^\/live\/([^/]+)$/.exec(path)?.[1] ?? null;
+  } else if (host === "youtu.be") id = /^\/([^/]+)$/.exec(path)?.[1] ?? null;
+  if (!id || !YOUTUBE_ID.test(id)) return null;
+  return { platform: "youtube", videoId: id, url: `https://www.youtube.com/watch?v=${id}` };
+}
+
+/** The provider's official player for a recording. */
+export function recordingEmbedUrl(recording: Pick<Recording, "platform" | "videoId">, parent: string): string {
+  if (recording.platform === "twitch") return `${PLAYER_HOSTS.twitch}/?${new URLSearchParams({ video: recording.videoId, parent })}`;
+  return `${PLAYER_HOSTS.youtube}/embed/${recording.videoId}`;
+}
+
+/** Replays are the Plus members' for this long after the event ends (the Plus benefit's "48 horas"). */
+export const MEMBERS_ONLY_HOURS = 48;
+
+export type ReplayAccess =
+  /** The event has not ended: nothing to replay yet. */
+  | { state: "not_ended" }
+  | { state: "open" }
+  /** Locked for this viewer; `until` is when it opens to everyone (null: members only for good). */
+  | { state: "members_only"; until: Date | null };
+
+/**
+ * Who may watch a tournament's recordings: nobody before the event ends; Plus members from the end on;
+ * everyone else only once the 48 hours are over, and then only if the organizer chose so.
+ */
+export function replayAccess(input: { endedAt: Date | null; member: boolean; publicAfter: boolean; now: Date }): ReplayAccess {
+  const { endedAt, member, publicAfter, now } = input;
+  if (!endedAt || now < endedAt) return { state: "not_ended" };
+  if (member) return { state: "open" };
+  const opensAt = new Date(endedAt.getTime() + MEMBERS_ONLY_HOURS * 3_600_000);
+  if (!publicAfter) return { state: "members_only", until: null };
+  return now >= opensAt ? { state: "open" } : { state: "members_only", until: opensAt };
+}
+
+/**
+ * When a tournament's event ended: for an event run here, the moment its last result was recorded once
+ * it is finished (null while it runs); for one not run here, the end of its day in the platform's calendar.
+ */
+export function eventEndedAt(input: {
+  date: string;
+  timeZone: string;
+  run: { finished: boolean; lastResultAt: Date | null } | null;
+}): Date {
+  if (input.run) return input.run.finished && input.run.lastResultAt ? input.run.lastResultAt : FAR_FUTURE;
+  return startOfNextDay(input.date, input.timeZone);
+}
+
+/** A moment that never comes: an event still running has not ended. */
+const FAR_FUTURE = new Date(8_640_000_000_000_000);
+
+/** Midnight after `date` (YYYY-MM-DD) in the time zone, as an instant. */
+export function startOfNextDay(date: string, timeZone: string): Date {
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  const guess = Date.UTC(year, month - 1, day + 1);
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    })
+      .formatToParts(new Date(guess))
+      .map((part) => [part.type, part.value]),
+  );
+  const wall = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
+  return new Date(guess - (wall - guess));
+}
+
+/** A tournament is live while one of its attached streams belongs to an approved streamer who is live. */
+export function isTournamentLive(streams: readonly { streamer: { status: string; live: boolean } | null }[]): boolean {
+  return streams.some((stream) => stream.streamer?.status === "approved" && stream.streamer.live);
+}
