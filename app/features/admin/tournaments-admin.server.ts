@@ -23,7 +23,7 @@ import { queueMail, type MailWriter } from "~/lib/mail-outbox.server";
 import { mailOrderMove } from "~/features/orders/order-mail.server";
 import { loadMessages } from "~/lib/messages.server";
 import { recordAudit } from "./audit.server";
-import { canMoveTournament, type EventPlan, type TournamentStatus, type TournamentValues } from "./core/tournament-form";
+import { STATUS_ACTION, canMoveTournament, type EventPlan, type TournamentStatus, type TournamentValues } from "./core/tournament-form";
 import { planEvent } from "~/features/competition/event-plan.server";
 import { staffDecisionInTransaction } from "./orders-admin.server";
 import { DomainError } from "~/lib/domain-error";
@@ -196,13 +196,6 @@ export async function duplicateTournament(db: Database, staffId: string, id: str
     return row!;
   });
 }
-
-export const STATUS_ACTION: Record<TournamentStatus, string> = {
-  published: "tournament.publish",
-  draft: "tournament.unpublish",
-  pending: "tournament.ask_approval",
-  cancelled: "tournament.cancel",
-};
 
 /** Publish, unpublish or cancel, along the allowed moves. */
 export async function setTournamentStatus(db: Database, staffId: string, id: string, to: TournamentStatus) {

@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull } from "drizzle-orm";
 import { organizationBans, organizationMembers, organizations, organizers, tournaments, users } from "~/db/schema";
 import { recordAudit } from "~/features/admin/audit.server";
-import { STATUS_ACTION } from "~/features/admin/tournaments-admin.server";
+import { STATUS_ACTION } from "~/features/admin/core/tournament-form";
 import { membersAmong } from "~/features/plus/plus.server";
 import type { Database, Transaction } from "~/lib/db.server";
 import { constraintOf } from "~/lib/http.server";

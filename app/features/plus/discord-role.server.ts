@@ -4,7 +4,7 @@ import { discordRoleEnabled } from "~/features/notifications/channels.server";
 import { queueNotice } from "~/features/notifications/notification-outbox.server";
 import type { Database, Transaction } from "~/lib/db.server";
 import { isMemberAt } from "./core/membership";
-import { periodsOf } from "./plus.server";
+import { periodsOf } from "./periods.server";
 
 /**
  * The Plus premium role in the community Discord server (docs/plus.md). A member who linked Discord

@@ -1,5 +1,6 @@
+import { periodsOf } from "./periods.server";
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import { membershipPeriods, settings, users } from "~/db/schema";
 import { usdToVes } from "~/domain/money";
 import { currencyFor, type PaymentMethod } from "~/domain/payment-methods";
@@ -32,21 +33,6 @@ export async function plusOffer(db: Database | Transaction): Promise<{ priceUsd:
     return Number.isInteger(number) && number > 0 ? number : fallback;
   };
   return { priceUsd: value(PLUS_PRICE_KEY, DEFAULT_PLUS_PRICE_CENTS), months: value(PLUS_MONTHS_KEY, DEFAULT_PLUS_MONTHS) };
-}
-
-export async function periodsOf(db: Database | Transaction, userId: string) {
-  return db
-    .select({
-      id: membershipPeriods.id,
-      startsAt: membershipPeriods.startsAt,
-      endsAt: membershipPeriods.endsAt,
-      orderId: membershipPeriods.orderId,
-      grantedBy: membershipPeriods.grantedBy,
-      note: membershipPeriods.note,
-    })
-    .from(membershipPeriods)
-    .where(eq(membershipPeriods.userId, userId))
-    .orderBy(desc(membershipPeriods.startsAt));
 }
 
 /** Whether the user is a member now, until when, and every period they have had. */

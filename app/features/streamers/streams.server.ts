@@ -10,9 +10,10 @@ import {
   tournaments,
 } from "~/db/schema";
 import { recordAudit } from "~/features/admin/audit.server";
-import { requireStaff, type CurrentUser } from "~/features/auth/session.server";
+import type { CurrentUser } from "~/features/auth/session.server";
 import { eventStagesOf } from "~/features/competition/bracket-page.server";
 import { findMatch } from "~/features/competition/competition.server";
+import { requireTournamentOperator } from "~/features/organizations/operator.server";
 import type { Database } from "~/lib/db.server";
 import { DomainError } from "~/lib/domain-error";
 import { env } from "~/lib/env.server";
@@ -34,12 +35,13 @@ export const STREAMS_PER_TOURNAMENT = 20;
 export const RECORDINGS_PER_TOURNAMENT = 20;
 
 /**
- * Who may manage a tournament's streams and recordings: staff today, the same check as the run page
- * (`requireStaff`, then the tournament must exist). One place, so organizers' operators can be let in
- * here later. Anyone else gets a 404.
+ * Who may manage a tournament's streams and recordings: whoever runs the tournament (the run page's
+ * rule), and the tournament must exist. Anyone else gets a 404.
  */
-export async function requireTournamentOperator(db: Database, request: Request, tournamentId: string) {
-  const user: CurrentUser = await requireStaff(request);
+export async function requireStreamOperator(db: Database, request: Request, tournamentId: string) {
+  // The one rule of who runs a tournament (organizations/operator.server.ts); this page is mounted
+  // under /admin only, so today that is platform staff.
+  const { user }: { user: CurrentUser } = await requireTournamentOperator(request, { tournamentId });
   const [tournament] = isWellFormedId(tournamentId)
     ? await db
         .select({ id: tournaments.id, title: tournaments.title, date: tournaments.date, status: tournaments.status })

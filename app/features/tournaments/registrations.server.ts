@@ -10,7 +10,7 @@ import { constraintOf } from "~/lib/http.server";
 import { scopedIdempotencyKey } from "~/features/orders/core/idempotency";
 import { createOrder, findOrderByKey } from "~/features/orders/orders.server";
 import { isMemberAt, plusRefusal, type PlusRefusal } from "~/features/plus/core/membership";
-import { periodsOf } from "~/features/plus/plus.server";
+import { periodsOf } from "~/features/plus/periods.server";
 import { checkInLateEntrant, lateEntryFor } from "./late-entry.server";
 import { PLACES_TAKEN, TOURNAMENT_CARD_COLUMNS } from "./tournaments.server";
 import { DomainError } from "~/lib/domain-error";

@@ -286,3 +286,11 @@ export function canMoveTournament(from: string, to: TournamentStatus): boolean {
   if (to === "pending") return false;
   return to === "cancelled";
 }
+
+/** The audit action each status move is written as. */
+export const STATUS_ACTION: Record<TournamentStatus, string> = {
+  published: "tournament.publish",
+  draft: "tournament.unpublish",
+  pending: "tournament.ask_approval",
+  cancelled: "tournament.cancel",
+};

@@ -20,14 +20,14 @@ import {
   playerParent,
   removeRecording,
   replaysPublicAfter,
-  requireTournamentOperator,
+  requireStreamOperator,
   setReplaysPublic,
 } from "../streams.server";
 import type { Route } from "./+types/admin-tournament-streams";
 
 /** Staff: a tournament's streams (official, caster; the whole event or one match), its recordings and who may replay them after 48 hours. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { tournament } = await requireTournamentOperator(db(), request, idParam(params.tournamentId));
+  const { tournament } = await requireStreamOperator(db(), request, idParam(params.tournamentId));
   const parent = playerParent(request);
   const [streams, recordings, publicAfter] = await Promise.all([
     listStreams(db(), tournament.id, parent),
@@ -44,7 +44,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const { user, tournament } = await requireTournamentOperator(db(), request, idParam(params.tournamentId));
+  const { user, tournament } = await requireStreamOperator(db(), request, idParam(params.tournamentId));
   const fields = formFields(await readForm(request));
   try {
     switch (fields.intent) {
