@@ -8,6 +8,7 @@ import { MATCH_REMINDER_MINUTES } from "~/features/competition/core/match-times"
 import { action as runAction, loader as runLoader } from "~/features/competition/routes/run";
 import { action as matchAction, loader as matchLoader } from "~/features/competition/routes/match";
 import { loader as bracketLoader } from "~/features/competition/routes/bracket";
+import { loader as myOrdersLoader } from "~/features/orders/routes/my-orders";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { useMailer } from "~/lib/mail.server";
 import { localDateTimeText } from "~/features/admin/core/tournament-form";
@@ -128,6 +129,12 @@ describe("round times (#24)", () => {
     expect(match.data!.scheduledAt).toBe(`${day}T22:30:00.000Z`);
     const bracket = await callRoute<{ page: { roundTimes: Record<number, string> } }>(bracketLoader, getRequest(`/x`), params);
     expect(bracket.data!.page.roundTimes[round]).toBe(`${day}T22:30:00.000Z`);
+    // The captain's registrations lead to the next match, with its time.
+    const mine = await callRoute<{ registrations: { nextMatch: { matchId: number; scheduledAt: string } | null }[] }>(
+      myOrdersLoader,
+      getRequest(`/orders`, captain.jar.header()),
+    );
+    expect(mine.data!.registrations[0]!.nextMatch).toEqual({ matchId: 0, scheduledAt: `${day}T22:30:00.000Z` });
   });
 
   it("the reminder goes to both teams of each ready match once, on a fixed clock, also when two instances run it", async () => {

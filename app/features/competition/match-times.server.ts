@@ -1,5 +1,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { competitionResults, competitionRoundTimes } from "~/db/schema";
+import { competitionEntrants, competitionResults, competitionRoundTimes } from "~/db/schema";
+import { loadBracket } from "./bracket-storage.server";
+import { MATCH_STATUS } from "./core/match-status";
 import type { Database, Transaction } from "~/lib/db.server";
 import { MATCH_REMINDER_MINUTES } from "./core/match-times";
 
@@ -99,4 +101,39 @@ export async function listWalkovers(db: Executor, tournamentId: string): Promise
     .from(competitionResults)
     .where(and(eq(competitionResults.tournamentId, tournamentId), eq(competitionResults.source, "walkover")));
   return rows.map((row) => row.matchId);
+}
+
+/**
+ * A player's registrations page: for each registration whose team is still in a started bracket with
+ * round times, its next match (the first undecided one it is in, by round) and that round's time.
+ * Only tournaments that have round times are read (their brackets loaded once each).
+ */
+export async function nextMatchTimes(
+  db: Executor,
+  registrationIds: string[],
+): Promise<Map<string, { tournamentId: string; matchId: number; scheduledAt: Date }>> {
+  const result = new Map<string, { tournamentId: string; matchId: number; scheduledAt: Date }>();
+  if (registrationIds.length === 0) return result;
+  const entrants = await db
+    .select({
+      tournamentId: competitionEntrants.tournamentId,
+      registrationId: competitionEntrants.registrationId,
+      participantId: competitionEntrants.participantId,
+    })
+    .from(competitionEntrants)
+    .where(inArray(competitionEntrants.registrationId, registrationIds));
+  const times = await roundTimesAmong(db, [...new Set(entrants.map((entrant) => entrant.tournamentId))]);
+  for (const tournamentId of new Set(times.map((time) => time.tournamentId))) {
+    const rounds = new Map(times.filter((time) => time.tournamentId === tournamentId).map((time) => [time.roundId, time.scheduledAt]));
+    const data = await loadBracket(db, tournamentId);
+    const open = data.match
+      .filter((match) => match.status !== MATCH_STATUS.completed && match.status !== MATCH_STATUS.archived)
+      .sort((a, b) => (a.round_id as number) - (b.round_id as number) || a.number - b.number);
+    for (const entrant of entrants.filter((candidate) => candidate.tournamentId === tournamentId)) {
+      const next = open.find((match) => match.opponent1?.id === entrant.participantId || match.opponent2?.id === entrant.participantId);
+      const scheduledAt = next ? rounds.get(next.round_id as number) : undefined;
+      if (next && scheduledAt) result.set(entrant.registrationId, { tournamentId, matchId: next.id as number, scheduledAt });
+    }
+  }
+  return result;
 }
