@@ -21,6 +21,8 @@ export const APPROVED_TEMPLATES = {
   arena_room_details: { languages: ["es", "en"], parameters: 5 },
   arena_match_ready: { languages: ["es", "en"], parameters: 4 },
   arena_dispute_decided: { languages: ["es", "en"], parameters: 4 },
+  arena_match_reminder: { languages: ["es", "en"], parameters: 5 },
+  arena_walkover: { languages: ["es", "en"], parameters: 4 },
 };
 
 function graphError(status, code, message) {

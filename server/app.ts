@@ -26,7 +26,7 @@ import { readiness } from "~/lib/readiness.server";
 import { requestLog } from "~/lib/request-log.server";
 import { bodyLimit, bodyLimitFor } from "~/lib/body-limit.server";
 import { IN_PLACE_HEADER, REFUSED_STATUS_HEADER, inPlaceStatus } from "~/lib/in-place-answer";
-import { sendCheckInOpenMails, sendNoShowMails } from "~/features/competition/competition-mail.server";
+import { sendCheckInOpenMails, sendMatchReminders, sendNoShowMails } from "~/features/competition/competition-mail.server";
 import { sendWaitlistMails } from "~/features/tournaments/waitlist.server";
 import { syncDiscordRoles } from "~/features/plus/discord-role.server";
 import { setRoutineLock, startRoutine, stopAllRoutines } from "~/lib/routines.server";
@@ -72,6 +72,8 @@ export async function start(): Promise<{ port: number; host: string }> {
   startRoutine({ name: "check-in-mails", everyMs: 60_000, runAtStart: true, exclusive: true, run: () => sendCheckInOpenMails(database) });
   // Competition: when check-in closes, teams without a check-in are released and the waiting list may enter late.
   startRoutine({ name: "no-shows", everyMs: 60_000, runAtStart: true, exclusive: true, run: () => sendNoShowMails(database) });
+  // Competition: a reminder to both teams of each match MATCH_REMINDER_MINUTES before its round's time, once.
+  startRoutine({ name: "match-reminders", everyMs: 60_000, runAtStart: true, exclusive: true, run: () => sendMatchReminders(database) });
   // With PRICING_URL, the catalogue follows the external price list: at start, then every 30 minutes.
   // Plus: "ends in 3 days" and "has ended" mails.
   startRoutine({ name: "plus-mails", everyMs: 15 * 60_000, runAtStart: true, exclusive: true, run: () => sendPlusMails(database) });

@@ -1104,6 +1104,31 @@ export const competitionAudit = pgTable(
   (t) => [index("competition_audit_tournament_idx").on(t.tournamentId, t.id)],
 );
 
+/**
+ * When a round of a bracket is played: set by staff on the run page, shown to players in the platform's
+ * zone; `reminded_at` is set once when the reminder notice to the round's teams was queued (the
+ * match-reminders routine claims it in one statement, so it goes once across instances).
+ */
+export const competitionRoundTimes = pgTable(
+  "competition_round_times",
+  {
+    tournamentId: text("tournament_id")
+      .notNull()
+      .references(() => tournaments.id),
+    /** The brackets-manager round id (stable: a rebuild from the same seeding numbers rounds the same way). */
+    roundId: integer("round_id").notNull(),
+    scheduledAt: timestamp("scheduled_at", { withTimezone: true }).notNull(),
+    remindedAt: timestamp("reminded_at", { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tournamentId, t.roundId] }),
+    index("competition_round_times_due_idx")
+      .on(t.scheduledAt)
+      .where(sql`${t.remindedAt} is null`),
+  ],
+);
+
 /** Battle royale: one team's placement and kills in one lobby match. */
 export const competitionLobbyResults = pgTable(
   "competition_lobby_results",
@@ -1471,6 +1496,7 @@ export const schema = {
   competitionReports,
   competitionResults,
   competitionAudit,
+  competitionRoundTimes,
   competitionLobbyResults,
   competitionLobbyReports,
   competitionPrizes,

@@ -134,6 +134,18 @@ test("staff refund an approved order with a reason and the refund reference", as
   await expect(row.getByTestId("audit-sentence")).toHaveText(`staff-bo@example.com reembolsó la orden #${office.approved.number}`);
   await expect(row.getByTestId("audit-target")).toHaveAttribute("href", `/admin/orders/${office.approved.id}`);
   await expect(row).toContainText("PP-REF-7788");
+
+  // On a phone every column is a stacked line of the row, inside the screen, headed by its column (#24).
+  await page.setViewportSize({ width: 360, height: 800 });
+  const cells = row.locator("td");
+  await expect(cells).toHaveCount(4);
+  for (let index = 0; index < 4; index++) {
+    const box = (await cells.nth(index).boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
+  }
+  expect(await cells.nth(3).evaluate((cell) => getComputedStyle(cell, "::before").content)).toBe('"Después"');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });
 
 test("staff refund an approved order with its reference and the buyer is mailed", async ({ page, office }) => {

@@ -4,6 +4,7 @@ import { bracketView, champion, eventStage, isPlayable, lobbyEventStage, standin
 import { isBracketFormat, type Format } from "./core/formats";
 import { eventTable, groupCountFor, groupLetter, lobbyPlan } from "./core/lobbies";
 import { listLobbyReports } from "./lobby-reports.server";
+import { listRoundTimes, listWalkovers } from "./match-times.server";
 import {
   listEntrants,
   listLobbyResults,
@@ -55,6 +56,8 @@ export async function bracketPageData(db: Database, competition: Competition, vi
       champion: null,
       myMatches: [],
       prizes: [],
+      roundTimes: {},
+      walkovers: [],
     };
   const prizes = await listPrizes(db, tournament.id);
   if (!isBracketFormat(format)) {
@@ -120,6 +123,8 @@ export async function bracketPageData(db: Database, competition: Competition, vi
       champion: finished && table[0] ? { registrationId: table[0].registrationId, name: table[0].name } : null,
       myMatches: [],
       prizes,
+      roundTimes: {},
+      walkovers: [],
     };
   }
   const data = await loadBracket(db, tournament.id);
@@ -138,6 +143,12 @@ export async function bracketPageData(db: Database, competition: Competition, vi
     champion: champion(data, format),
     myMatches,
     prizes,
+    // Round id → when it is played (ISO; written in the platform's zone by the one formatter), and the walkovers.
+    roundTimes: Object.fromEntries([...(await listRoundTimes(db, tournament.id))].map(([id, at]) => [id, at.toISOString()])) as Record<
+      number,
+      string
+    >,
+    walkovers: await listWalkovers(db, tournament.id),
   };
 }
 

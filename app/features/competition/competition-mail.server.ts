@@ -1,4 +1,6 @@
 import { isLanguage } from "~/domain/language";
+import { eq } from "drizzle-orm";
+import { tournaments } from "~/db/schema";
 import type { Database } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { createI18n } from "~/lib/i18n";
@@ -7,7 +9,10 @@ import { queueMail, type MailWriter } from "~/lib/mail-outbox.server";
 import { loadMessages } from "~/lib/messages.server";
 import { mailWaitlistAfterCommit } from "~/features/tournaments/waitlist.server";
 import { announce, notify } from "~/features/notifications/notify.server";
-import { captainsOf, claimCheckInMails, dropNoShows, type CompetitionEvent } from "./competition.server";
+import { formatDateTime } from "~/domain/format";
+import { isPlayable } from "./core/bracket-view";
+import { captainsOf, claimCheckInMails, dropNoShows, loadBracket, type CompetitionEvent } from "./competition.server";
+import { claimDueReminders } from "./match-times.server";
 
 type Captain = Awaited<ReturnType<typeof captainsOf>>[number];
 
@@ -60,7 +65,7 @@ export async function mailCompetitionEvents(tx: MailWriter, tournament: { id: st
     }
     if (event.kind === "result_decided" && !event.byStaff) continue;
     const names = event.registrationIds.map((id) => teams.find((team) => team.registrationId === id)?.name ?? "");
-    const kind = event.kind === "match_ready" ? "ready" : "staffDecided";
+    const kind = event.kind === "match_ready" ? "ready" : event.kind === "walkover" ? "walkover" : "staffDecided";
     await notify(
       tx,
       teams.map((captain) => ({
@@ -138,4 +143,53 @@ export async function sendNoShowMails(db: Database, now = new Date()): Promise<n
   });
   if (dropped.length) await mailWaitlistAfterCommit(db);
   return dropped.length;
+}
+
+/**
+ * The match-reminder routine: when a round's reminder is due (core/match-times.ts), both teams of each
+ * of its matches that can be played get a reminder with the time, in their language and the platform's
+ * zone, on every channel they chose. The claim and the notices commit together, so it goes once.
+ * A match whose teams are not known yet when the reminder is due (an earlier round running late) is
+ * not reminded. Answers how many rounds it reminded.
+ */
+export async function sendMatchReminders(db: Database, now = new Date()): Promise<number> {
+  return db.transaction(async (tx) => {
+    const due = await claimDueReminders(tx, now);
+    for (const round of due) {
+      const [tournament] = await tx
+        .select({ id: tournaments.id, title: tournaments.title })
+        .from(tournaments)
+        .where(eq(tournaments.id, round.tournamentId));
+      if (!tournament) continue;
+      const data = await loadBracket(tx, round.tournamentId);
+      const matches = data.match.filter((match) => match.round_id === round.roundId && isPlayable(match));
+      const names = new Map(
+        (data.participant as unknown as { id: number; registration_id: string }[]).map((p) => [p.id, p.registration_id]),
+      );
+      for (const match of matches) {
+        const registrationIds = [names.get(match.opponent1!.id as number)!, names.get(match.opponent2!.id as number)!];
+        const captains = await captainsOf(tx, registrationIds);
+        const path = `/tournaments/${encodeURIComponent(tournament.id)}/matches/${match.id}`;
+        await notify(
+          tx,
+          captains.map((captain) => ({
+            recipient: captain,
+            notice: {
+              kind: "reminder" as const,
+              tournament,
+              team: captain.name,
+              opponent: captains.find((other) => other.registrationId !== captain.registrationId)?.name ?? "",
+              time: formatDateTime(
+                round.scheduledAt,
+                isLanguage(captain.language ?? "") ? (captain.language as "es" | "en") : "es",
+                env().TIME_ZONE,
+              ),
+              path,
+            },
+          })),
+        );
+      }
+    }
+    return due.length;
+  });
 }

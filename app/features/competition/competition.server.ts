@@ -29,6 +29,8 @@ import type { CompetitionErrorCode } from "./core/errors";
 import { isBracketFormat, type BracketFormat, type Format } from "./core/formats";
 import { reportRefusal, reportsState, type Score } from "./core/reports";
 import { screenshotStorage } from "./screenshots.server";
+import { matchPhase, moveRefusal, walkoverScore } from "./core/match-times";
+import { roundTimeOf, writeRoundTimes } from "./match-times.server";
 import { log } from "~/lib/log.server";
 import { orderSeeds, type SeedingMethod } from "./core/seeding";
 import { lobbyPlan } from "./core/lobbies";
@@ -42,7 +44,8 @@ export type CompetitionEvent =
   | { kind: "match_ready"; matchId: number; registrationIds: string[] }
   | { kind: "opponent_reported"; matchId: number; registrationId: string }
   | { kind: "dispute_opened"; matchId: number; registrationIds: string[] }
-  | { kind: "result_decided"; matchId: number; registrationIds: string[]; byStaff: boolean };
+  | { kind: "result_decided"; matchId: number; registrationIds: string[]; byStaff: boolean }
+  | { kind: "walkover"; matchId: number; registrationIds: string[] };
 
 type Executor = Database | Transaction;
 
@@ -619,6 +622,75 @@ export async function setResult(
       { kind: "result_decided" as const, matchId: input.matchId, registrationIds: teams, byStaff: true },
       ...readyEvents(new Set([...beforePlayable].filter((id) => !reopened.has(id))), after),
     ];
+  });
+}
+
+/**
+ * Staff give a walkover to the team that is present (side 1 or 2) once the match's round time has
+ * passed and the match has no result (core/match-times.ts, the table of allowed moves). Stored as a
+ * staff result 1–0 with source "walkover" (the bracket advances the present team; the views write
+ * "W.O."), audited, and both teams are told.
+ */
+export async function giveWalkover(
+  db: Database,
+  input: { tournamentId: string; matchId: number; actorUserId: string; present: 1 | 2; reason: string | null; now: Date },
+): Promise<CompetitionEvent[]> {
+  return withTournamentLock(db, input.tournamentId, async (tx) => {
+    await bracketSettings(tx, input.tournamentId);
+    const details = await findMatch(tx, input.tournamentId, input.matchId);
+    if (!details) throw new CompetitionError("MATCH_NOT_READY");
+    const scheduledAt = await roundTimeOf(tx, input.tournamentId, details.match.round_id as number);
+    const phase = matchPhase({ playable: details.playable, decided: Boolean(details.result), scheduledAt, now: input.now });
+    const refusal = moveRefusal(phase, "walkover");
+    if (refusal) throw new CompetitionError(refusal);
+    const teams = [details.side1!.registrationId, details.side2!.registrationId];
+    const before = await loadBracket(tx, input.tournamentId);
+    const score = walkoverScore(input.present);
+    await tx.insert(competitionResults).values({
+      tournamentId: input.tournamentId,
+      matchId: input.matchId,
+      registration1: teams[0]!,
+      registration2: teams[1]!,
+      ...score,
+      source: "walkover",
+      decidedBy: input.actorUserId,
+    });
+    await applyResult(tx, input.tournamentId, input.matchId, score);
+    await tx.insert(competitionAudit).values({
+      tournamentId: input.tournamentId,
+      matchId: input.matchId,
+      actorUserId: input.actorUserId,
+      action: "walkover",
+      before: { scheduledAt: scheduledAt?.toISOString() ?? null, reports: details.reports.length },
+      after: { present: teams[input.present - 1], absent: teams[2 - input.present] },
+      reason: input.reason,
+    });
+    return [
+      { kind: "walkover" as const, matchId: input.matchId, registrationIds: teams },
+      ...readyEvents(playableIds(before), await loadBracket(tx, input.tournamentId)),
+    ];
+  });
+}
+
+/** Staff set (or clear) the times of a started bracket's rounds; only rounds of the bracket; audited when something changed. */
+export async function saveRoundTimes(
+  db: Database,
+  input: { tournamentId: string; times: { roundId: number; scheduledAt: Date | null }[]; actorUserId: string },
+) {
+  return withTournamentLock(db, input.tournamentId, async (tx) => {
+    await bracketSettings(tx, input.tournamentId);
+    const rounds = new Set((await loadBracket(tx, input.tournamentId)).round.map((round) => round.id as number));
+    if (!input.times.every((time) => rounds.has(time.roundId))) throw new CompetitionError("BAD_ROUND_TIME");
+    const changed = await writeRoundTimes(tx, input.tournamentId, input.times);
+    if (changed.length)
+      await tx.insert(competitionAudit).values({
+        tournamentId: input.tournamentId,
+        actorUserId: input.actorUserId,
+        action: "round_times",
+        before: changed.map(({ roundId, before }) => ({ roundId, scheduledAt: before })),
+        after: changed.map(({ roundId, after }) => ({ roundId, scheduledAt: after })),
+      });
+    return changed.length;
   });
 }
 

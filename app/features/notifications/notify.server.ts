@@ -79,6 +79,7 @@ function noticeMail(notice: Notice, to: string, language: Language) {
     title: notice.tournament.title,
     team: notice.team,
     opponent: notice.opponent ?? "",
+    time: notice.time ?? "",
     roomId: notice.room?.roomId ?? "",
     roomPassword: notice.room?.roomPassword || "—",
   };

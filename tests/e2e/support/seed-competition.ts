@@ -142,4 +142,7 @@ await event("br-e2e", "Liga BR E2E", "battle_royale", ["Lobo", "Puma", "Toro", "
     await db.insert(competitionCheckIns).values({ registrationId, tournamentId: id, userId });
   }
 }
+// Issue 24, match times and walkovers: two 4-team cups, every team checked in (staff start them in the test).
+await event("horarios-e2e", "Copa Horarios E2E", "single_elimination", ["Norte", "Sur", "Este", "Oeste"], () => true);
+await event("times-en-e2e", "Times Cup E2E", "single_elimination", ["North", "South", "East", "West"], () => true);
 await handle.close();

@@ -14,6 +14,18 @@ export const tableClass = "w-full text-left text-sm";
 export const thClass = "px-3 py-2 text-xs uppercase tracking-wide text-slate-400";
 export const tdClass = "px-3 py-2 align-top";
 
+/**
+ * A staff table that stacks on a phone (#24): below 640 px each row is a card and each cell a line
+ * headed by its column's name (the cell's `data-label`), so no column is hidden or scrolled away.
+ * Put `stackTable` on the table, `stackHead` on its thead, `stackRow` on each body row and
+ * `stackCell` (with `data-label`) on each cell.
+ */
+export const stackTable = "max-sm:block max-sm:min-w-0 max-sm:[&>tbody]:block";
+export const stackHead = "max-sm:sr-only";
+export const stackRow = "max-sm:block max-sm:py-2";
+export const stackCell =
+  "max-sm:block max-sm:py-1 max-sm:before:block max-sm:before:text-xs max-sm:before:uppercase max-sm:before:tracking-wide max-sm:before:text-slate-400 max-sm:before:content-[attr(data-label)]";
+
 export function PageTitle({ title, subtitle }: { title: string; subtitle?: string }) {
   return (
     <header className="mb-6">

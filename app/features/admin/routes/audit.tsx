@@ -12,6 +12,10 @@ import {
   labelClass,
   primaryButton,
   secondaryButton,
+  stackCell,
+  stackHead,
+  stackRow,
+  stackTable,
   tableClass,
   tdClass,
   thClass,
@@ -108,8 +112,8 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
         </p>
       ) : (
         <TableBox>
-          <table className={`${tableClass} min-w-[48rem]`} data-testid="audit-table">
-            <thead className="bg-slate-900/80">
+          <table className={`${tableClass} min-w-[48rem] ${stackTable}`} data-testid="audit-table">
+            <thead className={`bg-slate-900/80 ${stackHead}`}>
               <tr>
                 <th scope="col" className={thClass}>
                   {t("audit.columns.when")}
@@ -127,17 +131,17 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
             </thead>
             <tbody className="divide-y divide-slate-800">
               {entries.map((entry) => (
-                <tr key={entry.id} data-testid="audit-row">
-                  <td className={`${tdClass} whitespace-nowrap`}>
+                <tr key={entry.id} data-testid="audit-row" className={stackRow}>
+                  <td className={`${tdClass} whitespace-nowrap ${stackCell}`} data-label={t("audit.columns.when")}>
                     <AdminDateTime value={entry.createdAt} language={language} />
                   </td>
-                  <td className={tdClass} data-testid="audit-sentence">
+                  <td className={`${tdClass} ${stackCell}`} data-testid="audit-sentence" data-label={t("audit.columns.what")}>
                     <AuditSentence entry={entry} />
                   </td>
-                  <td className={tdClass}>
+                  <td className={`${tdClass} ${stackCell}`} data-label={t("audit.columns.before")}>
                     <code className="block max-w-xs text-xs break-all text-slate-400">{entry.before ?? t("common.none")}</code>
                   </td>
-                  <td className={tdClass}>
+                  <td className={`${tdClass} ${stackCell}`} data-label={t("audit.columns.after")}>
                     <code className="block max-w-xs text-xs break-all text-slate-300">{entry.after ?? t("common.none")}</code>
                   </td>
                 </tr>

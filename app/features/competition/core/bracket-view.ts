@@ -20,6 +20,8 @@ export interface SideView {
 }
 
 export interface RoundView {
+  /** The brackets-manager round id (what a round time is stored by). */
+  id: number;
   number: number;
   matches: MatchView[];
 }
@@ -99,6 +101,7 @@ export function bracketView(data: BracketData): GroupView[] {
         .filter((round) => round.group_id === group.id)
         .sort((a, b) => a.number - b.number)
         .map((round) => ({
+          id: round.id as number,
           number: round.number,
           matches: (matchesByRound.get(round.id as number) ?? [])
             .sort((a, b) => a.number - b.number)

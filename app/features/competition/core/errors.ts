@@ -23,4 +23,6 @@ export type CompetitionErrorCode =
   | "NOT_POINTS_TABLE"
   | "BAD_SETTINGS"
   | "BAD_PRIZES"
+  | "NOT_LATE_YET"
+  | "BAD_ROUND_TIME"
   | "BAD_REQUEST";

@@ -178,6 +178,8 @@ export default function BracketPage({ loaderData, actionData }: Route.ComponentP
                   tournamentId={page.tournament.id}
                   format={page.format as Exclude<typeof page.format, "battle_royale">}
                   groups={page.bracket}
+                  roundTimes={page.roundTimes}
+                  walkovers={page.walkovers}
                 />
               </div>
             ) : null}

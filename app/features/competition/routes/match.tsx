@@ -15,7 +15,19 @@ import { formFields, notFoundIfNullish, readForm, idParam } from "~/lib/http.ser
 import { loadMessages } from "~/lib/messages.server";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import { mailCompetitionEvents, noticeRoomPosted } from "../competition-mail.server";
-import { CompetitionError, findVisibleCompetition, findMatch, loadBracket, postRoom, reportMatch, setResult } from "../competition.server";
+import {
+  CompetitionError,
+  findVisibleCompetition,
+  findMatch,
+  giveWalkover,
+  loadBracket,
+  postRoom,
+  reportMatch,
+  setResult,
+} from "../competition.server";
+import { matchPhase } from "../core/match-times";
+import { roundTimeOf } from "../match-times.server";
+import { useFormat } from "~/lib/use-format";
 import { isFinalMatch } from "../core/bracket-view";
 import { isBracketFormat, type Format } from "../core/formats";
 import { REPORT_CHANGES_ALLOWED, REPORT_PAUSE_SECONDS, checkScore, reportRefusal, reportsState } from "../core/reports";
@@ -40,16 +52,18 @@ async function load(tournamentId: string, matchIdText: string, viewer: { isStaff
   const matchId = Number(matchIdText);
   const details = notFoundIfNullish(await findMatch(db(), tournamentId, matchId));
   const bestOf = isFinalMatch(await loadBracket(db(), tournamentId), matchId, format) ? settings.finalBestOf : settings.bestOf;
-  return { competition, details, bestOf, matchId };
+  const scheduledAt = await roundTimeOf(db(), tournamentId, details.match.round_id as number);
+  return { competition, details, bestOf, matchId, scheduledAt };
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
   // Platform staff, or the organization running this tournament (issue 29): they decide results and disputes.
   const operates = user ? await mayOperate(user, idParam(params.tournamentId)) : false;
-  const { competition, details, bestOf, matchId } = await load(idParam(params.tournamentId), idParam(params.matchId), {
+  const { competition, details, bestOf, matchId, scheduledAt } = await load(idParam(params.tournamentId), idParam(params.matchId), {
     isStaff: operates,
   });
+  const phase = matchPhase({ playable: details.playable, decided: Boolean(details.result), scheduledAt, now: new Date() });
   const mySide = user ? (details.side1?.captainId === user.id ? 1 : details.side2?.captainId === user.id ? 2 : null) : null;
   const insider = Boolean(mySide) || operates;
   const state = details.result ? "decided" : reportsState(details.reports).state;
@@ -62,7 +76,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     side1: side(details.side1),
     side2: side(details.side2),
     playable: details.playable,
-    state,
+    state: details.result?.source === "walkover" ? "walkover" : state,
+    scheduledAt: scheduledAt?.toISOString() ?? null,
+    // Staff may give a walkover once the round's time has passed (core/match-times.ts).
+    late: phase === "late",
     result: details.result ? { score1: details.result.score1, score2: details.result.score2, source: details.result.source } : null,
     mySide,
     isStaff: operates,
@@ -152,6 +169,22 @@ export async function action({ request, params }: Route.ActionArgs) {
       });
       return succeed({ done: "decided" });
     }
+    if (fields.intent === "walkover") {
+      const present = fields.present === "1" ? 1 : fields.present === "2" ? 2 : null;
+      if (!present) return fail("BAD_REQUEST", 400, { field: "present" });
+      await db().transaction(async (tx) => {
+        const events = await giveWalkover(tx, {
+          tournamentId: tournament.id,
+          matchId,
+          actorUserId: user.id,
+          present,
+          reason: fields.reason?.trim().slice(0, 200) || null,
+          now: new Date(),
+        });
+        await mailCompetitionEvents(tx, tournament, events);
+      });
+      return succeed({ done: "walkover" });
+    }
     if (fields.intent === "room") {
       const roomId = (fields.roomId ?? "").trim().slice(0, 100);
       const roomPassword = (fields.roomPassword ?? "").trim().slice(0, 100);
@@ -178,6 +211,7 @@ export function meta({ data }: Route.MetaArgs) {
 export default function MatchPage({ loaderData, actionData }: Route.ComponentProps) {
   useRouteMessages(loaderData.messages);
   const { t } = useTranslation("competition");
+  const format = useFormat();
   const data = loaderData;
   const error = actionData && !actionData.ok ? actionData : null;
   const done = actionData && actionData.ok ? actionData : null;
@@ -191,10 +225,15 @@ export default function MatchPage({ loaderData, actionData }: Route.ComponentPro
         <p className="mt-3 text-sm text-slate-400">
           {data.tournament.title} · {t("match.title", { number: data.matchId + 1 })} · {t("match.bestOf", { bestOf: data.bestOf })}
         </p>
+        {data.scheduledAt ? (
+          <p className="mt-1 text-sm text-cyan-200" data-testid="match-time">
+            {t("match.scheduled")}: <time dateTime={data.scheduledAt}>{format.dateTime(data.scheduledAt)}</time>
+          </p>
+        ) : null}
         <div className="mt-4 grid grid-cols-[1fr_auto_1fr] items-center gap-3 text-center">
-          <TeamBox side={data.side1} testId="side1" />
+          <TeamBox side={data.side1} testId="side1" walkover={data.state === "walkover"} />
           <span className="text-lg font-bold text-slate-400">{t("match.vs")}</span>
-          <TeamBox side={data.side2} testId="side2" />
+          <TeamBox side={data.side2} testId="side2" walkover={data.state === "walkover"} />
         </div>
         <p className="mt-4 text-center font-semibold" data-testid="match-state">
           {t(`match.state.${data.state}`)}
@@ -275,6 +314,28 @@ export default function MatchPage({ loaderData, actionData }: Route.ComponentPro
                 {data.result ? t("match.staff.correct") : t("match.staff.set")}
               </Button>
             </form>
+            {data.late ? (
+              <form method="post" className="space-y-4" data-testid="walkover-form">
+                <input type="hidden" name="intent" value="walkover" />
+                <h3 className="font-semibold">{t("match.walkover.title")}</h3>
+                <p className="text-sm text-slate-400">{t("match.walkover.hint")}</p>
+                <fieldset className="space-y-2">
+                  <legend className="text-sm font-medium">{t("match.walkover.present")}</legend>
+                  {[data.side1, data.side2].map((side, index) => (
+                    <label key={side.registrationId} className="flex items-center gap-2">
+                      <input type="radio" name="present" value={index + 1} required data-testid={`walkover-side${index + 1}`} />
+                      {side.name}
+                    </label>
+                  ))}
+                </fieldset>
+                <Field label={t("match.staff.reason")}>
+                  <Input name="reason" maxLength={200} data-testid="walkover-reason" />
+                </Field>
+                <Button type="submit" variant="secondary" data-testid="walkover-submit">
+                  {t("match.walkover.give")}
+                </Button>
+              </form>
+            ) : null}
             <form method="post" className="space-y-4">
               <input type="hidden" name="intent" value="room" />
               <div className="grid grid-cols-2 gap-3">
@@ -303,12 +364,22 @@ export default function MatchPage({ loaderData, actionData }: Route.ComponentPro
   );
 }
 
-function TeamBox({ side, testId }: { side: { name: string; score: number | null; winner: boolean } | null; testId: string }) {
+function TeamBox({
+  side,
+  testId,
+  walkover,
+}: {
+  side: { name: string; score: number | null; winner: boolean } | null;
+  testId: string;
+  walkover: boolean;
+}) {
   const { t } = useTranslation("competition");
   return (
     <div className={`rounded-xl border p-3 ${side?.winner ? "border-cyan-400 text-cyan-100" : "border-slate-800"}`} data-testid={testId}>
       <p className="truncate font-bold">{side?.name ?? t("bracket.tbd")}</p>
-      <p className="text-2xl font-extrabold tabular-nums">{side?.score ?? "–"}</p>
+      <p className="text-2xl font-extrabold tabular-nums">
+        {walkover ? (side?.winner ? t("bracket.walkover") : "–") : (side?.score ?? "–")}
+      </p>
     </div>
   );
 }

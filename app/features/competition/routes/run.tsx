@@ -21,12 +21,21 @@ import {
   listLobbyResults,
   listPrizes,
   listTeams,
+  loadBracket,
   saveLobby,
   savePrizes,
+  saveRoundTimes,
   saveSettings,
   startCompetition,
 } from "../competition.server";
+import { bracketView, groupLabel, roundLabel } from "../core/bracket-view";
+import { isBracketFormat, type BracketFormat } from "../core/formats";
+import { parseRoundTimes } from "../core/match-times";
+import { listRoundTimes } from "../match-times.server";
+import { localDateTimeText, zonedDateTime } from "~/features/admin/core/tournament-form";
+import { env } from "~/lib/env.server";
 import { BEST_OF } from "../core/formats";
+import { MATCH_REMINDER_MINUTES } from "../core/match-times";
 import { checkLobby, POINTS_PRESETS } from "../core/points-table";
 import { DEFAULT_LOBBY_SIZE, groupCountFor, groupLetter, lobbyPlan, nextLobby } from "../core/lobbies";
 import { listLobbyReports } from "../lobby-reports.server";
@@ -71,7 +80,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         )
       : [];
   const groups = groupCountFor(entrants.length, settings?.lobbySize ?? DEFAULT_LOBBY_SIZE);
+  const rounds =
+    started && settings && isBracketFormat(settings.format as Format) ? await roundRows(id, settings.format as BracketFormat) : [];
   return {
+    rounds,
     tournament: competition.tournament,
     /** Where this person's operation pages for the tournament live (/admin/… or /organizations/:slug/manage/…). */
     base: operator.base,
@@ -136,6 +148,20 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
+/** Every round of the bracket, labelled as the bracket labels it, with its time as a datetime-local value in the platform's zone. */
+async function roundRows(tournamentId: string, format: BracketFormat) {
+  const [data, times] = await Promise.all([loadBracket(db(), tournamentId), listRoundTimes(db(), tournamentId)]);
+  const zone = env().TIME_ZONE;
+  return bracketView(data).flatMap((group) =>
+    group.rounds.map((round) => ({
+      id: round.id,
+      group: groupLabel(format, group.number, group.stage),
+      round: roundLabel(format, group.number, round.number, group.rounds.length, group.stage),
+      value: localDateTimeText(times.get(round.id) ?? null, zone),
+    })),
+  );
+}
+
 export async function action({ request, params }: Route.ActionArgs) {
   const { user: staff, tournamentId } = await requireTournamentOperator(request, params);
   const competition = notFoundIfNullish(await findCompetition(db(), tournamentId));
@@ -163,6 +189,16 @@ export async function action({ request, params }: Route.ActionArgs) {
           staff.id,
         );
         return succeed({ done: "settings" });
+      }
+      case "round-times": {
+        const current = competition.settings;
+        if (!current?.startedAt || !isBracketFormat(current.format as Format)) return fail("NOT_BRACKET", 409);
+        const roundIds = (await loadBracket(db(), tournament.id)).round.map((round) => round.id as number);
+        const zone = env().TIME_ZONE;
+        const parsed = parseRoundTimes(fields, roundIds, current.startsAt, (local) => zonedDateTime(local, zone));
+        if (!parsed.ok) return fail(parsed.code, 400, { field: "roundTime" });
+        await saveRoundTimes(db(), { tournamentId: tournament.id, times: parsed.times, actorUserId: staff.id });
+        return succeed({ done: "roundTimes" });
       }
       case "check-in-mail": {
         const waiting = (await listTeams(db(), tournament.id)).filter((team) => !team.checkedInAt).map((team) => team.registrationId);
@@ -422,6 +458,31 @@ export default function RunPage({ loaderData, actionData }: Route.ComponentProps
             ))}
           </ul>
         </div>
+      ) : null}
+
+      {data.rounds.length ? (
+        <Form
+          method="post"
+          className="mt-6 space-y-4 rounded-2xl border border-slate-800 bg-arena-panel p-5"
+          data-testid="round-times-form"
+        >
+          <h2 className="text-xl font-bold">{t("run.roundTimes")}</h2>
+          <p className="text-sm text-slate-400">{t("run.roundTimesHint", { minutes: MATCH_REMINDER_MINUTES })}</p>
+          <input type="hidden" name="intent" value="round-times" />
+          <div className="grid gap-4 sm:grid-cols-2">
+            {data.rounds.map((round) => (
+              <Field
+                key={round.id}
+                label={`${t(`groups.${round.group.key}`, { number: round.group.number })} · ${t(`rounds.${round.round.key}`, { number: round.round.number })}`}
+              >
+                <Input type="datetime-local" name={`round_${round.id}`} defaultValue={round.value} data-testid={`round-time-${round.id}`} />
+              </Field>
+            ))}
+          </div>
+          <Button type="submit" disabled={busy} data-testid="save-round-times">
+            {t("run.saveRoundTimes")}
+          </Button>
+        </Form>
       ) : null}
 
       {data.started && s?.format === "battle_royale" && data.lobbies.length ? (

@@ -3,8 +3,8 @@
  * to, and what each channel says. Pure: the server queues what these functions answer.
  */
 
-/** What happened: the four competition notices sent on every chosen channel. */
-export const NOTICE_KINDS = ["checkIn", "room", "ready", "staffDecided"] as const;
+/** What happened: the competition notices sent on every chosen channel. */
+export const NOTICE_KINDS = ["checkIn", "room", "ready", "staffDecided", "reminder", "walkover"] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
 /** E-mail is always on; the others are chosen by the player in their notice settings. */
@@ -23,6 +23,8 @@ export interface Notice {
   /** The recipient's team. */
   team: string;
   opponent?: string;
+  /** On a `reminder`: when the match is played, already written in the recipient's language and the platform's zone. */
+  time?: string;
   /** Only on a `room` notice, which goes only to the two teams of the match. */
   room?: { roomId: string; roomPassword: string };
   /** Where the notice leads, e.g. "/tournaments/copa/matches/3". */
@@ -64,6 +66,8 @@ export const WHATSAPP_TEMPLATES = {
   arena_room_details: ["title", "team", "roomId", "roomPassword", "url"],
   arena_match_ready: ["title", "team", "opponent", "url"],
   arena_dispute_decided: ["title", "team", "opponent", "url"],
+  arena_match_reminder: ["title", "team", "opponent", "time", "url"],
+  arena_walkover: ["title", "team", "opponent", "url"],
 } as const satisfies Record<string, readonly string[]>;
 export type WhatsappTemplateName = keyof typeof WHATSAPP_TEMPLATES;
 
@@ -72,6 +76,8 @@ const TEMPLATE_OF: Record<NoticeKind, WhatsappTemplateName> = {
   room: "arena_room_details",
   ready: "arena_match_ready",
   staffDecided: "arena_dispute_decided",
+  reminder: "arena_match_reminder",
+  walkover: "arena_walkover",
 };
 
 export interface WhatsappPayload {
@@ -91,6 +97,7 @@ export function whatsappMessage(notice: Notice, language: "es" | "en", publicUrl
     title: notice.tournament.title,
     team: notice.team,
     opponent: notice.opponent ?? "",
+    time: notice.time ?? "",
     roomId: notice.room?.roomId ?? "",
     roomPassword: notice.room?.roomPassword || "—",
     url: `${publicUrl}${notice.path}`,
@@ -117,6 +124,7 @@ export function discordMessage(notice: Notice, t: Translate, publicUrl: string):
     title: notice.tournament.title,
     team: notice.team,
     opponent: notice.opponent ?? "",
+    time: notice.time ?? "",
     roomId: notice.room?.roomId ?? "",
     roomPassword: notice.room?.roomPassword || "—",
   });

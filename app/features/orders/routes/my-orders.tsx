@@ -8,6 +8,7 @@ import { metaText } from "~/lib/meta";
 import { useFormat } from "~/lib/use-format";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import { listRegistrationsOfUser } from "~/features/tournaments/registrations.server";
+import { nextMatchTimes } from "~/features/competition/match-times.server";
 import { listOrdersOfUser } from "../orders.server";
 import { orderAmount } from "../orders-view";
 import { OutcomeChip } from "../components/order-outcome";
@@ -31,6 +32,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const rows = page.rows.map((row) => ({ ...row, status: row.status as OrderStatus }));
   // The same words as the order page (one rule, core/outcome.ts), the kinds asked once for the whole page.
   const endings = await endingsOf(db(), rows);
+  // A team still in a bracket: its next match and when it is played (#24).
+  const nextMatches = await nextMatchTimes(
+    db(),
+    registrations.map((registration) => registration.id),
+  );
   return {
     orders: rows.map(({ cursorAt: _cursor, gamerId: _id, gamerName: _name, gameServer: _server, ...order }) => ({
       ...order,
@@ -39,7 +45,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     })),
     newerHref: page.previous ? pageSearch(base, "previous", page.previous) : null,
     olderHref: page.next ? pageSearch(base, "next", page.next) : null,
-    registrations,
+    registrations: registrations.map((registration) => {
+      const next = nextMatches.get(registration.id);
+      return { ...registration, nextMatch: next ? { matchId: next.matchId, scheduledAt: next.scheduledAt.toISOString() } : null };
+    }),
     messages: loadMessages(languageFromCookieHeader(request.headers.get("Cookie")), ["orders", "tournaments"]),
   };
 }
@@ -104,6 +113,15 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
                 <span className="text-sm text-slate-400">{format.date(registration.date)}</span>
                 <span className="ml-auto text-sm font-semibold">{t(`tournaments:registered.status.${registration.status}`)}</span>
               </Link>
+              {registration.nextMatch ? (
+                <a
+                  href={`/tournaments/${encodeURIComponent(registration.tournamentId)}/matches/${registration.nextMatch.matchId}`}
+                  className="mt-1 mr-4 inline-block py-1 text-sm text-cyan-300 underline"
+                  data-testid="registration-next-match"
+                >
+                  {t("tournaments:mine.nextMatch", { when: format.dateTime(registration.nextMatch.scheduledAt) })}
+                </a>
+              ) : null}
               <a
                 href={`/support?registration=${encodeURIComponent(registration.id)}`}
                 className="mt-1 inline-block py-1 text-sm text-cyan-300 underline"

@@ -1,0 +1,135 @@
+import type { Browser, Page } from "@playwright/test";
+import { AuthPage } from "./pages/auth-pages";
+import { startAppServer, type AppServer } from "./support/app-server";
+import { expect, randomClientIp, test as base } from "./support/auth-fixtures";
+import { signInLink } from "./support/mailbox";
+import { followSignInLink } from "./support/sign-in-link";
+
+// Match times and walkovers (#24) on phones: staff set a round's time on the run page, players read it
+// in Caracas time, and a team that is late loses by walkover ("W.O." on the bracket). The server runs
+// in UTC; the pages are written in the platform's zone (America/Caracas, UTC−4).
+
+const test = base.extend<object, { arena: AppServer }>({
+  arena: [
+    async ({}, use) => {
+      const server = await startAppServer({ prepare: ["tests/e2e/support/seed-competition.ts"] });
+      try {
+        await use(server);
+      } finally {
+        await server.stop();
+      }
+    },
+    { scope: "worker", timeout: 240_000 },
+  ],
+  baseURL: async ({ arena }, use) => use(arena.url),
+});
+
+const phone = { width: 360, height: 800 };
+
+async function phoneOf(browser: Browser, arena: AppServer, locale = "es-VE") {
+  const context = await browser.newContext({
+    baseURL: arena.url,
+    locale,
+    viewport: phone,
+    timezoneId: "America/Caracas",
+    extraHTTPHeaders: { "X-Forwarded-For": randomClientIp() },
+  });
+  return context.newPage();
+}
+
+async function signIn(page: Page, arena: AppServer, email: string, path: string) {
+  await page.goto(`/auth?redirectTo=${encodeURIComponent(path)}`);
+  const auth = new AuthPage(page);
+  const askedAt = new Date();
+  await auth.requestLink(email);
+  await expect(auth.linkSent).toContainText(email);
+  await followSignInLink(page, await signInLink(email, { after: askedAt, dataDir: arena.dataDir }));
+  await expect(page).toHaveURL((url) => url.pathname === path);
+}
+
+/** Two hours ago, as a person in Caracas types it in a date-time field, and as they read it back ("4:05"). */
+function twoHoursAgoInCaracas() {
+  const at = new Date(Math.floor((Date.now() - 2 * 3_600_000) / 60_000) * 60_000);
+  const local = new Date(at.getTime() - 4 * 3_600_000); // Caracas is UTC−4 all year
+  const typed = local.toISOString().slice(0, 16);
+  const hours = local.getUTCHours();
+  const read = `${hours % 12 === 0 ? 12 : hours % 12}:${String(local.getUTCMinutes()).padStart(2, "0")}`;
+  return { typed, read, pm: hours >= 12 };
+}
+
+async function noSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+}
+
+async function startWithTime(staff: Page, arena: AppServer, id: string, typed: string) {
+  await signIn(staff, arena, "staff-comp@example.com", `/admin/tournaments/${id}/run`);
+  await staff.getByTestId("start").click();
+  await expect(staff.getByTestId("run-done")).toBeVisible();
+  // The first round (the semi-finals) is round id 0.
+  const form = staff.getByTestId("round-times-form");
+  await expect(form).toBeVisible();
+  await form.getByTestId("round-time-0").fill(typed);
+  await staff.getByTestId("save-round-times").click();
+  await expect(staff.getByTestId("run-done")).toBeVisible();
+  await expect(staff.getByTestId("round-time-0")).toHaveValue(typed);
+  await noSidewaysScroll(staff);
+}
+
+test("staff set a round's time, the captain reads it in Caracas time, and a late team loses by W.O.", async ({ browser, arena }) => {
+  test.setTimeout(150_000);
+  const time = twoHoursAgoInCaracas();
+  const staff = await phoneOf(browser, arena);
+  await startWithTime(staff, arena, "horarios-e2e", time.typed);
+
+  // Norte (seed 1) plays Oeste or Sur in a semi-final: its captain finds the time on the bracket and the match page.
+  const norte = await phoneOf(browser, arena);
+  await signIn(norte, arena, "norte@example.com", "/tournaments/horarios-e2e/bracket");
+  const roundTime = norte.getByTestId("round-time-0");
+  await expect(roundTime).toContainText(time.read);
+  await expect(roundTime).toContainText(time.pm ? "p. m." : "a. m.");
+  await noSidewaysScroll(norte);
+  await norte.getByTestId("my-match-ready").getByRole("link").first().click();
+  await expect(norte.getByTestId("match-time")).toContainText(time.read);
+  await noSidewaysScroll(norte);
+  const matchUrl = new URL(norte.url()).pathname;
+
+  // The time has passed and the other team is not there: staff give the walkover to Norte.
+  await staff.goto(matchUrl);
+  const walkover = staff.getByTestId("walkover-form");
+  await expect(walkover).toBeVisible();
+  await walkover.getByLabel("Norte").check();
+  await walkover.getByTestId("walkover-reason").fill("El rival no llegó a la hora");
+  await walkover.getByTestId("walkover-submit").click();
+  await expect(staff.getByTestId("match-done")).toContainText("W.O.");
+  await expect(staff.getByTestId("match-state")).toHaveText("Decidida por W.O.");
+  await noSidewaysScroll(staff);
+
+  // On the bracket the match reads "W.O." beside Norte, and Norte waits in the final.
+  await norte.goto("/tournaments/horarios-e2e/bracket");
+  const decided = norte.locator('[data-testid^="bracket-match-"]', { hasText: "W.O." });
+  await expect(decided).toHaveCount(1);
+  await expect(decided).toContainText("Norte");
+  await expect(norte.locator('[data-testid="bracket-match-2"]')).toContainText("Norte");
+
+  // The run page's log says who gave it.
+  await staff.goto("/admin/tournaments/horarios-e2e/run");
+  await expect(staff.getByTestId("audit")).toContainText("dio W.O.");
+});
+
+test("in English, a captain reads the round time in Caracas time on a phone", async ({ browser, arena }) => {
+  test.setTimeout(120_000);
+  const time = twoHoursAgoInCaracas();
+  const staff = await phoneOf(browser, arena);
+  await startWithTime(staff, arena, "times-en-e2e", time.typed);
+
+  const north = await phoneOf(browser, arena, "en-US");
+  await signIn(north, arena, "north@example.com", "/tournaments/times-en-e2e/bracket");
+  await north.goto("/tournaments/times-en-e2e/bracket?lang=en");
+  const roundTime = north.getByTestId("round-time-0");
+  await expect(roundTime).toContainText(time.read);
+  await expect(roundTime).toContainText(time.pm ? "PM" : "AM");
+  await north.getByTestId("my-match-ready").getByRole("link").first().click();
+  await expect(north.getByTestId("match-time")).toContainText(`Time: `);
+  await expect(north.getByTestId("match-time")).toContainText(time.read);
+  await noSidewaysScroll(north);
+});
