@@ -25,6 +25,10 @@ const test = base.extend<{ office: AppServer & Seeded }>({
   baseURL: async ({ office }, use) => use(office.url),
 });
 
+// One worker runs these tests in order, on one server: a second or third worker would only seed and
+// start another copy of it (about a minute of a loaded machine's time each).
+test.describe.configure({ mode: "default" });
+
 const STAFF = "staff-bo@example.com";
 // Sign-in links are limited to 3 per address in 10 minutes: with one worker, these tests share the staff among them.
 const STAFF_2 = "staff-bo2@example.com";

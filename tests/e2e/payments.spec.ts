@@ -71,6 +71,10 @@ const test = base.extend<{ shop: AppServer & SeededOrders }>({
   baseURL: async ({ shop }, use) => use(shop.url),
 });
 
+// One worker runs these tests in order, on one server: a second or third worker would only seed and
+// start another copy of it (about a minute of a loaded machine's time each).
+test.describe.configure({ mode: "default" });
+
 // ---- texts -------------------------------------------------------------------------------
 
 type Language = "es" | "en";
