@@ -17,7 +17,8 @@
  *   asking for options deep-equal to a running server's gets that server, whichever spec started it.
  *   So specs sharing a seed (or one seed made of several scripts, `prepare: [[a], [b]]`) share a server;
  *   their tests must each make or use their own people and orders. `name` keeps a server apart from
- *   otherwise equal ones (a spec whose tests change seeded data another spec reads).
+ *   otherwise equal ones (a spec whose tests change seeded data another spec reads); `once` stops it
+ *   when its test ends (a server for one test).
  * - The pool keeps the last few servers a worker used (POOL_SIZE) and stops the oldest beyond them.
  * - `signIn` is the person's way in (a link request, the mail, the confirmation button); `signInOnce`
  *   does it once per server and address and starts later calls from that session's cookies (sign-in
@@ -37,6 +38,8 @@ export type { AppServer };
 export interface ServerOptions extends AppServerOptions {
   /** Servers with different names are never shared, even with equal options. */
   name?: string;
+  /** Stopped when the test that asked for it ends: a server no other test uses. */
+  once?: boolean;
 }
 
 /** Servers a worker keeps running for later tests (the current one included). */
@@ -72,6 +75,13 @@ class ServerPool {
       this.servers.delete(oldestKey);
       await oldest.then(({ server }) => server.stop()).catch(() => undefined);
     }
+  }
+
+  async release(options: ServerOptions) {
+    const key = stableKey(options);
+    const entry = this.servers.get(key);
+    this.servers.delete(key);
+    await entry?.then(({ server }) => server.stop()).catch(() => undefined);
   }
 
   async stopAll() {
@@ -126,23 +136,17 @@ export function serverFixture<Seeded extends object = object>(options: ServerOpt
     use: (server: AppServer & Seeded) => Promise<void>,
     testInfo: { setTimeout(ms: number): void; timeout: number },
   ) => {
+    // A first start (migrations and seed in two processes) takes up to a few minutes under load: its
+    // time is added to the test's limit (the limit never drops below the time already spent: that
+    // would end the test at once).
+    const limit = testInfo.timeout;
     const startedAt = performance.now();
-    const { server, seeded } = await waitWithoutLimit(testInfo, () => serverPool.get(options));
-    testInfo.setTimeout(testInfo.timeout + Math.round(performance.now() - startedAt));
-    // The server's getters (child) stay live: the seeded values are laid over it, not copied with it.
+    testInfo.setTimeout(limit + 360_000);
+    const { server, seeded } = await serverPool.get(options);
+    testInfo.setTimeout(limit + Math.round(performance.now() - startedAt));
     await use(Object.assign(Object.create(server) as AppServer, seeded) as AppServer & Seeded);
+    if (options.once) await serverPool.release(options);
   };
-}
-
-async function waitWithoutLimit<T>(testInfo: { setTimeout(ms: number): void; timeout: number }, work: () => Promise<T>): Promise<T> {
-  const limit = testInfo.timeout;
-  // A first start: migrations and seed in two processes (up to a few minutes under load).
-  testInfo.setTimeout(limit + 360_000);
-  try {
-    return await work();
-  } finally {
-    testInfo.setTimeout(limit);
-  }
 }
 
 export interface SignInOptions {
