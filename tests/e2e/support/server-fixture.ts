@@ -42,8 +42,8 @@ export interface ServerOptions extends AppServerOptions {
   once?: boolean;
 }
 
-/** Servers a worker keeps running for later tests (the current one included). */
-const POOL_SIZE = 2;
+/** Servers a worker keeps running for later tests (the current one included): one, as each takes ~0.9 GB. */
+const POOL_SIZE = 1;
 
 interface PooledServer {
   server: AppServer;
