@@ -20,6 +20,10 @@ const test = base.extend<{ arena: AppServer }>({
   baseURL: async ({ arena }, use) => use(arena.url),
 });
 
+// One worker runs these tests in order, on one server: another worker would only seed and start
+// another copy of it (about a minute of a loaded machine's time each).
+test.describe.configure({ mode: "default" });
+
 async function spectator(browser: Browser, arena: AppServer, language: "es" | "en") {
   const context = await browser.newContext({
     baseURL: arena.url,

@@ -162,7 +162,9 @@ async function checkPages(page: Page, who: "visitor" | "user" | "staff", languag
 // 1.3–1.6 min on a fresh machine).
 const WIDTHS = [...PHONE_WIDTHS, DESKTOP_WIDTH] as const;
 // 10–21 s each on two cores shared with other work; the margin keeps a slow machine green.
-test.describe.configure({ timeout: process.env.CI ? 90_000 : 45_000 });
+// One worker runs these tests in order, on one server: another worker would only seed and start
+// another copy of it (about a minute of a loaded machine's time each).
+test.describe.configure({ mode: "default", timeout: process.env.CI ? 90_000 : 45_000 });
 
 for (const language of ["es", "en"] as const) {
   for (const width of WIDTHS) {

@@ -29,7 +29,9 @@ const test = base.extend<{ way: AppServer & SeededOrders }>({
   viewport: { width: 360, height: 780 },
 });
 
-test.describe.configure({ timeout: 90_000 });
+// One worker runs these tests in order, on one server: another worker would only seed and start
+// another copy of it (about a minute of a loaded machine's time each).
+test.describe.configure({ mode: "default", timeout: 90_000 });
 
 async function otherBrowser(browser: Browser, way: Way) {
   const context = await browser.newContext({

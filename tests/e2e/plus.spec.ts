@@ -20,6 +20,10 @@ const test = base.extend<{ club: AppServer & { tournamentId: string } }>({
   baseURL: async ({ club }, use) => use(club.url),
 });
 
+// One worker runs these tests in order, on one server: another worker would only seed and start
+// another copy of it (about a minute of a loaded machine's time each).
+test.describe.configure({ mode: "default" });
+
 async function otherBrowser(browser: Browser, club: Club) {
   const context = await browser.newContext({
     baseURL: club.url,
