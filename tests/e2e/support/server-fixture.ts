@@ -127,26 +127,20 @@ export const test = base.extend<object, { serverPool: ServerPool }>({
 
 /**
  * A test fixture answering a server of the worker's pool started with `options`, plus what its seed
- * printed (parsed). Starting a server (migrations, seed) takes a while on a loaded machine: its time
- * is given to the first test that asks for it, on top of that test's own limit.
+ * printed (parsed). Its own time limit: a first start (migrations and seed in two processes, up to a
+ * few minutes on a loaded machine) is not counted in the test's, even when the test sets its own.
  */
-export function serverFixture<Seeded extends object = object>(options: ServerOptions) {
-  return async (
-    { serverPool }: { serverPool: ServerPool },
-    use: (server: AppServer & Seeded) => Promise<void>,
-    testInfo: { setTimeout(ms: number): void; timeout: number },
-  ) => {
-    // A first start (migrations and seed in two processes) takes up to a few minutes under load: its
-    // time is added to the test's limit (the limit never drops below the time already spent: that
-    // would end the test at once).
-    const limit = testInfo.timeout;
-    const startedAt = performance.now();
-    testInfo.setTimeout(limit + 360_000);
-    const { server, seeded } = await serverPool.get(options);
-    testInfo.setTimeout(limit + Math.round(performance.now() - startedAt));
-    await use(Object.assign(Object.create(server) as AppServer, seeded) as AppServer & Seeded);
-    if (options.once) await serverPool.release(options);
-  };
+export function serverFixture<Seeded extends object = object>(
+  options: ServerOptions,
+): [(args: { serverPool: ServerPool }, use: (server: AppServer & Seeded) => Promise<void>) => Promise<void>, { timeout: number }] {
+  return [
+    async ({ serverPool }, use) => {
+      const { server, seeded } = await serverPool.get(options);
+      await use(Object.assign(Object.create(server) as AppServer, seeded) as AppServer & Seeded);
+      if (options.once) await serverPool.release(options);
+    },
+    { timeout: 420_000 },
+  ];
 }
 
 export interface SignInOptions {
