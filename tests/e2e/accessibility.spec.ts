@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { AuthPage } from "./pages/auth-pages";
-import { startAppServer, type AppServer } from "./support/app-server";
 import { expect, signUp, test, uniqueEmail } from "./support/auth-fixtures";
+import { serverFixture, test as serverTest, type AppServer } from "./support/server-fixture";
 import { signInLink } from "./support/mailbox";
 import { followSignInLink } from "./support/sign-in-link";
 
@@ -140,18 +140,13 @@ test.describe("live regions", () => {
 });
 
 // The staff side: its own server with an order whose proof waits for a decision (seed-backoffice.ts).
-const staffTest = test.extend<object, { office: AppServer & { toDeliver: { id: string; number: number } } }>({
-  office: [
-    async ({}, use) => {
-      const server = await startAppServer({ prepare: ["tests/e2e/support/seed-backoffice.ts"] });
-      try {
-        await use({ ...server, ...(JSON.parse(server.prepared) as { toDeliver: { id: string; number: number } }) });
-      } finally {
-        await server.stop();
-      }
-    },
-    { scope: "worker", timeout: 120_000 },
-  ],
+// Named apart from backoffice.spec.ts's server with the same seed: this test decides the order that
+// one delivers.
+const staffTest = serverTest.extend<{ office: AppServer & { toDeliver: { id: string; number: number } } }>({
+  office: serverFixture<{ toDeliver: { id: string; number: number } }>({
+    name: "accessibility",
+    prepare: ["tests/e2e/support/seed-backoffice.ts"],
+  }),
   baseURL: async ({ office }, use) => use(office.url),
 });
 

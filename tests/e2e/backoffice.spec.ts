@@ -1,8 +1,7 @@
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import { AuthPage } from "./pages/auth-pages";
-import { startAppServer, type AppServer } from "./support/app-server";
-import { expect, test as base } from "./support/auth-fixtures";
+import { expect, serverFixture, signIn, test as base, type AppServer } from "./support/server-fixture";
 import { signInLink, waitForMail } from "./support/mailbox";
 import { followSignInLink } from "./support/sign-in-link";
 
@@ -21,21 +20,14 @@ interface Seeded {
 }
 interface Office extends AppServer, Seeded {}
 
-const test = base.extend<{ office: Office }, { officeServer: Office }>({
-  officeServer: [
-    async ({}, use) => {
-      const server = await startAppServer({ prepare: ["tests/e2e/support/seed-backoffice.ts"] });
-      try {
-        await use({ ...server, ...(JSON.parse(server.prepared) as Seeded) });
-      } finally {
-        await server.stop();
-      }
-    },
-    { scope: "worker", timeout: 120_000 },
-  ],
-  office: async ({ officeServer }, use) => use(officeServer),
-  baseURL: async ({ officeServer }, use) => use(officeServer.url),
+const test = base.extend<{ office: AppServer & Seeded }>({
+  office: serverFixture<Seeded>({ prepare: ["tests/e2e/support/seed-backoffice.ts"] }),
+  baseURL: async ({ office }, use) => use(office.url),
 });
+
+// One worker runs these tests in order, on one server: a second or third worker would only seed and
+// start another copy of it (about a minute of a loaded machine's time each).
+test.describe.configure({ mode: "default" });
 
 const STAFF = "staff-bo@example.com";
 // Sign-in links are limited to 3 per address in 10 minutes: with one worker, these tests share the staff among them.
@@ -44,13 +36,7 @@ const STAFF_3 = "staff-bo3@example.com";
 
 async function signInAsStaff(page: Page, office: Office, path: string, staff = STAFF) {
   // The back-office is a 404 for visitors: staff sign in first and are sent on.
-  await page.goto(`/auth?redirectTo=${encodeURIComponent(path)}`);
-  const auth = new AuthPage(page);
-  const askedAt = new Date();
-  await auth.requestLink(staff);
-  await expect(auth.linkSent).toContainText(staff);
-  await followSignInLink(page, await signInLink(staff, { after: askedAt, dataDir: office.dataDir }));
-  await expect(page).toHaveURL((url) => url.pathname === path);
+  await signIn(page, office, staff, path);
   await expect(page.getByTestId("admin-shell")).toBeVisible();
 }
 

@@ -6,8 +6,7 @@
  */
 import fs from "node:fs";
 import http from "node:http";
-import { expect, test } from "@playwright/test";
-import { startAppServer, type AppServer } from "./support/app-server";
+import { expect, serverFixture, test as base, type AppServer } from "./support/server-fixture";
 
 const MB = 1024 * 1024;
 
@@ -92,19 +91,13 @@ function declareOnly(server: AppServer, path: string, length: number, headers: R
   });
 }
 
+// A server of its own (no seed): its memory is measured.
+const test = base.extend<{ server: AppServer }>({ server: serverFixture({ name: "body-limits" }) });
+
 test.describe("request body limits (#22)", () => {
   test.describe.configure({ mode: "serial" });
-  let server: AppServer;
-  test.beforeAll(async () => {
-    // A fresh PGlite directory takes a while to open on a loaded machine.
-    test.setTimeout(120_000);
-    server = await startAppServer({});
-  });
-  test.afterAll(async () => {
-    await server.stop();
-  });
 
-  test("a chunked body past the limit: 413, the rest unread, the server's memory not grown by it", async () => {
+  test("a chunked body past the limit: 413, the rest unread, the server's memory not grown by it", async ({ server }) => {
     test.setTimeout(120_000);
     const pid = server.child.pid!;
     // Warm up the route (its module, the first render) so that only the big body is measured.
@@ -125,7 +118,7 @@ test.describe("request body limits (#22)", () => {
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   });
 
-  test("a declared Content-Length over the limit: 413 at once, before any body is sent", async () => {
+  test("a declared Content-Length over the limit: 413 at once, before any body is sent", async ({ server }) => {
     const sent = await declareOnly(server, "/auth", 500 * MB, { Cookie: "lang=en" });
     expect(sent.status).toBe(413);
     expect(sent.text).toContain("too large");
@@ -140,7 +133,7 @@ test.describe("request body limits (#22)", () => {
     expect(JSON.parse(receipt.text)).toEqual({ ok: false, code: "FILE_TOO_LARGE" });
   });
 
-  test("bodies within their route's limit are not refused by size", async () => {
+  test("bodies within their route's limit are not refused by size", async ({ server }) => {
     // 1 MB is over the form limit but within a receipt's: the proof route answers by its own rules (sign in first).
     const receipt = await postChunked(server, "/orders/00000000-0000-0000-0000-000000000000/proof", 1 * MB);
     expect(receipt.status).not.toBe(413);

@@ -1,27 +1,15 @@
-import type { Browser, Page } from "@playwright/test";
-import { AuthPage } from "./pages/auth-pages";
-import { startAppServer, type AppServer } from "./support/app-server";
-import { expect, randomClientIp, test as base } from "./support/auth-fixtures";
-import { signInLink, waitForMail } from "./support/mailbox";
-import { followSignInLink } from "./support/sign-in-link";
+import type { Browser } from "@playwright/test";
+import { randomClientIp } from "./support/auth-fixtures";
+import { expect, serverFixture, signIn, test as base, type AppServer } from "./support/server-fixture";
+import { waitForMail } from "./support/mailbox";
 import { pngReceipt } from "./support/receipt-files";
 
 // Running an event (issue 14) on a server of its own, seeded by seed-competition.ts: an 8-team cup
 // whose six other teams already checked in, and a 4-team battle-royale league. People sign in through
 // the real /auth page with the link from that server's mail.
 
-const test = base.extend<object, { arena: AppServer }>({
-  arena: [
-    async ({}, use) => {
-      const server = await startAppServer({ prepare: ["tests/e2e/support/seed-competition.ts"] });
-      try {
-        await use(server);
-      } finally {
-        await server.stop();
-      }
-    },
-    { scope: "worker", timeout: 240_000 },
-  ],
+const test = base.extend<{ arena: AppServer }>({
+  arena: serverFixture({ prepare: ["tests/e2e/support/seed-competition.ts"] }),
   baseURL: async ({ arena }, use) => use(arena.url),
 });
 
@@ -37,16 +25,6 @@ async function personAt(
     ...options,
   });
   return context.newPage();
-}
-
-async function signIn(page: Page, arena: AppServer, email: string, path: string) {
-  await page.goto(`/auth?redirectTo=${encodeURIComponent(path)}`);
-  const auth = new AuthPage(page);
-  const askedAt = new Date();
-  await auth.requestLink(email);
-  await expect(auth.linkSent).toContainText(email);
-  await followSignInLink(page, await signInLink(email, { after: askedAt, dataDir: arena.dataDir }));
-  await expect(page).toHaveURL((url) => url.pathname === path);
 }
 
 const CUP = "/tournaments/copa-e2e";

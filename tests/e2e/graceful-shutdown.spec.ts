@@ -17,6 +17,18 @@ const PLAN: OrderSeedPlan = {
   orders: [{ key: "order", owner: "ana", method: "binance" }],
 };
 
+/**
+ * Whether process `pid` holds (has accepted) the connection from local port `clientPort` and has read
+ * everything sent on it so far (its receive queue is empty): the kernel's socket table, through `ss`.
+ */
+function readingFrom(pid: number, clientPort: number): boolean {
+  const listed = spawnSync("ss", ["-tnpH", "state", "established", `( dport = :${clientPort} )`], { encoding: "utf8" }).stdout;
+  return listed.split("\n").some((line) => {
+    const match = /^\s*(\d+)\s+\d+\s.*pid=(\d+),/.exec(line);
+    return match !== null && match[1] === "0" && Number(match[2]) === pid;
+  });
+}
+
 test("SIGTERM: refuses new connections, finishes an upload in progress, closes the database, exits 0", async () => {
   test.setTimeout(120_000);
   const server = await startAppServer({ prepare: ["tests/e2e/support/seed-orders.ts", JSON.stringify(PLAN)] });
@@ -43,8 +55,9 @@ test("SIGTERM: refuses new connections, finishes an upload in progress, closes t
     );
     const body = Buffer.concat([head, png, Buffer.from(`\r\n--${boundary}--\r\n`)]);
     const { port } = new URL(server.url);
+    let request!: http.ClientRequest;
     const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
-      const req = http.request(
+      const req = (request = http.request(
         {
           host: "127.0.0.1",
           port,
@@ -63,19 +76,30 @@ test("SIGTERM: refuses new connections, finishes an upload in progress, closes t
           res.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
           res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
         },
-      );
+      ));
       req.on("error", reject);
-      req.write(body.subarray(0, 600_000));
-      setTimeout(() => {
-        server.child.kill("SIGTERM");
-        setTimeout(() => req.end(body.subarray(600_000)), 1500);
-      }, 500);
     });
     const exited = new Promise<number | null>((resolve) => server.child.once("exit", (code) => resolve(code)));
+    // The first half is sent, and SIGTERM comes once the server is reading it (the upload has begun).
+    await new Promise<void>((resolve) => request.write(body.subarray(0, 600_000), () => resolve()));
+    await expect.poll(() => readingFrom(server.child.pid!, request.socket!.localPort!), { timeout: 15_000 }).toBe(true);
+    server.child.kill("SIGTERM");
 
-    // While the upload is still being sent, the server no longer accepts connections.
-    await new Promise((resolve) => setTimeout(resolve, 1200));
-    await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
+    // While the upload is still being sent, the server no longer accepts connections: asked until it
+    // refuses (the signal is handled a moment later, longer on a loaded machine), and only then is
+    // the rest of the upload sent.
+    await expect
+      .poll(
+        () =>
+          fetch(`${server.url}/healthz`).then(
+            () => "accepting",
+            () => "refusing",
+          ),
+        { timeout: 15_000 },
+      )
+      .toBe("refusing");
+    expect(server.child.exitCode, "the server waits for the upload it is reading").toBeNull();
+    request.end(body.subarray(600_000));
 
     const result = await answer;
     expect(result.status).toBe(200);

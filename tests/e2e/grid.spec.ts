@@ -1,5 +1,5 @@
 import { expect, test } from "./support/test";
-import { startAppServer, type AppServer } from "./support/app-server";
+import { serverFixture, test as serverTest, type AppServer } from "./support/server-fixture";
 import { LandingPage } from "./pages/landing-page";
 
 // SPEC §2: 1 column for one tournament, 2 for two, 3 for more (on a wide screen).
@@ -20,22 +20,17 @@ test.describe("tournament grid columns", () => {
     [2, 2],
     [0, 0],
   ] as const) {
-    test(`${count} tournament(s) → ${columns || "no grid, the empty message"}`, async ({ page }) => {
-      test.setTimeout(90_000);
-      let server: AppServer | undefined;
-      try {
-        server = await startAppServer({ tournamentCount: count });
-        const landing = new LandingPage(page);
-        await landing.open(`${server.url}/`);
-        if (count === 0) {
-          await expect(page.getByText("No hay torneos disponibles")).toBeVisible();
-          await expect(landing.grid).toHaveCount(0);
-        } else {
-          await expect(landing.cards).toHaveCount(count);
-          expect(await landing.gridColumnCount()).toBe(columns);
-        }
-      } finally {
-        await server?.stop();
+    // A server holding only the first `count` demo tournaments, for this test.
+    const gridTest = serverTest.extend<{ server: AppServer }>({ server: serverFixture({ tournamentCount: count, once: true }) });
+    gridTest(`${count} tournament(s) → ${columns || "no grid, the empty message"}`, async ({ page, server }) => {
+      const landing = new LandingPage(page);
+      await landing.open(`${server.url}/`);
+      if (count === 0) {
+        await expect(page.getByText("No hay torneos disponibles")).toBeVisible();
+        await expect(landing.grid).toHaveCount(0);
+      } else {
+        await expect(landing.cards).toHaveCount(count);
+        expect(await landing.gridColumnCount()).toBe(columns);
       }
     });
   }

@@ -1,10 +1,6 @@
-import type { Cookie, Page } from "@playwright/test";
-import { AuthPage } from "./pages/auth-pages";
+import type { Page } from "@playwright/test";
 import { PayPage } from "./pages/order-pages";
-import { startAppServer, type AppServer } from "./support/app-server";
-import { expect, test as base } from "./support/auth-fixtures";
-import { signInLink } from "./support/mailbox";
-import { followSignInLink } from "./support/sign-in-link";
+import { expect, serverFixture, signInOnce, test as base, type AppServer } from "./support/server-fixture";
 import { pngReceipt } from "./support/receipt-files";
 
 // #26 instant payments and delivery, in Chromium, on the demo servers started by playwright.config.ts:
@@ -17,36 +13,25 @@ interface Shop extends AppServer {
   orders: Record<"binance" | "replay" | "failing" | "bankMatch" | "bankUnknown" | "paypalFee", { id: string; number: number }>;
 }
 
-const test = base.extend<{ shop: Shop }, { shopServer: Shop }>({
-  shopServer: [
-    async ({}, use) => {
-      const server = await startAppServer({
-        prepare: ["tests/e2e/support/seed-instant.ts"],
-        env: {
-          BINANCE_PAY_URL: demo("binance"),
-          BINANCE_PAY_API_KEY: "e2e-binance-key",
-          BINANCE_PAY_SECRET: "e2e-binance-secret",
-          PAYPAL_API_URL: demo("paypal"),
-          PAYPAL_CLIENT_ID: "e2e-paypal",
-          PAYPAL_CLIENT_SECRET: "e2e-paypal-secret",
-          PAYPAL_WEBHOOK_ID: "E2E-WEBHOOK",
-          BANK_MATCH_URL: demo("bank"),
-          BANK_MATCH_KEY: "e2e-bank-key",
-          TOPUP_PROVIDER_URL: demo("topup"),
-          TOPUP_PROVIDER_KEY: "e2e-topup-key",
-          PAYMENTS_POLL_SECONDS: "2",
-        },
-      });
-      try {
-        await use({ ...server, ...(JSON.parse(server.prepared) as Pick<Shop, "orders">) });
-      } finally {
-        await server.stop();
-      }
+const test = base.extend<{ shop: Shop }>({
+  shop: serverFixture<Pick<Shop, "orders">>({
+    prepare: ["tests/e2e/support/seed-instant.ts"],
+    env: {
+      BINANCE_PAY_URL: demo("binance"),
+      BINANCE_PAY_API_KEY: "e2e-binance-key",
+      BINANCE_PAY_SECRET: "e2e-binance-secret",
+      PAYPAL_API_URL: demo("paypal"),
+      PAYPAL_CLIENT_ID: "e2e-paypal",
+      PAYPAL_CLIENT_SECRET: "e2e-paypal-secret",
+      PAYPAL_WEBHOOK_ID: "E2E-WEBHOOK",
+      BANK_MATCH_URL: demo("bank"),
+      BANK_MATCH_KEY: "e2e-bank-key",
+      TOPUP_PROVIDER_URL: demo("topup"),
+      TOPUP_PROVIDER_KEY: "e2e-topup-key",
+      PAYMENTS_POLL_SECONDS: "2",
     },
-    { scope: "worker", timeout: 360_000 },
-  ],
-  shop: async ({ shopServer }, use) => use(shopServer),
-  baseURL: async ({ shopServer }, use) => use(shopServer.url),
+  }),
+  baseURL: async ({ shop }, use) => use(shop.url),
 });
 
 test.describe.configure({ mode: "serial" });
@@ -55,25 +40,8 @@ const EMAIL = { es: "instant-es@example.com", en: "instant-en@example.com", staf
 
 // Each person asks for a sign-in link once per server (a 4th link for one address within 10 minutes
 // is refused); later tests start from that session's cookie.
-const sessions = new Map<string, Cookie[]>();
-
 async function signIn(page: Page, shop: Shop, who: keyof typeof EMAIL, path: string, language: "es" | "en" = "es") {
-  const key = `${shop.url} ${who}`;
-  const cookies = sessions.get(key);
-  if (cookies) {
-    await page.context().addCookies(cookies);
-    await page.goto(`${path}${language === "es" ? "" : "?lang=en"}`);
-    await expect(page).toHaveURL((url) => url.pathname === path);
-    return;
-  }
-  await page.goto(`/auth?redirectTo=${encodeURIComponent(path)}${language === "es" ? "" : "&lang=en"}`);
-  const auth = new AuthPage(page);
-  const askedAt = new Date();
-  await auth.requestLink(EMAIL[who]);
-  await expect(auth.linkSent).toContainText(EMAIL[who]);
-  await followSignInLink(page, await signInLink(EMAIL[who], { after: askedAt, dataDir: shop.dataDir }));
-  await expect(page).toHaveURL((url) => url.pathname === path);
-  sessions.set(key, await page.context().cookies());
+  await signInOnce(page, shop, EMAIL[who], path, language === "es" ? {} : { language });
 }
 
 /** The Binance prepay id the demo gave the order (what a real test harness would read from Binance's dashboard). */

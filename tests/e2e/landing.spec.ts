@@ -1,6 +1,10 @@
 import { expect, test } from "./support/test";
 import { LandingPage } from "./pages/landing-page";
-import { startAppServer } from "./support/app-server";
+import { serverFixture, test as serverTest, type AppServer } from "./support/server-fixture";
+
+const closedStoreTest = serverTest.extend<{ server: AppServer }>({
+  server: serverFixture({ tournamentCount: 1, env: { STORE_OPEN: "false" }, once: true }),
+});
 
 test.describe("landing page", () => {
   test("'Ver todos' leads to every upcoming tournament, filtered by game and by fee; the same in English", async ({ page }) => {
@@ -108,39 +112,33 @@ test.describe("landing page", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Recargas" })).toBeVisible();
   });
 
-  test("with the store closed (STORE_OPEN=false) the store button shows the coming-soon toast", async ({ page }) => {
-    test.setTimeout(90_000);
-    const server = await startAppServer({ tournamentCount: 1, env: { STORE_OPEN: "false" } });
-    try {
-      // The landing page has no React runtime: the notice comes from the server, and the address is clean again.
-      await page.goto(`${server.url}/`);
-      await page.getByTestId("store-button").click();
-      const notice = page.getByRole("status").filter({ hasText: "Próximamente disponible" });
-      await expect(notice).toContainText("¡Atención!");
-      await expect(notice.locator(".toast-progress")).toHaveCount(1);
-      await expect(page).toHaveURL(`${server.url}/`);
-      // Info toasts leave after 3 s by themselves: a CSS animation (it runs before any script), so on the
-      // real clock, not the page's; only that it leaves is asserted, not when (a loaded CI machine).
-      await expect(notice).toBeHidden({ timeout: 15_000 });
+  closedStoreTest("with the store closed (STORE_OPEN=false) the store button shows the coming-soon toast", async ({ page, server }) => {
+    // The landing page has no React runtime: the notice comes from the server, and the address is clean again.
+    await page.goto(`${server.url}/`);
+    await page.getByTestId("store-button").click();
+    const notice = page.getByRole("status").filter({ hasText: "Próximamente disponible" });
+    await expect(notice).toContainText("¡Atención!");
+    await expect(notice.locator(".toast-progress")).toHaveCount(1);
+    await expect(page).toHaveURL(`${server.url}/`);
+    // Info toasts leave after 3 s by themselves: a CSS animation (it runs before any script), so on the
+    // real clock, not the page's; only that it leaves is asserted, not when (a loaded CI machine).
+    await expect(notice).toBeHidden({ timeout: 15_000 });
 
-      // On a page with the app loaded (the 404 page; most pages a visitor opens have no React), toasts
-      // come at once, close on demand, and at most 20 stay.
-      await page.goto(`${server.url}/no-such-page`);
-      await page.waitForFunction(() => Boolean((window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules));
-      await page.getByTestId("store-button").click();
-      await expect(page).toHaveURL(`${server.url}/no-such-page`);
-      const toast = page.getByRole("status").filter({ hasText: "Próximamente disponible" });
-      await expect(toast).toBeVisible();
-      await expect(toast.locator(".toast-progress")).toHaveCount(1);
-      await toast.getByRole("button", { name: "Cerrar aviso" }).click();
-      await expect(toast).toHaveCount(0);
-      await page.getByTestId("store-button").evaluate((button: HTMLElement) => {
-        for (let i = 0; i < 25; i += 1) button.click();
-      });
-      await expect(page.locator(".toast")).toHaveCount(20);
-    } finally {
-      await server.stop();
-    }
+    // On a page with the app loaded (the 404 page; most pages a visitor opens have no React), toasts
+    // come at once, close on demand, and at most 20 stay.
+    await page.goto(`${server.url}/no-such-page`);
+    await page.waitForFunction(() => Boolean((window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules));
+    await page.getByTestId("store-button").click();
+    await expect(page).toHaveURL(`${server.url}/no-such-page`);
+    const toast = page.getByRole("status").filter({ hasText: "Próximamente disponible" });
+    await expect(toast).toBeVisible();
+    await expect(toast.locator(".toast-progress")).toHaveCount(1);
+    await toast.getByRole("button", { name: "Cerrar aviso" }).click();
+    await expect(toast).toHaveCount(0);
+    await page.getByTestId("store-button").evaluate((button: HTMLElement) => {
+      for (let i = 0; i < 25; i += 1) button.click();
+    });
+    await expect(page.locator(".toast")).toHaveCount(20);
   });
 
   test("privacy and terms read in both languages", async ({ page }) => {

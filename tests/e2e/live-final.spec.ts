@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import type { Browser, Page } from "@playwright/test";
-import { startAppServer, type AppServer } from "./support/app-server";
-import { expect, randomClientIp, test as base } from "./support/auth-fixtures";
+import { randomClientIp } from "./support/auth-fixtures";
+import { expect, serverFixture, test as base, type AppServer } from "./support/server-fixture";
 import { signInLink } from "./support/mailbox";
 import { signInCookieByFetch } from "./support/sign-in-link";
 import { pngReceipt } from "./support/receipt-files";
@@ -15,20 +15,14 @@ interface Seeded {
   matches: { matchId: number; captain1: string; captain2: string }[];
 }
 
-const test = base.extend<object, { arena: AppServer }>({
-  arena: [
-    async ({}, use) => {
-      const server = await startAppServer({ prepare: ["scripts/bench-live-seed.ts"] });
-      try {
-        await use(server);
-      } finally {
-        await server.stop();
-      }
-    },
-    { scope: "worker", timeout: 240_000 },
-  ],
+const test = base.extend<{ arena: AppServer }>({
+  arena: serverFixture({ prepare: ["scripts/bench-live-seed.ts"] }),
   baseURL: async ({ arena }, use) => use(arena.url),
 });
+
+// One worker runs these tests in order, on one server: another worker would only seed and start
+// another copy of it (about a minute of a loaded machine's time each).
+test.describe.configure({ mode: "default" });
 
 async function spectator(browser: Browser, arena: AppServer, language: "es" | "en") {
   const context = await browser.newContext({

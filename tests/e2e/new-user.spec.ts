@@ -1,8 +1,11 @@
 import { AuthPage } from "./pages/auth-pages";
-import { startAppServer } from "./support/app-server";
 import { expect, randomClientIp, requestSignInLink, test, uniqueEmail } from "./support/auth-fixtures";
 import { signInLink } from "./support/mailbox";
 import { followSignInLink } from "./support/sign-in-link";
+import { serverFixture, test as serverTest, type AppServer } from "./support/server-fixture";
+
+// A server without PUBLIC_URL, for one test.
+const noPublicUrlTest = serverTest.extend<{ server: AppServer }>({ server: serverFixture({ env: { PUBLIC_URL: "" }, once: true }) });
 
 // Issue #10: what a new user met on a phone, each kept fixed by a test.
 
@@ -63,9 +66,7 @@ test.describe("as a new user would try it", () => {
 });
 
 test.describe("PUBLIC_URL unset (#10.11)", () => {
-  test("the e-mail link uses the address the browser used, and signs in there", async ({ page }) => {
-    test.setTimeout(90_000);
-    const server = await startAppServer({ env: { PUBLIC_URL: "" } });
+  noPublicUrlTest("the e-mail link uses the address the browser used, and signs in there", async ({ page, server }) => {
     try {
       const email = uniqueEmail("lan");
       await page.goto(`${server.url}/auth`);
@@ -80,7 +81,6 @@ test.describe("PUBLIC_URL unset (#10.11)", () => {
     } finally {
       // Leave the page first: a request still on its way when the server stops is not a page error.
       await page.goto("about:blank");
-      await server.stop();
     }
   });
 });

@@ -1,9 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
-import { AuthPage } from "./pages/auth-pages";
-import { startAppServer, type AppServer } from "./support/app-server";
-import { expect, randomClientIp, test as base } from "./support/auth-fixtures";
-import { signInLink } from "./support/mailbox";
-import { followSignInLink } from "./support/sign-in-link";
+import { randomClientIp } from "./support/auth-fixtures";
+import { expect, serverFixture, signIn, test as base, type AppServer } from "./support/server-fixture";
 
 // Issue 24 "Notices where players are", on a server of its own (seed-notices.ts: a started 4-team cup,
 // Alfa v Bravo in match 0) that sends WhatsApp through the demo Cloud API server the e2e config
@@ -16,28 +13,18 @@ const WHATSAPP = `http://127.0.0.1:${PORT + 80}`;
 const DISCORD = `http://127.0.0.1:${PORT + 81}`;
 const PHONE = { width: 360, height: 780 };
 
-const test = base.extend<object, { arena: AppServer }>({
-  arena: [
-    async ({}, use) => {
-      const server = await startAppServer({
-        prepare: ["tests/e2e/support/seed-notices.ts"],
-        env: {
-          WHATSAPP_API_URL: WHATSAPP,
-          WHATSAPP_PHONE_NUMBER_ID: "100000000000042",
-          WHATSAPP_TOKEN: "e2e-wa-token",
-          DISCORD_API_URL: DISCORD,
-          DISCORD_BOT_TOKEN: "e2e-bot-token",
-          MAIL_RETRY_BASE_MS: "200",
-        },
-      });
-      try {
-        await use(server);
-      } finally {
-        await server.stop();
-      }
+const test = base.extend<{ arena: AppServer }>({
+  arena: serverFixture({
+    prepare: ["tests/e2e/support/seed-notices.ts"],
+    env: {
+      WHATSAPP_API_URL: WHATSAPP,
+      WHATSAPP_PHONE_NUMBER_ID: "100000000000042",
+      WHATSAPP_TOKEN: "e2e-wa-token",
+      DISCORD_API_URL: DISCORD,
+      DISCORD_BOT_TOKEN: "e2e-bot-token",
+      MAIL_RETRY_BASE_MS: "200",
     },
-    { scope: "worker", timeout: 240_000 },
-  ],
+  }),
   baseURL: async ({ arena }, use) => use(arena.url),
 });
 
@@ -51,16 +38,6 @@ async function personAt(browser: Browser, arena: AppServer, locale = "es-VE") {
     extraHTTPHeaders: { "X-Forwarded-For": randomClientIp() },
   });
   return context.newPage();
-}
-
-async function signIn(page: Page, arena: AppServer, email: string, path: string) {
-  await page.goto(`/auth?redirectTo=${encodeURIComponent(path)}`);
-  const auth = new AuthPage(page);
-  const askedAt = new Date();
-  await auth.requestLink(email);
-  await expect(auth.linkSent).toContainText(email);
-  await followSignInLink(page, await signInLink(email, { after: askedAt, dataDir: arena.dataDir }));
-  await expect(page).toHaveURL((url) => url.pathname === path);
 }
 
 interface Received {

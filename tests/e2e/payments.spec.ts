@@ -2,8 +2,8 @@ import type { Browser, BrowserContext, Page, Route } from "@playwright/test";
 import { AuthPage } from "./pages/auth-pages";
 import { MyOrdersPage, OrderPage, PayPage, StaffQueuePage, StaffReviewPage, type ProofValues } from "./pages/order-pages";
 import { expectMovesOnAfter } from "./support/clock";
-import { startAppServer, type AppServer } from "./support/app-server";
-import { expect, randomClientIp, test as base } from "./support/auth-fixtures";
+import { randomClientIp } from "./support/auth-fixtures";
+import { expect, serverFixture, test as base, type AppServer } from "./support/server-fixture";
 import { readMailbox, signInLink, waitForMail } from "./support/mailbox";
 import { followSignInLink } from "./support/sign-in-link";
 import type { OrderSeedPlan, SeedPaymentMethod, SeededOrders } from "./support/order-seed-plan";
@@ -66,21 +66,14 @@ const PLAN: OrderSeedPlan = {
 
 interface Shop extends AppServer, SeededOrders {}
 
-const test = base.extend<{ shop: Shop }, { shopServer: Shop }>({
-  shopServer: [
-    async ({}, use) => {
-      const server = await startAppServer({ prepare: ["tests/e2e/support/seed-orders.ts", JSON.stringify(PLAN)] });
-      try {
-        await use({ ...server, ...(JSON.parse(server.prepared) as SeededOrders) });
-      } finally {
-        await server.stop();
-      }
-    },
-    { scope: "worker", timeout: 120_000 },
-  ],
-  shop: async ({ shopServer }, use) => use(shopServer),
-  baseURL: async ({ shopServer }, use) => use(shopServer.url),
+const test = base.extend<{ shop: AppServer & SeededOrders }>({
+  shop: serverFixture<SeededOrders>({ prepare: ["tests/e2e/support/seed-orders.ts", JSON.stringify(PLAN)] }),
+  baseURL: async ({ shop }, use) => use(shop.url),
 });
+
+// One worker runs these tests in order, on one server: a second or third worker would only seed and
+// start another copy of it (about a minute of a loaded machine's time each).
+test.describe.configure({ mode: "default" });
 
 // ---- texts -------------------------------------------------------------------------------
 

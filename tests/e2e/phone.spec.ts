@@ -1,12 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Cookie, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { formatDateTime } from "../../app/domain/format";
-import { AuthPage } from "./pages/auth-pages";
-import { startAppServer, type AppServer } from "./support/app-server";
-import { expect, test as base } from "./support/auth-fixtures";
-import { signInLink } from "./support/mailbox";
-import { followSignInLink } from "./support/sign-in-link";
+import { expect, serverFixture, signInOnce, test as base, type AppServer } from "./support/server-fixture";
 import type { OrderSeedPlan, SeededOrders } from "./support/order-seed-plan";
 
 // Issue #10: every page fits a 360 px phone (412 px is not checked apart: no breakpoint lies between
@@ -32,42 +28,14 @@ const PLAN: OrderSeedPlan = {
 
 interface Site extends AppServer, SeededOrders {}
 
-type Sessions = Record<"player" | "staff", Cookie[]>;
-
-const test = base.extend<{ site: Site }, { siteServer: Site; sessions: Sessions }>({
-  siteServer: [
-    async ({}, use) => {
-      const server = await startAppServer({
-        prepare: ["tests/e2e/support/seed-orders.ts", JSON.stringify(PLAN)],
-        env: { SEED_DEMO: "true", STAFF_EMAILS: STAFF_EMAIL },
-      });
-      try {
-        await use({ ...server, ...(JSON.parse(server.prepared) as SeededOrders) });
-      } finally {
-        await server.stop();
-      }
-    },
-    { scope: "worker", timeout: 120_000 },
-  ],
-  // Each account signs in once per worker (a sign-in link per test would run into the per-address
-  // limit on sign-in mails); each test starts from the session cookie.
-  sessions: [
-    async ({ browser, siteServer }, use) => {
-      const signedIn = async (email: string, path: string) => {
-        const context = await browser.newContext({ baseURL: siteServer.url });
-        try {
-          await signIn(await context.newPage(), siteServer, email, path);
-          return await context.cookies();
-        } finally {
-          await context.close();
-        }
-      };
-      await use({ player: await signedIn(PLAYER.email, "/orders"), staff: await signedIn(STAFF_EMAIL, "/admin/orders") });
-    },
-    { scope: "worker", timeout: 60_000 },
-  ],
-  site: async ({ siteServer }, use) => use(siteServer),
-  baseURL: async ({ siteServer }, use) => use(siteServer.url),
+// Each account signs in once per server and worker (signInOnce: a sign-in link per test would run
+// into the per-address limit on sign-in mails); later tests start from the session cookie.
+const test = base.extend<{ site: Site }>({
+  site: serverFixture<SeededOrders>({
+    prepare: ["tests/e2e/support/seed-orders.ts", JSON.stringify(PLAN)],
+    env: { SEED_DEMO: "true", STAFF_EMAILS: STAFF_EMAIL },
+  }),
+  baseURL: async ({ site }, use) => use(site.url),
 });
 
 const PHONE_WIDTHS = [360] as const;
@@ -75,16 +43,6 @@ const DESKTOP_WIDTH = 1280;
 const SCREENSHOTS = path.resolve("e2e-screenshots");
 
 type Language = "es" | "en";
-
-async function signIn(page: Page, site: Site, email: string, path: string) {
-  await page.goto(`/auth?redirectTo=${encodeURIComponent(path)}`);
-  const auth = new AuthPage(page);
-  const askedAt = new Date();
-  await auth.requestLink(email);
-  await expect(auth.linkSent).toContainText(email);
-  await followSignInLink(page, await signInLink(email, { after: askedAt, dataDir: site.dataDir }));
-  await expect(page).toHaveURL((url) => url.pathname === path);
-}
 
 async function setLanguage(page: Page, language: Language) {
   await page.goto(`/privacy-terms?lang=${language}`);
@@ -204,7 +162,9 @@ async function checkPages(page: Page, who: "visitor" | "user" | "staff", languag
 // 1.3–1.6 min on a fresh machine).
 const WIDTHS = [...PHONE_WIDTHS, DESKTOP_WIDTH] as const;
 // 10–21 s each on two cores shared with other work; the margin keeps a slow machine green.
-test.describe.configure({ timeout: process.env.CI ? 90_000 : 45_000 });
+// One worker runs these tests in order, on one server: another worker would only seed and start
+// another copy of it (about a minute of a loaded machine's time each).
+test.describe.configure({ mode: "default", timeout: process.env.CI ? 90_000 : 45_000 });
 
 for (const language of ["es", "en"] as const) {
   for (const width of WIDTHS) {
@@ -225,8 +185,8 @@ for (const language of ["es", "en"] as const) {
         ]);
       });
 
-      test(`a signed-in player's pages fit (${language}, ${width}px)`, async ({ page, site, sessions }) => {
-        await page.context().addCookies(sessions.player);
+      test(`a signed-in player's pages fit (${language}, ${width}px)`, async ({ page, site }) => {
+        await signInOnce(page, site, PLAYER.email, "/orders");
         await setLanguage(page, language);
         // Order times are written in Caracas by the UTC server, the same text the browser keeps.
         await page.goto("/orders");
@@ -251,9 +211,9 @@ for (const language of ["es", "en"] as const) {
         ]);
       });
 
-      test(`staff pages fit (${language}, ${width}px)`, async ({ page, site, sessions }) => {
+      test(`staff pages fit (${language}, ${width}px)`, async ({ page, site }) => {
         // STAFF_EMAILS made this account staff; it reaches the back-office without a player profile.
-        await page.context().addCookies(sessions.staff);
+        await signInOnce(page, site, STAFF_EMAIL, "/admin/orders");
         await setLanguage(page, language);
         await page.goto("/admin/orders");
         await expect(page.getByTestId("staff-orders")).toHaveCount(1);
@@ -270,8 +230,8 @@ for (const language of ["es", "en"] as const) {
 }
 
 for (const language of ["es", "en"] as const) {
-  test(`the older page of a player's orders fits a phone (${language})`, async ({ page, site, sessions }) => {
-    await page.context().addCookies(sessions.player);
+  test(`the older page of a player's orders fits a phone (${language})`, async ({ page, site }) => {
+    await signInOnce(page, site, PLAYER.email, "/orders");
     await setLanguage(page, language);
     await page.setViewportSize({ width: PHONE_WIDTHS[0], height: 800 });
     // "My orders" shows 20 orders a page; the older page is reached by its link and leads back.

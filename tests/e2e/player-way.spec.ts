@@ -1,11 +1,9 @@
 import type { Browser, Page } from "@playwright/test";
-import { AuthPage } from "./pages/auth-pages";
 import { TournamentPage } from "./pages/tournament-page";
-import { startAppServer, type AppServer } from "./support/app-server";
-import { expect, randomClientIp, test as base } from "./support/auth-fixtures";
-import { signInLink, waitForMail } from "./support/mailbox";
+import { randomClientIp } from "./support/auth-fixtures";
+import { expect, serverFixture, signIn, test as base, type AppServer } from "./support/server-fixture";
+import { waitForMail } from "./support/mailbox";
 import type { OrderSeedPlan, SeededOrders } from "./support/order-seed-plan";
-import { followSignInLink } from "./support/sign-in-link";
 
 // The player's way at phone width: help one tap from an order (the order filled in) answered by
 // staff, and an account switched to English gets English pages and English mails. Each worker
@@ -25,34 +23,15 @@ const PLAN: OrderSeedPlan = {
 
 type Way = AppServer & SeededOrders;
 
-const test = base.extend<{ way: Way }, { wayServer: Way }>({
-  wayServer: [
-    async ({}, use) => {
-      const server = await startAppServer({ prepare: ["tests/e2e/support/seed-orders.ts", JSON.stringify(PLAN)] });
-      try {
-        await use({ ...server, ...(JSON.parse(server.prepared) as SeededOrders) });
-      } finally {
-        await server.stop();
-      }
-    },
-    { scope: "worker", timeout: 120_000 },
-  ],
-  way: async ({ wayServer }, use) => use(wayServer),
-  baseURL: async ({ wayServer }, use) => use(wayServer.url),
+const test = base.extend<{ way: AppServer & SeededOrders }>({
+  way: serverFixture<SeededOrders>({ prepare: ["tests/e2e/support/seed-orders.ts", JSON.stringify(PLAN)] }),
+  baseURL: async ({ way }, use) => use(way.url),
   viewport: { width: 360, height: 780 },
 });
 
-test.describe.configure({ timeout: 90_000 });
-
-async function signIn(page: Page, way: Way, email: string, path: string) {
-  await page.goto(`/auth?redirectTo=${encodeURIComponent(path)}`);
-  const auth = new AuthPage(page);
-  const askedAt = new Date();
-  await auth.requestLink(email);
-  await expect(auth.linkSent).toContainText(email);
-  await followSignInLink(page, await signInLink(email, { after: askedAt, dataDir: way.dataDir }));
-  await expect(page).toHaveURL((url) => url.pathname + url.search === path);
-}
+// One worker runs these tests in order, on one server: another worker would only seed and start
+// another copy of it (about a minute of a loaded machine's time each).
+test.describe.configure({ mode: "default", timeout: 90_000 });
 
 async function otherBrowser(browser: Browser, way: Way) {
   const context = await browser.newContext({

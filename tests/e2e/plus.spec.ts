@@ -1,12 +1,10 @@
-import type { Browser, Page } from "@playwright/test";
-import { AuthPage } from "./pages/auth-pages";
+import type { Browser } from "@playwright/test";
 import { PayPage, StaffReviewPage } from "./pages/order-pages";
 import { TournamentPage } from "./pages/tournament-page";
 import { expectMovesOnAfter } from "./support/clock";
-import { startAppServer, type AppServer } from "./support/app-server";
-import { expect, randomClientIp, test as base } from "./support/auth-fixtures";
-import { signInLink, waitForMail } from "./support/mailbox";
-import { followSignInLink } from "./support/sign-in-link";
+import { randomClientIp } from "./support/auth-fixtures";
+import { expect, serverFixture, signIn, test as base, type AppServer } from "./support/server-fixture";
+import { waitForMail } from "./support/mailbox";
 import { pngReceipt } from "./support/receipt-files";
 
 // Plus from the buyer's side and the staff's: buy a month, staff approve it, the badge appears, and
@@ -17,31 +15,14 @@ interface Club extends AppServer {
   tournamentId: string;
 }
 
-const test = base.extend<{ club: Club }, { clubServer: Club }>({
-  clubServer: [
-    async ({}, use) => {
-      const server = await startAppServer({ prepare: ["tests/e2e/support/seed-plus.ts"] });
-      try {
-        await use({ ...server, ...(JSON.parse(server.prepared) as { tournamentId: string }) });
-      } finally {
-        await server.stop();
-      }
-    },
-    { scope: "worker", timeout: 120_000 },
-  ],
-  club: async ({ clubServer }, use) => use(clubServer),
-  baseURL: async ({ clubServer }, use) => use(clubServer.url),
+const test = base.extend<{ club: AppServer & { tournamentId: string } }>({
+  club: serverFixture<{ tournamentId: string }>({ prepare: ["tests/e2e/support/seed-plus.ts"] }),
+  baseURL: async ({ club }, use) => use(club.url),
 });
 
-async function signIn(page: Page, club: Club, email: string, path: string) {
-  await page.goto(`/auth?redirectTo=${encodeURIComponent(path)}`);
-  const auth = new AuthPage(page);
-  const askedAt = new Date();
-  await auth.requestLink(email);
-  await expect(auth.linkSent).toContainText(email);
-  await followSignInLink(page, await signInLink(email, { after: askedAt, dataDir: club.dataDir }));
-  await expect(page).toHaveURL((url) => url.pathname + url.search === path);
-}
+// One worker runs these tests in order, on one server: another worker would only seed and start
+// another copy of it (about a minute of a loaded machine's time each).
+test.describe.configure({ mode: "default" });
 
 async function otherBrowser(browser: Browser, club: Club) {
   const context = await browser.newContext({

@@ -1,6 +1,11 @@
 import type { APIResponse, Page } from "@playwright/test";
 import { expect, signUp, test, uniqueEmail } from "./support/auth-fixtures";
-import { startAppServer } from "./support/app-server";
+import { serverFixture, test as serverTest, type AppServer } from "./support/server-fixture";
+
+// A server whose PUBLIC_URL is https, for one test.
+const httpsTest = serverTest.extend<{ server: AppServer }>({
+  server: serverFixture({ env: { PUBLIC_URL: "https://arena.example" }, once: true }),
+});
 
 /** The policy's nonce, checked to be the only way an inline script may run. */
 function nonceOf(response: APIResponse): string {
@@ -115,18 +120,13 @@ test.describe("strict headers on every page type", () => {
     expect(problems).toEqual([]);
   });
 
-  test("HSTS and upgrade-insecure-requests when PUBLIC_URL is https", async ({ playwright }) => {
-    const server = await startAppServer({ env: { PUBLIC_URL: "https://arena.example" } });
-    try {
-      const context = await playwright.request.newContext({ baseURL: server.url });
-      for (const path of ["/", "/auth", "/healthz"]) {
-        const response = await context.get(path, { maxRedirects: 0 });
-        expect(response.headers()["strict-transport-security"], path).toBe("max-age=31536000; includeSubDomains");
-        expect(response.headers()["content-security-policy"]).toMatch(/upgrade-insecure-requests/);
-      }
-      await context.dispose();
-    } finally {
-      await server.stop();
+  httpsTest("HSTS and upgrade-insecure-requests when PUBLIC_URL is https", async ({ playwright, server }) => {
+    const context = await playwright.request.newContext({ baseURL: server.url });
+    for (const path of ["/", "/auth", "/healthz"]) {
+      const response = await context.get(path, { maxRedirects: 0 });
+      expect(response.headers()["strict-transport-security"], path).toBe("max-age=31536000; includeSubDomains");
+      expect(response.headers()["content-security-policy"]).toMatch(/upgrade-insecure-requests/);
     }
+    await context.dispose();
   });
 });

@@ -1,27 +1,15 @@
 import type { Browser, Page } from "@playwright/test";
-import { AuthPage } from "./pages/auth-pages";
-import { startAppServer, type AppServer } from "./support/app-server";
-import { expect, randomClientIp, test as base } from "./support/auth-fixtures";
-import { signInLink, waitForMail } from "./support/mailbox";
-import { followSignInLink } from "./support/sign-in-link";
+import { randomClientIp } from "./support/auth-fixtures";
+import { expect, serverFixture, signIn, test as base, type AppServer } from "./support/server-fixture";
+import { waitForMail } from "./support/mailbox";
 
 // Issue 30 (docs/streamers.md), at phone width: a player applies to be a streamer, staff approve (the
 // player is mailed), staff feature them, the streamer switches "Estoy en vivo" and the landing and their
 // page show the LIVE badge; a fan follows; a short look in English. The pages have no React runtime
 // (the staff page apart): plain forms that post.
 
-const test = base.extend<object, { arena: AppServer }>({
-  arena: [
-    async ({}, use) => {
-      const server = await startAppServer({ prepare: ["tests/e2e/support/seed-streamers.ts"] });
-      try {
-        await use(server);
-      } finally {
-        await server.stop();
-      }
-    },
-    { scope: "worker", timeout: 120_000 },
-  ],
+const test = base.extend<{ arena: AppServer }>({
+  arena: serverFixture({ prepare: ["tests/e2e/support/seed-streamers.ts"] }),
   baseURL: async ({ arena }, use) => use(arena.url),
 });
 
@@ -36,16 +24,6 @@ async function personAt(browser: Browser, arena: AppServer) {
     viewport: PHONE,
   });
   return context.newPage();
-}
-
-async function signIn(page: Page, arena: AppServer, email: string, path: string) {
-  await page.goto(`/auth?redirectTo=${encodeURIComponent(path)}`);
-  const auth = new AuthPage(page);
-  const askedAt = new Date();
-  await auth.requestLink(email);
-  await expect(auth.linkSent).toContainText(email);
-  await followSignInLink(page, await signInLink(email, { after: askedAt, dataDir: arena.dataDir }));
-  await expect(page).toHaveURL((url) => url.pathname === path);
 }
 
 async function noSideScroll(page: Page) {

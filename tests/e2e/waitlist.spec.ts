@@ -1,26 +1,14 @@
 import type { Browser, Page } from "@playwright/test";
-import { AuthPage } from "./pages/auth-pages";
 import { TournamentPage } from "./pages/tournament-page";
-import { startAppServer, type AppServer } from "./support/app-server";
-import { expect, randomClientIp, test as base } from "./support/auth-fixtures";
-import { signInLink, waitForMail } from "./support/mailbox";
-import { followSignInLink } from "./support/sign-in-link";
+import { randomClientIp } from "./support/auth-fixtures";
+import { expect, serverFixture, signIn, test as base, type AppServer } from "./support/server-fixture";
+import { waitForMail } from "./support/mailbox";
 
 // The waiting list of a full tournament, the landing cards of events in their final or finished,
 // and the automatic check-in mail, on a server of its own seeded by seed-waitlist.ts.
 
-const test = base.extend<object, { arena: AppServer }>({
-  arena: [
-    async ({}, use) => {
-      const server = await startAppServer({ prepare: ["tests/e2e/support/seed-waitlist.ts"] });
-      try {
-        await use(server);
-      } finally {
-        await server.stop();
-      }
-    },
-    { scope: "worker", timeout: 240_000 },
-  ],
+const test = base.extend<{ arena: AppServer }>({
+  arena: serverFixture({ prepare: ["tests/e2e/support/seed-waitlist.ts"] }),
   baseURL: async ({ arena }, use) => use(arena.url),
 });
 
@@ -36,16 +24,6 @@ async function personAt(
     viewport: options.viewport,
   });
   return context.newPage();
-}
-
-async function signIn(page: Page, arena: AppServer, email: string, path: string) {
-  await page.goto(`/auth?redirectTo=${encodeURIComponent(path)}`);
-  const auth = new AuthPage(page);
-  const askedAt = new Date();
-  await auth.requestLink(email);
-  await expect(auth.linkSent).toContainText(email);
-  await followSignInLink(page, await signInLink(email, { after: askedAt, dataDir: arena.dataDir }));
-  await expect(page).toHaveURL((url) => url.pathname + url.search === path);
 }
 
 async function expectNoSidewaysScroll(page: Page) {

@@ -1,27 +1,15 @@
 import type { Browser, Page } from "@playwright/test";
-import { AuthPage } from "./pages/auth-pages";
-import { startAppServer, type AppServer } from "./support/app-server";
-import { expect, randomClientIp, test as base } from "./support/auth-fixtures";
-import { signInLink, waitForMail } from "./support/mailbox";
-import { followSignInLink } from "./support/sign-in-link";
+import { randomClientIp } from "./support/auth-fixtures";
+import { expect, serverFixture, signIn, test as base, type AppServer } from "./support/server-fixture";
+import { waitForMail } from "./support/mailbox";
 
 // Money out (#28) on a server of its own, seeded by seed-wallet.ts: an 8-team cup with a $100 prize
 // table is played to the end by staff, the prizes are paid to the placed captains' wallets, a
 // non-Plus captain withdraws by Pago Móvil (Spanish, phone width), a Plus captain by Binance at 0 %
 // (English), staff pay both recording references, and the ledger export balances.
 
-const test = base.extend<object, { arena: AppServer }>({
-  arena: [
-    async ({}, use) => {
-      const server = await startAppServer({ prepare: ["tests/e2e/support/seed-wallet.ts"] });
-      try {
-        await use(server);
-      } finally {
-        await server.stop();
-      }
-    },
-    { scope: "worker", timeout: 600_000 },
-  ],
+const test = base.extend<{ arena: AppServer }>({
+  arena: serverFixture({ prepare: ["tests/e2e/support/seed-wallet.ts"] }),
   baseURL: async ({ arena }, use) => use(arena.url),
 });
 
@@ -35,16 +23,6 @@ async function personAt(browser: Browser, arena: AppServer, viewport?: { width: 
     ...(viewport ? { viewport } : {}),
   });
   return context.newPage();
-}
-
-async function signIn(page: Page, arena: AppServer, email: string, path: string) {
-  await page.goto(`/auth?redirectTo=${encodeURIComponent(path)}`);
-  const auth = new AuthPage(page);
-  const askedAt = new Date();
-  await auth.requestLink(email);
-  await expect(auth.linkSent).toContainText(email);
-  await followSignInLink(page, await signInLink(email, { after: askedAt, dataDir: arena.dataDir }));
-  await expect(page).toHaveURL((url) => url.pathname === path);
 }
 
 async function noSideScroll(page: Page) {

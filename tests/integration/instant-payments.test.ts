@@ -53,7 +53,8 @@ async function startDemo(script: string, args: string[] = []): Promise<string> {
   const child = spawn("node", [`scripts/${script}`, "--port", String(port), "--quiet", ...args], { stdio: "ignore" });
   children.push(child);
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
+  // Up to 30 s: a node process starts slowly on a loaded machine.
+  for (let i = 0; i < 600; i++) {
     // Not fetch: its pooled connection would sit idle past the demo's keep-alive and be closed under
     // the first real request ("other side closed").
     if (await healthy(`${url}/health`)) return url;
@@ -165,7 +166,8 @@ const historyOf = (orderId: string) => handle.db.select().from(orderStatusHistor
 
 /** Delivery is started after the approval's commit without being awaited: wait for the order to settle. */
 async function settled(orderId: string, want: string) {
-  for (let i = 0; i < 100; i++) {
+  // Up to 15 s (a loaded machine): a settled order returns at once.
+  for (let i = 0; i < 500; i++) {
     if ((await statusOf(orderId)).status === want) return;
     await new Promise((resolve) => setTimeout(resolve, 30));
   }

@@ -21,12 +21,19 @@ describe.skipIf(!url)("routine lock on PostgreSQL (advisory lock)", () => {
 
   it("lets exactly one of two instances run a routine at a time", async () => {
     const runs: string[] = [];
+    // The routine that runs holds the lock until the other instance has been answered (not for a
+    // fixed time, which a loaded machine could outlast before the second attempt).
+    let finish!: () => void;
+    const held = new Promise<void>((resolve) => (finish = resolve));
     const work = (instance: string) => async () => {
       runs.push(instance);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await held;
       return instance;
     };
-    const [first, second] = await Promise.all([a.tryExclusive!("routine:test", work("A")), b.tryExclusive!("routine:test", work("B"))]);
+    const attempts = [a.tryExclusive!("routine:test", work("A")), b.tryExclusive!("routine:test", work("B"))] as const;
+    expect((await Promise.race(attempts)).ran).toBe(false);
+    finish();
+    const [first, second] = await Promise.all(attempts);
     expect(runs).toHaveLength(1);
     expect([first.ran, second.ran].sort()).toEqual([false, true]);
   });

@@ -14,10 +14,10 @@ beforeEach(async () => {
   await seedDemoData(handle.db);
 });
 
-/** Another process's write arrives as a notification: wait for it (at most 2 s). */
+/** Another process's write arrives as a notification: wait for it (at most 15 s: a loaded machine delays it). */
 async function eventually<T>(read: () => Promise<T>, wanted: (value: T) => boolean): Promise<T> {
   let value = await read();
-  for (let waited = 0; !wanted(value) && waited < 2000; waited += 20) {
+  for (let waited = 0; !wanted(value) && waited < 15_000; waited += 20) {
     await new Promise((resolve) => setTimeout(resolve, 20));
     value = await read();
   }

@@ -30,16 +30,37 @@ export interface AppServer {
   stop(): Promise<void>;
 }
 
+type Prepare = [script: string, ...args: string[]];
+
 export interface AppServerOptions {
   /** Keep only the first N demo tournaments (runs seed-tournaments.ts). */
   tournamentCount?: number;
   /**
    * A script run with tsx before the server starts, as `[script, ...args]`; the data directory
    * is passed as its first argument, before `args`. Its last stdout line ends up in `prepared`.
+   * Several scripts (`[[a], [b, …args]]`) run one after the other on the same data directory; each
+   * prints a JSON object, and `prepared` is their union.
    */
-  prepare?: [script: string, ...args: string[]];
+  prepare?: Prepare | Prepare[];
   /** Extra settings for this server (e.g. STORE_OPEN=false). */
   env?: Record<string, string>;
+}
+
+/**
+ * With E2E_SERVER_LOG=<file>, every start appends one JSON line (what was seeded, how long the seed
+ * script and the server's own start took): how the suite's server starts are counted and timed.
+ */
+function logStart(options: AppServerOptions, prepareMs: number, startMs: number) {
+  const file = process.env.E2E_SERVER_LOG;
+  if (!file) return;
+  const line = {
+    at: new Date().toISOString(),
+    worker: process.env.TEST_WORKER_INDEX,
+    ...options,
+    prepareMs: Math.round(prepareMs),
+    startMs: Math.round(startMs),
+  };
+  fs.appendFileSync(file, `${JSON.stringify(line)}\n`);
 }
 
 function runPrepare(script: string, args: string[]): string {
@@ -56,9 +77,16 @@ function runPrepare(script: string, args: string[]): string {
 export async function startAppServer({ tournamentCount, prepare, env }: AppServerOptions): Promise<AppServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "arena-e2e-extra-"));
   let prepared = "";
+  const startedAt = performance.now();
   try {
     if (tournamentCount !== undefined) runPrepare("tests/e2e/support/seed-tournaments.ts", [dataDir, String(tournamentCount)]);
-    if (prepare) prepared = runPrepare(prepare[0], [dataDir, ...prepare.slice(1)]);
+    if (prepare && typeof prepare[0] === "string") {
+      const [script, ...args] = prepare as Prepare;
+      prepared = runPrepare(script, [dataDir, ...args]);
+    } else if (prepare) {
+      const union = (prepare as Prepare[]).map(([script, ...args]) => JSON.parse(runPrepare(script, [dataDir, ...args]) || "{}") as object);
+      prepared = JSON.stringify(Object.assign({}, ...union));
+    }
   } catch (error) {
     fs.rmSync(dataDir, { recursive: true, force: true });
     throw error;
@@ -107,8 +135,10 @@ export async function startAppServer({ tournamentCount, prepare, env }: AppServe
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   };
+  const preparedAt = performance.now();
   let child = spawnServer();
   await waitUntilUp(child);
+  logStart({ tournamentCount, prepare, env }, preparedAt - startedAt, performance.now() - preparedAt);
   const exited = (process_: ChildProcess) =>
     new Promise<void>((resolve) => {
       if (process_.exitCode !== null || process_.signalCode !== null) return resolve();
