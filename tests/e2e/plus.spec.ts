@@ -41,11 +41,17 @@ test("buy Plus, staff approve it, the badge appears and the member registers 15 
   // A visitor reads the offer and is asked to sign in to buy.
   await page.goto("/plus");
   await expect(page.getByTestId("plus-price")).toHaveText("$5,00");
-  // Creating tournaments, private subscriptions and replays are still to come; Plus events and the
-  // Discord role work now (issue 29), each with its link.
-  await expect(page.getByTestId("plus-benefits")).toContainText("Próximamente");
-  await expect(page.getByTestId("plus-benefit-events")).toHaveAttribute("href", "/tournaments?plus=1");
-  await expect(page.getByTestId("plus-benefit-discord")).toHaveAttribute("href", "/auth/profile");
+  // Every benefit works: none is "coming", and each one that lives on a page of its own links there.
+  await expect(page.getByTestId("plus-benefits")).not.toContainText("Próximamente");
+  for (const [benefit, href] of [
+    ["fees", "/wallet"],
+    ["subscriptions", "/streamers"],
+    ["events", "/tournaments?plus=1"],
+    ["create", "/organizations/new"],
+    ["discord", "/auth/profile"],
+    ["replays", "/tournaments"],
+  ] as const)
+    await expect(page.getByTestId(`plus-benefit-${benefit}`)).toHaveAttribute("href", href);
   await page.getByTestId("plus-sign-in").click();
   await expect(page).toHaveURL((url) => url.pathname === "/auth" && url.searchParams.get("redirectTo") === "/plus");
 

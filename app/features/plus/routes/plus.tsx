@@ -38,20 +38,20 @@ import { buttonClass } from "~/components/ui/button";
 export const handle: RouteHandle = { hydrate: false };
 
 /**
- * What Plus gives today, and what needs systems we do not have yet (shown as coming, not faked).
+ * What Plus gives: every benefit works, and links to where it does when it has a page of its own.
  * Where each is enforced: docs/plus.md.
  */
 export const PLUS_BENEFITS = [
-  { id: "earlyAccess", available: true },
-  { id: "support", available: true },
-  { id: "ads", available: true },
-  { id: "badge", available: true },
-  { id: "fees", available: true, href: "/wallet" },
-  { id: "subscriptions", available: true, href: "/streamers" },
-  { id: "events", available: true, href: "/tournaments?plus=1" },
-  { id: "create", available: true, href: "/organizations/new" },
-  { id: "discord", available: true, href: "/auth/profile" },
-  { id: "replays", available: true, href: "/tournaments" },
+  { id: "earlyAccess", href: "/tournaments" },
+  { id: "support", href: "/support" },
+  { id: "ads" },
+  { id: "badge" },
+  { id: "fees", href: "/wallet" },
+  { id: "subscriptions", href: "/streamers" },
+  { id: "events", href: "/tournaments?plus=1" },
+  { id: "create", href: "/organizations/new" },
+  { id: "discord", href: "/auth/profile" },
+  { id: "replays", href: "/tournaments" },
 ] as const;
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -237,9 +237,6 @@ export default function PlusPage({ loaderData, actionData }: Route.ComponentProp
                     </a>
                   ) : (
                     <span>{t(`benefits.${benefit.id}`, { minutes: EARLY_ACCESS_MINUTES })}</span>
-                  )}
-                  {benefit.available ? null : (
-                    <span className="shrink-0 rounded-full bg-slate-700 px-2 py-0.5 text-xs text-slate-200">{t("coming")}</span>
                   )}
                 </li>
               ))}
