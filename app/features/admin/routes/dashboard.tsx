@@ -2,7 +2,7 @@ import { useTranslation } from "~/lib/i18n-react";
 import { Form, Link } from "react-router";
 import { isLanguage } from "~/domain/language";
 import { ORDER_STATUSES } from "~/features/orders/core/lifecycle";
-import { formatMoney } from "~/domain/format";
+import { formatMoney, formatNumber, platformToday } from "~/domain/format";
 import { db } from "~/lib/db.server";
 import { metaText } from "~/lib/meta";
 import { useRouteMessages } from "~/lib/use-route-messages";
@@ -13,7 +13,6 @@ import { staffContext } from "../context.server";
 import { cashClose, dashboardFigures, workCounts } from "../dashboard.server";
 import { WORK_ITEMS, parseDay } from "../core/cash-close";
 import { env } from "~/lib/env.server";
-import { platformToday } from "~/domain/format";
 import { type Currency } from "~/domain/money";
 import { automationFigures } from "~/features/payments/payments.server";
 import type { Route } from "./+types/dashboard";
@@ -52,7 +51,7 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("admin");
   const language = isLanguage(i18n.language) ? i18n.language : "es";
   const { byStatus, revenueUsd, revenueVes, topPackages, registrationsByTournament, queue, work, day, close } = loaderData;
-  const integer = (value: number) => new Intl.NumberFormat(language === "es" ? "es-VE" : "en-US").format(value);
+  const integer = (value: number) => formatNumber(value, language);
   return (
     <section className="mx-auto max-w-7xl px-4 py-8" data-testid="admin-dashboard">
       <PageTitle title={t("shell.title")} subtitle={t("shell.subtitle")} />
