@@ -289,6 +289,14 @@ const MATRIX: Record<string, Case[] | { public: string }> = {
       expect: { visitor: "signin", owner: "hidden", other: "hidden", staff: "hidden" },
     },
   ],
+  "players/me": [
+    {
+      name: "sends the caller to their own player page, or to the form that sets a public name",
+      kind: "loader",
+      request: (_w, cookie) => getRequest("/players/me", cookie),
+      expect: anySignedIn,
+    },
+  ],
   "players/:handle": {
     public: "a player's public page: handle, teams, tournaments, record; never full name, phone or e-mail (teams.test.ts)",
   },
