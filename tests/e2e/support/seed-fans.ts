@@ -2,38 +2,24 @@
 // streamer (@vale_fans, no subscription price yet), a fan with 20.00 USD in their wallet and another
 // player without a subscription. Usage: tsx tests/e2e/support/seed-fans.ts <dataDir>
 import { randomUUID } from "node:crypto";
-import { streamers, users } from "~/db/schema";
+import { streamers } from "~/db/schema";
 import { seedDemoData } from "~/db/seed";
 import { registerOrderKinds } from "~/features/order-kinds.server";
 import { adjustWallet } from "~/features/wallet/wallet.server";
 import { openDatabase } from "~/lib/db.server";
+import { seedPeople } from "./seed-people";
 
 const [dataDir] = process.argv.slice(2);
 if (!dataDir) throw new Error("usage: seed-fans <dataDir>");
 const handle = await openDatabase({ dataDir });
 registerOrderKinds();
 await seedDemoData(handle.db);
-const ids: Record<string, string> = {};
-for (const [email, name, isStaff] of [
+const ids = await seedPeople(handle.db, [
   ["staff-fans@example.com", "Sara Staff", true],
   ["streamer-fans@example.com", "Vale Streamer", false],
   ["fan-fans@example.com", "Fede Fan", false],
   ["other-fans@example.com", "Otro Jugador", false],
-] as const) {
-  const id = randomUUID();
-  ids[email] = id;
-  await handle.db.insert(users).values({
-    id,
-    email,
-    emailVerified: true,
-    name,
-    age: 22,
-    favoriteGame: "free-fire",
-    language: "es",
-    isStaff,
-    profileCompletedAt: new Date(),
-  });
-}
+] as const);
 await handle.db.insert(streamers).values({
   id: randomUUID(),
   userId: ids["streamer-fans@example.com"]!,

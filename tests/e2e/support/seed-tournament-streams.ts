@@ -3,38 +3,24 @@
 // the test) and yesterday's tournament (in the platform's calendar) with a recording, inside its 48 Plus hours.
 // Usage: tsx tests/e2e/support/seed-tournament-streams.ts <dataDir>
 import { randomUUID } from "node:crypto";
-import { membershipPeriods, streamerChannels, streamers, tournamentRecordings, tournaments, users } from "~/db/schema";
+import { membershipPeriods, streamerChannels, streamers, tournamentRecordings, tournaments } from "~/db/schema";
 import { seedDemoData } from "~/db/seed";
 import { platformToday } from "~/domain/format";
 import { registerOrderKinds } from "~/features/order-kinds.server";
 import { openDatabase } from "~/lib/db.server";
+import { seedPeople } from "./seed-people";
 
 const [dataDir] = process.argv.slice(2);
 if (!dataDir) throw new Error("usage: seed-tournament-streams <dataDir>");
 const handle = await openDatabase({ dataDir });
 registerOrderKinds();
 await seedDemoData(handle.db);
-const ids: Record<string, string> = {};
-for (const [email, name, isStaff] of [
+const ids = await seedPeople(handle.db, [
   ["staff-ts@example.com", "Sara Staff", true],
   ["member-ts@example.com", "Mia Plus", false],
   ["visitor-ts@example.com", "Victor Visita", false],
   ["caster-ts@example.com", "Vale Caster", false],
-] as const) {
-  const id = randomUUID();
-  ids[email] = id;
-  await handle.db.insert(users).values({
-    id,
-    email,
-    emailVerified: true,
-    name,
-    age: 22,
-    favoriteGame: "free-fire",
-    language: "es",
-    isStaff,
-    profileCompletedAt: new Date(),
-  });
-}
+] as const);
 const now = Date.now();
 await handle.db.insert(membershipPeriods).values({
   id: randomUUID(),
