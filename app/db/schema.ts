@@ -160,6 +160,12 @@ export const tournaments = pgTable(
     organizationId: text("organization_id"),
     /** A Plus event (issue 29, docs/plus.md): only members may register or join its waiting list. */
     plusOnly: boolean("plus_only").notNull().default(false),
+    /**
+     * Who funds the prizes (docs/organizations.md "Prize pools"): none (paid by hand or from the
+     * platform's prizes account), organizer (deposited before publishing, held in the tournament's
+     * pool account) or fees (the pool is the entry fees minus the platform's commission).
+     */
+    prizeFunding: text("prize_funding").notNull().default("none"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1199,6 +1205,8 @@ export const ledgerAccounts = pgTable(
     index("ledger_accounts_user_idx").on(t.userId),
     check("ledger_accounts_currency", sql`${t.currency} in ('USD', 'VES')`),
     check("ledger_accounts_user_not_negative", sql`${t.kind} <> 'user' or ${t.balance} >= 0`),
+    // A tournament's prize pool never pays more than it holds.
+    check("ledger_accounts_pool_not_negative", sql`${t.kind} <> 'prize_pool' or ${t.balance} >= 0`),
   ],
 );
 
@@ -1295,6 +1303,32 @@ export const walletPrizePayouts = pgTable(
   },
   (t) => [index("wallet_prize_payouts_tournament_idx").on(t.tournamentId), index("wallet_prize_payouts_user_idx").on(t.userId)],
 );
+
+/** A deposit into a tournament's prize pool, paid as an order (kind `prize_pool`): which tournament it funds. */
+export const prizePoolOrders = pgTable(
+  "prize_pool_orders",
+  {
+    orderId: text("order_id")
+      .primaryKey()
+      .references(() => orders.id),
+    tournamentId: text("tournament_id")
+      .notNull()
+      .references(() => tournaments.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index("prize_pool_orders_tournament_idx").on(t.tournamentId)],
+);
+
+/** A prize pool platform staff froze: no payout while `frozen_at` is set (each change audited). */
+export const prizePoolFreezes = pgTable("prize_pool_freezes", {
+  tournamentId: text("tournament_id")
+    .primaryKey()
+    .references(() => tournaments.id),
+  frozenAt: timestamp("frozen_at", { withTimezone: true }),
+  reason: text("reason"),
+  frozenBy: text("frozen_by"),
+  updatedAt: updatedAt(),
+});
 
 /* ───────────── Mail outbox ───────────── */
 
@@ -1584,6 +1618,8 @@ export const schema = {
   ledgerEntries,
   walletWithdrawals,
   walletPrizePayouts,
+  prizePoolOrders,
+  prizePoolFreezes,
   streamerSubscriptionOrders,
   streamerSubscriptions,
   streamerPosts,

@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from "~/db/schema";
 import type { Currency } from "~/domain/money";
 import type { Database, Transaction } from "~/lib/db.server";
-import { lockOrder, postingProblem, type Line, type TransactionKind } from "./core/accounts";
+import { lockOrder, mustStayPositive, postingProblem, type Line, type TransactionKind } from "./core/accounts";
 import { DomainError } from "~/lib/domain-error";
 
 export type LedgerErrorCode = "UNBALANCED" | "EMPTY" | "BAD_AMOUNT" | "INSUFFICIENT_FUNDS" | "KEY_REUSED";
@@ -50,7 +50,7 @@ export async function lockAccounts(tx: Transaction, ids: readonly string[]): Pro
 
 /**
  * THE one writer of the ledger: one transaction of entries summing to zero per currency, with the
- * accounts' rows locked, no user wallet below zero, the cached balances moved with the entries.
+ * accounts' rows locked, no user wallet or prize pool below zero, the cached balances moved with the entries.
  * Idempotent by key (the unique index: concurrent posts with one key write once). Entries are only
  * ever inserted here; nothing updates or deletes them (a database trigger refuses it too).
  */
@@ -85,7 +85,7 @@ export async function post(tx: Transaction, posting: Posting): Promise<{ transac
   for (const line of posting.lines) delta.set(line.account.id, (delta.get(line.account.id) ?? 0) + line.amount);
   for (const line of posting.lines) {
     const next = (balances.get(line.account.id) ?? 0) + (delta.get(line.account.id) ?? 0);
-    if (line.account.kind === "user" && next < 0) throw new LedgerError("INSUFFICIENT_FUNDS");
+    if (mustStayPositive(line.account.kind) && next < 0) throw new LedgerError("INSUFFICIENT_FUNDS");
   }
   await tx
     .insert(ledgerEntries)

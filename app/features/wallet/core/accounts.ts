@@ -23,9 +23,20 @@ export const PLATFORM_ACCOUNT_KINDS = [
   "donation_fees",
   /** The platform's fee on fans' subscriptions to streamers (revenue; issue 30; none when the fan holds Plus). */
   "subscription_fees",
+  /** The platform's commission on fee-funded prize pools (revenue; docs/organizations.md). */
+  "prize_pool_fees",
 ] as const;
 export type PlatformAccountKind = (typeof PLATFORM_ACCOUNT_KINDS)[number];
-export type AccountKind = "user" | PlatformAccountKind;
+/**
+ * "prize_pool": one tournament's held prize money (`prize_pool:<tournamentId>:<cur>`, core/prize-pools.ts);
+ * like a wallet it never goes below zero, so a payout never pays more than the pool holds.
+ */
+export type AccountKind = "user" | "prize_pool" | PlatformAccountKind;
+
+/** Accounts that may never go below zero: what the platform owes a user, and a tournament's held prizes. */
+export function mustStayPositive(kind: AccountKind): boolean {
+  return kind === "user" || kind === "prize_pool";
+}
 
 export const CURRENCIES: readonly Currency[] = ["USD", "VES"];
 
@@ -93,6 +104,16 @@ export const TRANSACTION_KINDS = [
   "subscription",
   /** A refunded subscription order takes that credit back (a new movement, never an edit). */
   "subscription_refund",
+  /** An organizer's deposit into a tournament's pool (an approved `prize_pool` order): orders clearing → pool. */
+  "prize_pool_deposit",
+  /** A refunded deposit order: pool → orders clearing. */
+  "prize_pool_deposit_refund",
+  /** An approved entry fee of a fee-funded tournament: orders clearing → pool + commission. */
+  "prize_pool_fee",
+  /** A refunded entry fee: its pool share and commission go back to orders clearing. */
+  "prize_pool_fee_refund",
+  /** What an organizer-funded pool holds after the payout, back to the organizer's wallet. */
+  "prize_pool_return",
 ] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 
