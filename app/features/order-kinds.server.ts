@@ -3,6 +3,7 @@ import { plusOrders } from "./plus/plus.server";
 import { subscriptionOrders } from "./streamers/subscriptions.server";
 import { storeOrders } from "./store/store-order-kind.server";
 import { tournamentOrders } from "./tournaments/registration-order-kind.server";
+import { prizePoolOrderKind } from "./wallet/prize-pools.server";
 
 /**
  * Every kind of order and its handler: a new kind is one handler file and one line here (and its
@@ -13,5 +14,6 @@ export function registerOrderKinds(): void {
   registerOrderKind(tournamentOrders);
   registerOrderKind(plusOrders);
   registerOrderKind(subscriptionOrders);
+  registerOrderKind(prizePoolOrderKind);
   assertEveryKindHandled();
 }

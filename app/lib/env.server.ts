@@ -82,6 +82,8 @@ const envSchema = z
       .min(5)
       .max(7 * 24 * 60)
       .default(120),
+    /** The platform's commission on fee-funded prize pools, percent of each entry fee (docs/organizations.md). */
+    PRIZE_POOL_COMMISSION_PERCENT: z.coerce.number().int().min(0).max(50).default(10),
     /** Largest receipt accepted, in megabytes. */
     RECEIPT_MAX_MB: z.coerce.number().min(0.1).max(25).default(5),
     /** SPEC §1: the top-bar store button opens the store, or (false) only says it is coming soon. */

@@ -22,6 +22,7 @@ import { composeMail } from "~/lib/mail.server";
 import { queueMail, type MailWriter } from "~/lib/mail-outbox.server";
 import { mailOrderMove } from "~/features/orders/order-mail.server";
 import { loadMessages } from "~/lib/messages.server";
+import { poolHoldsMoney, publishProblem } from "~/features/wallet/prize-pools.server";
 import { recordAudit } from "./audit.server";
 import { STATUS_ACTION, canMoveTournament, type EventPlan, type TournamentStatus, type TournamentValues } from "./core/tournament-form";
 import { planEvent } from "~/features/competition/event-plan.server";
@@ -40,7 +41,10 @@ export type TournamentAdminErrorCode =
   | "ALREADY_REMOVED"
   | "ORDER_NOT_ALLOWED_IN_STATE"
   | "CANCEL_REASON_REQUIRED"
-  | "CANCEL_REASON_TOO_LONG";
+  | "CANCEL_REASON_TOO_LONG"
+  | "POOL_NOT_FUNDED"
+  | "PRIZE_NOT_MONEY"
+  | "POOL_HOLDS_MONEY";
 
 export class TournamentAdminError extends DomainError<TournamentAdminErrorCode> {}
 
@@ -155,6 +159,10 @@ export async function updateTournament(
       .from(registrations)
       .where(and(eq(registrations.tournamentId, id), eq(registrations.status, "confirmed")))) as [{ confirmed: number }];
     if (values.capacity < Number(confirmed)) throw new TournamentAdminError("CAPACITY_BELOW_CONFIRMED");
+    // Money already held for these prizes: what funds them, and how much, can no longer change.
+    const poolTerms = (row: { prizeFunding: string; prize: string; prizeSplit: string[]; feeAmount: number; feeCurrency: string }) =>
+      JSON.stringify([row.prizeFunding, row.prize, row.prizeSplit, row.feeAmount, row.feeCurrency]);
+    if (poolTerms(before) !== poolTerms(values) && (await poolHoldsMoney(tx, id))) throw new TournamentAdminError("POOL_HOLDS_MONEY");
     const [after] = await tx
       .update(tournaments)
       .set({ ...values, image: values.image ?? before.image, updatedAt: new Date() })
@@ -200,9 +208,16 @@ export async function duplicateTournament(db: Database, staffId: string, id: str
 /** Publish, unpublish or cancel, along the allowed moves. */
 export async function setTournamentStatus(db: Database, staffId: string, id: string, to: TournamentStatus) {
   return db.transaction(async (tx) => {
-    const [row] = await tx.select({ status: tournaments.status }).from(tournaments).where(eq(tournaments.id, id)).for("update");
+    const [row] = await tx
+      .select({ status: tournaments.status, prizeFunding: tournaments.prizeFunding, prize: tournaments.prize })
+      .from(tournaments)
+      .where(eq(tournaments.id, id))
+      .for("update");
     if (!row) throw new TournamentAdminError("NOT_FOUND");
     if (!canMoveTournament(row.status, to)) throw new TournamentAdminError("STATUS_NOT_ALLOWED");
+    // An organizer-funded prize is on the platform before players see the event.
+    const unfunded = to === "published" ? await publishProblem(tx, { id, ...row }) : null;
+    if (unfunded) throw new TournamentAdminError(unfunded);
     await tx.update(tournaments).set({ status: to, updatedAt: new Date() }).where(eq(tournaments.id, id));
     await recordAudit(tx, {
       actorId: staffId,

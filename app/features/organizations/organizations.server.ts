@@ -5,6 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull } from "drizzle-orm";
 import { organizationBans, organizationMembers, organizations, organizers, tournaments, users } from "~/db/schema";
+import { publishProblem } from "~/features/wallet/prize-pools.server";
 import { recordAudit } from "~/features/admin/audit.server";
 import { STATUS_ACTION } from "~/features/admin/core/tournament-form";
 import { membersAmong } from "~/features/plus/plus.server";
@@ -30,7 +31,9 @@ export type OrganizationErrorCode =
   | "ALREADY_MEMBER"
   | "OWNER_STAYS"
   | "STATUS_NOT_ALLOWED"
-  | "ORG_BANNED";
+  | "ORG_BANNED"
+  | "POOL_NOT_FUNDED"
+  | "PRIZE_NOT_MONEY";
 
 export class OrganizationError extends DomainError<OrganizationErrorCode> {}
 
@@ -230,12 +233,21 @@ export async function moveOrgTournament(
 ) {
   await db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ status: tournaments.status, organizationId: tournaments.organizationId })
+      .select({
+        status: tournaments.status,
+        organizationId: tournaments.organizationId,
+        prizeFunding: tournaments.prizeFunding,
+        prize: tournaments.prize,
+      })
       .from(tournaments)
       .where(eq(tournaments.id, input.tournamentId))
       .for("update");
     if (!row?.organizationId) throw new OrganizationError("NOT_FOUND");
     if (!canMoveOrgTournament(row.status, input.to, input.mover)) throw new OrganizationError("STATUS_NOT_ALLOWED");
+    // An organizer-funded prize is held by the platform before the event is published or sent to approval.
+    const unfunded =
+      input.to === "published" || input.to === "pending" ? await publishProblem(tx, { id: input.tournamentId, ...row }) : null;
+    if (unfunded) throw new OrganizationError(unfunded);
     await tx.update(tournaments).set({ status: input.to, updatedAt: new Date() }).where(eq(tournaments.id, input.tournamentId));
     await recordAudit(tx, {
       actorId: input.actorId,

@@ -11,6 +11,7 @@ import { checkInLateEntrant } from "./late-entry.server";
 import { findTournament, releaseRegistration } from "./registrations.server";
 import { noticeFreedPlace } from "./waitlist.server";
 import { holdsPlace } from "~/domain/registration";
+import { creditEntryFee, reverseEntryFee } from "~/features/wallet/prize-pools.server";
 
 /**
  * Keeps a paid registration in step with its order, inside the move's transaction: approved
@@ -21,9 +22,12 @@ import { holdsPlace } from "~/domain/registration";
  * registration is released with the reason "started"; the buyer's mail and the staff's order page say
  * the money is to be refunded.
  */
-async function followOrder({ tx, orderId, from, to }: OrderTransition) {
+async function followOrder({ tx, orderId, from, to, actorUserId }: OrderTransition) {
   const [registration] = await tx.select().from(registrations).where(eq(registrations.orderId, orderId));
   if (!registration) return;
+  // A fee-funded prize pool (docs/organizations.md) grows with each approved fee and shrinks with each refund.
+  if (to === "approved") await creditEntryFee(tx, orderId, actorUserId);
+  else if (to === "refunded") await reverseEntryFee(tx, orderId, actorUserId);
   if (to === "approved") {
     // A place already given up (team removed, tournament cancelled) is not taken back by a late approval: staff refund it.
     if (!holdsPlace(registration.status)) return;

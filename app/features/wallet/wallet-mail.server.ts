@@ -10,7 +10,8 @@ import { queueMail, type MailWriter } from "~/lib/mail-outbox.server";
 import { loadMessages } from "~/lib/messages.server";
 
 /** The wallet's mails (locales/<lang>/mail.json `wallet.<template>`). */
-export type WalletMail = "prize" | "prizeReversed" | "withdrawalRequested" | "withdrawalPaid" | "withdrawalRejected" | "adjusted";
+export type WalletMail =
+  "prize" | "prizeReversed" | "poolReturned" | "withdrawalRequested" | "withdrawalPaid" | "withdrawalRejected" | "adjusted";
 
 /**
  * Tells a user, in their language, about a movement of their wallet: queued in the outbox with the

@@ -20,7 +20,9 @@ import { mailOrderMove } from "~/features/orders/order-mail.server";
 import { moveOrder } from "~/features/orders/orders.server";
 import { membershipOf } from "~/features/plus/plus.server";
 import type { Database, Transaction } from "~/lib/db.server";
-import { isCurrency, platformAccount, userAccount, userAccountId, type TransactionKind } from "./core/accounts";
+import { CURRENCIES, isCurrency, platformAccount, userAccount, userAccountId, type TransactionKind } from "./core/accounts";
+import { missingPlaces, organizerPayoutProblem, poolAccount, poolAccountId, poolShares, type PoolPayoutCode } from "./core/prize-pools";
+import { poolFreeze, poolFunder, poolView } from "./prize-pools.server";
 import { prizeMoney, prizeShares, type PrizeReceiver } from "./core/prizes";
 import { eventTeamSize } from "~/domain/games";
 import {
@@ -49,7 +51,8 @@ export type WalletErrorCode =
   | "ALREADY_PAID"
   | "NOTHING_TO_PAY"
   | "NOT_PAYABLE"
-  | "KEY_REUSED";
+  | "KEY_REUSED"
+  | PoolPayoutCode;
 
 /** A wallet rule a request broke; nothing changed. Routes translate the code. */
 export class WalletError extends DomainError<WalletErrorCode> {}
@@ -430,78 +433,183 @@ export async function prizesPaid(db: Database | Transaction, tournamentId: strin
 }
 
 /**
- * Staff confirm the final standings: each money prize recorded for the tournament is credited to
- * the placed team's captain, or split among its starters when staff choose so (`prizeShares`), each
+ * The operator confirms the final standings: each prize recorded for the tournament is credited to
+ * the placed team's captain, or split among its starters when they choose so (`prizeShares`), each
  * receiver mailed, all in one transaction under the tournament's row lock. Paying twice is refused;
  * a correction after payment goes through `reversePrize` (a new, opposite movement per receiver),
  * then the prizes are recorded again and paid again.
+ *
+ * Where the money comes from (docs/organizations.md "Prize pools"): without a pool, the platform's
+ * prizes account; with one, the tournament's pool, never more than it holds, and never while staff
+ * froze it. An organizer-funded pool pays the recorded amounts and gives what is left back to the
+ * organizer's wallet; a fee-funded pool pays each place its share (the prize split, %) of what it holds.
  */
 export async function payTournamentPrizes(db: Database, staffId: string, tournamentId: string, receiver: PrizeReceiver = "captain") {
-  return db.transaction(async (tx) => {
-    const [tournament] = await tx
-      .select({ id: tournaments.id, title: tournaments.title, game: tournaments.game, teamSize: tournaments.teamSize })
-      .from(tournaments)
-      .where(eq(tournaments.id, tournamentId))
-      .for("update");
-    if (!tournament) throw new WalletError("NOT_FOUND");
-    if (await prizesPaid(tx, tournamentId)) throw new WalletError("ALREADY_PAID");
-    const plan = (await prizePlan(tx, tournamentId)).filter((row) => row.money);
-    if (plan.length === 0) throw new WalletError("NOTHING_TO_PAY");
-    const [{ round } = { round: 0 }] = await tx
-      .select({ round: sql<number>`count(*)::int` })
-      .from(walletPrizePayouts)
-      .where(eq(walletPrizePayouts.tournamentId, tournamentId));
-    const starters =
-      receiver === "starters"
-        ? await startersOf(
+  try {
+    return await db.transaction(async (tx) => {
+      const [tournament] = await tx
+        .select({
+          id: tournaments.id,
+          title: tournaments.title,
+          game: tournaments.game,
+          teamSize: tournaments.teamSize,
+          prize: tournaments.prize,
+          prizeSplit: tournaments.prizeSplit,
+          prizeFunding: tournaments.prizeFunding,
+        })
+        .from(tournaments)
+        .where(eq(tournaments.id, tournamentId))
+        .for("update");
+      if (!tournament) throw new WalletError("NOT_FOUND");
+      if (await prizesPaid(tx, tournamentId)) throw new WalletError("ALREADY_PAID");
+      const recorded = await prizePlan(tx, tournamentId);
+      const pooled = tournament.prizeFunding === "organizer" || tournament.prizeFunding === "fees";
+      const balances = pooled
+        ? await lockAccounts(
             tx,
-            plan.map((row) => row.registrationId),
-            eventTeamSize(tournament),
+            CURRENCIES.map((currency) => poolAccountId(tournamentId, currency)),
           )
         : new Map();
-    const paid = [];
-    for (const row of plan) {
-      const money = row.money!;
-      for (const share of prizeShares(money.amount, row.userId, starters.get(row.registrationId) ?? [], receiver)) {
-        const id = randomUUID();
-        const { transactionId } = await post(tx, {
-          kind: "prize",
-          idempotencyKey: `prize:${tournamentId}:${row.registrationId}:${row.place}:${round}${receiver === "starters" ? `:${share.userId}` : ""}`,
-          subjectId: tournamentId,
-          actorId: staffId,
-          lines: [
-            { account: platformAccount("prizes", money.currency), amount: -share.amount },
-            { account: userAccount(share.userId, money.currency), amount: share.amount },
-          ],
-        });
-        await tx.insert(walletPrizePayouts).values({
-          id,
-          tournamentId,
-          registrationId: row.registrationId,
-          userId: share.userId,
-          place: row.place,
-          currency: money.currency,
-          amount: share.amount,
-          transactionId,
-        });
-        await mailWallet(tx, share.userId, "prize", {
-          amount: share.amount,
-          currency: money.currency,
-          title: tournament.title,
-          place: row.place,
-        });
-        paid.push({ userId: share.userId, place: row.place, amount: share.amount, currency: money.currency });
+      if (pooled && (await poolFreeze(tx, tournamentId))) throw new WalletError("POOL_FROZEN");
+      const held = (currency: Currency) => balances.get(poolAccountId(tournamentId, currency)) ?? 0;
+      const payments = prizePayments(tournament, recorded, held);
+      if (payments.length === 0) throw new WalletError(pooled ? "POOL_EMPTY" : "NOTHING_TO_PAY");
+      const [{ round } = { round: 0 }] = await tx
+        .select({ round: sql<number>`count(*)::int` })
+        .from(walletPrizePayouts)
+        .where(eq(walletPrizePayouts.tournamentId, tournamentId));
+      const starters =
+        receiver === "starters"
+          ? await startersOf(
+              tx,
+              payments.map((row) => row.registrationId),
+              eventTeamSize(tournament),
+            )
+          : new Map();
+      const paid = [];
+      for (const row of payments) {
+        const source = pooled ? poolAccount(tournamentId, row.currency) : platformAccount("prizes", row.currency);
+        for (const share of prizeShares(row.amount, row.userId, starters.get(row.registrationId) ?? [], receiver)) {
+          const id = randomUUID();
+          const { transactionId } = await post(tx, {
+            kind: "prize",
+            idempotencyKey: `prize:${tournamentId}:${row.registrationId}:${row.place}:${round}${pooled ? `:${row.currency}` : ""}${receiver === "starters" ? `:${share.userId}` : ""}`,
+            subjectId: tournamentId,
+            actorId: staffId,
+            lines: [
+              { account: source, amount: -share.amount },
+              { account: userAccount(share.userId, row.currency), amount: share.amount },
+            ],
+          });
+          await tx.insert(walletPrizePayouts).values({
+            id,
+            tournamentId,
+            registrationId: row.registrationId,
+            userId: share.userId,
+            place: row.place,
+            currency: row.currency,
+            amount: share.amount,
+            transactionId,
+          });
+          await mailWallet(tx, share.userId, "prize", {
+            amount: share.amount,
+            currency: row.currency,
+            title: tournament.title,
+            place: row.place,
+          });
+          paid.push({ userId: share.userId, place: row.place, amount: share.amount, currency: row.currency });
+        }
       }
-    }
-    await recordAudit(tx, {
-      actorId: staffId,
-      action: "wallet.prizes_paid",
-      entity: "tournament",
-      entityId: tournamentId,
-      after: { receiver, paid },
+      const returned = tournament.prizeFunding === "organizer" ? await returnRest(tx, staffId, tournament, held, paid, round) : [];
+      await recordAudit(tx, {
+        actorId: staffId,
+        action: "wallet.prizes_paid",
+        entity: "tournament",
+        entityId: tournamentId,
+        after: { receiver, paid, funding: tournament.prizeFunding, returned },
+      });
+      return paid;
     });
-    return paid;
-  });
+  } catch (error) {
+    return asWalletError(error);
+  }
+}
+
+type RecordedPrize = Awaited<ReturnType<typeof prizePlan>>[number];
+
+/**
+ * What each placed team is paid, by the tournament's funding: the recorded money prizes (no pool,
+ * or an organizer's pool, which must hold them all in its currency), or each place's share of a
+ * fee-funded pool in each currency it holds (every place of the split must have a team).
+ */
+function prizePayments(
+  tournament: { prizeFunding: string; prizeSplit: string[] },
+  recorded: RecordedPrize[],
+  held: (currency: Currency) => number,
+): Array<{ registrationId: string; userId: string; place: number; amount: number; currency: Currency }> {
+  if (tournament.prizeFunding === "fees") {
+    const split = tournament.prizeSplit.map(Number);
+    if (
+      split.length === 0 ||
+      missingPlaces(
+        split,
+        recorded.map((row) => row.place),
+      ).length > 0
+    )
+      throw new WalletError("POOL_PLACES_MISSING");
+    return CURRENCIES.flatMap((currency) => {
+      const shares = poolShares(held(currency), split);
+      return recorded
+        .filter((row) => (shares[row.place - 1] ?? 0) > 0)
+        .map((row) => ({
+          registrationId: row.registrationId,
+          userId: row.userId,
+          place: row.place,
+          amount: shares[row.place - 1]!,
+          currency,
+        }));
+    });
+  }
+  const money = recorded.flatMap((row) =>
+    row.money ? [{ registrationId: row.registrationId, userId: row.userId, place: row.place, ...row.money }] : [],
+  );
+  if (tournament.prizeFunding === "organizer" && money.length > 0) {
+    const currency = money[0]!.currency;
+    const problem = organizerPayoutProblem(money, { currency, balance: held(currency) });
+    if (problem) throw new WalletError(problem);
+  }
+  return money;
+}
+
+/** After an organizer-funded payout, what the pool still holds goes back to the organizer who deposited it. */
+async function returnRest(
+  tx: Transaction,
+  staffId: string,
+  tournament: { id: string; title: string },
+  held: (currency: Currency) => number,
+  paid: Array<{ amount: number; currency: Currency }>,
+  round: number,
+) {
+  const funder = await poolFunder(tx, tournament.id);
+  if (!funder) return [];
+  const returned = [];
+  for (const currency of CURRENCIES) {
+    const rest = held(currency) - paid.filter((row) => row.currency === currency).reduce((sum, row) => sum + row.amount, 0);
+    if (rest <= 0) continue;
+    await post(tx, {
+      kind: "prize_pool_return",
+      idempotencyKey: `pool-return:${tournament.id}:${round}:${currency}`,
+      subjectId: tournament.id,
+      actorId: staffId,
+      lines: [
+        { account: poolAccount(tournament.id, currency), amount: -rest },
+        { account: userAccount(funder, currency), amount: rest },
+      ],
+    });
+    await mailWallet(tx, funder, "poolReturned", { amount: rest, currency, title: tournament.title });
+    returned.push({ userId: funder, amount: rest, currency });
+  }
+  return returned;
 }
 
 /** Each registration's starters in order (the first `size` players), with their account when they have one here. */
@@ -528,6 +636,14 @@ export async function reversePrize(db: Database, staffId: string, payoutId: stri
       if (payout.reversedBy) throw new WalletError("ALREADY_DECIDED");
       const currency = payout.currency as Currency;
       const amount = Number(payout.amount);
+      // Back where it was paid from: the platform's prizes account, or the tournament's pool.
+      const [paidFrom] = await tx
+        .select({ accountId: ledgerEntries.accountId })
+        .from(ledgerEntries)
+        .where(and(eq(ledgerEntries.transactionId, payout.transactionId), lt(ledgerEntries.amount, 0)));
+      const source = paidFrom?.accountId.startsWith("prize_pool:")
+        ? poolAccount(payout.tournamentId, currency)
+        : platformAccount("prizes", currency);
       const { transactionId } = await post(tx, {
         kind: "prize_reversal",
         idempotencyKey: `prize-reversal:${payout.id}`,
@@ -536,7 +652,7 @@ export async function reversePrize(db: Database, staffId: string, payoutId: stri
         reason,
         lines: [
           { account: userAccount(payout.userId, currency), amount: -amount },
-          { account: platformAccount("prizes", currency), amount },
+          { account: source, amount },
         ],
       });
       await tx.update(walletPrizePayouts).set({ reversedBy: transactionId }).where(eq(walletPrizePayouts.id, payout.id));
@@ -671,18 +787,62 @@ export async function userByEmail(db: Database, email: string) {
   return row ?? null;
 }
 
-/** What the run page shows about paying the tournament's prizes to wallets. */
+/** How a tournament's prizes are funded, and its split (the run page fills a fee-funded pool's shares). */
+export async function prizeFundingOf(db: Database, tournamentId: string) {
+  const [row] = await db
+    .select({ prizeFunding: tournaments.prizeFunding, prizeSplit: tournaments.prizeSplit })
+    .from(tournaments)
+    .where(eq(tournaments.id, tournamentId));
+  return row ?? null;
+}
+
+/** What the run page shows about paying the tournament's prizes to wallets (and, with a pool, what it holds and pays). */
 export async function prizePanel(db: Database, tournamentId: string) {
   const [plan, payouts, [tournament]] = await Promise.all([
     prizePlan(db, tournamentId),
     prizePayouts(db, tournamentId),
-    db.select({ game: tournaments.game, teamSize: tournaments.teamSize }).from(tournaments).where(eq(tournaments.id, tournamentId)),
+    db
+      .select({
+        id: tournaments.id,
+        game: tournaments.game,
+        teamSize: tournaments.teamSize,
+        prize: tournaments.prize,
+        prizeSplit: tournaments.prizeSplit,
+        prizeFunding: tournaments.prizeFunding,
+      })
+      .from(tournaments)
+      .where(eq(tournaments.id, tournamentId)),
   ]);
+  const pool = tournament ? await poolView(db, tournament) : null;
+  const split = tournament?.prizeSplit.map(Number) ?? [];
+  // A fee-funded pool pays each place its share of what it holds now (the same arithmetic as the payout).
+  const amountsOf = (row: RecordedPrize): Array<{ amount: number; currency: Currency }> =>
+    pool?.funding === "fees"
+      ? CURRENCIES.map((currency) => ({ currency, amount: poolShares(pool.balances[currency], split)[row.place - 1] ?? 0 })).filter(
+          (money) => money.amount > 0,
+        )
+      : row.money
+        ? [row.money]
+        : [];
   return {
     paid: payouts.some((row) => !row.reversedBy),
     /** A team event: staff may split each prize among the starters. */
     teams: tournament ? eventTeamSize(tournament) > 1 : false,
-    plan: plan.map((row) => ({ place: row.place, name: row.teamName || row.captainName, text: row.text, money: row.money })),
+    pool,
+    missingPlaces:
+      pool?.funding === "fees"
+        ? missingPlaces(
+            split,
+            plan.map((row) => row.place),
+          )
+        : [],
+    plan: plan.map((row) => ({
+      place: row.place,
+      name: row.teamName || row.captainName,
+      text: row.text,
+      share: pool?.funding === "fees" ? (split[row.place - 1] ?? 0) : null,
+      amounts: amountsOf(row),
+    })),
     payouts: payouts.map((row) => ({
       id: row.id,
       name: row.name || row.email,

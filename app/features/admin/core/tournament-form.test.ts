@@ -43,6 +43,18 @@ describe("parseTournamentForm", () => {
     expect(unticked.ok && unticked.values.plusOnly).toBe(false);
   });
 
+  it("reads the prize funding: none by default, the organizer's deposit, or the fees' pool", () => {
+    expect(parseTournamentForm(valid, context)).toMatchObject({ ok: true, values: { prizeFunding: "none" } });
+    expect(parseTournamentForm({ ...valid, prizeFunding: "organizer" }, context)).toMatchObject({
+      ok: true,
+      values: { prizeFunding: "organizer" },
+    });
+    expect(parseTournamentForm({ ...valid, prizeFunding: "fees", prize: "Pozo de inscripciones" }, context)).toMatchObject({
+      ok: true,
+      values: { prizeFunding: "fees" },
+    });
+  });
+
   it("a free tournament stores a zero fee", () => {
     expect(parseTournamentForm({ ...valid, feeKind: "free", fee: "" }, context)).toMatchObject({
       ok: true,
@@ -72,6 +84,10 @@ describe("parseTournamentForm", () => {
     [{ fee: "5000" }, "FEE_TOO_LARGE", "fee"],
     [{ prizeSplit: "50,30" }, "SPLIT_NOT_100", "prizeSplit"],
     [{ badges: ["vip"] }, "BADGE_UNKNOWN", "badges"],
+    [{ prizeFunding: "sponsor" }, "PRIZE_FUNDING_UNKNOWN", "prizeFunding"],
+    [{ prizeFunding: "organizer", prize: "2.000 diamantes" }, "PRIZE_NOT_MONEY", "prize"],
+    [{ prizeFunding: "fees", feeKind: "free", fee: "" }, "POOL_NEEDS_FEE", "fee"],
+    [{ prizeFunding: "fees", prizeSplit: "" }, "POOL_NEEDS_SPLIT", "prizeSplit"],
   ])("refuses %o with %s", (change, code, field) => {
     expect(parseTournamentForm({ ...valid, ...change }, context)).toEqual({ ok: false, code, field });
   });

@@ -2,6 +2,8 @@ import { parseDiscordWebhookUrl } from "~/features/notifications/core/notices";
 import { MAX_SUBSTITUTES, TEAM_SIZES, isGameId, playersPerTeam, usualTeamSize, type GameId } from "~/domain/games";
 import { FORMATS, isFormat } from "~/features/competition/core/formats";
 import { parseMinorUnits, parseWholeNumber } from "./money-input";
+import { isPrizeFunding, type PrizeFunding } from "~/features/wallet/core/prize-pools";
+import { prizeMoney } from "~/features/wallet/core/prizes";
 
 /** What staff may choose on a tournament form (labels translated: admin `tournaments.formats.*`, landing `badges.*`). */
 export const TOURNAMENT_FORMATS = FORMATS;
@@ -46,6 +48,10 @@ export type TournamentFormCode =
   | "PRIZE_TOO_LONG"
   | "SPLIT_INVALID"
   | "SPLIT_NOT_100"
+  | "PRIZE_FUNDING_UNKNOWN"
+  | "PRIZE_NOT_MONEY"
+  | "POOL_NEEDS_FEE"
+  | "POOL_NEEDS_SPLIT"
   | "RULES_TOO_LONG"
   | "FORMAT_UNKNOWN"
   | "TEAM_SIZE_INVALID"
@@ -66,6 +72,8 @@ export interface TournamentValues {
   feeCurrency: "USD" | "VES";
   prize: string;
   prizeSplit: string[];
+  /** Who funds the prizes (docs/organizations.md "Prize pools"). */
+  prizeFunding: PrizeFunding;
   rules: string;
   format: string;
   teamSize: number;
@@ -222,6 +230,13 @@ export function parseTournamentForm(
     return { ok: false, code: "SPLIT_INVALID", field: "prizeSplit" };
   if (prizeSplit.length && prizeSplit.reduce((sum, part) => sum + Number(part), 0) !== 100)
     return { ok: false, code: "SPLIT_NOT_100", field: "prizeSplit" };
+  // A pool: the organizer deposits the prize (so it must be money), or the fees make it (so the event
+  // is paid, and the split says each place's share of whatever the pool holds).
+  const prizeFunding = text(raw.prizeFunding) || "none";
+  if (!isPrizeFunding(prizeFunding)) return { ok: false, code: "PRIZE_FUNDING_UNKNOWN", field: "prizeFunding" };
+  if (prizeFunding === "organizer" && !prizeMoney(prize)) return { ok: false, code: "PRIZE_NOT_MONEY", field: "prize" };
+  if (prizeFunding === "fees" && feeAmount === 0) return { ok: false, code: "POOL_NEEDS_FEE", field: "fee" };
+  if (prizeFunding === "fees" && prizeSplit.length === 0) return { ok: false, code: "POOL_NEEDS_SPLIT", field: "prizeSplit" };
 
   const rules = typeof raw.rules === "string" ? raw.rules.replace(/\r\n/g, "\n").trim() : "";
   if (rules.length > RULES_MAX) return { ok: false, code: "RULES_TOO_LONG", field: "rules" };
@@ -262,6 +277,7 @@ export function parseTournamentForm(
       feeCurrency,
       prize,
       prizeSplit,
+      prizeFunding,
       rules,
       format,
       teamSize,

@@ -27,3 +27,24 @@ describe("prize distribution", () => {
     expect(checkPrizes([{ registrationId: "a", place: 1, amount: "x".repeat(41) }]).ok).toBe(false);
   });
 });
+
+describe("checkPrizes with a fee-funded pool", () => {
+  it("gives a row with a place and no amount its place's share of the pool", () => {
+    expect(
+      checkPrizes(
+        [
+          { registrationId: "a", place: "2", amount: "" },
+          { registrationId: "b", place: "1", amount: "" },
+          { registrationId: "c", place: "", amount: "" },
+        ],
+        ["70", "30"],
+      ),
+    ).toEqual({
+      ok: true,
+      prizes: [
+        { registrationId: "b", place: 1, amount: "70 %" },
+        { registrationId: "a", place: 2, amount: "30 %" },
+      ],
+    });
+  });
+});

@@ -11,9 +11,19 @@ export interface PrizeEntry {
 
 export function checkPrizes(
   entries: { registrationId: string; place: unknown; amount: unknown }[],
+  /** A fee-funded pool's split (percent per place): a row with a place and no amount gets its place's share ("50 %"). */
+  poolSplit: readonly string[] = [],
 ): { ok: true; prizes: PrizeEntry[] } | { ok: false; code: "BAD_PRIZES" } {
+  const shareOf = (place: unknown) => {
+    const share = poolSplit[Number(place) - 1];
+    return String(place ?? "").trim() !== "" && share ? `${share} %` : "";
+  };
   const prizes = entries
-    .map((entry) => ({ registrationId: entry.registrationId, place: Number(entry.place), amount: String(entry.amount ?? "").trim() }))
+    .map((entry) => ({
+      registrationId: entry.registrationId,
+      place: Number(entry.place),
+      amount: String(entry.amount ?? "").trim() || shareOf(entry.place),
+    }))
     .filter((entry) => entry.amount !== "");
   const valid =
     prizes.every(

@@ -47,7 +47,7 @@ import { THIRD_PLACE, parseRunDetails } from "../core/settings";
 import type { Route } from "./+types/run";
 import { PrizePayouts } from "~/features/wallet/components/prize-payouts";
 import { parseNote } from "~/features/wallet/core/staff-forms";
-import { WalletError, payTournamentPrizes, prizePanel, prizesPaid, reversePrize } from "~/features/wallet/wallet.server";
+import { WalletError, payTournamentPrizes, prizeFundingOf, prizePanel, prizesPaid, reversePrize } from "~/features/wallet/wallet.server";
 
 /**
  * Staff run the event from here (a phone is enough): settings, check-ins, seeding and start, disputes, lobby results, audit.
@@ -247,12 +247,14 @@ export async function action({ request, params }: Route.ActionArgs) {
       }
       case "prizes": {
         const entrants = await listEntrants(db(), tournament.id);
+        const funding = await prizeFundingOf(db(), tournament.id);
         const checked = checkPrizes(
           entrants.map((entrant) => ({
             registrationId: entrant.registrationId,
             place: fields[`place_${entrant.registrationId}`],
             amount: fields[`amount_${entrant.registrationId}`],
           })),
+          funding?.prizeFunding === "fees" ? funding.prizeSplit : [],
         );
         if (!checked.ok) return fail(checked.code);
         // Once paid to wallets, the table is corrected only after a reversal (features/wallet).
@@ -500,6 +502,7 @@ export default function RunPage({ loaderData, actionData }: Route.ComponentProps
         <Form method="post" className="mt-6 space-y-4 rounded-2xl border border-slate-800 bg-arena-panel p-5" data-testid="prizes-form">
           <h2 className="text-xl font-bold">{t("prizes.title")}</h2>
           <p className="text-sm text-slate-400">{t("run.prizesHint")}</p>
+          {data.prizeWallets?.pool?.funding === "fees" ? <p className="text-sm text-slate-300">{t("run.poolPrizesHint")}</p> : null}
           <input type="hidden" name="intent" value="prizes" />
           <ul className="space-y-2">
             {data.entrants.map((entrant) => (

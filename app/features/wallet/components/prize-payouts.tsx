@@ -8,8 +8,19 @@ import { useTranslation } from "~/lib/i18n-react";
 export interface PrizePanel {
   paid: boolean;
   teams: boolean;
+  /** The tournament's prize pool (organizer- or fee-funded), when its prizes are paid from one. */
+  pool: {
+    funding: "none" | "organizer" | "fees";
+    target: { amount: number; currency: Currency } | null;
+    balances: Record<Currency, number>;
+    funded: boolean;
+    frozen: { frozenAt: string; reason: string } | null;
+    commissionPercent: number;
+  } | null;
+  /** Fee-funded: places of the split no team holds yet (the payout is refused until they do). */
+  missingPlaces: number[];
   payouts: Array<{ id: string; name: string; place: number; amount: number; currency: Currency; reversed: boolean }>;
-  plan: Array<{ place: number; name: string; text: string; money: { amount: number; currency: Currency } | null }>;
+  plan: Array<{ place: number; name: string; text: string; share: number | null; amounts: Array<{ amount: number; currency: Currency }> }>;
 }
 
 /** The run page's "Pagar premios": what each placed captain gets, the button, then what was paid (each reversible with a reason). */
@@ -17,18 +28,45 @@ export function PrizePayouts({ panel, busy }: { panel: PrizePanel; busy: boolean
   const { t, i18n } = useTranslation("wallet");
   const language = i18n.language === "en" ? "en" : "es";
   const money = (amount: number, currency: Currency) => formatMoney({ amount, currency }, language);
+  const pool = panel.pool;
+  const held = pool
+    ? (["USD", "VES"] as const)
+        .filter((currency) => pool.balances[currency] > 0 || currency === (pool.target?.currency ?? "USD"))
+        .map((currency) => money(pool.balances[currency], currency))
+        .join(" + ")
+    : "";
   return (
     <div className="mt-6 space-y-3 rounded-2xl border border-emerald-500/40 bg-arena-panel p-5" data-testid="prize-payouts">
       <h2 className="text-xl font-bold">{t("staff.prizes.title")}</h2>
       <p className="text-sm text-slate-300">{t("staff.prizes.hint")}</p>
+      {pool ? (
+        <div className="space-y-1 rounded-lg border border-slate-700 p-3 text-sm" data-testid="pool-panel">
+          <p className="font-semibold" data-testid="pool-held">
+            {t(`pool.held.${pool.funding}`, { amount: held, percent: pool.commissionPercent })}
+          </p>
+          <p className="text-slate-400">{t(`pool.how.${pool.funding}`)}</p>
+          {pool.frozen ? (
+            <p className="font-semibold text-amber-300" data-testid="pool-frozen" role="status">
+              {t("pool.frozen", { reason: pool.frozen.reason })}
+            </p>
+          ) : null}
+          {panel.missingPlaces.length > 0 && !panel.paid ? (
+            <p className="text-amber-200">{t("pool.missingPlaces", { places: panel.missingPlaces.join(", ") })}</p>
+          ) : null}
+        </div>
+      ) : null}
       {panel.paid ? null : (
         <>
-          <ul className="space-y-1 text-sm">
+          <ul className="space-y-1 text-sm" data-testid="prize-plan">
             {panel.plan.map((row) => (
               <li key={`${row.place}-${row.name}`}>
-                {row.money
-                  ? `${row.place}. ${row.name} · ${money(row.money.amount, row.money.currency)}`
-                  : t("staff.prizes.notMoney", { place: row.place, text: row.text })}
+                {row.amounts.length > 0
+                  ? `${row.place}. ${row.name} · ${row.amounts.map((one) => money(one.amount, one.currency)).join(" + ")}${
+                      row.share !== null ? ` (${t("pool.share", { percent: row.share })})` : ""
+                    }`
+                  : row.share !== null
+                    ? `${row.place}. ${row.name} · ${t("pool.share", { percent: row.share })}`
+                    : t("staff.prizes.notMoney", { place: row.place, text: row.text })}
               </li>
             ))}
           </ul>
@@ -47,7 +85,11 @@ export function PrizePayouts({ panel, busy }: { panel: PrizePanel; busy: boolean
                 </label>
               </fieldset>
             ) : null}
-            <Button type="submit" disabled={busy || panel.plan.every((row) => !row.money)} data-testid="pay-prizes">
+            <Button
+              type="submit"
+              disabled={busy || Boolean(pool?.frozen) || panel.plan.every((row) => row.amounts.length === 0)}
+              data-testid="pay-prizes"
+            >
               {t("staff.prizes.pay")}
             </Button>
           </Form>

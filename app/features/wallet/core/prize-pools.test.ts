@@ -43,8 +43,24 @@ describe("prize pools", () => {
 
   it("refuses an organizer payout above the pool or in another currency", () => {
     const pool = { currency: "USD" as const, balance: 10_000 };
-    expect(organizerPayoutProblem([{ amount: 6000, currency: "USD" }, { amount: 4000, currency: "USD" }], pool)).toBeNull();
-    expect(organizerPayoutProblem([{ amount: 6000, currency: "USD" }, { amount: 4001, currency: "USD" }], pool)).toBe("POOL_SHORT");
+    expect(
+      organizerPayoutProblem(
+        [
+          { amount: 6000, currency: "USD" },
+          { amount: 4000, currency: "USD" },
+        ],
+        pool,
+      ),
+    ).toBeNull();
+    expect(
+      organizerPayoutProblem(
+        [
+          { amount: 6000, currency: "USD" },
+          { amount: 4001, currency: "USD" },
+        ],
+        pool,
+      ),
+    ).toBe("POOL_SHORT");
     expect(organizerPayoutProblem([{ amount: 100, currency: "VES" }], pool)).toBe("POOL_CURRENCY");
   });
 
