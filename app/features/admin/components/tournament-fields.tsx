@@ -1,6 +1,10 @@
+import { useState } from "react";
 import { useTranslation } from "~/lib/i18n-react";
 import { GAMES, MAX_SUBSTITUTES, TEAM_SIZES, usualTeamSize } from "~/domain/games";
-import { FEE_KINDS, TOURNAMENT_BADGES, TOURNAMENT_FORMATS } from "../core/tournament-form";
+import { formatMoney } from "~/domain/format";
+import { PRIZE_FUNDINGS, feeSplit } from "~/features/wallet/core/prize-pools";
+import { FEE_KINDS, FEE_MAX, TOURNAMENT_BADGES, TOURNAMENT_FORMATS } from "../core/tournament-form";
+import { parseMinorUnits } from "../core/money-input";
 import { fieldClass, labelClass } from "./admin-ui";
 
 export interface TournamentFieldValues {
@@ -28,13 +32,39 @@ export interface TournamentFieldValues {
   image: string | null;
   discordWebhookUrl: string;
   plusOnly: boolean;
+  /** none | organizer | fees (docs/organizations.md "Prize pools"). */
+  prizeFunding: string;
 }
 
 /** The tournament form's fields (create and edit); `invalid` names the field the last answer refused. */
-export function TournamentFields({ values, invalid }: { values: TournamentFieldValues; invalid?: string }) {
-  const { t } = useTranslation("admin");
+export function TournamentFields({
+  values,
+  invalid,
+  commissionPercent,
+}: {
+  values: TournamentFieldValues;
+  invalid?: string;
+  /** The platform's commission on fee-funded pools (a setting), shown before publishing. */
+  commissionPercent: number;
+}) {
+  const { t, i18n } = useTranslation("admin");
   const { t: tl } = useTranslation("landing");
   const mark = (name: string) => (invalid === name ? { "aria-invalid": true as const } : {});
+  // What the organizer reads before publishing a fee-funded pool: the commission, worked out on the fee typed.
+  const [funding, setFunding] = useState(values.prizeFunding);
+  const [feeKind, setFeeKind] = useState(values.feeKind);
+  const [feeText, setFeeText] = useState(values.fee);
+  const currency = feeKind === "VES" ? "VES" : "USD";
+  const fee = feeKind === "free" ? null : parseMinorUnits(feeText, { max: FEE_MAX[currency] });
+  const language = i18n.language === "en" ? "en" : "es";
+  const commissionText =
+    fee?.ok === true
+      ? t("tournaments.pool.commissionOf", {
+          percent: commissionPercent,
+          fee: formatMoney({ amount: fee.value, currency }, language),
+          pool: formatMoney({ amount: feeSplit(fee.value, commissionPercent).pool, currency }, language),
+        })
+      : t("tournaments.pool.commission", { percent: commissionPercent });
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <label className={`${labelClass} sm:col-span-2`}>
@@ -167,7 +197,14 @@ export function TournamentFields({ values, invalid }: { values: TournamentFieldV
       <div className="grid grid-cols-2 gap-2">
         <label className={labelClass}>
           {t("tournaments.fields.feeKind")}
-          <select name="feeKind" defaultValue={values.feeKind} className={fieldClass} {...mark("feeKind")} data-testid="t-fee-kind">
+          <select
+            name="feeKind"
+            defaultValue={values.feeKind}
+            onChange={(event) => setFeeKind(event.target.value)}
+            className={fieldClass}
+            {...mark("feeKind")}
+            data-testid="t-fee-kind"
+          >
             {FEE_KINDS.map((kind) => (
               <option key={kind} value={kind}>
                 {t(`tournaments.feeKinds.${kind}`)}
@@ -181,6 +218,7 @@ export function TournamentFields({ values, invalid }: { values: TournamentFieldV
             name="fee"
             inputMode="decimal"
             defaultValue={values.fee}
+            onChange={(event) => setFeeText(event.target.value)}
             placeholder="0.00"
             className={fieldClass}
             {...mark("fee")}
@@ -203,8 +241,43 @@ export function TournamentFields({ values, invalid }: { values: TournamentFieldV
       </label>
       <label className={labelClass}>
         {t("tournaments.fields.prizeSplit")}
-        <input name="prizeSplit" defaultValue={values.prizeSplit} placeholder="50, 30, 20" className={fieldClass} {...mark("prizeSplit")} />
+        <input
+          name="prizeSplit"
+          defaultValue={values.prizeSplit}
+          placeholder="50, 30, 20"
+          className={fieldClass}
+          {...mark("prizeSplit")}
+          data-testid="t-prize-split"
+        />
       </label>
+      <div className="flex flex-col gap-1 sm:col-span-2">
+        <label className={labelClass}>
+          {t("tournaments.fields.prizeFunding")}
+          <select
+            name="prizeFunding"
+            defaultValue={values.prizeFunding}
+            onChange={(event) => setFunding(event.target.value)}
+            aria-describedby="t-prize-funding-hint"
+            className={fieldClass}
+            {...mark("prizeFunding")}
+            data-testid="t-prize-funding"
+          >
+            {PRIZE_FUNDINGS.map((option) => (
+              <option key={option} value={option}>
+                {t(`tournaments.pool.fundings.${option}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <p id="t-prize-funding-hint" className="text-xs text-slate-400" data-testid="t-prize-funding-hint">
+          {t(`tournaments.pool.hints.${funding === "organizer" || funding === "fees" ? funding : "none"}`)}
+        </p>
+        {funding === "fees" ? (
+          <p className="text-sm font-semibold text-amber-200" data-testid="t-pool-commission">
+            {commissionText}
+          </p>
+        ) : null}
+      </div>
       <fieldset className="sm:col-span-2">
         <legend className="text-xs font-semibold text-slate-300">{t("tournaments.fields.badges")}</legend>
         <div className="mt-1 flex flex-wrap gap-3">

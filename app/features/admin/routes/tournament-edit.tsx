@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { useTranslation } from "~/lib/i18n-react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { fail, succeed } from "~/lib/answer";
@@ -31,6 +32,23 @@ import { isLanguage } from "~/domain/language";
 import type { Route } from "./+types/tournament-edit";
 import { eventTeamSize } from "~/domain/games";
 import { findCompetition } from "~/features/competition/competition.server";
+import { PoolBox } from "~/features/wallet/components/pool-box";
+import { PAYMENT_METHOD_IDS, currencyFor } from "~/domain/payment-methods";
+import { parsePlusPurchase } from "~/features/plus/plus-schemas";
+import { parseNote } from "~/features/wallet/core/staff-forms";
+import { currentExchangeRate } from "~/features/orders/exchange-rate.server";
+import { parseIdempotencyKey } from "~/features/orders/core/idempotency";
+import { OrderKeyReusedError, withinOrderLimit } from "~/features/orders/orders.server";
+import { env } from "~/lib/env.server";
+import { createI18n } from "~/lib/i18n";
+import {
+  PrizePoolError,
+  createPoolDeposit,
+  poolCommissionPercent,
+  poolDeposits,
+  poolView,
+  setPoolFrozen,
+} from "~/features/wallet/prize-pools.server";
 
 /**
  * Mounted twice (app/routes.ts): /admin/tournaments/:id for platform staff, and
@@ -43,7 +61,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // The badges' names are the landing page's (TournamentFields).
   const messages = loadMessages(languageFromCookieHeader(request.headers.get("Cookie")), ["admin", "landing"]);
   const tournament = notFoundIfNullish(await findTournamentForStaff(db(), operator.tournamentId));
-  const run = await findCompetition(db(), tournament.id);
+  const [run, pool, deposits] = await Promise.all([
+    findCompetition(db(), tournament.id),
+    poolView(db(), tournament),
+    tournament.prizeFunding === "organizer" ? poolDeposits(db(), tournament.id) : Promise.resolve([]),
+  ]);
   const done = new URL(request.url).searchParams.get("done");
   return {
     base: operator.base,
@@ -79,8 +101,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         image: tournament.image,
         discordWebhookUrl: tournament.discordWebhookUrl ?? "",
         plusOnly: tournament.plusOnly,
+        prizeFunding: tournament.prizeFunding,
       },
     },
+    commissionPercent: poolCommissionPercent(),
+    depositKey: randomUUID(),
+    /** The prize pool: what it holds, the deposit still owed (organizer-funded) and the staff's freeze. */
+    pool,
+    depositInProgress: deposits.find((order) => order.status === "initiated" || order.status === "proof_submitted") ?? null,
+    depositMethods: pool?.target ? PAYMENT_METHOD_IDS.filter((method) => currencyFor(method) === pool.target!.currency) : [],
     done: done === "created" || done === "duplicated" ? done : null,
     // A cancelled tournament keeps its refunds to make in view until each is done.
     refunds: tournament.status === "cancelled" ? await refundsDueFor(db(), tournament.id) : [],
@@ -97,6 +126,13 @@ export async function action({ request, params }: Route.ActionArgs) {
   const intent = form.get("intent");
   const id = operator.tournamentId;
   try {
+    if (intent === "deposit") return await depositPrize(request, form, operator.user, id);
+    if ((intent === "freeze" || intent === "unfreeze") && operator.mover === "platform") {
+      const reason = parseNote(form.get("reason"), "BAD_REASON", "reason");
+      if (!reason.ok) return fail(reason.code, 400, { field: "reason" });
+      await setPoolFrozen(db(), { staffId: staff.id, tournamentId: id, frozen: intent === "freeze", reason: reason.text });
+      return succeed({ intent });
+    }
     if (intent === "save") {
       const current = notFoundIfNullish(await findTournamentForStaff(db(), id));
       const read = await readTournamentForm(form, current.confirmed);
@@ -138,6 +174,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       return succeed({ intent });
     }
   } catch (error) {
+    if (error instanceof PrizePoolError) return fail(error.code, error.code === "NOT_FOUND" ? 404 : 409);
     if (error instanceof OrganizationError) return fail(error.code, error.code === "NOT_FOUND" ? 404 : 409);
     if (error instanceof TournamentAdminError)
       return fail(error.code, error.code === "NOT_FOUND" ? 404 : error.code === "CANCEL_REASON_REQUIRED" ? 400 : 409, {
@@ -146,6 +183,38 @@ export async function action({ request, params }: Route.ActionArgs) {
     throw error;
   }
   return fail("UNKNOWN_INTENT");
+}
+
+/**
+ * The organizer pays the prize into the tournament's pool: an order of kind `prize_pool` for what is
+ * still missing, priced on the server, paid by the usual methods (or the wallet) on the order's page.
+ */
+async function depositPrize(request: Request, form: FormData, user: { id: string; email: string }, id: string) {
+  const fields = Object.fromEntries([...form].map(([name, value]) => [name, typeof value === "string" ? value : ""]));
+  const purchase = parsePlusPurchase(fields);
+  if (!purchase.ok) return fail(purchase.code, 400, { field: purchase.field });
+  const formKey = parseIdempotencyKey(form.get("idempotencyKey"));
+  const idempotencyKey = formKey ? `prize-pool:${id}:${formKey}` : null;
+  if (!(await withinOrderLimit(db(), "orderCreation", user.id, idempotencyKey))) return fail("RATE_LIMITED", 429);
+  const language = languageFromCookieHeader(request.headers.get("Cookie"));
+  const { t } = createI18n(language, loadMessages(language, ["admin"]));
+  try {
+    const order = await createPoolDeposit(db(), {
+      userId: user.id,
+      email: user.email,
+      phone: purchase.phone,
+      tournamentId: id,
+      method: purchase.method,
+      exchangeRate: await currentExchangeRate(db()),
+      expiresAt: new Date(Date.now() + env().ORDER_EXPIRY_MINUTES * 60_000),
+      label: t("admin:tournaments.pool.orderLabel"),
+      idempotencyKey,
+    });
+    return redirect(`/orders/${order.id}/pay/${purchase.method}`);
+  } catch (error) {
+    if (error instanceof OrderKeyReusedError) return fail(error.code, 409);
+    throw error;
+  }
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -211,6 +280,16 @@ export default function EditTournamentPage({ loaderData, actionData }: Route.Com
           </ul>
         </section>
       ) : null}
+      {loaderData.pool ? (
+        <PoolBox
+          pool={loaderData.pool}
+          busy={busy}
+          staff={!organization}
+          depositMethods={loaderData.depositMethods}
+          depositInProgress={loaderData.depositInProgress}
+          depositKey={loaderData.depositKey}
+        />
+      ) : null}
       <div className="mb-4 flex flex-wrap gap-2">
         {(["publish", "unpublish"] as const).filter(mayMove).map((intent) => (
           <Form key={intent} method="post">
@@ -275,7 +354,11 @@ export default function EditTournamentPage({ loaderData, actionData }: Route.Com
       </div>
       <Form method="post" encType="multipart/form-data" className={`${cardClass} grid gap-4`}>
         <input type="hidden" name="intent" value="save" />
-        <TournamentFields values={tournament.values} invalid={actionData && !actionData.ok ? actionData.field : undefined} />
+        <TournamentFields
+          values={tournament.values}
+          commissionPercent={loaderData.commissionPercent}
+          invalid={actionData && !actionData.ok ? actionData.field : undefined}
+        />
         <p className="text-xs text-slate-400">{t("tournaments.confirmedNote", { count: tournament.confirmed })}</p>
         <button type="submit" disabled={busy} className={primaryButton} data-testid="t-save">
           {t("tournaments.save")}

@@ -14,6 +14,7 @@ import { requireTournamentCreator } from "~/features/organizations/operator.serv
 import { platformToday } from "~/domain/format";
 import { readTournamentForm } from "../tournament-actions.server";
 import { createTournament } from "../tournaments-admin.server";
+import { poolCommissionPercent } from "~/features/wallet/prize-pools.server";
 import type { Route } from "./+types/tournament-new";
 
 const GENERIC_IMAGE = "/images/tournaments/generic.svg";
@@ -27,7 +28,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { organization } = await requireTournamentCreator(request, params);
   // The badges' names are the landing page's (TournamentFields).
   const messages = loadMessages(languageFromCookieHeader(request.headers.get("Cookie")), ["admin", "landing"]);
-  return { today: platformToday(), messages, organization: organization ? { name: organization.name } : null };
+  return {
+    today: platformToday(),
+    messages,
+    organization: organization ? { name: organization.name } : null,
+    commissionPercent: poolCommissionPercent(),
+  };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -35,7 +41,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   const form = await readForm(request);
   const read = await readTournamentForm(form);
   if (!read.ok) return fail(read.code, 400, { field: read.field });
-  const publish = form.get("publish") === "on";
+  // An organizer-funded prize is deposited on the tournament's page before it can be published.
+  const publish = form.get("publish") === "on" && read.values.prizeFunding !== "organizer";
   const created = await createTournament(
     db(),
     user.id,
@@ -60,6 +67,7 @@ export default function NewTournamentPage({ loaderData, actionData }: Route.Comp
       <AnswerNotice answer={actionData} />
       <Form method="post" encType="multipart/form-data" className={`${cardClass} grid gap-4`}>
         <TournamentFields
+          commissionPercent={loaderData.commissionPercent}
           invalid={actionData && !actionData.ok ? actionData.field : undefined}
           values={{
             title: "",
@@ -84,6 +92,7 @@ export default function NewTournamentPage({ loaderData, actionData }: Route.Comp
             image: null,
             discordWebhookUrl: "",
             plusOnly: false,
+            prizeFunding: "none",
           }}
         />
         <label className="flex items-center gap-2 text-sm">
