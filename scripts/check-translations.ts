@@ -75,6 +75,10 @@ export const ERROR_CODE_SOURCES: ErrorCodeSource[] = [
   { file: "app/features/wallet/core/withdrawals.ts", name: "WithdrawalErrorCode", namespace: "wallet", prefix: "errors" },
   { file: "app/features/wallet/ledger.server.ts", name: "LedgerErrorCode", namespace: "wallet", prefix: "errors" },
   { file: "app/features/wallet/wallet.server.ts", name: "WalletErrorCode", namespace: "wallet", prefix: "errors" },
+  // Prize pools: the run page says the payout's refusals; the tournament form and /admin/organizations the pool's.
+  { file: "app/features/wallet/wallet.server.ts", name: "WalletErrorCode", namespace: "competition", prefix: "errors" },
+  { file: "app/features/wallet/prize-pools.server.ts", name: "PrizePoolErrorCode", namespace: "admin", prefix: "errors" },
+  { file: "app/features/wallet/prize-pools.server.ts", name: "PrizePoolErrorCode", namespace: "organizations", prefix: "errors" },
 ];
 
 /** The language every other one is compared with (the product's default). */

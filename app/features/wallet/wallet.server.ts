@@ -144,7 +144,10 @@ export async function walletHistory(db: Database, userId: string, before: number
     .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
     .leftJoin(
       tournaments,
-      and(inArray(ledgerTransactions.kind, ["prize", "prize_reversal"]), eq(tournaments.id, ledgerTransactions.subjectId)),
+      and(
+        inArray(ledgerTransactions.kind, ["prize", "prize_reversal", "prize_pool_return"]),
+        eq(tournaments.id, ledgerTransactions.subjectId),
+      ),
     )
     .leftJoin(orders, and(eq(ledgerTransactions.kind, "wallet_payment"), eq(orders.id, ledgerTransactions.subjectId)))
     .leftJoin(

@@ -19,6 +19,8 @@ import {
   staffOverview,
 } from "../organizations.server";
 import type { Route } from "./+types/admin-organizations";
+import { PrizePoolError, poolsForStaff, setPoolFrozen } from "~/features/wallet/prize-pools.server";
+import { parseNote } from "~/features/wallet/core/staff-forms";
 
 /**
  * Platform staff's side of organizations (issue 29): approve or send back the paid tournaments
@@ -26,8 +28,21 @@ import type { Route } from "./+types/admin-organizations";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const { messages, language } = await staffContext(request, ["organizations"]);
-  const overview = await staffOverview(db());
+  const [overview, pools] = await Promise.all([staffOverview(db()), poolsForStaff(db())]);
+  const money = (amount: number, currency: "USD" | "VES") => formatMoney({ amount, currency }, language);
   return {
+    // Organizations' prize pools: what each holds and whether staff froze it (no payout while frozen).
+    pools: pools.map((row) => ({
+      id: row.id,
+      title: row.title,
+      organization: row.organization,
+      funding: row.pool.funding,
+      held: (["USD", "VES"] as const)
+        .filter((currency) => row.pool.balances[currency] > 0 || currency === (row.pool.target?.currency ?? "USD"))
+        .map((currency) => money(row.pool.balances[currency], currency))
+        .join(" + "),
+      frozen: row.pool.frozen,
+    })),
     pending: overview.pending.map((tournament) => ({
       id: tournament.id,
       title: tournament.title,
@@ -67,6 +82,18 @@ export async function action({ request }: Route.ActionArgs) {
         await banOrganization(db(), staff.id, fields.organizationId ?? "", reason);
         return succeed({ done: "ban" });
       }
+      case "freeze-pool":
+      case "unfreeze-pool": {
+        const reason = parseNote(fields.reason, "BAD_REASON", "reason");
+        if (!reason.ok) return fail(reason.code, 400, { field: "reason" });
+        await setPoolFrozen(db(), {
+          staffId: staff.id,
+          tournamentId: fields.tournamentId ?? "",
+          frozen: fields.intent === "freeze-pool",
+          reason: reason.text,
+        });
+        return succeed({ done: fields.intent });
+      }
       case "unban":
         await liftOrganizationBan(db(), staff.id, fields.organizationId ?? "");
         return succeed({ done: "unban" });
@@ -80,7 +107,8 @@ export async function action({ request }: Route.ActionArgs) {
         return fail("UNKNOWN_INTENT");
     }
   } catch (error) {
-    if (error instanceof OrganizationError) return fail(error.code, error.code === "NOT_FOUND" ? 404 : 409);
+    if (error instanceof OrganizationError || error instanceof PrizePoolError)
+      return fail(error.code, error.code === "NOT_FOUND" ? 404 : 409);
     throw error;
   }
 }
@@ -135,6 +163,42 @@ export default function AdminOrganizationsPage({ loaderData, actionData }: Route
                 {t("admin.open")}
               </a>
             </div>
+          </li>
+        ))}
+      </ul>
+      <h2 className="mt-10 text-xl font-bold">{t("admin.pools")}</h2>
+      {loaderData.pools.length === 0 ? <p className="mt-2 text-slate-400">{t("admin.noPools")}</p> : null}
+      <ul className="mt-3 flex flex-col gap-3">
+        {loaderData.pools.map((pool) => (
+          <li key={pool.id} className={cardClass} data-testid="admin-pool">
+            <p className="font-bold break-words">{pool.title}</p>
+            <p className="flex flex-wrap gap-x-3 text-sm text-slate-300">
+              <span>{pool.organization}</span>
+              <span>{t(`admin.funding.${pool.funding}`)}</span>
+              <span data-testid="admin-pool-held">{t("admin.poolHolds", { amount: pool.held })}</span>
+            </p>
+            {pool.frozen ? (
+              <p className="text-sm text-amber-200" data-testid="admin-pool-frozen">
+                {t("admin.poolFrozen", { reason: pool.frozen.reason })}
+              </p>
+            ) : null}
+            <Form method="post" className="mt-2 flex flex-wrap items-end gap-2">
+              <input type="hidden" name="intent" value={pool.frozen ? "unfreeze-pool" : "freeze-pool"} />
+              <input type="hidden" name="tournamentId" value={pool.id} />
+              <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm font-semibold">
+                {t("admin.poolReason")}
+                <input
+                  name="reason"
+                  required
+                  maxLength={300}
+                  className="w-full rounded-lg border border-slate-700 bg-slate-900 px-3 py-2 text-sm text-slate-100"
+                  data-testid="admin-pool-reason"
+                />
+              </label>
+              <button type="submit" className={secondaryButton} data-testid="admin-pool-freeze">
+                {t(pool.frozen ? "admin.unfreezePool" : "admin.freezePool")}
+              </button>
+            </Form>
           </li>
         ))}
       </ul>

@@ -2,7 +2,9 @@ import { useTranslation } from "~/lib/i18n-react";
 import { DataAttr, dataAttr } from "~/browser/attributes";
 import { Link, data } from "react-router";
 import { eventTeamSize, showsCoachField } from "~/domain/games";
-import { languageFromCookieHeader } from "~/domain/language";
+import { languageFromCookieHeader, type Language } from "~/domain/language";
+import type { Currency } from "~/domain/money";
+import { poolOfTournament, type PoolView } from "~/features/wallet/prize-pools.server";
 import { formatDate, formatMoney } from "~/domain/format";
 import { acceptedMethods, chargeFor } from "~/domain/tournament-fee";
 import { parseRegistration } from "~/domain/registration";
@@ -75,6 +77,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         waitlistPosition: null,
         lateEntry: null,
         streams: [],
+        pool: null,
         live: false,
         replays: null,
         messages,
@@ -96,6 +99,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const streams = await listStreams(db(), tournament.id, parent, null);
   return {
     streams,
+    // A prize held by the platform (organizer's deposit, or the fees' pool): players see it is there.
+    pool: await poolOfTournament(db(), tournament.id),
     live: (await liveTournamentIds(db(), [tournament.id])).has(tournament.id),
     replays: await replaysFor(db(), tournament, { member, now, parent }),
     now: now.toISOString(),
@@ -327,11 +332,34 @@ function PaymentMethods({
   );
 }
 
+/** What the prize pool holds, said to players: the organizer's deposit is there, or what the fees gathered. */
+function PoolLine({ pool, language }: { pool: PoolView; language: Language }) {
+  const { t } = useTranslation("tournaments");
+  const money = (amount: number, currency: Currency) => formatMoney({ amount, currency }, language);
+  const held = (["USD", "VES"] as const)
+    .filter((currency) => pool.balances[currency] > 0 || currency === (pool.target?.currency ?? "USD"))
+    .map((currency) => money(pool.balances[currency], currency))
+    .join(" + ");
+  const text =
+    pool.funding === "organizer"
+      ? pool.funded && pool.target
+        ? t("pool.guaranteed", { amount: money(pool.target.amount, pool.target.currency) })
+        : null
+      : t("pool.fees", { amount: held, percent: pool.commissionPercent });
+  if (!text && !pool.frozen) return null;
+  return (
+    <div className="col-span-full" data-testid="tournament-pool">
+      {text ? <p className="font-semibold text-emerald-300">{text}</p> : null}
+      {pool.frozen ? <p className="text-amber-200">{t("pool.frozen")}</p> : null}
+    </div>
+  );
+}
+
 export default function TournamentPage({ loaderData, actionData }: Route.ComponentProps) {
   useRouteMessages(loaderData.messages);
   const { t, i18n } = useTranslation("tournaments");
   const format = useFormat();
-  const { tournament, registration } = loaderData;
+  const { tournament, registration, pool } = loaderData;
 
   if (!tournament) {
     return (
@@ -401,6 +429,7 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
                 <dt className="text-slate-400">{t("details.prize")}</dt>
                 <dd className="font-semibold text-cyan-300">{tournament.prize}</dd>
               </div>
+              {pool ? <PoolLine pool={pool} language={language} /> : null}
               <div>
                 <dt className="text-slate-400">{t("details.fee")}</dt>
                 <dd className="font-semibold" data-testid="tournament-fee">
