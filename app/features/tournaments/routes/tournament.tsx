@@ -349,8 +349,9 @@ function PoolLine({ pool, language }: { pool: PoolView; language: Language }) {
   if (!text && !pool.frozen) return null;
   return (
     <div className="col-span-full" data-testid="tournament-pool">
-      {text ? <p className="font-semibold text-emerald-300">{text}</p> : null}
-      {pool.frozen ? <p className="text-amber-200">{t("pool.frozen")}</p> : null}
+      <dt className="text-slate-400">{t("pool.title")}</dt>
+      {text ? <dd className="font-semibold text-emerald-300">{text}</dd> : null}
+      {pool.frozen ? <dd className="text-amber-200">{t("pool.frozen")}</dd> : null}
     </div>
   );
 }

@@ -1,0 +1,42 @@
+// Prepares a data directory for tests/e2e/prize-pools.spec.ts: a Plus member who will create an
+// organization and a fee-funded cup (no staff rights), platform staff who approve it, and a player
+// with $5 in their wallet who pays their entry from it.
+// Usage: tsx tests/e2e/support/seed-pools.ts <dataDir>
+import { randomUUID } from "node:crypto";
+import { exchangeRates, membershipPeriods } from "~/db/schema";
+import { registerOrderKinds } from "~/features/order-kinds.server";
+import { adjustWallet } from "~/features/wallet/wallet.server";
+import { openDatabase, setDatabase } from "~/lib/db.server";
+import { seedPeople } from "./seed-people";
+
+const [dataDir] = process.argv.slice(2);
+if (!dataDir) throw new Error("usage: seed-pools <dataDir>");
+const handle = await openDatabase({ dataDir });
+setDatabase(handle);
+registerOrderKinds();
+const db = handle.db;
+const now = Date.now();
+const ids = await seedPeople(db, [
+  ["pozo-plus@example.com", "Paula Pozo", false],
+  ["pozo-staff@example.com", "Sergio Staff", true],
+  ["pozo-jugador@example.com", "Iván Inscrito", false],
+]);
+await db.insert(membershipPeriods).values({
+  id: randomUUID(),
+  userId: ids["pozo-plus@example.com"]!,
+  startsAt: new Date(now - 3_600_000),
+  endsAt: new Date(now + 30 * 86_400_000),
+  note: "e2e",
+});
+// Paid registrations are priced in bolívares too (Pago Móvil): the day's rate.
+await db.insert(exchangeRates).values({ rate: "40.00", effectiveOn: new Date(now).toISOString().slice(0, 10), source: "BCV" });
+await adjustWallet(db, {
+  staffId: ids["pozo-staff@example.com"]!,
+  userId: ids["pozo-jugador@example.com"]!,
+  currency: "USD",
+  amount: 500,
+  reason: "Saldo de prueba",
+  idempotencyKey: "e2e-pozo-saldo",
+});
+await handle.close();
+console.log("seeded prize pools");
