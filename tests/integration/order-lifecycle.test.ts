@@ -4,7 +4,8 @@
 import { randomUUID } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
 import { desc, eq } from "drizzle-orm";
-import { orderStatusHistory, orders, paymentProofs, registrations, streamers, users } from "~/db/schema";
+import { orderStatusHistory, orders, paymentProofs, registrations, streamers, tournaments, users } from "~/db/schema";
+import { createPoolDeposit } from "~/features/wallet/prize-pools.server";
 import { buySubscription } from "~/features/streamers/subscriptions.server";
 import { seedDemoData } from "~/db/seed";
 import { ORDER_KINDS, ORDER_STATUSES, allMoves, type MoveActor, type OrderKind, type OrderStatus } from "~/features/orders/core/lifecycle";
@@ -81,6 +82,35 @@ async function newOrderOf(kind: OrderKind): Promise<string> {
       exchangeRate: "245.50",
       expiresAt: new Date(Date.now() + 3_600_000),
       label: "Suscripción",
+      idempotencyKey: null,
+    });
+    return order.id;
+  }
+  if (kind === "prize_pool") {
+    // An organizer's deposit into a tournament's prize pool: approving it fills the pool, refunding empties it.
+    const id = `pool-${randomUUID().slice(0, 8)}`;
+    await handle.db.insert(tournaments).values({
+      id,
+      title: "Copa con premio depositado",
+      game: "free-fire",
+      prize: "$1.99",
+      prizeFunding: "organizer",
+      players: ["8", "solo"],
+      image: "/x.jpg",
+      date: "2099-12-01",
+      capacity: 8,
+      registrationClosesAt: new Date("2099-11-30T00:00:00Z"),
+      status: "draft",
+    });
+    const order = await createPoolDeposit(handle.db, {
+      userId: buyer.id,
+      email: buyer.email,
+      phone: "04141234567",
+      tournamentId: id,
+      method: "binance",
+      exchangeRate: "245.50",
+      expiresAt: new Date(Date.now() + 3_600_000),
+      label: "Premio",
       idempotencyKey: null,
     });
     return order.id;
