@@ -136,3 +136,49 @@ test("a paid cup funded by its fees waits for approval, runs, and pays its prize
   await expect(page.getByTestId("pool-held")).toContainText("$0,00");
   await noSidewaysScroll(page);
 });
+
+test("in English: an organizer-funded prize is deposited before the cup can be published, and players see it guaranteed", async ({
+  page,
+  browser,
+  arena,
+}) => {
+  test.setTimeout(180_000);
+  await signIn(page, arena, "deposit-plus@example.com", "/organizations/new");
+  await page.getByTestId("organization-name").fill("Deposit League");
+  await page.getByTestId("organization-create").click();
+  await expect(page).toHaveURL((url) => url.pathname === "/organizations/deposit-league/manage");
+  await page.getByTestId("manage-new-tournament").click();
+  const day = caracasDay(12);
+  await page.getByTestId("t-title").fill("Guaranteed Cup");
+  await page.getByTestId("t-date").fill(day);
+  await page.getByTestId("t-team-size").selectOption("1");
+  await page.getByTestId("t-closes").fill(`${day}T18:00`);
+  await page.getByTestId("t-capacity").fill("8");
+  await page.getByTestId("t-prize").fill("$50");
+  await page.getByTestId("t-prize-funding").selectOption("organizer");
+  await expect(page.getByTestId("t-prize-funding-hint")).toContainText("you deposit it on the platform before publishing");
+  await page.getByTestId("t-save").click();
+  await expect(page).toHaveURL(/\/organizations\/deposit-league\/manage\/tournaments\/[^/?]+\?done=created$/);
+  const editPath = new URL(page.url()).pathname;
+  const tournamentId = editPath.split("/").at(-1)!;
+
+  // Publishing before the deposit is refused, with the reason.
+  await page.getByTestId("t-publish").click();
+  await expect(page.getByRole("alert")).toContainText("Deposit the prize before publishing");
+  await page.getByTestId("pool-phone").fill("04141234567");
+  await page.getByTestId("pool-deposit").click();
+  await expect(page).toHaveURL(/\/orders\/[^/]+\/pay\/binance/);
+  await noSidewaysScroll(page);
+  await page.getByTestId("pay-with-wallet-submit").click();
+  await expect(page).toHaveURL(/\/orders\/[^/?]+$/);
+
+  await page.goto(editPath);
+  await expect(page.getByTestId("pool-funded")).toContainText("Prize deposited: $50.00");
+  await page.getByTestId("t-publish").click();
+  await expect(page.getByTestId("admin-tournament-edit")).toContainText("Published");
+
+  const player = await personAt(browser, arena);
+  await signIn(player, arena, "pozo-jugador@example.com", `/tournament?id=${tournamentId}`);
+  await expect(player.getByTestId("tournament-pool")).toContainText("Premio garantizado: $50,00 depositado");
+  await noSidewaysScroll(page);
+});

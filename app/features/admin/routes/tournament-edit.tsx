@@ -235,7 +235,14 @@ export default function EditTournamentPage({ loaderData, actionData }: Route.Com
         : tournament.status === "published" || tournament.status === "pending"
       : canMoveTournament(tournament.status, MOVES[intent]!);
   const language = isLanguage(i18n.language) ? i18n.language : "es";
-  const doneText = actionData?.ok ? t(`tournaments.done.${actionData.intent}`) : done ? t(`tournaments.done.${done}`) : undefined;
+  // A refusal after "?done=created" is shown, not hidden behind the creation's notice.
+  const doneText = actionData
+    ? actionData.ok
+      ? t(`tournaments.done.${actionData.intent}`)
+      : undefined
+    : done
+      ? t(`tournaments.done.${done}`)
+      : undefined;
   return (
     <section className="mx-auto max-w-3xl px-4 py-8" data-testid="admin-tournament-edit">
       <PageTitle
