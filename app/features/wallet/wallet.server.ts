@@ -143,7 +143,10 @@ export async function walletHistory(db: Database, userId: string, before: number
       tournaments,
       and(inArray(ledgerTransactions.kind, ["prize", "prize_reversal"]), eq(tournaments.id, ledgerTransactions.subjectId)),
     )
-    .leftJoin(orders, and(eq(ledgerTransactions.kind, "wallet_payment"), eq(orders.id, ledgerTransactions.subjectId)))
+    .leftJoin(
+      orders,
+      and(inArray(ledgerTransactions.kind, ["wallet_payment", "order_refund"]), eq(orders.id, ledgerTransactions.subjectId)),
+    )
     .leftJoin(
       walletWithdrawals,
       and(inArray(ledgerTransactions.kind, ["withdrawal", "withdrawal_rejected"]), eq(walletWithdrawals.id, ledgerTransactions.subjectId)),
