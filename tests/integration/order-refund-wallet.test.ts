@@ -113,7 +113,7 @@ describe("refunding an order to the buyer's wallet", () => {
       refundReference: "R-1",
     });
     await expect(outside).rejects.toMatchObject({ code: "REFUND_TO_WALLET_ONLY" });
-    expect((await statusOf(orderId)).status).toBe("approved");
+    expect((await statusOf(orderId))?.status).toBe("approved");
     expect(await balance(userId, "USD")).toBe(0);
 
     await decideOrder(handle.db, orderId, staff, refundToWallet);
