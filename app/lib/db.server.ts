@@ -72,8 +72,9 @@ const migrationsFolder = path.resolve("app/db/migrations");
  * drop their copies of a table this process is about to write, so the writer's own next read sees
  * the change without waiting for the database's notice (app/lib/shared-reads.server.ts).
  */
-export function observeStatements(observer: (statement: string) => void): void {
+export function observeStatements(observer: (statement: string) => void): () => void {
   statementObservers().add(observer);
+  return () => void statementObservers().delete(observer);
 }
 
 function statementObservers(): Set<(statement: string) => void> {
