@@ -44,7 +44,9 @@ async function tournament() {
 }
 
 async function registration(userId: string, teamName: string) {
-  await handle.db.insert(registrations).values({ id: randomUUID(), tournamentId: T, userId, teamName, phone: "04141234567", status: "confirmed" });
+  await handle.db
+    .insert(registrations)
+    .values({ id: randomUUID(), tournamentId: T, userId, teamName, phone: "04141234567", status: "confirmed" });
 }
 
 /** A write made by another process (a script, another instance): not through this process's query builder, so only the database's notice tells. */
@@ -133,7 +135,10 @@ describe("a tournament page's shared part", () => {
     await tournament();
     const ana = await signInAs(handle.db, mailer, "ana@example.com");
     const beto = await signInAs(handle.db, mailer, "beto@example.com");
-    expect(await page(beto.jar.header())).toMatchObject({ registration: null, tournament: { placesLeft: 16, rulesHtml: "<p><strong>Sin</strong> trampas</p>" } });
+    expect(await page(beto.jar.header())).toMatchObject({
+      registration: null,
+      tournament: { placesLeft: 16, rulesHtml: "<p><strong>Sin</strong> trampas</p>" },
+    });
     await registration(ana.userId, "Los Rápidos");
     // Ana sees her own registration; Beto, reading the same shared part, sees the place taken and no registration.
     expect(await page(ana.jar.header())).toMatchObject({ registration: { teamName: "Los Rápidos" }, tournament: { placesLeft: 15 } });
