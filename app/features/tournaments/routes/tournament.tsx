@@ -10,7 +10,6 @@ import { requireUser } from "~/features/auth/session.server";
 import { parseIdempotencyKey, scopedIdempotencyKey } from "~/features/orders/core/idempotency";
 import { withinOrderLimit } from "~/features/orders/orders.server";
 import { currentExchangeRate } from "~/features/orders/exchange-rate.server";
-import { renderRules } from "../rules-markdown.server";
 import { orderAmount } from "~/features/orders/orders-view";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
@@ -49,7 +48,8 @@ import { PlusEventBadge } from "~/components/ui/plus-event-badge";
 import { LiveBadge } from "~/features/streamers/components/live-badge";
 import { Replays } from "~/features/streamers/components/replays";
 import { PlayerScript, StreamList } from "~/features/streamers/components/stream-list";
-import { liveTournamentIds, listStreams, playerParent, replaysFor } from "~/features/streamers/streams.server";
+import { playerParent, replaysFrom } from "~/features/streamers/streams.server";
+import { publicTournamentPart } from "../tournament-page.server";
 
 // Plain HTML and forms that post, no React runtime (docs/decisions/002); the live page module (app/browser/live-page.ts) posts
 // them in place, keeps the opening countdown ticking and sends the button's "sending" state.
@@ -60,8 +60,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const language = languageFromCookieHeader(request.headers.get("Cookie"));
   const messages = loadMessages(language, ["tournaments", "orders", "streamers"]);
   const id = new URL(request.url).searchParams.get("id") ?? "";
+  // The part everybody sees is shared (tournament-page.server.ts); what is this person's is read below.
+  const parent = playerParent(request);
   // An id that is not one (a NUL, a space) is not looked up: the same 404 page as an unknown id.
-  const tournament = isWellFormedId(id) ? await findTournament(db(), id) : null;
+  const shared = isWellFormedId(id) ? await publicTournamentPart(db(), id, parent) : null;
+  const tournament = shared?.tournament ?? null;
   // Drafts (and an organization's paid event waiting for approval, issue 29) exist only in the back-office.
   if (!tournament || tournament.status === "draft" || tournament.status === "pending")
     return data(
@@ -91,13 +94,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Past the deadline, someone on the waiting list may still take a no-show's place before the start.
   const late = !registration && pastDeadline ? await lateEntryFor(db(), tournament, { userId: user.id }, now) : null;
   const lateEntry = late && late.state !== "closed" ? { state: late.state, startsAt: late.startsAt.toISOString() } : null;
-  // #30: the tournament's own streams (click-to-load players) and its recordings, if this person may watch them.
-  const parent = playerParent(request);
-  const streams = await listStreams(db(), tournament.id, parent, null);
   return {
-    streams,
-    live: (await liveTournamentIds(db(), [tournament.id])).has(tournament.id),
-    replays: await replaysFor(db(), tournament, { member, now, parent }),
+    // #30: the tournament's own streams (click-to-load players) and its recordings, if this person may watch them.
+    streams: shared!.streams,
+    live: shared!.live,
+    replays: replaysFrom(shared!.replays, { member, now }),
     now: now.toISOString(),
     member,
     opensForMe: opensForMe && opensForMe > now ? opensForMe.toISOString() : null,
@@ -105,9 +106,6 @@ export async function loader({ request }: Route.LoaderArgs) {
       ...tournament,
       registrationClosesAt: tournament.registrationClosesAt.toISOString(),
       registrationOpensAt: tournament.registrationOpensAt?.toISOString() ?? null,
-      rules: undefined,
-      // Markdown rendered on the server by micromark, which escapes raw HTML and unsafe links.
-      rulesHtml: tournament.rules ? renderRules(tournament.rules) : null,
       startedAt: tournament.startedAt?.toISOString() ?? null,
       // Why registration is closed ("started": the page says the tournament is being played), null when open.
       closure,
