@@ -13,9 +13,6 @@ const test = base.extend<{ arena: AppServer }>({
   baseURL: async ({ arena }, use) => use(arena.url),
 });
 
-// One worker runs these in order, on one server: another worker would only seed and start a copy of it.
-test.describe.configure({ mode: "default" });
-
 async function personAt(
   browser: Browser,
   arena: AppServer,
