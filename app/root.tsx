@@ -35,6 +35,8 @@ export interface RouteHandle {
   hydrate?: boolean;
   /** Store pages show the cart button in the top bar (SPEC §2). */
   cart?: boolean;
+  /** A page shown inside another program (the streamer's OBS overlay): no top bar, no footer, a transparent background. */
+  bare?: boolean;
 }
 
 export const links: LinksFunction = () => [
@@ -66,7 +68,9 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
-  const hydrate = !useMatches().some((match) => (match.handle as RouteHandle | undefined)?.hydrate === false);
+  const matches = useMatches();
+  const hydrate = !matches.some((match) => (match.handle as RouteHandle | undefined)?.hydrate === false);
+  const bare = matches.some((match) => (match.handle as RouteHandle | undefined)?.bare === true);
   const language: Language = data?.language ?? DEFAULT_LANGUAGE;
   const nonce = useNonce() || undefined;
   const i18n = useMemo(() => i18nFor(language, data?.messages ?? {}), [language, data?.messages]);
@@ -87,7 +91,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body className="min-h-screen bg-arena-bg font-sans text-slate-100 antialiased">
+      <body className="min-h-screen bg-arena-bg font-sans text-slate-100 antialiased" {...dataAttr(DataAttr.bare, bare)}>
         <I18nProvider i18n={i18n}>
           <ToastProvider initial={initialToasts}>{children}</ToastProvider>
         </I18nProvider>
@@ -104,7 +108,9 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  const showCart = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.cart === true);
+  const matches = useMatches();
+  const showCart = matches.some((match) => (match.handle as RouteHandle | undefined)?.cart === true);
+  if (matches.some((match) => (match.handle as RouteHandle | undefined)?.bare === true)) return <Outlet />;
   return (
     <div className="flex min-h-screen flex-col">
       <TopBar

@@ -91,6 +91,9 @@ export default [
   route("streamers", "features/streamers/routes/streamers.tsx"),
   route("streamers/apply", "features/streamers/routes/apply.tsx"),
   route("streamers/me", "features/streamers/routes/me.ts"),
+  route("streamers/alerts", "features/streamers/routes/alerts-settings.tsx"),
+  route("streamers/alerts/:key", "features/streamers/routes/alerts-overlay.tsx"),
+  route("streamers/alerts/:key/events", "features/streamers/routes/alerts-events.ts"),
   route("streamers/:handle", "features/streamers/routes/streamer.tsx"),
   // Running the event: public bracket, live updates, matches (the staff run page is under /admin).
   route("tournaments/:tournamentId/bracket", "features/competition/routes/bracket.tsx"),

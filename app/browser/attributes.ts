@@ -16,6 +16,8 @@ export enum DataAttr {
   /** On `<html>` of a page served without the React runtime. */
   withoutReact = "data-without-react",
   toasts = "data-toasts",
+  /** On `<body>` of a page shown inside another program (the OBS overlay): transparent, no chrome. */
+  bare = "data-bare",
   toastKind = "data-kind",
 
   // Pages whose block is swapped for the server's fresh render (app/browser/live-page.ts).
@@ -27,6 +29,14 @@ export enum DataAttr {
   countdownText = "data-text",
   /** The polite region that says a live page was updated (LiveStatus); its sentence is `data-text`. */
   liveStatus = "data-live-status",
+
+  // The streamer's donation overlay (app/browser/donation-alerts.ts): the events' address, and the alert's parts.
+  alerts = "data-alerts",
+  alertWho = "data-alert-who",
+  alertAmount = "data-alert-amount",
+  alertMessage = "data-alert-message",
+  /** The text for a donor who chose not to be named ("Alguien"). */
+  alertSomeone = "data-alert-someone",
 
   // A page that moves on by itself after a confirmation (TimedRedirect, app/browser/timed-redirect.ts).
   redirect = "data-redirect",

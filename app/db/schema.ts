@@ -381,6 +381,11 @@ export const streamers = pgTable(
     decidedBy: text("decided_by"),
     /** The monthly subscription's price in USD cents, set by the streamer within core/subscriptions.ts's limits; null: not offered. */
     subscriptionPriceUsd: integer("subscription_price_usd"),
+    /**
+     * The secret in the address of the streamer's on-stream donation alerts (the page OBS shows);
+     * made at first use, replaced when the streamer regenerates it (the old address stops at once).
+     */
+    alertKey: text("alert_key").unique(),
     createdAt: createdAt(),
   },
   (t) => [

@@ -9,7 +9,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import { schema } from "~/db/schema";
-import { peekSingleton, setSingleton } from "./singleton.server";
+import { peekSingleton, setSingleton, singleton } from "./singleton.server";
 
 /** One query API over both drivers: PGlite and node-postgres build the same SQL. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -66,6 +66,26 @@ function advisoryLockRunner(pool: pg.Pool): ExclusiveRunner {
 }
 
 const migrationsFolder = path.resolve("app/db/migrations");
+
+/**
+ * Who hears each statement's text just before it is sent (drizzle's logger hook): the shared reads
+ * drop their copies of a table this process is about to write, so the writer's own next read sees
+ * the change without waiting for the database's notice (app/lib/shared-reads.server.ts).
+ */
+export function observeStatements(observer: (statement: string) => void): () => void {
+  statementObservers().add(observer);
+  return () => void statementObservers().delete(observer);
+}
+
+function statementObservers(): Set<(statement: string) => void> {
+  return singleton("statement-observers", () => new Set<(statement: string) => void>());
+}
+
+const statementLogger = {
+  logQuery(statement: string) {
+    for (const observer of statementObservers()) observer(statement);
+  },
+};
 
 /** The embedded database is open in another live process (PGlite allows one per data directory). */
 export class DatabaseInUseError extends Error {
@@ -149,7 +169,7 @@ export function postgresListener(url: string): DatabaseHandle["listen"] {
 export async function openDatabase(options: { url?: string; dataDir: string }): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
-    const db = drizzleNodePg(pool, { schema });
+    const db = drizzleNodePg(pool, { schema, logger: statementLogger });
     // Several processes may start at once against one server: migrate under a lock.
     const client = await pool.connect();
     try {
@@ -172,7 +192,7 @@ export async function openDatabase(options: { url?: string; dataDir: string }): 
   try {
     if (location) fs.mkdirSync(location, { recursive: true });
     const client = new PGlite(location);
-    const db = drizzlePglite(client, { schema });
+    const db = drizzlePglite(client, { schema, logger: statementLogger });
     await migratePglite(db, { migrationsFolder });
     return {
       db: db as unknown as Database,

@@ -1,4 +1,4 @@
-import { db as processDatabase, type Database } from "~/lib/db.server";
+import { db as processDatabase, observeStatements, type Database } from "~/lib/db.server";
 import { listenForChanges } from "~/lib/change-notices.server";
 import { singleton } from "~/lib/singleton.server";
 
@@ -13,6 +13,13 @@ export const TABLE_CHANGED_CHANNEL = "table_changed";
 /** A copy is read again after this long even without a notice (a trigger dropped by hand, say). */
 const KEEP_MS = 5 * 60_000;
 
+/** Copies kept at most (keys may name a tournament: ids that do not exist must not grow the map without end). */
+const MAX_ENTRIES = 1000;
+
+/** The tables a statement writes: `insert into "t"`, `update "t"`, `delete from "t"`, `truncate` (every table). */
+const WRITE = /\b(?:insert\s+into|update|delete\s+from)\s+"?(\w+)"?/gi;
+const TRUNCATE = /^\s*truncate\b/i;
+
 interface Entry {
   tables: readonly string[];
   value: Promise<unknown>;
@@ -23,6 +30,14 @@ class SharedReads {
   entries = new Map<string, Entry>();
   /** Counts the changes heard: a read that overlapped one may be of the old rows, so it is not kept. */
   changes = 0;
+  /** Every table some copy was read from: writes to others (orders, sessions…) change nothing here. */
+  watched = new Set<string>();
+
+  /** A statement this process is about to send: the copies of the tables it writes go now. */
+  statement(text: string) {
+    if (TRUNCATE.test(text)) return this.clear();
+    for (const [, table] of text.matchAll(WRITE)) if (this.watched.has(table!)) this.tableChanged(table!);
+  }
 
   tableChanged(table: string) {
     this.changes += 1;
@@ -36,7 +51,11 @@ class SharedReads {
 }
 
 function store(): SharedReads {
-  return singleton("shared-reads", () => new SharedReads());
+  return singleton("shared-reads", () => {
+    const reads = new SharedReads();
+    observeStatements((text) => reads.statement(text));
+    return reads;
+  });
 }
 
 /**
@@ -53,15 +72,21 @@ export async function writingShared<Result>(tables: readonly string[], write: ()
   }
 }
 
-/** `load()`'s answer for `key`, read once and shared until one of `tables` changes. */
+/**
+ * `load()`'s answer for `key`, read once and shared until one of `tables` changes (or `keepMs` has
+ * passed: an answer that also depends on the clock, such as "registration closes in…", keeps no longer).
+ * The answer is shared by every caller: it must not depend on who asks, and nobody may change it.
+ */
 export async function sharedRead<Value>(
   database: Database,
   tables: readonly string[],
   key: string,
   load: () => Promise<Value>,
+  { keepMs = KEEP_MS }: { keepMs?: number } = {},
 ): Promise<Value> {
   if (database !== processDatabase()) return load();
   const reads = store();
+  for (const table of tables) reads.watched.add(table);
   const canKeep = await listenForChanges(
     TABLE_CHANGED_CHANNEL,
     (table) => reads.tableChanged(table),
@@ -69,11 +94,15 @@ export async function sharedRead<Value>(
   );
   if (!canKeep) return load();
   const kept = reads.entries.get(key);
-  if (kept && Date.now() - kept.readAt < KEEP_MS) return kept.value as Promise<Value>;
+  if (kept && Date.now() - kept.readAt < keepMs) return kept.value as Promise<Value>;
   const changesBefore = reads.changes;
-  const value = load();
+  // A drizzle query is a thenable that runs again on every `then`: made a promise here, it runs once.
+  const value = Promise.resolve(load());
   const entry = { tables, value, readAt: Date.now() };
+  reads.entries.delete(key);
   reads.entries.set(key, entry);
+  // The oldest read goes first (a Map keeps the order of insertion).
+  if (reads.entries.size > MAX_ENTRIES) reads.entries.delete(reads.entries.keys().next().value!);
   value.then(
     () => {
       // Changed while it was read: the copy may be of the old rows.

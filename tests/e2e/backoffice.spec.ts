@@ -134,19 +134,33 @@ test("staff refund an approved order with a reason and the refund reference", as
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });
 
-test("staff refund an approved order with its reference and the buyer is mailed", async ({ page, office }) => {
+test("staff refund an approved order to the buyer's wallet; the buyer is mailed and finds the money in the wallet", async ({
+  page,
+  browser,
+  office,
+}) => {
   await signInAsStaff(page, office, `/admin/orders/${office.approvedToo.id}/refund`, STAFF_2);
   await page.getByTestId("move-reason").fill("Pago duplicado");
-  await page.getByTestId("refund-reference").fill("PP-REF-1");
+  // To the wallet: no reference is asked for.
+  await page.getByTestId("refund-to-wallet").check();
   await page.getByTestId("confirm-refund").click();
+  await expect(page).toHaveURL((url) => url.pathname === `/admin/orders/${office.approvedToo.id}`);
+  await expect(page.getByTestId("order-status")).toContainText(/Reembolsado/);
   const mail = await waitForMail("buyer-bo@example.com", {
     dataDir: office.dataDir,
     subject: new RegExp(`Reembolso del pedido #${office.approvedToo.number}$`),
   });
   expect(mail.text).toContain("Pago duplicado");
-  expect(mail.text).toContain("PP-REF-1");
-  await expect(page).toHaveURL((url) => url.pathname === `/admin/orders/${office.approvedToo.id}`);
-  await expect(page.getByTestId("order-status")).toContainText(/Reembolsado/);
+  expect(mail.text).toContain("billetera");
+
+  // The buyer, on a phone: the order says where the money went and leads to the wallet, which shows it.
+  const buyer = await browser.newPage({ viewport: { width: 360, height: 780 } });
+  await signIn(buyer, office, "buyer-bo@example.com", `/orders/${office.approvedToo.id}`);
+  await expect(buyer.getByTestId("order-page")).toContainText("a tu billetera");
+  await buyer.getByTestId("order-outcome-link").click();
+  await expect(buyer).toHaveURL((url) => url.pathname === "/wallet");
+  await expect(buyer.locator("main")).toContainText(`Reembolso del pedido #${office.approvedToo.number}`);
+  await buyer.close();
 });
 
 test("staff approve a top-up, copy what to deliver, mark it delivered with the provider's id; the buyer sees it delivered", async ({

@@ -1,6 +1,6 @@
 import type { Browser } from "@playwright/test";
 import { randomClientIp } from "./support/auth-fixtures";
-import { expect, serverFixture, signIn, test as base, type AppServer } from "./support/server-fixture";
+import { expect, serverFixture, signIn, signInOnce, test as base, type AppServer } from "./support/server-fixture";
 import { waitForMail } from "./support/mailbox";
 import { pngReceipt } from "./support/receipt-files";
 
@@ -48,7 +48,7 @@ test("an 8-team cup from check-in to champion: two captains, a dispute and staff
   }
 
   // Staff seed by number (Alfa 1, Bravo 8: they meet first) and start.
-  await signIn(staff, arena, "staff-comp@example.com", `/admin/tournaments/copa-e2e/run`, { language: "es" });
+  await signInOnce(staff, arena, "staff-comp@example.com", `/admin/tournaments/copa-e2e/run`, { language: "es" });
   await expect(staff.getByTestId("start-form")).toContainText("8 con check-in de 8");
   const seeds = { Alfa: 1, Charlie: 2, Delta: 3, Eco: 4, Fox: 5, Golf: 6, Hotel: 7, Bravo: 8 };
   for (const [team, seed] of Object.entries(seeds)) await staff.getByTestId(`seed-${team}`).fill(String(seed));
@@ -146,7 +146,7 @@ test("an 8-team cup from check-in to champion: two captains, a dispute and staff
 test("a 4-match battle-royale points table", async ({ browser, arena }) => {
   test.setTimeout(120_000);
   const staff = await personAt(browser, arena);
-  await signIn(staff, arena, "staff-comp@example.com", `/admin/tournaments/br-e2e/run`, { language: "es" });
+  await signInOnce(staff, arena, "staff-comp@example.com", `/admin/tournaments/br-e2e/run`, { language: "es" });
   // Before the start, with the deadline ahead, the tournament page takes registrations.
   await staff.goto("/tournament?id=br-e2e");
   await expect(staff.getByTestId("registration-form")).toBeVisible();
@@ -214,7 +214,7 @@ test("a Free Fire battle royale at scale: 24 squads, two groups of 12, three rou
   test.setTimeout(240_000);
   const phone = { width: 360, height: 800 };
   const staff = await personAt(browser, arena, { viewport: phone });
-  await signIn(staff, arena, "staff-comp@example.com", "/admin/tournaments/ff24-e2e/run", { language: "es" });
+  await signInOnce(staff, arena, "staff-comp@example.com", "/admin/tournaments/ff24-e2e/run", { language: "es" });
   // Format, start and check-in come from the tournament form; the run page only says how it is played.
   await expect(staff.getByTestId("run-plan")).toContainText("Battle royale");
   await expect(staff.getByTestId("points-preset")).toHaveValue("free_fire");

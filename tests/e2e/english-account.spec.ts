@@ -1,14 +1,12 @@
 import type { Browser, Page } from "@playwright/test";
-import { AuthPage } from "./pages/auth-pages";
 import { OrderPage, PayPage, StaffReviewPage } from "./pages/order-pages";
 import { TournamentPage } from "./pages/tournament-page";
-import { startAppServer, type AppServer } from "./support/app-server";
-import { expect, randomClientIp, test as base } from "./support/auth-fixtures";
+import { randomClientIp } from "./support/auth-fixtures";
 import { expectMovesOnAfter } from "./support/clock";
-import { signInLink, waitForMail } from "./support/mailbox";
+import { waitForMail } from "./support/mailbox";
 import type { OrderSeedPlan } from "./support/order-seed-plan";
 import { pngReceipt } from "./support/receipt-files";
-import { followSignInLink } from "./support/sign-in-link";
+import { expect, serverFixture, signIn, signInOnce, test as base, type AppServer } from "./support/server-fixture";
 
 // The player's way for an account whose language is English (issue #25's "done when"): a top-up,
 // a paid duo registration and a Plus purchase, each bought through the real pages at 360 px, paid
@@ -29,38 +27,17 @@ const PLAN: OrderSeedPlan = {
   orders: [],
 };
 
-const test = base.extend<{ site: AppServer }, { siteServer: AppServer }>({
-  siteServer: [
-    async ({}, use) => {
-      const server = await startAppServer({
-        prepare: ["tests/e2e/support/seed-orders.ts", JSON.stringify(PLAN)],
-        env: { SEED_DEMO: "true", STAFF_EMAILS: STAFF_EMAIL, ID_CHECKER_URL, ID_CHECKER_KEY: "e2e-key", ID_CHECKER_TIMEOUT_MS: "1500" },
-      });
-      try {
-        await use(server);
-      } finally {
-        await server.stop();
-      }
-    },
-    { scope: "worker", timeout: 120_000 },
-  ],
-  site: async ({ siteServer }, use) => use(siteServer),
-  baseURL: async ({ siteServer }, use) => use(siteServer.url),
+const test = base.extend<{ site: AppServer }>({
+  site: serverFixture({
+    prepare: ["tests/e2e/support/seed-orders.ts", JSON.stringify(PLAN)],
+    env: { SEED_DEMO: "true", STAFF_EMAILS: STAFF_EMAIL, ID_CHECKER_URL, ID_CHECKER_KEY: "e2e-key", ID_CHECKER_TIMEOUT_MS: "1500" },
+  }),
+  baseURL: async ({ site }, use) => use(site.url),
   viewport: { width: 360, height: 780 },
 });
 
 // One server for the three (in order, one worker): each starts a server that migrates and seeds.
 test.describe.configure({ mode: "default", timeout: 90_000 });
-
-async function signIn(page: Page, site: AppServer, email: string, path: string) {
-  await page.goto(`/auth?redirectTo=${encodeURIComponent(path)}`);
-  const auth = new AuthPage(page);
-  const askedAt = new Date();
-  await auth.requestLink(email);
-  await expect(auth.linkSent).toContainText(email);
-  await followSignInLink(page, await signInLink(email, { after: askedAt, dataDir: site.dataDir }));
-  await expect(page).toHaveURL((url) => url.pathname + url.search === path);
-}
 
 /** Pays the order whose payment page is open with a Binance receipt; the order page says it was sent, in English. */
 async function payWithBinanceReceipt(page: Page, site: AppServer, email: string): Promise<{ id: string; number: number }> {
@@ -94,7 +71,7 @@ async function staffApprove(browser: Browser, site: AppServer, orderId: string, 
   try {
     await context.clock.install();
     const page = await context.newPage();
-    await signIn(page, site, STAFF_EMAIL, `/admin/orders/${orderId}`);
+    await signInOnce(page, site, STAFF_EMAIL, `/admin/orders/${orderId}`);
     if (deliverWith) {
       await page.getByTestId("approve-deliver-reference").fill(deliverWith);
       await page.getByTestId("approve_deliver").click();

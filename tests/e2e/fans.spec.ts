@@ -1,35 +1,21 @@
 import type { Browser, Page } from "@playwright/test";
-import { AuthPage } from "./pages/auth-pages";
 import { PayPage, StaffReviewPage } from "./pages/order-pages";
-import { startAppServer, type AppServer } from "./support/app-server";
-import { expect, randomClientIp, test as base } from "./support/auth-fixtures";
-import { signInLink } from "./support/mailbox";
+import { randomClientIp } from "./support/auth-fixtures";
 import { pngReceipt } from "./support/receipt-files";
-import { followSignInLink } from "./support/sign-in-link";
+import { expect, serverFixture, signIn, test as base, type AppServer } from "./support/server-fixture";
 
 // Issue 30 (docs/streamers.md), fans' subscriptions at phone width: the streamer sets a monthly price
 // and writes a subscriber-only post; a fan subscribes and pays from their wallet, another pays by a
 // receipt that staff approve; both then read the post, with the subscriber's badge; a visitor and a
 // signed-in non-subscriber see only the title. One short look in English.
 
-const test = base.extend<object, { arena: AppServer }>({
-  arena: [
-    async ({}, use) => {
-      const server = await startAppServer({ prepare: ["tests/e2e/support/seed-fans.ts"] });
-      try {
-        await use(server);
-      } finally {
-        await server.stop();
-      }
-    },
-    // Migrating and seeding a fresh embedded database takes tens of seconds on a loaded machine.
-    { scope: "worker", timeout: 180_000 },
-  ],
+const test = base.extend<{ arena: AppServer }>({
+  arena: serverFixture({ prepare: ["tests/e2e/support/seed-fans.ts"] }),
   baseURL: async ({ arena }, use) => use(arena.url),
 });
 
-// Both tests share one server (its seed is the slow part): one worker, in order.
-test.describe.configure({ mode: "serial" });
+// One worker runs both in order, on one server: another worker would only seed and start a copy of it.
+test.describe.configure({ mode: "default" });
 
 const PHONE = { width: 360, height: 740 };
 const PAGE = "/streamers/vale_fans";
@@ -46,16 +32,6 @@ async function personAt(browser: Browser, arena: AppServer) {
   // On Playwright's clock, as the shared fixture's pages are (support/test.ts): nothing moves on by itself.
   await context.clock.install();
   return context.newPage();
-}
-
-async function signIn(page: Page, arena: AppServer, email: string, path: string) {
-  await page.goto(`/auth?redirectTo=${encodeURIComponent(path)}`);
-  const auth = new AuthPage(page);
-  const askedAt = new Date();
-  await auth.requestLink(email);
-  await expect(auth.linkSent).toContainText(email);
-  await followSignInLink(page, await signInLink(email, { after: askedAt, dataDir: arena.dataDir }));
-  await expect(page).toHaveURL((url) => url.pathname === path);
 }
 
 async function noSideScroll(page: Page) {

@@ -1,28 +1,20 @@
 import type { Browser, Page } from "@playwright/test";
-import { AuthPage } from "./pages/auth-pages";
-import { startAppServer, type AppServer } from "./support/app-server";
-import { expect, randomClientIp, test as base } from "./support/auth-fixtures";
-import { signInLink } from "./support/mailbox";
-import { followSignInLink } from "./support/sign-in-link";
+import { randomClientIp } from "./support/auth-fixtures";
+import { expect, serverFixture, signIn, signInOnce, test as base, type AppServer } from "./support/server-fixture";
 
 // Match times and walkovers (#24) on phones: staff set a round's time on the run page, players read it
 // in Caracas time, and a team that is late loses by walkover ("W.O." on the bracket). The server runs
 // in UTC; the pages are written in the platform's zone (America/Caracas, UTC−4).
 
-const test = base.extend<object, { arena: AppServer }>({
-  arena: [
-    async ({}, use) => {
-      const server = await startAppServer({ prepare: ["tests/e2e/support/seed-competition.ts"] });
-      try {
-        await use(server);
-      } finally {
-        await server.stop();
-      }
-    },
-    { scope: "worker", timeout: 240_000 },
-  ],
+// The server and seed of competition.spec.ts (seed-competition.ts), shared with it: these tests use
+// their own two cups (horarios-e2e, times-en-e2e) and captains.
+const test = base.extend<{ arena: AppServer }>({
+  arena: serverFixture({ prepare: ["tests/e2e/support/seed-competition.ts"] }),
   baseURL: async ({ arena }, use) => use(arena.url),
 });
+
+// One worker runs these in order, on one server: another worker would only seed and start a copy of it.
+test.describe.configure({ mode: "default" });
 
 const phone = { width: 360, height: 800 };
 
@@ -35,16 +27,6 @@ async function phoneOf(browser: Browser, arena: AppServer, locale = "es-VE") {
     extraHTTPHeaders: { "X-Forwarded-For": randomClientIp() },
   });
   return context.newPage();
-}
-
-async function signIn(page: Page, arena: AppServer, email: string, path: string) {
-  await page.goto(`/auth?redirectTo=${encodeURIComponent(path)}`);
-  const auth = new AuthPage(page);
-  const askedAt = new Date();
-  await auth.requestLink(email);
-  await expect(auth.linkSent).toContainText(email);
-  await followSignInLink(page, await signInLink(email, { after: askedAt, dataDir: arena.dataDir }));
-  await expect(page).toHaveURL((url) => url.pathname === path);
 }
 
 /** Two hours ago, as a person in Caracas types it in a date-time field, and as they read it back ("4:05"). */
@@ -62,7 +44,8 @@ async function noSidewaysScroll(page: Page) {
 }
 
 async function startWithTime(staff: Page, arena: AppServer, id: string, typed: string) {
-  await signIn(staff, arena, "staff-comp@example.com", `/admin/tournaments/${id}/run`);
+  // Once per server: staff sign in here and in competition.spec.ts, more often than the per-address link limit allows.
+  await signInOnce(staff, arena, "staff-comp@example.com", `/admin/tournaments/${id}/run`, { language: "es" });
   await staff.getByTestId("start").click();
   await expect(staff.getByTestId("run-done")).toBeVisible();
   // The first round (the semi-finals) is round id 0.

@@ -1,43 +1,23 @@
 import { spawnSync } from "node:child_process";
 import type { Browser, Page } from "@playwright/test";
-import { AuthPage } from "./pages/auth-pages";
 import { TournamentPage } from "./pages/tournament-page";
-import { startAppServer, type AppServer } from "./support/app-server";
-import { expect, randomClientIp, test as base } from "./support/auth-fixtures";
-import { signInLink } from "./support/mailbox";
-import { followSignInLink } from "./support/sign-in-link";
+import { randomClientIp } from "./support/auth-fixtures";
+import { expect, serverFixture, signIn, test as base, type AppServer } from "./support/server-fixture";
 
 // Organizations run their own tournaments (issue 29, docs/organizations.md), on a server of its own
 // seeded by seed-organizations.ts: a Plus member (no staff rights), a player to ban, and another
 // organization with its own tournament. Everything at phone width.
 
-const test = base.extend<object, { arena: AppServer }>({
-  arena: [
-    async ({}, use) => {
-      const server = await startAppServer({ prepare: ["tests/e2e/support/seed-organizations.ts"] });
-      try {
-        await use(server);
-      } finally {
-        await server.stop();
-      }
-    },
-    { scope: "worker", timeout: 240_000 },
-  ],
+const test = base.extend<{ arena: AppServer }>({
+  arena: serverFixture({ prepare: ["tests/e2e/support/seed-organizations.ts"] }),
   baseURL: async ({ arena }, use) => use(arena.url),
 });
 
+// One worker runs both in order, on one server: another worker would only seed and start a copy of it.
+test.describe.configure({ mode: "default" });
+
 const PHONE = { width: 360, height: 740 };
 test.use({ viewport: PHONE });
-
-async function signIn(page: Page, arena: AppServer, email: string, path: string) {
-  await page.goto(`/auth?redirectTo=${encodeURIComponent(path)}`);
-  const auth = new AuthPage(page);
-  const askedAt = new Date();
-  await auth.requestLink(email);
-  await expect(auth.linkSent).toContainText(email);
-  await followSignInLink(page, await signInLink(email, { after: askedAt, dataDir: arena.dataDir }));
-  await expect(page).toHaveURL((url) => url.pathname === path.split("?")[0]);
-}
 
 async function personAt(browser: Browser, arena: AppServer) {
   const context = await browser.newContext({

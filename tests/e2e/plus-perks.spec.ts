@@ -1,13 +1,10 @@
 import { spawnSync } from "node:child_process";
 import type { Browser, Page } from "@playwright/test";
-import { AuthPage } from "./pages/auth-pages";
 import { PayPage, StaffReviewPage } from "./pages/order-pages";
 import { TournamentPage } from "./pages/tournament-page";
-import { startAppServer, type AppServer } from "./support/app-server";
-import { expect, randomClientIp, test as base } from "./support/auth-fixtures";
-import { signInLink } from "./support/mailbox";
-import { followSignInLink } from "./support/sign-in-link";
+import { randomClientIp } from "./support/auth-fixtures";
 import { pngReceipt } from "./support/receipt-files";
+import { expect, serverFixture, signIn, test as base, type AppServer } from "./support/server-fixture";
 
 // Issue 29, "every Plus benefit is real", at phone width on a server of its own (seed-plus-perks.ts:
 // the free Free Fire cup is a Plus event; Mia linked Discord). Nora, not a member, is refused the Plus
@@ -24,27 +21,19 @@ interface Perks extends AppServer {
   discordId: string;
 }
 
-const test = base.extend<object, { perks: Perks }>({
-  perks: [
-    async ({}, use) => {
-      const server = await startAppServer({
-        prepare: ["tests/e2e/support/seed-plus-perks.ts"],
-        env: {
-          DISCORD_API_URL: DISCORD,
-          DISCORD_BOT_TOKEN: "e2e-bot-token",
-          DISCORD_GUILD_ID: "100000000000000001",
-          DISCORD_PREMIUM_ROLE_ID: "200000000000000002",
-          MAIL_RETRY_BASE_MS: "200",
-        },
-      });
-      try {
-        await use({ ...server, ...(JSON.parse(server.prepared) as { tournamentId: string; discordId: string }) });
-      } finally {
-        await server.stop();
-      }
+// Its own server, stopped when the test ends: the test restarts it with Mia's membership ended.
+const test = base.extend<{ perks: Perks }>({
+  perks: serverFixture<{ tournamentId: string; discordId: string }>({
+    prepare: ["tests/e2e/support/seed-plus-perks.ts"],
+    env: {
+      DISCORD_API_URL: DISCORD,
+      DISCORD_BOT_TOKEN: "e2e-bot-token",
+      DISCORD_GUILD_ID: "100000000000000001",
+      DISCORD_PREMIUM_ROLE_ID: "200000000000000002",
+      MAIL_RETRY_BASE_MS: "200",
     },
-    { scope: "worker", timeout: 240_000 },
-  ],
+    once: true,
+  }),
   baseURL: async ({ perks }, use) => use(perks.url),
 });
 
@@ -60,16 +49,6 @@ async function personAt(browser: Browser, perks: Perks, locale = "es-VE") {
   });
   await context.clock.install();
   return { context, page: await context.newPage() };
-}
-
-async function signIn(page: Page, perks: Perks, email: string, path: string) {
-  await page.goto(`/auth?redirectTo=${encodeURIComponent(path)}`);
-  const auth = new AuthPage(page);
-  const askedAt = new Date();
-  await auth.requestLink(email);
-  await expect(auth.linkSent).toContainText(email);
-  await followSignInLink(page, await signInLink(email, { after: askedAt, dataDir: perks.dataDir }));
-  await expect(page).toHaveURL((url) => url.pathname + url.search === path);
 }
 
 const fitsPhone = async (page: Page) =>

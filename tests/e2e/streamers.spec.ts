@@ -96,6 +96,18 @@ test("a player applies, staff approve and feature them, the streamer goes live a
   await expect(fan.getByTestId("streamer-follow")).toHaveText("Dejar de seguir");
   await expect(fan.getByTestId("streamer-channels")).toContainText("www.youtube.com/@valelive");
 
+  // The streamer puts their donation alerts into OBS: the secret address from their page, a transparent overlay.
+  await player.getByTestId("streamer-alerts-link").click();
+  await expect(player.getByRole("heading", { level: 1 })).toHaveText("Alertas de donaciones en OBS");
+  await noSideScroll(player);
+  const overlayUrl = new URL(await player.getByTestId("alerts-url").inputValue());
+  const obs = await personAt(browser, arena);
+  await obs.setViewportSize({ width: 600, height: 250 });
+  await obs.goto(overlayUrl.pathname);
+  await expect(obs.getByTestId("alerts-overlay")).toBeAttached();
+  await expect(obs.getByTestId("donation-alert")).toBeHidden();
+  expect(await obs.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe("rgba(0, 0, 0, 0)");
+
   // The fan donates 5.00 from their wallet with a message; the page lists them among the supporters.
   await expect(fan.getByTestId("donation-balance")).toContainText("20");
   await fan.getByTestId("donation-amount").fill("50");
@@ -109,6 +121,12 @@ test("a player applies, staff approve and feature them, the streamer goes live a
   await expect(fan.getByTestId("supporter")).toContainText("@fede_fan");
   await expect(fan.getByTestId("supporter")).toContainText("¡Dale Vale!");
   await noSideScroll(fan);
+  // Within seconds the donation is on stream (the refused one never was).
+  await expect(obs.getByTestId("donation-alert")).toBeVisible({ timeout: 15_000 });
+  await expect(obs.getByTestId("donation-alert-who")).toHaveText("@fede_fan");
+  await expect(obs.getByTestId("donation-alert-amount")).toHaveText("$5,00");
+  await expect(obs.getByTestId("donation-alert-message")).toHaveText("¡Dale Vale!");
+  await obs.context().close();
 
   // The landing, for a visitor (the cached page): the featured streamer, live, within the cache's few seconds.
   const visitor = await personAt(browser, arena);

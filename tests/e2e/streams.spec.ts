@@ -1,29 +1,19 @@
 import type { Browser, Page } from "@playwright/test";
-import { AuthPage } from "./pages/auth-pages";
-import { startAppServer, type AppServer } from "./support/app-server";
-import { expect, randomClientIp, test as base } from "./support/auth-fixtures";
-import { signInLink } from "./support/mailbox";
-import { followSignInLink } from "./support/sign-in-link";
+import { randomClientIp } from "./support/auth-fixtures";
+import { expect, serverFixture, signIn, test as base, type AppServer } from "./support/server-fixture";
 
 // Issue 30 (docs/streamers.md "Streams on tournaments", "Replays"), at phone width: staff attach a live
 // streamer's channel to a tournament; a visitor sees "EN VIVO" on its card and opens the player by a click
 // (no player before it); a Plus member opens yesterday's final, a player without Plus sees the lock (English).
 // Nothing is loaded from the providers on this offline machine: the tests assert where the player points.
 
-const test = base.extend<object, { arena: AppServer }>({
-  arena: [
-    async ({}, use) => {
-      const server = await startAppServer({ prepare: ["tests/e2e/support/seed-tournament-streams.ts"] });
-      try {
-        await use(server);
-      } finally {
-        await server.stop();
-      }
-    },
-    { scope: "worker", timeout: 120_000 },
-  ],
+const test = base.extend<{ arena: AppServer }>({
+  arena: serverFixture({ prepare: ["tests/e2e/support/seed-tournament-streams.ts"] }),
   baseURL: async ({ arena }, use) => use(arena.url),
 });
+
+// One worker runs both in order, on one server: another worker would only seed and start a copy of it.
+test.describe.configure({ mode: "default" });
 
 const PHONE = { width: 360, height: 740 };
 
@@ -36,16 +26,6 @@ async function personAt(browser: Browser, arena: AppServer) {
     viewport: PHONE,
   });
   return context.newPage();
-}
-
-async function signIn(page: Page, arena: AppServer, email: string, path: string) {
-  await page.goto(`/auth?redirectTo=${encodeURIComponent(path)}`);
-  const auth = new AuthPage(page);
-  const askedAt = new Date();
-  await auth.requestLink(email);
-  await expect(auth.linkSent).toContainText(email);
-  await followSignInLink(page, await signInLink(email, { after: askedAt, dataDir: arena.dataDir }));
-  await expect(page).toHaveURL((url) => url.pathname + url.search === path);
 }
 
 async function noSideScroll(page: Page) {

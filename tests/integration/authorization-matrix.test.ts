@@ -325,6 +325,27 @@ const MATRIX: Record<string, Case[] | { public: string }> = {
       expect: anySignedIn,
     },
   ],
+  "streamers/alerts": [
+    {
+      name: "the alert address shown is the caller's own streamer's (anyone else is sent to apply)",
+      kind: "loader",
+      request: (_w, cookie) => getRequest("/streamers/alerts", cookie),
+      expect: anySignedIn,
+    },
+    {
+      name: "replacing the alert address replaces only the caller's own",
+      kind: "action",
+      request: (_w, cookie) => formRequest("/streamers/alerts", { intent: "regenerate" }, cookie),
+      expect: anySignedIn,
+    },
+  ],
+  "streamers/alerts/:key": {
+    public:
+      "the donation overlay of whoever holds the secret key (donor handles only if they agreed); a wrong or replaced key: 404 (stream-alerts.test.ts)",
+  },
+  "streamers/alerts/:key/events": {
+    public: "the overlay's donation events, behind the same secret key (stream-alerts.test.ts)",
+  },
   "streamers/:handle": [
     {
       name: "an approved streamer's page is public",

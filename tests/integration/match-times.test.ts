@@ -1,83 +1,38 @@
-import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { competitionAudit, competitionResults, competitionRoundTimes, registrations, tournaments, users } from "~/db/schema";
-import { checkIn, findMatch, loadBracket, saveSettings, startCompetition } from "~/features/competition/competition.server";
+import { competitionAudit, competitionResults, competitionRoundTimes, tournaments, users } from "~/db/schema";
+import { checkIn, findMatch, loadBracket, startCompetition } from "~/features/competition/competition.server";
 import { sendMatchReminders } from "~/features/competition/competition-mail.server";
 import { MATCH_REMINDER_MINUTES } from "~/features/competition/core/match-times";
 import { action as runAction, loader as runLoader } from "~/features/competition/routes/run";
 import { action as matchAction, loader as matchLoader } from "~/features/competition/routes/match";
 import { loader as bracketLoader } from "~/features/competition/routes/bracket";
 import { loader as myOrdersLoader } from "~/features/orders/routes/my-orders";
-import type { DatabaseHandle } from "~/lib/db.server";
-import { useMailer } from "~/lib/mail.server";
 import { localDateTimeText } from "~/features/admin/core/tournament-form";
 import { deliverQueuedMail } from "./support/mail";
 import { callRoute, formRequest, getRequest } from "./support/routes";
-import { memoryMailer, signInAs, useTestAuth } from "./support/sessions";
-import { openTestDatabase, resetTables } from "./test-database";
+import { createCup, useCompetitionTest } from "./support/competition";
+import { signInAs } from "./support/sessions";
 
-let handle: DatabaseHandle;
-let mailer: ReturnType<typeof memoryMailer>;
+const setup = useCompetitionTest({ auth: true });
+const { handle } = setup;
 const T = "copa-horarios";
-
-beforeAll(async () => {
-  handle = await openTestDatabase();
-});
-afterAll(async () => {
-  useMailer(undefined);
-  await handle.close();
-});
-beforeEach(async () => {
-  await resetTables(handle);
-  mailer = memoryMailer();
-  useMailer(mailer);
-  useTestAuth(handle.db, mailer);
-});
 
 /** A started four-team cup (two semi-finals ready, a final waiting), its staff and captains signed in. */
 async function startedCup() {
   const db = handle.db;
-  await db.insert(tournaments).values({
+  const staffUser = await signInAs(db, setup.mailer, "staff@example.com");
+  const [staffRow] = await db.update(users).set({ isStaff: true }).where(eq(users.email, "staff@example.com")).returning();
+  const startsAt = new Date(Date.now() + 30 * 60_000);
+  const { captains } = await createCup(db, {
     id: T,
     title: "Copa Horarios",
     game: "free-fire",
-    prize: "$100",
     players: ["4 jugadores"],
-    image: "/x.jpg",
-    date: "2026-12-01",
-    capacity: 16,
-    registrationClosesAt: new Date(),
+    teams: 4,
+    startsAt,
+    staffId: staffRow!.id,
   });
-  const staffUser = await signInAs(db, mailer, "staff@example.com");
-  const [staffRow] = await db.update(users).set({ isStaff: true }).where(eq(users.email, "staff@example.com")).returning();
-  const captains: { userId: string; registrationId: string; email: string }[] = [];
-  for (let i = 1; i <= 4; i++) {
-    const userId = randomUUID();
-    const registrationId = randomUUID();
-    const email = `cap${i}@example.com`;
-    await db.insert(users).values({ id: userId, email, name: `Cap ${i}`, language: i === 2 ? "en" : "es" });
-    await db
-      .insert(registrations)
-      .values({ id: registrationId, tournamentId: T, userId, teamName: `Team ${i}`, phone: "04141234567", status: "confirmed" });
-    captains.push({ userId, registrationId, email });
-  }
-  const startsAt = new Date(Date.now() + 30 * 60_000);
-  await saveSettings(
-    db,
-    T,
-    {
-      format: "single_elimination",
-      bestOf: 1,
-      finalBestOf: 1,
-      groupCount: 1,
-      lobbyMatches: 4,
-      startsAt,
-      checkInOpensMinutes: 60,
-      checkInClosesMinutes: 15,
-    },
-    staffRow!.id,
-  );
   for (const captain of captains) await checkIn(db, { tournamentId: T, userId: captain.userId, now: new Date() });
   const manual = Object.fromEntries(captains.map((captain, index) => [captain.registrationId, index + 1]));
   await startCompetition(db, { tournamentId: T, actorUserId: staffRow!.id, method: "manual", manual });
@@ -91,7 +46,7 @@ describe("round times (#24)", () => {
   it("only staff set a round's time; the match page and the bracket show it in Caracas time", async () => {
     const { staff, captains } = await startedCup();
     const round = await firstRound();
-    const captain = await signInAs(handle.db, mailer, captains[0]!.email);
+    const captain = await signInAs(handle.db, setup.mailer, captains[0]!.email);
 
     const refused = await callRoute(
       runAction,
@@ -151,7 +106,7 @@ describe("round times (#24)", () => {
     expect(runs.sort()).toEqual([0, 1]);
     expect(await sendMatchReminders(handle.db, new Date(scheduledAt.getTime() - 60_000))).toBe(0);
     await deliverQueuedMail();
-    const reminders = mailer.sent.filter((mail) => /empieza pronto|starts soon/.test(mail.subject));
+    const reminders = setup.mailer.sent.filter((mail) => /empieza pronto|starts soon/.test(mail.subject));
     expect(reminders.map((mail) => mail.to).sort()).toEqual([
       "cap1@example.com",
       "cap2@example.com",
@@ -168,7 +123,7 @@ describe("walkover (#24)", () => {
   it("refused before the time and to players; after it the present team advances, W.O. shown, audited, both teams told", async () => {
     const { staff, captains } = await startedCup();
     const round = await firstRound();
-    const captain = await signInAs(handle.db, mailer, captains[0]!.email);
+    const captain = await signInAs(handle.db, setup.mailer, captains[0]!.email);
     const matchParams = { ...params, matchId: "0" };
     const details = (await findMatch(handle.db, T, 0))!;
 
@@ -215,7 +170,7 @@ describe("walkover (#24)", () => {
     expect(after.data!.state).toBe("walkover");
     const bracket = await callRoute<{ page: { walkovers: number[] } }>(bracketLoader, getRequest(`/x`), params);
     expect(bracket.data!.page.walkovers).toEqual([0]);
-    const told = mailer.sent.filter((mail) => /W\.O\.|Walkover/.test(mail.subject)).map((mail) => mail.to);
+    const told = setup.mailer.sent.filter((mail) => /W\.O\.|Walkover/.test(mail.subject)).map((mail) => mail.to);
     const sides = [details.side1!, details.side2!].map((side) => captains.find((c) => c.registrationId === side.registrationId)!.email);
     expect(told.sort()).toEqual(sides.sort());
 

@@ -4,6 +4,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { seedDemoData } from "~/db/seed";
 import { currentExchangeRate } from "~/features/orders/exchange-rate.server";
 import { findStoreGame } from "~/features/store/catalogue.server";
+import { paymentAccounts } from "~/db/schema";
+import { observeStatements } from "~/lib/db.server";
 
 import { sharedRead } from "~/lib/shared-reads.server";
 import { useTestDatabase } from "./test-database";
@@ -30,6 +32,20 @@ describe("shared reads", () => {
     const load = async () => ++reads;
     await sharedRead(handle.db, ["games"], "test:once", load);
     expect(await sharedRead(handle.db, ["games"], "test:once", load)).toBe(1);
+  });
+
+  it("send a query builder's statement once (a drizzle query runs again each time it is awaited)", async () => {
+    const read = () => sharedRead(handle.db, ["payment_accounts"], "test:builder", () => handle.db.select().from(paymentAccounts));
+    await read();
+    const sent: string[] = [];
+    const stop = observeStatements((text) => sent.push(text));
+    try {
+      await read();
+      await read();
+    } finally {
+      stop();
+    }
+    expect(sent).toEqual([]);
   });
 
   it("follow a price changed by any writer (a script, another instance)", async () => {

@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { competitionPrizes, registrationPlayers, registrations, settings, tournaments, users } from "~/db/schema";
-import { createOrder } from "~/features/orders/orders.server";
+import { createOrder, decideOrder } from "~/features/orders/orders.server";
 import { platformAccount, userAccount } from "~/features/wallet/core/accounts";
 import { DEFAULT_WITHDRAWAL_RULES } from "~/features/wallet/core/withdrawals";
 import { LedgerError, post, reconcile, reconciled } from "~/features/wallet/ledger.server";
@@ -173,7 +173,7 @@ describe("the ledger", () => {
     await expectLedgerSound();
   });
 
-  it("any sequence of prizes, withdrawals, decisions, wallet payments and adjustments keeps the books balanced", async () => {
+  it("any sequence of prizes, withdrawals, decisions, wallet payments, refunds to the wallet and adjustments keeps the books balanced", async () => {
     const currency = fc.constantFrom<Currency>("USD", "VES");
     const who = fc.nat({ max: 2 });
     const amount = fc.integer({ min: 1, max: 20_000 });
@@ -182,6 +182,7 @@ describe("the ledger", () => {
       fc.record({ op: fc.constant("withdraw" as const), who, currency, amount }),
       fc.record({ op: fc.constant("decide" as const), pay: fc.boolean() }),
       fc.record({ op: fc.constant("order" as const), who, currency, amount }),
+      fc.record({ op: fc.constant("refund" as const) }),
       fc.record({
         op: fc.constant("adjust" as const),
         who,
@@ -193,6 +194,7 @@ describe("the ledger", () => {
       fc.asyncProperty(fc.array(operation, { minLength: 1, maxLength: 12 }), async (operations) => {
         const people = [await newUser("a"), await newUser("b"), await newUser("c")];
         const open: string[] = [];
+        const paidOrders: string[] = [];
         for (const step of operations) {
           try {
             if (step.op === "prize") await prize(people[step.who]!, step.currency, step.amount);
@@ -215,7 +217,18 @@ describe("the ledger", () => {
                   step.pay ? { decision: "paid", reference: "R" } : { decision: "rejected", reason: "no" },
                 );
             } else if (step.op === "order") {
-              await payOrderWithWallet(handle.db, people[step.who]!, await waitingOrder(people[step.who]!, step.currency, step.amount));
+              const orderId = await waitingOrder(people[step.who]!, step.currency, step.amount);
+              await payOrderWithWallet(handle.db, people[step.who]!, orderId);
+              paidOrders.push(orderId);
+            } else if (step.op === "refund") {
+              const orderId = paidOrders.shift();
+              if (orderId)
+                await decideOrder(
+                  handle.db,
+                  orderId,
+                  { userId: staffId, isStaff: true },
+                  { decision: "refund", reason: "r", refundTo: "wallet" },
+                );
             } else
               await adjustWallet(handle.db, {
                 staffId,

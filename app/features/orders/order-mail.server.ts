@@ -33,7 +33,14 @@ export function mailTemplateFor(to: OrderStatus, actor: MoveActor): string | nul
  */
 export async function mailOrderMove(
   db: MailWriter,
-  move: { orderId: string; to: OrderStatus; actor: MoveActor; reason?: string | null; refundReference?: string | null },
+  move: {
+    orderId: string;
+    to: OrderStatus;
+    actor: MoveActor;
+    reason?: string | null;
+    refundReference?: string | null;
+    refundToWallet?: boolean;
+  },
 ): Promise<void> {
   const template = mailTemplateFor(move.to, move.actor);
   if (!template) return;
@@ -61,7 +68,9 @@ export async function mailOrderMove(
   };
   const paragraphs = [t(`mail:order.${kind}.body`, values)];
   if (kind === "rejected") paragraphs.push(t("mail:order.rejected.again"));
-  if (kind === "refunded" && move.refundReference) paragraphs.push(t("mail:order.refunded.reference", { reference: move.refundReference }));
+  if (kind === "refunded" && move.refundToWallet) paragraphs.push(t("mail:order.refunded.wallet"));
+  else if (kind === "refunded" && move.refundReference)
+    paragraphs.push(t("mail:order.refunded.reference", { reference: move.refundReference }));
   await queueMail(
     db,
     `order.${kind}`,

@@ -15,9 +15,11 @@ import type { ProofDetails } from "./core/payment-proof";
 import type { ReceiptType } from "./core/receipt";
 import { mailOrderMove } from "./order-mail.server";
 import { handlerFor } from "./order-kind-registry.server";
+import { creditRefundToWallet, paidFromWallet } from "~/features/wallet/order-refund.server";
 import { DomainError } from "~/lib/domain-error";
 
-export type OrderErrorCode = "NOT_FOUND" | "NOT_ALLOWED_IN_STATE" | "REFERENCE_USED" | "WRONG_METHOD" | "TOURNAMENT_FULL";
+export type OrderErrorCode =
+  "NOT_FOUND" | "NOT_ALLOWED_IN_STATE" | "REFERENCE_USED" | "WRONG_METHOD" | "TOURNAMENT_FULL" | "REFUND_TO_WALLET_ONLY";
 
 /** A rule an order operation broke; actions turn the code into a translated message. */
 export class OrderError extends DomainError<OrderErrorCode> {}
@@ -408,11 +410,16 @@ export async function applyDecision(tx: Transaction, orderId: string, staff: Act
   // A refused or cancelled proof no longer holds its bank reference: it may pay (another) order, corrected.
   if (to === "rejected" || to === "cancelled")
     await tx.update(paymentProofs).set({ live: false }).where(eq(paymentProofs.orderId, orderId));
-  if (to === "refunded")
+  if (to === "refunded") {
+    // Money paid from the wallet is in the ledger: it can only go back there (staff cannot send it out by hand).
+    const toWallet = decided.refundTo === "wallet";
+    if (!toWallet && (await paidFromWallet(tx, orderId))) throw new OrderError("REFUND_TO_WALLET_ONLY");
+    if (toWallet) await creditRefundToWallet(tx, orderId, staff.userId, decided.reason ?? null);
     await tx
       .update(orders)
-      .set({ refundReference: decided.refundReference ?? null })
+      .set({ refundReference: toWallet ? null : (decided.refundReference ?? null) })
       .where(eq(orders.id, orderId));
+  }
   // Who delivered and when are the history line just written; the provider's id (if any) is kept on the order.
   if (to === "fulfilled" && decided.providerReference)
     await tx.update(orders).set({ providerReference: decided.providerReference }).where(eq(orders.id, orderId));
@@ -427,6 +434,7 @@ export function mailDecision(tx: Transaction, orderId: string, decided: ParsedDe
     actor: "staff",
     reason: decided.reason,
     refundReference: decided.refundReference,
+    refundToWallet: decided.refundTo === "wallet",
   });
 }
 

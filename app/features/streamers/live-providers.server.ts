@@ -48,17 +48,36 @@ export async function twitchLiveLogins(settings: TwitchSettings, logins: readonl
  * are no longer are marked off. A streamer's own switch is never undone here. Answers how many changed.
  */
 export async function pollTwitchLive(db: Database, settings: TwitchSettings, now = new Date()): Promise<number> {
-  const rows = await db
-    .select({ id: streamers.id, url: streamerChannels.url, live: streamers.live, liveManual: streamers.liveManual })
-    .from(streamers)
-    .innerJoin(streamerChannels, and(eq(streamerChannels.streamerId, streamers.id), eq(streamerChannels.platform, "twitch")))
-    .where(eq(streamers.status, "approved"));
-  const polled: PolledStreamer[] = rows.flatMap((row) => {
+  const polled: PolledStreamer[] = (await approvedChannels(db, "twitch")).flatMap((row) => {
     const login = twitchLogin(row.url);
     return login ? [{ id: row.id, login, live: row.live, liveManual: row.liveManual }] : [];
   });
   if (polled.length === 0) return 0;
-  const changes = liveChanges(polled, await twitchLiveLogins(settings, [...new Set(polled.map((row) => row.login))]));
+  return applyLiveStates(db, "twitch", polled, await twitchLiveLogins(settings, [...new Set(polled.map((row) => row.login))]), now);
+}
+
+/** Approved streamers with a channel on `platform` (in id order: the YouTube poll takes them in turn). */
+function approvedChannels(db: Database, platform: "twitch" | "youtube") {
+  return db
+    .select({ id: streamers.id, url: streamerChannels.url, live: streamers.live, liveManual: streamers.liveManual })
+    .from(streamers)
+    .innerJoin(streamerChannels, and(eq(streamerChannels.streamerId, streamers.id), eq(streamerChannels.platform, platform)))
+    .where(eq(streamers.status, "approved"))
+    .orderBy(asc(streamers.id));
+}
+
+/**
+ * Marks live the polled streamers whose login `provider` says is live, and off those a provider had
+ * marked live that no longer are (never a streamer's own switch). Answers how many changed.
+ */
+async function applyLiveStates(
+  db: Database,
+  provider: "twitch" | "youtube",
+  polled: readonly PolledStreamer[],
+  liveLogins: ReadonlySet<string>,
+  now: Date,
+): Promise<number> {
+  const changes = liveChanges(polled, liveLogins);
   const on = changes.filter((change) => change.live).map((change) => change.id);
   const off = changes.filter((change) => !change.live).map((change) => change.id);
   if (on.length)
@@ -71,7 +90,7 @@ export async function pollTwitchLive(db: Database, settings: TwitchSettings, now
       .update(streamers)
       .set({ live: false, liveSince: null })
       .where(and(inArray(streamers.id, off), eq(streamers.liveManual, false)));
-  if (changes.length) log.info("streamer live status from twitch", { on: on.length, off: off.length });
+  if (changes.length) log.info(`streamer live status from ${provider}`, { on: on.length, off: off.length });
   return changes.length;
 }
 
@@ -129,13 +148,7 @@ let youtubeCursor = 0;
  * each asked once. Changes only those asked about, as the Twitch poll does. Answers how many changed.
  */
 export async function pollYoutubeLive(db: Database, settings: YoutubeSettings, now = new Date()): Promise<number> {
-  const rows = await db
-    .select({ id: streamers.id, url: streamerChannels.url, live: streamers.live, liveManual: streamers.liveManual })
-    .from(streamers)
-    .innerJoin(streamerChannels, and(eq(streamerChannels.streamerId, streamers.id), eq(streamerChannels.platform, "youtube")))
-    .where(eq(streamers.status, "approved"))
-    .orderBy(asc(streamers.id));
-  const channels: PolledStreamer[] = rows.flatMap((row) => {
+  const channels: PolledStreamer[] = (await approvedChannels(db, "youtube")).flatMap((row) => {
     const channelId = youtubeChannelId(row.url);
     return channelId ? [{ id: row.id, login: channelId, live: row.live, liveManual: row.liveManual }] : [];
   });
@@ -144,19 +157,5 @@ export async function pollYoutubeLive(db: Database, settings: YoutubeSettings, n
   const live = new Set<string>();
   for (const channel of picked) if (await youtubeChannelLive(settings, channel.login)) live.add(channel.login);
   youtubeCursor = next;
-  const changes = liveChanges(picked, live);
-  const on = changes.filter((change) => change.live).map((change) => change.id);
-  const off = changes.filter((change) => !change.live).map((change) => change.id);
-  if (on.length)
-    await db
-      .update(streamers)
-      .set({ live: true, liveSince: now, liveManual: false })
-      .where(and(inArray(streamers.id, on), eq(streamers.live, false), eq(streamers.status, "approved")));
-  if (off.length)
-    await db
-      .update(streamers)
-      .set({ live: false, liveSince: null })
-      .where(and(inArray(streamers.id, off), eq(streamers.liveManual, false)));
-  if (changes.length) log.info("streamer live status from youtube", { on: on.length, off: off.length });
-  return changes.length;
+  return applyLiveStates(db, "youtube", picked, live, now);
 }

@@ -311,25 +311,39 @@ export async function tournamentEndedAt(db: Database, tournament: { id: string; 
   return eventEndedAt({ date: tournament.date, timeZone: env().TIME_ZONE, run: { finished: stage?.stage === "finished", lastResultAt } });
 }
 
+/** What a tournament's replays are, whoever looks (null when it has none): the recordings, when its event ended, its setting. */
+export interface ReplayFacts {
+  recordings: RecordingView[];
+  endedAt: Date;
+  publicAfter: boolean;
+}
+
+export async function replayFacts(db: Database, tournament: { id: string; date: string }, parent: string): Promise<ReplayFacts | null> {
+  const recordings = await listRecordings(db, tournament.id, parent);
+  if (recordings.length === 0) return null;
+  return { recordings, endedAt: await tournamentEndedAt(db, tournament), publicAfter: await replaysPublicAfter(db, tournament.id) };
+}
+
+type ReplaysView = { state: "open" | "members_only"; until: string | null; recordings: RecordingView[]; count: number } | null;
+
 /**
  * A tournament's replays as one viewer may see them (core/streams.ts replayAccess): null when it has no
  * recordings or its event has not ended; the recordings' players only when this viewer may watch.
  */
-export async function replaysFor(
-  db: Database,
-  tournament: { id: string; date: string },
-  viewer: { member: boolean; now: Date; parent: string },
-): Promise<{ state: "open" | "members_only"; until: string | null; recordings: RecordingView[]; count: number } | null> {
-  const recordings = await listRecordings(db, tournament.id, viewer.parent);
-  if (recordings.length === 0) return null;
-  const access = replayAccess({
-    endedAt: await tournamentEndedAt(db, tournament),
-    member: viewer.member,
-    publicAfter: await replaysPublicAfter(db, tournament.id),
-    now: viewer.now,
-  });
+export function replaysFrom(facts: ReplayFacts | null, viewer: { member: boolean; now: Date }): ReplaysView {
+  if (!facts) return null;
+  const { recordings } = facts;
+  const access = replayAccess({ endedAt: facts.endedAt, member: viewer.member, publicAfter: facts.publicAfter, now: viewer.now });
   if (access.state === "not_ended") return null;
   if (access.state === "open") return { state: "open", until: null, recordings, count: recordings.length };
   // Locked: what there is to watch is said (how many), never where (the links stay on the server).
   return { state: "members_only", until: access.until?.toISOString() ?? null, recordings: [], count: recordings.length };
+}
+
+export async function replaysFor(
+  db: Database,
+  tournament: { id: string; date: string },
+  viewer: { member: boolean; now: Date; parent: string },
+): Promise<ReplaysView> {
+  return replaysFrom(await replayFacts(db, tournament, viewer.parent), viewer);
 }

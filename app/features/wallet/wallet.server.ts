@@ -149,7 +149,10 @@ export async function walletHistory(db: Database, userId: string, before: number
         eq(tournaments.id, ledgerTransactions.subjectId),
       ),
     )
-    .leftJoin(orders, and(eq(ledgerTransactions.kind, "wallet_payment"), eq(orders.id, ledgerTransactions.subjectId)))
+    .leftJoin(
+      orders,
+      and(inArray(ledgerTransactions.kind, ["wallet_payment", "order_refund"]), eq(orders.id, ledgerTransactions.subjectId)),
+    )
     .leftJoin(
       walletWithdrawals,
       and(inArray(ledgerTransactions.kind, ["withdrawal", "withdrawal_rejected"]), eq(walletWithdrawals.id, ledgerTransactions.subjectId)),

@@ -1,4 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -64,9 +65,37 @@ function logStart(options: AppServerOptions, prepareMs: number, startMs: number)
 }
 
 function runPrepare(script: string, args: string[]): string {
-  const result = spawnSync("npx", ["tsx", script, ...args], { encoding: "utf8" });
+  // tsx as node's loader: `npx tsx` would add a process (npx) and tsx's own CLI to every seed.
+  const result = spawnSync(process.execPath, ["--import", "tsx", script, ...args], { encoding: "utf8" });
   if (result.status !== 0) throw new Error(`${script} failed: ${result.stderr || result.stdout}`);
   return result.stdout.trim().split("\n").at(-1) ?? "";
+}
+
+/**
+ * A data directory holding an embedded database with every migration applied and nothing else, made
+ * once per machine for each set of migrations (and PGlite version) and copied for every server: a new
+ * database spends seconds of CPU creating itself and migrating, before each seed and each start.
+ */
+function migratedTemplate(): string {
+  const migrations = path.resolve("app/db/migrations");
+  const hash = createHash("sha256").update(fs.readFileSync("node_modules/@electric-sql/pglite/package.json"));
+  for (const name of (fs.readdirSync(migrations, { recursive: true }) as string[]).sort()) {
+    const file = path.join(migrations, name);
+    if (fs.statSync(file).isFile()) hash.update(name).update(fs.readFileSync(file));
+  }
+  const template = path.join(os.tmpdir(), `arena-e2e-template-${hash.digest("hex").slice(0, 16)}`);
+  if (fs.existsSync(template)) return template;
+  // Made beside it and renamed into place: a worker never copies a half-made one, and when two make
+  // it at once the second rename fails and its copy is dropped.
+  const making = fs.mkdtempSync(`${template}-making-`);
+  try {
+    runPrepare("tests/e2e/support/migrate-only.ts", [making]);
+    fs.renameSync(making, template);
+  } catch (error) {
+    fs.rmSync(making, { recursive: true, force: true });
+    if (!fs.existsSync(template)) throw error;
+  }
+  return template;
 }
 
 /**
@@ -79,6 +108,7 @@ export async function startAppServer({ tournamentCount, prepare, env }: AppServe
   let prepared = "";
   const startedAt = performance.now();
   try {
+    fs.cpSync(migratedTemplate(), dataDir, { recursive: true });
     if (tournamentCount !== undefined) runPrepare("tests/e2e/support/seed-tournaments.ts", [dataDir, String(tournamentCount)]);
     if (prepare && typeof prepare[0] === "string") {
       const [script, ...args] = prepare as Prepare;

@@ -2,7 +2,8 @@ import { useTranslation } from "~/lib/i18n-react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { isLanguage } from "~/domain/language";
 import { formatMoney } from "~/domain/format";
-import { REASON_MAX, REFUND_REFERENCE_MAX, allowedDecisions, parseDecision } from "~/features/orders/core/decisions";
+import { REASON_MAX, allowedDecisions, parseDecision } from "~/features/orders/core/decisions";
+import { paidFromWallet } from "~/features/wallet/order-refund.server";
 import { OrderError, decideOrder, findOrderFor } from "~/features/orders/orders.server";
 import { fail, failWith } from "~/lib/answer";
 import { db } from "~/lib/db.server";
@@ -10,6 +11,7 @@ import { formFields, notFoundIfNullish, readForm, idParam } from "~/lib/http.ser
 import { log } from "~/lib/log.server";
 import { metaText } from "~/lib/meta";
 import { useRouteMessages } from "~/lib/use-route-messages";
+import { RefundDestinationFields } from "../components/refund-destination";
 import { AnswerNotice, PageTitle, cardClass, fieldClass, labelClass, primaryButton } from "../components/admin-ui";
 import { staffContext } from "../context.server";
 import { auditDecision } from "../orders-admin.server";
@@ -40,6 +42,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       email: order.email,
     },
     allowed: allowedDecisions(order.status).includes(moveOf(request)),
+    walletPaid: await paidFromWallet(db(), order.id),
     messages,
   };
 }
@@ -49,7 +52,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const move = moveOf(request);
   const order = await staffOrder(idParam(params.orderId), staff.id);
   const fields = formFields(await readForm(request));
-  const parsed = parseDecision({ intent: move, reason: fields.reason, refundReference: fields.refundReference });
+  const parsed = parseDecision({ intent: move, reason: fields.reason, refundReference: fields.refundReference, refundTo: fields.refundTo });
   if (!parsed.ok) return fail(parsed.code, 400, { field: parsed.field });
   try {
     // The decision, its audit row and (for a registration) the freed place commit together; the buyer is mailed after.
@@ -105,17 +108,11 @@ export default function OrderStaffMovePage({ loaderData, actionData }: Route.Com
             />
           </label>
           {move === "refund" ? (
-            <label className={labelClass}>
-              {t("staffMove.refundReference")}
-              <input
-                name="refundReference"
-                required
-                maxLength={REFUND_REFERENCE_MAX}
-                className={fieldClass}
-                aria-invalid={invalid === "refundReference" || undefined}
-                data-testid="refund-reference"
-              />
-            </label>
+            <RefundDestinationFields
+              walletPaid={loaderData.walletPaid}
+              invalidReference={invalid === "refundReference"}
+              fieldClass={fieldClass}
+            />
           ) : null}
           <button type="submit" disabled={busy} className={primaryButton} data-testid={`confirm-${move}`}>
             {t(`staffMove.${move}.confirm`)}

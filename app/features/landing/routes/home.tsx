@@ -1,10 +1,7 @@
 import { useNavigation, useRouteLoaderData } from "react-router";
 import type { RouteHandle, loader as rootLoader } from "~/root";
 import { languageFromCookieHeader } from "~/domain/language";
-import { eventStagesOf } from "~/features/competition/bracket-page.server";
-import { withLive } from "~/features/streamers/streams.server";
-import { featuredStreamers } from "~/features/streamers/streamers.server";
-import { listUpcomingTournaments, type TournamentCard } from "~/features/tournaments/tournaments.server";
+import type { TournamentCard } from "~/features/tournaments/tournaments.server";
 import { db } from "~/lib/db.server";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import { log } from "~/lib/log.server";
@@ -16,6 +13,7 @@ import { Hero } from "../components/hero";
 import { PlusBenefits } from "../components/plus-benefits";
 import { Streamers, type FeaturedStreamer } from "../components/streamers";
 import { TournamentGrid } from "../components/tournament-grid";
+import { landingStreamers, landingTournaments } from "../landing.server";
 import type { Route } from "./+types/home";
 
 // Served as plain HTML: the landing page needs no React runtime (docs/decisions/002).
@@ -25,27 +23,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   const language = languageFromCookieHeader(request.headers.get("Cookie"));
   let tournaments: TournamentCard[] = [];
   try {
-    tournaments = await listUpcomingTournaments(db());
-    // Events run here that reached their final or their end: a "Final" badge or the champion on the card.
-    const stages = await eventStagesOf(
-      db(),
-      tournaments.map((tournament) => tournament.id),
-    );
-    tournaments = tournaments.map((tournament) => {
-      const stage = stages.get(tournament.id);
-      return stage ? { ...tournament, stage: stage.stage, champion: stage.stage === "finished" ? stage.champion : null } : tournament;
-    });
-    // #30: "EN VIVO" while one of a tournament's attached streams is live.
-    tournaments = await withLive(db(), tournaments);
+    tournaments = await landingTournaments(db());
   } catch (error) {
     // SPEC §8: a loading failure is logged and the list stays empty.
     log.error("tournaments failed to load", { error: String(error) });
   }
-  // Featured approved streamers (issue 30): read on every render, so the landing's 5-second page cache is the only delay
-  // before a change of featured or live status shows (docs/streamers.md).
+  // Featured approved streamers (issue 30): shared like the cards, so the landing's 5-second copy is the only delay
+  // before a change of featured or live status made elsewhere shows (docs/streamers.md).
   let streamers: FeaturedStreamer[] = [];
   try {
-    streamers = (await featuredStreamers(db())).map(({ handle, games, live, followers, gamesPlayed }) => ({
+    streamers = (await landingStreamers(db())).map(({ handle, games, live, followers, gamesPlayed }) => ({
       handle,
       games,
       live,

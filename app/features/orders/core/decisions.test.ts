@@ -34,6 +34,7 @@ describe("staff decisions", () => {
       decision: "refund",
       reason: "Torneo cancelado",
       refundReference: "0102-778",
+      refundTo: "outside",
     });
     expect(parseDecision({ intent: "refund", reason: "x", refundReference: "9".repeat(101) })).toMatchObject({
       ok: false,
@@ -45,6 +46,23 @@ describe("staff decisions", () => {
       field: "refundReference",
     });
     expect(parseDecision({ intent: "delete", reason: null })).toEqual({ ok: false, code: "UNKNOWN_INTENT" });
+  });
+
+  it("refund to the buyer's wallet without a reference (anything else but 'wallet' is a transfer that needs one)", () => {
+    expect(parseDecision({ intent: "refund", reason: "Sin cupo", refundTo: "wallet", refundReference: "" })).toEqual({
+      ok: true,
+      decision: "refund",
+      reason: "Sin cupo",
+      refundTo: "wallet",
+    });
+    expect(parseDecision({ intent: "refund", reason: "Sin cupo", refundTo: "wallet" })).toMatchObject({ ok: true, refundTo: "wallet" });
+    expect(parseDecision({ intent: "refund", reason: " ", refundTo: "wallet" })).toMatchObject({ ok: false, code: "REASON_REQUIRED" });
+    expect(parseDecision({ intent: "refund", reason: "x", refundTo: "bank" })).toMatchObject({ ok: false, code: "REFERENCE_REQUIRED" });
+    expect(parseDecision({ intent: "refund", reason: "x", refundTo: "outside", refundReference: "77" })).toMatchObject({
+      ok: true,
+      refundTo: "outside",
+      refundReference: "77",
+    });
   });
 
   it("read a fulfilment's optional provider transaction id: trimmed, at most 100 characters", () => {

@@ -43,10 +43,20 @@ export function canApproveAndDeliver(kind: string, status: OrderStatus): boolean
   return kind === "store" && mayMove(status, "approved", "staff") && mayMove("approved", "fulfilled", "staff");
 }
 
+/**
+ * Where a refund's money goes: back to the buyer's wallet at once (a ledger movement, no reference
+ * needed; the only way for an order paid from the wallet), or outside the platform by a transfer
+ * staff make and trace with its reference.
+ */
+export const REFUND_DESTINATIONS = ["wallet", "outside"] as const;
+export type RefundDestination = (typeof REFUND_DESTINATIONS)[number];
+
 export interface ParsedDecision {
   decision: Decision;
   reason?: string;
   refundReference?: string;
+  /** Refund only: "wallet" credits the buyer's wallet in the refund's transaction. */
+  refundTo?: RefundDestination;
   /** Fulfilment only: the provider's transaction id for the delivered top-up. */
   providerReference?: string;
 }
@@ -59,6 +69,7 @@ export function parseDecision(raw: {
   intent: unknown;
   reason?: unknown;
   refundReference?: unknown;
+  refundTo?: unknown;
   providerReference?: unknown;
 }): ({ ok: true } & ParsedDecision) | { ok: false; code: DecisionErrorCode; field?: string } {
   if (!isDecision(raw.intent)) return { ok: false, code: "UNKNOWN_INTENT" };
@@ -73,9 +84,10 @@ export function parseDecision(raw: {
   if (!reason) return { ok: false, code: "REASON_REQUIRED", field: "reason" };
   if ([...reason].length > REASON_MAX) return { ok: false, code: "REASON_TOO_LONG", field: "reason" };
   if (raw.intent !== "refund") return { ok: true, decision: raw.intent, reason };
+  if (raw.refundTo === "wallet") return { ok: true, decision: "refund", reason, refundTo: "wallet" };
   const refundReference = typeof raw.refundReference === "string" ? raw.refundReference.trim() : "";
   // Staff refund outside the platform (a transfer back): its reference is what the buyer can trace.
   if (!refundReference) return { ok: false, code: "REFERENCE_REQUIRED", field: "refundReference" };
   if ([...refundReference].length > REFUND_REFERENCE_MAX) return { ok: false, code: "REFERENCE_TOO_LONG", field: "refundReference" };
-  return { ok: true, decision: "refund", reason, refundReference };
+  return { ok: true, decision: "refund", reason, refundReference, refundTo: "outside" };
 }

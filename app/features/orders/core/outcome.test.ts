@@ -50,4 +50,18 @@ describe("order outcome", () => {
     for (const status of ["rejected", "cancelled", "expired", "refunded"] as const)
       expect(orderOutcome(status, registration(true))).toMatchObject({ headline: `status.${status}`, tone: "stopped", link: null });
   });
+
+  it("says a refund went to the wallet and leads there; a refund made outside stays a plain refund", () => {
+    expect(orderOutcome("refunded", registration(true), null, true)).toEqual({
+      headline: "status.refunded",
+      sentence: "next.refundedToWallet",
+      values: {},
+      tone: "stopped",
+      link: { href: "/wallet", label: "outcome.seeWallet" },
+      details: [],
+    });
+    expect(orderOutcome("refunded", null, null, false)).toMatchObject({ sentence: "next.refunded", link: null });
+    // Only a refunded order can say so.
+    expect(orderOutcome("cancelled", null, null, true)).toMatchObject({ sentence: "next.cancelled", link: null });
+  });
 });

@@ -39,7 +39,12 @@ const STOPPED: ReadonlySet<OrderStatus> = new Set(["rejected", "cancelled", "exp
  * The one place that decides what an order's page and the list of orders say about it: the kind's
  * own end once paid and reached, else the words of the status (paying, verifying, delivering, a bad end).
  */
-export function orderOutcome(status: OrderStatus, ending: KindEnding | null, expiresAt: string | null = null): OrderOutcome {
+export function orderOutcome(
+  status: OrderStatus,
+  ending: KindEnding | null,
+  expiresAt: string | null = null,
+  refundedToWallet = false,
+): OrderOutcome {
   const paid = isPaid(status);
   if (paid && ending?.reached)
     return {
@@ -49,6 +54,16 @@ export function orderOutcome(status: OrderStatus, ending: KindEnding | null, exp
       tone: "done",
       link: ending.link ?? null,
       details: ending.details ?? [],
+    };
+  // Money refunded to the wallet is there now: the sentence says so and the next step is the wallet.
+  if (status === "refunded" && refundedToWallet)
+    return {
+      headline: "status.refunded",
+      sentence: "next.refundedToWallet",
+      values: {},
+      tone: "stopped",
+      link: { href: "/wallet", label: "outcome.seeWallet" },
+      details: [],
     };
   return {
     headline: `status.${status}`,

@@ -1,3 +1,4 @@
+import { refundedToWallet } from "~/features/wallet/order-refund.server";
 import { useTranslation } from "~/lib/i18n-react";
 import { Link } from "react-router";
 import { languageFromCookieHeader } from "~/domain/language";
@@ -39,7 +40,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const lastRejection = [...order.history].reverse().find((line) => line.toStatus === "rejected");
   const ending = (await endingsOf(db(), [order])).get(order.id) ?? null;
-  const outcome = orderOutcome(order.status, ending, order.expiresAt?.toISOString() ?? null);
+  const toWallet = order.status === "refunded" && (await refundedToWallet(db(), order.id));
+  const outcome = orderOutcome(order.status, ending, order.expiresAt?.toISOString() ?? null, toWallet);
   return {
     order: {
       id: order.id,

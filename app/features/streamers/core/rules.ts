@@ -75,7 +75,7 @@ export function mayMove(from: StreamerStatus, to: StreamerStatus): boolean {
   return STATUS_MOVES[from].includes(to);
 }
 
-const RESERVED = new Set(["apply", "me", "admin", "new", "edit", "live", "streamers"]);
+const RESERVED = new Set(["apply", "me", "admin", "new", "edit", "live", "streamers", "alerts"]);
 
 export function parseStreamerHandle(
   raw: string | undefined,

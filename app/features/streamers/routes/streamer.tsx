@@ -265,6 +265,11 @@ export default function StreamerPage({ loaderData, actionData }: Route.Component
               {streamer.live ? t("page.liveOff") : t("page.liveOn")}
             </button>
           </form>
+        ) : null}
+        {own ? (
+          <a href="/streamers/alerts" className={buttonClass("secondary", "md", "inline-flex")} data-testid="streamer-alerts-link">
+            {t("page.alerts")}
+          </a>
         ) : signedIn ? (
           <form method="post">
             <input type="hidden" name="intent" value={following ? "unfollow" : "follow"} />

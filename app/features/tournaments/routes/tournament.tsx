@@ -1,18 +1,16 @@
 import { useTranslation } from "~/lib/i18n-react";
 import { DataAttr, dataAttr } from "~/browser/attributes";
 import { Link, data } from "react-router";
-import { eventTeamSize, showsCoachField } from "~/domain/games";
+import { eventTeamSize } from "~/domain/games";
 import { languageFromCookieHeader, type Language } from "~/domain/language";
 import type { Currency } from "~/domain/money";
 import { poolOfTournament, type PoolView } from "~/features/wallet/prize-pools.server";
 import { formatDate, formatMoney } from "~/domain/format";
-import { acceptedMethods, chargeFor } from "~/domain/tournament-fee";
 import { parseRegistration } from "~/domain/registration";
 import { requireUser } from "~/features/auth/session.server";
 import { parseIdempotencyKey, scopedIdempotencyKey } from "~/features/orders/core/idempotency";
 import { withinOrderLimit } from "~/features/orders/orders.server";
 import { currentExchangeRate } from "~/features/orders/exchange-rate.server";
-import { renderRules } from "../rules-markdown.server";
 import { orderAmount } from "~/features/orders/orders-view";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
@@ -49,9 +47,12 @@ import { Alert } from "~/components/ui/alert";
 import { TournamentBanner } from "~/components/ui/tournament-banner";
 import { PlusEventBadge } from "~/components/ui/plus-event-badge";
 import { LiveBadge } from "~/features/streamers/components/live-badge";
-import { Replays } from "~/features/streamers/components/replays";
-import { PlayerScript, StreamList } from "~/features/streamers/components/stream-list";
-import { liveTournamentIds, listStreams, playerParent, replaysFor } from "~/features/streamers/streams.server";
+import { playerParent, replaysFrom } from "~/features/streamers/streams.server";
+import { publicTournamentPart } from "../tournament-page.server";
+import { OrganizedBy } from "../components/organized-by";
+import { PlusEventBox } from "../components/plus-event-box";
+import { Field, PaymentMethods, RegistrationForm } from "../components/registration-form";
+import { StreamsAndReplays } from "../components/streams-and-replays";
 
 // Plain HTML and forms that post, no React runtime (docs/decisions/002); the live page module (app/browser/live-page.ts) posts
 // them in place, keeps the opening countdown ticking and sends the button's "sending" state.
@@ -62,8 +63,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const language = languageFromCookieHeader(request.headers.get("Cookie"));
   const messages = loadMessages(language, ["tournaments", "orders", "streamers"]);
   const id = new URL(request.url).searchParams.get("id") ?? "";
+  // The part everybody sees is shared (tournament-page.server.ts); what is this person's is read below.
+  const parent = playerParent(request);
   // An id that is not one (a NUL, a space) is not looked up: the same 404 page as an unknown id.
-  const tournament = isWellFormedId(id) ? await findTournament(db(), id) : null;
+  const shared = isWellFormedId(id) ? await publicTournamentPart(db(), id, parent) : null;
+  const tournament = shared?.tournament ?? null;
   // Drafts (and an organization's paid event waiting for approval, issue 29) exist only in the back-office.
   if (!tournament || tournament.status === "draft" || tournament.status === "pending")
     return data(
@@ -94,15 +98,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Past the deadline, someone on the waiting list may still take a no-show's place before the start.
   const late = !registration && pastDeadline ? await lateEntryFor(db(), tournament, { userId: user.id }, now) : null;
   const lateEntry = late && late.state !== "closed" ? { state: late.state, startsAt: late.startsAt.toISOString() } : null;
-  // #30: the tournament's own streams (click-to-load players) and its recordings, if this person may watch them.
-  const parent = playerParent(request);
-  const streams = await listStreams(db(), tournament.id, parent, null);
   return {
-    streams,
+    // #30: the tournament's own streams (click-to-load players) and its recordings, if this person may watch them.
+    streams: shared!.streams,
     // A prize held by the platform (organizer's deposit, or the fees' pool): players see it is there.
     pool: await poolOfTournament(db(), tournament.id),
-    live: (await liveTournamentIds(db(), [tournament.id])).has(tournament.id),
-    replays: await replaysFor(db(), tournament, { member, now, parent }),
+    live: shared!.live,
+    replays: replaysFrom(shared!.replays, { member, now }),
     now: now.toISOString(),
     member,
     opensForMe: opensForMe && opensForMe > now ? opensForMe.toISOString() : null,
@@ -110,9 +112,6 @@ export async function loader({ request }: Route.LoaderArgs) {
       ...tournament,
       registrationClosesAt: tournament.registrationClosesAt.toISOString(),
       registrationOpensAt: tournament.registrationOpensAt?.toISOString() ?? null,
-      rules: undefined,
-      // Markdown rendered on the server by micromark, which escapes raw HTML and unsafe links.
-      rulesHtml: tournament.rules ? renderRules(tournament.rules) : null,
       startedAt: tournament.startedAt?.toISOString() ?? null,
       // Why registration is closed ("started": the page says the tournament is being played), null when open.
       closure,
@@ -257,81 +256,6 @@ export function meta({ matches }: Route.MetaArgs) {
 /** The form's own fields, echoed back when it is refused. */
 const TYPED_FIELD = /^(teamName|coachName|phone|paymentMethod|player[1-9](Name|Ign|Phone))$/;
 
-const inputClass = "w-full rounded-lg border border-slate-500 bg-slate-900 px-4 py-3 text-slate-100 focus:border-cyan-400";
-
-function Field({
-  label,
-  name,
-  hint,
-  type = "text",
-  inputMode,
-  typed,
-}: {
-  label: string;
-  name: string;
-  hint?: string;
-  type?: string;
-  inputMode?: "numeric" | "tel";
-  typed: Record<string, string>;
-}) {
-  return (
-    <label className="flex flex-col gap-1.5 text-sm font-semibold">
-      {label}
-      <input name={name} type={type} inputMode={inputMode} maxLength={60} defaultValue={typed[name]} className={inputClass} />
-      {hint ? <span className="text-xs font-normal text-slate-400">{hint}</span> : null}
-    </label>
-  );
-}
-
-/** The fee's payment methods with their prices (the typed form and the team form). */
-function PaymentMethods({
-  fee,
-  feeCurrency,
-  rate,
-  typed,
-  language,
-}: {
-  fee: number;
-  feeCurrency: "VES" | "USD";
-  rate: string | null;
-  typed: Record<string, string>;
-  language: "es" | "en";
-}) {
-  const { t } = useTranslation("tournaments");
-  return (
-    <fieldset className="flex flex-col gap-2">
-      <legend className="mb-2 text-sm font-semibold">{t("form.paymentMethod")}</legend>
-      {feeCurrency === "VES" ? (
-        <p className="text-sm text-slate-400" data-testid="ves-only">
-          {t("form.vesOnly")}
-        </p>
-      ) : null}
-      {acceptedMethods(feeCurrency).map((method) => {
-        const charge = rate ? chargeFor({ amount: fee, currency: feeCurrency }, method, rate) : null;
-        return (
-          <label
-            key={method}
-            className="flex items-center gap-3 rounded-lg border border-slate-700 px-4 py-3 has-[:checked]:border-cyan-400"
-          >
-            <input
-              type="radio"
-              name="paymentMethod"
-              value={method}
-              defaultChecked={feeCurrency === "VES" || typed.paymentMethod === method}
-            />
-            <span className="font-semibold">{t(`orders:methods.${method}`)}</span>
-            <span className="ml-auto text-sm text-slate-300" data-testid={`method-price-${method}`}>
-              {charge?.ok
-                ? formatMoney({ amount: charge.amount, currency: charge.currency }, language)
-                : formatMoney({ amount: fee, currency: feeCurrency }, language)}
-            </span>
-          </label>
-        );
-      })}
-    </fieldset>
-  );
-}
-
 /** What the prize pool holds, said to players: the organizer's deposit is there, or what the fees gathered. */
 function PoolLine({ pool, language }: { pool: PoolView; language: Language }) {
   const { t } = useTranslation("tournaments");
@@ -406,14 +330,7 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
           <div className="p-6">
             {tournament.plusOnly ? <PlusEventBadge label={t("plusEvent.badge")} /> : null}
             <h1 className="text-3xl font-extrabold">{tournament.title}</h1>
-            {tournament.organizationSlug ? (
-              <p className="mt-1 text-sm text-slate-300" data-testid="organized-by">
-                {t("details.organizedBy")}{" "}
-                <Link to={`/organizations/${tournament.organizationSlug}`} className="font-semibold text-cyan-300 underline">
-                  {tournament.organizationName}
-                </Link>
-              </p>
-            ) : null}
+            {tournament.organizationSlug ? <OrganizedBy slug={tournament.organizationSlug} name={tournament.organizationName} /> : null}
             {loaderData.live ? (
               <p className="mt-2">
                 <LiveBadge testId="tournament-live" />
@@ -577,15 +494,7 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
           </div>
         ) : null}
 
-        {!registration && !done && plusLocked && !started ? (
-          <div role="status" className="mt-8 rounded-xl border border-purple-500/50 bg-purple-500/10 p-6" data-testid="plus-only">
-            <h2 className="text-xl font-bold text-purple-100">{t("plusEvent.title")}</h2>
-            <p className="mt-2 text-purple-50/90">{t("plusEvent.text")}</p>
-            <Link to="/plus" className={buttonClass("primary", "md", "mt-4 inline-block")} data-testid="plus-only-link">
-              {t("plusEvent.join")}
-            </Link>
-          </div>
-        ) : null}
+        {!registration && !done && plusLocked && !started ? <PlusEventBox /> : null}
 
         {!registration && !done && !plusLocked && !tournament.closed && loaderData.opensForMe && loaderData.now ? (
           <div role="status" className="mt-8 rounded-xl border border-cyan-500/50 bg-cyan-500/10 p-6" data-testid="registration-opens">
@@ -735,54 +644,21 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
         ) : null}
 
         {!registration && !done && !plusLocked && !tournament.closed && !loaderData.opensForMe && tournament.placesLeft > 0 ? (
-          <form
-            method="post"
-            noValidate
-            className="mt-8 flex flex-col gap-6"
-            data-testid="registration-form"
-            {...dataAttr(DataAttr.sending, t("form.sending"))}
-          >
-            <input type="hidden" name="tournamentId" value={tournament.id} />
-            <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
-            <h2 className="text-xl font-bold">{t("form.title")}</h2>
-            {!solo ? <Field label={t("form.teamName")} name="teamName" typed={typed} /> : null}
-            {!solo && showsCoachField(tournament.game) ? <Field label={t("form.coachName")} name="coachName" typed={typed} /> : null}
-            {Array.from({ length: size + substitutes }, (_, index) => index + 1).map((n) => (
-              <fieldset key={n} className="grid gap-3 rounded-xl border border-slate-800 p-4 sm:grid-cols-3" data-testid={`player-${n}`}>
-                <legend className="px-1 text-sm font-bold text-cyan-300">
-                  {n > size ? t("form.substitute", { n: n - size }) : !solo && n === 1 ? t("form.captain") : t("form.player", { n })}
-                </legend>
-                <Field label={t("form.playerName")} name={`player${n}Name`} typed={typed} />
-                <Field label={t("form.playerIgn")} name={`player${n}Ign`} typed={typed} />
-                {!solo ? (
-                  <Field
-                    label={n === 1 ? t("form.playerPhone") : t("form.playerPhoneOptional")}
-                    name={`player${n}Phone`}
-                    typed={typed}
-                    type="tel"
-                    inputMode="numeric"
-                  />
-                ) : null}
-              </fieldset>
-            ))}
-            <Field label={t("form.phone")} name="phone" type="tel" inputMode="numeric" hint={t("form.phoneHint")} typed={typed} />
-            {fee > 0 ? (
-              <PaymentMethods fee={fee} feeCurrency={feeCurrency} rate={loaderData.rate} typed={typed} language={language} />
-            ) : null}
-            <button type="submit" className={buttonClass("primary", "md")}>
-              {fee > 0 ? t("form.submitPaid") : t("form.submitFree")}
-            </button>
-          </form>
+          <RegistrationForm
+            tournament={tournament}
+            idempotencyKey={loaderData.idempotencyKey}
+            size={size}
+            substitutes={substitutes}
+            fee={fee}
+            feeCurrency={feeCurrency}
+            rate={loaderData.rate}
+            typed={typed}
+            language={language}
+          />
         ) : null}
       </section>
       {/* Outside the block the live page module swaps, so an opened player keeps playing through updates. */}
-      {loaderData.streams.length > 0 || loaderData.replays ? (
-        <div className="mx-auto max-w-3xl px-4 pb-10">
-          <StreamList streams={loaderData.streams} heading={t("streamers:streams.title")} />
-          <Replays replays={loaderData.replays} />
-          {loaderData.streams.length > 0 || loaderData.replays?.state === "open" ? <PlayerScript /> : null}
-        </div>
-      ) : null}
+      <StreamsAndReplays streams={loaderData.streams} replays={loaderData.replays} />
       <InlineScript source={livePageScript} />
     </>
   );

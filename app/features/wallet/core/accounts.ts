@@ -98,6 +98,8 @@ export const TRANSACTION_KINDS = [
   "withdrawal_paid",
   "withdrawal_rejected",
   "wallet_payment",
+  /** A refunded order's amount back to its buyer's wallet (orders clearing → user). */
+  "order_refund",
   "adjustment",
   "donation",
   /** An approved subscription order credits the streamer (orders clearing → streamer + fee). */

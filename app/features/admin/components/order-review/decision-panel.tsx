@@ -1,13 +1,7 @@
 import type { ReactNode, RefObject } from "react";
 import { Form } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
-import {
-  PROVIDER_REFERENCE_MAX,
-  REASON_MAX,
-  REFUND_REFERENCE_MAX,
-  canApproveAndDeliver,
-  type Decision,
-} from "~/features/orders/core/decisions";
+import { PROVIDER_REFERENCE_MAX, REASON_MAX, canApproveAndDeliver, type Decision } from "~/features/orders/core/decisions";
 import type { OrderStatus } from "~/features/orders/core/lifecycle";
 import { StaffOrderLinks } from "../staff-order-links";
 import { APPROVE_AND_DELIVER } from "../../core/order-review";
@@ -55,12 +49,12 @@ function DecisionForm({
   );
 }
 
-/** A decision that needs a reason the buyer will read (reject, refund, cancel); a refund may carry its reference. */
+/** A decision that needs a reason the buyer will read (a rejection; refunds and cancellations have their own page). */
 function ReasonForm({
   fieldRef,
   ...props
 }: {
-  decision: Extract<Decision, "reject" | "refund" | "cancel">;
+  decision: Extract<Decision, "reject">;
   fieldRef?: RefObject<HTMLTextAreaElement | null>;
   busy: boolean;
   typedReason: string;
@@ -93,18 +87,6 @@ function ReasonForm({
       <p id={`${decision}-reason-hint`} className="text-xs text-slate-400">
         {t("review.actions.reasonHint", { max: REASON_MAX })}
       </p>
-      {decision === "refund" ? (
-        <label className="flex flex-col gap-1 text-sm font-semibold">
-          {t("review.actions.refundReference")}
-          <input
-            name="refundReference"
-            maxLength={REFUND_REFERENCE_MAX}
-            autoComplete="off"
-            className={fieldClass}
-            data-testid="refund-reference"
-          />
-        </label>
-      ) : null}
       <button
         type="submit"
         disabled={props.busy}

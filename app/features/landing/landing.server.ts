@@ -1,0 +1,58 @@
+import { eventStagesOf } from "~/features/competition/bracket-page.server";
+import { withLive } from "~/features/streamers/streams.server";
+import { featuredStreamers } from "~/features/streamers/streamers.server";
+import { listUpcomingTournaments, type TournamentCard } from "~/features/tournaments/tournaments.server";
+import type { Database } from "~/lib/db.server";
+import { sharedRead } from "~/lib/shared-reads.server";
+
+/**
+ * The landing's data is the same for every visitor, signed in or not (who is signed in only changes
+ * the buttons): it is read once per process and shared until a table it comes from changes (the
+ * notices of migrations 0008 and 0021, and this process's own writes at once). The cards' state
+ * ("closes soon", "closed") also follows the clock, so a copy is kept at most as long as the
+ * anonymous landing's page cache keeps a page (server/app.ts).
+ */
+export const LANDING_KEEP_MS = 5000;
+
+/** Cards: the tournaments, their places, their stage or champion, the live badge of their streams. */
+const CARD_TABLES = [
+  "tournaments",
+  "registrations",
+  "competition_settings",
+  "competition_entrants",
+  "bracket_rows",
+  "competition_results",
+  "competition_lobby_results",
+  "tournament_streams",
+  "streamers",
+] as const;
+
+/** Featured streamers: the streamer rows, their followers and the games their players played. */
+const STREAMER_TABLES = ["streamers", "streamer_follows", "registrations", "competition_results", "competition_lobby_results"] as const;
+
+export function landingTournaments(database: Database): Promise<TournamentCard[]> {
+  return sharedRead(
+    database,
+    CARD_TABLES,
+    "landing:tournaments",
+    async () => {
+      const cards = await listUpcomingTournaments(database);
+      // Events run here that reached their final or their end: a "Final" badge or the champion on the card.
+      const stages = await eventStagesOf(
+        database,
+        cards.map((tournament) => tournament.id),
+      );
+      const staged = cards.map((tournament) => {
+        const stage = stages.get(tournament.id);
+        return stage ? { ...tournament, stage: stage.stage, champion: stage.stage === "finished" ? stage.champion : null } : tournament;
+      });
+      // #30: "EN VIVO" while one of a tournament's attached streams is live.
+      return withLive(database, staged);
+    },
+    { keepMs: LANDING_KEEP_MS },
+  );
+}
+
+export function landingStreamers(database: Database) {
+  return sharedRead(database, STREAMER_TABLES, "landing:streamers", () => featuredStreamers(database), { keepMs: LANDING_KEEP_MS });
+}

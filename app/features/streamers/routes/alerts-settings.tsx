@@ -1,0 +1,84 @@
+import { redirect } from "react-router";
+import { IntentButton } from "~/components/ui/intent-button";
+import { languageFromCookieHeader } from "~/domain/language";
+import { requireUser } from "~/features/auth/session.server";
+import { db } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
+import { readForm } from "~/lib/http.server";
+import { useTranslation } from "~/lib/i18n-react";
+import { loadMessages } from "~/lib/messages.server";
+import { metaText } from "~/lib/meta";
+import { useRouteMessages } from "~/lib/use-route-messages";
+import type { RouteHandle } from "~/root";
+import { alertKeyOf, regenerateAlertKey } from "../alerts.server";
+import type { Route } from "./+types/alerts-settings";
+
+// The streamer's own page for the on-stream donation alerts: the overlay's secret address and how to add it to OBS.
+export const handle: RouteHandle = { hydrate: false };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const mine = await alertKeyOf(db(), user.id);
+  if (!mine) throw redirect("/streamers/apply");
+  const url = new URL(request.url);
+  return {
+    handle: mine.handle,
+    overlayUrl: `${env().publicUrl}/streamers/alerts/${mine.key}`,
+    regenerated: url.searchParams.has("regenerated"),
+    messages: loadMessages(languageFromCookieHeader(request.headers.get("Cookie")), ["streamers"]),
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const form = await readForm(request);
+  if (form.get("intent") !== "regenerate") throw new Response(null, { status: 400 });
+  if (!(await regenerateAlertKey(db(), user.id))) throw redirect("/streamers/apply");
+  return redirect("/streamers/alerts?regenerated=1");
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: `${metaText(matches, "streamers", "alerts.title")} · Arena LATAM` }];
+}
+
+export default function AlertsSettings({ loaderData }: Route.ComponentProps) {
+  useRouteMessages(loaderData.messages);
+  const { t } = useTranslation("streamers");
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-10" data-testid="alerts-settings">
+      <a href={`/streamers/${loaderData.handle}`} className="text-sm text-cyan-400 hover:text-cyan-300">
+        ← {t("alerts.back")}
+      </a>
+      <h1 className="mt-3 text-3xl font-extrabold">{t("alerts.title")}</h1>
+      <p className="mt-3 text-slate-300">{t("alerts.intro")}</p>
+      {loaderData.regenerated ? (
+        <p
+          role="status"
+          className="mt-4 rounded-lg border border-emerald-500/50 bg-emerald-500/10 p-3 text-emerald-100"
+          data-testid="alerts-regenerated"
+        >
+          {t("alerts.regenerated")}
+        </p>
+      ) : null}
+      <label className="mt-6 flex flex-col gap-1.5 text-sm font-semibold">
+        {t("alerts.address")}
+        <input
+          readOnly
+          value={loaderData.overlayUrl}
+          className="w-full rounded-lg border border-slate-500 bg-slate-900 px-3 py-2 font-mono text-sm break-all text-slate-100"
+          data-testid="alerts-url"
+        />
+        <span className="text-xs font-normal text-slate-400">{t("alerts.secret")}</span>
+      </label>
+      <ol className="mt-6 list-decimal space-y-2 pl-5 text-slate-200">
+        <li>{t("alerts.steps.source")}</li>
+        <li>{t("alerts.steps.size")}</li>
+        <li>{t("alerts.steps.test")}</li>
+      </ol>
+      <IntentButton intent="regenerate" className="mt-8" data-testid="alerts-regenerate">
+        {t("alerts.regenerate")}
+      </IntentButton>
+      <p className="mt-2 text-xs text-slate-400">{t("alerts.regenerateHint")}</p>
+    </section>
+  );
+}

@@ -1,0 +1,139 @@
+// A refund to the buyer's wallet (decision 014): the refund's move and the ledger movement commit
+// together, once; an order paid from the wallet can only be refunded there; the buyer is told where
+// the money is.
+import { randomUUID } from "node:crypto";
+import { beforeEach, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { mailOutbox, orders, users } from "~/db/schema";
+import type { Currency } from "~/domain/money";
+import { OrderError, createOrder, decideOrder } from "~/features/orders/orders.server";
+import { platformAccount, userAccount } from "~/features/wallet/core/accounts";
+import { post, reconcile, reconciled } from "~/features/wallet/ledger.server";
+import { paidFromWallet, refundedToWallet } from "~/features/wallet/order-refund.server";
+import { payOrderWithWallet, walletSummary } from "~/features/wallet/wallet.server";
+import { useTestDatabase } from "./test-database";
+
+const handle = useTestDatabase();
+const staff = { userId: "staff-1", isStaff: true };
+
+beforeEach(async () => {
+  await handle.db.insert(users).values({ id: staff.userId, email: "staff@example.com", isStaff: true });
+});
+
+async function buyer() {
+  const id = randomUUID();
+  await handle.db.insert(users).values({ id, email: `buyer-${id}@example.com`, name: "Buyer" });
+  return id;
+}
+
+async function plusOrder(userId: string, currency: Currency, amount: number) {
+  const order = await createOrder(handle.db, {
+    userId,
+    kind: "plus",
+    paymentMethod: currency === "VES" ? "pago_movil" : "binance",
+    currency,
+    amount,
+    amountUsd: 500,
+    exchangeRate: currency === "VES" ? "40.00" : null,
+    phone: "04141234567",
+    email: `buyer-${userId}@example.com`,
+    expiresAt: new Date(Date.now() + 3_600_000),
+    items: [{ label: "Plus", unitAmount: amount, quantity: 1 }],
+  });
+  return order.id;
+}
+
+async function balance(userId: string, currency: Currency) {
+  return (await walletSummary(handle.db, userId))[currency].available;
+}
+
+async function statusOf(orderId: string) {
+  const [row] = await handle.db
+    .select({ status: orders.status, refundReference: orders.refundReference })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return row;
+}
+
+const refundToWallet = { decision: "refund" as const, reason: "El torneo se canceló", refundTo: "wallet" as const };
+
+describe("refunding an order to the buyer's wallet", () => {
+  it("credits the order's amount at once, says so in the mail and on the order, and keeps the books balanced", async () => {
+    const userId = await buyer();
+    const orderId = await plusOrder(userId, "VES", 20_000);
+    // Paid by Pago Móvil and approved (the receipt flow is tested elsewhere): the money is outside the ledger.
+    await handle.db.update(orders).set({ status: "approved" }).where(eq(orders.id, orderId));
+
+    await decideOrder(handle.db, orderId, staff, refundToWallet);
+
+    expect(await statusOf(orderId)).toEqual({ status: "refunded", refundReference: null });
+    expect(await balance(userId, "VES")).toBe(20_000);
+    expect(await refundedToWallet(handle.db, orderId)).toBe(true);
+    const [mail] = await handle.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "order.refunded"));
+    expect(mail?.text).toContain("billetera");
+    expect(reconciled(await reconcile(handle.db))).toBe(true);
+  });
+
+  it("a refund made outside stays outside: its reference is kept and no wallet moves", async () => {
+    const userId = await buyer();
+    const orderId = await plusOrder(userId, "USD", 500);
+    await handle.db.update(orders).set({ status: "approved" }).where(eq(orders.id, orderId));
+    await decideOrder(handle.db, orderId, staff, {
+      decision: "refund",
+      reason: "Duplicado",
+      refundTo: "outside",
+      refundReference: "BN-778",
+    });
+    expect(await statusOf(orderId)).toEqual({ status: "refunded", refundReference: "BN-778" });
+    expect(await balance(userId, "USD")).toBe(0);
+    expect(await refundedToWallet(handle.db, orderId)).toBe(false);
+  });
+
+  it("an order paid from the wallet is refunded only to the wallet: an outside refund is refused and changes nothing", async () => {
+    const userId = await buyer();
+    await handle.db.transaction((tx) =>
+      post(tx, {
+        kind: "adjustment",
+        idempotencyKey: `seed:${userId}`,
+        lines: [
+          { account: platformAccount("adjustments", "USD"), amount: -500 },
+          { account: userAccount(userId, "USD"), amount: 500 },
+        ],
+      }),
+    );
+    const orderId = await plusOrder(userId, "USD", 500);
+    await payOrderWithWallet(handle.db, userId, orderId);
+    expect(await paidFromWallet(handle.db, orderId)).toBe(true);
+    expect(await balance(userId, "USD")).toBe(0);
+
+    const outside = decideOrder(handle.db, orderId, staff, {
+      decision: "refund",
+      reason: "x",
+      refundTo: "outside",
+      refundReference: "R-1",
+    });
+    await expect(outside).rejects.toMatchObject({ code: "REFUND_TO_WALLET_ONLY" });
+    expect((await statusOf(orderId))?.status).toBe("approved");
+    expect(await balance(userId, "USD")).toBe(0);
+
+    await decideOrder(handle.db, orderId, staff, refundToWallet);
+    expect(await balance(userId, "USD")).toBe(500);
+    expect(reconciled(await reconcile(handle.db))).toBe(true);
+  });
+
+  it("two staff refunding the same order at once: one refund, one credit", async () => {
+    const userId = await buyer();
+    const orderId = await plusOrder(userId, "USD", 700);
+    await handle.db.update(orders).set({ status: "approved" }).where(eq(orders.id, orderId));
+
+    const results = await Promise.allSettled([
+      decideOrder(handle.db, orderId, staff, refundToWallet),
+      decideOrder(handle.db, orderId, staff, refundToWallet),
+    ]);
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+    const refused = results.find((result) => result.status === "rejected");
+    expect(refused?.status === "rejected" && refused.reason instanceof OrderError && refused.reason.code).toBe("NOT_ALLOWED_IN_STATE");
+    expect(await balance(userId, "USD")).toBe(700);
+    expect(reconciled(await reconcile(handle.db))).toBe(true);
+  });
+});
