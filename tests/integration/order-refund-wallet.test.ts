@@ -121,6 +121,27 @@ describe("refunding an order to the buyer's wallet", () => {
     expect(reconciled(await reconcile(handle.db))).toBe(true);
   });
 
+  it("a refund that names no destination (a team removed by staff) puts a wallet payment back in the wallet, and says so", async () => {
+    const userId = await buyer();
+    await handle.db.transaction((tx) =>
+      post(tx, {
+        kind: "adjustment",
+        idempotencyKey: `seed:${userId}`,
+        lines: [
+          { account: platformAccount("adjustments", "USD"), amount: -300 },
+          { account: userAccount(userId, "USD"), amount: 300 },
+        ],
+      }),
+    );
+    const orderId = await plusOrder(userId, "USD", 300);
+    await payOrderWithWallet(handle.db, userId, orderId);
+    await decideOrder(handle.db, orderId, staff, { decision: "refund", reason: "Equipo retirado" });
+    expect(await balance(userId, "USD")).toBe(300);
+    expect(await refundedToWallet(handle.db, orderId)).toBe(true);
+    const [mail] = await handle.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "order.refunded"));
+    expect(mail?.text).toContain("billetera");
+  });
+
   it("two staff refunding the same order at once: one refund, one credit", async () => {
     const userId = await buyer();
     const orderId = await plusOrder(userId, "USD", 700);

@@ -1,3 +1,4 @@
+import { refundedToWallet } from "~/features/wallet/order-refund.server";
 import { eq } from "drizzle-orm";
 import { orders, users } from "~/db/schema";
 import { isLanguage } from "~/domain/language";
@@ -39,7 +40,6 @@ export async function mailOrderMove(
     actor: MoveActor;
     reason?: string | null;
     refundReference?: string | null;
-    refundToWallet?: boolean;
   },
 ): Promise<void> {
   const template = mailTemplateFor(move.to, move.actor);
@@ -68,7 +68,8 @@ export async function mailOrderMove(
   };
   const paragraphs = [t(`mail:order.${kind}.body`, values)];
   if (kind === "rejected") paragraphs.push(t("mail:order.rejected.again"));
-  if (kind === "refunded" && move.refundToWallet) paragraphs.push(t("mail:order.refunded.wallet"));
+  // Where a refund's money went is in the ledger (written in this same transaction), whichever path refunded it.
+  if (kind === "refunded" && (await refundedToWallet(db, move.orderId))) paragraphs.push(t("mail:order.refunded.wallet"));
   else if (kind === "refunded" && move.refundReference)
     paragraphs.push(t("mail:order.refunded.reference", { reference: move.refundReference }));
   await queueMail(

@@ -411,9 +411,11 @@ export async function applyDecision(tx: Transaction, orderId: string, staff: Act
   if (to === "rejected" || to === "cancelled")
     await tx.update(paymentProofs).set({ live: false }).where(eq(paymentProofs.orderId, orderId));
   if (to === "refunded") {
-    // Money paid from the wallet is in the ledger: it can only go back there (staff cannot send it out by hand).
-    const toWallet = decided.refundTo === "wallet";
-    if (!toWallet && (await paidFromWallet(tx, orderId))) throw new OrderError("REFUND_TO_WALLET_ONLY");
+    // Money paid from the wallet is in the ledger: it goes back there (a team removed, a refund page
+    // without a choice), and staff cannot send it out by hand.
+    const walletPaid = await paidFromWallet(tx, orderId);
+    if (decided.refundTo === "outside" && walletPaid) throw new OrderError("REFUND_TO_WALLET_ONLY");
+    const toWallet = decided.refundTo === "wallet" || walletPaid;
     if (toWallet) await creditRefundToWallet(tx, orderId, staff.userId, decided.reason ?? null);
     await tx
       .update(orders)
@@ -434,7 +436,6 @@ export function mailDecision(tx: Transaction, orderId: string, decided: ParsedDe
     actor: "staff",
     reason: decided.reason,
     refundReference: decided.refundReference,
-    refundToWallet: decided.refundTo === "wallet",
   });
 }
 
