@@ -68,6 +68,7 @@ export async function findTournament(db: Database | Transaction, id: string) {
       teamSize: tournaments.teamSize,
       substitutes: tournaments.substitutes,
       prizeSplit: tournaments.prizeSplit,
+      prizeFunding: tournaments.prizeFunding,
       taken: PLACES_TAKEN,
       // The organization running it (issue 29): "Organizado por …", and its player bans.
       organizationId: tournaments.organizationId,

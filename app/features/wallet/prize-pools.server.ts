@@ -95,15 +95,6 @@ export async function poolView(db: Reader, tournament: { id: string; prizeFundin
   };
 }
 
-/** A tournament's pool by its id (the public tournament page). */
-export async function poolOfTournament(db: Reader, tournamentId: string): Promise<PoolView | null> {
-  const [row] = await db
-    .select({ id: tournaments.id, prizeFunding: tournaments.prizeFunding, prize: tournaments.prize })
-    .from(tournaments)
-    .where(eq(tournaments.id, tournamentId));
-  return row ? poolView(db, row) : null;
-}
-
 /**
  * Whether an organization's tournament may be published or sent to approval: an organizer-funded
  * one only once its pool holds the whole prize. Answers the refusal's code, or null.

@@ -4,7 +4,7 @@ import { Link, data } from "react-router";
 import { eventTeamSize } from "~/domain/games";
 import { languageFromCookieHeader, type Language } from "~/domain/language";
 import type { Currency } from "~/domain/money";
-import { poolOfTournament, type PoolView } from "~/features/wallet/prize-pools.server";
+import { poolView, type PoolView } from "~/features/wallet/prize-pools.server";
 import { formatDate, formatMoney } from "~/domain/format";
 import { parseRegistration } from "~/domain/registration";
 import { requireUser } from "~/features/auth/session.server";
@@ -102,7 +102,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     // #30: the tournament's own streams (click-to-load players) and its recordings, if this person may watch them.
     streams: shared!.streams,
     // A prize held by the platform (organizer's deposit, or the fees' pool): players see it is there.
-    pool: await poolOfTournament(db(), tournament.id),
+    pool: await poolView(db(), tournament),
     live: shared!.live,
     replays: replaysFrom(shared!.replays, { member, now }),
     now: now.toISOString(),
