@@ -1,7 +1,6 @@
 import { spawnSync } from "node:child_process";
-import type { Browser, Page } from "@playwright/test";
 import { TournamentPage } from "./pages/tournament-page";
-import { randomClientIp } from "./support/auth-fixtures";
+import { PHONE, caracasDay, noSidewaysScroll, personAt } from "./support/phone";
 import { expect, serverFixture, signIn, test as base, type AppServer } from "./support/server-fixture";
 
 // Organizations run their own tournaments (issue 29, docs/organizations.md), on a server of its own
@@ -16,24 +15,7 @@ const test = base.extend<{ arena: AppServer }>({
 // One worker runs both in order, on one server: another worker would only seed and start a copy of it.
 test.describe.configure({ mode: "default" });
 
-const PHONE = { width: 360, height: 740 };
 test.use({ viewport: PHONE });
-
-async function personAt(browser: Browser, arena: AppServer) {
-  const context = await browser.newContext({
-    baseURL: arena.url,
-    locale: "es-VE",
-    viewport: PHONE,
-    extraHTTPHeaders: { "X-Forwarded-For": randomClientIp() },
-  });
-  return context.newPage();
-}
-
-const noSidewaysScroll = async (page: Page) =>
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-
-/** A calendar day `days` from now in Caracas (UTC−4), as the date inputs take it. */
-const caracasDay = (days: number) => new Date(Date.now() - 4 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
 
 test("a Plus member creates an organization and a free 8-player cup, bans a player and runs the cup to a champion without staff", async ({
   page,

@@ -7,10 +7,9 @@ import { eq } from "drizzle-orm";
 import { mailOutbox, orders, users } from "~/db/schema";
 import type { Currency } from "~/domain/money";
 import { OrderError, createOrder, decideOrder } from "~/features/orders/orders.server";
-import { platformAccount, userAccount } from "~/features/wallet/core/accounts";
-import { post, reconcile, reconciled } from "~/features/wallet/ledger.server";
+import { reconcile, reconciled } from "~/features/wallet/ledger.server";
 import { paidFromWallet, refundedToWallet } from "~/features/wallet/order-refund.server";
-import { payOrderWithWallet, walletSummary } from "~/features/wallet/wallet.server";
+import { adjustWallet, payOrderWithWallet, walletSummary } from "~/features/wallet/wallet.server";
 import { useTestDatabase } from "./test-database";
 
 const handle = useTestDatabase();
@@ -41,6 +40,18 @@ async function plusOrder(userId: string, currency: Currency, amount: number) {
     items: [{ label: "Plus", unitAmount: amount, quantity: 1 }],
   });
   return order.id;
+}
+
+/** Money in the buyer's wallet to pay with (a staff credit, as the ledger's own tests do). */
+async function fund(userId: string, amount: number) {
+  await adjustWallet(handle.db, {
+    staffId: staff.userId,
+    userId,
+    currency: "USD",
+    amount,
+    reason: "test",
+    idempotencyKey: `fund:${userId}`,
+  });
 }
 
 async function balance(userId: string, currency: Currency) {
@@ -91,16 +102,7 @@ describe("refunding an order to the buyer's wallet", () => {
 
   it("an order paid from the wallet is refunded only to the wallet: an outside refund is refused and changes nothing", async () => {
     const userId = await buyer();
-    await handle.db.transaction((tx) =>
-      post(tx, {
-        kind: "adjustment",
-        idempotencyKey: `seed:${userId}`,
-        lines: [
-          { account: platformAccount("adjustments", "USD"), amount: -500 },
-          { account: userAccount(userId, "USD"), amount: 500 },
-        ],
-      }),
-    );
+    await fund(userId, 500);
     const orderId = await plusOrder(userId, "USD", 500);
     await payOrderWithWallet(handle.db, userId, orderId);
     expect(await paidFromWallet(handle.db, orderId)).toBe(true);
@@ -123,16 +125,7 @@ describe("refunding an order to the buyer's wallet", () => {
 
   it("a refund that names no destination (a team removed by staff) puts a wallet payment back in the wallet, and says so", async () => {
     const userId = await buyer();
-    await handle.db.transaction((tx) =>
-      post(tx, {
-        kind: "adjustment",
-        idempotencyKey: `seed:${userId}`,
-        lines: [
-          { account: platformAccount("adjustments", "USD"), amount: -300 },
-          { account: userAccount(userId, "USD"), amount: 300 },
-        ],
-      }),
-    );
+    await fund(userId, 300);
     const orderId = await plusOrder(userId, "USD", 300);
     await payOrderWithWallet(handle.db, userId, orderId);
     await decideOrder(handle.db, orderId, staff, { decision: "refund", reason: "Equipo retirado" });

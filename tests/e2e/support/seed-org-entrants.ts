@@ -3,8 +3,8 @@
 // away, so its organizer can seed and start it. Straight on the data directory's database.
 // Usage: tsx tests/e2e/support/seed-org-entrants.ts <dataDir> <tournamentId>
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
-import { competitionCheckIns, competitionSettings, registrations, tournaments, users } from "~/db/schema";
+import { competitionCheckIns, registrations, users } from "~/db/schema";
+import { readyToStart } from "./ready-to-start";
 import { openDatabase } from "~/lib/db.server";
 
 const [dataDir, tournamentId] = process.argv.slice(2);
@@ -36,13 +36,6 @@ for (const [index, name] of PLAYERS.entries()) {
   });
   await db.insert(competitionCheckIns).values({ registrationId, tournamentId, userId });
 }
-await db
-  .update(tournaments)
-  .set({ registrationClosesAt: new Date(now - 60_000) })
-  .where(eq(tournaments.id, tournamentId));
-await db
-  .update(competitionSettings)
-  .set({ startsAt: new Date(now + 30 * 60_000) })
-  .where(eq(competitionSettings.tournamentId, tournamentId));
+await readyToStart(db, tournamentId, now);
 await handle.close();
 console.log("entered");

@@ -5,9 +5,10 @@
 // Usage: tsx tests/e2e/support/seed-pool-entrants.ts <dataDir> <tournamentId>
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { competitionCheckIns, competitionSettings, registrations, tournaments } from "~/db/schema";
+import { competitionCheckIns, registrations } from "~/db/schema";
 import { registerOrderKinds } from "~/features/order-kinds.server";
 import { createOrder, moveOrder } from "~/features/orders/orders.server";
+import { readyToStart } from "./ready-to-start";
 import { openDatabase, setDatabase } from "~/lib/db.server";
 import { seedPeople } from "./seed-people";
 
@@ -53,13 +54,6 @@ for (const name of PLAYERS) {
 for (const row of await db.select().from(registrations).where(eq(registrations.tournamentId, tournamentId)))
   if (row.status === "confirmed")
     await db.insert(competitionCheckIns).values({ registrationId: row.id, tournamentId, userId: row.userId }).onConflictDoNothing();
-await db
-  .update(tournaments)
-  .set({ registrationClosesAt: new Date(now - 60_000) })
-  .where(eq(tournaments.id, tournamentId));
-await db
-  .update(competitionSettings)
-  .set({ startsAt: new Date(now + 30 * 60_000) })
-  .where(eq(competitionSettings.tournamentId, tournamentId));
+await readyToStart(db, tournamentId, now);
 await handle.close();
 console.log("entered");
