@@ -12,9 +12,6 @@ import { useTestDatabase } from "./test-database";
 
 const handle = useTestDatabase();
 
-beforeEach(async () => {
-  await seedDemoData(handle.db);
-});
 
 /** Another process's write arrives as a notification: wait for it (at most 15 s: a loaded machine delays it). */
 async function eventually<T>(read: () => Promise<T>, wanted: (value: T) => boolean): Promise<T> {
@@ -25,6 +22,25 @@ async function eventually<T>(read: () => Promise<T>, wanted: (value: T) => boole
   }
   return value;
 }
+
+/**
+ * Waits until every notice sent so far has been heard: the seed's writes notify a moment after they
+ * commit (on PostgreSQL, through another connection), and a late one would drop a copy mid-test.
+ * Notices arrive in the order they were sent, so once a marker sent now is heard, the earlier ones were.
+ */
+async function noticesHeard() {
+  let loads = 0;
+  const marker = () => sharedRead(handle.db, ["notice_marker"], "test:marker", async () => ++loads);
+  await marker();
+  const before = loads;
+  await handle.db.execute(sql`select pg_notify('table_changed', 'notice_marker')`);
+  await eventually(marker, () => loads > before);
+}
+
+beforeEach(async () => {
+  await seedDemoData(handle.db);
+  await noticesHeard();
+});
 
 describe("shared reads", () => {
   it("are read once while nothing changes", async () => {
