@@ -81,7 +81,17 @@ const postgres = process.env.TEST_POSTGRES_URL
   ? runAside(
       "integration tests on PostgreSQL (ran beside the end-to-end tests)",
       "npx",
-      ["vitest", "run", "--project", "integration", "--reporter=default", "--reporter=json", `--outputFile.json=${postgresJson}`],
+      [
+        "vitest",
+        "run",
+        "--project",
+        "integration",
+        "--project",
+        "integration-environment",
+        "--reporter=default",
+        "--reporter=json",
+        `--outputFile.json=${postgresJson}`,
+      ],
       { DATABASE_URL: process.env.TEST_POSTGRES_URL },
     )
   : null;

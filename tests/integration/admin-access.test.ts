@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "~/routes";
 import { useAuthSettings } from "~/features/auth/auth.server";
@@ -32,19 +32,21 @@ const paramsOf = (path: string) =>
 
 let handle: DatabaseHandle;
 const mailer = memoryMailer();
+/** The signed-in player who is not staff (signed in once: every test proves it changed nothing). */
+let playerCookies: string;
 
 beforeAll(async () => {
   handle = await openTestDatabase();
+  await resetTables(handle);
+  useTestAuth(handle.db, mailer);
+  // Real rows to change (games, packages, tournaments, rates…): a refused POST must leave them as they
+  // are. Set up once for the file: each test checks that nothing changed, so the next starts the same.
+  await seedDemoData(handle.db);
+  playerCookies = (await signInAs(handle.db, mailer, "player@example.com")).jar.header();
 });
 afterAll(async () => {
   useAuthSettings(undefined);
   await handle.close();
-});
-beforeEach(async () => {
-  await resetTables(handle);
-  useTestAuth(handle.db, mailer);
-  // Real rows to change (games, packages, tournaments, rates…): a refused POST must leave them as they are.
-  await seedDemoData(handle.db);
 });
 
 describe("the back-office route table", () => {
@@ -102,16 +104,15 @@ describe.each(ADMIN_ROUTES)("$path", ({ path, file }) => {
   });
 
   it("is a 404 for a signed-in user who is not staff, and a POST changes nothing", async () => {
-    const { jar } = await signInAs(handle.db, mailer, "player@example.com");
     const module = await moduleOf(file);
     const before = await snapshot();
     if (typeof module.loader === "function") {
-      const answer = await callRoute(module.loader as never, getRequest(concrete(path), jar.header()), paramsOf(path));
+      const answer = await callRoute(module.loader as never, getRequest(concrete(path), playerCookies), paramsOf(path));
       expect(answer.status, `loader ${path}`).toBe(404);
       expect(answer.data ?? null).toBeNull();
     }
     if (typeof module.action === "function") {
-      const answer = await callRoute(module.action as never, formRequest(concrete(path), FORM, jar.header()), paramsOf(path));
+      const answer = await callRoute(module.action as never, formRequest(concrete(path), FORM, playerCookies), paramsOf(path));
       expect(answer.status, `action ${path}`).toBe(404);
     }
     expect(await snapshot()).toEqual(before);
