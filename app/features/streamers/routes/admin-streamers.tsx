@@ -237,7 +237,7 @@ export default function AdminStreamersPage({ loaderData, actionData }: Route.Com
                   <AdminDateTime value={row.createdAt} />
                 </span>
               </p>
-              <p className={`mt-1 break-words ${row.hidden ? "text-slate-500 line-through" : "text-slate-200"}`}>{row.message}</p>
+              <p className={`mt-1 break-words ${row.hidden ? "text-slate-400 line-through" : "text-slate-200"}`}>{row.message}</p>
               {row.hidden ? (
                 <p className="mt-1 text-sm font-semibold text-rose-300" data-testid="admin-donation-hidden">
                   {t("admin.messageHidden")}
