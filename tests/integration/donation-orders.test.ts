@@ -23,6 +23,7 @@ import { action as alertsAction } from "~/features/streamers/routes/alerts-setti
 import { action as pageAction, loader as pageLoader } from "~/features/streamers/routes/streamer";
 import { saveDonationFee } from "~/features/streamers/streamers.server";
 import { reconcile, reconciled, userBalances } from "~/features/wallet/ledger.server";
+import { action as payOrderAction } from "~/features/wallet/routes/pay-order";
 import { adjustWallet } from "~/features/wallet/wallet.server";
 import { callRoute, formRequest, getRequest } from "./support/routes";
 import { memoryMailer, signInAs, useTestAuth } from "./support/sessions";
@@ -189,6 +190,27 @@ describe("donations paid as orders", () => {
       tone: "done",
       values: { handle: { text: "@valkyria" } },
     });
+    await ledgerSumsToZero();
+  });
+
+  it("paid from the wallet on the pay page, it is approved at once: the fan pays the amount, the streamer gets it less the fee", async () => {
+    await adjustWallet(handle.db, {
+      staffId: staff.userId,
+      userId: fan.userId,
+      currency: "USD",
+      amount: 1500,
+      reason: "test",
+      idempotencyKey: "fan",
+    });
+    const orderId = await donateByOrder(fan, { amount: "10", public: "" });
+    const paid = await callRoute(payOrderAction, formRequest("/wallet/pay", { orderId }, fan.jar.header()));
+    expect(paid.location).toBe(`/orders/${orderId}`);
+    expect(await userBalances(handle.db, fan.userId)).toMatchObject({ USD: 500 });
+    expect(await userBalances(handle.db, streamer.userId)).toMatchObject({ USD: 900 });
+    expect(await handle.db.select({ public: streamerDonations.public }).from(streamerDonations)).toEqual([{ public: false }]);
+    // Not shown among the supporters (the fan did not agree); the overlay names nobody.
+    expect((await pageFor()).supporters).toEqual([]);
+    expect((await donationAlertsAfter(handle.db, streamerId, null, "en"))[0]?.alert).toMatchObject({ who: null, amount: "$10.00" });
     await ledgerSumsToZero();
   });
 
