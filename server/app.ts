@@ -102,7 +102,7 @@ export async function start(): Promise<{ port: number; host: string }> {
   if (twitch)
     startRoutine({
       name: "streamer-live",
-      everyMs: 60_000,
+      everyMs: config.TWITCH_POLL_SECONDS * 1000,
       runAtStart: true,
       exclusive: true,
       run: () => pollTwitchLive(database, twitch),

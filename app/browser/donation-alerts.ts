@@ -34,7 +34,12 @@ export function parseAlert(data: string): DonationAlert | null {
   try {
     const value = JSON.parse(data) as Partial<DonationAlert>;
     if (typeof value.amount !== "string" || typeof value.message !== "string") return null;
-    return { who: typeof value.who === "string" ? value.who : null, amount: value.amount, message: value.message };
+    return {
+      who: typeof value.who === "string" ? value.who : null,
+      amount: value.amount,
+      message: value.message,
+      ...(value.test === true ? { test: true as const } : {}),
+    };
   } catch {
     return null;
   }
@@ -46,7 +51,12 @@ export function start(): void {
   const address = box?.getAttribute(DataAttr.alerts);
   if (!box || !address) return;
   const part = (name: DataAttr) => box.querySelector<HTMLElement>(selector(name));
-  const [who, amount, message] = [part(DataAttr.alertWho), part(DataAttr.alertAmount), part(DataAttr.alertMessage)];
+  const [who, amount, message, test] = [
+    part(DataAttr.alertWho),
+    part(DataAttr.alertAmount),
+    part(DataAttr.alertMessage),
+    part(DataAttr.alertTest),
+  ];
   const someone = box.getAttribute(DataAttr.alertSomeone) ?? "";
   const queue = createAlertQueue(
     (alert) => {
@@ -56,6 +66,7 @@ export function start(): void {
         message.textContent = alert.message;
         message.hidden = alert.message === "";
       }
+      if (test) test.hidden = alert.test !== true;
       box.hidden = false;
     },
     () => {

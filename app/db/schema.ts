@@ -453,9 +453,47 @@ export const streamerDonations = pgTable(
       .notNull()
       .unique()
       .references(() => ledgerTransactions.id),
+    /** The order that paid it (kind `donation`, Pago Móvil/Binance/PayPal); null for a donation from the wallet. */
+    orderId: text("order_id")
+      .unique()
+      .references(() => orders.id),
+    /** Staff hid an abusive message (audited): the pages and the overlay no longer show it. */
+    messageHiddenAt: timestamp("message_hidden_at", { withTimezone: true }),
+    messageHiddenBy: text("message_hidden_by").references(() => users.id),
+    /** Its order was refunded: the streamer's credit was reversed and the pages no longer list it. */
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index("streamer_donations_streamer_idx").on(t.streamerId, t.createdAt)],
+);
+
+/**
+ * A donation paid as an order (kind `donation`): which streamer it is for, the fan's message and
+ * whether they agreed to be shown; written with the order, the donation row comes on approval.
+ */
+export const streamerDonationOrders = pgTable("streamer_donation_orders", {
+  orderId: text("order_id")
+    .primaryKey()
+    .references(() => orders.id),
+  streamerId: text("streamer_id")
+    .notNull()
+    .references(() => streamers.id),
+  message: text("message").notNull().default(""),
+  public: boolean("public").notNull().default(false),
+  createdAt: createdAt(),
+});
+
+/** A "test alert" a streamer sent to their own overlay (no money moves); the overlay shows it marked as a test. */
+export const streamerTestAlerts = pgTable(
+  "streamer_test_alerts",
+  {
+    id: text("id").primaryKey(),
+    streamerId: text("streamer_id")
+      .notNull()
+      .references(() => streamers.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("streamer_test_alerts_streamer_idx").on(t.streamerId, t.createdAt)],
 );
 
 /** Which streamer a subscription order (kind `subscription`) subscribes to; written with the order. */
@@ -1626,6 +1664,8 @@ export const schema = {
   prizePoolOrders,
   prizePoolFreezes,
   streamerSubscriptionOrders,
+  streamerDonationOrders,
+  streamerTestAlerts,
   streamerSubscriptions,
   streamerPosts,
   organizations,

@@ -1,5 +1,6 @@
 import { assertEveryKindHandled, registerOrderKind } from "./orders/order-kind-registry.server";
 import { plusOrders } from "./plus/plus.server";
+import { donationOrders } from "./streamers/donation-orders.server";
 import { subscriptionOrders } from "./streamers/subscriptions.server";
 import { storeOrders } from "./store/store-order-kind.server";
 import { tournamentOrders } from "./tournaments/registration-order-kind.server";
@@ -15,5 +16,6 @@ export function registerOrderKinds(): void {
   registerOrderKind(plusOrders);
   registerOrderKind(subscriptionOrders);
   registerOrderKind(prizePoolOrderKind);
+  registerOrderKind(donationOrders);
   assertEveryKindHandled();
 }

@@ -95,11 +95,13 @@ const envSchema = z
     PRICING_URL: optionalUrl,
     /**
      * #30 live status from Twitch (docs/streamers.md): off until the URL and credentials are set
-     * (scripts/twitch-demo.mjs stands in for https://api.twitch.tv). Polled once a minute across instances.
+     * (scripts/twitch-demo.mjs stands in for https://api.twitch.tv). Polled once a minute across instances
+     * (TWITCH_POLL_SECONDS: tests ask more often).
      */
     TWITCH_API_URL: optionalUrl,
     TWITCH_CLIENT_ID: optionalText,
     TWITCH_TOKEN: optionalText,
+    TWITCH_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     /**
      * #30 live status from YouTube (docs/streamers.md): off until the URL and key are set (scripts/youtube-demo.mjs
      * stands in for https://www.googleapis.com). One search per channel, within the day's search calls.

@@ -9,7 +9,17 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { orders, organizations, paymentProofs, streamerDonations, streamers, teamInvites, tournaments, users } from "~/db/schema";
+import {
+  orders,
+  organizations,
+  paymentProofs,
+  streamerDonations,
+  streamerTestAlerts,
+  streamers,
+  teamInvites,
+  tournaments,
+  users,
+} from "~/db/schema";
 import { seedDemoData } from "~/db/seed";
 import { createOrder } from "~/features/orders/orders.server";
 import { useReceiptStorage } from "~/features/orders/receipts.server";
@@ -338,6 +348,13 @@ const MATRIX: Record<string, Case[] | { public: string }> = {
       request: (_w, cookie) => formRequest("/streamers/alerts", { intent: "regenerate" }, cookie),
       expect: anySignedIn,
     },
+    {
+      name: "a test alert goes only to the caller's own overlay (anyone but a streamer is sent to apply: nothing written)",
+      kind: "action",
+      request: (_w, cookie) => formRequest("/streamers/alerts", { intent: "test" }, cookie),
+      expect: anySignedIn,
+      state: async () => handleRef.db.$count(streamerTestAlerts),
+    },
   ],
   "streamers/alerts/:key": {
     public:
@@ -374,6 +391,19 @@ const MATRIX: Record<string, Case[] | { public: string }> = {
       params: (w) => ({ handle: w.streamer }),
       expect: anySignedIn,
       state: async () => handleRef.db.$count(streamerDonations),
+    },
+    {
+      name: "a donation paid as an order is the caller's own order (a refused amount here: nothing made)",
+      kind: "action",
+      request: (w, cookie) =>
+        formRequest(
+          `/streamers/${w.streamer}`,
+          { intent: "donate-order", amount: "0", phone: "04141234567", paymentMethod: "binance" },
+          cookie,
+        ),
+      params: (w) => ({ handle: w.streamer }),
+      expect: anySignedIn,
+      state: async () => handleRef.db.$count(orders, eq(orders.kind, "donation")),
     },
   ],
   "account/notices": [

@@ -4,9 +4,10 @@
 import { randomUUID } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
 import { desc, eq } from "drizzle-orm";
-import { orderStatusHistory, orders, paymentProofs, registrations, streamers, tournaments, users } from "~/db/schema";
+import { orderStatusHistory, orders, paymentProofs, registrations, streamerDonations, streamers, tournaments, users } from "~/db/schema";
 import { createPoolDeposit } from "~/features/wallet/prize-pools.server";
 import { buySubscription } from "~/features/streamers/subscriptions.server";
+import { buyDonation } from "~/features/streamers/donation-orders.server";
 import { seedDemoData } from "~/db/seed";
 import { ORDER_KINDS, ORDER_STATUSES, allMoves, type MoveActor, type OrderKind, type OrderStatus } from "~/features/orders/core/lifecycle";
 import { handlerFor } from "~/features/orders/order-kind-registry.server";
@@ -62,6 +63,30 @@ async function newOrderOf(kind: OrderKind): Promise<string> {
       },
     });
     return registration.order!.id;
+  }
+  if (kind === "donation") {
+    // A donation order names its streamer (issue 30): approving it credits them and puts the donation on stream.
+    const [existing] = await handle.db.select({ id: streamers.id }).from(streamers).where(eq(streamers.handle, "lifecycle-tips"));
+    if (!existing) {
+      const streamerUser = randomUUID();
+      await handle.db.insert(users).values({ id: streamerUser, email: "tips@example.com", name: "Streamer", age: 25 });
+      await handle.db.insert(streamers).values({ id: randomUUID(), userId: streamerUser, handle: "lifecycle-tips", status: "approved" });
+    }
+    const order = await buyDonation(handle.db, {
+      userId: buyer.id,
+      email: buyer.email,
+      phone: "04141234567",
+      handle: "lifecycle-tips",
+      method: "binance",
+      amountUsd: 500,
+      message: "¡Vamos!",
+      public: true,
+      exchangeRate: "245.50",
+      expiresAt: new Date(Date.now() + 3_600_000),
+      label: "Donación",
+      idempotencyKey: null,
+    });
+    return order.id;
   }
   if (kind === "subscription") {
     // A subscription order names its streamer (issue 30): approving it credits them, refunding takes it back.
@@ -204,6 +229,16 @@ describe.each(ORDER_KINDS)("a %s order", (kind) => {
       const after = await orderState(orderId);
       expect(after.status).toBe(to);
       expect(after.last).toMatchObject({ fromStatus: from, toStatus: to, actorUserId: userFor(actors[0]!) });
+      if (kind === "donation") {
+        // The donation exists once its order was approved (and stays, marked, after a refund); never before, never otherwise.
+        const donations = await handle.db
+          .select({ refundedAt: streamerDonations.refundedAt })
+          .from(streamerDonations)
+          .where(eq(streamerDonations.orderId, orderId));
+        const paid = ["approved", "fulfilled", "refunded"].includes(to);
+        expect(donations).toHaveLength(paid ? 1 : 0);
+        if (paid) expect(donations[0]!.refundedAt !== null).toBe(to === "refunded");
+      }
       if (kind === "tournament") {
         expect(after.registration).toBe(REGISTRATION_WHEN[to]);
         expect(after.placesTaken).toBe(REGISTRATION_WHEN[to] === "released" ? 0 : 1);

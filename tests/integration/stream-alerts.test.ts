@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
 import { streamers, users } from "~/db/schema";
-import { alertKeyOf, regenerateAlertKey, streamerByAlertKey } from "~/features/streamers/alerts.server";
+import { alertKeyOf, regenerateAlertKey, sendTestAlert, streamerByAlertKey } from "~/features/streamers/alerts.server";
 import { isAlertKey } from "~/features/streamers/core/alerts";
 import { loader as eventsLoader } from "~/features/streamers/routes/alerts-events";
 import { loader as overlayLoader } from "~/features/streamers/routes/alerts-overlay";
@@ -143,5 +143,32 @@ describe("on-stream donation alerts", () => {
     await again.readUntil(/$^/);
     expect(again.ended()).toBe(true);
     again.close();
+  });
+
+  it("carry the streamer's test alert, marked as a test, among the donations; a reconnection repeats neither", async () => {
+    await sendTestAlert(handle.db, streamerUserId);
+    const { key } = (await alertKeyOf(handle.db, streamerUserId))!;
+    const first = await openEvents(key);
+    await first.readUntil(/: connected/);
+    await gift(300, "uno", true);
+    await first.readUntil(/"message":"uno"/);
+    expect(await sendTestAlert(handle.db, streamerUserId)).toBe(true);
+    expect(await sendTestAlert(handle.db, fanId)).toBe(false);
+    const firstText = await first.readUntil(/"test":true/);
+    first.close();
+    const alerts = [...firstText.matchAll(/^data: (.*)$/gm)].map((match) => JSON.parse(match[1]!));
+    // The test alert sent before the overlay opened is not shown; the one after it is, once.
+    expect(alerts).toEqual([
+      { who: "@fan_ve", amount: "$3,00", message: "uno" },
+      { who: null, amount: "$5,00", message: "Esta es una alerta de prueba: no se movió dinero.", test: true },
+    ]);
+    const lastId = [...firstText.matchAll(/^id: (.*)$/gm)].at(-1)![1]!;
+
+    await gift(400, "dos", true);
+    const again = await openEvents(key, lastId);
+    const againText = await again.readUntil(/"message":"dos"/);
+    again.close();
+    expect(againText).not.toContain('"message":"uno"');
+    expect(againText).not.toContain('"test":true');
   });
 });

@@ -1,11 +1,11 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import { streamerDonations, streamers, users } from "~/db/schema";
+import { streamerDonations, streamerTestAlerts, streamers, users } from "~/db/schema";
 import { isLanguage, type Language } from "~/domain/language";
 import type { Currency } from "~/domain/money";
 import type { PageCursor } from "~/domain/page-cursor";
 import type { Database, Transaction } from "~/lib/db.server";
-import { donationAlert, type DonationAlert } from "./core/alerts";
+import { donationAlert, testAlert, type AlertPlace, type DonationAlert } from "./core/alerts";
 
 type Reader = Database | Transaction;
 
@@ -68,7 +68,8 @@ export async function donationAlertsAfter(
       at: sql<string>`${streamerDonations.createdAt}::text`,
       amount: streamerDonations.amount,
       currency: streamerDonations.currency,
-      message: streamerDonations.message,
+      // A message staff hid is never sent to the overlay.
+      message: sql<string>`case when ${streamerDonations.messageHiddenAt} is null then ${streamerDonations.message} else '' end`,
       public: streamerDonations.public,
       handle: users.handle,
     })
@@ -77,6 +78,7 @@ export async function donationAlertsAfter(
     .where(
       and(
         eq(streamerDonations.streamerId, streamerId),
+        isNull(streamerDonations.refundedAt),
         cursor ? sql`(${streamerDonations.createdAt}, ${streamerDonations.id}) > (${cursor.at}::timestamptz, ${cursor.id})` : undefined,
       ),
     )
@@ -86,4 +88,56 @@ export async function donationAlertsAfter(
     cursor: { at: row.at, id: row.id },
     alert: donationAlert({ ...row, currency: row.currency as Currency }, language),
   }));
+}
+
+/* ───────────── Test alerts (no money: the streamer checks their overlay) ───────────── */
+
+/** The streamer sends a sample alert to their own overlay; false when they are no approved streamer. */
+export async function sendTestAlert(db: Database, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: streamers.id })
+    .from(streamers)
+    .where(and(eq(streamers.userId, userId), eq(streamers.status, "approved")));
+  if (!row) return false;
+  await db.insert(streamerTestAlerts).values({ id: randomUUID(), streamerId: row.id });
+  return true;
+}
+
+export async function latestTestAlertCursor(db: Reader, streamerId: string): Promise<PageCursor | null> {
+  const [row] = await db
+    .select({ at: sql<string>`${streamerTestAlerts.createdAt}::text`, id: streamerTestAlerts.id })
+    .from(streamerTestAlerts)
+    .where(eq(streamerTestAlerts.streamerId, streamerId))
+    .orderBy(sql`${streamerTestAlerts.createdAt} desc, ${streamerTestAlerts.id} desc`)
+    .limit(1);
+  return row ?? null;
+}
+
+/** Where an overlay opened now starts: after the last donation and the last test alert. */
+export async function alertPlaceNow(db: Reader, streamerId: string): Promise<AlertPlace> {
+  const [donation, test] = await Promise.all([latestDonationCursor(db, streamerId), latestTestAlertCursor(db, streamerId)]);
+  return { donation, test };
+}
+
+/** The test alerts after `cursor`, oldest first, each with its cursor (the words are the streamer's language's). */
+export async function testAlertsAfter(
+  db: Reader,
+  streamerId: string,
+  cursor: PageCursor | null,
+  language: Language,
+  message: string,
+  limit = 5,
+): Promise<Array<{ cursor: PageCursor; alert: DonationAlert }>> {
+  const rows = await db
+    .select({ id: streamerTestAlerts.id, at: sql<string>`${streamerTestAlerts.createdAt}::text` })
+    .from(streamerTestAlerts)
+    .where(
+      and(
+        eq(streamerTestAlerts.streamerId, streamerId),
+        cursor ? sql`(${streamerTestAlerts.createdAt}, ${streamerTestAlerts.id}) > (${cursor.at}::timestamptz, ${cursor.id})` : undefined,
+      ),
+    )
+    .orderBy(asc(streamerTestAlerts.createdAt), asc(streamerTestAlerts.id))
+    .limit(limit);
+  return rows.map((row) => ({ cursor: { at: row.at, id: row.id }, alert: testAlert(language, message) }));
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import {
   competitionPrizes,
   registrationPlayers,
@@ -413,12 +413,58 @@ export async function recentSupporters(db: Reader, streamerId: string) {
       handle: users.handle,
       currency: streamerDonations.currency,
       amount: streamerDonations.amount,
-      message: streamerDonations.message,
+      // A message staff hid is never sent to the page.
+      message: sql<string>`case when ${streamerDonations.messageHiddenAt} is null then ${streamerDonations.message} else '' end`,
       createdAt: streamerDonations.createdAt,
     })
     .from(streamerDonations)
     .innerJoin(users, eq(users.id, streamerDonations.donorUserId))
-    .where(and(eq(streamerDonations.streamerId, streamerId), eq(streamerDonations.public, true)))
+    .where(and(eq(streamerDonations.streamerId, streamerId), eq(streamerDonations.public, true), isNull(streamerDonations.refundedAt)))
     .orderBy(desc(streamerDonations.createdAt))
     .limit(10);
+}
+
+/* ───────────── Staff: abusive donation messages ───────────── */
+
+/** The latest donations with a message, for staff to read (and hide an abusive one); capped. */
+export async function recentDonationMessages(db: Reader, limit = 50) {
+  return db
+    .select({
+      id: streamerDonations.id,
+      streamerHandle: streamers.handle,
+      donorHandle: users.handle,
+      currency: streamerDonations.currency,
+      amount: streamerDonations.amount,
+      message: streamerDonations.message,
+      hiddenAt: streamerDonations.messageHiddenAt,
+      createdAt: streamerDonations.createdAt,
+    })
+    .from(streamerDonations)
+    .innerJoin(streamers, eq(streamers.id, streamerDonations.streamerId))
+    .innerJoin(users, eq(users.id, streamerDonations.donorUserId))
+    .where(sql`${streamerDonations.message} <> ''`)
+    .orderBy(desc(streamerDonations.createdAt))
+    .limit(limit);
+}
+
+/** Staff hide a donation's message (the money stays where it went); audited. Hiding twice changes nothing. */
+export async function hideDonationMessage(db: Database, staffId: string, donationId: string, now = new Date()): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ message: streamerDonations.message, hiddenAt: streamerDonations.messageHiddenAt })
+      .from(streamerDonations)
+      .where(eq(streamerDonations.id, donationId))
+      .for("update");
+    if (!row) throw new StreamerError("NOT_FOUND");
+    if (row.hiddenAt) return;
+    await tx.update(streamerDonations).set({ messageHiddenAt: now, messageHiddenBy: staffId }).where(eq(streamerDonations.id, donationId));
+    await recordAudit(tx, {
+      actorId: staffId,
+      action: "streamer.donation_message_hide",
+      entity: "streamer_donation",
+      entityId: donationId,
+      before: { message: row.message },
+      after: { hidden: true },
+    });
+  });
 }

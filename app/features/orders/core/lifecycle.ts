@@ -16,7 +16,7 @@ export const ORDER_STATUSES = [
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** The kinds of order; each registers one handler for status moves (order-kinds.server.ts). */
-export const ORDER_KINDS = ["store", "tournament", "plus", "subscription", "prize_pool"] as const;
+export const ORDER_KINDS = ["store", "tournament", "plus", "subscription", "prize_pool", "donation"] as const;
 export type OrderKind = (typeof ORDER_KINDS)[number];
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { donationAlert, isAlertKey } from "./alerts";
+import { decodeAlertPlace, donationAlert, encodeAlertPlace, isAlertKey, testAlert } from "./alerts";
+import { encodeCursor } from "~/domain/page-cursor";
 
 describe("donation alerts", () => {
   it("name the donor only when they agreed to appear, with the amount in the streamer's language", () => {
@@ -17,5 +18,34 @@ describe("donation alerts", () => {
     expect(isAlertKey("a".repeat(31))).toBe(false);
     expect(isAlertKey("a".repeat(31) + "/")).toBe(false);
     expect(isAlertKey(null)).toBe(false);
+  });
+});
+
+describe("the overlay's place in its feeds", () => {
+  const donation = { at: "2026-11-21 21:40:01.123456+00", id: "d-1" };
+  const test = { at: "2026-11-21 21:41:00+00", id: "t-1" };
+
+  it("round-trips both cursors, either one missing", () => {
+    for (const place of [
+      { donation, test },
+      { donation, test: null },
+      { donation: null, test },
+      { donation: null, test: null },
+    ])
+      expect(decodeAlertPlace(encodeAlertPlace(place))).toEqual(place);
+  });
+
+  it("reads an id of the older form as the donation cursor alone, and refuses anything else", () => {
+    expect(decodeAlertPlace(encodeCursor(donation))).toEqual({ donation, test: undefined });
+    expect(decodeAlertPlace("nope!")).toBeNull();
+    expect(decodeAlertPlace("a.b.c")).toBeNull();
+    expect(decodeAlertPlace(null)).toBeNull();
+  });
+});
+
+describe("the test alert", () => {
+  it("is a sample in the streamer's language, marked as a test, naming nobody", () => {
+    expect(testAlert("es", "Alerta de prueba")).toEqual({ who: null, amount: "$5,00", message: "Alerta de prueba", test: true });
+    expect(testAlert("en", "Test alert").amount).toBe("$5.00");
   });
 });

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { donationSplit, parseDonationForm, parseFeePercent } from "./donations";
+import { DONATION_MAX, donationSplit, parseDonationForm, parseDonationOrderForm, parseFeePercent } from "./donations";
 
 describe("donation split", () => {
   it("takes 10 % by default and the parts sum to the amount", () => {
@@ -47,5 +47,25 @@ describe("the donation form", () => {
     expect(parseFeePercent("7,5")).toBe(750);
     expect(parseFeePercent("60")).toBeNull();
     expect(parseFeePercent("abc")).toBeNull();
+  });
+});
+
+describe("the donation order form", () => {
+  it("reads the amount in dollars (minor units), the message and the opt-in", () => {
+    expect(parseDonationOrderForm({ amount: "12,50", message: " ¡Dale! ", public: "on" })).toEqual({
+      ok: true,
+      amountUsd: 1250,
+      message: "¡Dale!",
+      public: true,
+    });
+    expect(parseDonationOrderForm({ amount: "1" })).toEqual({ ok: true, amountUsd: 100, message: "", public: false });
+  });
+
+  it("keeps the wallet donation's limits: above zero, up to 1 000.00, a message of up to 140 characters", () => {
+    expect(parseDonationOrderForm({ amount: "0" })).toMatchObject({ ok: false, code: "BAD_AMOUNT" });
+    expect(parseDonationOrderForm({ amount: "-3" })).toMatchObject({ ok: false, code: "BAD_AMOUNT" });
+    expect(parseDonationOrderForm({ amount: "1000.01" })).toMatchObject({ ok: false, code: "BAD_AMOUNT" });
+    expect(parseDonationOrderForm({ amount: "1000" })).toMatchObject({ ok: true, amountUsd: DONATION_MAX });
+    expect(parseDonationOrderForm({ amount: "5", message: "x".repeat(141) })).toMatchObject({ ok: false, field: "message" });
   });
 });

@@ -42,3 +42,18 @@ export function parseFeePercent(raw: string | undefined): number | null {
   const bp = Math.round(Number(text) * 100);
   return bp <= 5000 ? bp : null;
 }
+
+export type ParsedDonationOrder =
+  { ok: true; amountUsd: number; message: string; public: boolean } | { ok: false; code: DonationFormErrorCode; field: string };
+
+/**
+ * A donation paid as an order (Pago Móvil, Binance or PayPal): the amount is typed in dollars, within
+ * the wallet donation's limits, and priced on the server (Bs at the stored rate for Pago Móvil).
+ */
+export function parseDonationOrderForm(form: Record<string, string | undefined>): ParsedDonationOrder {
+  const amount = parseMinorUnits(form.amount, { max: DONATION_MAX });
+  if (!amount.ok) return { ok: false, code: "BAD_AMOUNT", field: "amount" };
+  const message = (form.message ?? "").trim();
+  if ([...message].length > MESSAGE_MAX) return { ok: false, code: "MESSAGE_LENGTH", field: "message" };
+  return { ok: true, amountUsd: amount.value, message, public: form.public === "on" };
+}

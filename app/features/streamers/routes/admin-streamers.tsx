@@ -1,5 +1,7 @@
 import { Form, Link } from "react-router";
 import { GAMES } from "~/domain/games";
+import { isCurrency } from "~/features/wallet/core/accounts";
+import { useFormat } from "~/lib/use-format";
 import { AdminDateTime } from "~/features/admin/components/admin-date";
 import { PageTitle, cardClass, fieldClass, labelClass, primaryButton, secondaryButton } from "~/features/admin/components/admin-ui";
 import { staffContext } from "~/features/admin/context.server";
@@ -11,7 +13,16 @@ import { metaText } from "~/lib/meta";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import { STREAMER_STATUSES, parseReason, type StreamerStatus } from "../core/rules";
 import { parseFeePercent } from "../core/donations";
-import { StreamerError, decideStreamer, donationFeeBasisPoints, listForStaff, saveDonationFee, setFeatured } from "../streamers.server";
+import {
+  StreamerError,
+  decideStreamer,
+  donationFeeBasisPoints,
+  hideDonationMessage,
+  listForStaff,
+  recentDonationMessages,
+  saveDonationFee,
+  setFeatured,
+} from "../streamers.server";
 import type { Route } from "./+types/admin-streamers";
 
 /** Staff: the applications to approve or refuse (with a reason), and which approved streamers the landing features. */
@@ -19,11 +30,22 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { messages } = await staffContext(request, ["streamers"]);
   const asked = new URL(request.url).searchParams.get("status") ?? "";
   const status = (STREAMER_STATUSES as readonly string[]).includes(asked) ? (asked as StreamerStatus) : null;
-  const [rows, feeBasisPoints] = await Promise.all([listForStaff(db(), status), donationFeeBasisPoints(db())]);
+  const [rows, feeBasisPoints, donationMessages] = await Promise.all([
+    listForStaff(db(), status),
+    donationFeeBasisPoints(db()),
+    recentDonationMessages(db()),
+  ]);
   return {
     status,
     feePercent: feeBasisPoints / 100,
     streamers: rows.map((row) => ({ ...row, appliedAt: row.appliedAt.toISOString() })),
+    donationMessages: donationMessages.map((row) => ({
+      ...row,
+      currency: isCurrency(row.currency) ? row.currency : "USD",
+      hidden: row.hiddenAt !== null,
+      hiddenAt: undefined,
+      createdAt: row.createdAt.toISOString(),
+    })),
     messages,
   };
 }
@@ -36,6 +58,17 @@ export async function action({ request }: Route.ActionArgs) {
     if (basisPoints === null) return fail("FEE_INVALID", 400, { field: "fee" });
     await saveDonationFee(db(), staff.id, basisPoints);
     return succeed({ done: "fee" as const, streamerId: null });
+  }
+  if (fields.intent === "hide-message") {
+    const donationId = fields.donationId ?? "";
+    if (!isWellFormedId(donationId)) return fail("NOT_FOUND", 404);
+    try {
+      await hideDonationMessage(db(), staff.id, donationId);
+    } catch (error) {
+      if (error instanceof StreamerError) return failWith(error, { streamerId: null });
+      throw error;
+    }
+    return succeed({ done: "hidden" as const, streamerId: null });
   }
   const streamerId = fields.streamerId ?? "";
   if (!isWellFormedId(streamerId)) return fail("NOT_FOUND", 404);
@@ -70,7 +103,8 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function AdminStreamersPage({ loaderData, actionData }: Route.ComponentProps) {
   useRouteMessages(loaderData.messages);
   const { t } = useTranslation("streamers");
-  const { status, streamers } = loaderData;
+  const format = useFormat();
+  const { status, streamers, donationMessages } = loaderData;
   return (
     <section className="mx-auto max-w-5xl px-4 py-8" data-testid="admin-streamers">
       <PageTitle title={t("admin.title")} subtitle={t("admin.subtitle")} />
@@ -184,6 +218,39 @@ export default function AdminStreamersPage({ loaderData, actionData }: Route.Com
                   </Form>
                 ) : null}
               </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <h2 className="mt-10 mb-4 text-xl font-extrabold">{t("admin.messages")}</h2>
+      {donationMessages.length === 0 ? (
+        <p className="rounded-lg border border-slate-800 p-6 text-slate-400">{t("admin.messagesEmpty")}</p>
+      ) : (
+        <ul className="flex flex-col gap-3" data-testid="admin-donation-messages">
+          {donationMessages.map((row) => (
+            <li key={row.id} className={cardClass} data-testid="admin-donation-message">
+              <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+                <span className="font-semibold break-all">{row.donorHandle ? `@${row.donorHandle}` : t("donate.anonymous")}</span>
+                <span className="text-slate-400">→ @{row.streamerHandle}</span>
+                <span className="text-amber-300">{format.money({ amount: row.amount, currency: row.currency })}</span>
+                <span className="text-slate-400">
+                  <AdminDateTime value={row.createdAt} />
+                </span>
+              </p>
+              <p className={`mt-1 break-words ${row.hidden ? "text-slate-400 line-through" : "text-slate-200"}`}>{row.message}</p>
+              {row.hidden ? (
+                <p className="mt-1 text-sm font-semibold text-rose-300" data-testid="admin-donation-hidden">
+                  {t("admin.messageHidden")}
+                </p>
+              ) : (
+                <Form method="post" className="mt-2">
+                  <input type="hidden" name="intent" value="hide-message" />
+                  <input type="hidden" name="donationId" value={row.id} />
+                  <button type="submit" className={secondaryButton} data-testid="admin-donation-hide">
+                    {t("admin.hideMessage")}
+                  </button>
+                </Form>
+              )}
             </li>
           ))}
         </ul>

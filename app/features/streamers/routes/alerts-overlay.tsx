@@ -1,13 +1,12 @@
 import { dataAttr, DataAttr } from "~/browser/attributes";
 import donationAlertsScript from "~/browser/donation-alerts?inline-script";
 import { InlineScript } from "~/components/inline-script";
-import { encodeCursor } from "~/domain/page-cursor";
 import { db } from "~/lib/db.server";
 import { createI18n } from "~/lib/i18n";
 import { loadMessages } from "~/lib/messages.server";
 import type { RouteHandle } from "~/root";
-import { latestDonationCursor, streamerByAlertKey } from "../alerts.server";
-import { isAlertKey } from "../core/alerts";
+import { alertPlaceNow, streamerByAlertKey } from "../alerts.server";
+import { encodeAlertPlace, isAlertKey } from "../core/alerts";
 import type { Route } from "./+types/alerts-overlay";
 
 // Shown by OBS over the stream (a "browser source"): no chrome, a transparent page, no React runtime.
@@ -16,13 +15,18 @@ export const handle: RouteHandle = { hydrate: false, bare: true };
 export async function loader({ params }: Route.LoaderArgs) {
   const streamer = isAlertKey(params.key) ? await streamerByAlertKey(db(), params.key) : null;
   if (!streamer) throw new Response(null, { status: 404 });
-  // An overlay opened now shows the donations from now on, not the ones before it was opened.
-  const cursor = await latestDonationCursor(db(), streamer.id);
+  // An overlay opened now shows the donations (and test alerts) from now on, not the ones before it was opened.
+  const place = await alertPlaceNow(db(), streamer.id);
   // Written in the streamer's language, whatever program shows the page (OBS has no language cookie).
   const { t } = createI18n(streamer.language, loadMessages(streamer.language, ["streamers"]));
   return {
-    events: `/streamers/alerts/${params.key}/events${cursor ? `?after=${encodeCursor(cursor)}` : ""}`,
-    words: { title: t("streamers:alerts.overlayTitle"), donated: t("streamers:alerts.donated"), someone: t("streamers:alerts.someone") },
+    events: `/streamers/alerts/${params.key}/events?after=${encodeAlertPlace(place)}`,
+    words: {
+      title: t("streamers:alerts.overlayTitle"),
+      donated: t("streamers:alerts.donated"),
+      someone: t("streamers:alerts.someone"),
+      test: t("streamers:alerts.testBadge"),
+    },
   };
 }
 
@@ -43,6 +47,14 @@ export default function AlertsOverlay({ loaderData }: Route.ComponentProps) {
         className="max-w-md rounded-2xl border-2 border-cyan-400 bg-slate-950/90 p-5 text-center shadow-2xl"
         data-testid="donation-alert"
       >
+        <p
+          hidden
+          className="mx-auto mb-2 w-fit rounded-full bg-amber-400 px-3 py-0.5 text-sm font-black tracking-wide text-slate-950 uppercase"
+          {...dataAttr(DataAttr.alertTest)}
+          data-testid="donation-alert-test"
+        >
+          {words.test}
+        </p>
         <p className="text-2xl font-extrabold text-white">
           <span {...dataAttr(DataAttr.alertWho)} data-testid="donation-alert-who" /> {words.donated}
         </p>

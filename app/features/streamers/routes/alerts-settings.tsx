@@ -5,12 +5,13 @@ import { requireUser } from "~/features/auth/session.server";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { readForm } from "~/lib/http.server";
+import { withinLimit } from "~/lib/rate-limit.server";
 import { useTranslation } from "~/lib/i18n-react";
 import { loadMessages } from "~/lib/messages.server";
 import { metaText } from "~/lib/meta";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import type { RouteHandle } from "~/root";
-import { alertKeyOf, regenerateAlertKey } from "../alerts.server";
+import { alertKeyOf, regenerateAlertKey, sendTestAlert } from "../alerts.server";
 import type { Route } from "./+types/alerts-settings";
 
 // The streamer's own page for the on-stream donation alerts: the overlay's secret address and how to add it to OBS.
@@ -25,6 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     handle: mine.handle,
     overlayUrl: `${env().publicUrl}/streamers/alerts/${mine.key}`,
     regenerated: url.searchParams.has("regenerated"),
+    testSent: url.searchParams.has("tested"),
     messages: loadMessages(languageFromCookieHeader(request.headers.get("Cookie")), ["streamers"]),
   };
 }
@@ -32,7 +34,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = await readForm(request);
-  if (form.get("intent") !== "regenerate") throw new Response(null, { status: 400 });
+  const intent = form.get("intent");
+  // Both act on the signed-in user's own streamer row only: nobody else's overlay can be reached from here.
+  if (intent === "test") {
+    if (!(await withinLimit(db(), "streamerWrite", user.id))) throw redirect("/streamers/alerts");
+    if (!(await sendTestAlert(db(), user.id))) throw redirect("/streamers/apply");
+    return redirect("/streamers/alerts?tested=1");
+  }
+  if (intent !== "regenerate") throw new Response(null, { status: 400 });
   if (!(await regenerateAlertKey(db(), user.id))) throw redirect("/streamers/apply");
   return redirect("/streamers/alerts?regenerated=1");
 }
@@ -60,6 +69,15 @@ export default function AlertsSettings({ loaderData }: Route.ComponentProps) {
           {t("alerts.regenerated")}
         </p>
       ) : null}
+      {loaderData.testSent ? (
+        <p
+          role="status"
+          className="mt-4 rounded-lg border border-emerald-500/50 bg-emerald-500/10 p-3 text-emerald-100"
+          data-testid="alerts-test-sent"
+        >
+          {t("alerts.testSent")}
+        </p>
+      ) : null}
       <label className="mt-6 flex flex-col gap-1.5 text-sm font-semibold">
         {t("alerts.address")}
         <input
@@ -75,6 +93,9 @@ export default function AlertsSettings({ loaderData }: Route.ComponentProps) {
         <li>{t("alerts.steps.size")}</li>
         <li>{t("alerts.steps.test")}</li>
       </ol>
+      <IntentButton intent="test" className="mt-6" data-testid="alerts-test">
+        {t("alerts.sendTest")}
+      </IntentButton>
       <IntentButton intent="regenerate" className="mt-8" data-testid="alerts-regenerate">
         {t("alerts.regenerate")}
       </IntentButton>

@@ -18,7 +18,8 @@ import { useFormat } from "~/lib/use-format";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import type { RouteHandle } from "~/root";
 import { LiveBadge } from "../components/live-badge";
-import { MESSAGE_MAX, parseDonationForm } from "../core/donations";
+import { MESSAGE_MAX, parseDonationForm, parseDonationOrderForm } from "../core/donations";
+import { buyDonation, donationInProgress } from "../donation-orders.server";
 import { parseStreamerHandle, type StreamerErrorCode } from "../core/rules";
 import { StreamerError, donate, donationFeeBasisPoints, findStreamerPage, follow, recentSupporters, setLive } from "../streamers.server";
 import { env } from "~/lib/env.server";
@@ -56,18 +57,21 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const language = languageFromCookieHeader(request.headers.get("Cookie"));
   const streamerId = page.streamer.id;
   const fan = viewer && !page.own ? viewer : null;
-  const [supporters, feeBasisPoints, balances, offer, subscription, inProgress, subscribers, plus, rate] = await Promise.all([
-    recentSupporters(db(), streamerId),
-    donationFeeBasisPoints(db()),
-    fan ? userBalances(db(), fan.id) : Promise.resolve(null),
-    subscriptionOffer(db(), page.streamer.handle),
-    fan ? subscriptionOf(db(), streamerId, fan.id) : Promise.resolve({ subscribed: false, until: null }),
-    fan ? subscriptionInProgress(db(), fan.id, streamerId) : Promise.resolve(null),
-    subscriberCount(db(), streamerId),
-    fan ? membershipOf(db(), fan.id) : Promise.resolve(null),
-    // A new deployment may not have a rate yet: subscriptions are then offered in dollars only.
-    currentExchangeRate(db()).catch(() => null),
-  ]);
+  const [supporters, feeBasisPoints, balances, offer, subscription, inProgress, subscribers, plus, rate, donationOrder] = await Promise.all(
+    [
+      recentSupporters(db(), streamerId),
+      donationFeeBasisPoints(db()),
+      fan ? userBalances(db(), fan.id) : Promise.resolve(null),
+      subscriptionOffer(db(), page.streamer.handle),
+      fan ? subscriptionOf(db(), streamerId, fan.id) : Promise.resolve({ subscribed: false, until: null }),
+      fan ? subscriptionInProgress(db(), fan.id, streamerId) : Promise.resolve(null),
+      subscriberCount(db(), streamerId),
+      fan ? membershipOf(db(), fan.id) : Promise.resolve(null),
+      // A new deployment may not have a rate yet: subscriptions are then offered in dollars only.
+      currentExchangeRate(db()).catch(() => null),
+      fan ? donationInProgress(db(), fan.id, streamerId) : Promise.resolve(null),
+    ],
+  );
   const [posts, subscribedSupporters] = await Promise.all([
     postsFor(db(), streamerId, { own: page.own, subscribed: subscription.subscribed }),
     subscribersAmong(
@@ -103,6 +107,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     // The donation form's key: posting the same form twice never moves money twice.
     donationKey: randomUUID(),
     donated: new URL(request.url).searchParams.get("donated") === "1",
+    // Donations paid as an order: Pago Móvil only once there is a rate to price it in Bs.
+    donationOrder: { inProgress: donationOrder, key: randomUUID(), pagoMovil: rate !== null },
     signedIn: viewer !== null,
     messages: loadMessages(language, ["streamers", "orders"]),
   };
@@ -127,6 +133,41 @@ export async function action({ request, params }: Route.ActionArgs) {
         if (!isWellFormedId(fields.key)) return fail("NOT_FOUND", 400);
         await donate(db(), { donorId: user.id, handle: parsed.handle, idempotencyKey: fields.key, ...donation });
         return redirect(`/streamers/${parsed.handle}?donated=1`);
+      }
+      case "donate-order": {
+        const typed = typedFields(form, (name) => ["amount", "message", "phone", "paymentMethod"].includes(name), 200);
+        const donation = parseDonationOrderForm(fields);
+        if (!donation.ok) return fail(donation.code, 400, { form: "donate-order", field: donation.field, typed });
+        const purchase = parsePlusPurchase(fields);
+        if (!purchase.ok) return fail(purchase.code, 400, { form: "donate-order", field: purchase.field, typed });
+        const formKey = parseIdempotencyKey(form.get("idempotencyKey"));
+        const idempotencyKey = formKey ? `donation:${parsed.handle}:${formKey}` : null;
+        if (!(await withinOrderLimit(db(), "orderCreation", user.id, idempotencyKey)))
+          return fail("RATE_LIMITED", 429, { form: "donate-order", typed });
+        const language = languageFromCookieHeader(request.headers.get("Cookie"));
+        const { t } = createI18n(language, loadMessages(language, ["streamers"]));
+        try {
+          const order = await buyDonation(db(), {
+            userId: user.id,
+            email: user.email,
+            phone: purchase.phone,
+            handle: parsed.handle,
+            method: purchase.method,
+            amountUsd: donation.amountUsd,
+            message: donation.message,
+            public: donation.public,
+            exchangeRate: await currentExchangeRate(db()),
+            expiresAt: new Date(Date.now() + env().ORDER_EXPIRY_MINUTES * 60_000),
+            label: t("streamers:orderDonate.orderLabel", { handle: parsed.handle }),
+            idempotencyKey,
+          });
+          return redirect(`/orders/${order.id}/pay/${purchase.method}`);
+        } catch (error) {
+          if (error instanceof StreamerError) return fail(error.code, STATUS[error.code] ?? 409, { form: "donate-order", typed });
+          if (error instanceof OrderKeyReusedError) return fail(error.code, 409, { form: "donate-order", typed });
+          log.error("donation order not created", { userId: user.id, error: String(error) });
+          return fail("ORDER_FAILED", 500, { form: "donate-order", typed });
+        }
       }
       case "subscribe": {
         const typed = typedFields(form, (name) => name === "phone" || name === "paymentMethod", 40);
@@ -521,6 +562,85 @@ export default function StreamerPage({ loaderData, actionData }: Route.Component
             </label>
             <button type="submit" className={buttonClass("primary", "md")} data-testid="donation-submit">
               {t("donate.submit")}
+            </button>
+          </form>
+        </section>
+      ) : null}
+
+      {balances ? (
+        <section className="mt-6 rounded-xl border border-slate-800 p-4" aria-labelledby="donate-order-title" data-testid="donation-order">
+          <h2 id="donate-order-title" className="text-xl font-extrabold">
+            {t("orderDonate.title")}
+          </h2>
+          <p className="mt-2 text-sm text-slate-300">
+            {t("orderDonate.text", { handle: streamer.handle, fee: format.number(loaderData.feePercent) })}
+          </p>
+          {loaderData.donationOrder.inProgress ? (
+            <div className="mt-4 rounded-lg border border-cyan-500/50 bg-cyan-500/10 p-4" data-testid="donation-order-in-progress">
+              <p className="font-semibold">{t("orderDonate.inProgress", { number: loaderData.donationOrder.inProgress.number })}</p>
+              <a href={`/orders/${loaderData.donationOrder.inProgress.id}`} className={buttonClass("secondary", "md", "mt-3 inline-flex")}>
+                {t("orderDonate.open")}
+              </a>
+            </div>
+          ) : null}
+          <form method="post" noValidate className="mt-4 flex flex-col gap-4" data-testid="donation-order-form">
+            <input type="hidden" name="intent" value="donate-order" />
+            <input type="hidden" name="idempotencyKey" value={loaderData.donationOrder.key} />
+            {formError("donate-order")}
+            <Field label={t("orderDonate.amount")}>
+              <Input
+                name="amount"
+                inputMode="decimal"
+                maxLength={12}
+                defaultValue={refusedForm === "donate-order" ? typed.amount : undefined}
+                aria-invalid={(refusedForm === "donate-order" && refusal?.field === "amount") || undefined}
+                data-testid="donation-order-amount"
+              />
+            </Field>
+            <Field label={t("donate.message")}>
+              <Input
+                name="message"
+                maxLength={MESSAGE_MAX}
+                defaultValue={refusedForm === "donate-order" ? typed.message : undefined}
+                aria-invalid={(refusedForm === "donate-order" && refusal?.field === "message") || undefined}
+                data-testid="donation-order-message"
+              />
+            </Field>
+            <label className="inline-flex min-h-6 items-center gap-2 text-sm">
+              <input type="checkbox" name="public" className="h-6 w-6" defaultChecked data-testid="donation-order-public" />
+              {t("donate.public")}
+            </label>
+            <Field label={t("orderDonate.phone")}>
+              <Input
+                name="phone"
+                type="tel"
+                inputMode="numeric"
+                autoComplete="tel"
+                defaultValue={refusedForm === "donate-order" ? typed.phone : undefined}
+                aria-invalid={(refusedForm === "donate-order" && refusal?.field === "phone") || undefined}
+                data-testid="donation-order-phone"
+              />
+            </Field>
+            <fieldset className="flex flex-col gap-2">
+              <legend className="mb-2 text-sm font-semibold">{t("orderDonate.method")}</legend>
+              {PAYMENT_METHOD_IDS.filter((method) => method !== "pago_movil" || loaderData.donationOrder.pagoMovil).map((method) => (
+                <label
+                  key={method}
+                  className="flex min-h-11 flex-wrap items-center gap-3 rounded-lg border border-slate-700 px-4 py-2 has-[:checked]:border-cyan-400"
+                >
+                  <input
+                    type="radio"
+                    name="paymentMethod"
+                    value={method}
+                    defaultChecked={refusedForm === "donate-order" && typed.paymentMethod === method}
+                    data-testid={`donation-order-method-${method}`}
+                  />
+                  <span className="font-semibold">{t(`orders:methods.${method}`)}</span>
+                </label>
+              ))}
+            </fieldset>
+            <button type="submit" className={buttonClass("primary", "md")} data-testid="donation-order-submit">
+              {t("orderDonate.submit")}
             </button>
           </form>
         </section>

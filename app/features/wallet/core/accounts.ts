@@ -106,6 +106,10 @@ export const TRANSACTION_KINDS = [
   "subscription",
   /** A refunded subscription order takes that credit back (a new movement, never an edit). */
   "subscription_refund",
+  /** An approved donation order credits the streamer (orders clearing → streamer + donation fee). */
+  "donation_order",
+  /** A refunded donation order takes that credit back (a new movement, never an edit). */
+  "donation_refund",
   /** An organizer's deposit into a tournament's pool (an approved `prize_pool` order): orders clearing → pool. */
   "prize_pool_deposit",
   /** A refunded deposit order: pool → orders clearing. */
