@@ -164,9 +164,9 @@ export function postgresListener(url: string): DatabaseHandle["listen"] {
 
 /**
  * Opens the database: PostgreSQL when a URL is given, otherwise PGlite under dataDir
- * (or in memory for dataDir "memory://"). Applies the committed migrations.
+ * (or in memory for dataDir "memory://", started from `loadDataDir` if given). Applies the committed migrations.
  */
-export async function openDatabase(options: { url?: string; dataDir: string }): Promise<DatabaseHandle> {
+export async function openDatabase(options: { url?: string; dataDir: string; loadDataDir?: Blob }): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     const db = drizzleNodePg(pool, { schema, logger: statementLogger });
@@ -191,7 +191,8 @@ export async function openDatabase(options: { url?: string; dataDir: string }): 
   const release = location ? lockDataDir(options.dataDir) : () => undefined;
   try {
     if (location) fs.mkdirSync(location, { recursive: true });
-    const client = new PGlite(location);
+    // A dump of an already migrated database (tests' template) skips initdb and the migrations' work.
+    const client = new PGlite(location, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
     const db = drizzlePglite(client, { schema, logger: statementLogger });
     await migratePglite(db, { migrationsFolder });
     return {

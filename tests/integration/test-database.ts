@@ -1,3 +1,8 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import pg from "pg";
 import { sql } from "drizzle-orm";
@@ -12,18 +17,64 @@ import { openDatabase, queryRows, setDatabase, type DatabaseHandle } from "~/lib
  */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const url = await testDatabaseUrl();
-  if (url) {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query("drop schema if exists drizzle cascade; drop schema if exists public cascade; create schema public;");
-    } finally {
-      await client.end();
-    }
-  }
-  const handle = await openDatabase({ url, dataDir: "memory://" });
+  const handle = url ? await openServerDatabase(url) : await openDatabase({ dataDir: "memory://", loadDataDir: await pgliteTemplate() });
   setDatabase(handle);
   registerOrderKinds();
+  return handle;
+}
+
+const MIGRATIONS = path.resolve("app/db/migrations");
+
+/** The committed migrations, by content: a template or a schema made from other ones is not reused. */
+function migrationsDigest(): string {
+  const hash = createHash("sha256");
+  for (const name of fs.readdirSync(MIGRATIONS, { recursive: true }).map(String).sort()) {
+    const file = path.join(MIGRATIONS, name);
+    if (fs.statSync(file).isFile()) hash.update(name).update(fs.readFileSync(file));
+  }
+  return hash.digest("hex").slice(0, 16);
+}
+
+/**
+ * A migrated PGlite database, dumped once per set of migrations and loaded by every file: a fresh
+ * one runs initdb and every migration, seconds of CPU per file.
+ */
+async function pgliteTemplate(): Promise<Blob> {
+  const file = path.join(os.tmpdir(), `arena-test-template-${migrationsDigest()}.tar`);
+  if (!fs.existsSync(file)) {
+    const fresh = await openDatabase({ dataDir: "memory://" });
+    try {
+      const dump = await (fresh.db as unknown as { $client: PGlite }).$client.dumpDataDir("none");
+      // Written aside and renamed: a file run beside this one never reads half a template.
+      const partial = `${file}.${process.pid}`;
+      fs.writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+      fs.renameSync(partial, file);
+    } finally {
+      await fresh.close();
+    }
+  }
+  return new Blob([fs.readFileSync(file)]);
+}
+
+/**
+ * This worker's server database: kept when an earlier file migrated it with the same migrations (its
+ * rows are emptied), made again otherwise.
+ */
+async function openServerDatabase(url: string): Promise<DatabaseHandle> {
+  const digest = migrationsDigest();
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  let current = false;
+  try {
+    const made = await client.query<{ digest: string }>("select obj_description('public'::regnamespace, 'pg_namespace') as digest");
+    current = made.rows[0]?.digest === digest;
+    if (!current) await client.query("drop schema if exists drizzle cascade; drop schema if exists public cascade; create schema public;");
+  } finally {
+    await client.end();
+  }
+  const handle = await openDatabase({ url, dataDir: "memory://" });
+  if (current) await resetTables(handle);
+  else await handle.db.execute(sql.raw(`comment on schema public is '${digest}'`));
   return handle;
 }
 
