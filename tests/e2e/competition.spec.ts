@@ -1,7 +1,6 @@
-import type { Browser } from "@playwright/test";
-import { randomClientIp } from "./support/auth-fixtures";
 import { expect, serverFixture, signIn, signInOnce, test as base, type AppServer } from "./support/server-fixture";
 import { waitForMail } from "./support/mailbox";
+import { DESKTOP, noSidewaysScroll, personAt } from "./support/phone";
 import { pngReceipt } from "./support/receipt-files";
 
 // Running an event (issue 14) on a server of its own, seeded by seed-competition.ts: an 8-team cup
@@ -13,28 +12,14 @@ const test = base.extend<{ arena: AppServer }>({
   baseURL: async ({ arena }, use) => use(arena.url),
 });
 
-async function personAt(
-  browser: Browser,
-  arena: AppServer,
-  options: { javaScriptEnabled?: boolean; viewport?: { width: number; height: number } } = {},
-) {
-  const context = await browser.newContext({
-    baseURL: arena.url,
-    locale: "es-VE",
-    extraHTTPHeaders: { "X-Forwarded-For": randomClientIp() },
-    ...options,
-  });
-  return context.newPage();
-}
-
 const CUP = "/tournaments/copa-e2e";
 
 test("an 8-team cup from check-in to champion: two captains, a dispute and staff", async ({ browser, arena }) => {
   test.setTimeout(180_000);
-  const alfa = await personAt(browser, arena);
-  const bravo = await personAt(browser, arena);
-  const staff = await personAt(browser, arena);
-  const viewer = await personAt(browser, arena);
+  const alfa = await personAt(browser, arena, { viewport: DESKTOP });
+  const bravo = await personAt(browser, arena, { viewport: DESKTOP });
+  const staff = await personAt(browser, arena, { viewport: DESKTOP });
+  const viewer = await personAt(browser, arena, { viewport: DESKTOP });
 
   // Check-in by the two captains (the other six did it already).
   for (const [page, email] of [
@@ -131,11 +116,11 @@ test("an 8-team cup from check-in to champion: two captains, a dispute and staff
   await expect(viewer.getByTestId("standings").locator("tbody tr").first()).toContainText("Alfa");
 
   // Readable without JavaScript, on a 360 px phone: only the bracket scrolls sideways, never the page.
-  const plain = await personAt(browser, arena, { javaScriptEnabled: false, viewport: { width: 360, height: 740 } });
+  const plain = await personAt(browser, arena, { javaScriptEnabled: false });
   await plain.goto(`${CUP}/bracket`);
   await expect(plain.getByTestId("champion")).toContainText("Alfa");
   await expect(plain.getByTestId("bracket-match-6")).toContainText("Alfa");
-  expect(await plain.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await noSidewaysScroll(plain);
   expect(await plain.getByTestId("bracket-scroll").evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(true);
 
   // The staff log has the decision with its reason.
@@ -145,7 +130,7 @@ test("an 8-team cup from check-in to champion: two captains, a dispute and staff
 
 test("a 4-match battle-royale points table", async ({ browser, arena }) => {
   test.setTimeout(120_000);
-  const staff = await personAt(browser, arena);
+  const staff = await personAt(browser, arena, { viewport: DESKTOP });
   await signInOnce(staff, arena, "staff-comp@example.com", `/admin/tournaments/br-e2e/run`, { language: "es" });
   // Before the start, with the deadline ahead, the tournament page takes registrations.
   await staff.goto("/tournament?id=br-e2e");
@@ -181,7 +166,7 @@ test("a 4-match battle-royale points table", async ({ browser, arena }) => {
   await staff.getByTestId("save-prizes").click();
   await expect(staff.getByTestId("run-done")).toContainText("Premios guardados");
 
-  const viewer = await personAt(browser, arena, { javaScriptEnabled: false });
+  const viewer = await personAt(browser, arena, { javaScriptEnabled: false, viewport: DESKTOP });
   await viewer.goto("/tournaments/br-e2e/bracket");
   // Lobo 12+5 + 7 + 9+4 + 12+3 = 52; Puma 9+3 + 12+6 + 8 + 7+2 = 47; Toro 8+1 + 9+2 + 12+2 + 8 = 42; Oso 7 + 8+1 + 7+1 + 9+2 = 35
   const rows = viewer.getByTestId("points-table").locator("tbody tr");
@@ -293,7 +278,7 @@ test("a Free Fire battle royale at scale: 24 squads, two groups of 12, three rou
   await expect(visitor.getByTestId("points-table")).toContainText("Group B");
   await expect(visitor.getByTestId("champion")).toContainText("Escuadra 02");
   // The points column stays on screen at 360 px: no sideways scroll.
-  expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await noSidewaysScroll(visitor);
   const total = await rows.nth(0).getByTestId("points-total").boundingBox();
   expect(total!.x + total!.width).toBeLessThanOrEqual(360);
 });

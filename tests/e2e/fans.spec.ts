@@ -1,6 +1,6 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { PayPage, StaffReviewPage } from "./pages/order-pages";
-import { randomClientIp } from "./support/auth-fixtures";
+import { noSidewaysScroll, personAt } from "./support/phone";
 import { pngReceipt } from "./support/receipt-files";
 import { expect, serverFixture, signIn, test as base, type AppServer } from "./support/server-fixture";
 
@@ -17,26 +17,8 @@ const test = base.extend<{ arena: AppServer }>({
 // One worker runs both in order, on one server: another worker would only seed and start a copy of it.
 test.describe.configure({ mode: "default" });
 
-const PHONE = { width: 360, height: 740 };
 const PAGE = "/streamers/vale_fans";
 const SECRET = "Calentamiento: 20 minutos de entrenamiento con la M1887.";
-
-async function personAt(browser: Browser, arena: AppServer) {
-  const context = await browser.newContext({
-    baseURL: arena.url,
-    locale: "es-VE",
-    timezoneId: "America/Caracas",
-    extraHTTPHeaders: { "X-Forwarded-For": randomClientIp() },
-    viewport: PHONE,
-  });
-  // On Playwright's clock, as the shared fixture's pages are (support/test.ts): nothing moves on by itself.
-  await context.clock.install();
-  return context.newPage();
-}
-
-async function noSideScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
-}
 
 async function chooseSubscription(page: Page, method: "binance" | "paypal") {
   await page.getByTestId("subscribe-phone").fill("04141234567");
@@ -51,10 +33,10 @@ test("a streamer prices a subscription and posts for subscribers; fans subscribe
   arena,
 }) => {
   test.setTimeout(150_000);
-  const streamer = await personAt(browser, arena);
-  const fan = await personAt(browser, arena);
-  const other = await personAt(browser, arena);
-  const staff = await personAt(browser, arena);
+  const streamer = await personAt(browser, arena, { clock: true });
+  const fan = await personAt(browser, arena, { clock: true });
+  const other = await personAt(browser, arena, { clock: true });
+  const staff = await personAt(browser, arena, { clock: true });
 
   // The streamer: a price out of the limits comes back translated; then $3.00, and a post.
   await signIn(streamer, arena, "streamer-fans@example.com", PAGE);
@@ -70,16 +52,16 @@ test("a streamer prices a subscription and posts for subscribers; fans subscribe
   await streamer.getByTestId("post-submit").click();
   await expect(streamer.getByTestId("streamer-saved")).toHaveText("Publicación guardada.");
   await expect(streamer.getByTestId("post-body-text")).toHaveText(SECRET);
-  await noSideScroll(streamer);
+  await noSidewaysScroll(streamer);
 
   // A visitor sees the title and "Suscríbete", never the text.
-  const visitor = await personAt(browser, arena);
+  const visitor = await personAt(browser, arena, { clock: true });
   await visitor.goto(PAGE);
   await expect(visitor.getByTestId("streamer-post")).toContainText("Mi rutina antes de cada torneo");
   await expect(visitor.getByTestId("post-locked")).toContainText("Solo para suscriptores.");
   await expect(visitor.getByText(SECRET)).toHaveCount(0);
   await expect(visitor.getByTestId("subscribe-sign-in")).toHaveText("Inicia sesión para suscribirte");
-  await noSideScroll(visitor);
+  await noSidewaysScroll(visitor);
 
   // The fan subscribes and pays from their wallet balance on the payment page.
   await signIn(fan, arena, "fan-fans@example.com", PAGE);
@@ -99,7 +81,7 @@ test("a streamer prices a subscription and posts for subscribers; fans subscribe
   await expect(fan.getByTestId("subscribe-active")).toContainText("Eres suscriptor hasta el");
   await expect(fan.getByTestId("post-body-text")).toHaveText(SECRET);
   await expect(fan.getByTestId("streamer-subscribers")).toHaveText("1 suscriptor");
-  await noSideScroll(fan);
+  await noSidewaysScroll(fan);
 
   // Another player, not subscribed, cannot read it; they pay by a Binance receipt and staff approve.
   await signIn(other, arena, "other-fans@example.com", PAGE);
@@ -123,11 +105,11 @@ test("a streamer prices a subscription and posts for subscribers; fans subscribe
   await expect(other.getByTestId("post-body-text")).toHaveText(SECRET);
   await expect(other.getByTestId("viewer-subscriber-badge")).toBeVisible();
   await expect(other.getByTestId("streamer-subscribers")).toHaveText("2 suscriptores");
-  await noSideScroll(other);
+  await noSidewaysScroll(other);
 });
 
 test("in English: the visitor sees the subscriber-only posts locked and is asked to sign in to subscribe", async ({ browser, arena }) => {
-  const streamer = await personAt(browser, arena);
+  const streamer = await personAt(browser, arena, { clock: true });
   await signIn(streamer, arena, "streamer-fans@example.com", PAGE);
   await streamer.getByTestId("price-input").fill("2.50");
   await streamer.getByTestId("price-submit").click();
@@ -136,12 +118,12 @@ test("in English: the visitor sees the subscriber-only posts locked and is asked
   await streamer.getByTestId("post-submit").click();
   await expect(streamer.getByTestId("streamer-saved")).toBeVisible();
 
-  const visitor = await personAt(browser, arena);
+  const visitor = await personAt(browser, arena, { clock: true });
   await visitor.goto(`${PAGE}?lang=en`);
   await expect(visitor.getByRole("heading", { name: "Subscriber-only posts" })).toBeVisible();
   await expect(visitor.getByTestId("post-locked").first()).toContainText("For subscribers only.");
   await expect(visitor.getByText("El código es VIERNES25.")).toHaveCount(0);
   await expect(visitor.getByTestId("subscription")).toContainText("$2.50 a month");
   await expect(visitor.getByTestId("subscribe-sign-in")).toHaveText("Sign in to subscribe");
-  await noSideScroll(visitor);
+  await noSidewaysScroll(visitor);
 });

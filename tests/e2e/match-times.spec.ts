@@ -1,5 +1,5 @@
-import type { Browser, Page } from "@playwright/test";
-import { randomClientIp } from "./support/auth-fixtures";
+import type { Page } from "@playwright/test";
+import { PHONE, noSidewaysScroll, personAt } from "./support/phone";
 import { expect, serverFixture, signIn, signInOnce, test as base, type AppServer } from "./support/server-fixture";
 
 // Match times and walkovers (#24) on phones: staff set a round's time on the run page, players read it
@@ -16,18 +16,7 @@ const test = base.extend<{ arena: AppServer }>({
 // One worker runs these in order, on one server: another worker would only seed and start a copy of it.
 test.describe.configure({ mode: "default" });
 
-const phone = { width: 360, height: 800 };
-
-async function phoneOf(browser: Browser, arena: AppServer, locale = "es-VE") {
-  const context = await browser.newContext({
-    baseURL: arena.url,
-    locale,
-    viewport: phone,
-    timezoneId: "America/Caracas",
-    extraHTTPHeaders: { "X-Forwarded-For": randomClientIp() },
-  });
-  return context.newPage();
-}
+const TALL_PHONE = { ...PHONE, height: 800 };
 
 /** Two hours ago, as a person in Caracas types it in a date-time field, and as they read it back ("4:05"). */
 function twoHoursAgoInCaracas() {
@@ -37,10 +26,6 @@ function twoHoursAgoInCaracas() {
   const hours = local.getUTCHours();
   const read = `${hours % 12 === 0 ? 12 : hours % 12}:${String(local.getUTCMinutes()).padStart(2, "0")}`;
   return { typed, read, pm: hours >= 12 };
-}
-
-async function noSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 }
 
 async function startWithTime(staff: Page, arena: AppServer, id: string, typed: string) {
@@ -61,11 +46,11 @@ async function startWithTime(staff: Page, arena: AppServer, id: string, typed: s
 test("staff set a round's time, the captain reads it in Caracas time, and a late team loses by W.O.", async ({ browser, arena }) => {
   test.setTimeout(150_000);
   const time = twoHoursAgoInCaracas();
-  const staff = await phoneOf(browser, arena);
+  const staff = await personAt(browser, arena, { viewport: TALL_PHONE });
   await startWithTime(staff, arena, "horarios-e2e", time.typed);
 
   // Norte (seed 1) plays Oeste or Sur in a semi-final: its captain finds the time on the bracket and the match page.
-  const norte = await phoneOf(browser, arena);
+  const norte = await personAt(browser, arena, { viewport: TALL_PHONE });
   await signIn(norte, arena, "norte@example.com", "/tournaments/horarios-e2e/bracket");
   const roundTime = norte.getByTestId("round-time-0");
   await expect(roundTime).toContainText(time.read);
@@ -102,10 +87,10 @@ test("staff set a round's time, the captain reads it in Caracas time, and a late
 test("in English, a captain reads the round time in Caracas time on a phone", async ({ browser, arena }) => {
   test.setTimeout(120_000);
   const time = twoHoursAgoInCaracas();
-  const staff = await phoneOf(browser, arena);
+  const staff = await personAt(browser, arena, { viewport: TALL_PHONE });
   await startWithTime(staff, arena, "times-en-e2e", time.typed);
 
-  const north = await phoneOf(browser, arena, "en-US");
+  const north = await personAt(browser, arena, { locale: "en-US", viewport: TALL_PHONE });
   await signIn(north, arena, "north@example.com", "/tournaments/times-en-e2e/bracket");
   await north.goto("/tournaments/times-en-e2e/bracket?lang=en");
   const roundTime = north.getByTestId("round-time-0");

@@ -1,5 +1,5 @@
-import type { Browser, Page } from "@playwright/test";
-import { randomClientIp } from "./support/auth-fixtures";
+import type { Page } from "@playwright/test";
+import { PHONE, personAt } from "./support/phone";
 import { expect, serverFixture, signIn, test as base, type AppServer } from "./support/server-fixture";
 
 // Issue 24 "Notices where players are", on a server of its own (seed-notices.ts: a started 4-team cup,
@@ -11,7 +11,7 @@ import { expect, serverFixture, signIn, test as base, type AppServer } from "./s
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const WHATSAPP = `http://127.0.0.1:${PORT + 80}`;
 const DISCORD = `http://127.0.0.1:${PORT + 81}`;
-const PHONE = { width: 360, height: 780 };
+const TALL_PHONE = { ...PHONE, height: 780 };
 
 const test = base.extend<{ arena: AppServer }>({
   arena: serverFixture({
@@ -28,18 +28,6 @@ const test = base.extend<{ arena: AppServer }>({
   baseURL: async ({ arena }, use) => use(arena.url),
 });
 
-async function personAt(browser: Browser, arena: AppServer, locale = "es-VE") {
-  const context = await browser.newContext({
-    baseURL: arena.url,
-    locale,
-    viewport: PHONE,
-    isMobile: true,
-    hasTouch: true,
-    extraHTTPHeaders: { "X-Forwarded-For": randomClientIp() },
-  });
-  return context.newPage();
-}
-
 interface Received {
   to: string;
   template: string;
@@ -54,9 +42,9 @@ async function receivedByWhatsapp(page: Page): Promise<Received[]> {
 
 test("a room posted by staff reaches on WhatsApp the two teams of the match, and no one else", async ({ browser, arena }) => {
   test.setTimeout(120_000);
-  const alfa = await personAt(browser, arena);
-  const bravo = await personAt(browser, arena, "en-US");
-  const staff = await personAt(browser, arena);
+  const alfa = await personAt(browser, arena, { viewport: TALL_PHONE, touch: true });
+  const bravo = await personAt(browser, arena, { locale: "en-US", viewport: TALL_PHONE, touch: true });
+  const staff = await personAt(browser, arena, { viewport: TALL_PHONE, touch: true });
 
   // Alfa, in Spanish, opens "Avisos" from the menu and chooses WhatsApp with a local number.
   await signIn(alfa, arena, "alfa-avisos@example.com", "/tournaments/copa-avisos/bracket");

@@ -1,8 +1,8 @@
 import { spawnSync } from "node:child_process";
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { PayPage, StaffReviewPage } from "./pages/order-pages";
 import { TournamentPage } from "./pages/tournament-page";
-import { randomClientIp } from "./support/auth-fixtures";
+import { PHONE, noSidewaysScroll, personAt } from "./support/phone";
 import { pngReceipt } from "./support/receipt-files";
 import { expect, serverFixture, signIn, test as base, type AppServer } from "./support/server-fixture";
 
@@ -14,7 +14,7 @@ import { expect, serverFixture, signIn, test as base, type AppServer } from "./s
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const DISCORD = `http://127.0.0.1:${PORT + 81}`;
-const PHONE = { width: 360, height: 780 };
+const TALL_PHONE = { ...PHONE, height: 780 };
 
 interface Perks extends AppServer {
   tournamentId: string;
@@ -37,23 +37,6 @@ const test = base.extend<{ perks: Perks }>({
   baseURL: async ({ perks }, use) => use(perks.url),
 });
 
-async function personAt(browser: Browser, perks: Perks, locale = "es-VE") {
-  const context = await browser.newContext({
-    baseURL: perks.url,
-    locale,
-    timezoneId: "America/Caracas",
-    viewport: PHONE,
-    isMobile: true,
-    hasTouch: true,
-    extraHTTPHeaders: { "X-Forwarded-For": randomClientIp() },
-  });
-  await context.clock.install();
-  return { context, page: await context.newPage() };
-}
-
-const fitsPhone = async (page: Page) =>
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-
 /** The premium-role calls the demo Discord server received for this Discord user. */
 async function roleCalls(page: Page, discordId: string): Promise<string[]> {
   const answer = await page.request.get(`${DISCORD}/__demo/messages`);
@@ -67,73 +50,73 @@ test("a Plus event refuses a non-member; a member gets the Discord role at appro
 }) => {
   test.setTimeout(180_000);
   // Nora, not a member, in Spanish: the list shows Plus events alone, the card says "Evento Plus".
-  const nora = await personAt(browser, perks);
+  const nora = await personAt(browser, perks, { viewport: TALL_PHONE, touch: true, clock: true });
   try {
-    await signIn(nora.page, perks, "perks-plain@example.com", "/tournaments");
-    await nora.page.getByTestId("filter-plus").check();
-    await nora.page.getByTestId("filter-submit").click();
-    await expect(nora.page).toHaveURL((url) => url.searchParams.get("plus") === "1");
-    const card = nora.page.getByTestId("tournament-card");
+    await signIn(nora, perks, "perks-plain@example.com", "/tournaments");
+    await nora.getByTestId("filter-plus").check();
+    await nora.getByTestId("filter-submit").click();
+    await expect(nora).toHaveURL((url) => url.searchParams.get("plus") === "1");
+    const card = nora.getByTestId("tournament-card");
     await expect(card).toHaveCount(1);
     await expect(card.getByTestId("plus-event-badge")).toHaveText("★ Evento Plus");
-    await fitsPhone(nora.page);
+    await noSidewaysScroll(nora);
     await card.getByRole("link").first().click();
-    await expect(nora.page).toHaveURL((url) => url.pathname === "/tournament" && url.searchParams.get("id") === perks.tournamentId);
+    await expect(nora).toHaveURL((url) => url.pathname === "/tournament" && url.searchParams.get("id") === perks.tournamentId);
     // The page refuses her, says why and offers Plus; there is no form to fill in.
-    await expect(nora.page.getByTestId("plus-event-badge")).toHaveText("★ Evento Plus");
-    await expect(nora.page.getByTestId("plus-only")).toContainText("Evento Plus: solo para miembros");
-    await expect(nora.page.getByTestId("registration-form")).toHaveCount(0);
-    await fitsPhone(nora.page);
-    await nora.page.getByTestId("plus-only-link").click();
-    await expect(nora.page).toHaveURL((url) => url.pathname === "/plus");
+    await expect(nora.getByTestId("plus-event-badge")).toHaveText("★ Evento Plus");
+    await expect(nora.getByTestId("plus-only")).toContainText("Evento Plus: solo para miembros");
+    await expect(nora.getByTestId("registration-form")).toHaveCount(0);
+    await noSidewaysScroll(nora);
+    await nora.getByTestId("plus-only-link").click();
+    await expect(nora).toHaveURL((url) => url.pathname === "/plus");
     // Both benefits are real now, each with its link.
-    await expect(nora.page.getByTestId("plus-benefit-events")).toHaveAttribute("href", "/tournaments?plus=1");
-    await expect(nora.page.getByTestId("discord-role")).toContainText("Vincula Discord para recibir tu rol");
+    await expect(nora.getByTestId("plus-benefit-events")).toHaveAttribute("href", "/tournaments?plus=1");
+    await expect(nora.getByTestId("discord-role")).toContainText("Vincula Discord para recibir tu rol");
   } finally {
-    await nora.context.close();
+    await nora.context().close();
   }
 
   // Mia, who linked Discord, in English: buys Plus; the Plus page says the role waits for her membership.
-  const mia = await personAt(browser, perks, "en-US");
+  const mia = await personAt(browser, perks, { locale: "en-US", viewport: TALL_PHONE, touch: true, clock: true });
   try {
-    await signIn(mia.page, perks, "perks-member@example.com", "/plus");
-    await mia.page.goto("/plus?lang=en");
-    await expect(mia.page.getByTestId("discord-role")).toContainText("Join Plus to get the premium role");
-    await mia.page.getByLabel(/^Contact phone/).fill("04141234567");
-    await mia.page.getByRole("radio", { name: /Binance/ }).check();
-    await mia.page.getByTestId("plus-submit").click();
-    await expect(mia.page).toHaveURL(/\/orders\/[0-9a-f-]{36}\/pay\/binance$/);
-    const orderId = /\/orders\/([0-9a-f-]{36})\//.exec(mia.page.url())![1]!;
-    const pay = new PayPage(mia.page);
+    await signIn(mia, perks, "perks-member@example.com", "/plus");
+    await mia.goto("/plus?lang=en");
+    await expect(mia.getByTestId("discord-role")).toContainText("Join Plus to get the premium role");
+    await mia.getByLabel(/^Contact phone/).fill("04141234567");
+    await mia.getByRole("radio", { name: /Binance/ }).check();
+    await mia.getByTestId("plus-submit").click();
+    await expect(mia).toHaveURL(/\/orders\/[0-9a-f-]{36}\/pay\/binance$/);
+    const orderId = /\/orders\/([0-9a-f-]{36})\//.exec(mia.url())![1]!;
+    const pay = new PayPage(mia);
     await pay.file.setInputFiles(pngReceipt("perks.png"));
     await pay.transactionId.fill("BNB-PERKS-0001");
     await pay.submit.click();
-    await expect(mia.page).toHaveURL((url) => url.pathname === `/orders/${orderId}`);
-    expect(await roleCalls(mia.page, perks.discordId)).toEqual([]);
+    await expect(mia).toHaveURL((url) => url.pathname === `/orders/${orderId}`);
+    expect(await roleCalls(mia, perks.discordId)).toEqual([]);
 
     // Staff approve it: the demo Discord server receives the role grant.
-    const staff = await personAt(browser, perks);
+    const staff = await personAt(browser, perks, { viewport: TALL_PHONE, touch: true, clock: true });
     try {
-      await signIn(staff.page, perks, "staff-perks@example.com", `/admin/orders/${orderId}`);
-      await new StaffReviewPage(staff.page).approve.click();
-      await expect(staff.page).toHaveURL((url) => url.pathname.startsWith("/admin/orders") && url.searchParams.has("done"));
+      await signIn(staff, perks, "staff-perks@example.com", `/admin/orders/${orderId}`);
+      await new StaffReviewPage(staff).approve.click();
+      await expect(staff).toHaveURL((url) => url.pathname.startsWith("/admin/orders") && url.searchParams.has("done"));
     } finally {
-      await staff.context.close();
+      await staff.context().close();
     }
-    await expect.poll(() => roleCalls(mia.page, perks.discordId), { timeout: 15_000 }).toEqual(["grant"]);
-    await mia.page.goto("/plus");
-    await expect(mia.page.getByTestId("discord-role")).toContainText("You have the premium role on our Discord.");
-    await fitsPhone(mia.page);
+    await expect.poll(() => roleCalls(mia, perks.discordId), { timeout: 15_000 }).toEqual(["grant"]);
+    await mia.goto("/plus");
+    await expect(mia.getByTestId("discord-role")).toContainText("You have the premium role on our Discord.");
+    await noSidewaysScroll(mia);
 
     // The Plus event takes her.
-    const tournament = new TournamentPage(mia.page);
+    const tournament = new TournamentPage(mia);
     await tournament.open(perks.tournamentId);
-    await expect(mia.page.getByTestId("plus-only")).toHaveCount(0);
+    await expect(mia.getByTestId("plus-only")).toHaveCount(0);
     await tournament.register({ players: [{ name: "Mia Member", ign: "MiaPlus" }], phone: "04141234567" });
     await expect(tournament.confirmed).toBeVisible();
-    await fitsPhone(mia.page);
+    await noSidewaysScroll(mia);
   } finally {
-    await mia.context.close();
+    await mia.context().close();
   }
 
   // Her membership ends while the server is stopped; on start the routine takes the role away.
@@ -141,10 +124,10 @@ test("a Plus event refuses a non-member; a member gets the Discord role at appro
     const result = spawnSync("npx", ["tsx", "tests/e2e/support/seed-plus-perks.ts", perks.dataDir, "expire"], { encoding: "utf8" });
     if (result.status !== 0) throw new Error(result.stderr || result.stdout);
   });
-  const after = await personAt(browser, perks, "en-US");
+  const after = await personAt(browser, perks, { locale: "en-US", viewport: TALL_PHONE, touch: true, clock: true });
   try {
-    await expect.poll(() => roleCalls(after.page, perks.discordId), { timeout: 30_000 }).toEqual(["grant", "remove"]);
+    await expect.poll(() => roleCalls(after, perks.discordId), { timeout: 30_000 }).toEqual(["grant", "remove"]);
   } finally {
-    await after.context.close();
+    await after.context().close();
   }
 });

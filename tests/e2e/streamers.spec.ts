@@ -1,5 +1,4 @@
-import type { Browser, Page } from "@playwright/test";
-import { randomClientIp } from "./support/auth-fixtures";
+import { noSidewaysScroll, personAt } from "./support/phone";
 import { expect, serverFixture, signIn, test as base, type AppServer } from "./support/server-fixture";
 import { waitForMail } from "./support/mailbox";
 
@@ -12,23 +11,6 @@ const test = base.extend<{ arena: AppServer }>({
   arena: serverFixture({ prepare: ["tests/e2e/support/seed-streamers.ts"] }),
   baseURL: async ({ arena }, use) => use(arena.url),
 });
-
-const PHONE = { width: 360, height: 740 };
-
-async function personAt(browser: Browser, arena: AppServer) {
-  const context = await browser.newContext({
-    baseURL: arena.url,
-    locale: "es-VE",
-    timezoneId: "America/Caracas",
-    extraHTTPHeaders: { "X-Forwarded-For": randomClientIp() },
-    viewport: PHONE,
-  });
-  return context.newPage();
-}
-
-async function noSideScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
-}
 
 test("a player applies, staff approve and feature them, the streamer goes live and the landing and their page show it", async ({
   browser,
@@ -45,7 +27,7 @@ test("a player applies, staff approve and feature them, the streamer goes live a
   await expect(player.getByTestId("landing-become-streamer")).toHaveAttribute("href", "/streamers/apply");
   await signIn(player, arena, "streamer-st@example.com", "/streamers/apply");
   await expect(player.getByRole("heading", { level: 1 })).toHaveText("Conviértete en streamer");
-  await noSideScroll(player);
+  await noSidewaysScroll(player);
 
   // A channel link not in the platform's form comes back translated, what was typed kept.
   await player.getByTestId("apply-handle").fill("vale_live");
@@ -63,7 +45,7 @@ test("a player applies, staff approve and feature them, the streamer goes live a
   await player.getByTestId("apply-submit").click();
   await expect(player.getByTestId("apply-done")).toBeVisible();
   await expect(player.getByTestId("apply-status-value")).toHaveText("En revisión");
-  await noSideScroll(player);
+  await noSidewaysScroll(player);
 
   // Staff approve and feature; the player is mailed in Spanish.
   await signIn(staff, arena, "staff-st@example.com", "/admin/streamers");
@@ -74,7 +56,7 @@ test("a player applies, staff approve and feature them, the streamer goes live a
   await expect(row.getByTestId("admin-streamer-status")).toHaveText("Aprobado");
   await row.getByTestId("admin-streamer-feature").click();
   await expect(staff.getByTestId("admin-done")).toHaveText("Ahora aparece en la portada.");
-  await noSideScroll(staff);
+  await noSidewaysScroll(staff);
   const mail = await waitForMail("streamer-st@example.com", { dataDir: arena.dataDir, subject: /Ya eres streamer/ });
   expect(mail.links.some((href) => href.endsWith("/streamers/vale_live"))).toBe(true);
 
@@ -85,7 +67,7 @@ test("a player applies, staff approve and feature them, the streamer goes live a
   await player.getByTestId("streamer-live-switch").click();
   await expect(player.getByTestId("streamer-live")).toHaveText("En vivo");
   await expect(player.getByTestId("streamer-live-switch")).toHaveText("Terminar transmisión");
-  await noSideScroll(player);
+  await noSidewaysScroll(player);
 
   // A fan follows; the page counts them.
   await signIn(fan, arena, "fan-st@example.com", "/streamers/vale_live");
@@ -99,7 +81,7 @@ test("a player applies, staff approve and feature them, the streamer goes live a
   // The streamer puts their donation alerts into OBS: the secret address from their page, a transparent overlay.
   await player.getByTestId("streamer-alerts-link").click();
   await expect(player.getByRole("heading", { level: 1 })).toHaveText("Alertas de donaciones en OBS");
-  await noSideScroll(player);
+  await noSidewaysScroll(player);
   const overlayUrl = new URL(await player.getByTestId("alerts-url").inputValue());
   const obs = await personAt(browser, arena);
   await obs.setViewportSize({ width: 600, height: 250 });
@@ -120,7 +102,7 @@ test("a player applies, staff approve and feature them, the streamer goes live a
   await expect(fan.getByTestId("supporter")).toHaveCount(1);
   await expect(fan.getByTestId("supporter")).toContainText("@fede_fan");
   await expect(fan.getByTestId("supporter")).toContainText("¡Dale Vale!");
-  await noSideScroll(fan);
+  await noSidewaysScroll(fan);
   // Within seconds the donation is on stream (the refused one never was).
   await expect(obs.getByTestId("donation-alert")).toBeVisible({ timeout: 15_000 });
   await expect(obs.getByTestId("donation-alert-who")).toHaveText("@fede_fan");
@@ -139,7 +121,7 @@ test("a player applies, staff approve and feature them, the streamer goes live a
   await expect(card.getByTestId("landing-streamer-live")).toHaveText("En vivo");
   await expect(card).toContainText("1 seguidor");
   await expect(card).toContainText("0 partidas jugadas");
-  await noSideScroll(visitor);
+  await noSidewaysScroll(visitor);
 
   // The list puts them first; the same pages in English.
   await visitor.goto("/streamers?lang=en");
@@ -150,7 +132,7 @@ test("a player applies, staff approve and feature them, the streamer goes live a
   await expect(visitor.getByTestId("streamer-live")).toHaveText("Live");
   await expect(visitor.getByTestId("streamer-followers")).toHaveText("1 follower");
   await expect(visitor.getByTestId("streamer-follow-signin")).toHaveText("Sign in to follow");
-  await noSideScroll(visitor);
+  await noSidewaysScroll(visitor);
   await player.goto("/streamers/vale_live?lang=en");
   await expect(player.getByTestId("streamer-live-switch")).toHaveText("End stream");
   await player.getByTestId("streamer-live-switch").click();

@@ -1,5 +1,4 @@
-import type { Browser, Page } from "@playwright/test";
-import { randomClientIp } from "./support/auth-fixtures";
+import { noSidewaysScroll, personAt } from "./support/phone";
 import { expect, serverFixture, signIn, test as base, type AppServer } from "./support/server-fixture";
 
 // Issue 30 (docs/streamers.md "Streams on tournaments", "Replays"), at phone width: staff attach a live
@@ -14,23 +13,6 @@ const test = base.extend<{ arena: AppServer }>({
 
 // One worker runs both in order, on one server: another worker would only seed and start a copy of it.
 test.describe.configure({ mode: "default" });
-
-const PHONE = { width: 360, height: 740 };
-
-async function personAt(browser: Browser, arena: AppServer) {
-  const context = await browser.newContext({
-    baseURL: arena.url,
-    locale: "es-VE",
-    timezoneId: "America/Caracas",
-    extraHTTPHeaders: { "X-Forwarded-For": randomClientIp() },
-    viewport: PHONE,
-  });
-  return context.newPage();
-}
-
-async function noSideScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
-}
 
 test("staff attach a live streamer's channel; the card says EN VIVO and the player loads only on click", async ({ browser, arena }) => {
   test.setTimeout(120_000);
@@ -56,12 +38,12 @@ test("staff attach a live streamer's channel; the card says EN VIVO and the play
   await staff.getByTestId("stream-attach").click();
   await expect(staff.getByTestId("admin-done")).toHaveText("Transmisión añadida.");
   await expect(staff.getByTestId("admin-stream-row")).toContainText("vale_caster");
-  await noSideScroll(staff);
+  await noSidewaysScroll(staff);
 
   // The streamer is live: the card says so.
   await visitor.goto("/tournaments");
   await expect(card.getByTestId("tournament-live-badge")).toHaveText(/en vivo/i);
-  await noSideScroll(visitor);
+  await noSidewaysScroll(visitor);
 
   await signIn(visitor, arena, "visitor-ts@example.com", "/tournament?id=copa-en-vivo");
   await expect(visitor.getByTestId("tournament-live")).toBeVisible();
@@ -70,7 +52,7 @@ test("staff attach a live streamer's channel; the card says EN VIVO and the play
   await expect(streams).toContainText("Caster");
   // The page is light: no player until the viewer asks for one.
   await expect(visitor.locator("iframe")).toHaveCount(0);
-  await noSideScroll(visitor);
+  await noSidewaysScroll(visitor);
   const facade = streams.getByTestId("stream-facade");
   await expect(facade).toHaveAccessibleName("Ver a vale_caster");
   await facade.click();
@@ -82,7 +64,7 @@ test("staff attach a live streamer's channel; the card says EN VIVO and the play
   expect(src.searchParams.get("parent")).toBe(new URL(arena.url).hostname);
   await expect(player).toHaveAttribute("title", "vale_caster en Twitch");
   await expect(player).toBeFocused();
-  await noSideScroll(visitor);
+  await noSidewaysScroll(visitor);
 });
 
 test("a Plus member opens yesterday's final; a player without Plus sees the lock and the way to Plus (English)", async ({
@@ -100,7 +82,7 @@ test("a Plus member opens yesterday's final; a player without Plus sees the lock
   const player = replays.locator("iframe");
   await expect(player).toHaveCount(1);
   expect(new URL((await player.getAttribute("src"))!).href).toBe("https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ");
-  await noSideScroll(member);
+  await noSidewaysScroll(member);
 
   const other = await personAt(browser, arena);
   await other.goto("/?lang=en");
@@ -110,7 +92,7 @@ test("a Plus member opens yesterday's final; a player without Plus sees the lock
   await expect(locked).toContainText("The organizer kept them for Plus members only.");
   await expect(other.getByTestId("replay-facade")).toHaveCount(0);
   await expect(other.locator("iframe")).toHaveCount(0);
-  await noSideScroll(other);
+  await noSidewaysScroll(other);
   await other.getByTestId("replays-plus").click();
   await expect(other).toHaveURL((url) => url.pathname === "/plus");
   await expect(other.getByTestId("plus-benefit-replays")).toHaveAttribute("href", "/tournaments");

@@ -1,8 +1,7 @@
-import type { Browser, Page } from "@playwright/test";
 import { TournamentPage } from "./pages/tournament-page";
-import { randomClientIp } from "./support/auth-fixtures";
 import { expect, serverFixture, signIn, test as base, type AppServer } from "./support/server-fixture";
 import { waitForMail } from "./support/mailbox";
+import { DESKTOP, noSidewaysScroll, personAt } from "./support/phone";
 
 // The waiting list of a full tournament, the landing cards of events in their final or finished,
 // and the automatic check-in mail, on a server of its own seeded by seed-waitlist.ts.
@@ -12,29 +11,10 @@ const test = base.extend<{ arena: AppServer }>({
   baseURL: async ({ arena }, use) => use(arena.url),
 });
 
-async function personAt(
-  browser: Browser,
-  arena: AppServer,
-  options: { locale?: string; viewport?: { width: number; height: number } } = {},
-) {
-  const context = await browser.newContext({
-    baseURL: arena.url,
-    locale: options.locale ?? "es-VE",
-    extraHTTPHeaders: { "X-Forwarded-For": randomClientIp() },
-    viewport: options.viewport,
-  });
-  return context.newPage();
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, window: window.innerWidth }));
-  expect(widths.scroll).toBeLessThanOrEqual(widths.window);
-}
-
 test("lista de espera: un jugador se anota, el staff libera un cupo, el correo llega y se inscribe", async ({ browser, arena }) => {
   test.setTimeout(120_000);
-  const player = await personAt(browser, arena, { viewport: { width: 360, height: 740 } });
-  const staff = await personAt(browser, arena);
+  const player = await personAt(browser, arena);
+  const staff = await personAt(browser, arena, { viewport: DESKTOP });
   const FULL = "/tournament?id=lleno-e2e";
 
   await signIn(player, arena, "espera@example.com", FULL);
@@ -45,7 +25,7 @@ test("lista de espera: un jugador se anota, el staff libera un cupo, el correo l
   await player.getByRole("button", { name: "Avísame cuando haya un cupo" }).click();
   await expect(player.getByTestId("waitlist-notice")).toHaveText("Listo: te avisaremos cuando se libere un cupo.");
   await expect(player.getByTestId("waitlist-position")).toHaveText("Estás en la lista de espera: puesto 1.");
-  await expectNoSidewaysScroll(player);
+  await noSidewaysScroll(player);
 
   // Staff see the line on the registrations page and remove the team holding the place.
   await signIn(staff, arena, "staff-wait@example.com", "/admin/tournaments/lleno-e2e/registrations");
@@ -96,19 +76,19 @@ test("sin check-in: al cerrar el check-in el cupo pasa a la lista de espera y qu
   expect(link).toBeTruthy();
 
   // Someone not on the waiting list finds registration closed.
-  const outsider = await personAt(browser, arena);
+  const outsider = await personAt(browser, arena, { viewport: DESKTOP });
   await signIn(outsider, arena, "sin-lista@example.com", NO_SHOW);
   await expect(outsider.getByTestId("tournament-unavailable")).toHaveAttribute("data-state", "closed");
   await expect(outsider.getByTestId("late-entry")).toHaveCount(0);
   await expect(outsider.getByTestId("registration-form")).toHaveCount(0);
 
   // The waiting person, on a phone: the notice and the form; registering confirms them, checked in.
-  const player = await personAt(browser, arena, { viewport: { width: 360, height: 740 } });
+  const player = await personAt(browser, arena);
   await signIn(player, arena, "tarde@example.com", new URL(link!).pathname + new URL(link!).search);
   const notice = player.getByTestId("late-entry");
   await expect(notice).toContainText("Se liberó 1 cupo por un equipo que no hizo check-in");
   await expect(notice).toContainText("entras con el check-in hecho");
-  await expectNoSidewaysScroll(player);
+  await noSidewaysScroll(player);
   const page = new TournamentPage(player);
   await page.register({ players: [{ name: "Tomás", ign: "TardeFF" }], phone: "04141234567" });
   await expect(page.confirmed).toBeVisible();
@@ -116,7 +96,7 @@ test("sin check-in: al cerrar el check-in el cupo pasa a la lista de espera y qu
   await expect(player.getByTestId("checked-in")).toContainText("TardeFF");
 
   // Staff see the dropped team and the late entry plainly.
-  const staff = await personAt(browser, arena);
+  const staff = await personAt(browser, arena, { viewport: DESKTOP });
   await signIn(staff, arena, "staff-wait@example.com", "/admin/tournaments/copa-noshow-e2e/registrations");
   const rows = staff.getByTestId("registration-row");
   await expect(rows.filter({ hasText: "Bravo" }).getByTestId("release-reason")).toContainText("Sin check-in");
@@ -133,7 +113,7 @@ test("in English: the landing shows the final and the champion; a full tournamen
   arena,
 }) => {
   test.setTimeout(120_000);
-  const page = await personAt(browser, arena, { locale: "en-US", viewport: { width: 360, height: 740 } });
+  const page = await personAt(browser, arena, { locale: "en-US" });
   await page.goto("/?lang=en");
   const finalCard = page.getByTestId("tournament-card").filter({ hasText: "Copa en Final E2E" });
   await expect(finalCard.getByTestId("tournament-final-badge")).toHaveText("Final");
@@ -143,7 +123,7 @@ test("in English: the landing shows the final and the champion; a full tournamen
   await expect(page.getByTestId("tournament-card").filter({ hasText: "Full Cup E2E" }).getByTestId("tournament-final-badge")).toHaveCount(
     0,
   );
-  await expectNoSidewaysScroll(page);
+  await noSidewaysScroll(page);
 
   await signIn(page, arena, "waiting-en@example.com", "/tournament?id=full-en-e2e");
   await expect(page.getByTestId("tournament-unavailable")).toContainText("This tournament is full");
@@ -156,17 +136,17 @@ test("in English: the landing shows the final and the champion; a full tournamen
 });
 
 test("a Swiss event and a groups → playoffs event show their rounds, table and playoffs on a phone", async ({ browser, arena }) => {
-  const page = await personAt(browser, arena, { viewport: { width: 360, height: 740 } });
+  const page = await personAt(browser, arena);
   await page.goto("/tournaments/copa-suiza-e2e/bracket");
   await expect(page.getByRole("heading", { name: "Rondas suizas" })).toBeVisible();
   await expect(page.getByTestId("standings")).toContainText("Bu");
   await expect(page.getByTestId("standings").locator("tbody tr")).toHaveCount(5);
   await expect(page.getByText("Pase libre").first()).toBeVisible();
-  await expectNoSidewaysScroll(page);
+  await noSidewaysScroll(page);
 
   await page.goto("/tournaments/copa-grupos-e2e/bracket");
   await expect(page.getByRole("heading", { name: "Grupo 1" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Grupo 2" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Fase final" })).toBeVisible();
-  await expectNoSidewaysScroll(page);
+  await noSidewaysScroll(page);
 });

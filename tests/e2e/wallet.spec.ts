@@ -1,7 +1,6 @@
-import type { Browser, Page } from "@playwright/test";
-import { randomClientIp } from "./support/auth-fixtures";
 import { expect, serverFixture, signIn, test as base, type AppServer } from "./support/server-fixture";
 import { waitForMail } from "./support/mailbox";
+import { DESKTOP, noSidewaysScroll, personAt } from "./support/phone";
 
 // Money out (#28) on a server of its own, seeded by seed-wallet.ts: an 8-team cup with a $100 prize
 // table is played to the end by staff, the prizes are paid to the placed captains' wallets, a
@@ -13,29 +12,13 @@ const test = base.extend<{ arena: AppServer }>({
   baseURL: async ({ arena }, use) => use(arena.url),
 });
 
-const PHONE = { width: 360, height: 740 };
-
-async function personAt(browser: Browser, arena: AppServer, viewport?: { width: number; height: number }) {
-  const context = await browser.newContext({
-    baseURL: arena.url,
-    locale: "es-VE",
-    extraHTTPHeaders: { "X-Forwarded-For": randomClientIp() },
-    ...(viewport ? { viewport } : {}),
-  });
-  return context.newPage();
-}
-
-async function noSideScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
-}
-
 const CUP = "/tournaments/copa-wallet";
 const RUN = "/admin/tournaments/copa-wallet/run";
 const TEAMS = ["Alfa", "Bravo", "Charlie", "Delta", "Eco", "Fox", "Golf", "Hotel"];
 
 test("a cup's prizes reach the winners' wallets, two withdrawals are paid and the ledger balances", async ({ browser, arena }) => {
   test.setTimeout(480_000);
-  const staff = await personAt(browser, arena);
+  const staff = await personAt(browser, arena, { viewport: DESKTOP });
   await signIn(staff, arena, "staff-wallet@example.com", RUN);
 
   // Staff seed (Alfa first) and start, then play every match: the first side always wins.
@@ -76,11 +59,11 @@ test("a cup's prizes reach the winners' wallets, two withdrawals are paid and th
   for (const team of placed) await waitForMail(`${team.toLowerCase()}-wallet@example.com`, { dataDir: arena.dataDir, subject: /premio/i });
 
   // Alfa (not Plus), in Spanish on a phone: the prize, then a Pago Móvil withdrawal with the fee shown first.
-  const alfa = await personAt(browser, arena, PHONE);
+  const alfa = await personAt(browser, arena);
   await signIn(alfa, arena, "alfa-wallet@example.com", "/wallet");
   await expect(alfa.getByTestId("available-USD")).toContainText("50,00");
   await expect(alfa.getByTestId("wallet-history")).toContainText("Premio del torneo Copa Premios E2E");
-  await noSideScroll(alfa);
+  await noSidewaysScroll(alfa);
   await alfa.getByTestId("withdraw-method-pago_movil").click();
   await alfa.getByTestId("withdraw-currency").selectOption("USD");
   await alfa.getByTestId("withdraw-amount").fill("50");
@@ -92,14 +75,14 @@ test("a cup's prizes reach the winners' wallets, two withdrawals are paid and th
   await expect(alfa.getByTestId("quote-fee")).toContainText("2,50");
   await expect(alfa.getByTestId("quote-net")).toContainText("47,50");
   await expect(alfa.getByTestId("quote-conversion")).toContainText("40");
-  await noSideScroll(alfa);
+  await noSidewaysScroll(alfa);
   await alfa.getByTestId("withdraw-confirm-submit").click();
   await expect(alfa.getByTestId("withdrawal-requested")).toBeVisible();
   await expect(alfa.getByTestId("available-USD")).toContainText("0,00");
   await expect(alfa.getByTestId("pending-USD")).toContainText("50,00");
 
   // The runner-up (Plus), in English: Binance at 0 %.
-  const plus = await personAt(browser, arena, PHONE);
+  const plus = await personAt(browser, arena);
   const plusEmail = `${second.toLowerCase()}-wallet@example.com`;
   await signIn(plus, arena, plusEmail, "/wallet");
   await plus.goto("/wallet?lang=en");
@@ -114,7 +97,7 @@ test("a cup's prizes reach the winners' wallets, two withdrawals are paid and th
   await expect(plus.getByTestId("quote-net")).toContainText("30.00");
   await plus.getByTestId("withdraw-confirm-submit").click();
   await expect(plus.getByTestId("withdrawal-requested")).toContainText("received");
-  await noSideScroll(plus);
+  await noSidewaysScroll(plus);
 
   // Staff pay both outside and record the references.
   await staff.goto("/admin/wallet");
