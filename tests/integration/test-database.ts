@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach } from "vitest";
 import pg from "pg";
 import { sql } from "drizzle-orm";
 import { registerOrderKinds } from "~/features/order-kinds.server";
+import { stopListeningForChanges } from "~/lib/change-notices.server";
 import { openDatabase, queryRows, setDatabase, type DatabaseHandle } from "~/lib/db.server";
 
 /**
@@ -20,6 +21,13 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   const handle = url ? await openServerDatabase(url) : await openDatabase({ dataDir: "memory://", loadDataDir: await pgliteTemplate() });
   setDatabase(handle);
   registerOrderKinds();
+  // The process's change listeners belong to this database: a file's listening connection left open
+  // would go on feeding the next file's copies (files share a worker) and hold a server connection.
+  const close = handle.close;
+  handle.close = async () => {
+    await stopListeningForChanges();
+    await close();
+  };
   return handle;
 }
 
