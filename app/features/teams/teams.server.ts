@@ -28,7 +28,7 @@ import {
   type TeamInput,
   type TeamRole,
 } from "./core/rules";
-import { recordByGame, type GameRecord } from "./core/stats";
+import { monthlyActivity, recordByGame, type GameRecord, type MonthActivity } from "./core/stats";
 import { mailTeamInvite } from "./team-mail.server";
 import { DomainError } from "~/lib/domain-error";
 import { holdsPlaceSql } from "~/features/tournaments/registration-status.server";
@@ -416,13 +416,14 @@ export async function captainTeam(db: Reader, userId: string, teamId: string) {
 /**
  * The record per game of a set of entries (a team's or a player's registrations): the decided
  * matches and battle-royale lobby results of those registrations, read by tournament (the tables'
- * primary keys start with it). A result staff correct changes it on the next read.
+ * primary keys start with it), and the activity of the last months. A result staff correct changes them on the next read.
  */
 export async function recordOf(
   db: Reader,
-  entries: readonly { registrationId: string; tournamentId: string; game: string; place: number | null }[],
-): Promise<GameRecord[]> {
-  if (entries.length === 0) return [];
+  entries: readonly { registrationId: string; tournamentId: string; game: string; date: string; place: number | null }[],
+  today: string,
+): Promise<{ record: GameRecord[]; monthly: MonthActivity[] }> {
+  if (entries.length === 0) return { record: [], monthly: monthlyActivity([], [], today) };
   const tournamentIds = [...new Set(entries.map((entry) => entry.tournamentId))];
   const registrationIds = entries.map((entry) => entry.registrationId);
   const [matches, lobbies] = await Promise.all([
@@ -454,5 +455,5 @@ export async function recordOf(
         and(inArray(competitionLobbyResults.tournamentId, tournamentIds), inArray(competitionLobbyResults.registrationId, registrationIds)),
       ),
   ]);
-  return recordByGame(entries, matches, lobbies);
+  return { record: recordByGame(entries, matches, lobbies), monthly: monthlyActivity(entries, matches, today) };
 }
