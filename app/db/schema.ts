@@ -367,7 +367,14 @@ export const leaderboardStandings = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.seasonId, t.game, t.kind, t.subjectId] }),
-    index("leaderboard_standings_rank").on(t.seasonId, t.game, t.kind, t.points.desc(), t.won.desc(), t.subjectId.desc()),
+    index("leaderboard_standings_rank").on(
+      t.seasonId,
+      t.game,
+      t.kind,
+      t.points.desc().nullsFirst(),
+      t.won.desc().nullsFirst(),
+      t.subjectId.desc().nullsFirst(),
+    ),
   ],
 );
 

@@ -22,5 +22,5 @@ CREATE TABLE "seasons" (
 );
 --> statement-breakpoint
 ALTER TABLE "leaderboard_standings" ADD CONSTRAINT "leaderboard_standings_season_id_seasons_id_fk" FOREIGN KEY ("season_id") REFERENCES "public"."seasons"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "leaderboard_standings_rank" ON "leaderboard_standings" USING btree ("season_id","game","kind","points" DESC NULLS LAST,"won" DESC NULLS LAST,"subject_id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "leaderboard_standings_rank" ON "leaderboard_standings" USING btree ("season_id","game","kind","points" DESC NULLS FIRST,"won" DESC NULLS FIRST,"subject_id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "seasons_dates_idx" ON "seasons" USING btree ("starts_on","ends_on");
