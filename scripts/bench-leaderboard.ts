@@ -27,7 +27,7 @@ if (url) {
   await client.end();
 }
 const SIZES = (process.env.BENCH_LEADERBOARD_SIZES ?? "1000:10000,100000:1000000").split(",").map((pair) => pair.split(":").map(Number));
-const READS = Number(process.env.BENCH_LEADERBOARD_READS ?? 100);
+const READS = Number(process.env.BENCH_LEADERBOARD_READS ?? 300);
 const PER_CUP = 16;
 const MATCHES_PER_CUP = (PER_CUP * (PER_CUP - 1)) / 2;
 const BUSY = "bench-busy";

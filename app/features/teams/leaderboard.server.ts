@@ -138,7 +138,9 @@ export async function refreshTournamentStandings(tx: Transaction, tournamentId: 
     tx
       .select({ userId: registrationPlayers.userId })
       .from(registrationPlayers)
-      .where(and(eq(registrationPlayers.tournamentId, tournamentId), sql`${registrationPlayers.userId} is not null`)),
+      // Through the registrations (index on registration_id): no index of registration_players covers a whole tournament.
+      .innerJoin(registrations, eq(registrations.id, registrationPlayers.registrationId))
+      .where(and(eq(registrations.tournamentId, tournamentId), sql`${registrationPlayers.userId} is not null`)),
   ]);
   const teamIds = new Set(entered.flatMap((row) => (row.teamId ? [row.teamId] : [])));
   const userIds = new Set([...entered.map((row) => row.userId), ...players.flatMap((row) => (row.userId ? [row.userId] : []))]);
