@@ -61,6 +61,7 @@ export default [
     route("mail", "features/admin/routes/mail.tsx"),
     route("support", "features/support/routes/admin-support.tsx"),
     route("teams", "features/admin/routes/teams.tsx"),
+    route("seasons", "features/admin/routes/seasons.tsx"),
     route("streamers", "features/streamers/routes/admin-streamers.tsx"),
     route("tournaments/:tournamentId/run", "features/competition/routes/run.tsx"),
     route("organizations", "features/organizations/routes/admin-organizations.tsx"),
@@ -87,6 +88,8 @@ export default [
   route("teams/:teamId", "features/teams/routes/team.tsx"),
   route("players/me", "features/teams/routes/me.ts"),
   route("players/:handle", "features/teams/routes/player.tsx"),
+  route("leaderboards", "features/teams/routes/leaderboards.tsx"),
+  route("leaderboards/:game", "features/teams/routes/leaderboard.tsx"),
   // #30 streamers (docs/streamers.md): apply, staff decide, public pages, live switch, follows.
   route("streamers", "features/streamers/routes/streamers.tsx"),
   route("streamers/apply", "features/streamers/routes/apply.tsx"),

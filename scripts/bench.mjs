@@ -199,6 +199,21 @@ function listScaling(databaseUrl) {
   }
 }
 
+/** How the leaderboard and the profile scale from 1k players / 10k matches to 100k / 1M (scripts/bench-leaderboard.ts; wipes that database). */
+function leaderboardScaling(databaseUrl) {
+  const result = spawnSync("npx", ["tsx", "scripts/bench-leaderboard.ts"], {
+    encoding: "utf8",
+    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl },
+    maxBuffer: 10 * 2 ** 20,
+  });
+  const line = result.stdout.trim().split("\n").at(-1) ?? "";
+  try {
+    return JSON.parse(line);
+  } catch {
+    return { error: result.stderr.slice(-500) || "no result" };
+  }
+}
+
 /** The whole HTTP order run on PostgreSQL: a second server on BENCH_DATABASE_URL (wiped first), with its memory. */
 async function postgresHttpOrders(databaseUrl) {
   await wipePostgres(databaseUrl);
@@ -367,6 +382,7 @@ if (postgresUrl) {
   report.memory.postgres = { rssIdleMb: http.rssIdleMb, rssUnderOrderLoadMb: http.rssUnderLoadMb };
   report.orderLoad.postgres = orderLoad(postgresUrl);
   if (process.env.BENCH_LISTS !== "0") report.listScaling = listScaling(postgresUrl);
+  if (process.env.BENCH_LEADERBOARD !== "0") report.leaderboardScaling = leaderboardScaling(postgresUrl);
 }
 
 // Server cost in CPU per request, with where it goes (scripts/bench-cpu.mjs), each on a server of its own.
@@ -459,7 +475,12 @@ function markdown(report) {
     );
   lines.push(...lighthouseMarkdown(report));
   lines.push("", `Start-up to first response on an empty data directory: ${report.startup.firstResponseMsOnEmptyData} ms.`, "");
-  lines.push(...httpOrdersMarkdown(report), ...memoryMarkdown(report), ...listScalingMarkdown(report));
+  lines.push(
+    ...httpOrdersMarkdown(report),
+    ...memoryMarkdown(report),
+    ...listScalingMarkdown(report),
+    ...leaderboardScalingMarkdown(report),
+  );
   lines.push("Orders through the database layer (no HTTP):", "", "```json", JSON.stringify(report.orderLoad, null, 2), "```", "");
   lines.push(...serverCostLines(report));
   return lines.join("\n");
@@ -517,5 +538,21 @@ function listScalingMarkdown(report) {
   ];
   for (const [list, ratio] of Object.entries(scaling.ratio))
     lines.push(`| ${list} | ${small[list]} | ${large[list]} | ${ratio} | ${ratio <= 1.3 ? "yes" : "**no**"} |`);
+  return [...lines, ""];
+}
+
+function leaderboardScalingMarkdown(report) {
+  const scaling = report.leaderboardScaling;
+  if (!scaling?.p50Ms) return scaling ? ["Leaderboard scaling failed: " + JSON.stringify(scaling), ""] : [];
+  const [small, large] = [scaling.p50Ms[0], scaling.p50Ms.at(-1)];
+  const lines = [
+    `Leaderboard and profile on PostgreSQL, p50 ms at ${small.players.toLocaleString("en")} players / ${small.matches.toLocaleString("en")} matches and ${large.players.toLocaleString("en")} / ${large.matches.toLocaleString("en")}:`,
+    "",
+    "| read | small | large | × | ≤ 1.3× |",
+    "| ---- | ----: | ----: | -: | :----: |",
+  ];
+  for (const [read, ratio] of Object.entries(scaling.ratio))
+    lines.push(`| ${read} | ${small[read]} | ${large[read]} | ${ratio} | ${ratio <= 1.3 ? "yes" : "**no**"} |`);
+  lines.push("", `Season rebuild: ${small.seasonRebuildMs} ms and ${large.seasonRebuildMs} ms.`);
   return [...lines, ""];
 }

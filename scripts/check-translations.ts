@@ -47,6 +47,7 @@ export const ERROR_CODE_SOURCES: ErrorCodeSource[] = [
   { file: "app/features/teams/core/rules.ts", name: "TeamErrorCode", namespace: "teams", prefix: "errors" },
   { file: "app/features/teams/core/rules.ts", name: "TeamFormErrorCode", namespace: "teams", prefix: "errors" },
   { file: "app/features/admin/teams-admin.server.ts", name: "TeamAdminErrorCode", namespace: "admin", prefix: "errors" },
+  { file: "app/features/teams/core/leaderboard.ts", name: "SeasonErrorCode", namespace: "admin", prefix: "errors" },
   { file: "app/features/streamers/core/rules.ts", name: "StreamerErrorCode", namespace: "streamers", prefix: "errors" },
   { file: "app/features/streamers/core/rules.ts", name: "StreamerFormErrorCode", namespace: "streamers", prefix: "errors" },
   { file: "app/features/streamers/core/streams.ts", name: "StreamFormErrorCode", namespace: "streamers", prefix: "errors" },

@@ -329,6 +329,55 @@ export const teamMembers = pgTable(
   ],
 );
 
+/** A season of the platform's own tournaments (issue 27, docs/teams.md): a name and a date range staff set. */
+export const seasons = pgTable(
+  "seasons",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    /** First and last day, inclusive, compared with tournaments.date. */
+    startsOn: date("starts_on", { mode: "string" }).notNull(),
+    endsOn: date("ends_on", { mode: "string" }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("seasons_dates_idx").on(t.startsOn, t.endsOn), check("seasons_range", sql`${t.endsOn} >= ${t.startsOn}`)],
+);
+
+/**
+ * A season's leaderboard, one row per game, kind (player | team) and subject: derived from the competition's
+ * results by features/teams/leaderboard.server.ts (never typed), refreshed in the transaction that writes a
+ * result, a correction, a lobby or the places, and rebuilt when staff save the season. The rank index serves
+ * the keyset pages.
+ */
+export const leaderboardStandings = pgTable(
+  "leaderboard_standings",
+  {
+    seasonId: text("season_id")
+      .notNull()
+      .references(() => seasons.id, { onDelete: "cascade" }),
+    game: text("game").notNull(),
+    kind: text("kind").notNull(),
+    subjectId: text("subject_id").notNull(),
+    points: integer("points").notNull(),
+    won: integer("won").notNull(),
+    lost: integer("lost").notNull(),
+    tournaments: integer("tournaments").notNull(),
+    bestPlace: smallint("best_place"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.seasonId, t.game, t.kind, t.subjectId] }),
+    index("leaderboard_standings_rank").on(
+      t.seasonId,
+      t.game,
+      t.kind,
+      t.points.desc().nullsFirst(),
+      t.won.desc().nullsFirst(),
+      t.subjectId.desc().nullsFirst(),
+    ),
+  ],
+);
+
 /** A link to join a team: single use, expires; optionally sent to one e-mail. */
 export const teamInvites = pgTable(
   "team_invites",

@@ -199,10 +199,15 @@ test("a captain enters a Blood Strike duo in one tap; removing a member later le
   await expectNoSidewaysScroll(page);
 });
 
-test("the landing's statistics card leads a player to their own page: first a public name, then their record", async ({ page }) => {
+test("the landing's statistics card leads to the leaderboards and a player's own page: first a public name, then their record", async ({
+  page,
+}) => {
   await signUp(page, uniqueEmail("stats"), { fullname: "Sofía Stats" });
   await page.goto("/");
   await page.getByTestId("feature-link-analytics").click();
+  // The card leads to the leaderboards, and from there to one's own stats.
+  await expect(page).toHaveURL((url) => url.pathname === "/leaderboards");
+  await page.getByTestId("leaderboards-my-stats").click();
   // No public name yet: the form that sets one, in view.
   await expect(page).toHaveURL((url) => url.pathname === "/teams" && url.hash === "#handle");
   await expect(page.getByTestId("handle-form")).toBeInViewport();
@@ -211,8 +216,8 @@ test("the landing's statistics card leads a player to their own page: first a pu
   await page.getByTestId("handle-submit").click();
   await expect(page.getByTestId("handle-saved")).toHaveText("Listo: tu perfil público está en línea.");
 
-  await page.goto("/");
-  await page.getByTestId("feature-link-analytics").click();
+  await page.goto("/leaderboards");
+  await page.getByTestId("leaderboards-my-stats").click();
   await expect(page).toHaveURL((url) => url.pathname === `/players/${handle}`);
   await expect(page.getByTestId("player-name")).toHaveText(`@${handle}`);
   await expect(page.getByRole("heading", { level: 2, name: "Torneos y puestos" })).toBeVisible();

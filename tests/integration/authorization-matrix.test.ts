@@ -307,6 +307,10 @@ const MATRIX: Record<string, Case[] | { public: string }> = {
       expect: anySignedIn,
     },
   ],
+  leaderboards: { public: "the list of games with a leaderboard, and a link to one's own stats" },
+  "leaderboards/:game": {
+    public: "a season's ranking of players (public handle only) and teams; no account id, name, phone or e-mail (leaderboard.test.ts)",
+  },
   "players/:handle": {
     public: "a player's public page: handle, teams, tournaments, record; never full name, phone or e-mail (teams.test.ts)",
   },

@@ -455,7 +455,7 @@ describe("teams that last", () => {
     expect(roster.filter((member) => member.role === "starter")).toHaveLength(2);
   });
 
-  it("staff rename or lock an abusive team, see its roster's history and take a handle away, each audited", async () => {
+  it("staff rename or lock an abusive team, see its roster's history, rename or take a handle away, each audited", async () => {
     const captain = await signInAs(handle.db, mailer, "capi@example.com");
     const staff = await signInAs(handle.db, mailer, "staff@example.com", { staff: true });
     const teamId = await createTeamAs(captain.jar.header(), { name: "Nombre Feo" });
@@ -485,11 +485,26 @@ describe("teams that last", () => {
     expect(list.data?.teams).toEqual([expect.objectContaining({ id: teamId, name: "Los Buenos", locked: true })]);
     expect(list.data?.history.map((row) => row.ign)).toEqual(["CapiML"]);
 
-    expect((await staffPost({ intent: "clear-handle", handle: "FEO_TOTAL" })).data).toMatchObject({ ok: true });
+    // Renaming a handle: the same rules as a player's own choice; the profile moves to the new name.
+    await makeUser("Otra").then((other) => handle.db.update(users).set({ handle: "ya_tomado" }).where(eq(users.id, other.id)));
+    expect((await staffPost({ intent: "rename-handle", handle: "feo_total", newHandle: "x" })).data).toMatchObject({
+      code: "HANDLE_FORMAT",
+    });
+    expect((await staffPost({ intent: "rename-handle", handle: "feo_total", newHandle: "ya_tomado" })).data).toMatchObject({
+      code: "HANDLE_TAKEN",
+    });
+    expect((await staffPost({ intent: "rename-handle", handle: "nadie_asi", newHandle: "jugador_1" })).data).toMatchObject({
+      code: "HANDLE_NOT_FOUND",
+    });
+    expect((await staffPost({ intent: "rename-handle", handle: "FEO_TOTAL", newHandle: "Jugador_Uno" })).data).toMatchObject({ ok: true });
     expect((await callRoute(playerLoader, getRequest("/players/feo_total"), { handle: "feo_total" })).status).toBe(404);
-    expect((await staffPost({ intent: "clear-handle", handle: "feo_total" })).data).toMatchObject({ code: "HANDLE_NOT_FOUND" });
+    expect((await callRoute(playerLoader, getRequest("/players/jugador_uno"), { handle: "jugador_uno" })).status).toBe(200);
+
+    expect((await staffPost({ intent: "clear-handle", handle: "JUGADOR_UNO" })).data).toMatchObject({ ok: true });
+    expect((await callRoute(playerLoader, getRequest("/players/jugador_uno"), { handle: "jugador_uno" })).status).toBe(404);
+    expect((await staffPost({ intent: "clear-handle", handle: "jugador_uno" })).data).toMatchObject({ code: "HANDLE_NOT_FOUND" });
 
     const audit = await handle.db.select({ action: auditLog.action }).from(auditLog).orderBy(auditLog.id);
-    expect(audit.map((row) => row.action)).toEqual(["team.rename", "team.lock", "user.clear_handle"]);
+    expect(audit.map((row) => row.action)).toEqual(["team.rename", "team.lock", "user.rename_handle", "user.clear_handle"]);
   });
 });

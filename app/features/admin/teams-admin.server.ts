@@ -2,12 +2,14 @@ import { and, desc, eq, ilike } from "drizzle-orm";
 import { teamMembers, teams, users } from "~/db/schema";
 import type { Database } from "~/lib/db.server";
 import { constraintOf } from "~/lib/http.server";
+import { parseHandle } from "~/features/teams/core/rules";
 import { recordAudit } from "./audit.server";
 import { DomainError } from "~/lib/domain-error";
 
 /** Staff moderation of lasting teams and handles (issue 27, docs/teams.md). Every write is audited in its transaction. */
 
-export type TeamAdminErrorCode = "TEAM_NOT_FOUND" | "TEAM_NAME_TAKEN" | "TEAM_NAME_LENGTH" | "HANDLE_NOT_FOUND";
+export type TeamAdminErrorCode =
+  "TEAM_NOT_FOUND" | "TEAM_NAME_TAKEN" | "TEAM_NAME_LENGTH" | "HANDLE_NOT_FOUND" | "HANDLE_FORMAT" | "HANDLE_RESERVED" | "HANDLE_TAKEN";
 
 export class TeamAdminError extends DomainError<TeamAdminErrorCode> {}
 
@@ -103,4 +105,28 @@ export async function clearHandle(db: Database, staffId: string, handle: string)
       after: { handle: null },
     });
   });
+}
+
+/** Gives an abusive handle a new one (the same rules as a player's own choice); the profile moves with it. Audited. */
+export async function renameHandle(db: Database, staffId: string, handle: string, rawNew: string): Promise<void> {
+  const parsed = parseHandle(rawNew);
+  if (!parsed.ok) throw new TeamAdminError(parsed.code);
+  try {
+    await db.transaction(async (tx) => {
+      const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.handle, handle.trim().toLowerCase()));
+      if (!user) throw new TeamAdminError("HANDLE_NOT_FOUND");
+      await tx.update(users).set({ handle: parsed.handle, updatedAt: new Date() }).where(eq(users.id, user.id));
+      await recordAudit(tx, {
+        actorId: staffId,
+        action: "user.rename_handle",
+        entity: "user",
+        entityId: user.id,
+        before: { handle: handle.trim().toLowerCase() },
+        after: { handle: parsed.handle },
+      });
+    });
+  } catch (error) {
+    if (constraintOf(error) === "users_handle_unique") throw new TeamAdminError("HANDLE_TAKEN");
+    throw error;
+  }
 }

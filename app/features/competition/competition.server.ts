@@ -1,3 +1,4 @@
+import { refreshTournamentStandings } from "~/features/teams/leaderboard.server";
 import { randomUUID } from "node:crypto";
 import { BracketsManager } from "brackets-manager";
 import type { Match } from "brackets-model";
@@ -522,6 +523,7 @@ export async function reportMatch(
         source: "agreement",
       });
       await applyResult(tx, input.tournamentId, input.matchId, state.score);
+      await refreshTournamentStandings(tx, input.tournamentId);
       const after = await loadBracket(tx, input.tournamentId);
       return {
         state: "agreed",
@@ -616,6 +618,7 @@ export async function setResult(
       after: { score1: input.score.score1, score2: input.score.score2, reopened: dropped },
       reason: input.reason,
     });
+    await refreshTournamentStandings(tx, input.tournamentId);
     const after = await loadBracket(tx, input.tournamentId);
     const reopened = new Set(dropped);
     return [
@@ -665,6 +668,7 @@ export async function giveWalkover(
       after: { present: teams[input.present - 1], absent: teams[2 - input.present] },
       reason: input.reason,
     });
+    await refreshTournamentStandings(tx, input.tournamentId);
     return [
       { kind: "walkover" as const, matchId: input.matchId, registrationIds: teams },
       ...readyEvents(playableIds(before), await loadBracket(tx, input.tournamentId)),
@@ -786,6 +790,8 @@ export async function savePrizes(
       before: before.length ? before : null,
       after: input.prizes,
     });
+    // Places earn leaderboard points (docs/teams.md).
+    await refreshTournamentStandings(tx, input.tournamentId);
   });
 }
 

@@ -277,7 +277,7 @@ export async function findStreamerPage(db: Reader, handle: string, viewerId: str
         competitionPrizes,
         and(eq(competitionPrizes.tournamentId, registrations.tournamentId), eq(competitionPrizes.registrationId, registrations.id)),
       )
-      .where(and(holdsPlaceSql(), takesPartSql(db, row.userId)))
+      .where(and(holdsPlaceSql(), takesPartSql(row.userId)))
       .orderBy(desc(tournaments.date))
       .limit(50),
     viewerId

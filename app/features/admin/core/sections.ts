@@ -10,6 +10,7 @@ export const ADMIN_SECTIONS = [
   { key: "catalogue", to: "/admin/catalogue" },
   { key: "users", to: "/admin/users" },
   { key: "teams", to: "/admin/teams" },
+  { key: "seasons", to: "/admin/seasons" },
   { key: "organizations", to: "/admin/organizations" },
   { key: "streamers", to: "/admin/streamers" },
   { key: "mail", to: "/admin/mail" },

@@ -21,7 +21,15 @@ import {
   thClass,
 } from "../components/admin-ui";
 import { staffContext } from "../context.server";
-import { TeamAdminError, clearHandle, listTeamsForStaff, renameTeam, rosterHistory, setTeamLocked } from "../teams-admin.server";
+import {
+  TeamAdminError,
+  clearHandle,
+  listTeamsForStaff,
+  renameHandle,
+  renameTeam,
+  rosterHistory,
+  setTeamLocked,
+} from "../teams-admin.server";
 import type { Route } from "./+types/teams";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -64,6 +72,9 @@ export async function action({ request }: Route.ActionArgs) {
       case "clear-handle":
         await clearHandle(db(), staff.id, (fields.handle ?? "").slice(0, 40));
         return succeed({ done: "handleCleared" as const });
+      case "rename-handle":
+        await renameHandle(db(), staff.id, (fields.handle ?? "").slice(0, 40), (fields.newHandle ?? "").slice(0, 40));
+        return succeed({ done: "handleRenamed" as const });
       default:
         return fail("UNKNOWN_INTENT");
     }
@@ -183,6 +194,20 @@ export default function AdminTeamsPage({ loaderData, actionData }: Route.Compone
         </label>
         <button type="submit" className={secondaryButton}>
           {t("teams.clearHandle")}
+        </button>
+      </Form>
+      <Form method="post" className={`${cardClass} mt-4 flex flex-wrap items-end gap-3`} data-testid="rename-handle">
+        <input type="hidden" name="intent" value="rename-handle" />
+        <label className={labelClass}>
+          {t("teams.handleToRename")}
+          <input name="handle" maxLength={40} className={fieldClass} />
+        </label>
+        <label className={labelClass}>
+          {t("teams.newHandle")}
+          <input name="newHandle" maxLength={20} className={fieldClass} />
+        </label>
+        <button type="submit" className={secondaryButton}>
+          {t("teams.renameHandle")}
         </button>
       </Form>
     </section>

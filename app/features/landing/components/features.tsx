@@ -5,7 +5,7 @@ const FEATURES: Array<{ key: string; icon: IconName; href?: string }> = [
   // A card leads to what it advertises once that exists (visitors are asked to sign in where it needs an account).
   { key: "tournaments", icon: "trophy", href: "/tournaments" },
   { key: "teams", icon: "users", href: "/teams" },
-  { key: "analytics", icon: "chart", href: "/players/me" },
+  { key: "analytics", icon: "chart", href: "/leaderboards" },
   { key: "streaming", icon: "broadcast", href: "/streamers" },
   { key: "payments", icon: "wallet", href: "/store" },
   { key: "monetization", icon: "coins", href: "/streamers/apply" },

@@ -14,7 +14,16 @@ export function RecordTable({ record }: { record: GameRecord[] }) {
       <ul className="mt-4 flex flex-col gap-3" data-testid="record">
         {record.map((row) => (
           <li key={row.game} className="rounded-xl border border-slate-800 bg-arena-panel p-4" data-testid="record-game">
-            <h3 className="font-bold">{GAMES[row.game as keyof typeof GAMES]?.name ?? row.game}</h3>
+            <h3 className="flex flex-wrap items-baseline justify-between gap-2 font-bold">
+              {GAMES[row.game as keyof typeof GAMES]?.name ?? row.game}
+              <a
+                href={`/leaderboards/${row.game}`}
+                className="text-sm font-semibold text-cyan-300 underline"
+                data-testid="record-leaderboard"
+              >
+                {t("record.leaderboard")}
+              </a>
+            </h3>
             <dl className="mt-2 grid grid-cols-2 gap-2 text-sm sm:grid-cols-3">
               <div>
                 <dt className="text-slate-400">{t("record.tournaments")}</dt>

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { recordByGame } from "./stats";
+import { lastMonths, monthlyActivity, recordByGame } from "./stats";
 
 describe("a record derived from results", () => {
   it("counts tournaments, wins, losses, win rate and best place per game; draws and other teams' matches do not count", () => {
@@ -43,5 +43,33 @@ describe("a record derived from results", () => {
         },
       ),
     );
+  });
+});
+
+describe("monthlyActivity", () => {
+  it("counts tournaments and wins per month of the tournament's date, zeros for quiet months, over the last months", () => {
+    expect(lastMonths("2026-03-15", 4)).toEqual(["2025-12", "2026-01", "2026-02", "2026-03"]);
+    const months = monthlyActivity(
+      [
+        { registrationId: "a", date: "2026-03-01" },
+        { registrationId: "b", date: "2026-01-20" },
+        { registrationId: "c", date: "2025-06-01" },
+      ],
+      [
+        { registration1: "a", registration2: "x", score1: 2, score2: 1 },
+        { registration1: "y", registration2: "a", score1: 0, score2: 1 },
+        { registration1: "b", registration2: "z", score1: 0, score2: 2 },
+        { registration1: "c", registration2: "z", score1: 2, score2: 0 },
+        { registration1: "a", registration2: "w", score1: 1, score2: 1 },
+      ],
+      "2026-03-15",
+      4,
+    );
+    expect(months).toEqual([
+      { month: "2025-12", tournaments: 0, won: 0 },
+      { month: "2026-01", tournaments: 1, won: 0 },
+      { month: "2026-02", tournaments: 0, won: 0 },
+      { month: "2026-03", tournaments: 1, won: 2 },
+    ]);
   });
 });

@@ -88,3 +88,52 @@ export function recordByGame(
   }
   return [...records.values()].sort((a, b) => b.tournaments - a.tournaments || a.game.localeCompare(b.game));
 }
+
+/** One month of a team's or a player's activity (by the tournament's date). */
+export interface MonthActivity {
+  /** YYYY-MM */
+  month: string;
+  tournaments: number;
+  won: number;
+}
+
+/** The `count` months ending with the month of `today` (YYYY-MM-DD), oldest first, as YYYY-MM. */
+export function lastMonths(today: string, count: number): string[] {
+  const year = Number(today.slice(0, 4));
+  const month = Number(today.slice(5, 7)) - 1;
+  return Array.from({ length: count }, (_, index) => {
+    const date = new Date(Date.UTC(year, month - (count - 1 - index), 1));
+    return date.toISOString().slice(0, 7);
+  });
+}
+
+/**
+ * Tournaments entered and bracket matches won per month over the last `count` months, each counted in
+ * the month of its tournament's date (a match has no day of its own that players see): the chart of the
+ * team page and the profile. Months without play are zeros, so the chart's axis is the calendar.
+ */
+export function monthlyActivity(
+  entries: readonly { registrationId: string; date: string }[],
+  matches: readonly DecidedMatch[],
+  today: string,
+  count = 6,
+): MonthActivity[] {
+  const months = lastMonths(today, count);
+  const byMonth = new Map(months.map((month) => [month, { month, tournaments: 0, won: 0 }]));
+  const monthOf = new Map(entries.map((entry) => [entry.registrationId, entry.date.slice(0, 7)]));
+  for (const entry of entries) {
+    const bucket = byMonth.get(entry.date.slice(0, 7));
+    if (bucket) bucket.tournaments += 1;
+  }
+  for (const match of matches) {
+    for (const [mine, ours, theirs] of [
+      [match.registration1, match.score1, match.score2],
+      [match.registration2, match.score2, match.score1],
+    ] as const) {
+      const month = monthOf.get(mine);
+      const bucket = month ? byMonth.get(month) : undefined;
+      if (bucket && ours > theirs) bucket.won += 1;
+    }
+  }
+  return months.map((month) => byMonth.get(month)!);
+}

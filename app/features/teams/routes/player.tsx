@@ -10,7 +10,10 @@ import { useFormat } from "~/lib/use-format";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import type { RouteHandle } from "~/root";
 import { parseHandle } from "../core/rules";
+import { ActivityChart } from "../components/activity-chart";
 import { RecordTable } from "../components/record-table";
+import { platformToday } from "~/domain/format";
+import { env } from "~/lib/env.server";
 import { findPlayerProfile, recordOf } from "../teams.server";
 import type { Route } from "./+types/player";
 
@@ -21,9 +24,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const parsed = parseHandle(params.handle);
   const profile = notFoundIfNullish(parsed.ok ? await findPlayerProfile(db(), parsed.handle) : null);
   const { id, ...player } = profile.player;
-  const [record, members] = await Promise.all([recordOf(db(), profile.entries), membersAmong(db(), [id])]);
+  const [{ record, monthly }, members] = await Promise.all([
+    recordOf(db(), profile.entries, platformToday(new Date(), env().TIME_ZONE)),
+    membersAmong(db(), [id]),
+  ]);
   return {
     record,
+    monthly,
     ...profile,
     // Only the public fields leave the server: the account id stays here.
     player: { ...player, plus: members.has(id) },
@@ -78,6 +85,7 @@ export default function PlayerPage({ loaderData }: Route.ComponentProps) {
       )}
 
       <RecordTable record={loaderData.record} />
+      <ActivityChart months={loaderData.monthly} />
 
       <h2 className="mt-10 text-2xl font-extrabold">{t("player.tournaments")}</h2>
       {entries.length === 0 ? (

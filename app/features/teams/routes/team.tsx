@@ -18,7 +18,9 @@ import { useFormat } from "~/lib/use-format";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import type { RouteHandle } from "~/root";
 import { INVITE_DAYS, isTeamRole, rolesFor, startersOf, type TeamErrorCode } from "../core/rules";
+import { ActivityChart } from "../components/activity-chart";
 import { RecordTable } from "../components/record-table";
+import { platformToday } from "~/domain/format";
 import {
   TeamError,
   createInvite,
@@ -39,9 +41,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const [page, viewer] = await Promise.all([findTeamPage(db(), teamId), getCurrentUser(request)]);
   const { team, roster, past, entries } = notFoundIfNullish(page);
   const viewerId = viewer?.id ?? null;
-  const record = await recordOf(db(), entries);
+  const { record, monthly } = await recordOf(db(), entries, platformToday(new Date(), env().TIME_ZONE));
   return {
     record,
+    monthly,
     team: {
       id: team.id,
       game: team.game,
@@ -315,6 +318,7 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
       ) : null}
 
       <RecordTable record={loaderData.record} />
+      <ActivityChart months={loaderData.monthly} />
 
       <h2 className="mt-12 text-2xl font-extrabold">{t("team.tournaments")}</h2>
       {entries.length === 0 ? (
