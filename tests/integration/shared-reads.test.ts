@@ -12,7 +12,6 @@ import { useTestDatabase } from "./test-database";
 
 const handle = useTestDatabase();
 
-
 /** Another process's write arrives as a notification: wait for it (at most 15 s: a loaded machine delays it). */
 async function eventually<T>(read: () => Promise<T>, wanted: (value: T) => boolean): Promise<T> {
   let value = await read();
