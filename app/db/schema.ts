@@ -1664,6 +1664,8 @@ export const schema = {
   teams,
   teamMembers,
   teamInvites,
+  seasons,
+  leaderboardStandings,
   streamers,
   streamerChannels,
   streamerFollows,
