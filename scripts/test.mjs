@@ -7,13 +7,19 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
+const testStart = Date.now();
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), "arena-test-"));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let exitCode = 0;
 
+/** Minutes since `start`, printed after each step: CI's log then shows where the time goes. */
+const minutesSince = (start) => `${((Date.now() - start) / 60_000).toFixed(1)} min`;
+
 function run(label, command, args, env = {}) {
   console.log(`\n── ${label} ──`);
+  const start = Date.now();
   const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  console.log(`── ${label}: ${minutesSince(start)}`);
   if (result.status !== 0) exitCode = result.status || 1;
   return result.status === 0;
 }
@@ -22,12 +28,14 @@ function run(label, command, args, env = {}) {
 function runAside(label, command, args, env = {}) {
   const logFile = path.join(reports, `${label.replace(/\W+/g, "-")}.log`);
   const out = fs.openSync(logFile, "w");
+  const start = Date.now();
   const child = spawn(command, args, { stdio: ["ignore", out, out], env: { ...process.env, ...env } });
   const finished = new Promise((resolve) =>
     child.on("close", (code) => {
       fs.closeSync(out);
       console.log(`\n── ${label} ──`);
       process.stdout.write(fs.readFileSync(logFile));
+      console.log(`── ${label}: ${minutesSince(start)}`);
       if (code !== 0) exitCode = code || 1;
       resolve(code === 0);
     }),
@@ -105,5 +113,6 @@ if (postgres) {
   countVitest(postgresJson);
 }
 
+console.log(`\n── npm test: ${minutesSince(testStart)}`);
 console.log(`\nTotal: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(exitCode || (totals.failed ? 1 : 0));
