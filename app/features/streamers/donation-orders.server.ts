@@ -6,10 +6,10 @@ import { currencyFor, type PaymentMethod } from "~/domain/payment-methods";
 import type { KindEnding } from "~/features/orders/core/outcome";
 import type { OrderKindHandler } from "~/features/orders/order-kind-registry.server";
 import { OrderError, createOrder } from "~/features/orders/orders.server";
-import { isCurrency, platformAccount, userAccount } from "~/features/wallet/core/accounts";
-import { LedgerError, post } from "~/features/wallet/ledger.server";
+import { isCurrency } from "~/features/wallet/core/accounts";
 import type { Database, Transaction } from "~/lib/db.server";
 import { donationSplit } from "./core/donations";
+import { creditFanPayment, reverseFanPayment } from "./fan-payments.server";
 import { StreamerError, donationFeeBasisPoints } from "./streamers.server";
 
 /**
@@ -112,19 +112,13 @@ async function deliverDonation(tx: Transaction, orderId: string, userId: string)
     .where(eq(orders.id, orderId));
   if (!order || !isCurrency(order.currency)) throw new OrderError("NOT_FOUND");
   const currency: Currency = order.currency;
-  const { fee, net } = donationSplit(order.amount, await donationFeeBasisPoints(tx));
-  const posted = await post(tx, {
-    kind: "donation_order",
-    idempotencyKey: `donation-order:${orderId}`,
-    subjectId: orderId,
-    reason: `@${order.handle}`,
-    actorId: userId,
-    lines: [
-      { account: platformAccount("orders_clearing", currency), amount: -order.amount },
-      { account: userAccount(order.streamerUserId, currency), amount: net },
-      ...(fee > 0 ? [{ account: platformAccount("donation_fees", currency), amount: fee }] : []),
-    ],
-  });
+  const { fee } = donationSplit(order.amount, await donationFeeBasisPoints(tx));
+  const posted = await creditFanPayment(
+    tx,
+    { kind: "donation", orderId, streamerUserId: order.streamerUserId, currency, amount: order.amount, fee },
+    userId,
+    `@${order.handle}`,
+  );
   if (posted.repeated) return;
   await tx.insert(streamerDonations).values({
     id: randomUUID(),
@@ -156,23 +150,11 @@ async function refundDonation(tx: Transaction, orderId: string, actorId: string 
     .where(eq(streamerDonations.orderId, orderId))
     .for("update", { of: streamerDonations });
   if (!row || row.refundedAt || !isCurrency(row.currency)) return;
-  try {
-    await post(tx, {
-      kind: "donation_refund",
-      idempotencyKey: `donation-refund:${orderId}`,
-      subjectId: orderId,
-      actorId,
-      lines: [
-        { account: userAccount(row.streamerUserId, row.currency), amount: -(row.amount - row.fee) },
-        ...(row.fee > 0 ? [{ account: platformAccount("donation_fees", row.currency), amount: -row.fee }] : []),
-        { account: platformAccount("orders_clearing", row.currency), amount: row.amount },
-      ],
-    });
-  } catch (error) {
-    // The streamer already withdrew the money: the refund waits (staff settle it with them first).
-    if (error instanceof LedgerError && error.code === "INSUFFICIENT_FUNDS") throw new OrderError("NOT_ALLOWED_IN_STATE");
-    throw error;
-  }
+  await reverseFanPayment(
+    tx,
+    { kind: "donation", orderId, streamerUserId: row.streamerUserId, currency: row.currency, amount: row.amount, fee: row.fee },
+    actorId,
+  );
   await tx.update(streamerDonations).set({ refundedAt: now }).where(eq(streamerDonations.id, row.id));
 }
 

@@ -7,8 +7,7 @@ import type { KindEnding } from "~/features/orders/core/outcome";
 import type { OrderKindHandler } from "~/features/orders/order-kind-registry.server";
 import { OrderError, createOrder } from "~/features/orders/orders.server";
 import { membershipOf } from "~/features/plus/plus.server";
-import { isCurrency, platformAccount, userAccount } from "~/features/wallet/core/accounts";
-import { LedgerError, post } from "~/features/wallet/ledger.server";
+import { isCurrency } from "~/features/wallet/core/accounts";
 import type { Database, Transaction } from "~/lib/db.server";
 import {
   SUBSCRIPTION_REMINDER_DAYS,
@@ -18,6 +17,7 @@ import {
   postView,
   subscriptionSplit,
 } from "./core/subscriptions";
+import { creditFanPayment, reverseFanPayment } from "./fan-payments.server";
 import { StreamerError, donationFeeBasisPoints } from "./streamers.server";
 
 /**
@@ -188,18 +188,12 @@ async function startSubscription(tx: Transaction, orderId: string, userId: strin
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
   const period = nextSubscriptionPeriod(await periodsOf(tx, order.streamerId, userId), now);
   const plus = await membershipOf(tx, userId, now);
-  const { fee, net } = subscriptionSplit(order.amount, await donationFeeBasisPoints(tx), plus.member);
-  const posted = await post(tx, {
-    kind: "subscription",
-    idempotencyKey: `subscription:${orderId}`,
-    subjectId: orderId,
-    actorId: userId,
-    lines: [
-      { account: platformAccount("orders_clearing", currency), amount: -order.amount },
-      { account: userAccount(order.streamerUserId, currency), amount: net },
-      ...(fee > 0 ? [{ account: platformAccount("subscription_fees", currency), amount: fee }] : []),
-    ],
-  });
+  const { fee } = subscriptionSplit(order.amount, await donationFeeBasisPoints(tx), plus.member);
+  const posted = await creditFanPayment(
+    tx,
+    { kind: "subscription", orderId, streamerUserId: order.streamerUserId, currency, amount: order.amount, fee },
+    userId,
+  );
   if (posted.repeated) return;
   await tx.insert(streamerSubscriptions).values({
     id: randomUUID(),
@@ -230,23 +224,11 @@ async function refundSubscription(tx: Transaction, orderId: string, actorId: str
     .where(eq(streamerSubscriptions.orderId, orderId))
     .for("update", { of: streamerSubscriptions });
   if (!row || row.refundedAt || !isCurrency(row.currency)) return;
-  try {
-    await post(tx, {
-      kind: "subscription_refund",
-      idempotencyKey: `subscription-refund:${orderId}`,
-      subjectId: orderId,
-      actorId,
-      lines: [
-        { account: userAccount(row.streamerUserId, row.currency), amount: -(row.amount - row.fee) },
-        ...(row.fee > 0 ? [{ account: platformAccount("subscription_fees", row.currency), amount: -row.fee }] : []),
-        { account: platformAccount("orders_clearing", row.currency), amount: row.amount },
-      ],
-    });
-  } catch (error) {
-    // The streamer already withdrew the money: the refund waits (staff settle it with them first).
-    if (error instanceof LedgerError && error.code === "INSUFFICIENT_FUNDS") throw new OrderError("NOT_ALLOWED_IN_STATE");
-    throw error;
-  }
+  await reverseFanPayment(
+    tx,
+    { kind: "subscription", orderId, streamerUserId: row.streamerUserId, currency: row.currency, amount: row.amount, fee: row.fee },
+    actorId,
+  );
   await tx.update(streamerSubscriptions).set({ refundedAt: now }).where(eq(streamerSubscriptions.id, row.id));
 }
 
