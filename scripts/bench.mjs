@@ -184,24 +184,13 @@ async function httpOrders(server) {
   };
 }
 
-/** How the order lists scale from 1k to 1M orders on PostgreSQL (scripts/bench-lists.ts; wipes that database). */
-function listScaling(databaseUrl) {
-  const result = spawnSync("npx", ["tsx", "scripts/bench-lists.ts"], {
-    encoding: "utf8",
-    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl },
-    maxBuffer: 10 * 2 ** 20,
-  });
-  const line = result.stdout.trim().split("\n").at(-1) ?? "";
-  try {
-    return JSON.parse(line);
-  } catch {
-    return { error: result.stderr.slice(-500) || "no result" };
-  }
-}
-
-/** How the leaderboard and the profile scale from 1k players / 10k matches to 100k / 1M (scripts/bench-leaderboard.ts; wipes that database). */
-function leaderboardScaling(databaseUrl) {
-  const result = spawnSync("npx", ["tsx", "scripts/bench-leaderboard.ts"], {
+/**
+ * A scaling bench script's result (its last line, JSON) run against a PostgreSQL database it wipes:
+ * scripts/bench-lists.ts (order lists, 1k to 1M orders), scripts/bench-leaderboard.ts (leaderboard and
+ * profile, 1k players / 10k matches to 100k / 1M).
+ */
+function scaling(script, databaseUrl) {
+  const result = spawnSync("npx", ["tsx", script], {
     encoding: "utf8",
     env: { ...process.env, BENCH_DATABASE_URL: databaseUrl },
     maxBuffer: 10 * 2 ** 20,
@@ -381,8 +370,8 @@ if (postgresUrl) {
   report.httpOrders.postgres = http;
   report.memory.postgres = { rssIdleMb: http.rssIdleMb, rssUnderOrderLoadMb: http.rssUnderLoadMb };
   report.orderLoad.postgres = orderLoad(postgresUrl);
-  if (process.env.BENCH_LISTS !== "0") report.listScaling = listScaling(postgresUrl);
-  if (process.env.BENCH_LEADERBOARD !== "0") report.leaderboardScaling = leaderboardScaling(postgresUrl);
+  if (process.env.BENCH_LISTS !== "0") report.listScaling = scaling("scripts/bench-lists.ts", postgresUrl);
+  if (process.env.BENCH_LEADERBOARD !== "0") report.leaderboardScaling = scaling("scripts/bench-leaderboard.ts", postgresUrl);
 }
 
 // Server cost in CPU per request, with where it goes (scripts/bench-cpu.mjs), each on a server of its own.
