@@ -189,7 +189,7 @@ async function httpOrders(server) {
  * scripts/bench-lists.ts (order lists, 1k to 1M orders), scripts/bench-leaderboard.ts (leaderboard and
  * profile, 1k players / 10k matches to 100k / 1M).
  */
-function scaling(script, databaseUrl) {
+function scalingBench(script, databaseUrl) {
   const result = spawnSync("npx", ["tsx", script], {
     encoding: "utf8",
     env: { ...process.env, BENCH_DATABASE_URL: databaseUrl },
@@ -370,8 +370,8 @@ if (postgresUrl) {
   report.httpOrders.postgres = http;
   report.memory.postgres = { rssIdleMb: http.rssIdleMb, rssUnderOrderLoadMb: http.rssUnderLoadMb };
   report.orderLoad.postgres = orderLoad(postgresUrl);
-  if (process.env.BENCH_LISTS !== "0") report.listScaling = scaling("scripts/bench-lists.ts", postgresUrl);
-  if (process.env.BENCH_LEADERBOARD !== "0") report.leaderboardScaling = scaling("scripts/bench-leaderboard.ts", postgresUrl);
+  if (process.env.BENCH_LISTS !== "0") report.listScaling = scalingBench("scripts/bench-lists.ts", postgresUrl);
+  if (process.env.BENCH_LEADERBOARD !== "0") report.leaderboardScaling = scalingBench("scripts/bench-leaderboard.ts", postgresUrl);
 }
 
 // Server cost in CPU per request, with where it goes (scripts/bench-cpu.mjs), each on a server of its own.
