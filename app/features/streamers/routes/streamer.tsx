@@ -25,7 +25,7 @@ import { StreamerError, donate, donationFeeBasisPoints, findStreamerPage, follow
 import { env } from "~/lib/env.server";
 import { formatDateTime, formatMoney } from "~/domain/format";
 import { usdToVes } from "~/domain/money";
-import { PAYMENT_METHOD_IDS, currencyFor } from "~/domain/payment-methods";
+import { PAYMENT_METHOD_IDS, currencyFor, type PaymentMethod } from "~/domain/payment-methods";
 import { currentExchangeRate } from "~/features/orders/exchange-rate.server";
 import { parseIdempotencyKey } from "~/features/orders/core/idempotency";
 import { OrderKeyReusedError, withinOrderLimit } from "~/features/orders/orders.server";
@@ -116,6 +116,59 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 const STATUS: Partial<Record<StreamerErrorCode, number>> = { NOT_FOUND: 404 };
 
+/**
+ * A fan's order to this streamer (a donation or a month's subscription): the payment method and phone
+ * read, one order per form key, the rate limit, then the pay page; the same refusals for both.
+ */
+async function fanOrder(
+  request: Request,
+  form: FormData,
+  context: {
+    formName: "donate-order" | "subscribe";
+    kind: "donation" | "subscription";
+    handle: string;
+    userId: string;
+    typed: Record<string, string>;
+  },
+  create: (order: {
+    userId: string;
+    phone: string;
+    handle: string;
+    method: PaymentMethod;
+    exchangeRate: string;
+    expiresAt: Date;
+    idempotencyKey: string | null;
+    t: ReturnType<typeof createI18n>["t"];
+  }) => Promise<{ id: string }>,
+) {
+  const { formName, kind, handle, userId, typed } = context;
+  const purchase = parsePlusPurchase(formFields(form));
+  if (!purchase.ok) return fail(purchase.code, 400, { form: formName, field: purchase.field, typed });
+  const formKey = parseIdempotencyKey(form.get("idempotencyKey"));
+  const idempotencyKey = formKey ? `${kind}:${handle}:${formKey}` : null;
+  if (!(await withinOrderLimit(db(), "orderCreation", userId, idempotencyKey))) return fail("RATE_LIMITED", 429, { form: formName, typed });
+  const language = languageFromCookieHeader(request.headers.get("Cookie"));
+  const { t } = createI18n(language, loadMessages(language, ["streamers"]));
+  try {
+    const order = await create({
+      userId,
+      phone: purchase.phone,
+      handle,
+      method: purchase.method,
+      exchangeRate: await currentExchangeRate(db()),
+      expiresAt: new Date(Date.now() + env().ORDER_EXPIRY_MINUTES * 60_000),
+      idempotencyKey,
+      t,
+    });
+    return redirect(`/orders/${order.id}/pay/${purchase.method}`);
+  } catch (error) {
+    if (error instanceof StreamerError) return fail(error.code, STATUS[error.code] ?? 409, { form: formName, typed });
+    if (error instanceof OrderKeyReusedError) return fail(error.code, 409, { form: formName, typed });
+    log.error(`${kind} order not created`, { userId, error: String(error) });
+    return fail("ORDER_FAILED", 500, { form: formName, typed });
+  }
+}
+
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
   const parsed = parseStreamerHandle(params.handle);
@@ -138,66 +191,34 @@ export async function action({ request, params }: Route.ActionArgs) {
         const typed = typedFields(form, (name) => ["amount", "message", "phone", "paymentMethod"].includes(name), 200);
         const donation = parseDonationOrderForm(fields);
         if (!donation.ok) return fail(donation.code, 400, { form: "donate-order", field: donation.field, typed });
-        const purchase = parsePlusPurchase(fields);
-        if (!purchase.ok) return fail(purchase.code, 400, { form: "donate-order", field: purchase.field, typed });
-        const formKey = parseIdempotencyKey(form.get("idempotencyKey"));
-        const idempotencyKey = formKey ? `donation:${parsed.handle}:${formKey}` : null;
-        if (!(await withinOrderLimit(db(), "orderCreation", user.id, idempotencyKey)))
-          return fail("RATE_LIMITED", 429, { form: "donate-order", typed });
-        const language = languageFromCookieHeader(request.headers.get("Cookie"));
-        const { t } = createI18n(language, loadMessages(language, ["streamers"]));
-        try {
-          const order = await buyDonation(db(), {
-            userId: user.id,
-            email: user.email,
-            phone: purchase.phone,
-            handle: parsed.handle,
-            method: purchase.method,
-            amountUsd: donation.amountUsd,
-            message: donation.message,
-            public: donation.public,
-            exchangeRate: await currentExchangeRate(db()),
-            expiresAt: new Date(Date.now() + env().ORDER_EXPIRY_MINUTES * 60_000),
-            label: t("streamers:orderDonate.orderLabel", { handle: parsed.handle }),
-            idempotencyKey,
-          });
-          return redirect(`/orders/${order.id}/pay/${purchase.method}`);
-        } catch (error) {
-          if (error instanceof StreamerError) return fail(error.code, STATUS[error.code] ?? 409, { form: "donate-order", typed });
-          if (error instanceof OrderKeyReusedError) return fail(error.code, 409, { form: "donate-order", typed });
-          log.error("donation order not created", { userId: user.id, error: String(error) });
-          return fail("ORDER_FAILED", 500, { form: "donate-order", typed });
-        }
+        return fanOrder(
+          request,
+          form,
+          { formName: "donate-order", kind: "donation", handle: parsed.handle, userId: user.id, typed },
+          ({ t, ...order }) =>
+            buyDonation(db(), {
+              ...order,
+              email: user.email,
+              amountUsd: donation.amountUsd,
+              message: donation.message,
+              public: donation.public,
+              label: t("streamers:orderDonate.orderLabel", { handle: parsed.handle }),
+            }),
+        );
       }
       case "subscribe": {
         const typed = typedFields(form, (name) => name === "phone" || name === "paymentMethod", 40);
-        const purchase = parsePlusPurchase(fields);
-        if (!purchase.ok) return fail(purchase.code, 400, { form: "subscribe", field: purchase.field, typed });
-        const formKey = parseIdempotencyKey(form.get("idempotencyKey"));
-        const idempotencyKey = formKey ? `subscription:${parsed.handle}:${formKey}` : null;
-        if (!(await withinOrderLimit(db(), "orderCreation", user.id, idempotencyKey)))
-          return fail("RATE_LIMITED", 429, { form: "subscribe", typed });
-        const language = languageFromCookieHeader(request.headers.get("Cookie"));
-        const { t } = createI18n(language, loadMessages(language, ["streamers"]));
-        try {
-          const order = await buySubscription(db(), {
-            userId: user.id,
-            email: user.email,
-            phone: purchase.phone,
-            handle: parsed.handle,
-            method: purchase.method,
-            exchangeRate: await currentExchangeRate(db()),
-            expiresAt: new Date(Date.now() + env().ORDER_EXPIRY_MINUTES * 60_000),
-            label: t("streamers:subscribe.orderLabel", { handle: parsed.handle }),
-            idempotencyKey,
-          });
-          return redirect(`/orders/${order.id}/pay/${purchase.method}`);
-        } catch (error) {
-          if (error instanceof StreamerError) return fail(error.code, STATUS[error.code] ?? 409, { form: "subscribe", typed });
-          if (error instanceof OrderKeyReusedError) return fail(error.code, 409, { form: "subscribe", typed });
-          log.error("subscription order not created", { userId: user.id, error: String(error) });
-          return fail("ORDER_FAILED", 500, { form: "subscribe", typed });
-        }
+        return fanOrder(
+          request,
+          form,
+          { formName: "subscribe", kind: "subscription", handle: parsed.handle, userId: user.id, typed },
+          ({ t, ...order }) =>
+            buySubscription(db(), {
+              ...order,
+              email: user.email,
+              label: t("streamers:subscribe.orderLabel", { handle: parsed.handle }),
+            }),
+        );
       }
       case "price": {
         const page = await findStreamerPage(db(), parsed.handle, user.id);
