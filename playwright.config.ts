@@ -12,6 +12,8 @@ export const DISCORD_DEMO_PORT = PORT + 81;
 const PAYMENT_DEMO_PORTS = { binance: PORT + 90, paypal: PORT + 91, bank: PORT + 92, topup: PORT + 93 };
 // A fresh data directory per run: the server migrates and seeds it like a first start.
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "arena-e2e-"));
+// Pages axe has checked in this run, shared by the workers (tests/e2e/support/axe.ts).
+process.env.E2E_AXE_SEEN_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "arena-axe-seen-"));
 
 export const chromiumLaunchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -30,8 +32,8 @@ export const chromiumLaunchOptions = {
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
-  // Three: the tests wait on the server and the browser more than they compute (2 cores stay ~50 % idle with two).
-  workers: 3,
+  // Four: the tests wait on the server and the browser more than they compute (docs/decisions/015-test-time-budget.md).
+  workers: 4,
   retries: process.env.CI ? 1 : 0,
   // CI shares its machine: the same steps may take twice as long there. Generous limits only slow a
   // test that fails; a passing one finishes when its page is ready.
@@ -43,7 +45,9 @@ export default defineConfig({
     locale: "es-VE",
     // Users are in Venezuela; the server runs in UTC (webServer env TZ): dates must still agree.
     timezoneId: "America/Caracas",
-    trace: "retain-on-failure",
+    // A trace records screenshots all along, which costs Chromium about half again its CPU: on CI only a
+    // failed test's retry is traced (docs/decisions/015-test-time-budget.md).
+    trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
     launchOptions: chromiumLaunchOptions,
   },
   projects: [

@@ -1,7 +1,7 @@
 // `npm test`: the type check; lint, format, translation and import-cycle checks; unit and integration
-// tests (Vitest, on PGlite), then end-to-end tests (Playwright in Chromium), with the integration tests
-// on PostgreSQL beside them when TEST_POSTGRES_URL is set.
-// Ends with one plain "N passed, N failed" line over all of them.
+// tests (Vitest, on PGlite), then end-to-end tests (Playwright in Chromium).
+// Ends with one plain "N passed, N failed" line over all of them. The integration suite on PostgreSQL
+// is `npm run test:postgres`, which CI runs after this (docs/decisions/015-test-time-budget.md).
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -82,36 +82,9 @@ run("unit and integration tests (Vitest)", "npx", [
 ]);
 countVitest(vitestJson);
 
-// TEST_POSTGRES_URL: the integration suite once more against that PostgreSQL server. It runs beside the
-// end-to-end tests: those wait on browsers and servers more than they compute, and the machine has room.
-const postgresJson = path.join(reports, "vitest-postgres.json");
-const postgres = process.env.TEST_POSTGRES_URL
-  ? runAside(
-      "integration tests on PostgreSQL (ran beside the end-to-end tests)",
-      "npx",
-      [
-        "vitest",
-        "run",
-        "--project",
-        "integration",
-        "--project",
-        "integration-environment",
-        "--reporter=default",
-        "--reporter=json",
-        `--outputFile.json=${postgresJson}`,
-      ],
-      { DATABASE_URL: process.env.TEST_POSTGRES_URL },
-    )
-  : null;
-
 const playwrightJson = path.join(reports, "playwright.json");
 run("end-to-end tests (Playwright, Chromium)", "node", ["scripts/e2e.mjs"], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson });
 countPlaywright(playwrightJson);
-
-if (postgres) {
-  await postgres.finished;
-  countVitest(postgresJson);
-}
 
 console.log(`\n── npm test: ${minutesSince(testStart)}`);
 console.log(`\nTotal: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

@@ -1,5 +1,7 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { createHash } from "node:crypto";
 import fs from "node:fs";
+import path from "node:path";
 import axe from "axe-core";
 
 /**
@@ -28,8 +30,38 @@ export interface AxeFinding {
   elements: string[];
 }
 
-/** Same page, same width, same markup (numbers aside): checked once per worker, not at every visit. */
+/**
+ * Same kind of page (route, ids aside), same width, same markup structure: checked once per run, not
+ * at every visit. The workers share what they checked through files in E2E_AXE_SEEN_DIR (made per run
+ * by playwright.config.ts); without it, each worker keeps its own list.
+ */
 const checkedInThisWorker = new Set<string>();
+
+function seenFile(key: string): string | null {
+  const dir = process.env.E2E_AXE_SEEN_DIR;
+  return dir ? path.join(dir, createHash("sha1").update(key).digest("hex")) : null;
+}
+
+function alreadyChecked(key: string): boolean {
+  if (checkedInThisWorker.has(key)) return true;
+  const file = seenFile(key);
+  return file !== null && fs.existsSync(file);
+}
+
+function markChecked(key: string) {
+  checkedInThisWorker.add(key);
+  const file = seenFile(key);
+  if (file) fs.writeFileSync(file, key);
+}
+
+/** The path with its ids (numbers, UUIDs, long tokens) as `:id`: two orders' pages are one route. */
+export function routeOf(url: string): string {
+  const { pathname } = new URL(url);
+  return pathname
+    .split("/")
+    .map((segment) => (/\d/.test(segment) && segment.length > 3 ? ":id" : segment))
+    .join("/");
+}
 
 export function axeGateEnabled(): boolean {
   return process.env.E2E_AXE !== "off";
@@ -72,14 +104,23 @@ async function checkPage(original: Page, ignoredRules: string[], scriptsOff: (()
   const page = scriptsOff ? await copyWithoutScripts(original, scriptsOff) : original;
   const width = page.viewportSize()?.width ?? 0;
   const fingerprint = await page.evaluate(() => {
-    // A cheap hash of the markup without digits (dates, counts, ids differ from visit to visit).
-    const text = document.documentElement.outerHTML.replace(/\d+/g, "");
+    // A cheap hash of the markup's structure: text, free-text attribute values and digits left out
+    // (names, dates, counts and ids differ from visit to visit; the rules axe applies to them do not).
+    const text = document.documentElement.outerHTML
+      .replace(/>[^<]*\S[^<]*</g, ">x<")
+      .replace(
+        /\s(href|src|srcset|action|value|content|title|alt|aria-label|aria-valuenow|aria-valuetext|placeholder|datetime|style|id|for|name|aria-labelledby|aria-describedby|aria-controls|nonce|data-[\w-]+)="[^"]+"/g,
+        " $1=x",
+      )
+      .replace(/\d+/g, "")
+      // A list, table or select with more rows of the same kind is the same page to axe.
+      .replace(/(<(li|tr|option)\b[^>]*>[\s\S]*?<\/\2>)(?:\s*\1)+/g, "$1");
     let hash = 2166136261;
     for (let i = 0; i < text.length; i += 1) hash = Math.imul(hash ^ text.charCodeAt(i), 16777619);
     return (hash >>> 0).toString(36);
   });
-  const key = `${width}|${shownUrl.split("?")[0]}|${fingerprint}`;
-  if (checkedInThisWorker.has(key)) return { findings: [], skipped: true };
+  const key = `${width}|${routeOf(shownUrl)}|${fingerprint}`;
+  if (alreadyChecked(key)) return { findings: [], skipped: true };
 
   const hasAxe = await page.evaluate(() => typeof (window as { axe?: unknown }).axe === "object");
   if (!hasAxe) await page.evaluate(axe.source);
@@ -104,7 +145,7 @@ async function checkPage(original: Page, ignoredRules: string[], scriptsOff: (()
     { tags: AXE_TAGS, ignored: ignoredRules },
   );
   if (!result) return { findings: [], skipped: true };
-  checkedInThisWorker.add(key);
+  markChecked(key);
   return {
     skipped: false,
     findings: result.violations
