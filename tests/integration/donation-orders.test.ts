@@ -292,12 +292,11 @@ describe("donations paid as orders", () => {
           phone: "04141234567",
           handle: "valkyria",
           method: "binance",
-          amountUsd: amount,
+          what: { amountUsd: amount, label: "Donación" },
           message: "",
           public: false,
           exchangeRate: "245.50",
           expiresAt: new Date(Date.now() + 3_600_000),
-          label: "Donación",
           idempotencyKey: `${round}`,
         });
         await sendProof(orderId);

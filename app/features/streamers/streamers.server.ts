@@ -7,6 +7,7 @@ import {
   settings,
   streamerChannels,
   streamerDonations,
+  streamerGifts,
   streamerFollows,
   streamers,
   tournaments,
@@ -416,9 +417,14 @@ export async function recentSupporters(db: Reader, streamerId: string) {
       // A message staff hid is never sent to the page.
       message: sql<string>`case when ${streamerDonations.messageHiddenAt} is null then ${streamerDonations.message} else '' end`,
       createdAt: streamerDonations.createdAt,
+      giftQuantity: streamerDonations.giftQuantity,
+      giftNameEs: streamerGifts.nameEs,
+      giftNameEn: streamerGifts.nameEn,
+      giftIcon: streamerGifts.icon,
     })
     .from(streamerDonations)
     .innerJoin(users, eq(users.id, streamerDonations.donorUserId))
+    .leftJoin(streamerGifts, eq(streamerGifts.id, streamerDonations.giftId))
     .where(and(eq(streamerDonations.streamerId, streamerId), eq(streamerDonations.public, true), isNull(streamerDonations.refundedAt)))
     .orderBy(desc(streamerDonations.createdAt))
     .limit(10);
