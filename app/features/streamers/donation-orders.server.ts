@@ -28,8 +28,7 @@ type Reader = Database | Transaction;
  * how many, priced from the catalogue here (the form's price, if any, is never read).
  */
 export type DonationWhat =
-  | { amountUsd: number; label: string }
-  | { giftId: string; quantityText: string; label: (gift: GiftItem, quantity: number) => string };
+  { amountUsd: number; label: string } | { giftId: string; quantityText: string; label: (gift: GiftItem, quantity: number) => string };
 
 /**
  * Creates the donation's order priced here (the dollars typed, or the gift's catalogue price × quantity;
@@ -61,7 +60,11 @@ export async function buyDonation(
     if (!streamer) throw new StreamerError("NOT_FOUND");
     if (streamer.userId === input.userId) throw new StreamerError("CANNOT_DONATE_SELF");
     const { what } = input;
-    let priced: { amountUsd: number; item: { label: string; unitAmount: number; quantity: number }; gift: { id: string; quantity: number } | null };
+    let priced: {
+      amountUsd: number;
+      item: { label: string; unitAmount: number; quantity: number };
+      gift: { id: string; quantity: number } | null;
+    };
     if ("giftId" in what) {
       const gift = await activeGift(tx, what.giftId);
       if (!gift) throw new StreamerError("GIFT_UNAVAILABLE");
@@ -212,7 +215,14 @@ async function refundDonation(tx: Transaction, orderId: string, actorId: string 
   const gift = giftOf(row, row.streamerLanguage);
   await reverseFanPayment(
     tx,
-    { kind: gift ? "gift" : "donation", orderId, streamerUserId: row.streamerUserId, currency: row.currency, amount: row.amount, fee: row.fee },
+    {
+      kind: gift ? "gift" : "donation",
+      orderId,
+      streamerUserId: row.streamerUserId,
+      currency: row.currency,
+      amount: row.amount,
+      fee: row.fee,
+    },
     actorId,
     gift ?? undefined,
   );

@@ -22,7 +22,11 @@ const COLUMNS = {
 
 /** The items fans may send now, in staff's order. */
 export async function activeGifts(db: Reader) {
-  return db.select(COLUMNS).from(streamerGifts).where(eq(streamerGifts.active, true)).orderBy(asc(streamerGifts.position), asc(streamerGifts.id));
+  return db
+    .select(COLUMNS)
+    .from(streamerGifts)
+    .where(eq(streamerGifts.active, true))
+    .orderBy(asc(streamerGifts.position), asc(streamerGifts.id));
 }
 
 /** Every item, on or off, for staff. */

@@ -1,14 +1,23 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { DONATION_MAX } from "./donations";
-import { GIFT_QUANTITY_MAX, giftLabel, giftTotal, isGiftIcon, parseGiftCatalogueForm, parseGiftOrderForm, parseGiftQuantity } from "./gifts";
+import {
+  GIFT_QUANTITY_MAX,
+  giftLabel,
+  giftTotal,
+  isGiftIcon,
+  parseGiftCatalogueForm,
+  parseGiftOrderForm,
+  parseGiftQuantity,
+} from "./gifts";
 
 describe("a gift's quantity", () => {
   it("is a whole number from 1 to the maximum", () => {
     expect(parseGiftQuantity("1", 500)).toBe(1);
     expect(parseGiftQuantity(" 3 ", 2000)).toBe(3);
     expect(parseGiftQuantity(String(GIFT_QUANTITY_MAX), 100)).toBe(GIFT_QUANTITY_MAX);
-    for (const raw of ["0", "-1", "1.5", "abc", "", undefined, String(GIFT_QUANTITY_MAX + 1)]) expect(parseGiftQuantity(raw, 100), raw).toBeNull();
+    for (const raw of ["0", "-1", "1.5", "abc", "", undefined, String(GIFT_QUANTITY_MAX + 1)])
+      expect(parseGiftQuantity(raw, 100), raw).toBeNull();
   });
 
   it("never makes a total beyond a donation's limit", () => {
@@ -66,8 +75,10 @@ describe("the staff's catalogue form", () => {
   it("refuses empty or long names, a price of zero or above 500, a non-emoji icon, a bad place", () => {
     expect(parseGiftCatalogueForm({ ...good, nameEs: " " })).toMatchObject({ code: "GIFT_NAME", field: "nameEs" });
     expect(parseGiftCatalogueForm({ ...good, nameEn: "x".repeat(31) })).toMatchObject({ code: "GIFT_NAME", field: "nameEn" });
-    for (const price of ["0", "500.01", "abc", "-1"]) expect(parseGiftCatalogueForm({ ...good, price })).toMatchObject({ code: "GIFT_PRICE" });
-    for (const icon of ["", "A", "<b>", "👑x", "1", "👑👑👑👑👑👑👑👑👑"]) expect(parseGiftCatalogueForm({ ...good, icon }), icon).toMatchObject({ code: "GIFT_ICON" });
+    for (const price of ["0", "500.01", "abc", "-1"])
+      expect(parseGiftCatalogueForm({ ...good, price })).toMatchObject({ code: "GIFT_PRICE" });
+    for (const icon of ["", "A", "<b>", "👑x", "1", "👑👑👑👑👑👑👑👑👑"])
+      expect(parseGiftCatalogueForm({ ...good, icon }), icon).toMatchObject({ code: "GIFT_ICON" });
     expect(parseGiftCatalogueForm({ ...good, position: "1000" })).toMatchObject({ code: "GIFT_POSITION" });
   });
 

@@ -37,7 +37,8 @@ export function giftTotal(priceUsd: number, quantity: number): number | null {
 }
 
 export type ParsedGiftOrder =
-  { ok: true; giftId: string; quantityText: string; message: string; public: boolean } | { ok: false; code: GiftOrderErrorCode; field: string };
+  | { ok: true; giftId: string; quantityText: string; message: string; public: boolean }
+  | { ok: false; code: GiftOrderErrorCode; field: string };
 
 /**
  * The gift form's own fields (the item's id, the quantity as typed, the message, the opt-in). The

@@ -256,15 +256,37 @@ export default function AdminStreamersPage({ loaderData, actionData }: Route.Com
               </p>
               <label className={labelClass}>
                 {t("adminGifts.nameEs")}
-                <input name="nameEs" required maxLength={30} defaultValue={gift?.nameEs} className={fieldClass} data-testid="admin-gift-name-es" />
+                <input
+                  name="nameEs"
+                  required
+                  maxLength={30}
+                  defaultValue={gift?.nameEs}
+                  className={fieldClass}
+                  data-testid="admin-gift-name-es"
+                />
               </label>
               <label className={labelClass}>
                 {t("adminGifts.nameEn")}
-                <input name="nameEn" required maxLength={30} defaultValue={gift?.nameEn} className={fieldClass} data-testid="admin-gift-name-en" />
+                <input
+                  name="nameEn"
+                  required
+                  maxLength={30}
+                  defaultValue={gift?.nameEn}
+                  className={fieldClass}
+                  data-testid="admin-gift-name-en"
+                />
               </label>
               <label className={labelClass}>
                 {t("adminGifts.price")}
-                <input name="price" required inputMode="decimal" maxLength={9} defaultValue={gift?.price} className={fieldClass} data-testid="admin-gift-price" />
+                <input
+                  name="price"
+                  required
+                  inputMode="decimal"
+                  maxLength={9}
+                  defaultValue={gift?.price}
+                  className={fieldClass}
+                  data-testid="admin-gift-price"
+                />
               </label>
               <label className={labelClass}>
                 {t("adminGifts.icon")}
@@ -272,10 +294,22 @@ export default function AdminStreamersPage({ loaderData, actionData }: Route.Com
               </label>
               <label className={labelClass}>
                 {t("adminGifts.position")}
-                <input name="position" inputMode="numeric" maxLength={3} defaultValue={String(gift?.position ?? 0)} className={fieldClass} />
+                <input
+                  name="position"
+                  inputMode="numeric"
+                  maxLength={3}
+                  defaultValue={String(gift?.position ?? 0)}
+                  className={fieldClass}
+                />
               </label>
               <label className="inline-flex min-h-6 items-center gap-2 text-sm">
-                <input type="checkbox" name="active" className="h-6 w-6" defaultChecked={gift?.active ?? true} data-testid="admin-gift-active" />
+                <input
+                  type="checkbox"
+                  name="active"
+                  className="h-6 w-6"
+                  defaultChecked={gift?.active ?? true}
+                  data-testid="admin-gift-active"
+                />
                 {t("adminGifts.active")}
               </label>
               <button type="submit" className={gift ? secondaryButton : primaryButton} data-testid="admin-gift-save">

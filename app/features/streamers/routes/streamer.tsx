@@ -59,8 +59,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const language = languageFromCookieHeader(request.headers.get("Cookie"));
   const streamerId = page.streamer.id;
   const fan = viewer && !page.own ? viewer : null;
-  const [supporters, feeBasisPoints, balances, offer, subscription, inProgress, subscribers, plus, rate, donationOrder, gifts] = await Promise.all(
-    [
+  const [supporters, feeBasisPoints, balances, offer, subscription, inProgress, subscribers, plus, rate, donationOrder, gifts] =
+    await Promise.all([
       recentSupporters(db(), streamerId),
       donationFeeBasisPoints(db()),
       fan ? userBalances(db(), fan.id) : Promise.resolve(null),
@@ -73,8 +73,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       currentExchangeRate(db()).catch(() => null),
       fan ? donationInProgress(db(), fan.id, streamerId) : Promise.resolve(null),
       fan ? activeGifts(db()) : Promise.resolve([]),
-    ],
-  );
+    ]);
   const [posts, subscribedSupporters] = await Promise.all([
     postsFor(db(), streamerId, { own: page.own, subscribed: subscription.subscribed }),
     subscribersAmong(
@@ -708,7 +707,9 @@ export default function StreamerPage({ loaderData, actionData }: Route.Component
           <h2 id="gift-title" className="text-xl font-extrabold">
             {t("gifts.title")}
           </h2>
-          <p className="mt-2 text-sm text-slate-300">{t("gifts.text", { handle: streamer.handle, fee: format.number(loaderData.feePercent) })}</p>
+          <p className="mt-2 text-sm text-slate-300">
+            {t("gifts.text", { handle: streamer.handle, fee: format.number(loaderData.feePercent) })}
+          </p>
           <form method="post" noValidate className="mt-4 flex flex-col gap-4" data-testid="gift-order-form">
             <input type="hidden" name="intent" value="gift-order" />
             <input type="hidden" name="idempotencyKey" value={loaderData.gifts.key} />
