@@ -60,6 +60,7 @@ const cardColumns = {
   featured: streamers.featured,
   live: streamers.live,
   liveSince: streamers.liveSince,
+  liveViewers: streamers.liveViewers,
   followers: followersSql.mapWith(Number),
   gamesPlayed: gamesPlayedSql(sql`${streamers.userId}`).mapWith(Number),
 };
@@ -230,7 +231,8 @@ export async function setLive(db: Database, userId: string, live: boolean, now =
   if (row.live === live) return;
   await db
     .update(streamers)
-    .set({ live, liveSince: live ? now : null, liveManual: true })
+    // The switch knows no viewer count.
+    .set({ live, liveSince: live ? now : null, liveManual: true, liveViewers: null })
     .where(eq(streamers.id, row.id));
 }
 
