@@ -54,6 +54,8 @@ export const ERROR_CODE_SOURCES: ErrorCodeSource[] = [
   { file: "app/features/streamers/streams.server.ts", name: "StreamsErrorCode", namespace: "streamers", prefix: "errors" },
   { file: "app/features/streamers/core/donations.ts", name: "DonationFormErrorCode", namespace: "streamers", prefix: "errors" },
   { file: "app/features/streamers/core/subscriptions.ts", name: "SubscriptionErrorCode", namespace: "streamers", prefix: "errors" },
+  { file: "app/features/streamers/core/gifts.ts", name: "GiftOrderErrorCode", namespace: "streamers", prefix: "errors" },
+  { file: "app/features/streamers/core/gifts.ts", name: "GiftCatalogueErrorCode", namespace: "streamers", prefix: "errors" },
   // Staff see the same refusals on the review page.
   { file: "app/features/orders/orders.server.ts", name: "OrderErrorCode", namespace: "admin", prefix: "errors" },
   { file: "app/features/tournaments/registrations.server.ts", name: "RegistrationErrorCode", namespace: "tournaments", prefix: "errors" },

@@ -3,7 +3,8 @@
 // contract in docs/streamers.md. Off by default in the product; for local runs and tests:
 //   node scripts/twitch-demo.mjs --port 4020 --client-id demo-client --token demo-token [--live vale_live,otro] [--quiet]
 // Then run the product with TWITCH_API_URL=http://127.0.0.1:4020 TWITCH_CLIENT_ID=demo-client TWITCH_TOKEN=demo-token.
-// Tests switch a channel on or off with `POST /demo/live {"login": "vale_live", "live": true}`.
+// Tests switch a channel on or off with `POST /demo/live {"login": "vale_live", "live": true, "viewers": 1234}`
+// (`viewers` optional: 1200 unless given), answered as the stream's `viewer_count`.
 import http from "node:http";
 import { parseArgs } from "node:util";
 
@@ -17,11 +18,13 @@ const { values } = parseArgs({
     quiet: { type: "boolean", default: false },
   },
 });
-const live = new Set(
+/** Live logins and their viewer counts. */
+const live = new Map(
   values.live
     .split(",")
     .map((login) => login.trim().toLowerCase())
-    .filter(Boolean),
+    .filter(Boolean)
+    .map((login) => [login, 1200]),
 );
 
 const server = http.createServer((req, res) => {
@@ -37,10 +40,10 @@ const server = http.createServer((req, res) => {
     req.on("data", (chunk) => (body += chunk));
     req.on("end", () => {
       try {
-        const { login, live: on } = JSON.parse(body);
-        if (on) live.add(String(login).toLowerCase());
+        const { login, live: on, viewers } = JSON.parse(body);
+        if (on) live.set(String(login).toLowerCase(), Number.isInteger(viewers) && viewers >= 0 ? viewers : 1200);
         else live.delete(String(login).toLowerCase());
-        send(200, { live: [...live] });
+        send(200, { live: [...live.keys()] });
       } catch {
         send(400, { error: "Bad Request" });
       }
@@ -55,7 +58,13 @@ const server = http.createServer((req, res) => {
     return send(400, { error: "Bad Request", status: 400, message: "The maximum number of 'user_login' parameters is 100" });
   const data = logins
     .filter((login) => live.has(login))
-    .map((login) => ({ user_login: login, user_name: login, type: "live", viewer_count: 1200, started_at: new Date().toISOString() }));
+    .map((login) => ({
+      user_login: login,
+      user_name: login,
+      type: "live",
+      viewer_count: live.get(login),
+      started_at: new Date().toISOString(),
+    }));
   send(200, { data, pagination: {} });
 });
 

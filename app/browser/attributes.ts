@@ -35,6 +35,8 @@ export enum DataAttr {
   alertWho = "data-alert-who",
   alertAmount = "data-alert-amount",
   alertMessage = "data-alert-message",
+  /** A gift's items ("👑 3 × Corona"), hidden for a plain donation. */
+  alertGift = "data-alert-gift",
   /** The "test" mark of a sample alert the streamer sent themself. */
   alertTest = "data-alert-test",
   /** The text for a donor who chose not to be named ("Alguien"). */

@@ -45,6 +45,12 @@ describe("the donation overlay", () => {
 
   it("reads only well-formed events", () => {
     expect(parseAlert('{"who":null,"amount":"$5,00","message":"hola"}')).toEqual({ who: null, amount: "$5,00", message: "hola" });
+    expect(parseAlert('{"who":"@ana","amount":"$60.00","message":"","gift":"👑 3 × Corona"}')).toEqual({
+      who: "@ana",
+      amount: "$60.00",
+      message: "",
+      gift: "👑 3 × Corona",
+    });
     expect(parseAlert('{"who":"@ana","amount":5}')).toBeNull();
     expect(parseAlert("not json")).toBeNull();
   });

@@ -38,6 +38,7 @@ export function parseAlert(data: string): DonationAlert | null {
       who: typeof value.who === "string" ? value.who : null,
       amount: value.amount,
       message: value.message,
+      ...(typeof value.gift === "string" && value.gift !== "" ? { gift: value.gift } : {}),
       ...(value.test === true ? { test: true as const } : {}),
     };
   } catch {
@@ -51,11 +52,12 @@ export function start(): void {
   const address = box?.getAttribute(DataAttr.alerts);
   if (!box || !address) return;
   const part = (name: DataAttr) => box.querySelector<HTMLElement>(selector(name));
-  const [who, amount, message, test] = [
+  const [who, amount, message, test, gift] = [
     part(DataAttr.alertWho),
     part(DataAttr.alertAmount),
     part(DataAttr.alertMessage),
     part(DataAttr.alertTest),
+    part(DataAttr.alertGift),
   ];
   const someone = box.getAttribute(DataAttr.alertSomeone) ?? "";
   const queue = createAlertQueue(
@@ -67,6 +69,10 @@ export function start(): void {
         message.hidden = alert.message === "";
       }
       if (test) test.hidden = alert.test !== true;
+      if (gift) {
+        gift.textContent = alert.gift ?? "";
+        gift.hidden = alert.gift === undefined;
+      }
       box.hidden = false;
     },
     () => {

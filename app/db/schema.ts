@@ -425,6 +425,8 @@ export const streamers = pgTable(
     liveSince: timestamp("live_since", { withTimezone: true }),
     /** The live flag was set by the streamer's own switch (not by a provider). */
     liveManual: boolean("live_manual").notNull().default(true),
+    /** How many watch now, as the provider that marked them live last said; null when unknown (the manual switch, or off air). */
+    liveViewers: integer("live_viewers"),
     appliedAt: timestamp("applied_at", { withTimezone: true }).notNull().defaultNow(),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
     decidedBy: text("decided_by"),
@@ -511,10 +513,31 @@ export const streamerDonations = pgTable(
     messageHiddenBy: text("message_hidden_by").references(() => users.id),
     /** Its order was refunded: the streamer's credit was reversed and the pages no longer list it. */
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    /** A gift (catalogue item × quantity) rather than an amount the fan typed; null for a plain donation. */
+    giftId: text("gift_id").references(() => streamerGifts.id),
+    giftQuantity: integer("gift_quantity"),
     createdAt: createdAt(),
   },
   (t) => [index("streamer_donations_streamer_idx").on(t.streamerId, t.createdAt)],
 );
+
+/**
+ * The gifts fans send streamers ("Rosa", "Diamante", "Corona"), managed by staff on /admin/streamers:
+ * sold as donation orders priced from here (never from the form).
+ */
+export const streamerGifts = pgTable("streamer_gifts", {
+  id: text("id").primaryKey(),
+  nameEs: text("name_es").notNull(),
+  nameEn: text("name_en").notNull(),
+  /** One item's price in USD cents. */
+  priceUsd: integer("price_usd").notNull(),
+  /** An emoji (shown as is: no image to load). */
+  icon: text("icon").notNull(),
+  active: boolean("active").notNull().default(true),
+  position: integer("position").notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * A donation paid as an order (kind `donation`): which streamer it is for, the fan's message and
@@ -529,6 +552,9 @@ export const streamerDonationOrders = pgTable("streamer_donation_orders", {
     .references(() => streamers.id),
   message: text("message").notNull().default(""),
   public: boolean("public").notNull().default(false),
+  /** A gift order: the catalogue item and how many, priced from the catalogue when the order was made. */
+  giftId: text("gift_id").references(() => streamerGifts.id),
+  giftQuantity: integer("gift_quantity"),
   createdAt: createdAt(),
 });
 
@@ -1716,6 +1742,7 @@ export const schema = {
   prizePoolFreezes,
   streamerSubscriptionOrders,
   streamerDonationOrders,
+  streamerGifts,
   streamerTestAlerts,
   streamerSubscriptions,
   streamerPosts,

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { usdToVes } from "~/domain/money";
 import type { Database } from "~/lib/db.server";
-import { exchangeRates, games, settings, topupPackages, tournaments } from "./schema";
+import { exchangeRates, games, settings, streamerGifts, topupPackages, tournaments } from "./schema";
 
 /** Bs per USD used to price the demo catalogue; staff change it in settings. */
 export const DEMO_EXCHANGE_RATE = "245.50";
@@ -187,6 +187,13 @@ export function demoPackages(rate: string = DEMO_EXCHANGE_RATE) {
   }));
 }
 
+/** The gifts fans send streamers (docs/streamers.md "Gifts"); staff change them on /admin/streamers. */
+export const DEMO_GIFTS = [
+  { id: "gift-rosa", nameEs: "Rosa", nameEn: "Rose", priceUsd: 100, icon: "🌹", position: 1 },
+  { id: "gift-diamante", nameEs: "Diamante", nameEn: "Diamond", priceUsd: 500, icon: "💎", position: 2 },
+  { id: "gift-corona", nameEs: "Corona", nameEn: "Crown", priceUsd: 2000, icon: "👑", position: 3 },
+];
+
 /**
  * Inserts the demo data once: every row has a fixed id and existing rows are left alone,
  * so running it again (every start) changes nothing and keeps staff edits.
@@ -212,5 +219,6 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<void
           .where(and(eq(games.id, game.id), isNull(games.banner)));
     await tx.insert(topupPackages).values(demoPackages()).onConflictDoNothing();
     await tx.insert(tournaments).values(demoTournaments(now)).onConflictDoNothing();
+    await tx.insert(streamerGifts).values(DEMO_GIFTS).onConflictDoNothing();
   });
 }

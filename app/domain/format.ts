@@ -93,6 +93,17 @@ export function formatNumber(
   return numberFormatter(language, minimumFractionDigits, Math.max(minimumFractionDigits, maximumFractionDigits)).format(value);
 }
 
+/** A count in short form per language, for a badge: 1200 → "1,2 K" (es) / "1.2K" (en); 999 stays "999". */
+export function formatCompactNumber(value: number, language: Language): string {
+  const key = `c|${language}`;
+  let formatter = cache.get(key) as Intl.NumberFormat | undefined;
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(LOCALES[language], { notation: "compact", maximumFractionDigits: 1 });
+    cache.set(key, formatter);
+  }
+  return tidy(formatter.format(value));
+}
+
 /** Two decimals always: the body of every amount of money ("1.473,00" / "1,473.00"). */
 export function formatDecimal2(value: number, language: Language): string {
   return formatNumber(value, language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });

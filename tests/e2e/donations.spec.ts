@@ -15,7 +15,7 @@ import { expect, signIn, test as base, type AppServer } from "./support/server-f
 
 interface TwitchDemo {
   url: string;
-  setLive(login: string, live: boolean): Promise<void>;
+  setLive(login: string, live: boolean, viewers?: number): Promise<void>;
 }
 
 async function freePort(): Promise<number> {
@@ -52,8 +52,8 @@ const test = base.extend<{ arena: AppServer }, { twitch: TwitchDemo }>({
       }
       await use({
         url,
-        async setLive(login, live) {
-          const answer = await fetch(`${url}/demo/live`, { method: "POST", body: JSON.stringify({ login, live }) });
+        async setLive(login, live, viewers) {
+          const answer = await fetch(`${url}/demo/live`, { method: "POST", body: JSON.stringify({ login, live, viewers }) });
           expect(answer.ok).toBe(true);
         },
       });
@@ -118,7 +118,7 @@ test("un jugador aplica y es aprobado, Twitch lo reporta en vivo, un fan dona po
 
   // Twitch says the channel is live: the server's poll (every second here) turns the streamer live,
   // and the landing (cached a few seconds), their page and the cup's card show it, without a restart.
-  await twitch.setLive("vale_tips", true);
+  await twitch.setLive("vale_tips", true, 1234);
   await expect(async () => {
     await visitor.goto("/streamers/vale_tips");
     await expect(visitor.getByTestId("streamer-live")).toHaveText("En vivo", { timeout: 500 });
@@ -129,6 +129,9 @@ test("un jugador aplica y es aprobado, Twitch lo reporta en vivo, un fan dona po
     const card = visitor.getByTestId("landing-streamer").filter({ hasText: "@vale_tips" });
     await expect(card.getByTestId("landing-streamer-live")).toHaveText("En vivo", { timeout: 500 });
   }).toPass({ timeout: 20_000 });
+  // The hero's badge and count are now Twitch's (the static "10.2K" only while nobody featured is live), linking to the stream.
+  await expect(visitor.getByTestId("viewer-count")).toHaveText("1,2 K espectadores");
+  await expect(visitor.getByTestId("live-badge")).toHaveAttribute("href", "/streamers/vale_tips");
   await noSidewaysScroll(visitor);
   await expect(async () => {
     await visitor.goto("/tournaments");
@@ -200,6 +203,39 @@ test("un jugador aplica y es aprobado, Twitch lo reporta en vivo, un fan dona po
   await expect(player.getByTestId("available-VES")).toHaveText("Bs. 2.209,50");
   await noSidewaysScroll(player);
 
+  // The fan sends a gift: three crowns ($20.00 each in the catalogue), paid by Binance; staff approve.
+  await fan.goto("/streamers/vale_tips");
+  const gift = fan.getByTestId("gift-order-form");
+  await gift.getByTestId("gift-item-gift-corona").check();
+  await gift.getByTestId("gift-quantity").fill("3");
+  await gift.getByTestId("gift-message").fill("¡Corona para la reina!");
+  await gift.getByTestId("gift-phone").fill("0414 123 4567");
+  await gift.getByTestId("gift-method-binance").check();
+  await noSidewaysScroll(fan);
+  await gift.getByTestId("gift-submit").click();
+  await expect(fan).toHaveURL((url) => /^\/orders\/[0-9a-f-]{36}\/pay\/binance$/.test(url.pathname));
+  const giftOrderId = new URL(fan.url()).pathname.split("/")[2]!;
+  const giftPay = new PayPage(fan);
+  await expect(giftPay.amount).toContainText("60,00");
+  await giftPay.file.setInputFiles(pngReceipt("regalo.png"));
+  await giftPay.transactionId.fill(`BNB-GIFT-${Date.now()}`);
+  await giftPay.submit.click();
+  await expect(fan).toHaveURL((url) => url.pathname === `/orders/${giftOrderId}`);
+  await staff.goto(`/admin/orders/${giftOrderId}`);
+  await new StaffReviewPage(staff).approve.click();
+  await expect(staff).toHaveURL((url) => url.pathname.startsWith("/admin/orders") && url.searchParams.has("done"));
+  // On stream (after the donation's 7 s on screen at most), on the page, and in the wallet: $60.00 less 10 %.
+  await expect(obs.getByTestId("donation-alert-gift")).toHaveText("👑 3 × Corona", { timeout: 10_000 });
+  await expect(obs.getByTestId("donation-alert-amount")).toHaveText("$60,00");
+  await expect(obs.getByTestId("donation-alert-message")).toHaveText("¡Corona para la reina!");
+  await fan.goto("/streamers/vale_tips");
+  await expect(fan.getByTestId("supporter").filter({ hasText: "¡Corona para la reina!" }).getByTestId("supporter-gift")).toHaveText(
+    "👑 3 × Corona",
+  );
+  await player.goto("/wallet");
+  await expect(player.getByTestId("available-USD")).toHaveText("$54,00");
+  await expect(player.getByText("Regalo de un fan: 3 × Corona")).toBeVisible();
+
   // Twitch says the stream ended: the page follows.
   await twitch.setLive("vale_tips", false);
   await expect(async () => {
@@ -252,6 +288,9 @@ test("in English: a streamer sends a test alert to their overlay, and staff hide
   await expect(staff.getByTestId("admin-done")).toHaveText("Message hidden: it no longer shows on the page or the alert.");
   await expect(message.getByTestId("admin-donation-hidden")).toHaveText("Message hidden");
   await noSidewaysScroll(staff);
+  // The gift catalogue staff manage, in English too.
+  await expect(staff.getByRole("heading", { name: "Gifts" })).toBeVisible();
+  await expect(staff.locator('[data-gift="gift-corona"]').getByTestId("admin-gift-name-en")).toHaveValue("Crown");
   await visitor.goto("/streamers/tips_en?lang=en");
   await expect(visitor.getByTestId("supporter")).toContainText("@rudo_dn");
   await expect(visitor.getByText("Eres malísima")).toHaveCount(0);

@@ -10,7 +10,18 @@ import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { auditLog, ledgerAccounts, ledgerEntries, ledgerTransactions, orders, streamerDonations, streamers } from "~/db/schema";
+import {
+  auditLog,
+  ledgerAccounts,
+  ledgerEntries,
+  ledgerTransactions,
+  orderItems,
+  orders,
+  streamerDonationOrders,
+  streamerDonations,
+  streamerGifts,
+  streamers,
+} from "~/db/schema";
 import { seedDemoData } from "~/db/seed";
 import type { OrderOutcome } from "~/features/orders/core/outcome";
 import { decideOrder, expireUnpaidOrders, submitProof } from "~/features/orders/orders.server";
@@ -292,12 +303,11 @@ describe("donations paid as orders", () => {
           phone: "04141234567",
           handle: "valkyria",
           method: "binance",
-          amountUsd: amount,
+          what: { amountUsd: amount, label: "Donación" },
           message: "",
           public: false,
           exchangeRate: "245.50",
           expiresAt: new Date(Date.now() + 3_600_000),
-          label: "Donación",
           idempotencyKey: `${round}`,
         });
         await sendProof(orderId);
@@ -368,5 +378,131 @@ describe("abusive messages and test alerts", () => {
     expect(found.map((row) => row.alert)).toEqual([{ who: null, amount: "$5,00", message: "Alerta de prueba", test: true }]);
     expect(await handle.db.$count(streamerDonations)).toBe(0);
     expect(await handle.db.$count(ledgerTransactions)).toBe(movements);
+  });
+});
+
+describe("gifts (catalogue items paid as donation orders)", () => {
+  async function giftByOrder(person: Person, fields: Record<string, string> = {}) {
+    return pagePost(person.jar.header(), {
+      intent: "gift-order",
+      giftId: "gift-corona",
+      quantity: "3",
+      message: "¡Coronada!",
+      public: "on",
+      phone: "04141234567",
+      paymentMethod: "binance",
+      ...fields,
+    });
+  }
+
+  it("is priced from the catalogue (a price in the form is ignored); an item switched off and a bad quantity are refused", async () => {
+    const answer = await giftByOrder(fan, { price: "0.01", amount: "0.01", unitAmount: "1" });
+    expect(answer.status, JSON.stringify(answer.data)).toBe(302);
+    const [order] = await handle.db
+      .select()
+      .from(orders)
+      .where(eq(orders.id, orderIdOf(answer.location)));
+    expect(order).toMatchObject({ kind: "donation", currency: "USD", amount: 6000, amountUsd: 6000 });
+    expect(await handle.db.select().from(orderItems).where(eq(orderItems.orderId, order!.id))).toEqual([
+      expect.objectContaining({ unitAmount: 2000, quantity: 3, label: "Corona para @valkyria" }),
+    ]);
+    expect(await handle.db.select().from(streamerDonationOrders).where(eq(streamerDonationOrders.orderId, order!.id))).toEqual([
+      expect.objectContaining({ giftId: "gift-corona", giftQuantity: 3, message: "¡Coronada!", public: true }),
+    ]);
+    // Pago Móvil: the same catalogue price in Bs at the stored rate.
+    const bs = await giftByOrder(fan, { giftId: "gift-rosa", quantity: "2", paymentMethod: "pago_movil" });
+    expect(
+      (
+        await handle.db
+          .select()
+          .from(orders)
+          .where(eq(orders.id, orderIdOf(bs.location)))
+      )[0],
+    ).toMatchObject({
+      currency: "VES",
+      amountUsd: 200,
+      amount: 49100,
+    });
+
+    const before = await handle.db.$count(orders);
+    await handle.db.update(streamerGifts).set({ active: false }).where(eq(streamerGifts.id, "gift-diamante"));
+    expect((await giftByOrder(fan, { giftId: "gift-diamante" })).data).toMatchObject({
+      ok: false,
+      code: "GIFT_UNAVAILABLE",
+      form: "gift-order",
+    });
+    expect((await giftByOrder(fan, { giftId: "no-such-gift" })).data).toMatchObject({ ok: false, code: "GIFT_UNAVAILABLE" });
+    // A few only: each attempt counts towards the order-creation limit (the rule itself is core/gifts.test.ts's).
+    for (const quantity of ["0", "51", "x"])
+      expect((await giftByOrder(fan, { quantity })).data, quantity).toMatchObject({ ok: false, code: "BAD_QUANTITY", form: "gift-order" });
+    // 50 crowns are 1 000.00 (the most one donation may be); the item's price makes the limit, never the form.
+    await handle.db.update(streamerGifts).set({ priceUsd: 2001 }).where(eq(streamerGifts.id, "gift-corona"));
+    expect((await giftByOrder(fan, { quantity: "50" })).data).toMatchObject({ ok: false, code: "BAD_QUANTITY" });
+    expect((await giftByOrder(streamer)).data).toMatchObject({ ok: false, code: "CANNOT_DONATE_SELF" });
+    expect(await handle.db.$count(orders)).toBe(before);
+    // Only a fan sees the active items on the page, in their language.
+    const page = (
+      await callRoute<{ gifts: { items: Array<{ id: string; name: string }> } }>(
+        pageLoader,
+        getRequest("/streamers/valkyria", fan.jar.header()),
+        { handle: "valkyria" },
+      )
+    ).data!;
+    expect(page.gifts.items.map((item) => item.id)).toEqual(["gift-rosa", "gift-corona"]);
+  });
+
+  it("approved, the streamer gets price × quantity less the fee, named in their wallet, on the page and the overlay; a refund reverses it", async () => {
+    const answer = await giftByOrder(fan);
+    const orderId = orderIdOf(answer.location);
+    await sendProof(orderId);
+    await staffDecides(orderId, "approve");
+    const { fee, net } = donationSplit(6000, 1000);
+    expect(await userBalances(handle.db, streamer.userId)).toMatchObject({ USD: net });
+    expect(await accountBalance("donation_fees:USD")).toBe(fee);
+    expect(
+      await handle.db.select({ kind: ledgerTransactions.kind, reason: ledgerTransactions.reason }).from(ledgerTransactions),
+    ).toContainEqual({
+      kind: "gift_order",
+      reason: "3 × Corona",
+    });
+    expect((await pageFor()).supporters).toEqual([expect.objectContaining({ gift: "👑 3 × Corona", amount: 6000, message: "¡Coronada!" })]);
+    expect((await donationAlertsAfter(handle.db, streamerId, null, "en")).map((row) => row.alert)).toEqual([
+      { who: null, amount: "$60.00", message: "¡Coronada!", gift: "👑 3 × Crown" },
+    ]);
+
+    await staffDecides(orderId, "refund", "Regalo por error");
+    expect(await userBalances(handle.db, streamer.userId)).toMatchObject({ USD: 0 });
+    expect(await accountBalance("donation_fees:USD")).toBe(0);
+    expect(await handle.db.$count(ledgerTransactions, eq(ledgerTransactions.kind, "gift_refund"))).toBe(1);
+    expect((await pageFor()).supporters).toEqual([]);
+    expect(await donationAlertsAfter(handle.db, streamerId, null, "es")).toEqual([]);
+    await ledgerSumsToZero();
+  });
+
+  it("staff add and change items (audited); anyone else gets a 404 and bad input changes nothing", async () => {
+    const save = (person: Person, fields: Record<string, string>) =>
+      callRoute<{ ok: boolean; code?: string; field?: string }>(
+        adminAction,
+        formRequest("/admin/streamers", { intent: "gift-save", position: "4", ...fields }, person.jar.header()),
+      );
+    const star = { giftId: "new", nameEs: "Estrella", nameEn: "Star", price: "2.50", icon: "⭐", active: "on" };
+    expect((await save(fan, star)).status).toBe(404);
+    expect((await save(staff, { ...star, icon: "<b>" })).data).toMatchObject({ ok: false, code: "GIFT_ICON", field: "icon" });
+    expect((await save(staff, { ...star, price: "0" })).data).toMatchObject({ ok: false, code: "GIFT_PRICE" });
+    expect((await save(staff, { ...star, giftId: "no-such-gift" })).data).toMatchObject({ ok: false, code: "NOT_FOUND" });
+    expect(await handle.db.$count(streamerGifts)).toBe(3);
+    expect((await save(staff, star)).data).toMatchObject({ ok: true, done: "gift" });
+    const [added] = await handle.db.select().from(streamerGifts).where(eq(streamerGifts.nameEs, "Estrella"));
+    expect(added).toMatchObject({ nameEn: "Star", priceUsd: 250, icon: "⭐", active: true, position: 4 });
+    // Switched off: no longer offered.
+    expect((await save(staff, { ...star, giftId: added!.id, active: "" })).data).toMatchObject({ ok: true });
+    expect((await handle.db.select().from(streamerGifts).where(eq(streamerGifts.id, added!.id)))[0]?.active).toBe(false);
+    const audits = await handle.db.select().from(auditLog).where(eq(auditLog.entityId, added!.id));
+    expect(audits.map((row) => row.action).sort()).toEqual(["streamer.gift_create", "streamer.gift_update"]);
+    expect(audits.find((row) => row.action === "streamer.gift_update")).toMatchObject({
+      actorId: staff.userId,
+      before: expect.objectContaining({ active: true }),
+      after: expect.objectContaining({ active: false }),
+    });
   });
 });

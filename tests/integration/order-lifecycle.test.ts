@@ -78,12 +78,11 @@ async function newOrderOf(kind: OrderKind): Promise<string> {
       phone: "04141234567",
       handle: "lifecycle-tips",
       method: "binance",
-      amountUsd: 500,
+      what: { amountUsd: 500, label: "Donación" },
       message: "¡Vamos!",
       public: true,
       exchangeRate: "245.50",
       expiresAt: new Date(Date.now() + 3_600_000),
-      label: "Donación",
       idempotencyKey: null,
     });
     return order.id;

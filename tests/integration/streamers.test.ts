@@ -412,9 +412,17 @@ describe("streamers", () => {
       await expect(pollTwitchLive(handle.db, { ...settings, token: "nope" })).rejects.toThrow("401");
       expect(await pollTwitchLive(handle.db, settings)).toBe(0);
 
-      await fetch(`${url}/demo/live`, { method: "POST", body: JSON.stringify({ login: "valkyria_ve", live: true }) });
+      const viewersOf = async (name: string) =>
+        (await handle.db.select({ viewers: streamers.liveViewers }).from(streamers).where(eq(streamers.handle, name)))[0]?.viewers;
+      await fetch(`${url}/demo/live`, { method: "POST", body: JSON.stringify({ login: "valkyria_ve", live: true, viewers: 1234 }) });
       expect(await pollTwitchLive(handle.db, settings)).toBe(1);
       expect(await liveOf("valkyria")).toBe(true);
+      // Twitch's viewer_count is kept with the live status, and follows it while the status stays; a manual switch has none.
+      expect(await viewersOf("valkyria")).toBe(1234);
+      expect(await viewersOf("manual")).toBeNull();
+      await fetch(`${url}/demo/live`, { method: "POST", body: JSON.stringify({ login: "valkyria_ve", live: true, viewers: 2500 }) });
+      expect(await pollTwitchLive(handle.db, settings)).toBe(0);
+      expect(await viewersOf("valkyria")).toBe(2500);
       // Both live now: the one live longest (the manual switch) first.
       const list = await callRoute<{ streamers: { handle: string; live: boolean }[] }>(listLoader, getRequest("/streamers"));
       expect(list.data?.streamers.map((row) => [row.handle, row.live])).toEqual([
@@ -425,6 +433,7 @@ describe("streamers", () => {
       await fetch(`${url}/demo/live`, { method: "POST", body: JSON.stringify({ login: "valkyria_ve", live: false }) });
       expect(await pollTwitchLive(handle.db, settings)).toBe(1);
       expect(await liveOf("valkyria")).toBe(false);
+      expect(await viewersOf("valkyria")).toBeNull();
       // The streamer who switched "I'm live" by hand stays live although Twitch says they are not.
       expect(await liveOf("manual")).toBe(true);
     } finally {

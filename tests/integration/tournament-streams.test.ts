@@ -262,9 +262,14 @@ describe("live status from YouTube", () => {
       expect(await pollYoutubeLive(handle.db, settings)).toBe(0); // 2 searches
       expect(await liveOf("manual_yt")).toBe(true);
 
-      await fetch(`${url}/demo/live`, { method: "POST", body: JSON.stringify({ channelId: channelA, live: true }) });
-      expect(await pollYoutubeLive(handle.db, settings)).toBe(1); // 4 searches
+      await fetch(`${url}/demo/live`, { method: "POST", body: JSON.stringify({ channelId: channelA, live: true, viewers: 345 }) });
+      expect(await pollYoutubeLive(handle.db, settings)).toBe(1); // 4 searches (and one videos look-up, another bucket)
       expect(await liveOf("tubera")).toBe(true);
+      // The live video's concurrentViewers is kept with the status; the manual switch has no count.
+      const viewersOf = async (name: string) =>
+        (await handle.db.select({ viewers: streamers.liveViewers }).from(streamers).where(eq(streamers.handle, name)))[0]?.viewers;
+      expect(await viewersOf("tubera")).toBe(345);
+      expect(await viewersOf("manual_yt")).toBeNull();
       expect(await liveOf("manual_yt")).toBe(true);
 
       // The quota is spent (the demo's fifth search answers, the sixth is 403): the poll fails, nothing changes.

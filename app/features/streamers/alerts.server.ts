@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import { streamerDonations, streamerTestAlerts, streamers, users } from "~/db/schema";
+import { streamerDonations, streamerGifts, streamerTestAlerts, streamers, users } from "~/db/schema";
 import { isLanguage, type Language } from "~/domain/language";
 import type { Currency } from "~/domain/money";
 import type { PageCursor } from "~/domain/page-cursor";
@@ -72,9 +72,14 @@ export async function donationAlertsAfter(
       message: sql<string>`case when ${streamerDonations.messageHiddenAt} is null then ${streamerDonations.message} else '' end`,
       public: streamerDonations.public,
       handle: users.handle,
+      giftQuantity: streamerDonations.giftQuantity,
+      giftIcon: streamerGifts.icon,
+      giftNameEs: streamerGifts.nameEs,
+      giftNameEn: streamerGifts.nameEn,
     })
     .from(streamerDonations)
     .innerJoin(users, eq(users.id, streamerDonations.donorUserId))
+    .leftJoin(streamerGifts, eq(streamerGifts.id, streamerDonations.giftId))
     .where(
       and(
         eq(streamerDonations.streamerId, streamerId),
@@ -84,9 +89,19 @@ export async function donationAlertsAfter(
     )
     .orderBy(asc(streamerDonations.createdAt), asc(streamerDonations.id))
     .limit(limit);
-  return rows.map((row) => ({
+  return rows.map(({ giftQuantity, giftIcon, giftNameEs, giftNameEn, ...row }) => ({
     cursor: { at: row.at, id: row.id },
-    alert: donationAlert({ ...row, currency: row.currency as Currency }, language),
+    alert: donationAlert(
+      {
+        ...row,
+        currency: row.currency as Currency,
+        gift:
+          giftQuantity !== null && giftIcon !== null && giftNameEs !== null && giftNameEn !== null
+            ? { icon: giftIcon, nameEs: giftNameEs, nameEn: giftNameEn, quantity: giftQuantity }
+            : null,
+      },
+      language,
+    ),
   }));
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, inArray } from "drizzle-orm";
-import { orders, streamerDonationOrders, streamerDonations, streamers } from "~/db/schema";
+import { orders, streamerDonationOrders, streamerDonations, streamerGifts, streamers, users } from "~/db/schema";
+import { isLanguage } from "~/domain/language";
 import { usdToVes, type Currency } from "~/domain/money";
 import { currencyFor, type PaymentMethod } from "~/domain/payment-methods";
 import type { KindEnding } from "~/features/orders/core/outcome";
@@ -9,7 +10,9 @@ import { OrderError, createOrder } from "~/features/orders/orders.server";
 import { isCurrency } from "~/features/wallet/core/accounts";
 import type { Database, Transaction } from "~/lib/db.server";
 import { donationSplit } from "./core/donations";
+import { giftLabel, giftTotal, parseGiftQuantity, type GiftItem } from "./core/gifts";
 import { creditFanPayment, reverseFanPayment } from "./fan-payments.server";
+import { activeGift } from "./gifts.server";
 import { StreamerError, donationFeeBasisPoints } from "./streamers.server";
 
 /**
@@ -21,8 +24,17 @@ import { StreamerError, donationFeeBasisPoints } from "./streamers.server";
 type Reader = Database | Transaction;
 
 /**
- * Creates the donation's order priced here (the dollars typed, Bs at the stored rate for Pago Móvil)
- * with the streamer, message and opt-in beside it, in one transaction; idempotent by the form's key.
+ * What a donation order carries: an amount the fan typed (dollars), or a gift — a catalogue item and
+ * how many, priced from the catalogue here (the form's price, if any, is never read).
+ */
+export type DonationWhat =
+  { amountUsd: number; label: string } | { giftId: string; quantityText: string; label: (gift: GiftItem, quantity: number) => string };
+
+/**
+ * Creates the donation's order priced here (the dollars typed, or the gift's catalogue price × quantity;
+ * Bs at the stored rate for Pago Móvil) with the streamer, message, opt-in and gift beside it, in one
+ * transaction; idempotent by the form's key. An item staff switched off is GIFT_UNAVAILABLE; a
+ * quantity out of 1–50 or beyond a donation's limit BAD_QUANTITY.
  */
 export async function buyDonation(
   db: Database,
@@ -32,12 +44,11 @@ export async function buyDonation(
     phone: string;
     handle: string;
     method: PaymentMethod;
-    amountUsd: number;
+    what: DonationWhat;
     message: string;
     public: boolean;
     exchangeRate: string;
     expiresAt: Date;
-    label: string;
     idempotencyKey: string | null;
   },
 ) {
@@ -48,24 +59,49 @@ export async function buyDonation(
       .where(and(eq(streamers.handle, input.handle), eq(streamers.status, "approved")));
     if (!streamer) throw new StreamerError("NOT_FOUND");
     if (streamer.userId === input.userId) throw new StreamerError("CANNOT_DONATE_SELF");
+    const { what } = input;
+    let priced: {
+      amountUsd: number;
+      item: { label: string; unitAmount: number; quantity: number };
+      gift: { id: string; quantity: number } | null;
+    };
+    if ("giftId" in what) {
+      const gift = await activeGift(tx, what.giftId);
+      if (!gift) throw new StreamerError("GIFT_UNAVAILABLE");
+      const quantity = parseGiftQuantity(what.quantityText, gift.priceUsd);
+      const total = quantity === null ? null : giftTotal(gift.priceUsd, quantity);
+      if (quantity === null || total === null) throw new StreamerError("BAD_QUANTITY");
+      priced = {
+        amountUsd: total,
+        item: { label: what.label(gift, quantity), unitAmount: gift.priceUsd, quantity },
+        gift: { id: gift.id, quantity },
+      };
+    } else priced = { amountUsd: what.amountUsd, item: { label: what.label, unitAmount: what.amountUsd, quantity: 1 }, gift: null };
     const currency = currencyFor(input.method);
     const order = await createOrder(tx, {
       userId: input.userId,
       kind: "donation",
       paymentMethod: input.method,
       currency,
-      amount: currency === "VES" ? usdToVes(input.amountUsd, input.exchangeRate) : input.amountUsd,
-      amountUsd: input.amountUsd,
+      amount: currency === "VES" ? usdToVes(priced.amountUsd, input.exchangeRate) : priced.amountUsd,
+      amountUsd: priced.amountUsd,
       exchangeRate: currency === "VES" ? input.exchangeRate : null,
       phone: input.phone,
       email: input.email,
       expiresAt: input.expiresAt,
       idempotencyKey: input.idempotencyKey,
-      items: [{ label: input.label, unitAmount: input.amountUsd, quantity: 1 }],
+      items: [priced.item],
     });
     await tx
       .insert(streamerDonationOrders)
-      .values({ orderId: order.id, streamerId: streamer.id, message: input.message, public: input.public })
+      .values({
+        orderId: order.id,
+        streamerId: streamer.id,
+        message: input.message,
+        public: input.public,
+        giftId: priced.gift?.id ?? null,
+        giftQuantity: priced.gift?.quantity ?? null,
+      })
       .onConflictDoNothing();
     return order;
   });
@@ -105,19 +141,28 @@ async function deliverDonation(tx: Transaction, orderId: string, userId: string)
       public: streamerDonationOrders.public,
       streamerUserId: streamers.userId,
       handle: streamers.handle,
+      streamerLanguage: users.language,
+      giftId: streamerDonationOrders.giftId,
+      giftQuantity: streamerDonationOrders.giftQuantity,
+      giftNameEs: streamerGifts.nameEs,
+      giftNameEn: streamerGifts.nameEn,
     })
     .from(orders)
     .innerJoin(streamerDonationOrders, eq(streamerDonationOrders.orderId, orders.id))
     .innerJoin(streamers, eq(streamers.id, streamerDonationOrders.streamerId))
+    .innerJoin(users, eq(users.id, streamers.userId))
+    .leftJoin(streamerGifts, eq(streamerGifts.id, streamerDonationOrders.giftId))
     .where(eq(orders.id, orderId));
   if (!order || !isCurrency(order.currency)) throw new OrderError("NOT_FOUND");
   const currency: Currency = order.currency;
   const { fee } = donationSplit(order.amount, await donationFeeBasisPoints(tx));
+  const gift = giftOf(order, order.streamerLanguage);
+  // A gift's credit names the items ("3 × Corona", in the streamer's language: it is their wallet that shows it).
   const posted = await creditFanPayment(
     tx,
-    { kind: "donation", orderId, streamerUserId: order.streamerUserId, currency, amount: order.amount, fee },
+    { kind: gift ? "gift" : "donation", orderId, streamerUserId: order.streamerUserId, currency, amount: order.amount, fee },
     userId,
-    `@${order.handle}`,
+    gift ?? `@${order.handle}`,
   );
   if (posted.repeated) return;
   await tx.insert(streamerDonations).values({
@@ -131,7 +176,18 @@ async function deliverDonation(tx: Transaction, orderId: string, userId: string)
     public: order.public,
     transactionId: posted.transactionId,
     orderId,
+    giftId: order.giftId,
+    giftQuantity: order.giftQuantity,
   });
+}
+
+/** "3 × Corona" for a gift's row (its item joined), null for a plain donation. */
+function giftOf(
+  row: { giftQuantity: number | null; giftNameEs: string | null; giftNameEn: string | null },
+  language: string | null,
+): string | null {
+  if (row.giftQuantity === null || row.giftNameEs === null || row.giftNameEn === null) return null;
+  return giftLabel({ nameEs: row.giftNameEs, nameEn: row.giftNameEn }, row.giftQuantity, isLanguage(language) ? language : "es");
 }
 
 /** A refunded donation order: the streamer's credit is reversed by a new movement and the donation is marked (never deleted). */
@@ -144,16 +200,31 @@ async function refundDonation(tx: Transaction, orderId: string, actorId: string 
       currency: streamerDonations.currency,
       refundedAt: streamerDonations.refundedAt,
       streamerUserId: streamers.userId,
+      streamerLanguage: users.language,
+      giftQuantity: streamerDonations.giftQuantity,
+      giftNameEs: streamerGifts.nameEs,
+      giftNameEn: streamerGifts.nameEn,
     })
     .from(streamerDonations)
     .innerJoin(streamers, eq(streamers.id, streamerDonations.streamerId))
+    .innerJoin(users, eq(users.id, streamers.userId))
+    .leftJoin(streamerGifts, eq(streamerGifts.id, streamerDonations.giftId))
     .where(eq(streamerDonations.orderId, orderId))
     .for("update", { of: streamerDonations });
   if (!row || row.refundedAt || !isCurrency(row.currency)) return;
+  const gift = giftOf(row, row.streamerLanguage);
   await reverseFanPayment(
     tx,
-    { kind: "donation", orderId, streamerUserId: row.streamerUserId, currency: row.currency, amount: row.amount, fee: row.fee },
+    {
+      kind: gift ? "gift" : "donation",
+      orderId,
+      streamerUserId: row.streamerUserId,
+      currency: row.currency,
+      amount: row.amount,
+      fee: row.fee,
+    },
     actorId,
+    gift ?? undefined,
   );
   await tx.update(streamerDonations).set({ refundedAt: now }).where(eq(streamerDonations.id, row.id));
 }

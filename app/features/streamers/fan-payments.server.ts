@@ -10,7 +10,8 @@ import type { Transaction } from "~/lib/db.server";
  * One place for both kinds, so they never drift apart.
  */
 interface FanPayment {
-  kind: "subscription" | "donation";
+  /** A gift is a donation order for catalogue items: the same fee account, its own ledger kinds (the wallet names the items). */
+  kind: "subscription" | "donation" | "gift";
   orderId: string;
   streamerUserId: string;
   currency: Currency;
@@ -18,15 +19,17 @@ interface FanPayment {
   fee: number;
 }
 
-const FEE_ACCOUNT = { subscription: "subscription_fees", donation: "donation_fees" } as const;
-const CREDIT_KIND = { subscription: "subscription", donation: "donation_order" } as const;
+const FEE_ACCOUNT = { subscription: "subscription_fees", donation: "donation_fees", gift: "donation_fees" } as const;
+const CREDIT_KIND = { subscription: "subscription", donation: "donation_order", gift: "gift_order" } as const;
+// One key per order whatever it carries: a donation order is credited once, gift or not.
+const CREDIT_KEY = { subscription: "subscription", donation: "donation-order", gift: "donation-order" } as const;
 
 /** Credits the streamer; `repeated` when this order was already credited (a second approval). */
 export function creditFanPayment(tx: Transaction, payment: FanPayment, actorId: string, reason?: string) {
   const { kind, orderId, streamerUserId, currency, amount, fee } = payment;
   return post(tx, {
     kind: CREDIT_KIND[kind],
-    idempotencyKey: `${kind === "donation" ? "donation-order" : "subscription"}:${orderId}`,
+    idempotencyKey: `${CREDIT_KEY[kind]}:${orderId}`,
     subjectId: orderId,
     ...(reason ? { reason } : {}),
     actorId,
@@ -39,13 +42,14 @@ export function creditFanPayment(tx: Transaction, payment: FanPayment, actorId: 
 }
 
 /** Reverses the credit; refused (NOT_ALLOWED_IN_STATE) when the streamer already withdrew the money. */
-export async function reverseFanPayment(tx: Transaction, payment: FanPayment, actorId: string | null) {
+export async function reverseFanPayment(tx: Transaction, payment: FanPayment, actorId: string | null, reason?: string) {
   const { kind, orderId, streamerUserId, currency, amount, fee } = payment;
   try {
     await post(tx, {
       kind: `${kind}_refund`,
       idempotencyKey: `${kind}-refund:${orderId}`,
       subjectId: orderId,
+      ...(reason ? { reason } : {}),
       actorId,
       lines: [
         { account: userAccount(streamerUserId, currency), amount: -(amount - fee) },

@@ -1,9 +1,18 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { streamerChannels, streamers } from "~/db/schema";
 import type { Database } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
-import { batches, liveChanges, roundRobin, twitchLogin, youtubeChannelId, youtubeChannelsPerTick, type PolledStreamer } from "./core/live";
+import {
+  batches,
+  liveChanges,
+  roundRobin,
+  twitchLogin,
+  viewerCount,
+  youtubeChannelId,
+  youtubeChannelsPerTick,
+  type PolledStreamer,
+} from "./core/live";
 
 /**
  * Live status from Twitch (issue 30, docs/streamers.md): the streams endpoint answers which of up to
@@ -23,9 +32,9 @@ export function twitchSettings(): TwitchSettings | null {
   return { url: config.TWITCH_API_URL, clientId: config.TWITCH_CLIENT_ID, token: config.TWITCH_TOKEN };
 }
 
-/** The logins among these that Twitch says are live now. Throws when Twitch does not answer 200. */
-export async function twitchLiveLogins(settings: TwitchSettings, logins: readonly string[]): Promise<Set<string>> {
-  const live = new Set<string>();
+/** The logins among these that Twitch says are live now, each with its viewers (null when not given). Throws when Twitch does not answer 200. */
+export async function twitchLiveLogins(settings: TwitchSettings, logins: readonly string[]): Promise<Map<string, number | null>> {
+  const live = new Map<string, number | null>();
   for (const batch of batches(logins)) {
     const url = new URL("/helix/streams", settings.url);
     for (const login of batch) url.searchParams.append("user_login", login);
@@ -35,9 +44,10 @@ export async function twitchLiveLogins(settings: TwitchSettings, logins: readonl
       signal: AbortSignal.timeout(settings.timeoutMs ?? 8000),
     });
     if (!response.ok) throw new Error(`twitch streams answered ${response.status}`);
-    const body = (await response.json()) as { data?: { user_login?: unknown; type?: unknown }[] };
+    const body = (await response.json()) as { data?: { user_login?: unknown; type?: unknown; viewer_count?: unknown }[] };
     for (const stream of body.data ?? [])
-      if (typeof stream.user_login === "string" && stream.type === "live") live.add(stream.user_login.toLowerCase());
+      if (typeof stream.user_login === "string" && stream.type === "live")
+        live.set(stream.user_login.toLowerCase(), viewerCount(stream.viewer_count));
   }
   return live;
 }
@@ -74,24 +84,43 @@ async function applyLiveStates(
   db: Database,
   provider: "twitch" | "youtube",
   polled: readonly PolledStreamer[],
-  liveLogins: ReadonlySet<string>,
+  liveLogins: ReadonlyMap<string, number | null>,
   now: Date,
 ): Promise<number> {
-  const changes = liveChanges(polled, liveLogins);
+  const changes = liveChanges(polled, new Set(liveLogins.keys()));
   const on = changes.filter((change) => change.live).map((change) => change.id);
   const off = changes.filter((change) => !change.live).map((change) => change.id);
   if (on.length)
     await db
       .update(streamers)
-      .set({ live: true, liveSince: now, liveManual: false })
+      .set({ live: true, liveSince: now, liveManual: false, liveViewers: null })
       .where(and(inArray(streamers.id, on), eq(streamers.live, false), eq(streamers.status, "approved")));
   if (off.length)
     await db
       .update(streamers)
-      .set({ live: false, liveSince: null })
+      .set({ live: false, liveSince: null, liveViewers: null })
       .where(and(inArray(streamers.id, off), eq(streamers.liveManual, false)));
+  await saveViewers(db, polled, liveLogins);
   if (changes.length) log.info(`streamer live status from ${provider}`, { on: on.length, off: off.length });
   return changes.length;
+}
+
+/**
+ * The viewers each provider-live streamer has now (the landing hero sums them), in one statement; a row
+ * is written only when its count changed, so a quiet poll leaves the landing's shared read alone. A
+ * streamer's own switch keeps no count (live_manual).
+ */
+async function saveViewers(db: Database, polled: readonly PolledStreamer[], liveLogins: ReadonlyMap<string, number | null>) {
+  const counts = polled.flatMap((row) => (liveLogins.has(row.login) ? [{ id: row.id, viewers: liveLogins.get(row.login) ?? null }] : []));
+  if (counts.length === 0) return;
+  const values = sql.join(
+    counts.map((row) => sql`(${row.id}::text, ${row.viewers}::integer)`),
+    sql`, `,
+  );
+  await db.execute(
+    sql`update ${streamers} set live_viewers = v.viewers from (values ${values}) as v(id, viewers)
+        where ${streamers.id} = v.id and ${streamers.live} and not ${streamers.liveManual} and ${streamers.liveViewers} is distinct from v.viewers`,
+  );
 }
 
 /**
@@ -119,8 +148,12 @@ export function youtubeSettings(): YoutubeSettings | null {
   };
 }
 
-/** Whether YouTube says this channel is live now. Throws when YouTube does not answer 200 (quota spent, bad key…). */
-export async function youtubeChannelLive(settings: YoutubeSettings, channelId: string): Promise<boolean> {
+/**
+ * Whether YouTube says this channel is live now, and with how many watching (a `videos` look-up of the live
+ * video's `liveStreamingDetails.concurrentViewers`: 1 quota unit, outside search's 100-a-day bucket; null when
+ * not given). Throws when YouTube does not answer 200 (quota spent, bad key…).
+ */
+export async function youtubeChannelLive(settings: YoutubeSettings, channelId: string): Promise<{ live: boolean; viewers: number | null }> {
   const url = new URL("/youtube/v3/search", settings.url);
   url.search = new URLSearchParams({
     part: "snippet",
@@ -136,7 +169,24 @@ export async function youtubeChannelLive(settings: YoutubeSettings, channelId: s
   const body = (await response.json()) as {
     items?: { id?: { videoId?: unknown }; snippet?: { channelId?: unknown; liveBroadcastContent?: unknown } }[];
   };
-  return (body.items ?? []).some((item) => item.snippet?.channelId === channelId && item.snippet.liveBroadcastContent === "live");
+  const video = (body.items ?? []).find((item) => item.snippet?.channelId === channelId && item.snippet.liveBroadcastContent === "live");
+  if (!video) return { live: false, viewers: null };
+  const videoId = video.id?.videoId;
+  return { live: true, viewers: typeof videoId === "string" ? await youtubeViewers(settings, videoId) : null };
+}
+
+/** The live video's concurrent viewers; null when YouTube does not say (or the look-up fails: the live status stands). */
+async function youtubeViewers(settings: YoutubeSettings, videoId: string): Promise<number | null> {
+  const url = new URL("/youtube/v3/videos", settings.url);
+  url.search = new URLSearchParams({ part: "liveStreamingDetails", id: videoId, key: settings.key }).toString();
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(settings.timeoutMs ?? 8000) });
+    if (!response.ok) return null;
+    const body = (await response.json()) as { items?: { liveStreamingDetails?: { concurrentViewers?: unknown } }[] };
+    return viewerCount(body.items?.[0]?.liveStreamingDetails?.concurrentViewers);
+  } catch {
+    return null;
+  }
 }
 
 /** Where the next YouTube poll starts in the list of channels (the routine runs on one instance; a restart starts over). */
@@ -154,8 +204,11 @@ export async function pollYoutubeLive(db: Database, settings: YoutubeSettings, n
   });
   const { picked, next } = roundRobin(channels, youtubeCursor, youtubeChannelsPerTick(settings.dailySearches, settings.pollMinutes));
   if (picked.length === 0) return 0;
-  const live = new Set<string>();
-  for (const channel of picked) if (await youtubeChannelLive(settings, channel.login)) live.add(channel.login);
+  const live = new Map<string, number | null>();
+  for (const channel of picked) {
+    const answer = await youtubeChannelLive(settings, channel.login);
+    if (answer.live) live.set(channel.login, answer.viewers);
+  }
   youtubeCursor = next;
   return applyLiveStates(db, "youtube", picked, live, now);
 }

@@ -7,6 +7,7 @@ import {
   settings,
   streamerChannels,
   streamerDonations,
+  streamerGifts,
   streamerFollows,
   streamers,
   tournaments,
@@ -59,6 +60,7 @@ const cardColumns = {
   featured: streamers.featured,
   live: streamers.live,
   liveSince: streamers.liveSince,
+  liveViewers: streamers.liveViewers,
   followers: followersSql.mapWith(Number),
   gamesPlayed: gamesPlayedSql(sql`${streamers.userId}`).mapWith(Number),
 };
@@ -229,7 +231,8 @@ export async function setLive(db: Database, userId: string, live: boolean, now =
   if (row.live === live) return;
   await db
     .update(streamers)
-    .set({ live, liveSince: live ? now : null, liveManual: true })
+    // The switch knows no viewer count.
+    .set({ live, liveSince: live ? now : null, liveManual: true, liveViewers: null })
     .where(eq(streamers.id, row.id));
 }
 
@@ -416,9 +419,14 @@ export async function recentSupporters(db: Reader, streamerId: string) {
       // A message staff hid is never sent to the page.
       message: sql<string>`case when ${streamerDonations.messageHiddenAt} is null then ${streamerDonations.message} else '' end`,
       createdAt: streamerDonations.createdAt,
+      giftQuantity: streamerDonations.giftQuantity,
+      giftNameEs: streamerGifts.nameEs,
+      giftNameEn: streamerGifts.nameEn,
+      giftIcon: streamerGifts.icon,
     })
     .from(streamerDonations)
     .innerJoin(users, eq(users.id, streamerDonations.donorUserId))
+    .leftJoin(streamerGifts, eq(streamerGifts.id, streamerDonations.giftId))
     .where(and(eq(streamerDonations.streamerId, streamerId), eq(streamerDonations.public, true), isNull(streamerDonations.refundedAt)))
     .orderBy(desc(streamerDonations.createdAt))
     .limit(10);

@@ -32,8 +32,21 @@ export function GetStartedLink({ loggedIn, label, className }: { loggedIn: boole
   );
 }
 
-export function Hero({ loggedIn }: { loggedIn: boolean }) {
+/** A live featured stream for the hero's badge: whose page it links to, and the viewers already written short (null: unknown). */
+export interface HeroLiveView {
+  handle: string;
+  viewers: string | null;
+}
+
+export function Hero({ loggedIn, live }: { loggedIn: boolean; live: HeroLiveView | null }) {
   const { t } = useTranslation("landing");
+  const badge = (
+    <>
+      <span className="h-2 w-2 animate-pulse rounded-full bg-white" aria-hidden="true" />
+      {t("hero.live")}
+    </>
+  );
+  const badgeClass = "inline-flex items-center gap-1.5 rounded bg-rose-600 px-2 py-1 tracking-wider uppercase";
   return (
     <section className="relative isolate overflow-hidden border-b border-slate-800" aria-labelledby="hero-title">
       <div className="absolute inset-0 -z-10">
@@ -55,16 +68,25 @@ export function Hero({ loggedIn }: { loggedIn: boolean }) {
       </div>
       <div className="mx-auto max-w-7xl px-4 py-20 sm:py-28">
         <div className="flex flex-wrap items-center gap-2 text-xs font-bold">
-          <span
-            className="inline-flex items-center gap-1.5 rounded bg-rose-600 px-2 py-1 tracking-wider uppercase"
-            data-testid="live-badge"
-          >
-            <span className="h-2 w-2 animate-pulse rounded-full bg-white" aria-hidden="true" />
-            {t("hero.live")}
-          </span>
-          <span className="rounded bg-slate-900/80 px-2 py-1 text-slate-200" data-testid="viewer-count">
-            {t("hero.viewers", { viewers: t("hero.viewerCount") })}
-          </span>
+          {live ? (
+            <a
+              href={`/streamers/${live.handle}`}
+              className={`${badgeClass} min-h-6 hover:bg-rose-500`}
+              aria-label={t("hero.liveLink", { handle: live.handle })}
+              data-testid="live-badge"
+            >
+              {badge}
+            </a>
+          ) : (
+            <span className={badgeClass} data-testid="live-badge">
+              {badge}
+            </span>
+          )}
+          {!live || live.viewers !== null ? (
+            <span className="rounded bg-slate-900/80 px-2 py-1 text-slate-200" data-testid="viewer-count">
+              {t("hero.viewers", { viewers: live?.viewers ?? t("hero.viewerCount") })}
+            </span>
+          ) : null}
           <span className="rounded bg-purple-600/90 px-2 py-1 tracking-wider uppercase" data-testid="finals-badge">
             {t("hero.finals")}
           </span>

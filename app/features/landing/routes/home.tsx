@@ -9,11 +9,13 @@ import { loadMessages } from "~/lib/messages.server";
 import { metaText } from "~/lib/meta";
 import { CallToAction } from "../components/call-to-action";
 import { Features } from "../components/features";
-import { Hero } from "../components/hero";
+import { Hero, type HeroLiveView } from "../components/hero";
 import { PlusBenefits } from "../components/plus-benefits";
 import { Streamers, type FeaturedStreamer } from "../components/streamers";
 import { TournamentGrid } from "../components/tournament-grid";
 import { landingStreamers, landingTournaments } from "../landing.server";
+import { formatCompactNumber } from "~/domain/format";
+import { heroLive } from "~/features/streamers/core/live";
 import type { Route } from "./+types/home";
 
 // Served as plain HTML: the landing page needs no React runtime (docs/decisions/002).
@@ -31,8 +33,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Featured approved streamers (issue 30): shared like the cards, so the landing's 5-second copy is the only delay
   // before a change of featured or live status made elsewhere shows (docs/streamers.md).
   let streamers: FeaturedStreamer[] = [];
+  let hero: HeroLiveView | null = null;
   try {
-    streamers = (await landingStreamers(db())).map(({ handle, games, live, followers, gamesPlayed }) => ({
+    const featured = await landingStreamers(db());
+    // #30: the hero's LIVE badge and viewers are the live featured streamers' (the static text stays when none is).
+    const live = heroLive(featured.map(({ handle, live, liveViewers }) => ({ handle, live, viewers: liveViewers })));
+    hero = live ? { handle: live.handle, viewers: live.viewers === null ? null : formatCompactNumber(live.viewers, language) } : null;
+    streamers = featured.map(({ handle, games, live, followers, gamesPlayed }) => ({
       handle,
       games,
       live,
@@ -42,7 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   } catch (error) {
     log.error("featured streamers failed to load", { error: String(error) });
   }
-  return { tournaments, streamers, now: new Date().toISOString(), messages: loadMessages(language, ["landing"]) };
+  return { tournaments, streamers, hero, now: new Date().toISOString(), messages: loadMessages(language, ["landing"]) };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -59,7 +66,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   return (
     <div data-testid="landing">
-      <Hero loggedIn={loggedIn} />
+      <Hero loggedIn={loggedIn} live={loaderData.hero} />
       <TournamentGrid
         tournaments={loaderData.tournaments}
         loggedIn={loggedIn}

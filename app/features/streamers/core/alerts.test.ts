@@ -12,6 +12,14 @@ describe("donation alerts", () => {
     expect(donationAlert({ ...donation, currency: "VES", amount: 12_345 }, "es").amount).toBe("Bs. 123,45");
   });
 
+  it("name a gift's items in the streamer's language", () => {
+    const gift = { icon: "👑", nameEs: "Corona", nameEn: "Crown", quantity: 3 };
+    const donation = { handle: "ana", public: true, amount: 6000, currency: "USD" as const, message: "", gift };
+    expect(donationAlert(donation, "es")).toEqual({ who: "@ana", amount: "$60,00", message: "", gift: "👑 3 × Corona" });
+    expect(donationAlert(donation, "en").gift).toBe("👑 3 × Crown");
+    expect(donationAlert({ ...donation, gift: null }, "es")).not.toHaveProperty("gift");
+  });
+
   it("accept only keys of the form the server makes", () => {
     expect(isAlertKey("a".repeat(32))).toBe(true);
     expect(isAlertKey("Ab0_-".repeat(6) + "zz")).toBe(true);

@@ -2,6 +2,7 @@ import { formatMoney } from "~/domain/format";
 import type { Language } from "~/domain/language";
 import type { Currency } from "~/domain/money";
 import { decodeCursor, encodeCursor, type PageCursor } from "~/domain/page-cursor";
+import { giftLabel } from "./gifts";
 
 /** How long one alert stays on stream, and the most the overlay keeps waiting behind it. */
 export const ALERT_SHOW_MS = 7000;
@@ -18,18 +19,29 @@ export interface DonationAlert {
   who: string | null;
   amount: string;
   message: string;
+  /** A gift's items, "👑 3 × Corona" (in the streamer's language); absent for a plain donation. */
+  gift?: string;
   /** A sample the streamer sent to check their overlay: no money moved, and it says so on screen. */
   test?: true;
 }
 
 export function donationAlert(
-  donation: { handle: string | null; public: boolean; amount: number; currency: Currency; message: string },
+  donation: {
+    handle: string | null;
+    public: boolean;
+    amount: number;
+    currency: Currency;
+    message: string;
+    gift?: { icon: string; nameEs: string; nameEn: string; quantity: number } | null;
+  },
   language: Language,
 ): DonationAlert {
+  const { gift } = donation;
   return {
     who: donation.public && donation.handle ? `@${donation.handle}` : null,
     amount: formatMoney({ amount: donation.amount, currency: donation.currency }, language),
     message: donation.message,
+    ...(gift ? { gift: `${gift.icon} ${giftLabel(gift, gift.quantity, language)}` } : {}),
   };
 }
 

@@ -65,3 +65,32 @@ export function roundRobin<T>(items: readonly T[], cursor: number, count: number
   for (let i = 0; i < Math.min(count, items.length); i += 1) picked.push(items[(start + i) % items.length]!);
   return { picked, next: (start + picked.length) % items.length };
 }
+
+/** What the landing's hero says while featured streamers are live: whom its badge links to, and how many watch. */
+export interface HeroLive {
+  /** The live featured streamer most watched (the first listed when no count is known). */
+  handle: string;
+  /** The live featured streamers' viewers summed; null when no provider told (a manual "I'm live" has no count). */
+  viewers: number | null;
+}
+
+/** The hero's live badge from the featured streamers; null when none is live (the hero keeps its static text). */
+export function heroLive(featured: ReadonlyArray<{ handle: string; live: boolean; viewers: number | null }>): HeroLive | null {
+  const live = featured.filter((streamer) => streamer.live);
+  if (live.length === 0) return null;
+  const counted = live.filter((streamer) => streamer.viewers !== null);
+  const top = counted.reduce<(typeof live)[number] | null>(
+    (best, streamer) => (!best || streamer.viewers! > best.viewers! ? streamer : best),
+    null,
+  );
+  return {
+    handle: (top ?? live[0]!).handle,
+    viewers: counted.length ? counted.reduce((sum, streamer) => sum + streamer.viewers!, 0) : null,
+  };
+}
+
+/** A provider's viewer count as it came (Twitch a number, YouTube a string of digits); null when absent or not a count. */
+export function viewerCount(value: unknown): number | null {
+  const count = typeof value === "string" && /^\d{1,10}$/.test(value) ? Number(value) : value;
+  return typeof count === "number" && Number.isSafeInteger(count) && count >= 0 && count <= 2_000_000_000 ? count : null;
+}

@@ -13,6 +13,9 @@ import { metaText } from "~/lib/meta";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import { STREAMER_STATUSES, parseReason, type StreamerStatus } from "../core/rules";
 import { parseFeePercent } from "../core/donations";
+import { parseGiftCatalogueForm } from "../core/gifts";
+import { allGifts, saveGift } from "../gifts.server";
+import { minorUnitsText } from "~/features/admin/core/money-input";
 import {
   StreamerError,
   decideStreamer,
@@ -30,10 +33,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { messages } = await staffContext(request, ["streamers"]);
   const asked = new URL(request.url).searchParams.get("status") ?? "";
   const status = (STREAMER_STATUSES as readonly string[]).includes(asked) ? (asked as StreamerStatus) : null;
-  const [rows, feeBasisPoints, donationMessages] = await Promise.all([
+  const [rows, feeBasisPoints, donationMessages, gifts] = await Promise.all([
     listForStaff(db(), status),
     donationFeeBasisPoints(db()),
     recentDonationMessages(db()),
+    allGifts(db()),
   ]);
   return {
     status,
@@ -46,6 +50,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       hiddenAt: undefined,
       createdAt: row.createdAt.toISOString(),
     })),
+    gifts: gifts.map((gift) => ({ ...gift, price: minorUnitsText(gift.priceUsd) })),
     messages,
   };
 }
@@ -58,6 +63,21 @@ export async function action({ request }: Route.ActionArgs) {
     if (basisPoints === null) return fail("FEE_INVALID", 400, { field: "fee" });
     await saveDonationFee(db(), staff.id, basisPoints);
     return succeed({ done: "fee" as const, streamerId: null });
+  }
+  if (fields.intent === "gift-save") {
+    // "new" adds an item; any other id must be one of the catalogue's (NOT_FOUND otherwise).
+    const giftId = fields.giftId === "new" ? null : (fields.giftId ?? "");
+    if (giftId !== null && !/^[a-z0-9-]{1,60}$/.test(giftId)) return fail("NOT_FOUND", 404);
+    const item = parseGiftCatalogueForm(fields);
+    if (!item.ok) return fail(item.code, 400, { field: item.field, giftId: fields.giftId ?? null, streamerId: null });
+    try {
+      const { ok: _ok, ...values } = item;
+      await saveGift(db(), staff.id, giftId, values);
+    } catch (error) {
+      if (error instanceof StreamerError) return failWith(error, { streamerId: null });
+      throw error;
+    }
+    return succeed({ done: "gift" as const, streamerId: null });
   }
   if (fields.intent === "hide-message") {
     const donationId = fields.donationId ?? "";
@@ -222,6 +242,83 @@ export default function AdminStreamersPage({ loaderData, actionData }: Route.Com
           ))}
         </ul>
       )}
+      <h2 className="mt-10 mb-2 text-xl font-extrabold">{t("adminGifts.title")}</h2>
+      <p className="mb-4 text-sm text-slate-300">{t("adminGifts.text")}</p>
+      <ul className="flex flex-col gap-3" data-testid="admin-gifts">
+        {[...loaderData.gifts, null].map((gift) => (
+          <li key={gift?.id ?? "new"} className={cardClass} data-testid="admin-gift" data-gift={gift?.id ?? "new"}>
+            <Form method="post" className="flex flex-wrap items-end gap-3">
+              <input type="hidden" name="intent" value="gift-save" />
+              <input type="hidden" name="giftId" value={gift?.id ?? "new"} />
+              <p className="w-full font-semibold">
+                {gift ? `${gift.icon} ${gift.nameEs}` : t("adminGifts.new")}
+                {gift && !gift.active ? <span className="ml-2 text-sm text-rose-300">{t("adminGifts.off")}</span> : null}
+              </p>
+              <label className={labelClass}>
+                {t("adminGifts.nameEs")}
+                <input
+                  name="nameEs"
+                  required
+                  maxLength={30}
+                  defaultValue={gift?.nameEs}
+                  className={fieldClass}
+                  data-testid="admin-gift-name-es"
+                />
+              </label>
+              <label className={labelClass}>
+                {t("adminGifts.nameEn")}
+                <input
+                  name="nameEn"
+                  required
+                  maxLength={30}
+                  defaultValue={gift?.nameEn}
+                  className={fieldClass}
+                  data-testid="admin-gift-name-en"
+                />
+              </label>
+              <label className={labelClass}>
+                {t("adminGifts.price")}
+                <input
+                  name="price"
+                  required
+                  inputMode="decimal"
+                  maxLength={9}
+                  defaultValue={gift?.price}
+                  className={fieldClass}
+                  data-testid="admin-gift-price"
+                />
+              </label>
+              <label className={labelClass}>
+                {t("adminGifts.icon")}
+                <input name="icon" required maxLength={16} defaultValue={gift?.icon} className={fieldClass} data-testid="admin-gift-icon" />
+              </label>
+              <label className={labelClass}>
+                {t("adminGifts.position")}
+                <input
+                  name="position"
+                  inputMode="numeric"
+                  maxLength={3}
+                  defaultValue={String(gift?.position ?? 0)}
+                  className={fieldClass}
+                />
+              </label>
+              <label className="inline-flex min-h-6 items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  name="active"
+                  className="h-6 w-6"
+                  defaultChecked={gift?.active ?? true}
+                  data-testid="admin-gift-active"
+                />
+                {t("adminGifts.active")}
+              </label>
+              <button type="submit" className={gift ? secondaryButton : primaryButton} data-testid="admin-gift-save">
+                {t(gift ? "adminGifts.save" : "adminGifts.add")}
+              </button>
+            </Form>
+          </li>
+        ))}
+      </ul>
       <h2 className="mt-10 mb-4 text-xl font-extrabold">{t("admin.messages")}</h2>
       {donationMessages.length === 0 ? (
         <p className="rounded-lg border border-slate-800 p-6 text-slate-400">{t("admin.messagesEmpty")}</p>

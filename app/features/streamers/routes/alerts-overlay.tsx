@@ -58,6 +58,7 @@ export default function AlertsOverlay({ loaderData }: Route.ComponentProps) {
         <p className="text-2xl font-extrabold text-white">
           <span {...dataAttr(DataAttr.alertWho)} data-testid="donation-alert-who" /> {words.donated}
         </p>
+        <p hidden className="mt-1 text-3xl font-black text-amber-300" {...dataAttr(DataAttr.alertGift)} data-testid="donation-alert-gift" />
         <p className="mt-1 text-4xl font-black text-cyan-300" {...dataAttr(DataAttr.alertAmount)} data-testid="donation-alert-amount" />
         <p
           className="mt-2 text-lg break-words text-slate-100"

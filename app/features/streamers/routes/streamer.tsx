@@ -20,6 +20,8 @@ import type { RouteHandle } from "~/root";
 import { LiveBadge } from "../components/live-badge";
 import { MESSAGE_MAX, parseDonationForm, parseDonationOrderForm } from "../core/donations";
 import { buyDonation, donationInProgress } from "../donation-orders.server";
+import { GIFT_QUANTITY_MAX, giftLabel, giftName, parseGiftOrderForm } from "../core/gifts";
+import { activeGifts } from "../gifts.server";
 import { parseStreamerHandle, type StreamerErrorCode } from "../core/rules";
 import { StreamerError, donate, donationFeeBasisPoints, findStreamerPage, follow, recentSupporters, setLive } from "../streamers.server";
 import { env } from "~/lib/env.server";
@@ -57,8 +59,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const language = languageFromCookieHeader(request.headers.get("Cookie"));
   const streamerId = page.streamer.id;
   const fan = viewer && !page.own ? viewer : null;
-  const [supporters, feeBasisPoints, balances, offer, subscription, inProgress, subscribers, plus, rate, donationOrder] = await Promise.all(
-    [
+  const [supporters, feeBasisPoints, balances, offer, subscription, inProgress, subscribers, plus, rate, donationOrder, gifts] =
+    await Promise.all([
       recentSupporters(db(), streamerId),
       donationFeeBasisPoints(db()),
       fan ? userBalances(db(), fan.id) : Promise.resolve(null),
@@ -70,8 +72,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       // A new deployment may not have a rate yet: subscriptions are then offered in dollars only.
       currentExchangeRate(db()).catch(() => null),
       fan ? donationInProgress(db(), fan.id, streamerId) : Promise.resolve(null),
-    ],
-  );
+      fan ? activeGifts(db()) : Promise.resolve([]),
+    ]);
   const [posts, subscribedSupporters] = await Promise.all([
     postsFor(db(), streamerId, { own: page.own, subscribed: subscription.subscribed }),
     subscribersAmong(
@@ -85,8 +87,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return {
     ...page,
     streamer: { ...streamer, liveSince: streamer.liveSince?.toISOString() ?? null },
-    supporters: supporters.map(({ userId, ...row }) => ({
+    supporters: supporters.map(({ userId, giftQuantity, giftNameEs, giftNameEn, giftIcon, ...row }) => ({
       ...row,
+      gift:
+        giftQuantity !== null && giftNameEs !== null && giftNameEn !== null
+          ? `${giftIcon ?? ""} ${giftLabel({ nameEs: giftNameEs, nameEn: giftNameEn }, giftQuantity, language)}`.trim()
+          : null,
       subscriber: subscribedSupporters.has(userId),
       createdAt: row.createdAt.toISOString(),
     })),
@@ -109,12 +115,18 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     donated: new URL(request.url).searchParams.get("donated") === "1",
     // Donations paid as an order: Pago Móvil only once there is a rate to price it in Bs.
     donationOrder: { inProgress: donationOrder, key: randomUUID(), pagoMovil: rate !== null },
+    // Gifts: the catalogue's active items in the page's language, priced (the server prices the order again).
+    gifts: {
+      items: gifts.map((gift) => ({ id: gift.id, name: giftName(gift, language), icon: gift.icon, priceUsd: gift.priceUsd })),
+      key: randomUUID(),
+      quantityMax: GIFT_QUANTITY_MAX,
+    },
     signedIn: viewer !== null,
     messages: loadMessages(language, ["streamers", "orders"]),
   };
 }
 
-const STATUS: Partial<Record<StreamerErrorCode, number>> = { NOT_FOUND: 404 };
+const STATUS: Partial<Record<StreamerErrorCode, number>> = { NOT_FOUND: 404, BAD_QUANTITY: 400 };
 
 /**
  * A fan's order to this streamer (a donation or a month's subscription): the payment method and phone
@@ -124,7 +136,7 @@ async function fanOrder(
   request: Request,
   form: FormData,
   context: {
-    formName: "donate-order" | "subscribe";
+    formName: "donate-order" | "gift-order" | "subscribe";
     kind: "donation" | "subscription";
     handle: string;
     userId: string;
@@ -199,10 +211,33 @@ export async function action({ request, params }: Route.ActionArgs) {
             buyDonation(db(), {
               ...order,
               email: user.email,
-              amountUsd: donation.amountUsd,
+              what: { amountUsd: donation.amountUsd, label: t("streamers:orderDonate.orderLabel", { handle: parsed.handle }) },
               message: donation.message,
               public: donation.public,
-              label: t("streamers:orderDonate.orderLabel", { handle: parsed.handle }),
+            }),
+        );
+      }
+      case "gift-order": {
+        // The same order path as a donation; the price is the catalogue's, whatever the form says.
+        const typed = typedFields(form, (name) => ["giftId", "quantity", "message", "phone", "paymentMethod"].includes(name), 200);
+        const gift = parseGiftOrderForm(fields);
+        if (!gift.ok) return fail(gift.code, 400, { form: "gift-order", field: gift.field, typed });
+        const language = languageFromCookieHeader(request.headers.get("Cookie"));
+        return fanOrder(
+          request,
+          form,
+          { formName: "gift-order", kind: "donation", handle: parsed.handle, userId: user.id, typed },
+          ({ t, ...order }) =>
+            buyDonation(db(), {
+              ...order,
+              email: user.email,
+              what: {
+                giftId: gift.giftId,
+                quantityText: gift.quantityText,
+                label: (item) => t("streamers:gifts.orderLabel", { gift: giftName(item, language), handle: parsed.handle }),
+              },
+              message: gift.message,
+              public: gift.public,
             }),
         );
       }
@@ -667,6 +702,101 @@ export default function StreamerPage({ loaderData, actionData }: Route.Component
         </section>
       ) : null}
 
+      {balances && loaderData.gifts.items.length > 0 ? (
+        <section className="mt-6 rounded-xl border border-slate-800 p-4" aria-labelledby="gift-title" data-testid="gift-order">
+          <h2 id="gift-title" className="text-xl font-extrabold">
+            {t("gifts.title")}
+          </h2>
+          <p className="mt-2 text-sm text-slate-300">
+            {t("gifts.text", { handle: streamer.handle, fee: format.number(loaderData.feePercent) })}
+          </p>
+          <form method="post" noValidate className="mt-4 flex flex-col gap-4" data-testid="gift-order-form">
+            <input type="hidden" name="intent" value="gift-order" />
+            <input type="hidden" name="idempotencyKey" value={loaderData.gifts.key} />
+            {formError("gift-order")}
+            <fieldset className="flex flex-col gap-2">
+              <legend className="mb-2 text-sm font-semibold">{t("gifts.item")}</legend>
+              {loaderData.gifts.items.map((gift, index) => (
+                <label
+                  key={gift.id}
+                  className="flex min-h-11 flex-wrap items-center gap-3 rounded-lg border border-slate-700 px-4 py-2 has-[:checked]:border-cyan-400"
+                >
+                  <input
+                    type="radio"
+                    name="giftId"
+                    value={gift.id}
+                    defaultChecked={refusedForm === "gift-order" ? typed.giftId === gift.id : index === 0}
+                    data-testid={`gift-item-${gift.id}`}
+                  />
+                  <span aria-hidden="true" className="text-2xl">
+                    {gift.icon}
+                  </span>
+                  <span className="font-semibold">{gift.name}</span>
+                  <span className="ml-auto text-sm text-slate-300">{format.money({ amount: gift.priceUsd, currency: "USD" })}</span>
+                </label>
+              ))}
+            </fieldset>
+            <Field label={t("gifts.quantity")} hint={t("gifts.quantityHint", { max: loaderData.gifts.quantityMax })}>
+              <Input
+                name="quantity"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={loaderData.gifts.quantityMax}
+                defaultValue={refusedForm === "gift-order" ? typed.quantity : "1"}
+                aria-invalid={(refusedForm === "gift-order" && refusal?.field === "quantity") || undefined}
+                data-testid="gift-quantity"
+              />
+            </Field>
+            <Field label={t("donate.message")}>
+              <Input
+                name="message"
+                maxLength={MESSAGE_MAX}
+                defaultValue={refusedForm === "gift-order" ? typed.message : undefined}
+                aria-invalid={(refusedForm === "gift-order" && refusal?.field === "message") || undefined}
+                data-testid="gift-message"
+              />
+            </Field>
+            <label className="inline-flex min-h-6 items-center gap-2 text-sm">
+              <input type="checkbox" name="public" className="h-6 w-6" defaultChecked data-testid="gift-public" />
+              {t("donate.public")}
+            </label>
+            <Field label={t("orderDonate.phone")}>
+              <Input
+                name="phone"
+                type="tel"
+                inputMode="numeric"
+                autoComplete="tel"
+                defaultValue={refusedForm === "gift-order" ? typed.phone : undefined}
+                aria-invalid={(refusedForm === "gift-order" && refusal?.field === "phone") || undefined}
+                data-testid="gift-phone"
+              />
+            </Field>
+            <fieldset className="flex flex-col gap-2">
+              <legend className="mb-2 text-sm font-semibold">{t("orderDonate.method")}</legend>
+              {PAYMENT_METHOD_IDS.filter((method) => method !== "pago_movil" || loaderData.donationOrder.pagoMovil).map((method) => (
+                <label
+                  key={method}
+                  className="flex min-h-11 flex-wrap items-center gap-3 rounded-lg border border-slate-700 px-4 py-2 has-[:checked]:border-cyan-400"
+                >
+                  <input
+                    type="radio"
+                    name="paymentMethod"
+                    value={method}
+                    defaultChecked={refusedForm === "gift-order" && typed.paymentMethod === method}
+                    data-testid={`gift-method-${method}`}
+                  />
+                  <span className="font-semibold">{t(`orders:methods.${method}`)}</span>
+                </label>
+              ))}
+            </fieldset>
+            <button type="submit" className={buttonClass("primary", "md")} data-testid="gift-submit">
+              {t("gifts.submit")}
+            </button>
+          </form>
+        </section>
+      ) : null}
+
       <h2 className="mt-10 text-2xl font-extrabold">{t("donate.supporters")}</h2>
       {supporters.length === 0 ? (
         <p className="mt-3 text-slate-400">{t("donate.supportersEmpty")}</p>
@@ -677,6 +807,11 @@ export default function StreamerPage({ loaderData, actionData }: Route.Component
               <p className="flex flex-wrap gap-x-3">
                 <span className="font-semibold break-all">{row.handle ? `@${row.handle}` : t("donate.anonymous")}</span>
                 {row.subscriber ? <SubscriberBadge label={t("subscribe.badge")} testId="supporter-subscriber-badge" /> : null}
+                {row.gift ? (
+                  <span className="font-semibold text-amber-200" data-testid="supporter-gift">
+                    {row.gift}
+                  </span>
+                ) : null}
                 <span className="text-amber-300">{format.money({ amount: row.amount, currency: row.currency as "USD" | "VES" })}</span>
               </p>
               {row.message ? <p className="mt-1 break-words text-slate-300">{row.message}</p> : null}

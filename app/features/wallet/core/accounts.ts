@@ -110,6 +110,10 @@ export const TRANSACTION_KINDS = [
   "donation_order",
   /** A refunded donation order takes that credit back (a new movement, never an edit). */
   "donation_refund",
+  /** An approved gift (a donation order for catalogue items) credits the streamer, as a donation order does. */
+  "gift_order",
+  /** A refunded gift takes that credit back. */
+  "gift_refund",
   /** An organizer's deposit into a tournament's pool (an approved `prize_pool` order): orders clearing → pool. */
   "prize_pool_deposit",
   /** A refunded deposit order: pool → orders clearing. */

@@ -57,7 +57,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       title: row.tournamentTitle ?? "",
       order: row.orderNumber ?? "",
       withdrawal: row.withdrawalNumber ?? "",
-      reason: row.kind === "adjustment" || row.kind === "prize_reversal" ? (row.reason ?? "") : "",
+      // Staff's words, or a gift's items ("3 × Corona"); other reasons are codes, not for the page.
+      reason: ["adjustment", "prize_reversal", "gift_order", "gift_refund"].includes(row.kind) ? (row.reason ?? "") : "",
     })),
     olderHref: history.more ? `/wallet?before=${history.rows.at(-1)?.id}` : null,
     withdrawals: withdrawals.map((row) => ({
