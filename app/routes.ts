@@ -87,6 +87,7 @@ export default [
   route("teams/join/:token", "features/teams/routes/join.tsx"),
   route("teams/:teamId", "features/teams/routes/team.tsx"),
   route("players/me", "features/teams/routes/me.ts"),
+  route("account/profile", "features/teams/routes/profile-settings.tsx"),
   route("players/:handle", "features/teams/routes/player.tsx"),
   route("leaderboards", "features/teams/routes/leaderboards.tsx"),
   route("leaderboards/:game", "features/teams/routes/leaderboard.tsx"),

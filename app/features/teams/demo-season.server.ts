@@ -198,14 +198,27 @@ async function register(
 
 /** Four lasting teams (created, invited, joined) play a single-elimination cup; the organizer records the places. */
 async function playMobileLegendsCup(db: Database, day: number) {
-  const cup = { id: ML_CUP, title: "Copa Demo Mobile Legends", game: "mobile-legends", day, capacity: 8, teamSize: 5, players: ["8", "squad"] };
+  const cup = {
+    id: ML_CUP,
+    title: "Copa Demo Mobile Legends",
+    game: "mobile-legends",
+    day,
+    capacity: 8,
+    teamSize: 5,
+    players: ["8", "squad"],
+  };
   const startsAt = await createCup(db, cup, "single_elimination");
   const before = new Date(startsAt.getTime() - 3 * DAY);
   for (const [index, [name, tag, country]] of ML_TEAMS.entries()) {
     const members = PLAYERS.slice(index * 5, index * 5 + 5);
     const [captainHandle, captainIgn] = members[0]!;
     const captain = userIdOf(captainHandle);
-    const { id: teamId } = await createTeam(db, captain, { game: "mobile-legends", name, tag, country, logoUrl: null, ign: captainIgn }, before);
+    const { id: teamId } = await createTeam(
+      db,
+      captain,
+      { game: "mobile-legends", name, tag, country, logoUrl: null, ign: captainIgn },
+      before,
+    );
     for (const [handle, ign] of members.slice(1)) {
       const { token } = await createInvite(db, { teamId, actorId: captain, email: null, language: "es", now: before });
       await acceptInvite(db, { token, userId: userIdOf(handle), email: `${handle}@demo.example.com`, ign, now: before });
@@ -282,6 +295,8 @@ async function playFreeFireCup(db: Database, day: number) {
   await savePrizes(db, {
     tournamentId: cup.id,
     actorUserId: ORGANIZER,
-    prizes: table.slice(0, 3).map((row, index) => ({ registrationId: row.registrationId, place: index + 1, amount: ["$25", "$15", "$10"][index]! })),
+    prizes: table
+      .slice(0, 3)
+      .map((row, index) => ({ registrationId: row.registrationId, place: index + 1, amount: ["$25", "$15", "$10"][index]! })),
   });
 }

@@ -218,6 +218,9 @@ export default function TeamsPage({ loaderData, actionData }: Route.ComponentPro
           {t("handle.view")}
         </a>
       ) : null}
+      <a href="/account/profile" className="mt-2 block py-2 text-cyan-300 underline" data-testid="profile-settings-link">
+        {t("handle.settings")}
+      </a>
     </section>
   );
 }
