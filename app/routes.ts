@@ -86,6 +86,7 @@ export default [
   route("teams", "features/teams/routes/teams.tsx"),
   route("teams/join/:token", "features/teams/routes/join.tsx"),
   route("teams/:teamId", "features/teams/routes/team.tsx"),
+  route("media/teams/:file", "features/teams/routes/team-logo.ts"),
   route("players/me", "features/teams/routes/me.ts"),
   route("account/profile", "features/teams/routes/profile-settings.tsx"),
   route("players/:handle", "features/teams/routes/player.tsx"),

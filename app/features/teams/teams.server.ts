@@ -377,6 +377,7 @@ export async function findPlayerProfile(db: Reader, handle: string) {
             teamId: teams.id,
             name: teams.name,
             tag: teams.tag,
+            logoUrl: teams.logoUrl,
             game: teams.game,
             role: teamMembers.role,
             ign: teamMembers.ign,
@@ -528,5 +529,17 @@ export async function saveProfileSettings(db: Database, userId: string, choices:
       .update(savedPlayerIds)
       .set({ onProfile: choices.shownIds.length ? inArray(savedPlayerIds.id, choices.shownIds) : sql`false` })
       .where(eq(savedPlayerIds.userId, userId));
+  });
+}
+
+/* ───────────── Logo ───────────── */
+
+/** The captain sets the team's logo (a path `storeTeamLogo` answered); answers the logo it replaced, to forget after the commit. */
+export async function setTeamLogo(db: Database, input: { teamId: string; actorId: string; logoUrl: string }): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const state = await standing(tx, input.teamId, input.actorId);
+    check("setLogo", state, null);
+    await tx.update(teams).set({ logoUrl: input.logoUrl }).where(eq(teams.id, input.teamId));
+    return state.team.logoUrl;
   });
 }

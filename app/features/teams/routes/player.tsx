@@ -13,6 +13,8 @@ import type { RouteHandle } from "~/root";
 import { parseHandle } from "../core/rules";
 import { ActivityChart } from "../components/activity-chart";
 import { RecordTable } from "../components/record-table";
+import { TeamBadge } from "../components/team-badge";
+import { isUploadedLogo } from "../core/logo";
 import { platformToday } from "~/domain/format";
 import { env } from "~/lib/env.server";
 import { findPlayerProfile, recordOf } from "../teams.server";
@@ -105,8 +107,14 @@ export default function PlayerPage({ loaderData }: Route.ComponentProps) {
         <ul className="mt-4 flex flex-col gap-2" data-testid="player-teams">
           {teams.map((team, index) => (
             <li key={`${team.teamId}-${index}`} className="flex flex-wrap gap-x-3 rounded-lg border border-slate-800 px-4 py-3 text-sm">
-              <a href={`/teams/${team.teamId}`} className="font-semibold break-words text-cyan-300 underline">
-                [{team.tag}] {team.name}
+              <a
+                href={`/teams/${team.teamId}`}
+                className="inline-flex items-center gap-2 font-semibold break-words text-cyan-300 underline"
+              >
+                {isUploadedLogo(team.logoUrl) ? <TeamBadge tag={team.tag} logoUrl={team.logoUrl} /> : null}
+                <span>
+                  [{team.tag}] {team.name}
+                </span>
               </a>
               <span className="text-slate-300">{GAMES[team.game as keyof typeof GAMES]?.name ?? team.game}</span>
               <span className="text-slate-300">{t("player.asIgn", { ign: team.ign })}</span>
