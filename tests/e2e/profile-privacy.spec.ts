@@ -1,9 +1,11 @@
 import { PHONE, noSidewaysScroll, personAt } from "./support/phone";
+import { pngReceipt } from "./support/receipt-files";
 import { expect, serverFixture, signIn, test as base, type AppServer } from "./support/server-fixture";
 
 // Issue 27, "what is shown publicly is the player's choice" (docs/teams.md "Privacy"), at phone width in
 // Spanish: a player opens "Perfil público" from the account menu, lists one of the IDs they saved at the
-// store, hides their tournaments, and a visitor sees exactly that on the profile (never the phone or e-mail).
+// store, hides their tournaments, and a visitor sees exactly that on the profile (never the phone or e-mail);
+// then, as their team's captain, uploads its logo (docs/teams.md "Logo"), shown on the team page and the profile.
 
 const test = base.extend<{ arena: AppServer }>({
   arena: serverFixture({ prepare: ["tests/e2e/support/seed-profile-privacy.ts"] }),
@@ -53,5 +55,20 @@ test("a player chooses what their public profile shows, and a visitor sees only 
   const text = (await visitor.locator("main").textContent()) ?? "";
   for (const secret of ["privada@example.com", "04141112233", "Ana Privada"]) expect(text).not.toContain(secret);
   await noSidewaysScroll(visitor);
+
+  // The captain uploads the team's logo from the team page (the teams list leads there); the visitor's profile shows it.
+  await expect(visitor.getByTestId("player-teams").getByTestId("team-logo")).toHaveCount(0);
+  await page.goto("/teams");
+  await page.getByRole("link", { name: "[PNA] Las Panas FF" }).click();
+  await expect(page.getByTestId("team-page").getByTestId("team-tag-badge")).toHaveText("PNA");
+  await page.getByLabel("Imagen del logo").setInputFiles(pngReceipt("logo.png", 120, 120));
+  await page.getByTestId("team-logo-submit").click();
+  await expect(page.getByTestId("team-done")).toHaveText("Listo: el equipo tiene su nuevo logo.");
+  const logo = page.getByTestId("team-page").getByTestId("team-logo").first();
+  await expect(logo).toHaveAttribute("src", /^\/media\/teams\/[\w.-]+\.webp$/);
+  await expect.poll(() => logo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(256);
+  await noSidewaysScroll(page);
+  await visitor.reload();
+  await expect(visitor.getByTestId("player-teams").getByTestId("team-logo")).toHaveCount(1);
   await visitor.context().close();
 });
