@@ -3,7 +3,7 @@ import { pngReceipt } from "./support/receipt-files";
 import { expect, serverFixture, signIn, test as base, type AppServer } from "./support/server-fixture";
 
 // Issue 27, "what is shown publicly is the player's choice" (docs/teams.md "Privacy"), at phone width in
-// Spanish: a player opens "Perfil público" from the account menu, lists one of the IDs they saved at the
+// Spanish: a player opens their public profile's choices from "Mis equipos", lists one of the IDs they saved at the
 // store, hides their tournaments, and a visitor sees exactly that on the profile (never the phone or e-mail);
 // then, as their team's captain, uploads its logo (docs/teams.md "Logo"), shown on the team page and the profile.
 
@@ -17,7 +17,8 @@ test.use({ viewport: PHONE });
 test("a player chooses what their public profile shows, and a visitor sees only that", async ({ page, browser, arena }) => {
   await signIn(page, arena, "privada@example.com", "/teams");
   await page.getByTestId("account-menu-button").click();
-  await page.getByTestId("public-profile-link").click();
+  await page.getByTestId("my-teams-link").click();
+  await page.getByTestId("profile-settings-link").click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tu perfil público");
   await noSidewaysScroll(page);
 

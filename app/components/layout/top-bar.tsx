@@ -155,13 +155,6 @@ export function TopBar({
                   {t("nav.support")}
                 </Link>
                 <Link
-                  to="/account/profile"
-                  className="py-1 text-sm font-semibold whitespace-nowrap text-cyan-300 hover:text-cyan-200 md:order-2 md:py-0"
-                  data-testid="public-profile-link"
-                >
-                  {t("nav.publicProfile")}
-                </Link>
-                <Link
                   to="/account/notices"
                   className="py-1 text-sm font-semibold whitespace-nowrap text-cyan-300 hover:text-cyan-200 md:order-2 md:py-0"
                   data-testid="notices-link"
