@@ -5,6 +5,7 @@ import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { createRequestHandler as createFetchHandler } from "react-router";
 import { seedDemoData } from "~/db/seed";
+import { seedDemoSeason } from "~/features/teams/demo-season.server";
 import { registerOrderKinds } from "~/features/order-kinds.server";
 import { sendPlusMails } from "~/features/plus/plus-mail.server";
 import { sendSubscriptionReminders } from "~/features/streamers/subscription-mail.server";
@@ -55,7 +56,12 @@ export async function start(): Promise<{ port: number; host: string }> {
   const started = Date.now();
   handle = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
   setDatabase(handle);
-  if (config.SEED_DEMO) await seedDemoData(handle.db);
+  if (config.SEED_DEMO) {
+    await seedDemoData(handle.db);
+    // Only the server's demo seed plays the demo season: tests and benches that call seedDemoData count their own rows.
+    const seasonStarted = Date.now();
+    if (await seedDemoSeason(handle.db, new Date(), config.TIME_ZONE)) log.info("demo season played", { ms: Date.now() - seasonStarted });
+  }
   // STAFF_EMAILS: the first staff exist without the admin CLI (accounts created when needed).
   for (const email of config.STAFF_EMAILS) {
     const { created } = await grantStaff(handle.db, email);

@@ -39,6 +39,9 @@ export const users = pgTable("users", {
   profileCompletedAt: timestamp("profile_completed_at", { withTimezone: true }),
   /** The public profile's address, `/players/:handle` (issue 27); chosen by the player, stored lower-case. */
   handle: text("handle").unique(),
+  /** What the public profile shows (the player's choice, docs/teams.md "Privacy"): their teams, their tournaments and record. */
+  profileShowsTeams: boolean("profile_shows_teams").notNull().default(true),
+  profileShowsTournaments: boolean("profile_shows_tournaments").notNull().default(true),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -698,6 +701,8 @@ export const savedPlayerIds = pgTable(
     zone: text("zone").notNull().default(""),
     /** The in-game name the checker answered, when it did. */
     gamerName: text("gamer_name"),
+    /** Listed on the owner's public profile: off until they choose it (an ID may be a friend's they bought for). */
+    onProfile: boolean("on_profile").notNull().default(false),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

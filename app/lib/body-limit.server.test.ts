@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CARD_IMAGE_MAX_BYTES } from "~/features/admin/card-images.server";
 import { GAME_ART_MAX_BYTES } from "~/features/admin/game-art.server";
+import { TEAM_LOGO_MAX_BYTES } from "~/features/teams/team-logos.server";
 import { FORM_BODY_LIMIT, MULTIPART_MARGIN, bodyLimitFor } from "./body-limit.server";
 
 describe("the table of request body limits (#22)", () => {
@@ -13,6 +14,8 @@ describe("the table of request body limits (#22)", () => {
     expect(bodyLimitFor("/admin/catalogue", 5).bytes).toBe(GAME_ART_MAX_BYTES + MULTIPART_MARGIN);
     expect(bodyLimitFor("/admin/tournaments/new", 5).bytes).toBe(CARD_IMAGE_MAX_BYTES + MULTIPART_MARGIN);
     expect(bodyLimitFor("/admin/tournaments/t1", 5).bytes).toBe(CARD_IMAGE_MAX_BYTES + MULTIPART_MARGIN);
+    expect(bodyLimitFor("/teams/t1", 5).bytes).toBe(TEAM_LOGO_MAX_BYTES + MULTIPART_MARGIN);
+    expect(bodyLimitFor("/teams/join", 5).bytes).toBe(FORM_BODY_LIMIT);
     for (const path of [
       "/",
       "/auth",

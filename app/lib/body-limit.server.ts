@@ -2,6 +2,7 @@ import type { Request, RequestHandler, Response } from "express";
 import { languageFromCookieHeader } from "~/domain/language";
 import { CARD_IMAGE_MAX_BYTES } from "~/features/admin/card-images.server";
 import { GAME_ART_MAX_BYTES } from "~/features/admin/game-art.server";
+import { TEAM_LOGO_MAX_BYTES } from "~/features/teams/team-logos.server";
 import { log } from "./log.server";
 import { loadMessages } from "./messages.server";
 
@@ -37,6 +38,8 @@ export function bodyLimitFor(path: string, receiptMaxMb: number): BodyLimit {
   // The back-office's images: game art (catalogue) and tournament cards.
   if (/^\/admin\/catalogue(\/[^/]+)?$/.test(route)) return withFile(GAME_ART_MAX_BYTES);
   if (/^\/admin\/tournaments\/[^/]+$/.test(route)) return withFile(CARD_IMAGE_MAX_BYTES);
+  // A team's page: its captain uploads the logo there (docs/teams.md "Logo").
+  if (/^\/teams\/[^/]+$/.test(route) && route !== "/teams/join") return withFile(TEAM_LOGO_MAX_BYTES);
   return { bytes: FORM_BODY_LIMIT, code: "BODY_TOO_LARGE", fileMb: null };
 }
 

@@ -186,6 +186,9 @@ for (const language of ["es", "en"] as const) {
           "/auth",
           "/auth?redirectTo=%2Fstore%2Fcart",
           "/privacy-terms",
+          // The demo season a first start plays (docs/teams.md): a leaderboard and a demo player's profile.
+          "/leaderboards/mobile-legends",
+          "/players/tita_ccs",
           "/no-such-page",
         ]);
       });
@@ -213,6 +216,7 @@ for (const language of ["es", "en"] as const) {
           `/orders/${bn!.id}`,
           `/orders/${pm!.id}/pay/pago_movil`,
           "/auth/profile",
+          "/account/profile",
         ]);
       });
 

@@ -312,8 +312,18 @@ const MATRIX: Record<string, Case[] | { public: string }> = {
     public: "a season's ranking of players (public handle only) and teams; no account id, name, phone or e-mail (leaderboard.test.ts)",
   },
   "players/:handle": {
-    public: "a player's public page: handle, teams, tournaments, record; never full name, phone or e-mail (teams.test.ts)",
+    public:
+      "a player's public page: handle, and what the player chose to show (teams, tournaments, record, store IDs); never full name, phone or e-mail (teams.test.ts, profile-privacy.test.ts)",
   },
+  "account/profile": [
+    {
+      name: "the public profile's choices and store IDs are the caller's own (another's ID cannot be picked: profile-privacy.test.ts)",
+      kind: "loader",
+      request: (_w, cookie) => getRequest("/account/profile", cookie),
+      expect: anySignedIn,
+    },
+  ],
+  "media/teams/:file": { public: "team logos captains uploaded (public, re-encoded on upload; team-logo.test.ts)" },
   // Issue 30 (docs/streamers.md; tests/integration/streamers.test.ts has every act).
   streamers: { public: "approved streamers' handles, games, follower counts and live status" },
   "streamers/apply": [

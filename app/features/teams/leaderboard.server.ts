@@ -235,6 +235,7 @@ export async function leaderboardPage(
       bestPlace: ranked.bestPlace,
       teamName: teams.name,
       teamTag: teams.tag,
+      teamLogo: teams.logoUrl,
       handle: users.handle,
     })
     .from(ranked)

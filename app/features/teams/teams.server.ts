@@ -6,6 +6,7 @@ import {
   competitionResults,
   competitionSettings,
   registrations,
+  savedPlayerIds,
   teamInvites,
   teamMembers,
   teams,
@@ -27,6 +28,7 @@ import {
   type TeamInput,
   type TeamRole,
 } from "./core/rules";
+import { MAX_SHOWN_IDS, type ProfileChoices } from "./core/privacy";
 import { monthlyActivity, recordByGame, type GameRecord, type MonthActivity } from "./core/stats";
 import { mailTeamInvite } from "./team-mail.server";
 import { DomainError } from "~/lib/domain-error";
@@ -50,6 +52,9 @@ export function takesPartSql(userId: string) {
 }
 
 const active = isNull(teamMembers.leftAt);
+
+/** Most store IDs one profile lists (and the settings page offers): as many as the form may pick. */
+const PROFILE_IDS_LIMIT = MAX_SHOWN_IDS;
 
 /** A new team for a game; its creator is the captain and its first starter. */
 export async function createTeam(db: Database, userId: string, input: TeamInput, now = new Date()): Promise<{ id: string }> {
@@ -353,32 +358,58 @@ export async function setHandle(db: Database, userId: string, handle: string): P
  * the full name, the phone or the e-mail: they are not selected.
  */
 export async function findPlayerProfile(db: Reader, handle: string) {
-  const [player] = await db.select({ id: users.id, handle: users.handle }).from(users).where(eq(users.handle, handle));
+  const [player] = await db
+    .select({
+      id: users.id,
+      handle: users.handle,
+      showsTeams: users.profileShowsTeams,
+      showsTournaments: users.profileShowsTournaments,
+    })
+    .from(users)
+    .where(eq(users.handle, handle));
   if (!player) return null;
-  const [memberships, entries] = await Promise.all([
+  // What the player chose not to show is not read at all, so it cannot reach the page.
+  const [memberships, entries, gameIds] = await Promise.all([
+    !player.showsTeams
+      ? []
+      : db
+          .select({
+            teamId: teams.id,
+            name: teams.name,
+            tag: teams.tag,
+            logoUrl: teams.logoUrl,
+            game: teams.game,
+            role: teamMembers.role,
+            ign: teamMembers.ign,
+            leftAt: teamMembers.leftAt,
+            captain: sql<boolean>`${teams.captainUserId} = ${player.id}`,
+          })
+          .from(teamMembers)
+          .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+          .where(eq(teamMembers.userId, player.id))
+          .orderBy(desc(teamMembers.joinedAt))
+          .limit(50),
+    !player.showsTournaments
+      ? []
+      : entriesQuery(db)
+          .where(and(holdsPlaceSql(), takesPartSql(player.id)))
+          .orderBy(desc(tournaments.date))
+          .limit(100),
     db
       .select({
-        teamId: teams.id,
-        name: teams.name,
-        tag: teams.tag,
-        game: teams.game,
-        role: teamMembers.role,
-        ign: teamMembers.ign,
-        leftAt: teamMembers.leftAt,
-        captain: sql<boolean>`${teams.captainUserId} = ${player.id}`,
+        game: savedPlayerIds.gameId,
+        playerId: savedPlayerIds.playerId,
+        zone: savedPlayerIds.zone,
+        gamerName: savedPlayerIds.gamerName,
       })
-      .from(teamMembers)
-      .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-      .where(eq(teamMembers.userId, player.id))
-      .orderBy(desc(teamMembers.joinedAt))
-      .limit(50),
-    entriesQuery(db)
-      .where(and(holdsPlaceSql(), takesPartSql(player.id)))
-      .orderBy(desc(tournaments.date))
-      .limit(100),
+      .from(savedPlayerIds)
+      .where(and(eq(savedPlayerIds.userId, player.id), eq(savedPlayerIds.onProfile, true)))
+      .orderBy(asc(savedPlayerIds.gameId), desc(savedPlayerIds.lastUsedAt), desc(savedPlayerIds.id))
+      .limit(PROFILE_IDS_LIMIT),
   ]);
   return {
-    player: { id: player.id, handle: player.handle },
+    player: { id: player.id, handle: player.handle, showsTeams: player.showsTeams, showsTournaments: player.showsTournaments },
+    gameIds: gameIds.map((row) => ({ ...row, zone: row.zone || null })),
     teams: memberships.map((row) => ({ ...row, captain: row.captain === true && row.leftAt === null })),
     entries,
   };
@@ -455,4 +486,60 @@ export async function recordOf(
       ),
   ]);
   return { record: recordByGame(entries, matches, lobbies), monthly: monthlyActivity(entries, matches, today) };
+}
+
+/* ───────────── What the public profile shows (the player's choice) ───────────── */
+
+/** The signed-in player's own choices and the store IDs they may show (only their own rows). */
+export async function findProfileSettings(db: Reader, userId: string) {
+  const [[user], ids] = await Promise.all([
+    db
+      .select({ handle: users.handle, showsTeams: users.profileShowsTeams, showsTournaments: users.profileShowsTournaments })
+      .from(users)
+      .where(eq(users.id, userId)),
+    db
+      .select({
+        id: savedPlayerIds.id,
+        game: savedPlayerIds.gameId,
+        playerId: savedPlayerIds.playerId,
+        zone: savedPlayerIds.zone,
+        gamerName: savedPlayerIds.gamerName,
+        onProfile: savedPlayerIds.onProfile,
+      })
+      .from(savedPlayerIds)
+      .where(eq(savedPlayerIds.userId, userId))
+      .orderBy(asc(savedPlayerIds.gameId), desc(savedPlayerIds.lastUsedAt), desc(savedPlayerIds.id))
+      .limit(PROFILE_IDS_LIMIT),
+  ]);
+  if (!user) return null;
+  return { ...user, ids: ids.map((row) => ({ ...row, zone: row.zone || null })) };
+}
+
+/**
+ * Saves the player's choices. The IDs to show are matched against the player's own rows: an id of
+ * someone else's saved ID changes nothing (it is not theirs to show).
+ */
+export async function saveProfileSettings(db: Database, userId: string, choices: ProfileChoices): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ profileShowsTeams: choices.showsTeams, profileShowsTournaments: choices.showsTournaments, updatedAt: new Date() })
+      .where(eq(users.id, userId));
+    await tx
+      .update(savedPlayerIds)
+      .set({ onProfile: choices.shownIds.length ? inArray(savedPlayerIds.id, choices.shownIds) : sql`false` })
+      .where(eq(savedPlayerIds.userId, userId));
+  });
+}
+
+/* ───────────── Logo ───────────── */
+
+/** The captain sets the team's logo (a path `storeTeamLogo` answered); answers the logo it replaced, to forget after the commit. */
+export async function setTeamLogo(db: Database, input: { teamId: string; actorId: string; logoUrl: string }): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const state = await standing(tx, input.teamId, input.actorId);
+    check("setLogo", state, null);
+    await tx.update(teams).set({ logoUrl: input.logoUrl }).where(eq(teams.id, input.teamId));
+    return state.team.logoUrl;
+  });
 }

@@ -93,6 +93,9 @@ describe("who may do what", () => {
     expect(mayAct("handOver", open, captain, { userId: "m", member: true })).toEqual({ ok: true });
     expect(mayAct("handOver", open, captain, { userId: "c", member: true })).toEqual({ ok: false, code: "ALREADY_CAPTAIN" });
     expect(mayAct("handOver", open, captain, null)).toEqual({ ok: false, code: "NOT_A_MEMBER" });
+    expect(mayAct("setLogo", open, captain)).toEqual({ ok: true });
+    expect(mayAct("setLogo", open, member)).toEqual({ ok: false, code: "NOT_CAPTAIN" });
+    expect(mayAct("setLogo", { locked: true }, captain)).toEqual({ ok: false, code: "TEAM_LOCKED" });
   });
 
   it("lets a member leave, but not the captain before handing over", () => {

@@ -75,7 +75,7 @@ export type TeamFormErrorCode =
   | "HANDLE_RESERVED"
   | "RATE_LIMITED";
 
-export type TeamAction = "invite" | "remove" | "handOver" | "setRole" | "leave";
+export type TeamAction = "invite" | "remove" | "handOver" | "setRole" | "leave" | "setLogo";
 
 export interface Actor {
   userId: string;
@@ -91,7 +91,7 @@ export interface TeamTarget {
 }
 
 /**
- * Who may do what on a team: the captain invites, removes, hands over the captaincy and sets roles;
+ * Who may do what on a team: the captain invites, removes, hands over the captaincy, sets roles and the logo;
  * a member leaves; the captain cannot leave without handing over first. One table, checked here only.
  */
 export function mayAct(
@@ -104,7 +104,7 @@ export function mayAct(
   if (team.locked) return { ok: false, code: "TEAM_LOCKED" };
   if (action === "leave") return actor.captain ? { ok: false, code: "CAPTAIN_MUST_HAND_OVER" } : { ok: true };
   if (!actor.captain) return { ok: false, code: "NOT_CAPTAIN" };
-  if (action === "invite") return { ok: true };
+  if (action === "invite" || action === "setLogo") return { ok: true };
   if (!target?.member) return { ok: false, code: "NOT_A_MEMBER" };
   if (target.userId === actor.userId) {
     if (action === "remove") return { ok: false, code: "CANNOT_REMOVE_SELF" };

@@ -12,6 +12,8 @@ import { useRouteMessages } from "~/lib/use-route-messages";
 import type { RouteHandle } from "~/root";
 import { ENTRY_POINTS, PLACE_POINTS, WIN_POINTS, currentSeason, decodeCursor, encodeCursor, isLeaderboardKind } from "../core/leaderboard";
 import { leaderboardPage, listSeasons } from "../leaderboard.server";
+import { TeamBadge } from "../components/team-badge";
+import { isUploadedLogo } from "../core/logo";
 import type { Route } from "./+types/leaderboard";
 
 // A game's leaderboard for a season (docs/teams.md): links and a GET form only, no React runtime (decision 002).
@@ -42,6 +44,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       teamId: kind === "team" ? row.subjectId : null,
       teamName: row.teamName,
       teamTag: row.teamTag,
+      // Only a logo we stored is shown (core/logo.ts); the tag otherwise.
+      teamLogo: isUploadedLogo(row.teamLogo) ? row.teamLogo : null,
       handle: row.handle,
     })),
     next: page.next ? encodeCursor(page.next) : null,
@@ -135,8 +139,11 @@ export default function LeaderboardPage({ loaderData }: Route.ComponentProps) {
               <span className="w-8 text-lg font-extrabold text-slate-300">{row.rank}</span>
               <span className="min-w-0 flex-1 font-semibold break-words">
                 {row.teamId ? (
-                  <a href={`/teams/${row.teamId}`} className="text-cyan-300 underline">
-                    [{row.teamTag}] {row.teamName}
+                  <a href={`/teams/${row.teamId}`} className="inline-flex items-center gap-2 text-cyan-300 underline">
+                    {row.teamLogo ? <TeamBadge tag={row.teamTag ?? ""} logoUrl={row.teamLogo} /> : null}
+                    <span>
+                      [{row.teamTag}] {row.teamName}
+                    </span>
                   </a>
                 ) : row.handle ? (
                   <a href={`/players/${row.handle}`} className="text-cyan-300 underline">

@@ -1,5 +1,6 @@
 import { GAMES } from "~/domain/games";
 import { languageFromCookieHeader } from "~/domain/language";
+import { getCurrentUser } from "~/features/auth/session.server";
 import { membersAmong } from "~/features/plus/plus.server";
 import { db } from "~/lib/db.server";
 import { notFoundIfNullish } from "~/lib/http.server";
@@ -12,6 +13,8 @@ import type { RouteHandle } from "~/root";
 import { parseHandle } from "../core/rules";
 import { ActivityChart } from "../components/activity-chart";
 import { RecordTable } from "../components/record-table";
+import { TeamBadge } from "../components/team-badge";
+import { isUploadedLogo } from "../core/logo";
 import { platformToday } from "~/domain/format";
 import { env } from "~/lib/env.server";
 import { findPlayerProfile, recordOf } from "../teams.server";
@@ -24,9 +27,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const parsed = parseHandle(params.handle);
   const profile = notFoundIfNullish(parsed.ok ? await findPlayerProfile(db(), parsed.handle) : null);
   const { id, ...player } = profile.player;
-  const [{ record, monthly }, members] = await Promise.all([
+  const [{ record, monthly }, members, viewer] = await Promise.all([
     recordOf(db(), profile.entries, platformToday(new Date(), env().TIME_ZONE)),
     membersAmong(db(), [id]),
+    getCurrentUser(request),
   ]);
   return {
     record,
@@ -34,6 +38,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     ...profile,
     // Only the public fields leave the server: the account id stays here.
     player: { ...player, plus: members.has(id) },
+    // The owner gets a link to what the page shows; nobody else learns anything from it.
+    own: viewer?.id === id,
     teams: profile.teams.map((team) => ({ ...team, leftAt: team.leftAt?.toISOString() ?? null })),
     messages: loadMessages(languageFromCookieHeader(request.headers.get("Cookie")), ["teams"]),
   };
@@ -48,7 +54,7 @@ export default function PlayerPage({ loaderData }: Route.ComponentProps) {
   useRouteMessages(loaderData.messages);
   const { t } = useTranslation("teams");
   const format = useFormat();
-  const { player, teams, entries } = loaderData;
+  const { player, teams, entries, gameIds } = loaderData;
   return (
     <section className="mx-auto max-w-2xl px-4 py-12" data-testid="player-page">
       {/* The handle the player chose is their public name: their full name, phone and e-mail stay private. */}
@@ -63,16 +69,52 @@ export default function PlayerPage({ loaderData }: Route.ComponentProps) {
           </span>
         ) : null}
       </h1>
+      {loaderData.own ? (
+        <a href="/account/profile" className="mt-3 inline-block py-2 text-sm text-cyan-300 underline" data-testid="player-settings-link">
+          {t("privacy.edit")}
+        </a>
+      ) : null}
+
+      {gameIds.length ? (
+        <>
+          <h2 className="mt-10 text-2xl font-extrabold">{t("player.games")}</h2>
+          <ul className="mt-4 flex flex-col gap-2" data-testid="player-game-ids">
+            {gameIds.map((id) => (
+              <li
+                key={`${id.game}-${id.playerId}-${id.zone ?? ""}`}
+                className="flex flex-wrap gap-x-3 rounded-lg border border-slate-800 px-4 py-3 text-sm"
+              >
+                <span className="font-semibold">{GAMES[id.game as keyof typeof GAMES]?.name ?? id.game}</span>
+                {id.gamerName ? <span className="break-all text-slate-300">{id.gamerName}</span> : null}
+                <span className="break-all text-slate-300">
+                  {t("player.gameId", { id: id.playerId })}
+                  {id.zone ? ` (${id.zone})` : ""}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
 
       <h2 className="mt-10 text-2xl font-extrabold">{t("player.teams")}</h2>
-      {teams.length === 0 ? (
+      {!player.showsTeams ? (
+        <p className="mt-3 text-slate-400" data-testid="player-teams-private">
+          {t("player.teamsPrivate")}
+        </p>
+      ) : teams.length === 0 ? (
         <p className="mt-3 text-slate-400">{t("player.teamsEmpty")}</p>
       ) : (
         <ul className="mt-4 flex flex-col gap-2" data-testid="player-teams">
           {teams.map((team, index) => (
             <li key={`${team.teamId}-${index}`} className="flex flex-wrap gap-x-3 rounded-lg border border-slate-800 px-4 py-3 text-sm">
-              <a href={`/teams/${team.teamId}`} className="font-semibold break-words text-cyan-300 underline">
-                [{team.tag}] {team.name}
+              <a
+                href={`/teams/${team.teamId}`}
+                className="inline-flex items-center gap-2 font-semibold break-words text-cyan-300 underline"
+              >
+                {isUploadedLogo(team.logoUrl) ? <TeamBadge tag={team.tag} logoUrl={team.logoUrl} /> : null}
+                <span>
+                  [{team.tag}] {team.name}
+                </span>
               </a>
               <span className="text-slate-300">{GAMES[team.game as keyof typeof GAMES]?.name ?? team.game}</span>
               <span className="text-slate-300">{t("player.asIgn", { ign: team.ign })}</span>
@@ -88,7 +130,11 @@ export default function PlayerPage({ loaderData }: Route.ComponentProps) {
       <ActivityChart months={loaderData.monthly} />
 
       <h2 className="mt-10 text-2xl font-extrabold">{t("player.tournaments")}</h2>
-      {entries.length === 0 ? (
+      {!player.showsTournaments ? (
+        <p className="mt-3 text-slate-400" data-testid="player-tournaments-private">
+          {t("player.tournamentsPrivate")}
+        </p>
+      ) : entries.length === 0 ? (
         <p className="mt-3 text-slate-400">{t("player.tournamentsEmpty")}</p>
       ) : (
         <ul className="mt-4 flex flex-col gap-2" data-testid="player-tournaments">

@@ -19,6 +19,9 @@ import { useRouteMessages } from "~/lib/use-route-messages";
 import type { RouteHandle } from "~/root";
 import { INVITE_DAYS, isTeamRole, rolesFor, startersOf, type TeamErrorCode } from "../core/rules";
 import { ActivityChart } from "../components/activity-chart";
+import { TeamBadge } from "../components/team-badge";
+import { isUploadedLogo } from "../core/logo";
+import { removeTeamLogo, storeTeamLogo } from "../team-logos.server";
 import { RecordTable } from "../components/record-table";
 import { platformToday } from "~/domain/format";
 import {
@@ -30,6 +33,7 @@ import {
   recordOf,
   removeMember,
   setMemberRole,
+  setTeamLogo,
 } from "../teams.server";
 import type { Route } from "./+types/team";
 
@@ -74,7 +78,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-type Outcome = "link" | "email" | "removed" | "handedOver" | "roleSet" | "left";
+type Outcome = "link" | "email" | "removed" | "handedOver" | "roleSet" | "left" | "logoSet";
 
 /** Every success answers the same shape: what happened, and the invite's link and address when one was made. */
 function done(outcome: Outcome, invite: { link: string | null; email: string | null } = { link: null, email: null }) {
@@ -122,6 +126,20 @@ export async function action({ request, params }: Route.ActionArgs) {
       case "leave":
         await leaveTeam(db(), { teamId, actorId: user.id });
         return done("left");
+      case "logo": {
+        const file = form.get("logo");
+        if (!file || typeof file === "string" || file.size === 0) return fail("LOGO_MISSING", 400, { field: "logo" });
+        if (!(await withinLimit(db(), "teamWrite", user.id))) return fail("RATE_LIMITED", 429);
+        const logo = await storeTeamLogo(new Uint8Array(await file.arrayBuffer()));
+        if (!logo.ok) return fail(logo.code, 400, { field: "logo" });
+        // Who may is checked in the save's transaction; a refused save forgets the stored file, a done one the logo it replaced.
+        const replaced = await setTeamLogo(db(), { teamId, actorId: user.id, logoUrl: logo.path }).catch(async (error: unknown) => {
+          await removeTeamLogo(logo.path);
+          throw error;
+        });
+        await removeTeamLogo(replaced);
+        return done("logoSet");
+      }
       default:
         return fail("NOT_FOUND", 400);
     }
@@ -155,12 +173,7 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
         </a>
       </p>
       <div className="mt-2 flex items-center gap-4">
-        <span
-          aria-hidden="true"
-          className="inline-flex size-14 shrink-0 items-center justify-center rounded-xl bg-gradient-to-br from-cyan-500/30 to-purple-600/40 text-lg font-extrabold"
-        >
-          {team.tag}
-        </span>
+        <TeamBadge tag={team.tag} logoUrl={team.logoUrl} size="lg" />
         <h1 className="min-w-0 text-3xl font-extrabold break-words" data-testid="team-name">
           {team.name}
         </h1>
@@ -181,8 +194,8 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
           <dd className="font-semibold">{startersOf(team.game)}</dd>
         </div>
       </dl>
-      {team.logoUrl ? (
-        // Our CSP serves only our own images, so a logo hosted elsewhere is a link (an upload is still to come).
+      {team.logoUrl && !isUploadedLogo(team.logoUrl) ? (
+        // Our CSP serves only our own images, so a logo linked before uploads existed stays a link.
         <a
           href={team.logoUrl}
           rel="noopener noreferrer nofollow ugc"
@@ -305,6 +318,31 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
             </button>
           </form>
         </div>
+      ) : null}
+
+      {captainActs ? (
+        <form
+          method="post"
+          encType="multipart/form-data"
+          noValidate
+          className="mt-6 flex flex-col gap-3 rounded-xl border border-slate-700 p-5"
+          data-testid="team-logo-form"
+        >
+          <input type="hidden" name="intent" value="logo" />
+          <h2 className="text-xl font-bold">{t("team.logoUpload.title")}</h2>
+          <Field label={t("team.logoUpload.file")} hint={t("team.logoUpload.hint")}>
+            <input
+              type="file"
+              name="logo"
+              accept="image/png,image/jpeg,image/webp"
+              className="block w-full text-sm text-slate-300 file:mr-3 file:rounded-lg file:border-0 file:bg-slate-700 file:px-3 file:py-2 file:text-slate-100"
+              data-testid="team-logo-file"
+            />
+          </Field>
+          <button type="submit" className={buttonClass("secondary", "md")} data-testid="team-logo-submit">
+            {t("team.logoUpload.submit")}
+          </button>
+        </form>
       ) : null}
 
       {viewer.member && !team.locked ? (

@@ -16,6 +16,8 @@ import { useRouteMessages } from "~/lib/use-route-messages";
 import type { RouteHandle } from "~/root";
 import { TEAM_COUNTRIES, parseHandle, parseTeamForm, startersOf } from "../core/rules";
 import { TeamError, createTeam, handleOf, listTeamsOfUser, setHandle } from "../teams.server";
+import { TeamBadge } from "../components/team-badge";
+import { isUploadedLogo } from "../core/logo";
 import type { Route } from "./+types/teams";
 
 // Plain forms that post; no React runtime (docs/decisions/002).
@@ -98,8 +100,14 @@ export default function TeamsPage({ loaderData, actionData }: Route.ComponentPro
         <ul className="mt-4 flex flex-col gap-3" data-testid="my-teams">
           {loaderData.teams.map((team) => (
             <li key={team.id} className="rounded-xl border border-slate-800 bg-arena-panel p-4" data-testid="my-team">
-              <a href={`/teams/${team.id}`} className="text-lg font-bold break-words text-cyan-300 underline">
-                [{team.tag}] {team.name}
+              <a
+                href={`/teams/${team.id}`}
+                className="inline-flex items-center gap-2 text-lg font-bold break-words text-cyan-300 underline"
+              >
+                {isUploadedLogo(team.logoUrl) ? <TeamBadge tag={team.tag} logoUrl={team.logoUrl} /> : null}
+                <span>
+                  [{team.tag}] {team.name}
+                </span>
               </a>
               <p className="mt-1 flex flex-wrap gap-x-3 text-sm text-slate-300">
                 <span>{GAMES[team.game as keyof typeof GAMES]?.name ?? team.game}</span>
@@ -218,6 +226,9 @@ export default function TeamsPage({ loaderData, actionData }: Route.ComponentPro
           {t("handle.view")}
         </a>
       ) : null}
+      <a href="/account/profile" className="mt-2 block py-2 text-cyan-300 underline" data-testid="profile-settings-link">
+        {t("handle.settings")}
+      </a>
     </section>
   );
 }
