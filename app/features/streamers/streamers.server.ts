@@ -17,6 +17,7 @@ import type { Currency } from "~/domain/money";
 import { platformAccount, userAccount } from "~/features/wallet/core/accounts";
 import { LedgerError, post } from "~/features/wallet/ledger.server";
 import { DEFAULT_DONATION_FEE_BP, donationSplit } from "./core/donations";
+import { readStoredSchedule, type ScheduleSlot } from "./core/schedule";
 import { recordAudit } from "~/features/admin/audit.server";
 import { holdsPlaceSql } from "~/features/tournaments/registration-status.server";
 import type { Database, Transaction } from "~/lib/db.server";
@@ -236,6 +237,21 @@ export async function setLive(db: Database, userId: string, live: boolean, now =
     .where(eq(streamers.id, row.id));
 }
 
+/* ───────────── Schedule ───────────── */
+
+/**
+ * The streamer's own weekly schedule, replaced whole (the slots already checked by core/schedule.ts).
+ * Only an approved streamer's own row is written: the user id is the session's, never the form's.
+ */
+export async function setSchedule(db: Database, userId: string, slots: ScheduleSlot[]): Promise<void> {
+  const updated = await db
+    .update(streamers)
+    .set({ schedule: slots })
+    .where(and(eq(streamers.userId, userId), eq(streamers.status, "approved")))
+    .returning({ id: streamers.id });
+  if (updated.length === 0) throw new StreamerError("NOT_FOUND");
+}
+
 /* ───────────── Following ───────────── */
 
 async function approvedByHandle(db: Reader, handle: string) {
@@ -259,7 +275,7 @@ export async function follow(db: Database, userId: string, handle: string, follo
 /** An approved streamer's public page: channels, games, bio, live status, followers, games played and tournaments. Null otherwise. */
 export async function findStreamerPage(db: Reader, handle: string, viewerId: string | null) {
   const [row] = await db
-    .select({ ...cardColumns, bio: streamers.bio, userId: streamers.userId })
+    .select({ ...cardColumns, bio: streamers.bio, userId: streamers.userId, schedule: streamers.schedule })
     .from(streamers)
     .where(and(eq(streamers.handle, handle), eq(streamers.status, "approved")));
   if (!row) return null;
@@ -290,9 +306,9 @@ export async function findStreamerPage(db: Reader, handle: string, viewerId: str
           .where(and(eq(streamerFollows.streamerId, row.id), eq(streamerFollows.userId, viewerId)))
       : Promise.resolve([]),
   ]);
-  const { userId, ...streamer } = row;
+  const { userId, schedule, ...streamer } = row;
   return {
-    streamer: { ...streamer, channels: channels.get(row.id) ?? [] },
+    streamer: { ...streamer, schedule: readStoredSchedule(schedule), channels: channels.get(row.id) ?? [] },
     entries,
     following: following.length > 0,
     own: viewerId === userId,
