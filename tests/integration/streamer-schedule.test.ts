@@ -91,15 +91,15 @@ describe("a streamer's schedule", () => {
       getRequest("/streamers/valkyria"),
       { handle: "valkyria" },
     );
-    expect(page.data.schedule.upcoming).toHaveLength(2);
-    expect(page.data.schedule.upcoming.map((slot) => slot.day).sort()).toEqual([1, 5]);
-    expect(page.data.schedule.upcoming.find((slot) => slot.day === 5)).toMatchObject({
+    expect(page.data!.schedule.upcoming).toHaveLength(2);
+    expect(page.data!.schedule.upcoming.map((slot) => slot.day).sort()).toEqual([1, 5]);
+    expect(page.data!.schedule.upcoming.find((slot) => slot.day === 5)).toMatchObject({
       from: "8:00 p. m.",
       to: "10:00 p. m.",
       title: "Free Fire ranked",
     });
     // The form's rows are the owner's only.
-    expect(page.data.schedule.rows).toEqual([]);
+    expect(page.data!.schedule.rows).toEqual([]);
 
     // Clearing every row empties the schedule.
     await send({ intent: "schedule" }, player.jar.header());
