@@ -45,6 +45,7 @@ describe("the schedule form", () => {
     expect(parseScheduleForm(row(0, "2", "20:00", "721"))).toMatchObject({ code: "SCHEDULE_BAD_DURATION" });
     expect(parseScheduleForm(row(0, "2", "20:00", "1.5"))).toMatchObject({ code: "SCHEDULE_BAD_DURATION" });
     expect(parseScheduleForm(row(0, "2", "20:00", "60", "x".repeat(61)))).toMatchObject({ code: "SCHEDULE_BAD_TITLE" });
+    expect(parseScheduleForm(row(0, "2", "20:00", "60", "a\u0007b"))).toMatchObject({ code: "SCHEDULE_BAD_TITLE" });
   });
 
   it("refuses overlapping slots, across midnight and the week's end too", () => {

@@ -69,7 +69,7 @@ export function parseScheduleForm(fields: Record<string, string | undefined>): S
     const duration = Number(durationText);
     if (!/^\d{1,4}$/.test(durationText) || duration < DURATION_MIN || duration > DURATION_MAX)
       return { ok: false, code: "SCHEDULE_BAD_DURATION", field: `slot-${index}-duration` };
-    if ([...title].length > SCHEDULE_TITLE_MAX || /[\u0000-\u001f\u007f]/.test(title))
+    if ([...title].length > SCHEDULE_TITLE_MAX || /\p{Cc}/u.test(title))
       return { ok: false, code: "SCHEDULE_BAD_TITLE", field: `slot-${index}-title` };
     slots.push({ day: day as Weekday, start, duration, title });
   }
