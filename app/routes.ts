@@ -76,6 +76,9 @@ export default [
   route("organizations/:slug/manage/tournaments/new", "features/admin/routes/tournament-new.tsx", { id: "org-tournament-new" }),
   route("organizations/:slug/manage/tournaments/:tournamentId", "features/admin/routes/tournament-edit.tsx", { id: "org-tournament-edit" }),
   route("organizations/:slug/manage/tournaments/:tournamentId/run", "features/competition/routes/run.tsx", { id: "org-tournament-run" }),
+  route("organizations/:slug/manage/tournaments/:tournamentId/streams", "features/streamers/routes/admin-tournament-streams.tsx", {
+    id: "org-tournament-streams",
+  }),
   route("media/cards/:file", "features/tournaments/routes/card-image.ts"),
   route("media/games/:file", "features/store/routes/game-art.ts"),
   route("plus", "features/plus/routes/plus.tsx"),

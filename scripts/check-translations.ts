@@ -49,6 +49,7 @@ export const ERROR_CODE_SOURCES: ErrorCodeSource[] = [
   { file: "app/features/admin/teams-admin.server.ts", name: "TeamAdminErrorCode", namespace: "admin", prefix: "errors" },
   { file: "app/features/teams/core/leaderboard.ts", name: "SeasonErrorCode", namespace: "admin", prefix: "errors" },
   { file: "app/features/streamers/core/rules.ts", name: "StreamerErrorCode", namespace: "streamers", prefix: "errors" },
+  { file: "app/features/streamers/core/schedule.ts", name: "ScheduleErrorCode", namespace: "streamers", prefix: "errors" },
   { file: "app/features/streamers/core/rules.ts", name: "StreamerFormErrorCode", namespace: "streamers", prefix: "errors" },
   { file: "app/features/streamers/core/streams.ts", name: "StreamFormErrorCode", namespace: "streamers", prefix: "errors" },
   { file: "app/features/streamers/streams.server.ts", name: "StreamsErrorCode", namespace: "streamers", prefix: "errors" },

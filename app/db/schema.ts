@@ -440,6 +440,8 @@ export const streamers = pgTable(
      * made at first use, replaced when the streamer regenerates it (the old address stops at once).
      */
     alertKey: text("alert_key").unique(),
+    /** The weekly schedule the streamer keeps (core/schedule.ts's slots, in the platform's zone); at most 14, read defensively. */
+    schedule: jsonb("schedule").$type<unknown[]>().notNull().default([]),
     createdAt: createdAt(),
   },
   (t) => [

@@ -69,6 +69,26 @@ test("a player applies, staff approve and feature them, the streamer goes live a
   await expect(player.getByTestId("streamer-live-switch")).toHaveText("Terminar transmisión");
   await noSidewaysScroll(player);
 
+  // The streamer keeps a weekly schedule: overlapping slots are refused (nothing saved), then it is saved and listed.
+  await expect(player.getByTestId("schedule-empty")).toHaveText("Aún no ha publicado su horario.");
+  await player.getByTestId("schedule-day-0").selectOption("5");
+  await player.getByTestId("schedule-start-0").fill("20:00");
+  await player.getByTestId("schedule-duration-0").fill("120");
+  await player.getByTestId("schedule-title-0").fill("Clasificatorias");
+  await player.getByTestId("schedule-day-1").selectOption("5");
+  await player.getByTestId("schedule-start-1").fill("21:00");
+  await player.getByTestId("schedule-submit").click();
+  await expect(player.getByTestId("schedule-error")).toHaveText("Dos bloques se solapan: cambia la hora o la duración.");
+  await expect(player.getByTestId("schedule-empty")).toBeVisible();
+  await expect(player.getByTestId("schedule-title-0")).toHaveValue("Clasificatorias");
+  await player.getByTestId("schedule-day-1").selectOption("2");
+  await player.getByTestId("schedule-submit").click();
+  await expect(player.getByTestId("streamer-saved")).toHaveText("Horario guardado.");
+  await expect(player.getByTestId("schedule-slot")).toHaveCount(2);
+  await expect(player.getByTestId("schedule-list")).toContainText("Viernes");
+  await expect(player.getByTestId("schedule-list")).toContainText("Clasificatorias");
+  await noSidewaysScroll(player);
+
   // A fan follows; the page counts them.
   await signIn(fan, arena, "fan-st@example.com", "/streamers/vale_live");
   await expect(fan.getByTestId("streamer-live")).toHaveText("En vivo");
@@ -132,6 +152,8 @@ test("a player applies, staff approve and feature them, the streamer goes live a
   await expect(visitor.getByTestId("streamer-live")).toHaveText("Live");
   await expect(visitor.getByTestId("streamer-followers")).toHaveText("1 follower");
   await expect(visitor.getByTestId("streamer-follow-signin")).toHaveText("Sign in to follow");
+  await expect(visitor.getByTestId("schedule-list")).toContainText("Friday");
+  await expect(visitor.getByTestId("schedule-list")).toContainText("8:00 PM – 10:00 PM");
   await noSidewaysScroll(visitor);
   await player.goto("/streamers/vale_live?lang=en");
   await expect(player.getByTestId("streamer-live-switch")).toHaveText("End stream");

@@ -251,6 +251,30 @@ const MATRIX: Record<string, Case[] | { public: string }> = {
       expect: { visitor: "signin", owner: "hidden", other: "hidden", staff: "hidden" },
     },
   ],
+  "organizations/:slug/manage/tournaments/:tournamentId/streams": [
+    {
+      name: "the organization's tournament's streams",
+      kind: "loader",
+      request: (w, cookie) => getRequest(`/organizations/${w.org}/manage/tournaments/${w.orgTournament}/streams`, cookie),
+      params: (w) => ({ slug: w.org, tournamentId: w.orgTournament }),
+      expect: ownerOrStaff,
+    },
+    {
+      name: "attaching a stream to it",
+      kind: "action",
+      request: (w, cookie) =>
+        formRequest(`/organizations/${w.org}/manage/tournaments/${w.orgTournament}/streams`, { intent: "nothing" }, cookie),
+      params: (w) => ({ slug: w.org, tournamentId: w.orgTournament }),
+      expect: ownerOrStaff,
+    },
+    {
+      name: "through another organization's address: not there",
+      kind: "loader",
+      request: (w, cookie) => getRequest(`/organizations/${w.otherOrg}/manage/tournaments/${w.orgTournament}/streams`, cookie),
+      params: (w) => ({ slug: w.otherOrg, tournamentId: w.orgTournament }),
+      expect: { visitor: "signin", owner: "hidden", other: "hidden", staff: "hidden" },
+    },
+  ],
   "admin/tournaments/:tournamentId/run": [
     {
       name: "the /admin run page is platform staff's, even for the tournament's organization",

@@ -14,9 +14,10 @@ import {
   users,
 } from "~/db/schema";
 import type { Currency } from "~/domain/money";
-import { platformAccount, userAccount } from "~/features/wallet/core/accounts";
+import { isCurrency, platformAccount, userAccount } from "~/features/wallet/core/accounts";
 import { LedgerError, post } from "~/features/wallet/ledger.server";
 import { DEFAULT_DONATION_FEE_BP, donationSplit } from "./core/donations";
+import { readStoredSchedule, type ScheduleSlot } from "./core/schedule";
 import { recordAudit } from "~/features/admin/audit.server";
 import { holdsPlaceSql } from "~/features/tournaments/registration-status.server";
 import type { Database, Transaction } from "~/lib/db.server";
@@ -236,6 +237,21 @@ export async function setLive(db: Database, userId: string, live: boolean, now =
     .where(eq(streamers.id, row.id));
 }
 
+/* ───────────── Schedule ───────────── */
+
+/**
+ * The streamer's own weekly schedule, replaced whole (the slots already checked by core/schedule.ts).
+ * Only an approved streamer's own row is written: the user id is the session's, never the form's.
+ */
+export async function setSchedule(db: Database, userId: string, slots: ScheduleSlot[]): Promise<void> {
+  const updated = await db
+    .update(streamers)
+    .set({ schedule: slots })
+    .where(and(eq(streamers.userId, userId), eq(streamers.status, "approved")))
+    .returning({ id: streamers.id });
+  if (updated.length === 0) throw new StreamerError("NOT_FOUND");
+}
+
 /* ───────────── Following ───────────── */
 
 async function approvedByHandle(db: Reader, handle: string) {
@@ -259,7 +275,7 @@ export async function follow(db: Database, userId: string, handle: string, follo
 /** An approved streamer's public page: channels, games, bio, live status, followers, games played and tournaments. Null otherwise. */
 export async function findStreamerPage(db: Reader, handle: string, viewerId: string | null) {
   const [row] = await db
-    .select({ ...cardColumns, bio: streamers.bio, userId: streamers.userId })
+    .select({ ...cardColumns, bio: streamers.bio, userId: streamers.userId, schedule: streamers.schedule })
     .from(streamers)
     .where(and(eq(streamers.handle, handle), eq(streamers.status, "approved")));
   if (!row) return null;
@@ -290,9 +306,9 @@ export async function findStreamerPage(db: Reader, handle: string, viewerId: str
           .where(and(eq(streamerFollows.streamerId, row.id), eq(streamerFollows.userId, viewerId)))
       : Promise.resolve([]),
   ]);
-  const { userId, ...streamer } = row;
+  const { userId, schedule, ...streamer } = row;
   return {
-    streamer: { ...streamer, channels: channels.get(row.id) ?? [] },
+    streamer: { ...streamer, schedule: readStoredSchedule(schedule), channels: channels.get(row.id) ?? [] },
     entries,
     following: following.length > 0,
     own: viewerId === userId,
@@ -436,23 +452,89 @@ export async function recentSupporters(db: Reader, streamerId: string) {
 
 /** The latest donations with a message, for staff to read (and hide an abusive one); capped. */
 export async function recentDonationMessages(db: Reader, limit = 50) {
-  return db
-    .select({
-      id: streamerDonations.id,
-      streamerHandle: streamers.handle,
-      donorHandle: users.handle,
-      currency: streamerDonations.currency,
-      amount: streamerDonations.amount,
-      message: streamerDonations.message,
-      hiddenAt: streamerDonations.messageHiddenAt,
-      createdAt: streamerDonations.createdAt,
-    })
-    .from(streamerDonations)
-    .innerJoin(streamers, eq(streamers.id, streamerDonations.streamerId))
-    .innerJoin(users, eq(users.id, streamerDonations.donorUserId))
-    .where(sql`${streamerDonations.message} <> ''`)
-    .orderBy(desc(streamerDonations.createdAt))
-    .limit(limit);
+  return (
+    db
+      .select({
+        id: streamerDonations.id,
+        streamerHandle: streamers.handle,
+        donorHandle: users.handle,
+        currency: streamerDonations.currency,
+        amount: streamerDonations.amount,
+        message: streamerDonations.message,
+        hiddenAt: streamerDonations.messageHiddenAt,
+        createdAt: streamerDonations.createdAt,
+        paidByOrder: sql<boolean>`${streamerDonations.orderId} is not null`,
+        refundedAt: streamerDonations.refundedAt,
+      })
+      .from(streamerDonations)
+      .innerJoin(streamers, eq(streamers.id, streamerDonations.streamerId))
+      .innerJoin(users, eq(users.id, streamerDonations.donorUserId))
+      // Messages to moderate, and wallet donations staff may refund here (an order's is refunded through the order).
+      .where(sql`(${streamerDonations.message} <> '' or ${streamerDonations.orderId} is null)`)
+      .orderBy(desc(streamerDonations.createdAt))
+      .limit(limit)
+  );
+}
+
+/**
+ * Staff refund a donation paid from the fan's wallet: the streamer's share and the fee go back to the
+ * donor's wallet in one ledger movement (its key is the donation's, so a doubled refund posts once),
+ * the donation is marked refunded (never deleted), audited. Refused, changing nothing, when the
+ * streamer's wallet no longer holds their share (staff settle it with the streamer first) and for a
+ * donation paid by an order (that one is refunded through its order).
+ */
+export async function refundWalletDonation(
+  db: Database,
+  staffId: string,
+  donationId: string,
+  now = new Date(),
+): Promise<{ repeated: boolean }> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({
+          donorUserId: streamerDonations.donorUserId,
+          streamerUserId: streamers.userId,
+          currency: streamerDonations.currency,
+          amount: streamerDonations.amount,
+          fee: streamerDonations.fee,
+          orderId: streamerDonations.orderId,
+          refundedAt: streamerDonations.refundedAt,
+        })
+        .from(streamerDonations)
+        .innerJoin(streamers, eq(streamers.id, streamerDonations.streamerId))
+        .where(eq(streamerDonations.id, donationId))
+        .for("update", { of: streamerDonations });
+      if (!row || !isCurrency(row.currency)) throw new StreamerError("NOT_FOUND");
+      if (row.orderId !== null) throw new StreamerError("DONATION_PAID_BY_ORDER");
+      if (row.refundedAt) return { repeated: true };
+      const { donorUserId, streamerUserId, currency, amount, fee } = row;
+      const posted = await post(tx, {
+        kind: "donation_refund",
+        idempotencyKey: `donation-wallet-refund:${donationId}`,
+        subjectId: donationId,
+        actorId: staffId,
+        lines: [
+          { account: userAccount(streamerUserId, currency), amount: -(amount - fee) },
+          ...(fee > 0 ? [{ account: platformAccount("donation_fees", currency), amount: -fee }] : []),
+          { account: userAccount(donorUserId, currency), amount },
+        ],
+      });
+      await tx.update(streamerDonations).set({ refundedAt: now }).where(eq(streamerDonations.id, donationId));
+      await recordAudit(tx, {
+        actorId: staffId,
+        action: "streamer.donation_refund",
+        entity: "streamer_donation",
+        entityId: donationId,
+        before: { refunded: false },
+        after: { refunded: true, currency, amount, fee, transactionId: posted.transactionId },
+      });
+      return { repeated: posted.repeated };
+    });
+  } catch (error) {
+    if (error instanceof LedgerError && error.code === "INSUFFICIENT_FUNDS") throw new StreamerError("DONATION_SPENT");
+    throw error;
+  }
 }
 
 /** Staff hide a donation's message (the money stays where it went); audited. Hiding twice changes nothing. */

@@ -38,17 +38,18 @@ export const RECORDINGS_PER_TOURNAMENT = 20;
  * Who may manage a tournament's streams and recordings: whoever runs the tournament (the run page's
  * rule), and the tournament must exist. Anyone else gets a 404.
  */
-export async function requireStreamOperator(db: Database, request: Request, tournamentId: string) {
-  // The one rule of who runs a tournament (organizations/operator.server.ts); this page is mounted
-  // under /admin only, so today that is platform staff.
-  const { user }: { user: CurrentUser } = await requireTournamentOperator(request, { tournamentId });
+export async function requireStreamOperator(db: Database, request: Request, params: { slug?: string; tournamentId: string }) {
+  // The one rule of who runs a tournament (organizations/operator.server.ts): the page is mounted under
+  // /admin (platform staff) and under /organizations/:slug/manage (that organization's operators, its own tournaments only).
+  const { user, base }: { user: CurrentUser; base: string } = await requireTournamentOperator(request, params);
+  const tournamentId = params.tournamentId;
   const [tournament] = isWellFormedId(tournamentId)
     ? await db
         .select({ id: tournaments.id, title: tournaments.title, date: tournaments.date, status: tournaments.status })
         .from(tournaments)
         .where(eq(tournaments.id, tournamentId))
     : [];
-  return { user, tournament: notFoundIfNullish(tournament) };
+  return { user, base, tournament: notFoundIfNullish(tournament) };
 }
 
 /** Our own host name, the `parent` Twitch's player insists on: PUBLIC_URL's, or the address the request came to. */

@@ -355,7 +355,7 @@ export default function EditTournamentPage({ loaderData, actionData }: Route.Com
         <Link to={`${base}/run`} className={secondaryButton} data-testid="run-link">
           {t("tournaments.run")}
         </Link>
-        <Link to={`/admin/tournaments/${tournament.id}/streams`} className={secondaryButton} data-testid="streams-link">
+        <Link to={`${base}/streams`} className={secondaryButton} data-testid="streams-link">
           {t("tournaments.streams")}
         </Link>
       </div>

@@ -21,6 +21,7 @@ import {
   decideStreamer,
   donationFeeBasisPoints,
   hideDonationMessage,
+  refundWalletDonation,
   listForStaff,
   recentDonationMessages,
   saveDonationFee,
@@ -48,6 +49,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       currency: isCurrency(row.currency) ? row.currency : "USD",
       hidden: row.hiddenAt !== null,
       hiddenAt: undefined,
+      refunded: row.refundedAt !== null,
+      refundedAt: undefined,
       createdAt: row.createdAt.toISOString(),
     })),
     gifts: gifts.map((gift) => ({ ...gift, price: minorUnitsText(gift.priceUsd) })),
@@ -89,6 +92,17 @@ export async function action({ request }: Route.ActionArgs) {
       throw error;
     }
     return succeed({ done: "hidden" as const, streamerId: null });
+  }
+  if (fields.intent === "refund-donation") {
+    const donationId = fields.donationId ?? "";
+    if (!isWellFormedId(donationId)) return fail("NOT_FOUND", 404);
+    try {
+      await refundWalletDonation(db(), staff.id, donationId);
+    } catch (error) {
+      if (error instanceof StreamerError) return failWith(error, { streamerId: null });
+      throw error;
+    }
+    return succeed({ done: "refunded" as const, streamerId: null });
   }
   const streamerId = fields.streamerId ?? "";
   if (!isWellFormedId(streamerId)) return fail("NOT_FOUND", 404);
@@ -334,8 +348,23 @@ export default function AdminStreamersPage({ loaderData, actionData }: Route.Com
                   <AdminDateTime value={row.createdAt} />
                 </span>
               </p>
-              <p className={`mt-1 break-words ${row.hidden ? "text-slate-400 line-through" : "text-slate-200"}`}>{row.message}</p>
-              {row.hidden ? (
+              {row.message ? (
+                <p className={`mt-1 break-words ${row.hidden ? "text-slate-400 line-through" : "text-slate-200"}`}>{row.message}</p>
+              ) : null}
+              {row.refunded ? (
+                <p className="mt-1 text-sm font-semibold text-amber-300" data-testid="admin-donation-refunded">
+                  {t("admin.donationRefunded")}
+                </p>
+              ) : !row.paidByOrder ? (
+                <Form method="post" className="mt-2">
+                  <input type="hidden" name="intent" value="refund-donation" />
+                  <input type="hidden" name="donationId" value={row.id} />
+                  <button type="submit" className={secondaryButton} data-testid="admin-donation-refund">
+                    {t("admin.refundDonation")}
+                  </button>
+                </Form>
+              ) : null}
+              {!row.message ? null : row.hidden ? (
                 <p className="mt-1 text-sm font-semibold text-rose-300" data-testid="admin-donation-hidden">
                   {t("admin.messageHidden")}
                 </p>

@@ -27,7 +27,10 @@ import type { Route } from "./+types/admin-tournament-streams";
 
 /** Staff: a tournament's streams (official, caster; the whole event or one match), its recordings and who may replay them after 48 hours. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { tournament } = await requireStreamOperator(db(), request, idParam(params.tournamentId));
+  const { tournament, base } = await requireStreamOperator(db(), request, {
+    slug: params.slug,
+    tournamentId: idParam(params.tournamentId),
+  });
   const parent = playerParent(request);
   const [streams, recordings, publicAfter] = await Promise.all([
     listStreams(db(), tournament.id, parent),
@@ -36,6 +39,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   ]);
   return {
     tournament: { id: tournament.id, title: tournament.title },
+    base,
     streams,
     recordings,
     publicAfter,
@@ -44,7 +48,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const { user, tournament } = await requireStreamOperator(db(), request, idParam(params.tournamentId));
+  const { user, tournament } = await requireStreamOperator(db(), request, {
+    slug: params.slug,
+    tournamentId: idParam(params.tournamentId),
+  });
   const fields = formFields(await readForm(request));
   try {
     switch (fields.intent) {
@@ -93,12 +100,12 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function AdminTournamentStreams({ loaderData, actionData }: Route.ComponentProps) {
   useRouteMessages(loaderData.messages);
   const { t } = useTranslation("streamers");
-  const { tournament, streams, recordings, publicAfter } = loaderData;
+  const { tournament, base, streams, recordings, publicAfter } = loaderData;
   return (
     <section className="mx-auto max-w-3xl px-4 py-8" data-testid="admin-tournament-streams">
       <PageTitle title={t("streams.adminTitle")} subtitle={tournament.title} />
       <p className="mb-4 flex flex-wrap gap-4 text-sm">
-        <Link to={`/admin/tournaments/${tournament.id}/run`} className="inline-flex min-h-6 items-center text-cyan-300 underline">
+        <Link to={`${base}/run`} className="inline-flex min-h-6 items-center text-cyan-300 underline">
           {t("streams.runLink")}
         </Link>
         <a href={`/tournament?id=${tournament.id}`} className="inline-flex min-h-6 items-center text-cyan-300 underline">

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { randomUUID } from "node:crypto";
 import { redirect } from "react-router";
 import { Alert } from "~/components/ui/alert";
@@ -23,9 +24,28 @@ import { buyDonation, donationInProgress } from "../donation-orders.server";
 import { GIFT_QUANTITY_MAX, giftLabel, giftName, parseGiftOrderForm } from "../core/gifts";
 import { activeGifts } from "../gifts.server";
 import { parseStreamerHandle, type StreamerErrorCode } from "../core/rules";
-import { StreamerError, donate, donationFeeBasisPoints, findStreamerPage, follow, recentSupporters, setLive } from "../streamers.server";
+import {
+  StreamerError,
+  donate,
+  donationFeeBasisPoints,
+  findStreamerPage,
+  follow,
+  recentSupporters,
+  setLive,
+  setSchedule,
+} from "../streamers.server";
+import {
+  SCHEDULE_MAX,
+  SCHEDULE_TITLE_MAX,
+  DURATION_MAX,
+  DURATION_MIN,
+  WEEKDAYS,
+  clockText,
+  fromNext,
+  parseScheduleForm,
+} from "../core/schedule";
 import { env } from "~/lib/env.server";
-import { formatDateTime, formatMoney } from "~/domain/format";
+import { formatDateTime, formatMoney, formatTime } from "~/domain/format";
 import { usdToVes } from "~/domain/money";
 import { PAYMENT_METHOD_IDS, currencyFor, type PaymentMethod } from "~/domain/payment-methods";
 import { currentExchangeRate } from "~/features/orders/exchange-rate.server";
@@ -83,10 +103,26 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     ),
   ]);
   const priceUsd = offer?.priceUsd ?? null;
-  const { id: _id, ...streamer } = page.streamer;
+  const { id: _id, schedule: slots, ...streamer } = page.streamer;
+  // A slot's clock in the page's language: the minutes read as a UTC time of day, so no zone shifts them.
+  const clock = (minutes: number) => formatTime(Date.UTC(2026, 0, 5, 0, minutes), language, "UTC");
   return {
     ...page,
     streamer: { ...streamer, liveSince: streamer.liveSince?.toISOString() ?? null },
+    schedule: {
+      // The public list, next slot first, in the platform's zone.
+      upcoming: fromNext(slots, new Date(), env().TIME_ZONE).map((slot) => ({
+        day: slot.day,
+        title: slot.title,
+        onAir: slot.onAir,
+        from: clock(slot.start),
+        to: clock(slot.start + slot.duration),
+      })),
+      // The owner's form: the stored week, Monday first, as the inputs show it.
+      rows: page.own
+        ? slots.map((slot) => ({ day: String(slot.day), start: clockText(slot.start), duration: String(slot.duration), title: slot.title }))
+        : [],
+    },
     supporters: supporters.map(({ userId, giftQuantity, giftNameEs, giftNameEn, giftIcon, ...row }) => ({
       ...row,
       gift:
@@ -263,6 +299,15 @@ export async function action({ request, params }: Route.ActionArgs) {
         await setSubscriptionPrice(db(), user.id, price.cents);
         return redirect(`/streamers/${parsed.handle}?saved=price`);
       }
+      case "schedule": {
+        const page = await findStreamerPage(db(), parsed.handle, user.id);
+        if (!page?.own) return fail("NOT_FOUND", 404);
+        const typed = typedFields(form, (name) => name.startsWith("slot-"), 80);
+        const schedule = parseScheduleForm(fields);
+        if (!schedule.ok) return fail(schedule.code, 400, { form: "schedule", field: schedule.field, typed });
+        await setSchedule(db(), user.id, schedule.slots);
+        return redirect(`/streamers/${parsed.handle}?saved=schedule`);
+      }
       case "post": {
         const page = await findStreamerPage(db(), parsed.handle, user.id);
         if (!page?.own) return fail("NOT_FOUND", 404);
@@ -328,9 +373,9 @@ export default function StreamerPage({ loaderData, actionData }: Route.Component
           {t("donate.done", { handle: streamer.handle })}
         </Alert>
       ) : null}
-      {loaderData.saved === "price" || loaderData.saved === "post" ? (
+      {loaderData.saved === "price" || loaderData.saved === "post" || loaderData.saved === "schedule" ? (
         <Alert tone="success" testId="streamer-saved">
-          {t(loaderData.saved === "price" ? "subscribe.priceSaved" : "posts.done")}
+          {t(loaderData.saved === "price" ? "subscribe.priceSaved" : loaderData.saved === "schedule" ? "schedule.saved" : "posts.done")}
         </Alert>
       ) : null}
       {refusal && !donationField && !refusedForm ? (
@@ -406,6 +451,32 @@ export default function StreamerPage({ loaderData, actionData }: Route.Component
       <p className="mt-3 text-slate-300" data-testid="streamer-games">
         {streamer.games.map((game) => GAMES[game as keyof typeof GAMES]?.name ?? game).join(" · ")}
       </p>
+
+      <h2 className="mt-10 text-2xl font-extrabold">{t("schedule.title")}</h2>
+      <p className="mt-1 text-xs text-slate-400">{t("schedule.zone")}</p>
+      {loaderData.schedule.upcoming.length === 0 ? (
+        <p className="mt-3 text-slate-300" data-testid="schedule-empty">
+          {t("schedule.empty")}
+        </p>
+      ) : (
+        <ol className="mt-3 flex flex-col gap-2" data-testid="schedule-list">
+          {loaderData.schedule.upcoming.map((slot) => (
+            <li
+              key={`${slot.day}-${slot.from}`}
+              className="flex flex-wrap items-baseline gap-x-3 rounded-lg border border-slate-800 px-4 py-3 text-sm"
+              data-testid="schedule-slot"
+            >
+              <span className="font-semibold">{t(`schedule.days.${slot.day}`)}</span>
+              <span>{t("schedule.range", { from: slot.from, to: slot.to })}</span>
+              {slot.title ? <span className="break-all text-slate-300">{slot.title}</span> : null}
+              {slot.onAir ? <span className="text-xs font-bold text-rose-300">{t("schedule.now")}</span> : null}
+            </li>
+          ))}
+        </ol>
+      )}
+      {own ? (
+        <ScheduleForm rows={loaderData.schedule.rows} typed={refusedForm === "schedule" ? typed : null} error={formError("schedule")} />
+      ) : null}
 
       <section className="mt-10 rounded-xl border border-purple-500/40 p-4" aria-labelledby="subscribe-title" data-testid="subscription">
         <h2 id="subscribe-title" className="text-2xl font-extrabold">
@@ -852,5 +923,70 @@ function SubscriberBadge({ label, testId }: { label: string; testId: string }) {
     >
       ★ {label}
     </span>
+  );
+}
+
+/**
+ * The streamer's own schedule form: the stored slots and a few blank rows (a plain form, no script);
+ * after a refusal, what was typed comes back. A row left without a start time is no slot.
+ */
+function ScheduleForm(props: {
+  rows: { day: string; start: string; duration: string; title: string }[];
+  typed: Record<string, string> | null;
+  error: ReactNode;
+}) {
+  const { t } = useTranslation("streamers");
+  const { typed } = props;
+  const typedRows = typed ? Math.max(-1, ...Object.keys(typed).map((name) => Number(/^slot-(\d+)-/.exec(name)?.[1] ?? -1))) + 1 : 0;
+  const count = Math.min(SCHEDULE_MAX, Math.max(typedRows, props.rows.length + 2, 3));
+  const value = (index: number, name: "day" | "start" | "duration" | "title") =>
+    typed ? (typed[`slot-${index}-${name}`] ?? "") : (props.rows[index]?.[name] ?? (name === "duration" ? "120" : ""));
+  return (
+    <form method="post" noValidate className="mt-4 flex flex-col gap-4 rounded-xl border border-slate-800 p-4" data-testid="schedule-form">
+      <input type="hidden" name="intent" value="schedule" />
+      <p className="text-sm text-slate-300">{t("schedule.formIntro", { max: SCHEDULE_MAX })}</p>
+      {props.error}
+      {Array.from({ length: count }, (_, index) => (
+        <fieldset key={index} className="grid grid-cols-2 gap-2 border-t border-slate-800 pt-3" data-testid={`schedule-row-${index}`}>
+          <legend className="sr-only">{t("schedule.slot", { number: index + 1 })}</legend>
+          <Field label={t("schedule.day")}>
+            <Select name={`slot-${index}-day`} defaultValue={value(index, "day") || "1"} data-testid={`schedule-day-${index}`}>
+              {WEEKDAYS.map((day) => (
+                <option key={day} value={day}>
+                  {t(`schedule.days.${day}`)}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field label={t("schedule.start")}>
+            <Input type="time" name={`slot-${index}-start`} defaultValue={value(index, "start")} data-testid={`schedule-start-${index}`} />
+          </Field>
+          <Field label={t("schedule.duration")}>
+            <Input
+              name={`slot-${index}-duration`}
+              inputMode="numeric"
+              maxLength={4}
+              defaultValue={value(index, "duration")}
+              aria-describedby="schedule-duration-hint"
+              data-testid={`schedule-duration-${index}`}
+            />
+          </Field>
+          <Field label={t("schedule.slotTitle")}>
+            <Input
+              name={`slot-${index}-title`}
+              maxLength={SCHEDULE_TITLE_MAX}
+              defaultValue={value(index, "title")}
+              data-testid={`schedule-title-${index}`}
+            />
+          </Field>
+        </fieldset>
+      ))}
+      <p id="schedule-duration-hint" className="text-xs text-slate-400">
+        {t("schedule.durationHint", { min: DURATION_MIN, max: DURATION_MAX })}
+      </p>
+      <button type="submit" className={buttonClass("secondary", "md")} data-testid="schedule-submit">
+        {t("schedule.submit")}
+      </button>
+    </form>
   );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "streamers" ADD COLUMN "schedule" jsonb DEFAULT '[]'::jsonb NOT NULL;
