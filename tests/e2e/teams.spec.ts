@@ -1,6 +1,6 @@
-import type { Page } from "@playwright/test";
 import { expect, signUp, test, uniqueEmail } from "./support/auth-fixtures";
 import { waitForMail } from "./support/mailbox";
+import { noSidewaysScroll } from "./support/phone";
 
 // Issue 27 (docs/teams.md): a captain creates a Mobile Legends team, shares an invite link, a second
 // player (another browser) accepts it, and the team's public page shows both; at phone width, in
@@ -8,11 +8,6 @@ import { waitForMail } from "./support/mailbox";
 
 test.describe.configure({ timeout: 90_000 });
 test.use({ viewport: { width: 360, height: 740 } });
-
-async function expectNoSidewaysScroll(page: Page) {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width).toBeLessThanOrEqual(360);
-}
 
 test("a captain creates a Mobile Legends team, a second player joins by link, the team page shows both", async ({
   page,
@@ -30,7 +25,7 @@ test("a captain creates a Mobile Legends team, a second player joins by link, th
   await expect(page).toHaveURL((url) => url.pathname === "/teams");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mis equipos");
   await expect(page.getByTestId("teams-empty")).toBeVisible();
-  await expectNoSidewaysScroll(page);
+  await noSidewaysScroll(page);
 
   // A refused form comes back translated, what was typed kept.
   await page.getByTestId("team-game").selectOption("mobile-legends");
@@ -53,7 +48,7 @@ test("a captain creates a Mobile Legends team, a second player joins by link, th
   const link = await page.getByTestId("invite-link").inputValue();
   expect(link).toMatch(/\/teams\/join\/[\w-]+$/);
   const joinPath = new URL(link).pathname;
-  await expectNoSidewaysScroll(page);
+  await noSidewaysScroll(page);
 
   // An invite by e-mail leaves through the mail outbox, in Spanish (the invitee has no account yet).
   const invitee = uniqueEmail("invitada");
@@ -99,7 +94,7 @@ test("a captain creates a Mobile Legends team, a second player joins by link, th
   await expect(page.getByTestId("roster-role")).toHaveText(["Titular", "Titular"]);
   await expect(roster.first().getByTestId("roster-captain")).toHaveText("Capitán");
   await expect(page.getByTestId("remove-member")).toHaveCount(1);
-  await expectNoSidewaysScroll(page);
+  await noSidewaysScroll(page);
 
   // The Mobile Legends tournament offers the team, and says it still needs players for a five.
   await page.goto("/tournament?id=liga-mobile-legends-5v5");
@@ -107,7 +102,7 @@ test("a captain creates a Mobile Legends team, a second player joins by link, th
   await expect(page.getByTestId("team-entry-too-few")).toHaveText(
     `${teamName} tiene 2 jugadores; este torneo pide 5. Invita a más compañeros.`,
   );
-  await expectNoSidewaysScroll(page);
+  await noSidewaysScroll(page);
 
   // The same page in English.
   await page.goto(`${teamPath}?lang=en`);
@@ -122,7 +117,7 @@ test("a captain creates a Mobile Legends team, a second player joins by link, th
   for (const width of [768, 1024, 1280]) {
     await page.setViewportSize({ width, height: 800 });
     await page.goto("/teams");
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await noSidewaysScroll(page);
   }
   await page.goto("/?lang=es");
 });
@@ -196,7 +191,7 @@ test("a captain enters a Blood Strike duo in one tap; removing a member later le
   await page.goto("/tournament?id=blood-strike-duo-clash");
   await expect(page.getByTestId("registration")).toContainText("EliBS");
   await expect(page.getByTestId("team-entry")).toHaveCount(0);
-  await expectNoSidewaysScroll(page);
+  await noSidewaysScroll(page);
 });
 
 test("the landing's statistics card leads to the leaderboards and a player's own page: first a public name, then their record", async ({
@@ -221,5 +216,5 @@ test("the landing's statistics card leads to the leaderboards and a player's own
   await expect(page).toHaveURL((url) => url.pathname === `/players/${handle}`);
   await expect(page.getByTestId("player-name")).toHaveText(`@${handle}`);
   await expect(page.getByRole("heading", { level: 2, name: "Torneos y puestos" })).toBeVisible();
-  await expectNoSidewaysScroll(page);
+  await noSidewaysScroll(page);
 });
