@@ -1,15 +1,15 @@
 // A refund to the buyer's wallet (decision 014): the refund's move and the ledger movement commit
 // together, once; an order paid from the wallet can only be refunded there; the buyer is told where
 // the money is.
-import { randomUUID } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { mailOutbox, orders, users } from "~/db/schema";
 import type { Currency } from "~/domain/money";
-import { OrderError, createOrder, decideOrder } from "~/features/orders/orders.server";
+import { OrderError, decideOrder } from "~/features/orders/orders.server";
 import { reconcile, reconciled } from "~/features/wallet/ledger.server";
 import { paidFromWallet, refundedToWallet } from "~/features/wallet/order-refund.server";
 import { adjustWallet, payOrderWithWallet, walletSummary } from "~/features/wallet/wallet.server";
+import { newPlayer, waitingPlusOrder } from "./support/orders";
 import { useTestDatabase } from "./test-database";
 
 const handle = useTestDatabase();
@@ -18,29 +18,6 @@ const staff = { userId: "staff-1", isStaff: true };
 beforeEach(async () => {
   await handle.db.insert(users).values({ id: staff.userId, email: "staff@example.com", isStaff: true });
 });
-
-async function buyer() {
-  const id = randomUUID();
-  await handle.db.insert(users).values({ id, email: `buyer-${id}@example.com`, name: "Buyer" });
-  return id;
-}
-
-async function plusOrder(userId: string, currency: Currency, amount: number) {
-  const order = await createOrder(handle.db, {
-    userId,
-    kind: "plus",
-    paymentMethod: currency === "VES" ? "pago_movil" : "binance",
-    currency,
-    amount,
-    amountUsd: 500,
-    exchangeRate: currency === "VES" ? "40.00" : null,
-    phone: "04141234567",
-    email: `buyer-${userId}@example.com`,
-    expiresAt: new Date(Date.now() + 3_600_000),
-    items: [{ label: "Plus", unitAmount: amount, quantity: 1 }],
-  });
-  return order.id;
-}
 
 /** Money in the buyer's wallet to pay with (a staff credit, as the ledger's own tests do). */
 async function fund(userId: string, amount: number) {
@@ -70,8 +47,8 @@ const refundToWallet = { decision: "refund" as const, reason: "El torneo se canc
 
 describe("refunding an order to the buyer's wallet", () => {
   it("credits the order's amount at once, says so in the mail and on the order, and keeps the books balanced", async () => {
-    const userId = await buyer();
-    const orderId = await plusOrder(userId, "VES", 20_000);
+    const userId = await newPlayer(handle.db, "buyer");
+    const orderId = await waitingPlusOrder(handle.db, userId, "VES", 20_000);
     // Paid by Pago Móvil and approved (the receipt flow is tested elsewhere): the money is outside the ledger.
     await handle.db.update(orders).set({ status: "approved" }).where(eq(orders.id, orderId));
 
@@ -86,8 +63,8 @@ describe("refunding an order to the buyer's wallet", () => {
   });
 
   it("a refund made outside stays outside: its reference is kept and no wallet moves", async () => {
-    const userId = await buyer();
-    const orderId = await plusOrder(userId, "USD", 500);
+    const userId = await newPlayer(handle.db, "buyer");
+    const orderId = await waitingPlusOrder(handle.db, userId, "USD", 500);
     await handle.db.update(orders).set({ status: "approved" }).where(eq(orders.id, orderId));
     await decideOrder(handle.db, orderId, staff, {
       decision: "refund",
@@ -101,9 +78,9 @@ describe("refunding an order to the buyer's wallet", () => {
   });
 
   it("an order paid from the wallet is refunded only to the wallet: an outside refund is refused and changes nothing", async () => {
-    const userId = await buyer();
+    const userId = await newPlayer(handle.db, "buyer");
     await fund(userId, 500);
-    const orderId = await plusOrder(userId, "USD", 500);
+    const orderId = await waitingPlusOrder(handle.db, userId, "USD", 500);
     await payOrderWithWallet(handle.db, userId, orderId);
     expect(await paidFromWallet(handle.db, orderId)).toBe(true);
     expect(await balance(userId, "USD")).toBe(0);
@@ -124,9 +101,9 @@ describe("refunding an order to the buyer's wallet", () => {
   });
 
   it("a refund that names no destination (a team removed by staff) puts a wallet payment back in the wallet, and says so", async () => {
-    const userId = await buyer();
+    const userId = await newPlayer(handle.db, "buyer");
     await fund(userId, 300);
-    const orderId = await plusOrder(userId, "USD", 300);
+    const orderId = await waitingPlusOrder(handle.db, userId, "USD", 300);
     await payOrderWithWallet(handle.db, userId, orderId);
     await decideOrder(handle.db, orderId, staff, { decision: "refund", reason: "Equipo retirado" });
     expect(await balance(userId, "USD")).toBe(300);
@@ -136,8 +113,8 @@ describe("refunding an order to the buyer's wallet", () => {
   });
 
   it("two staff refunding the same order at once: one refund, one credit", async () => {
-    const userId = await buyer();
-    const orderId = await plusOrder(userId, "USD", 700);
+    const userId = await newPlayer(handle.db, "buyer");
+    const orderId = await waitingPlusOrder(handle.db, userId, "USD", 700);
     await handle.db.update(orders).set({ status: "approved" }).where(eq(orders.id, orderId));
 
     const results = await Promise.allSettled([

@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { competitionPrizes, registrationPlayers, registrations, settings, tournaments, users } from "~/db/schema";
-import { createOrder, decideOrder } from "~/features/orders/orders.server";
+import { decideOrder } from "~/features/orders/orders.server";
 import { platformAccount, userAccount } from "~/features/wallet/core/accounts";
 import { DEFAULT_WITHDRAWAL_RULES } from "~/features/wallet/core/withdrawals";
 import { LedgerError, post, reconcile, reconciled } from "~/features/wallet/ledger.server";
@@ -25,6 +25,7 @@ import {
 } from "~/features/wallet/wallet.server";
 import type { Currency } from "~/domain/money";
 
+import { newPlayer, waitingPlusOrder } from "./support/orders";
 import { useTestDatabase } from "./test-database";
 
 const handle = useTestDatabase();
@@ -44,12 +45,6 @@ beforeEach(async () => {
   });
 });
 
-async function newUser(name = "player") {
-  const id = randomUUID();
-  await handle.db.insert(users).values({ id, email: `${name}-${id}@example.com`, name });
-  return id;
-}
-
 async function prize(userId: string, currency: Currency, amount: number) {
   await handle.db.transaction((tx) =>
     post(tx, {
@@ -61,23 +56,6 @@ async function prize(userId: string, currency: Currency, amount: number) {
       ],
     }),
   );
-}
-
-async function waitingOrder(userId: string, currency: Currency, amount: number) {
-  const order = await createOrder(handle.db, {
-    userId,
-    kind: "plus",
-    paymentMethod: currency === "VES" ? "pago_movil" : "binance",
-    currency,
-    amount,
-    amountUsd: 500,
-    exchangeRate: currency === "VES" ? "40.00" : null,
-    phone: "04141234567",
-    email: "buyer@example.com",
-    expiresAt: new Date(Date.now() + 3_600_000),
-    items: [{ label: "Plus", unitAmount: amount, quantity: 1 }],
-  });
-  return order.id;
 }
 
 const destination = { method: "binance", payId: "123456789" } as const;
@@ -94,7 +72,7 @@ async function expectLedgerSound() {
 
 describe("the ledger", () => {
   it("refuses unbalanced movements, overdrafts and edits; a repeated key moves money once", async () => {
-    const ana = await newUser("ana");
+    const ana = await newPlayer(handle.db, "ana");
     await expect(
       handle.db.transaction((tx) =>
         post(tx, {
@@ -132,7 +110,7 @@ describe("the ledger", () => {
   });
 
   it("withdrawal: held in transit; paid → bank and fees; rejected → back to the wallet", async () => {
-    const ana = await newUser("ana");
+    const ana = await newPlayer(handle.db, "ana");
     await prize(ana, "USD", 10_000);
     const first = await requestWithdrawal(handle.db, { userId: ana, currency: "USD", amount: 4_000, destination, idempotencyKey: "w1" });
     const again = await requestWithdrawal(handle.db, { userId: ana, currency: "USD", amount: 4_000, destination, idempotencyKey: "w1" });
@@ -158,12 +136,12 @@ describe("the ledger", () => {
   });
 
   it("pays an order from the wallet fully or not at all, and approves it", async () => {
-    const ana = await newUser("ana");
+    const ana = await newPlayer(handle.db, "ana");
     await prize(ana, "USD", 400);
-    const order = await waitingOrder(ana, "USD", 500);
+    const order = await waitingPlusOrder(handle.db, ana, "USD", 500);
     await expect(payOrderWithWallet(handle.db, ana, order)).rejects.toMatchObject({ code: "INSUFFICIENT_FUNDS" });
     await prize(ana, "USD", 100);
-    const other = await newUser("other");
+    const other = await newPlayer(handle.db, "other");
     await expect(payOrderWithWallet(handle.db, other, order)).rejects.toMatchObject({ code: "NOT_FOUND" });
     await payOrderWithWallet(handle.db, ana, order);
     await expect(payOrderWithWallet(handle.db, ana, order)).rejects.toMatchObject({ code: "NOT_PAYABLE" });
@@ -192,7 +170,7 @@ describe("the ledger", () => {
     );
     await fc.assert(
       fc.asyncProperty(fc.array(operation, { minLength: 1, maxLength: 12 }), async (operations) => {
-        const people = [await newUser("a"), await newUser("b"), await newUser("c")];
+        const people = [await newPlayer(handle.db, "a"), await newPlayer(handle.db, "b"), await newPlayer(handle.db, "c")];
         const open: string[] = [];
         const paidOrders: string[] = [];
         for (const step of operations) {
@@ -217,7 +195,7 @@ describe("the ledger", () => {
                   step.pay ? { decision: "paid", reference: "R" } : { decision: "rejected", reason: "no" },
                 );
             } else if (step.op === "order") {
-              const orderId = await waitingOrder(people[step.who]!, step.currency, step.amount);
+              const orderId = await waitingPlusOrder(handle.db, people[step.who]!, step.currency, step.amount);
               await payOrderWithWallet(handle.db, people[step.who]!, orderId);
               paidOrders.push(orderId);
             } else if (step.op === "refund") {
@@ -250,7 +228,7 @@ describe("the ledger", () => {
   }, 120_000);
 
   it("20 withdrawals of the whole balance at once: exactly one is accepted", async () => {
-    const ana = await newUser("ana");
+    const ana = await newPlayer(handle.db, "ana");
     await prize(ana, "USD", 10_000);
     const attempts = await Promise.allSettled(
       Array.from({ length: 20 }, (_, index) =>
@@ -267,7 +245,7 @@ describe("the ledger", () => {
   });
 
   it("pays a tournament's money prizes to captains once; a reversal is a new movement", async () => {
-    const [ana, ben, cai] = [await newUser("ana"), await newUser("ben"), await newUser("cai")];
+    const [ana, ben, cai] = [await newPlayer(handle.db, "ana"), await newPlayer(handle.db, "ben"), await newPlayer(handle.db, "cai")];
     await handle.db.insert(tournaments).values({
       id: "cup",
       title: "Copa",
@@ -303,7 +281,7 @@ describe("the ledger", () => {
   });
 
   it("splits a team's prize equally among its starters when staff choose so; a starter without an account: to the captain", async () => {
-    const [cap, two, three] = [await newUser("cap"), await newUser("two"), await newUser("three")];
+    const [cap, two, three] = [await newPlayer(handle.db, "cap"), await newPlayer(handle.db, "two"), await newPlayer(handle.db, "three")];
     await handle.db.insert(tournaments).values({
       id: "squad-cup",
       title: "Copa Escuadras",
@@ -320,7 +298,7 @@ describe("the ledger", () => {
       .insert(registrations)
       .values({ id: "sq", tournamentId: "squad-cup", userId: cap, teamName: "Escuadra", phone: "04141234567", status: "confirmed" });
     // Four starters (one typed by hand, without an account) and a substitute, who gets nothing.
-    const substitute = await newUser("sub");
+    const substitute = await newPlayer(handle.db, "sub");
     await handle.db.insert(registrationPlayers).values(
       [cap, two, three, null, substitute].map((userId, index) => ({
         id: `p${index}`,
