@@ -302,7 +302,12 @@ export const teams = pgTable(
     locked: boolean("locked").notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("teams_game_name").on(t.game, sql`lower(${t.name})`), index("teams_captain_idx").on(t.captainUserId)],
+  (t) => [
+    uniqueIndex("teams_game_name").on(t.game, sql`lower(${t.name})`),
+    index("teams_captain_idx").on(t.captainUserId),
+    // The staff's list, newest first, keyset-paged by (created_at, id) (docs/teams.md).
+    index("teams_created_idx").on(t.createdAt, t.id),
+  ],
 );
 
 /** Who is or was in a team: rows are never deleted; leaving sets `left_at`. */

@@ -7,9 +7,17 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { auditLog, leaderboardStandings, registrations, teams, tournaments, users } from "~/db/schema";
-import { checkIn, loadBracket, savePrizes, setResult, startCompetition } from "~/features/competition/competition.server";
+import {
+  checkIn,
+  loadBracket,
+  saveLobby,
+  savePrizes,
+  saveSettings,
+  setResult,
+  startCompetition,
+} from "~/features/competition/competition.server";
 import { isPlayable } from "~/features/competition/core/bracket-view";
-import { tournamentPoints } from "~/features/teams/core/leaderboard";
+import { lobbyTablePoints, tournamentPoints } from "~/features/teams/core/leaderboard";
 import { createSeason, leaderboardPage, updateSeason } from "~/features/teams/leaderboard.server";
 import { loader as leaderboardLoader } from "~/features/teams/routes/leaderboard";
 import { callRoute, getRequest } from "./support/routes";
@@ -114,6 +122,80 @@ describe("seasons and leaderboards", () => {
       prizes: [{ registrationId: captains[3]!.registrationId, place: 1, amount: "$100" }],
     });
     expect(await pointsOf(captains[3]!.userId)).toMatchObject({ bestPlace: 1, points: tournamentPoints({ place: 1, won: 1 }) });
+  });
+
+  it("a battle-royale cup's lobbies earn its table's placement and kill points; a corrected lobby changes them", async () => {
+    const staff = await staffUser();
+    const { captains, settings } = await createCup(handle.db, {
+      id: T,
+      title: "Copa Booyah",
+      game: "free-fire",
+      players: ["4 jugadores"],
+      teams: 3,
+      startsAt: new Date(Date.now() + 30 * 60_000),
+      staffId: staff,
+    });
+    const rules = { placementPoints: [12, 9, 8], killPoints: 2 };
+    await saveSettings(handle.db, T, { ...settings, format: "battle_royale", lobbyMatches: 2, ...rules }, staff);
+    for (const captain of captains) await checkIn(handle.db, { tournamentId: T, userId: captain.userId, now: new Date() });
+    await startCompetition(handle.db, { tournamentId: T, actorUserId: staff, method: "random" });
+    const { id: season } = await createSeason(handle.db, staff, { name: "Temporada BR", startsOn: "2026-12-01", endsOn: "2026-12-31" });
+    const lobby = (lobbyMatch: number, order: number[], kills: number[]) =>
+      saveLobby(handle.db, {
+        tournamentId: T,
+        lobbyMatch,
+        actorUserId: staff,
+        results: order.map((captain, index) => ({
+          registrationId: captains[captain]!.registrationId,
+          placement: index + 1,
+          kills: kills[index]!,
+        })),
+      });
+    const pointsOf = async (captain: number) =>
+      (await lines(season, "player")).find((line) => line.subjectId === captains[captain]!.userId)?.points;
+    const expected = (results: { placement: number; kills: number }[]) =>
+      tournamentPoints({ place: null, won: 0, tablePoints: lobbyTablePoints(rules, results) });
+
+    await lobby(1, [0, 1, 2], [5, 1, 0]);
+    await lobby(2, [1, 0, 2], [3, 2, 4]);
+    expect(await pointsOf(0)).toBe(
+      expected([
+        { placement: 1, kills: 5 },
+        { placement: 2, kills: 2 },
+      ]),
+    );
+    expect(await pointsOf(0)).toBe(1 + 12 + 10 + 9 + 4);
+    expect(await pointsOf(1)).toBe(
+      expected([
+        { placement: 2, kills: 1 },
+        { placement: 1, kills: 3 },
+      ]),
+    );
+    expect(await pointsOf(2)).toBe(
+      expected([
+        { placement: 3, kills: 0 },
+        { placement: 3, kills: 4 },
+      ]),
+    );
+
+    // Staff correct the second lobby: team 3 won it, and its kills were 6.
+    await lobby(2, [2, 0, 1], [6, 2, 3]);
+    expect(await pointsOf(2)).toBe(
+      expected([
+        { placement: 3, kills: 0 },
+        { placement: 1, kills: 6 },
+      ]),
+    );
+    expect(await pointsOf(1)).toBe(
+      expected([
+        { placement: 2, kills: 1 },
+        { placement: 3, kills: 3 },
+      ]),
+    );
+    // Saving the season again (a rebuild) reads the same table.
+    const before = await lines(season, "player");
+    await updateSeason(handle.db, staff, season, { name: "Temporada BR", startsOn: "2026-12-01", endsOn: "2026-12-31" });
+    expect((await lines(season, "player")).map((line) => line.points).sort()).toEqual(before.map((line) => line.points).sort());
   });
 
   it("pages by keyset: every line once, in order, ranks continuing, ties broken by id", async () => {

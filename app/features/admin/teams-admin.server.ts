@@ -1,8 +1,9 @@
-import { and, desc, eq, ilike } from "drizzle-orm";
+import { and, desc, eq, ilike, sql } from "drizzle-orm";
 import { teamMembers, teams, users } from "~/db/schema";
 import type { Database } from "~/lib/db.server";
 import { constraintOf } from "~/lib/http.server";
 import { parseHandle } from "~/features/teams/core/rules";
+import { keysetPage, type KeysetCursor } from "~/features/teams/core/keyset";
 import { recordAudit } from "./audit.server";
 import { DomainError } from "~/lib/domain-error";
 
@@ -15,9 +16,12 @@ export class TeamAdminError extends DomainError<TeamAdminErrorCode> {}
 
 export const STAFF_TEAMS_PAGE = 50;
 
-/** The newest teams, or those whose name holds `q` (capped: a search, not a listing of everything). */
-export async function listTeamsForStaff(db: Database, q: string | null) {
-  return db
+/**
+ * One page of the teams, newest first, or of those whose name holds `q`: read after the cursor on
+ * teams_created_idx (keyset, never OFFSET); `next` is the opaque cursor of the following page.
+ */
+export async function listTeamsForStaff(db: Database, q: string | null, after: KeysetCursor | null = null, limit = STAFF_TEAMS_PAGE) {
+  const rows = await db
     .select({
       id: teams.id,
       game: teams.game,
@@ -25,16 +29,24 @@ export async function listTeamsForStaff(db: Database, q: string | null) {
       tag: teams.tag,
       locked: teams.locked,
       createdAt: teams.createdAt,
+      // The exact stored instant (microseconds) for the cursor: a JavaScript Date keeps only milliseconds.
+      key: sql<string>`to_char(${teams.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
       captainEmail: users.email,
     })
     .from(teams)
     .innerJoin(users, eq(users.id, teams.captainUserId))
-    .where(q ? ilike(teams.name, `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined)
-    .orderBy(desc(teams.createdAt))
-    .limit(STAFF_TEAMS_PAGE);
+    .where(
+      and(
+        q ? ilike(teams.name, `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+        after ? sql`(${teams.createdAt}, ${teams.id}) < (${after.key}::timestamptz, ${after.id})` : undefined,
+      ),
+    )
+    .orderBy(desc(teams.createdAt), desc(teams.id))
+    .limit(limit + 1);
+  const page = keysetPage(rows, limit, (row) => ({ key: row.key, id: row.id }));
+  return { teams: page.rows.map(({ key: _key, ...row }) => row), next: page.next };
 }
 
-/** Everyone who was ever in a team, newest first: who, in-game name, role, when they joined and left. */
 export async function rosterHistory(db: Database, teamId: string) {
   return db
     .select({

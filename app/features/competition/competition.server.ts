@@ -764,6 +764,8 @@ export async function saveLobby(
       before: before.length ? before : null,
       after: { lobbyMatch: input.lobbyMatch, results: input.results },
     });
+    // A lobby's placements and kills earn season points, so a correction changes them too (docs/teams.md).
+    await refreshTournamentStandings(tx, input.tournamentId);
   });
 }
 

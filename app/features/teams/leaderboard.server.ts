@@ -18,7 +18,7 @@ import {
 /**
  * Seasons and their leaderboards (issue 27, docs/teams.md "Leaderboards and seasons"): all of the SQL.
  * `leaderboard_standings` is derived from the competition's tables (registrations that kept their place,
- * decided bracket matches, the places staff recorded) with the rule of core/leaderboard.ts; it is never
+ * decided bracket matches, battle-royale lobby results, the places staff recorded) with the rule of core/leaderboard.ts; it is never
  * typed. A result, a correction or the places refresh the lines of that tournament's players and teams in
  * the same transaction; saving a season rebuilds it.
  */
@@ -68,6 +68,8 @@ async function writeStandings(
         union select registration_id from registration_players where user_id = any(${userList}))
         and t.game = ${subjects.game}`
     : sql`true`;
+  // `br` is a battle-royale cup's final table: placement and kill points as the cup's table defines them
+  // (core/leaderboard.ts lobbyTablePoints), read by tournament (the lobby results' primary key starts with it).
   await tx.execute(sql`
     with s as (select id, starts_on, ends_on from seasons where id = any(${seasonList})),
     regs as (
@@ -85,16 +87,26 @@ async function writeStandings(
         from competition_results c where c.tournament_id in (select tournament_id from regs)
     ),
     matches as (select reg, count(*) filter (where w) as won, count(*) filter (where l) as lost from sides group by reg),
+    br as (
+      select lr.registration_id as reg,
+        sum(coalesce(cs.placement_points[lr.placement], 0) + cs.kill_points * greatest(lr.kills, 0)) as table_points
+      from competition_lobby_results lr
+      join competition_settings cs on cs.tournament_id = lr.tournament_id
+      where lr.tournament_id in (select tournament_id from regs)
+      group by lr.registration_id
+    ),
     lines as (
-      select regs.*, p.place, coalesce(m.won, 0)::int as won, coalesce(m.lost, 0)::int as lost
+      select regs.*, p.place, coalesce(m.won, 0)::int as won, coalesce(m.lost, 0)::int as lost,
+        greatest(coalesce(br.table_points, 0), 0)::int as table_points
       from regs
       left join matches m on m.reg = regs.reg_id
+      left join br on br.reg = regs.reg_id
       left join competition_prizes p on p.tournament_id = regs.tournament_id and p.registration_id = regs.reg_id
     ),
     credited as (
-      select season_id, game, 'team' as kind, team_id as subject_id, place, won, lost from lines where team_id is not null
+      select season_id, game, 'team' as kind, team_id as subject_id, place, won, lost, table_points from lines where team_id is not null
       union all
-      select season_id, game, 'player', u.user_id, place, won, lost
+      select season_id, game, 'player', u.user_id, place, won, lost, table_points
       from lines cross join lateral (
         select lines.user_id
         union select rp.user_id from registration_players rp where rp.registration_id = lines.reg_id and rp.user_id is not null
@@ -102,7 +114,7 @@ async function writeStandings(
     )
     insert into leaderboard_standings (season_id, game, kind, subject_id, points, won, lost, tournaments, best_place)
     select season_id, game, kind, subject_id,
-      sum(${ENTRY_POINTS}::int + coalesce((${placePoints})[place], 0) + ${WIN_POINTS}::int * won)::int,
+      sum(${ENTRY_POINTS}::int + coalesce((${placePoints})[place], 0) + ${WIN_POINTS}::int * won + table_points)::int,
       sum(won)::int, sum(lost)::int, count(*)::int, min(place)
     from credited
     where ${subjects ? subjectLines : sql`true`}
@@ -117,7 +129,7 @@ export async function rebuildSeason(tx: Transaction, seasonId: string): Promise<
 
 /**
  * Refreshes the leaderboard lines of everyone who took part in a tournament, in every season whose dates
- * hold it. Called in the transaction that writes a result, a correction or the places.
+ * hold it. Called in the transaction that writes a result, a correction, a lobby or the places.
  */
 export async function refreshTournamentStandings(tx: Transaction, tournamentId: string): Promise<void> {
   const [event] = await tx

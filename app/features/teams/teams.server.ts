@@ -15,6 +15,7 @@ import {
 } from "~/db/schema";
 import type { Database, Transaction } from "~/lib/db.server";
 import { constraintOf } from "~/lib/http.server";
+import { keysetPage, type KeysetCursor } from "./core/keyset";
 import {
   INVITE_TTL_MS,
   checkInvite,
@@ -357,7 +358,7 @@ export async function setHandle(db: Database, userId: string, handle: string): P
  * A player's public profile: handle, teams (now and before), tournaments entered and places. Never
  * the full name, the phone or the e-mail: they are not selected.
  */
-export async function findPlayerProfile(db: Reader, handle: string) {
+export async function findPlayerProfile(db: Reader, handle: string, after: KeysetCursor | null = null) {
   const [player] = await db
     .select({
       id: users.id,
@@ -369,7 +370,7 @@ export async function findPlayerProfile(db: Reader, handle: string) {
     .where(eq(users.handle, handle));
   if (!player) return null;
   // What the player chose not to show is not read at all, so it cannot reach the page.
-  const [memberships, entries, gameIds] = await Promise.all([
+  const [memberships, entries, listed, gameIds] = await Promise.all([
     !player.showsTeams
       ? []
       : db
@@ -393,8 +394,9 @@ export async function findPlayerProfile(db: Reader, handle: string) {
       ? []
       : entriesQuery(db)
           .where(and(holdsPlaceSql(), takesPartSql(player.id)))
-          .orderBy(desc(tournaments.date))
+          .orderBy(desc(tournaments.date), desc(registrations.id))
           .limit(100),
+    !player.showsTournaments ? { rows: [], next: null } : playerTournamentsPage(db, player.id, after),
     db
       .select({
         game: savedPlayerIds.gameId,
@@ -412,7 +414,30 @@ export async function findPlayerProfile(db: Reader, handle: string) {
     gameIds: gameIds.map((row) => ({ ...row, zone: row.zone || null })),
     teams: memberships.map((row) => ({ ...row, captain: row.captain === true && row.leftAt === null })),
     entries,
+    tournaments: listed,
   };
+}
+
+export const PROFILE_TOURNAMENTS_PAGE = 20;
+
+/**
+ * One page of the tournaments a player entered, latest first, after the cursor (keyset on the
+ * tournament's day and the registration id, never OFFSET). The player's registrations are found from
+ * the player (registrations_user_idx, registration_players_user_idx), so the page sorts only that
+ * player's rows however many players there are.
+ */
+export async function playerTournamentsPage(db: Reader, userId: string, after: KeysetCursor | null, limit = PROFILE_TOURNAMENTS_PAGE) {
+  const rows = await entriesQuery(db)
+    .where(
+      and(
+        holdsPlaceSql(),
+        takesPartSql(userId),
+        after ? sql`(${tournaments.date}, ${registrations.id}) < (${after.key}::date, ${after.id})` : undefined,
+      ),
+    )
+    .orderBy(desc(tournaments.date), desc(registrations.id))
+    .limit(limit + 1);
+  return keysetPage(rows, limit, (row) => ({ key: row.date, id: row.registrationId }));
 }
 
 /* ───────────── Entering a tournament with a team ───────────── */

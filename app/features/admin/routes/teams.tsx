@@ -30,6 +30,7 @@ import {
   rosterHistory,
   setTeamLocked,
 } from "../teams-admin.server";
+import { decodeKeyset } from "~/features/teams/core/keyset";
 import type { Route } from "./+types/teams";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -37,10 +38,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const q = (params.get("q") ?? "").trim().slice(0, 40) || null;
   const teamId = params.get("team");
-  const teams = await listTeamsForStaff(db(), q);
+  // A cursor that is not one of ours answers the first page.
+  const after = decodeKeyset(params.get("after"), "timestamp");
+  const { teams, next } = await listTeamsForStaff(db(), q, after);
   const selected = isWellFormedId(teamId) ? (teams.find((team) => team.id === teamId) ?? null) : null;
   return {
     q,
+    after: after ? params.get("after") : null,
+    next,
     teams: teams.map((team) => ({ ...team, createdAt: team.createdAt.toISOString() })),
     selected: selected?.id ?? null,
     history: selected
@@ -91,7 +96,7 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function AdminTeamsPage({ loaderData, actionData }: Route.ComponentProps) {
   useRouteMessages(loaderData.messages);
   const { t } = useTranslation("admin");
-  const { q, teams, selected, history } = loaderData;
+  const { q, after, next, teams, selected, history } = loaderData;
   return (
     <section className="mx-auto max-w-5xl px-4 py-8" data-testid="admin-teams">
       <PageTitle title={t("teams.title")} subtitle={t("teams.subtitle")} />
@@ -135,7 +140,10 @@ export default function AdminTeamsPage({ loaderData, actionData }: Route.Compone
                   </td>
                   <td className={tdClass}>
                     <div className="flex flex-wrap gap-2">
-                      <Link to={`?${new URLSearchParams({ ...(q ? { q } : {}), team: team.id })}`} className={secondaryButton}>
+                      <Link
+                        to={`?${new URLSearchParams({ ...(q ? { q } : {}), ...(after ? { after } : {}), team: team.id })}`}
+                        className={secondaryButton}
+                      >
                         {t("teams.history")}
                       </Link>
                       <Form method="post">
@@ -164,6 +172,24 @@ export default function AdminTeamsPage({ loaderData, actionData }: Route.Compone
           </table>
         </TableBox>
       )}
+      {after || next ? (
+        <nav className="mt-4 flex flex-wrap gap-3" aria-label={t("teams.pages")}>
+          {after ? (
+            <Link to={`?${new URLSearchParams(q ? { q } : {})}`} className={secondaryButton} data-testid="admin-teams-first">
+              {t("teams.firstPage")}
+            </Link>
+          ) : null}
+          {next ? (
+            <Link
+              to={`?${new URLSearchParams({ ...(q ? { q } : {}), after: next })}`}
+              className={secondaryButton}
+              data-testid="admin-teams-next"
+            >
+              {t("teams.nextPage")}
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
       {selected ? (
         <div className={`${cardClass} mt-8`} data-testid="admin-team-history">
           <h2 className="text-xl font-bold">{t("teams.historyTitle")}</h2>

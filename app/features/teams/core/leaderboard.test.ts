@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { currentSeason, decodeCursor, encodeCursor, parseSeason, seasonLine, tournamentPoints } from "./leaderboard";
+import { currentSeason, decodeCursor, encodeCursor, lobbyTablePoints, parseSeason, seasonLine, tournamentPoints } from "./leaderboard";
 
 describe("tournamentPoints", () => {
   it("gives one point for taking part, the place's points and three per match won", () => {
@@ -11,6 +11,26 @@ describe("tournamentPoints", () => {
   it("gives nothing for places below the table or nonsense", () => {
     expect(tournamentPoints({ place: 9, won: 0 })).toBe(1);
     expect(tournamentPoints({ place: 0, won: -2 })).toBe(1);
+  });
+});
+
+describe("battle-royale table points", () => {
+  const rules = { placementPoints: [12, 9, 8], killPoints: 2 };
+  it("adds each lobby's placement points and kills as the cup's table defines them", () => {
+    expect(lobbyTablePoints(rules, [])).toBe(0);
+    expect(
+      lobbyTablePoints(rules, [
+        { placement: 1, kills: 5 },
+        { placement: 3, kills: 0 },
+        { placement: 7, kills: 2 },
+      ]),
+    ).toBe(12 + 10 + 8 + 0 + 4);
+  });
+  it("counts the table's points in the season, never negative", () => {
+    expect(tournamentPoints({ place: 1, won: 0, tablePoints: 30 })).toBe(1 + 25 + 30);
+    expect(tournamentPoints({ place: null, won: 0, tablePoints: -5 })).toBe(1);
+    expect(lobbyTablePoints(rules, [{ placement: 2, kills: -3 }])).toBe(9);
+    expect(seasonLine([{ place: 2, won: 0, lost: 0, tablePoints: 14 }]).points).toBe(1 + 18 + 14);
   });
 });
 

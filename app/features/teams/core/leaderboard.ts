@@ -3,6 +3,7 @@
  * rule, the season form, which season a page opens on, and the keyset cursor. Pure: the SQL in
  * leaderboard.server.ts reads the rule's numbers from here, and a test checks both agree.
  */
+import { matchPoints, type PointsRules } from "~/features/competition/core/points-table";
 
 /** Points for a place staff recorded: index 0 is 1st. Places below the table earn none. */
 export const PLACE_POINTS: readonly number[] = [25, 18, 15, 12, 10, 8, 6, 4];
@@ -19,10 +20,23 @@ export function isLeaderboardKind(value: unknown): value is LeaderboardKind {
   return (LEADERBOARD_KINDS as readonly unknown[]).includes(value);
 }
 
-/** What one registration earns in a season: entry, place and wins. */
-export function tournamentPoints(result: { place: number | null; won: number }): number {
+/**
+ * What one registration earns in a season: entry, place and wins, and in a battle-royale cup its final
+ * table's points (`tablePoints`, from lobbyTablePoints): the cup's own placement and kill points, so a
+ * booyah and its kills count as they did on the night.
+ */
+export function tournamentPoints(result: { place: number | null; won: number; tablePoints?: number }): number {
   const place = result.place !== null && result.place >= 1 ? (PLACE_POINTS[result.place - 1] ?? 0) : 0;
-  return ENTRY_POINTS + place + WIN_POINTS * Math.max(0, result.won);
+  return ENTRY_POINTS + place + WIN_POINTS * Math.max(0, result.won) + Math.max(0, result.tablePoints ?? 0);
+}
+
+/**
+ * A registration's points in a battle-royale cup's final table: each lobby's placement points plus its
+ * kills times the kill value, as the cup's points table defines them (competition/core/points-table.ts).
+ * The SQL of leaderboard.server.ts computes the same sum; the integration test checks both agree.
+ */
+export function lobbyTablePoints(rules: PointsRules, lobbies: readonly { placement: number; kills: number }[]): number {
+  return lobbies.reduce((sum, lobby) => sum + matchPoints(rules, lobby.placement, Math.max(0, lobby.kills)), 0);
 }
 
 /** A subject's season line: the sum over its registrations (the order rows are ranked by). */
@@ -34,7 +48,7 @@ export interface StandingLine {
   bestPlace: number | null;
 }
 
-export function seasonLine(results: readonly { place: number | null; won: number; lost: number }[]): StandingLine {
+export function seasonLine(results: readonly { place: number | null; won: number; lost: number; tablePoints?: number }[]): StandingLine {
   let points = 0;
   let won = 0;
   let lost = 0;

@@ -17,6 +17,7 @@ import { TeamBadge } from "../components/team-badge";
 import { isUploadedLogo } from "../core/logo";
 import { platformToday } from "~/domain/format";
 import { env } from "~/lib/env.server";
+import { decodeKeyset } from "../core/keyset";
 import { findPlayerProfile, recordOf } from "../teams.server";
 import type { Route } from "./+types/player";
 
@@ -25,7 +26,11 @@ export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const parsed = parseHandle(params.handle);
-  const profile = notFoundIfNullish(parsed.ok ? await findPlayerProfile(db(), parsed.handle) : null);
+  // A cursor that is not one of ours answers the first page of the tournaments.
+  const rawAfter = new URL(request.url).searchParams.get("after");
+  const after = decodeKeyset(rawAfter, "day");
+  const profile = notFoundIfNullish(parsed.ok ? await findPlayerProfile(db(), parsed.handle, after) : null);
+  const { tournaments, ...shown } = profile;
   const { id, ...player } = profile.player;
   const [{ record, monthly }, members, viewer] = await Promise.all([
     recordOf(db(), profile.entries, platformToday(new Date(), env().TIME_ZONE)),
@@ -35,12 +40,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return {
     record,
     monthly,
-    ...profile,
+    ...shown,
     // Only the public fields leave the server: the account id stays here.
     player: { ...player, plus: members.has(id) },
     // The owner gets a link to what the page shows; nobody else learns anything from it.
     own: viewer?.id === id,
     teams: profile.teams.map((team) => ({ ...team, leftAt: team.leftAt?.toISOString() ?? null })),
+    // The list shows one keyset page; the record and the chart above still read the latest 100 entries.
+    entries: tournaments.rows,
+    next: tournaments.next,
+    paged: after !== null,
     messages: loadMessages(languageFromCookieHeader(request.headers.get("Cookie")), ["teams"]),
   };
 }
@@ -54,7 +63,7 @@ export default function PlayerPage({ loaderData }: Route.ComponentProps) {
   useRouteMessages(loaderData.messages);
   const { t } = useTranslation("teams");
   const format = useFormat();
-  const { player, teams, entries, gameIds } = loaderData;
+  const { player, teams, entries, gameIds, next, paged } = loaderData;
   return (
     <section className="mx-auto max-w-2xl px-4 py-12" data-testid="player-page">
       {/* The handle the player chose is their public name: their full name, phone and e-mail stay private. */}
@@ -150,6 +159,24 @@ export default function PlayerPage({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+      {paged || next ? (
+        <nav className="mt-4 flex flex-wrap gap-3 text-sm" aria-label={t("player.tournamentsPages")}>
+          {paged ? (
+            <a href="?" className="font-semibold text-cyan-300 underline" data-testid="player-tournaments-first">
+              {t("player.tournamentsFirst")}
+            </a>
+          ) : null}
+          {next ? (
+            <a
+              href={`?${new URLSearchParams({ after: next })}`}
+              className="font-semibold text-cyan-300 underline"
+              data-testid="player-tournaments-next"
+            >
+              {t("player.tournamentsOlder")}
+            </a>
+          ) : null}
+        </nav>
+      ) : null}
     </section>
   );
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "teams_created_idx" ON "teams" USING btree ("created_at","id");
