@@ -344,6 +344,72 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   return [{ title: `${name}${metaText(matches, "streamers", "page.pageTitle")} · Arena LATAM` }];
 }
 
+/** What a donation and a gift order both ask: a message, shown or not, the payer's phone and a payment method. */
+function FanPaymentFields({
+  form,
+  testIdPrefix,
+  pagoMovil,
+  typed,
+  refusal,
+  refusedForm,
+}: {
+  form: string;
+  testIdPrefix: string;
+  pagoMovil: boolean;
+  typed: Record<string, string>;
+  refusal: { field?: string } | null;
+  refusedForm: string | null | undefined;
+}) {
+  const { t } = useTranslation("streamers");
+  const refused = refusedForm === form;
+  return (
+    <>
+      <Field label={t("donate.message")}>
+        <Input
+          name="message"
+          maxLength={MESSAGE_MAX}
+          defaultValue={refused ? typed.message : undefined}
+          aria-invalid={(refused && refusal?.field === "message") || undefined}
+          data-testid={`${testIdPrefix}-message`}
+        />
+      </Field>
+      <label className="inline-flex min-h-6 items-center gap-2 text-sm">
+        <input type="checkbox" name="public" className="h-6 w-6" defaultChecked data-testid={`${testIdPrefix}-public`} />
+        {t("donate.public")}
+      </label>
+      <Field label={t("orderDonate.phone")}>
+        <Input
+          name="phone"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel"
+          defaultValue={refused ? typed.phone : undefined}
+          aria-invalid={(refused && refusal?.field === "phone") || undefined}
+          data-testid={`${testIdPrefix}-phone`}
+        />
+      </Field>
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-2 text-sm font-semibold">{t("orderDonate.method")}</legend>
+        {PAYMENT_METHOD_IDS.filter((method) => method !== "pago_movil" || pagoMovil).map((method) => (
+          <label
+            key={method}
+            className="flex min-h-11 flex-wrap items-center gap-3 rounded-lg border border-slate-700 px-4 py-2 has-[:checked]:border-cyan-400"
+          >
+            <input
+              type="radio"
+              name="paymentMethod"
+              value={method}
+              defaultChecked={refused && typed.paymentMethod === method}
+              data-testid={`${testIdPrefix}-method-${method}`}
+            />
+            <span className="font-semibold">{t(`orders:methods.${method}`)}</span>
+          </label>
+        ))}
+      </fieldset>
+    </>
+  );
+}
+
 export default function StreamerPage({ loaderData, actionData }: Route.ComponentProps) {
   useRouteMessages(loaderData.messages);
   const { t, i18n } = useTranslation("streamers");
@@ -724,48 +790,14 @@ export default function StreamerPage({ loaderData, actionData }: Route.Component
                 data-testid="donation-order-amount"
               />
             </Field>
-            <Field label={t("donate.message")}>
-              <Input
-                name="message"
-                maxLength={MESSAGE_MAX}
-                defaultValue={refusedForm === "donate-order" ? typed.message : undefined}
-                aria-invalid={(refusedForm === "donate-order" && refusal?.field === "message") || undefined}
-                data-testid="donation-order-message"
-              />
-            </Field>
-            <label className="inline-flex min-h-6 items-center gap-2 text-sm">
-              <input type="checkbox" name="public" className="h-6 w-6" defaultChecked data-testid="donation-order-public" />
-              {t("donate.public")}
-            </label>
-            <Field label={t("orderDonate.phone")}>
-              <Input
-                name="phone"
-                type="tel"
-                inputMode="numeric"
-                autoComplete="tel"
-                defaultValue={refusedForm === "donate-order" ? typed.phone : undefined}
-                aria-invalid={(refusedForm === "donate-order" && refusal?.field === "phone") || undefined}
-                data-testid="donation-order-phone"
-              />
-            </Field>
-            <fieldset className="flex flex-col gap-2">
-              <legend className="mb-2 text-sm font-semibold">{t("orderDonate.method")}</legend>
-              {PAYMENT_METHOD_IDS.filter((method) => method !== "pago_movil" || loaderData.donationOrder.pagoMovil).map((method) => (
-                <label
-                  key={method}
-                  className="flex min-h-11 flex-wrap items-center gap-3 rounded-lg border border-slate-700 px-4 py-2 has-[:checked]:border-cyan-400"
-                >
-                  <input
-                    type="radio"
-                    name="paymentMethod"
-                    value={method}
-                    defaultChecked={refusedForm === "donate-order" && typed.paymentMethod === method}
-                    data-testid={`donation-order-method-${method}`}
-                  />
-                  <span className="font-semibold">{t(`orders:methods.${method}`)}</span>
-                </label>
-              ))}
-            </fieldset>
+            <FanPaymentFields
+              form="donate-order"
+              testIdPrefix="donation-order"
+              pagoMovil={loaderData.donationOrder.pagoMovil}
+              typed={typed}
+              refusal={refusal}
+              refusedForm={refusedForm}
+            />
             <button type="submit" className={buttonClass("primary", "md")} data-testid="donation-order-submit">
               {t("orderDonate.submit")}
             </button>
@@ -819,48 +851,14 @@ export default function StreamerPage({ loaderData, actionData }: Route.Component
                 data-testid="gift-quantity"
               />
             </Field>
-            <Field label={t("donate.message")}>
-              <Input
-                name="message"
-                maxLength={MESSAGE_MAX}
-                defaultValue={refusedForm === "gift-order" ? typed.message : undefined}
-                aria-invalid={(refusedForm === "gift-order" && refusal?.field === "message") || undefined}
-                data-testid="gift-message"
-              />
-            </Field>
-            <label className="inline-flex min-h-6 items-center gap-2 text-sm">
-              <input type="checkbox" name="public" className="h-6 w-6" defaultChecked data-testid="gift-public" />
-              {t("donate.public")}
-            </label>
-            <Field label={t("orderDonate.phone")}>
-              <Input
-                name="phone"
-                type="tel"
-                inputMode="numeric"
-                autoComplete="tel"
-                defaultValue={refusedForm === "gift-order" ? typed.phone : undefined}
-                aria-invalid={(refusedForm === "gift-order" && refusal?.field === "phone") || undefined}
-                data-testid="gift-phone"
-              />
-            </Field>
-            <fieldset className="flex flex-col gap-2">
-              <legend className="mb-2 text-sm font-semibold">{t("orderDonate.method")}</legend>
-              {PAYMENT_METHOD_IDS.filter((method) => method !== "pago_movil" || loaderData.donationOrder.pagoMovil).map((method) => (
-                <label
-                  key={method}
-                  className="flex min-h-11 flex-wrap items-center gap-3 rounded-lg border border-slate-700 px-4 py-2 has-[:checked]:border-cyan-400"
-                >
-                  <input
-                    type="radio"
-                    name="paymentMethod"
-                    value={method}
-                    defaultChecked={refusedForm === "gift-order" && typed.paymentMethod === method}
-                    data-testid={`gift-method-${method}`}
-                  />
-                  <span className="font-semibold">{t(`orders:methods.${method}`)}</span>
-                </label>
-              ))}
-            </fieldset>
+            <FanPaymentFields
+              form="gift-order"
+              testIdPrefix="gift"
+              pagoMovil={loaderData.donationOrder.pagoMovil}
+              typed={typed}
+              refusal={refusal}
+              refusedForm={refusedForm}
+            />
             <button type="submit" className={buttonClass("primary", "md")} data-testid="gift-submit">
               {t("gifts.submit")}
             </button>
