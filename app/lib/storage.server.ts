@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { env } from "./env.server";
+import { singleton } from "./singleton.server";
 import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 
 /** Where receipts are kept. Keys are opaque; nothing here is ever served from a public path. */
@@ -126,4 +128,25 @@ export function s3Storage(options: S3StorageOptions): FileStorage {
       }
     },
   };
+}
+
+/**
+ * The storage for one folder of uploads, as configured: the S3 bucket under "<folder>/" when S3_BUCKET is
+ * set, else DATA_DIR/<folder>. One per process, kept under the folder's name (tests replace it with setSingleton).
+ */
+export function configuredStorage(folder: string): FileStorage {
+  return singleton(folder, () => {
+    const config = env();
+    if (config.S3_BUCKET) {
+      return s3Storage({
+        endpoint: config.S3_ENDPOINT,
+        bucket: config.S3_BUCKET,
+        region: config.S3_REGION,
+        accessKeyId: config.S3_ACCESS_KEY_ID!,
+        secretAccessKey: config.S3_SECRET_ACCESS_KEY!,
+        prefix: `${folder}/`,
+      });
+    }
+    return localDiskStorage(path.join(config.dataDir, folder));
+  });
 }

@@ -1,9 +1,7 @@
-import path from "node:path";
 import { detectReceiptType } from "~/features/orders/core/receipt";
-import { env } from "~/lib/env.server";
 import { renderWebp } from "~/lib/images.server";
-import { setSingleton, singleton } from "~/lib/singleton.server";
-import { localDiskStorage, s3Storage, type FileStorage } from "~/lib/storage.server";
+import { setSingleton } from "~/lib/singleton.server";
+import { configuredStorage, type FileStorage } from "~/lib/storage.server";
 
 /**
  * Game art uploaded in the back-office (/admin/catalogue): a square icon and a wide banner. Checked
@@ -21,20 +19,7 @@ export const GAME_ART_PATH = "/media/games/";
 export type GameArtCode = "ART_TOO_LARGE" | "ART_NOT_ALLOWED" | "ART_TOO_SMALL" | "ART_UNREADABLE";
 
 export function gameArtStorage(): FileStorage {
-  return singleton("game-art", () => {
-    const config = env();
-    if (config.S3_BUCKET) {
-      return s3Storage({
-        endpoint: config.S3_ENDPOINT,
-        bucket: config.S3_BUCKET,
-        region: config.S3_REGION,
-        accessKeyId: config.S3_ACCESS_KEY_ID!,
-        secretAccessKey: config.S3_SECRET_ACCESS_KEY!,
-        prefix: "game-art/",
-      });
-    }
-    return localDiskStorage(path.join(config.dataDir, "game-art"));
-  });
+  return configuredStorage("game-art");
 }
 
 /** Lets a test keep game art in a folder of its own. */

@@ -1,9 +1,7 @@
-import path from "node:path";
 import { detectReceiptType } from "~/features/orders/core/receipt";
-import { env } from "~/lib/env.server";
 import { renderWebp } from "~/lib/images.server";
-import { setSingleton, singleton } from "~/lib/singleton.server";
-import { localDiskStorage, s3Storage, type FileStorage } from "~/lib/storage.server";
+import { setSingleton } from "~/lib/singleton.server";
+import { configuredStorage, type FileStorage } from "~/lib/storage.server";
 import { TEAM_LOGO_PATH } from "./core/logo";
 
 /**
@@ -17,20 +15,7 @@ const SIZE = { width: 256, height: 256, minWidth: 64, minHeight: 64 };
 export type TeamLogoCode = "LOGO_TOO_LARGE" | "LOGO_NOT_ALLOWED" | "LOGO_TOO_SMALL" | "LOGO_UNREADABLE";
 
 export function teamLogoStorage(): FileStorage {
-  return singleton("team-logos", () => {
-    const config = env();
-    if (config.S3_BUCKET) {
-      return s3Storage({
-        endpoint: config.S3_ENDPOINT,
-        bucket: config.S3_BUCKET,
-        region: config.S3_REGION,
-        accessKeyId: config.S3_ACCESS_KEY_ID!,
-        secretAccessKey: config.S3_SECRET_ACCESS_KEY!,
-        prefix: "team-logos/",
-      });
-    }
-    return localDiskStorage(path.join(config.dataDir, "team-logos"));
-  });
+  return configuredStorage("team-logos");
 }
 
 /** Lets a test keep logos in a folder of its own. */
