@@ -106,6 +106,8 @@ function signedInPages(tournamentId) {
   ];
 }
 
+const pick = (run) => ({ fromUs: run.fromUs, toUs: run.toUs });
+
 /** The whole measurement on one server of its own (`extraEnv`: e.g. DATABASE_URL). */
 export async function serverCost(extraEnv = {}) {
   const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), "arena-cpu-prof-"));
@@ -164,6 +166,19 @@ export async function serverCost(extraEnv = {}) {
   }
   const profileFile = fs.readdirSync(profileDir).find((name) => name.endsWith(".cpuprofile"));
   const profile = profileFile ? JSON.parse(fs.readFileSync(path.join(profileDir, profileFile), "utf8")) : null;
+  // BENCH_CPU_KEEP_PROFILE=<dir>: keep the raw profile (open it in Chrome DevTools) with each path's time window.
+  if (profile && process.env.BENCH_CPU_KEEP_PROFILE) {
+    const keepDir = process.env.BENCH_CPU_KEEP_PROFILE;
+    fs.mkdirSync(keepDir, { recursive: true });
+    const stem = path.join(keepDir, `${extraEnv.DATABASE_URL ? "postgres" : "pglite"}-${Date.now()}`);
+    fs.copyFileSync(path.join(profileDir, profileFile), `${stem}.cpuprofile`);
+    const windows = measured.map((entry) => ({
+      label: entry.label,
+      ...pick(entry.page ?? entry.order),
+      static: entry.static && pick(entry.static),
+    }));
+    fs.writeFileSync(`${stem}.windows.json`, JSON.stringify(windows, null, 2));
+  }
   fs.rmSync(profileDir, { recursive: true, force: true });
   return measured.map((entry) => {
     const run = entry.page ?? entry.order;

@@ -4,7 +4,7 @@ import { CARD_IMAGE_MAX_BYTES } from "~/features/admin/card-images.server";
 import { GAME_ART_MAX_BYTES } from "~/features/admin/game-art.server";
 import { TEAM_LOGO_MAX_BYTES } from "~/features/teams/team-logos.server";
 import { log } from "./log.server";
-import { loadMessages } from "./messages.server";
+import { namespaceTexts } from "./messages.server";
 
 /** Every form without a file: a checkout with a full cart (MAX_CART_TEXT) and the longest texts fit. */
 export const FORM_BODY_LIMIT = 64 * 1024;
@@ -97,7 +97,7 @@ function answerTooLarge(req: Request, res: Response, limit: BodyLimit) {
     return;
   }
   const language = languageFromCookieHeader(req.headers.cookie);
-  const { limits } = loadMessages(language, ["common"]).common as { limits: Record<string, string> };
+  const { limits } = namespaceTexts(language, "common") as { limits: Record<string, string> };
   const text = limit.fileMb === null ? limits.bodyTooLarge! : limits.fileTooLarge!.replace("{{mb}}", String(limit.fileMb));
   res.type("text/plain; charset=utf-8").send(text);
 }
