@@ -8,7 +8,7 @@ export type Messages = Record<string, MessageBundle>;
 // A namespace's JSON text is parsed once per process (or page) however many times it arrives.
 const parsedBundles = new Map<string, Record<string, unknown>>();
 
-function bundleTexts(bundle: MessageBundle): Record<string, unknown> {
+export function bundleTexts(bundle: MessageBundle): Record<string, unknown> {
   if (typeof bundle !== "string") return bundle;
   let parsed = parsedBundles.get(bundle);
   if (!parsed) {

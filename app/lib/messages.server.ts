@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Language } from "~/domain/language";
-import type { Messages } from "./i18n";
 
 // Locale files are read once per process and shared; they are small and never change at run time.
 const texts = new Map<string, Record<string, unknown>>();
@@ -25,7 +24,7 @@ export function namespaceTexts(language: Language, namespace: string): Record<st
  * on every document request, even for pages that never hydrate, and one string costs it one value
  * where the object cost it a walk over every key (docs/benchmarks.md, "Server cost").
  */
-export function loadMessages(language: Language, namespaces: readonly string[]): Messages {
+export function loadMessages(language: Language, namespaces: readonly string[]): Record<string, string> {
   return Object.fromEntries(
     namespaces.map((namespace) => {
       const key = `${language}/${namespace}`;

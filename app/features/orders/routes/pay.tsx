@@ -1,3 +1,4 @@
+import { bundleTexts } from "~/lib/i18n";
 import { useTranslation } from "~/lib/i18n-react";
 import { Link, data } from "react-router";
 import { formatRate } from "~/domain/format";
@@ -144,7 +145,8 @@ export default function PayPage({ loaderData }: Route.ComponentProps) {
   }
 
   const needsFile = needsReceiptFile(method);
-  const codes = Object.keys((loaderData.messages.orders as { errors?: Record<string, string> } | undefined)?.errors ?? {});
+  const orderTexts = loaderData.messages.orders === undefined ? {} : bundleTexts(loaderData.messages.orders);
+  const codes = Object.keys((orderTexts as { errors?: Record<string, string> }).errors ?? {});
   const scriptTexts: PayTexts = {
     sending: t("payment.sending", { percent: "{{percent}}" }),
     uploadProgress: t("payment.uploadProgress"),
