@@ -38,7 +38,9 @@ test("the owner uploads a logo, makes an invitation link for an admin, and anoth
   await noSidewaysScroll(page);
 
   // A file that is not an image is refused, with the reason beside the field.
-  await page.getByTestId("manage-logo-file").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: Buffer.from("no soy una imagen") });
+  await page
+    .getByTestId("manage-logo-file")
+    .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: Buffer.from("no soy una imagen") });
   await page.getByTestId("manage-logo-submit").click();
   await expect(page.getByTestId("manage-error-logo")).toContainText("PNG, JPEG o WebP");
 

@@ -132,9 +132,13 @@ describe("invitation links", () => {
     expect((await joinPage(newcomer, expiring)).data?.invite?.refusal).toBe("INVITE_EXPIRED");
 
     const revocable = tokenOf((await manage(owner, { intent: "create-invite", role: "staff" })).data!.link!);
-    const listed = await callRoute<{ invites: { id: string }[] }>(manageLoader, getRequest(`/organizations/${SLUG}/manage`, owner.jar.header()), {
-      slug: SLUG,
-    });
+    const listed = await callRoute<{ invites: { id: string }[] }>(
+      manageLoader,
+      getRequest(`/organizations/${SLUG}/manage`, owner.jar.header()),
+      {
+        slug: SLUG,
+      },
+    );
     // The expired link is no longer listed as open.
     expect(listed.data?.invites).toHaveLength(1);
     expect((await manage(owner, { intent: "revoke-invite", inviteId: listed.data!.invites[0]!.id })).data?.ok).toBe(true);
@@ -193,7 +197,9 @@ describe("the logo", () => {
     const form = new FormData();
     form.set("intent", intent);
     form.set("logo", new Blob([new Uint8Array(bytes)], { type: "image/png" }), "logo.png");
-    return callRoute<Answer>(manageAction, multipartRequest(`/organizations/${SLUG}/manage`, form, jar.jar.header(), false), { slug: SLUG });
+    return callRoute<Answer>(manageAction, multipartRequest(`/organizations/${SLUG}/manage`, form, jar.jar.header(), false), {
+      slug: SLUG,
+    });
   };
   const logoOf = async () => (await handle.db.select({ logoUrl: organizations.logoUrl }).from(organizations))[0]?.logoUrl ?? null;
 
@@ -208,7 +214,9 @@ describe("the logo", () => {
     expect(served.headers.get("Content-Type")).toBe("image/webp");
     const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(["webp", 256, 256]);
-    const page = await callRoute<{ organization: { logoUrl: string | null } }>(publicLoader, getRequest(`/organizations/${SLUG}`), { slug: SLUG });
+    const page = await callRoute<{ organization: { logoUrl: string | null } }>(publicLoader, getRequest(`/organizations/${SLUG}`), {
+      slug: SLUG,
+    });
     expect(page.data?.organization.logoUrl).toBe(path1);
 
     await upload(owner, await png(128, 128));
@@ -322,12 +330,19 @@ describe("revoking an organization's right to run tournaments", () => {
 
   it("staff take an organizer's approval back (reason required); without Plus they can no longer create an organization", async () => {
     expect((await admin({ intent: "organizer", email: "helper@example.com" })).data?.ok).toBe(true);
-    const listed = await callRoute<{ organizers: { email: string }[] }>(adminLoader, getRequest("/admin/organizations", staff.jar.header()));
+    const listed = await callRoute<{ organizers: { email: string }[] }>(
+      adminLoader,
+      getRequest("/admin/organizations", staff.jar.header()),
+    );
     expect(listed.data?.organizers.map((row) => row.email)).toEqual(["helper@example.com"]);
-    expect((await admin({ intent: "organizer-revoke", email: "helper@example.com", reason: "" })).data?.code).toBe("REVOKE_REASON_REQUIRED");
+    expect((await admin({ intent: "organizer-revoke", email: "helper@example.com", reason: "" })).data?.code).toBe(
+      "REVOKE_REASON_REQUIRED",
+    );
     expect((await admin({ intent: "organizer-revoke", email: "helper@example.com", reason: "Denuncias" })).data?.ok).toBe(true);
     expect(await handle.db.$count(organizers)).toBe(0);
-    expect((await admin({ intent: "organizer-revoke", email: "helper@example.com", reason: "Denuncias" })).data?.code).toBe("NOT_ORGANIZER");
+    expect((await admin({ intent: "organizer-revoke", email: "helper@example.com", reason: "Denuncias" })).data?.code).toBe(
+      "NOT_ORGANIZER",
+    );
     const refused = await callRoute<Answer>(newAction, formRequest("/organizations/new", { name: "Liga Helper" }, helper.jar.header()));
     expect(refused.data?.code).toBe("PLUS_REQUIRED");
     const [row] = await handle.db
@@ -362,12 +377,21 @@ describe("the prize pools' commission", () => {
     );
     expect(form.data?.commissionPercent).toBe(15);
     // Only platform staff set it.
-    const notStaff = await callRoute(adminAction, formRequest("/admin/organizations", { intent: "commission", percent: "0" }, owner.jar.header()));
+    const notStaff = await callRoute(
+      adminAction,
+      formRequest("/admin/organizations", { intent: "commission", percent: "0" }, owner.jar.header()),
+    );
     expect(notStaff.status).toBe(404);
     expect(await poolCommissionPercent(handle.db)).toBe(15);
 
     // The audit log reads it as a sentence with the new value.
-    const [entry] = await listAudit(handle.db, { action: "prize_pool.commission_set", entity: null, entityId: null, actor: null, before: null });
+    const [entry] = await listAudit(handle.db, {
+      action: "prize_pool.commission_set",
+      entity: null,
+      entityId: null,
+      actor: null,
+      before: null,
+    });
     expect(entry).toMatchObject({ actorEmail: "staff@example.com", before: { percent: 10 }, after: { percent: 15 } });
     expect(sentenceKey(entry!.action)).toBe("audit.sentences.prize_pool.commission_set");
     expect(auditTarget(entry!)).toEqual({ label: "15 %", to: "/admin/organizations" });

@@ -526,7 +526,12 @@ export async function createOrgInvite(
 /** The organization's links still open (not used, revoked or expired), newest first. */
 export async function listOpenInvites(db: Executor, organizationId: string, now = new Date()) {
   return db
-    .select({ id: organizationInvites.id, role: organizationInvites.role, expiresAt: organizationInvites.expiresAt, createdBy: users.email })
+    .select({
+      id: organizationInvites.id,
+      role: organizationInvites.role,
+      expiresAt: organizationInvites.expiresAt,
+      createdBy: users.email,
+    })
     .from(organizationInvites)
     .innerJoin(users, eq(users.id, organizationInvites.createdBy))
     .where(

@@ -51,9 +51,10 @@ describe("audit sentences", () => {
       to: "/organizations/liga/manage",
     });
     expect(auditTarget({ ...subject, entity: "organization" })).toEqual({ label: "abc", to: null });
-    expect(
-      auditTarget({ ...subject, entity: "setting", entityId: "prize_pool_commission_percent", after: { percent: 12 } }),
-    ).toEqual({ label: "12 %", to: "/admin/organizations" });
+    expect(auditTarget({ ...subject, entity: "setting", entityId: "prize_pool_commission_percent", after: { percent: 12 } })).toEqual({
+      label: "12 %",
+      to: "/admin/organizations",
+    });
   });
 
   it("tell every organization and prize pool action the code writes with a sentence of its own", () => {
@@ -63,7 +64,8 @@ describe("audit sentences", () => {
         const file = path.join(folder, entry.name);
         if (entry.isDirectory()) walk(file);
         else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name))
-          for (const [, action] of fs.readFileSync(file, "utf8").matchAll(/"((?:organization|prize_pool)\.[a-z_]+)"/g)) written.add(action!);
+          for (const [, action] of fs.readFileSync(file, "utf8").matchAll(/"((?:organization|prize_pool)\.[a-z_]+)"/g))
+            written.add(action!);
       }
     };
     walk(path.resolve(__dirname, "../../.."));

@@ -22,7 +22,16 @@ export type OrgAction =
   | "edit_organization";
 
 const ALLOWED: Record<OrgRole, readonly OrgAction[]> = {
-  owner: ["see_manage", "run_tournament", "create_tournament", "edit_tournament", "ban_players", "invite_member", "manage_members", "edit_organization"],
+  owner: [
+    "see_manage",
+    "run_tournament",
+    "create_tournament",
+    "edit_tournament",
+    "ban_players",
+    "invite_member",
+    "manage_members",
+    "edit_organization",
+  ],
   admin: ["see_manage", "run_tournament", "create_tournament", "edit_tournament", "ban_players", "invite_member", "edit_organization"],
   staff: ["see_manage", "run_tournament"],
 };

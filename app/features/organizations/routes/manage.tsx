@@ -243,7 +243,14 @@ export default function ManageOrganizationPage({ loaderData, actionData }: Route
       <p className="text-sm text-slate-400">{t("manage.title")}</p>
       <div className="flex items-center gap-3">
         {organization.logoUrl ? (
-          <img src={organization.logoUrl} alt="" width={56} height={56} className="h-14 w-14 shrink-0 rounded-xl" data-testid="manage-logo" />
+          <img
+            src={organization.logoUrl}
+            alt=""
+            width={56}
+            height={56}
+            className="h-14 w-14 shrink-0 rounded-xl"
+            data-testid="manage-logo"
+          />
         ) : null}
         <h1 className="min-w-0 text-3xl font-extrabold break-words">{organization.name}</h1>
       </div>
@@ -386,7 +393,11 @@ export default function ManageOrganizationPage({ loaderData, actionData }: Route
             <h3 className="text-lg font-bold">{t("manage.invite.title")}</h3>
             <p className="mt-1 text-sm text-slate-300">{t("manage.invite.text", { days: loaderData.inviteDays })}</p>
             {inviteLink ? (
-              <Field label={t("manage.invite.link", { role: t(`roles.${inviteLink.role}`) })} hint={t("manage.invite.linkHint")} className="mt-4">
+              <Field
+                label={t("manage.invite.link", { role: t(`roles.${inviteLink.role}`) })}
+                hint={t("manage.invite.linkHint")}
+                className="mt-4"
+              >
                 <Input readOnly value={inviteLink.link} data-testid="manage-invite-link" />
               </Field>
             ) : null}

@@ -44,7 +44,9 @@ export default function MyOrganizationsPage({ loaderData }: Route.ComponentProps
           {loaderData.organizations.map((organization) => (
             <li key={organization.slug} className="rounded-xl border border-slate-800 bg-arena-panel p-4" data-testid="my-organization">
               <div className="flex items-center gap-3">
-                {organization.logoUrl ? <img src={organization.logoUrl} alt="" width={40} height={40} className="h-10 w-10 shrink-0 rounded-lg" /> : null}
+                {organization.logoUrl ? (
+                  <img src={organization.logoUrl} alt="" width={40} height={40} className="h-10 w-10 shrink-0 rounded-lg" />
+                ) : null}
                 <a href={`/organizations/${organization.slug}`} className="min-w-0 text-lg font-bold break-words text-cyan-300 underline">
                   {organization.name}
                 </a>
