@@ -121,6 +121,15 @@ describe("invitation links", () => {
     expect(await actions()).toEqual(expect.arrayContaining(["organization.invite_create", "organization.invite_accept"]));
   });
 
+  it("two people accepting one link at once: one joins, the other is told it was used", async () => {
+    await createOrganization();
+    const token = tokenOf((await manage(owner, { intent: "create-invite", role: "staff" })).data!.link!);
+    const answers = await Promise.all([join(newcomer, token), join(stranger, token)]);
+    expect(answers.map((answer) => (answer.data?.ok ? "joined" : answer.data?.code)).sort()).toEqual(["INVITE_USED", "joined"]);
+    const joined = [await roleOf(newcomer.userId), await roleOf(stranger.userId)].filter(Boolean);
+    expect(joined).toEqual(["staff"]);
+  });
+
   it("an expired link and a revoked one are refused with their own code; an unknown one is a 404; a visitor signs in first", async () => {
     await createOrganization();
     const expiring = tokenOf((await manage(owner, { intent: "create-invite", role: "staff" })).data!.link!);
