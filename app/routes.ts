@@ -71,6 +71,7 @@ export default [
   // tournament form and run page staff use are mounted again for the organization's own tournaments (requireTournamentOperator).
   route("organizations", "features/organizations/routes/mine.tsx"),
   route("organizations/new", "features/organizations/routes/new.tsx"),
+  route("organizations/join/:token", "features/organizations/routes/join.tsx"),
   route("organizations/:slug", "features/organizations/routes/organization.tsx"),
   route("organizations/:slug/manage", "features/organizations/routes/manage.tsx"),
   route("organizations/:slug/manage/tournaments/new", "features/admin/routes/tournament-new.tsx", { id: "org-tournament-new" }),
@@ -79,6 +80,7 @@ export default [
   route("organizations/:slug/manage/tournaments/:tournamentId/streams", "features/streamers/routes/admin-tournament-streams.tsx", {
     id: "org-tournament-streams",
   }),
+  route("media/organizations/:file", "features/organizations/routes/organization-logo.ts"),
   route("media/cards/:file", "features/tournaments/routes/card-image.ts"),
   route("media/games/:file", "features/store/routes/game-art.ts"),
   route("plus", "features/plus/routes/plus.tsx"),

@@ -1632,6 +1632,11 @@ export const organizations = pgTable(
     /** Set by platform staff: its tournaments are unpublished and its admins can no longer create. */
     bannedAt: timestamp("banned_at", { withTimezone: true }),
     bannedReason: text("banned_reason"),
+    /** Set by platform staff: the organization may no longer create or run tournaments (docs/organizations.md "Revoking"). */
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    revokedReason: text("revoked_reason"),
+    /** The uploaded logo's public path (`/media/organizations/<key>.webp`), or null. */
+    logoUrl: text("logo_url"),
     createdBy: text("created_by")
       .notNull()
       .references(() => users.id),
@@ -1639,6 +1644,31 @@ export const organizations = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex("organizations_name_lower").on(sql`lower(${t.name})`)],
+);
+
+/**
+ * An invitation link to join an organization with a role. Only the SHA-256 of the token is kept:
+ * the link itself is shown once to whoever made it. Single-use; expires; revocable.
+ */
+export const organizationInvites = pgTable(
+  "organization_invites",
+  {
+    id: text("id").primaryKey(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id),
+    tokenHash: text("token_hash").notNull().unique(),
+    role: text("role").notNull(),
+    createdBy: text("created_by")
+      .notNull()
+      .references(() => users.id),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    usedBy: text("used_by").references(() => users.id),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("organization_invites_org_idx").on(t.organizationId, t.createdAt)],
 );
 
 /** Who runs an organization: owner | admin | staff (features/organizations/core/rules.ts). */
@@ -1762,4 +1792,5 @@ export const schema = {
   organizationMembers,
   organizers,
   organizationBans,
+  organizationInvites,
 };

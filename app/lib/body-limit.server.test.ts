@@ -16,6 +16,11 @@ describe("the table of request body limits (#22)", () => {
     expect(bodyLimitFor("/admin/tournaments/t1", 5).bytes).toBe(CARD_IMAGE_MAX_BYTES + MULTIPART_MARGIN);
     expect(bodyLimitFor("/teams/t1", 5).bytes).toBe(TEAM_LOGO_MAX_BYTES + MULTIPART_MARGIN);
     expect(bodyLimitFor("/teams/join", 5).bytes).toBe(FORM_BODY_LIMIT);
+    // An organization's management page takes its logo; its other pages do not.
+    expect(bodyLimitFor("/organizations/liga/manage", 5).bytes).toBe(TEAM_LOGO_MAX_BYTES + MULTIPART_MARGIN);
+    expect(bodyLimitFor("/organizations/liga/manage.data", 5).bytes).toBe(TEAM_LOGO_MAX_BYTES + MULTIPART_MARGIN);
+    expect(bodyLimitFor("/organizations/liga", 5).bytes).toBe(FORM_BODY_LIMIT);
+    expect(bodyLimitFor("/organizations/join/abc", 5).bytes).toBe(FORM_BODY_LIMIT);
     for (const path of [
       "/",
       "/auth",

@@ -3,6 +3,7 @@ import { languageFromCookieHeader } from "~/domain/language";
 import { CARD_IMAGE_MAX_BYTES } from "~/features/admin/card-images.server";
 import { GAME_ART_MAX_BYTES } from "~/features/admin/game-art.server";
 import { TEAM_LOGO_MAX_BYTES } from "~/features/teams/team-logos.server";
+import { LOGO_MAX_BYTES } from "./logo-images.server";
 import { log } from "./log.server";
 import { namespaceTexts } from "./messages.server";
 
@@ -40,6 +41,8 @@ export function bodyLimitFor(path: string, receiptMaxMb: number): BodyLimit {
   if (/^\/admin\/tournaments\/[^/]+$/.test(route)) return withFile(CARD_IMAGE_MAX_BYTES);
   // A team's page: its captain uploads the logo there (docs/teams.md "Logo").
   if (/^\/teams\/[^/]+$/.test(route) && route !== "/teams/join") return withFile(TEAM_LOGO_MAX_BYTES);
+  // An organization's management page: its owner and admins upload the logo there (docs/organizations.md "Logo").
+  if (/^\/organizations\/[^/]+\/manage$/.test(route)) return withFile(LOGO_MAX_BYTES);
   return { bytes: FORM_BODY_LIMIT, code: "BODY_TOO_LARGE", fileMb: null };
 }
 

@@ -163,6 +163,16 @@ const MATRIX: Record<string, Case[] | { public: string }> = {
       state: async () => (await handleRef.db.select({ id: organizations.id }).from(organizations)).length,
     },
   ],
+  "organizations/join/:token": [
+    {
+      name: "an invitation link needs a signed-in user; an unknown one is a 404 (organization-invites.test.ts has every state)",
+      kind: "loader",
+      request: (_w, cookie) => getRequest(`/organizations/join/${"u".repeat(43)}`, cookie),
+      params: () => ({ token: "u".repeat(43) }),
+      expect: { visitor: "signin", owner: "hidden", other: "hidden", staff: "hidden" },
+    },
+  ],
+  "media/organizations/:file": { public: "organizations' logos (public, re-encoded on upload; organization-invites.test.ts)" },
   "organizations/:slug": { public: "an organization's page: published tournaments and winners only (organizations.test.ts)" },
   "organizations/:slug/manage": [
     {

@@ -74,6 +74,7 @@ export async function findTournament(db: Database | Transaction, id: string) {
       organizationId: tournaments.organizationId,
       organizationName: organizations.name,
       organizationSlug: organizations.slug,
+      organizationLogo: organizations.logoUrl,
     })
     .from(tournaments)
     .leftJoin(competitionSettings, eq(competitionSettings.tournamentId, tournaments.id))

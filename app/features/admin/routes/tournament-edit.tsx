@@ -104,7 +104,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         prizeFunding: tournament.prizeFunding,
       },
     },
-    commissionPercent: poolCommissionPercent(),
+    commissionPercent: await poolCommissionPercent(db()),
     depositKey: randomUUID(),
     /** The prize pool: what it holds, the deposit still owed (organizer-funded) and the staff's freeze. */
     pool,

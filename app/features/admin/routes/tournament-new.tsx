@@ -32,7 +32,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     today: platformToday(),
     messages,
     organization: organization ? { name: organization.name } : null,
-    commissionPercent: poolCommissionPercent(),
+    commissionPercent: await poolCommissionPercent(db()),
   };
 }
 
