@@ -1,5 +1,5 @@
 /**
- * Issue 22, item 8: smaller holes a hostile visitor or a careless upload could use. Drafts stay in
+ * Item 8 (docs/reliability.md "Hostile user"): smaller holes a hostile visitor or a careless upload could use. Drafts stay in
  * the back-office (bracket, matches, live stream), the sign-in page shows only our own messages, and
  * a damaged image is a clear refusal, never a 500.
  */
@@ -44,7 +44,7 @@ beforeEach(async () => {
   useTestAuth(handle.db, mailer);
 });
 
-describe("a draft tournament is seen only by staff (#22.8a)", () => {
+describe("a draft tournament is seen only by staff", () => {
   const T = "copa-borrador";
 
   async function draftWithBracket() {
@@ -101,7 +101,7 @@ describe("a draft tournament is seen only by staff (#22.8a)", () => {
   });
 });
 
-describe("the sign-in page shows only our own messages (#22.8b)", () => {
+describe("the sign-in page shows only our own messages", () => {
   it("an `error` in the address picks one of our messages and never supplies text", async () => {
     const phishing = "Tu cuenta fue bloqueada. Llama al +58 412 000 0000 o escribe a soporte@evil.example";
     const answer = await callRoute<{ oauthError: string | null }>(
@@ -120,7 +120,7 @@ describe("the sign-in page shows only our own messages (#22.8b)", () => {
   });
 });
 
-describe("a damaged image is refused with a clear message, never a 500 (#22.8e)", () => {
+describe("a damaged image is refused with a clear message, never a 500", () => {
   async function truncatedPng() {
     const png = await sharp({ create: { width: 1280, height: 720, channels: 3, background: "#0af" } })
       .png()

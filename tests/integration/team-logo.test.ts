@@ -1,5 +1,5 @@
 /**
- * Issue 27, a team's logo (docs/teams.md "Logo"): the captain uploads a PNG, JPEG or WebP; it is checked
+ * A team's logo (docs/teams.md "Logo"): the captain uploads a PNG, JPEG or WebP; it is checked
  * by content, size-limited, re-encoded as a WebP square, stored like the game art and served from
  * /media/teams/; a member who is not the captain, a file that is not an image, a tiny or too large one are
  * refused with nothing stored or changed; a new logo forgets the old file.

@@ -5,7 +5,7 @@ import { configuredStorage, type FileStorage } from "~/lib/storage.server";
 import { TEAM_LOGO_PATH } from "./core/logo";
 
 /**
- * Team logos a captain uploads (issue 27, docs/teams.md "Logo"): PNG, JPEG or WebP by content (magic bytes,
+ * Team logos a captain uploads (docs/teams.md "Logo"): PNG, JPEG or WebP by content (magic bytes,
  * then decoded by sharp), at most 1 MB, re-encoded as a 256 px square WebP (nothing of the upload but its
  * pixels is kept), and kept through the storage interface as the receipts and game art are
  * (DATA_DIR/team-logos, or the S3 bucket under "team-logos/"). Served publicly by /media/teams/:file.

@@ -23,7 +23,7 @@ import { PrizePoolError, poolsForStaff, setPoolFrozen } from "~/features/wallet/
 import { parseNote } from "~/features/wallet/core/staff-forms";
 
 /**
- * Platform staff's side of organizations (issue 29): approve or send back the paid tournaments
+ * Platform staff's side of organizations (docs/organizations.md): approve or send back the paid tournaments
  * waiting for approval, unpublish, ban an organization (or lift it), approve an organizer.
  */
 export async function loader({ request }: Route.LoaderArgs) {
