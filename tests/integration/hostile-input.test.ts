@@ -178,7 +178,7 @@ afterAll(async () => {
 });
 
 const T = 600_000;
-describe(`hostile input`, () => {
+describe(`hostile input (${TOTAL} generated requests)`, () => {
   it(
     "sign-in form",
     async () => {
