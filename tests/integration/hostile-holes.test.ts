@@ -1,5 +1,5 @@
 /**
- * Item 8 (docs/reliability.md "Hostile user"): smaller holes a hostile visitor or a careless upload could use. Drafts stay in
+ * Smaller holes a hostile visitor or a careless upload could use (docs/reliability.md "Hostile user", item 8). Drafts stay in
  * the back-office (bracket, matches, live stream), the sign-in page shows only our own messages, and
  * a damaged image is a clear refusal, never a 500.
  */

@@ -1,7 +1,7 @@
 /**
- * Items 1 and 2 (docs/reliability.md "Hostile user"): every route that redirects to a target taken from the request (`to`,
- * `redirectTo`, the profile's meta refresh) keeps the browser on this site and never answers 500,
- * whatever the target holds (tabs, line breaks, backslashes, non-ASCII).
+ * Redirects (docs/reliability.md "Hostile user", items 1 and 2): every route that redirects to a
+ * target taken from the request (`to`, `redirectTo`, the profile's meta refresh) keeps the browser
+ * on this site and never answers 500, whatever the target holds (tabs, line breaks, backslashes, non-ASCII).
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
