@@ -7,41 +7,30 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { tournaments } from "~/db/schema";
 import { seedDemoData } from "~/db/seed";
 import { useGameArtStorage } from "~/features/admin/game-art.server";
 import { action as catalogueAction } from "~/features/admin/routes/catalogue";
 import { action as newTournamentAction } from "~/features/admin/routes/tournament-new";
-import { useAuthSettings } from "~/features/auth/auth.server";
 import { loader as authLoader } from "~/features/auth/routes/auth";
 import { saveSettings } from "~/features/competition/competition.server";
 import { loader as bracketLoader } from "~/features/competition/routes/bracket";
 import { loader as liveLoader } from "~/features/competition/routes/live";
-import type { DatabaseHandle } from "~/lib/db.server";
 import { localDiskStorage } from "~/lib/storage.server";
 import { callRoute, getRequest, multipartRequest } from "./support/routes";
-import { memoryMailer, signInAs, useTestAuth } from "./support/sessions";
-import { openTestDatabase, resetTables } from "./test-database";
+import { signInAs, useSignInTest } from "./support/sessions";
 
-let handle: DatabaseHandle;
-const mailer = memoryMailer();
+const { handle, mailer } = useSignInTest();
 const artFolder = fs.mkdtempSync(path.join(os.tmpdir(), "holes-art-"));
 
 beforeAll(async () => {
-  handle = await openTestDatabase();
   useGameArtStorage(localDiskStorage(artFolder));
 });
 afterAll(async () => {
   useGameArtStorage(undefined);
-  useAuthSettings(undefined);
-  await handle.close();
   fs.rmSync(artFolder, { recursive: true, force: true });
-});
-beforeEach(async () => {
-  await resetTables(handle);
-  useTestAuth(handle.db, mailer);
 });
 
 describe("a draft tournament is seen only by staff", () => {
