@@ -96,7 +96,7 @@ async function measure(pid, request, count = REQUESTS) {
   return { cpuMsPerRequest, errors: result.errors + result["4xx"] + result["5xx"], fromUs, toUs: nowUs() };
 }
 
-/** The signed-in pages of issue 31's goal: `/` signed in, a tournament page, `/orders`, a store game page signed in. */
+/** The signed-in pages of the CPU goal (docs/benchmarks.md): `/` signed in, a tournament page, `/orders`, a store game page signed in. */
 function signedInPages(tournamentId) {
   return [
     { label: "/ (signed in)", path: "/" },

@@ -27,7 +27,7 @@ const withFile = (fileBytes: number): BodyLimit => ({
 });
 
 /**
- * THE table of request body limits (#22): the routes that take a file, each with its file's own
+ * THE table of request body limits (docs/reliability.md "Limits and idempotency"): the routes that take a file, each with its file's own
  * limit plus the multipart margin; every other request gets FORM_BODY_LIMIT. `.data` is React
  * Router's own path for the same route's action.
  */

@@ -1,5 +1,5 @@
 /**
- * Who may operate a tournament (issue 29, docs/organizations.md): one rule for every
+ * Who may operate a tournament (docs/organizations.md): one rule for every
  * tournament-scoped operation route. Platform staff operate every tournament from /admin; an
  * organization's owner, admins and staff operate their organization's tournaments from
  * /organizations/:slug/manage (org staff run them, owners and admins also create and edit).

@@ -1,5 +1,5 @@
 /**
- * The organizations' repository (issue 29, docs/organizations.md): every SQL statement about
+ * The organizations' repository (docs/organizations.md): every SQL statement about
  * organizations, their members and their player bans, and who may operate a tournament.
  */
 import { createHash, randomBytes, randomUUID } from "node:crypto";

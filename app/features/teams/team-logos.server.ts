@@ -4,7 +4,7 @@ import { configuredStorage, type FileStorage } from "~/lib/storage.server";
 import { TEAM_LOGO_PATH } from "./core/logo";
 
 /**
- * Team logos a captain uploads (issue 27, docs/teams.md "Logo"): checked and re-encoded by
+ * Team logos a captain uploads (docs/teams.md "Logo"): checked and re-encoded by
  * lib/logo-images.server.ts, kept through the storage interface as the receipts and game art are
  * (DATA_DIR/team-logos, or the S3 bucket under "team-logos/"). Served publicly by /media/teams/:file.
  */

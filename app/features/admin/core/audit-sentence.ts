@@ -27,7 +27,7 @@ export const SENTENCE_ACTIONS = [
   "exchange_rate.set",
   "payment_account.save",
   "mail.resend",
-  // #26: what the machines did (actor null: "the system").
+  // What the machines did (actor null: "the system"; docs/payments.md).
   "order.auto_approve",
   "order.auto_deliver",
   "order.delivery_failed",

@@ -52,7 +52,7 @@ import {
 
 /**
  * Mounted twice (app/routes.ts): /admin/tournaments/:id for platform staff, and
- * /organizations/:slug/manage/tournaments/:id for the organization's owner and admins (issue 29),
+ * /organizations/:slug/manage/tournaments/:id for the organization's owner and admins (docs/organizations.md),
  * who save, publish and unpublish through the organization's moves table (a paid tournament waits
  * for platform staff) and do not cancel or duplicate (refunds are platform staff's).
  */

@@ -62,7 +62,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     payTo: payTo[method],
     payToBankName: method === "pago_movil" ? (VENEZUELAN_BANKS[payTo.pago_movil.bankCode] ?? "") : null,
     maxMb: env().RECEIPT_MAX_MB,
-    // #26: Binance Pay / PayPal confirmed by their own APIs, when that provider is on (null otherwise).
+    // Binance Pay / PayPal confirmed by their own APIs, when that provider is on (null otherwise) (docs/payments.md).
     instant: await instantPaymentFor(db(), order),
     // "Saldo": the buyer's wallet in the order's currency (features/wallet), offered when it covers the order.
     walletBalance: await availableIn(db(), user.id, order.currency as Currency),

@@ -1,5 +1,5 @@
 /**
- * Organizations' pure rules (issue 29, docs/organizations.md): who may do what, how an
+ * Organizations' pure rules (docs/organizations.md): who may do what, how an
  * organization's tournament moves between statuses, whether a ban holds, and the form.
  */
 

@@ -33,7 +33,7 @@ import { POOL_COMMISSION_MAX, parseCommission } from "~/features/wallet/core/pri
 import { parseNote } from "~/features/wallet/core/staff-forms";
 
 /**
- * Platform staff's side of organizations (issue 29): approve or send back the paid tournaments
+ * Platform staff's side of organizations (docs/organizations.md): approve or send back the paid tournaments
  * waiting for approval, unpublish, ban an organization (or lift it), revoke or reinstate its right to
  * run tournaments, approve an organizer (or take it back), set the prize pools' commission.
  */

@@ -58,7 +58,7 @@ function may(context: OrgContext, action: OrgAction) {
   return context.role === "platform" || orgMay(context.role, action, standingOf(context.organization));
 }
 
-/** The organization's management page: its tournaments, members, player bans and details (issue 29). */
+/** The organization's management page: its tournaments, members, player bans and details (docs/organizations.md). */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const context = await requireOrgMember(request, params.slug, "see_manage");
   const language = languageFromCookieHeader(request.headers.get("Cookie"));

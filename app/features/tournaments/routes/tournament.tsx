@@ -68,7 +68,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // An id that is not one (a NUL, a space) is not looked up: the same 404 page as an unknown id.
   const shared = isWellFormedId(id) ? await publicTournamentPart(db(), id, parent) : null;
   const tournament = shared?.tournament ?? null;
-  // Drafts (and an organization's paid event waiting for approval, issue 29) exist only in the back-office.
+  // Drafts (and an organization's paid event waiting for approval, docs/organizations.md) exist only in the back-office.
   if (!tournament || tournament.status === "draft" || tournament.status === "pending")
     return data(
       {
@@ -99,7 +99,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const late = !registration && pastDeadline ? await lateEntryFor(db(), tournament, { userId: user.id }, now) : null;
   const lateEntry = late && late.state !== "closed" ? { state: late.state, startsAt: late.startsAt.toISOString() } : null;
   return {
-    // #30: the tournament's own streams (click-to-load players) and its recordings, if this person may watch them.
+    // The tournament's own streams (click-to-load players) and its recordings, if this person may watch them (docs/streamers.md).
     streams: shared!.streams,
     // A prize held by the platform (organizer's deposit, or the fees' pool): players see it is there.
     pool: await poolView(db(), tournament),
@@ -134,7 +134,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     idempotencyKey: crypto.randomUUID(),
     // Less typing: the name, phone and in-game name the player used before.
     prefill: registration ? {} : await registrationPrefill(db(), user, tournament.game),
-    // #27: the teams this person captains for the game, to enter in one tap (team events only; no phones).
+    // The teams this person captains for the game, to enter in one tap (team events only; no phones; docs/teams.md).
     myTeams:
       registration || eventTeamSize(tournament) === 1
         ? []
@@ -172,7 +172,7 @@ export async function action({ request }: Route.ActionArgs) {
   // The fee and its currency come from the tournament row; nothing the form says about money is read.
   let fields = formFields(form);
   const typed = typedFields(form, (name) => TYPED_FIELD.test(name));
-  // #27: entering a lasting team fills the same form from the team's roster (a snapshot), then goes the same way.
+  // Entering a lasting team fills the same form from the team's roster (a snapshot), then goes the same way (docs/teams.md).
   let team: { teamId: string; playerUserIds: string[] } | null = null;
   if (intent === "team") {
     const size = eventTeamSize(tournament);
@@ -196,7 +196,7 @@ export async function action({ request }: Route.ActionArgs) {
   });
   if (!parsed.ok) return fail(parsed.code, 400, { player: parsed.player, typed });
   const idempotencyKey = parseIdempotencyKey(form.get("idempotencyKey"));
-  // A retried post (its key already started the registration's order) does not use up the player's allowance (#22).
+  // A retried post (its key already started the registration's order) does not use up the player's allowance (docs/reliability.md "Limits and idempotency").
   const scopedKey = scopedIdempotencyKey({ tournamentId: tournament.id }, idempotencyKey);
   if (!(await withinOrderLimit(db(), "registration", user.id, scopedKey))) return fail("RATE_LIMITED", 429, { typed });
 
@@ -516,7 +516,7 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
           </div>
         ) : null}
         {!registration && !done && (tournament.closed || tournament.placesLeft <= 0) ? (
-          // #10.8: a full or closed tournament says so, and where to go next.
+          // A full or closed tournament says so, and where to go next (docs/product.md).
           <div
             role="status"
             className="mt-8 rounded-xl border border-amber-500/50 bg-amber-500/10 p-6"
