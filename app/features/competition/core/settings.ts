@@ -1,4 +1,4 @@
-import { BEST_OF, isFormat, type Format } from "./formats";
+import { BEST_OF, isFormat, THIRD_PLACE, type Format, type ThirdPlace } from "./formats";
 
 /** The platform's time zone (America/Caracas) has no daylight saving: UTC−4 all year. */
 export const PLATFORM_UTC_OFFSET = "-04:00";
@@ -60,8 +60,7 @@ export function toPlatformLocal(date: Date): string {
 import { DEFAULT_LOBBY_SIZE, MAX_LOBBY_SIZE } from "./lobbies";
 import { isPointsPreset, rulesFor, type PointsPreset } from "./points-table";
 
-export const THIRD_PLACE = ["shared", "match"] as const;
-export type ThirdPlace = (typeof THIRD_PLACE)[number];
+export { THIRD_PLACE, type ThirdPlace };
 
 /** What the run page still asks (format, start and check-in are the tournament form's, #24). */
 export interface RunDetails {
