@@ -27,7 +27,7 @@ import { buildBracket, resultUpdate, type BracketData, type StoredResult } from 
 import { groupsFinished, isPlayable, playoffStage } from "./core/bracket-view";
 import { checkInPhase, checkInRefusal, checkInWindow } from "./core/check-in";
 import type { CompetitionErrorCode } from "./core/errors";
-import { isBracketFormat, type BracketFormat, type Format } from "./core/formats";
+import { isBracketFormat, isThirdPlace, type BracketFormat, type Format, type ThirdPlace } from "./core/formats";
 import { reportRefusal, reportsState, type Score } from "./core/reports";
 import { screenshotStorage } from "./screenshots.server";
 import { matchPhase, moveRefusal, walkoverScore } from "./core/match-times";
@@ -376,6 +376,7 @@ export async function startCompetition(
         format,
         entrants: ordered.seeds,
         groupCount: settings.groupCount,
+        thirdPlace: thirdPlaceOf(settings),
         results: [],
       });
       await replaceBracket(tx, input.tournamentId, built.data);
@@ -416,6 +417,11 @@ function playableIds(data: BracketData): Set<number> {
   return new Set(data.match.filter(isPlayable).map((match) => match.id as number));
 }
 
+/** The organizer's 3rd-place choice as stored (an unknown value reads as the default, shared). */
+function thirdPlaceOf(settings: { thirdPlace: string }): ThirdPlace {
+  return isThirdPlace(settings.thirdPlace) ? settings.thirdPlace : "shared";
+}
+
 async function bracketSettings(tx: Transaction, tournamentId: string) {
   const [settings] = await tx.select().from(competitionSettings).where(eq(competitionSettings.tournamentId, tournamentId));
   if (!settings) throw new CompetitionError("NOT_RUN_HERE");
@@ -446,6 +452,7 @@ async function applyResult(tx: Transaction, tournamentId: string, matchId: numbe
     format: settings.format,
     entrants: await listEntrants(tx, tournamentId),
     groupCount: settings.groupCount,
+    thirdPlace: thirdPlaceOf(settings),
     results,
   });
   await replaceBracket(tx, tournamentId, rebuilt.data);
@@ -582,6 +589,7 @@ export async function setResult(
         format: settings.format as BracketFormat,
         entrants,
         groupCount: settings.groupCount,
+        thirdPlace: thirdPlaceOf(settings),
         results,
       });
       dropped = rebuilt.dropped;

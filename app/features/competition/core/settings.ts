@@ -1,4 +1,4 @@
-import { BEST_OF, isFormat, THIRD_PLACE, type Format, type ThirdPlace } from "./formats";
+import { BEST_OF, isFormat, type Format } from "./formats";
 
 /** The platform's time zone (America/Caracas) has no daylight saving: UTC−4 all year. */
 export const PLATFORM_UTC_OFFSET = "-04:00";
@@ -60,9 +60,8 @@ export function toPlatformLocal(date: Date): string {
 import { DEFAULT_LOBBY_SIZE, MAX_LOBBY_SIZE } from "./lobbies";
 import { isPointsPreset, rulesFor, type PointsPreset } from "./points-table";
 
-export { THIRD_PLACE, type ThirdPlace };
 
-/** What the run page still asks (format, start and check-in are the tournament form's, #24). */
+/** What the run page still asks (format, its 3rd-place choice, start and check-in are the tournament form's). */
 export interface RunDetails {
   bestOf: number;
   finalBestOf: number;
@@ -72,7 +71,6 @@ export interface RunDetails {
   pointsPreset: PointsPreset;
   placementPoints: number[];
   killPoints: number;
-  thirdPlace: ThirdPlace;
 }
 
 /** The run page's details form: best-of from the list, groups 1–16, rounds 1–12, lobby 2–60 teams, a point table (preset or typed). */
@@ -94,8 +92,6 @@ export function parseRunDetails(
   if (!isPointsPreset(preset)) return bad("pointsPreset");
   const rules = rulesFor(preset, { placementText: fields.placementPoints, killText: fields.killPoints });
   if (!rules) return bad(/^\d{1,2}$/.test((fields.killPoints ?? "").trim()) ? "placementPoints" : "killPoints");
-  const thirdPlace = fields.thirdPlace ?? "shared";
-  if (!(THIRD_PLACE as readonly string[]).includes(thirdPlace)) return bad("thirdPlace");
   return {
     ok: true,
     details: {
@@ -107,7 +103,6 @@ export function parseRunDetails(
       pointsPreset: preset,
       placementPoints: rules.placementPoints,
       killPoints: rules.killPoints,
-      thirdPlace: thirdPlace as ThirdPlace,
     },
   };
 }
