@@ -41,7 +41,7 @@ import { DEFAULT_LOBBY_SIZE, groupCountFor, groupLetter, lobbyPlan, nextLobby } 
 import { listLobbyReports } from "../lobby-reports.server";
 import type { Format } from "../core/formats";
 import { useState } from "react";
-import { checkPrizes } from "../core/prizes";
+import { checkPrizes, sharedPlaces } from "../core/prizes";
 import { SEEDING_METHODS, type SeedingMethod } from "../core/seeding";
 import { parseRunDetails } from "../core/settings";
 import type { Route } from "./+types/run";
@@ -255,6 +255,7 @@ export async function action({ request, params }: Route.ActionArgs) {
             amount: fields[`amount_${entrant.registrationId}`],
           })),
           funding?.prizeFunding === "fees" ? funding.prizeSplit : [],
+          competition.settings ? sharedPlaces(competition.settings.format as Format, competition.settings.thirdPlace) : [],
         );
         if (!checked.ok) return fail(checked.code);
         // Once paid to wallets, the table is corrected only after a reversal (features/wallet).
