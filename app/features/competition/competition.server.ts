@@ -31,7 +31,7 @@ import { isBracketFormat, isThirdPlace, type BracketFormat, type Format, type Th
 import { reportRefusal, reportsState, type Score } from "./core/reports";
 import { screenshotStorage } from "./screenshots.server";
 import { matchPhase, moveRefusal, walkoverScore } from "./core/match-times";
-import { roundTimeOf, writeRoundTimes } from "./match-times.server";
+import { matchTimeOf, writeRoundTimes } from "./match-times.server";
 import { log } from "~/lib/log.server";
 import { orderSeeds, type SeedingMethod } from "./core/seeding";
 import { lobbyPlan } from "./core/lobbies";
@@ -637,7 +637,7 @@ export async function setResult(
 }
 
 /**
- * Staff give a walkover to the team that is present (side 1 or 2) once the match's round time has
+ * Staff give a walkover to the team that is present (side 1 or 2) once the match's time (its own, or its round's) has
  * passed and the match has no result (core/match-times.ts, the table of allowed moves). Stored as a
  * staff result 1–0 with source "walkover" (the bracket advances the present team; the views write
  * "W.O."), audited, and both teams are told.
@@ -650,7 +650,7 @@ export async function giveWalkover(
     await bracketSettings(tx, input.tournamentId);
     const details = await findMatch(tx, input.tournamentId, input.matchId);
     if (!details) throw new CompetitionError("MATCH_NOT_READY");
-    const scheduledAt = await roundTimeOf(tx, input.tournamentId, details.match.round_id as number);
+    const scheduledAt = await matchTimeOf(tx, input.tournamentId, input.matchId, details.match.round_id as number);
     const phase = matchPhase({ playable: details.playable, decided: Boolean(details.result), scheduledAt, now: input.now });
     const refusal = moveRefusal(phase, "walkover");
     if (refusal) throw new CompetitionError(refusal);
