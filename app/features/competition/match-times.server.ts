@@ -114,8 +114,8 @@ export async function listWalkovers(db: Executor, tournamentId: string): Promise
 
 /**
  * A player's registrations page: for each registration whose team is still in a started bracket with
- * round times, its next match (the first undecided one it is in, by round) and that round's time.
- * Only tournaments that have round times are read (their brackets loaded once each).
+ * times, its next match (the first undecided one it is in, by round) and its time (its own, else its
+ * round's). Only tournaments that have times are read (their brackets loaded once each).
  */
 export async function nextMatchTimes(
   db: Executor,
@@ -131,16 +131,28 @@ export async function nextMatchTimes(
     })
     .from(competitionEntrants)
     .where(inArray(competitionEntrants.registrationId, registrationIds));
-  const times = await roundTimesAmong(db, [...new Set(entrants.map((entrant) => entrant.tournamentId))]);
-  for (const tournamentId of new Set(times.map((time) => time.tournamentId))) {
+  const tournamentIds = [...new Set(entrants.map((entrant) => entrant.tournamentId))];
+  const times = await roundTimesAmong(db, tournamentIds);
+  const ownTimes = tournamentIds.length
+    ? await db
+        .select({
+          tournamentId: competitionMatchTimes.tournamentId,
+          matchId: competitionMatchTimes.matchId,
+          scheduledAt: competitionMatchTimes.scheduledAt,
+        })
+        .from(competitionMatchTimes)
+        .where(inArray(competitionMatchTimes.tournamentId, tournamentIds))
+    : [];
+  for (const tournamentId of new Set([...times, ...ownTimes].map((time) => time.tournamentId))) {
     const rounds = new Map(times.filter((time) => time.tournamentId === tournamentId).map((time) => [time.roundId, time.scheduledAt]));
+    const own = new Map(ownTimes.filter((time) => time.tournamentId === tournamentId).map((time) => [time.matchId, time.scheduledAt]));
     const data = await loadBracket(db, tournamentId);
     const open = data.match
       .filter((match) => match.status !== MATCH_STATUS.completed && match.status !== MATCH_STATUS.archived)
       .sort((a, b) => (a.round_id as number) - (b.round_id as number) || a.number - b.number);
     for (const entrant of entrants.filter((candidate) => candidate.tournamentId === tournamentId)) {
       const next = open.find((match) => match.opponent1?.id === entrant.participantId || match.opponent2?.id === entrant.participantId);
-      const scheduledAt = next ? rounds.get(next.round_id as number) : undefined;
+      const scheduledAt = next ? matchTime(own.get(next.id as number), rounds.get(next.round_id as number)) : null;
       if (next && scheduledAt) result.set(entrant.registrationId, { tournamentId, matchId: next.id as number, scheduledAt });
     }
   }
