@@ -4,7 +4,9 @@ import { competitionAudit, competitionMatchTimes, competitionRoundTimes, competi
 import { checkIn, findMatch, loadBracket } from "~/features/competition/competition.server";
 import { sendMatchReminders } from "~/features/competition/competition-mail.server";
 import { isFinalMatch, isPlayable, thirdPlaceMatch } from "~/features/competition/core/bracket-view";
-import { action as runAction } from "~/features/competition/routes/run";
+import { action as runAction, loader as runLoader } from "~/features/competition/routes/run";
+import { action as newAction } from "~/features/admin/routes/tournament-new";
+import { action as editAction } from "~/features/admin/routes/tournament-edit";
 import { action as matchAction, loader as matchLoader } from "~/features/competition/routes/match";
 import { loader as bracketLoader } from "~/features/competition/routes/bracket";
 import { loader as myOrdersLoader } from "~/features/orders/routes/my-orders";
@@ -142,6 +144,55 @@ describe("3rd place", () => {
     expect(saved.data).toMatchObject({ ok: true, done: "prizes" });
     const listed = await callRoute<{ page: { prizes: { place: number }[] } }>(bracketLoader, getRequest(`/x`), params);
     expect(listed.data!.page.prizes.map((row) => row.place)).toEqual([1, 3, 3]);
+  });
+});
+
+describe("the organizer's choice", () => {
+  it("is set on the tournament form with the format, changed on edit, and read-only on the run page", async () => {
+    const staff = await signInAs(handle.db, setup.mailer, "staff@example.com", { staff: true });
+    const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    const day = inDays(10);
+    const fields = {
+      title: "Copa Elección",
+      game: "free-fire",
+      date: day,
+      startTime: "19:00",
+      registrationOpensAt: "",
+      registrationClosesAt: `${inDays(9)}T20:00`,
+      capacity: "8",
+      feeKind: "free",
+      fee: "",
+      prize: "$100",
+      prizeSplit: "",
+      rules: "",
+      format: "single_elimination",
+      thirdPlace: "match",
+    };
+    const created = await callRoute(newAction, formRequest("/admin/tournaments/new", fields, staff.jar.header()));
+    expect(created.status, JSON.stringify(created.data)).toBe(302);
+    const id = created.location!.match(/\/admin\/tournaments\/([^?]+)/)![1]!;
+    const settings = async () =>
+      (await handle.db.select().from(competitionSettings).where(eq(competitionSettings.tournamentId, id)))[0]!.thirdPlace;
+    expect(await settings()).toBe("match");
+    const run = await callRoute<{ settings: { thirdPlace: string } }>(runLoader, getRequest(`/x`, staff.jar.header()), {
+      tournamentId: id,
+    });
+    expect(run.data!.settings.thirdPlace).toBe("match");
+
+    const edited = await callRoute<{ ok: boolean }>(
+      editAction,
+      formRequest(`/admin/tournaments/${id}`, { intent: "save", ...fields, thirdPlace: "shared" }, staff.jar.header()),
+      { tournamentId: id },
+    );
+    expect(edited.data).toMatchObject({ ok: true });
+    expect(await settings()).toBe("shared");
+    const bad = await callRoute<{ ok: boolean; code: string }>(
+      editAction,
+      formRequest(`/admin/tournaments/${id}`, { intent: "save", ...fields, thirdPlace: "cuarto" }, staff.jar.header()),
+      { tournamentId: id },
+    );
+    expect(bad.data).toMatchObject({ ok: false, code: "THIRD_PLACE_UNKNOWN" });
+    expect(await settings()).toBe("shared");
   });
 });
 
