@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { PHONE, noSidewaysScroll, personAt } from "./support/phone";
+import { PHONE, caracasDay, noSidewaysScroll, personAt } from "./support/phone";
 import { expect, serverFixture, signInOnce, test as base, type AppServer } from "./support/server-fixture";
 
 // Third place on phones (docs/decisions/007-brackets.md): an 8-team cup whose organizer chose a
@@ -61,9 +61,19 @@ test("an 8-team cup with a 3rd-place match, played to the end on a phone (Spanis
   expect(loser2).toBeTruthy();
   expect(await viewer.getByTestId("champion").count()).toBe(0);
 
-  // Its page names it; staff decide it like any match.
+  // Its page names it; staff give it a time of its own (Caracas time, tomorrow 8:30 p. m.), shown on
+  // its card and its page.
   await thirdCard.click();
   await expect(viewer.getByTestId("match-page")).toContainText("Tercer lugar");
+  await noSidewaysScroll(viewer);
+  const thirdPath = new URL(viewer.url()).pathname;
+  await staff.goto(thirdPath);
+  await staff.getByTestId("match-time-input").fill(`${caracasDay(1)}T20:30`);
+  await staff.getByTestId("match-time-save").click();
+  await expect(staff.getByTestId("match-done")).toHaveText("Horario de la partida guardado.");
+  await expect(staff.getByTestId("match-time")).toContainText(/8:30\s?p\. ?m\./);
+  await viewer.goto("/tournaments/tercero-e2e/bracket");
+  await expect(viewer.locator('[data-testid^="match-time-"]')).toContainText(/8:30\s?p\. ?m\./);
   await noSidewaysScroll(viewer);
 
   // The final and the 3rd-place match: then the cup has a champion, and the standings say 3.º and 4.º.
