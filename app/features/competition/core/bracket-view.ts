@@ -414,7 +414,10 @@ function groupsPlayoffsStandings(data: BracketData): StandingRow[] {
   const top = standings(playoffData, "single_elimination");
   const topIds = new Set(top.map((row) => row.registrationId));
   // The playoffs keep their ranks (a shared 3rd place); the others follow in order.
-  return [...top, ...groups.filter((row) => !topIds.has(row.registrationId)).map((row, index) => ({ ...row, rank: top.length + index + 1 }))];
+  return [
+    ...top,
+    ...groups.filter((row) => !topIds.has(row.registrationId)).map((row, index) => ({ ...row, rank: top.length + index + 1 })),
+  ];
 }
 
 /* ───────────── Swiss ───────────── */

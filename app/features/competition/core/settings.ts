@@ -60,7 +60,6 @@ export function toPlatformLocal(date: Date): string {
 import { DEFAULT_LOBBY_SIZE, MAX_LOBBY_SIZE } from "./lobbies";
 import { isPointsPreset, rulesFor, type PointsPreset } from "./points-table";
 
-
 /** What the run page still asks (format, its 3rd-place choice, start and check-in are the tournament form's). */
 export interface RunDetails {
   bestOf: number;

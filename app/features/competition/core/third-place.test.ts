@@ -133,13 +133,18 @@ describe("3rd place: a match", () => {
 });
 
 describe("3rd place: shared", () => {
-  it("both semifinal losers are 3rd (\"3.º\" twice), nobody is 4th", async () => {
+  it('both semifinal losers are 3rd ("3.º" twice), nobody is 4th', async () => {
     const played = await playOut("single_elimination", teams(8), "shared");
     expect(thirdPlaceMatch(played.data, "single_elimination")).toBeNull();
     expect(played.results).toHaveLength(7);
     const table = standings(played.data, "single_elimination");
     expect(table.slice(0, 4).map((row) => row.rank)).toEqual([1, 2, 3, 3]);
-    expect(table.slice(2, 4).map((row) => row.registrationId).sort()).toEqual(["r3", "r4"]);
+    expect(
+      table
+        .slice(2, 4)
+        .map((row) => row.registrationId)
+        .sort(),
+    ).toEqual(["r3", "r4"]);
     expect(table[4]!.rank).toBe(5);
   });
 
