@@ -1265,6 +1265,43 @@ export const competitionRoundTimes = pgTable(
   ],
 );
 
+/**
+ * A time for one match, overriding its round's (docs/product.md "match times"): set by staff or the
+ * organization's operators on the match page, typed in the platform's zone, audited.
+ */
+export const competitionMatchTimes = pgTable(
+  "competition_match_times",
+  {
+    tournamentId: text("tournament_id")
+      .notNull()
+      .references(() => tournaments.id),
+    /** The brackets-manager match id (stable across rebuilds from the same seeding, as round ids are). */
+    matchId: integer("match_id").notNull(),
+    scheduledAt: timestamp("scheduled_at", { withTimezone: true }).notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tournamentId, t.matchId] }), index("competition_match_times_at_idx").on(t.scheduledAt)],
+);
+
+/**
+ * The reminders sent, one row per match and time: the match-reminders routine inserts the row and
+ * queues the notices in one transaction, and the key makes a second insert (another instance, a
+ * later run) do nothing, so each match is reminded once per time. A match whose teams became known
+ * after its round was reminded is reminded then (docs/product.md "match times").
+ */
+export const competitionMatchReminders = pgTable(
+  "competition_match_reminders",
+  {
+    tournamentId: text("tournament_id")
+      .notNull()
+      .references(() => tournaments.id),
+    matchId: integer("match_id").notNull(),
+    scheduledAt: timestamp("scheduled_at", { withTimezone: true }).notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tournamentId, t.matchId, t.scheduledAt] })],
+);
+
 /** Battle royale: one team's placement and kills in one lobby match. */
 export const competitionLobbyResults = pgTable(
   "competition_lobby_results",

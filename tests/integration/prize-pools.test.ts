@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { competitionPrizes, registrations, tournaments, users } from "~/db/schema";
+import { competitionEntrants, competitionPrizes, registrations, tournaments, users } from "~/db/schema";
 import { createOrder, moveOrder } from "~/features/orders/orders.server";
 import { poolAccountId } from "~/features/wallet/core/prize-pools";
 import { reconcile, reconciled } from "~/features/wallet/ledger.server";
@@ -245,6 +245,39 @@ describe("fee-funded pools", () => {
     await refund(early.orderId);
     expect((await poolBalances(handle.db, cup)).USD).toBe(150);
     expect(await accountBalance("prize_pool_fees:USD")).toBe(50);
+    await expectLedgerSound();
+  });
+
+  it("two teams sharing 3rd place split 3rd's share, the odd cent to the better seed", async () => {
+    const cup = await newTournament({ funding: "fees", prize: "Pozo", fee: 200, split: ["50", "29", "21"] });
+    const people = [await newUser("a"), await newUser("b"), await newUser("c"), await newUser("d")];
+    const entries = [];
+    for (const userId of people) entries.push(await register(cup, userId, 200));
+    for (const entry of entries) await approve(entry.orderId);
+    // $7.20 in the pool: 361, 208 and 151 cents by the split (the odd cent to 1st).
+    expect((await poolBalances(handle.db, cup)).USD).toBe(720);
+    // Seeds in reverse order of registration: the last registered team is the better seed of the two 3rd places.
+    await handle.db
+      .insert(competitionEntrants)
+      .values(
+        entries.map((entry, index) => ({
+          tournamentId: cup,
+          registrationId: entry.registrationId,
+          seed: 4 - index,
+          participantId: 3 - index,
+          name: `T${index}`,
+        })),
+      );
+    await handle.db.insert(competitionPrizes).values([
+      { tournamentId: cup, registrationId: entries[0]!.registrationId, place: 1, amount: "50 %" },
+      { tournamentId: cup, registrationId: entries[1]!.registrationId, place: 2, amount: "29 %" },
+      { tournamentId: cup, registrationId: entries[2]!.registrationId, place: 3, amount: "21 %" },
+      { tournamentId: cup, registrationId: entries[3]!.registrationId, place: 3, amount: "21 %" },
+    ]);
+    const paid = await payTournamentPrizes(handle.db, staffId, cup);
+    const to = (index: number) => paid.find((row) => row.userId === people[index])!.amount;
+    expect([to(0), to(1), to(2), to(3)]).toEqual([361, 208, 75, 76]);
+    expect((await poolBalances(handle.db, cup)).USD).toBe(0);
     await expectLedgerSound();
   });
 

@@ -4,7 +4,7 @@ import { bracketView, champion, eventStage, isPlayable, lobbyEventStage, standin
 import { isBracketFormat, type Format } from "./core/formats";
 import { eventTable, groupCountFor, groupLetter, lobbyPlan } from "./core/lobbies";
 import { listLobbyReports } from "./lobby-reports.server";
-import { listRoundTimes, listWalkovers } from "./match-times.server";
+import { listMatchTimes, listRoundTimes, listWalkovers } from "./match-times.server";
 import {
   listEntrants,
   listLobbyResults,
@@ -57,6 +57,7 @@ export async function bracketPageData(db: Database, competition: Competition, vi
       myMatches: [],
       prizes: [],
       roundTimes: {},
+      matchTimes: {},
       walkovers: [],
     };
   const prizes = await listPrizes(db, tournament.id);
@@ -124,6 +125,7 @@ export async function bracketPageData(db: Database, competition: Competition, vi
       myMatches: [],
       prizes,
       roundTimes: {},
+      matchTimes: {},
       walkovers: [],
     };
   }
@@ -145,6 +147,11 @@ export async function bracketPageData(db: Database, competition: Competition, vi
     prizes,
     // Round id → when it is played (ISO; written in the platform's zone by the one formatter), and the walkovers.
     roundTimes: Object.fromEntries([...(await listRoundTimes(db, tournament.id))].map(([id, at]) => [id, at.toISOString()])) as Record<
+      number,
+      string
+    >,
+    // Match id → its own time, where staff set one (it overrides the round's).
+    matchTimes: Object.fromEntries([...(await listMatchTimes(db, tournament.id))].map(([id, at]) => [id, at.toISOString()])) as Record<
       number,
       string
     >,

@@ -12,7 +12,15 @@ import { announce, notify } from "~/features/notifications/notify.server";
 import { formatDateTime } from "~/domain/format";
 import { isPlayable } from "./core/bracket-view";
 import { captainsOf, claimCheckInMails, dropNoShows, loadBracket, type CompetitionEvent } from "./competition.server";
-import { claimDueReminders } from "./match-times.server";
+import { remindersOwed } from "./core/match-times";
+import {
+  claimDueReminders,
+  claimMatchReminder,
+  listMatchTimes,
+  listRoundTimes,
+  sentReminders,
+  tournamentsWithRemindersDue,
+} from "./match-times.server";
 
 type Captain = Awaited<ReturnType<typeof captainsOf>>[number];
 
@@ -146,30 +154,43 @@ export async function sendNoShowMails(db: Database, now = new Date()): Promise<n
 }
 
 /**
- * The match-reminder routine: when a round's reminder is due (core/match-times.ts), both teams of each
- * of its matches that can be played get a reminder with the time, in their language and the platform's
- * zone, on every channel they chose. The claim and the notices commit together, so it goes once.
- * A match whose teams are not known yet when the reminder is due (an earlier round running late) is
- * not reminded. Answers how many rounds it reminded.
+ * The match-reminder routine: when a match's reminder is due (core/match-times.ts: its own time, or
+ * its round's), both teams get a reminder with the time, in their language and the platform's zone,
+ * on every channel they chose. Rounds are still claimed (`reminded_at`, the round's flag), and each
+ * match is claimed in the reminders ledger in the same transaction as its notices, so it goes once
+ * across instances. A match whose teams are known only after its reminder moment (an earlier match
+ * ran late) is reminded on the first run after that, if its time has not come. Answers how many
+ * rounds it claimed plus how many matches it reminded outside a claimed round.
  */
 export async function sendMatchReminders(db: Database, now = new Date()): Promise<number> {
   return db.transaction(async (tx) => {
-    const due = await claimDueReminders(tx, now);
-    for (const round of due) {
+    const claimed = await claimDueReminders(tx, now);
+    const claimedRounds = new Set(claimed.map((round) => `${round.tournamentId}:${round.roundId}`));
+    let alone = 0;
+    for (const tournamentId of await tournamentsWithRemindersDue(tx, now)) {
       const [tournament] = await tx
         .select({ id: tournaments.id, title: tournaments.title })
         .from(tournaments)
-        .where(eq(tournaments.id, round.tournamentId));
+        .where(eq(tournaments.id, tournamentId));
       if (!tournament) continue;
-      const data = await loadBracket(tx, round.tournamentId);
-      const matches = data.match.filter((match) => match.round_id === round.roundId && isPlayable(match));
+      const data = await loadBracket(tx, tournamentId);
+      const owed = remindersOwed({
+        matches: data.match.map((match) => ({ id: match.id as number, roundId: match.round_id as number, playable: isPlayable(match) })),
+        roundTimes: await listRoundTimes(tx, tournamentId),
+        matchTimes: await listMatchTimes(tx, tournamentId),
+        sent: await sentReminders(tx, tournamentId),
+        now,
+      });
       const names = new Map(
         (data.participant as unknown as { id: number; registration_id: string }[]).map((p) => [p.id, p.registration_id]),
       );
-      for (const match of matches) {
+      for (const due of owed) {
+        if (!(await claimMatchReminder(tx, tournamentId, due.matchId, due.scheduledAt, now))) continue;
+        if (!claimedRounds.has(`${tournamentId}:${due.roundId}`)) alone++;
+        const match = data.match.find((candidate) => candidate.id === due.matchId)!;
         const registrationIds = [names.get(match.opponent1!.id as number)!, names.get(match.opponent2!.id as number)!];
         const captains = await captainsOf(tx, registrationIds);
-        const path = `/tournaments/${encodeURIComponent(tournament.id)}/matches/${match.id}`;
+        const path = `/tournaments/${encodeURIComponent(tournament.id)}/matches/${due.matchId}`;
         await notify(
           tx,
           captains.map((captain) => ({
@@ -180,7 +201,7 @@ export async function sendMatchReminders(db: Database, now = new Date()): Promis
               team: captain.name,
               opponent: captains.find((other) => other.registrationId !== captain.registrationId)?.name ?? "",
               time: formatDateTime(
-                round.scheduledAt,
+                due.scheduledAt,
                 isLanguage(captain.language ?? "") ? (captain.language as "es" | "en") : "es",
                 env().TIME_ZONE,
               ),
@@ -190,6 +211,6 @@ export async function sendMatchReminders(db: Database, now = new Date()): Promis
         );
       }
     }
-    return due.length;
+    return claimed.length + alone;
   });
 }

@@ -27,11 +27,11 @@ import { buildBracket, resultUpdate, type BracketData, type StoredResult } from 
 import { groupsFinished, isPlayable, playoffStage } from "./core/bracket-view";
 import { checkInPhase, checkInRefusal, checkInWindow } from "./core/check-in";
 import type { CompetitionErrorCode } from "./core/errors";
-import { isBracketFormat, type BracketFormat, type Format } from "./core/formats";
+import { isBracketFormat, isThirdPlace, type BracketFormat, type Format, type ThirdPlace } from "./core/formats";
 import { reportRefusal, reportsState, type Score } from "./core/reports";
 import { screenshotStorage } from "./screenshots.server";
 import { matchPhase, moveRefusal, walkoverScore } from "./core/match-times";
-import { roundTimeOf, writeRoundTimes } from "./match-times.server";
+import { matchTimeOf, writeRoundTimes } from "./match-times.server";
 import { log } from "~/lib/log.server";
 import { orderSeeds, type SeedingMethod } from "./core/seeding";
 import { lobbyPlan } from "./core/lobbies";
@@ -376,6 +376,7 @@ export async function startCompetition(
         format,
         entrants: ordered.seeds,
         groupCount: settings.groupCount,
+        thirdPlace: thirdPlaceOf(settings),
         results: [],
       });
       await replaceBracket(tx, input.tournamentId, built.data);
@@ -416,6 +417,11 @@ function playableIds(data: BracketData): Set<number> {
   return new Set(data.match.filter(isPlayable).map((match) => match.id as number));
 }
 
+/** The organizer's 3rd-place choice as stored (an unknown value reads as the default, shared). */
+function thirdPlaceOf(settings: { thirdPlace: string }): ThirdPlace {
+  return isThirdPlace(settings.thirdPlace) ? settings.thirdPlace : "shared";
+}
+
 async function bracketSettings(tx: Transaction, tournamentId: string) {
   const [settings] = await tx.select().from(competitionSettings).where(eq(competitionSettings.tournamentId, tournamentId));
   if (!settings) throw new CompetitionError("NOT_RUN_HERE");
@@ -446,6 +452,7 @@ async function applyResult(tx: Transaction, tournamentId: string, matchId: numbe
     format: settings.format,
     entrants: await listEntrants(tx, tournamentId),
     groupCount: settings.groupCount,
+    thirdPlace: thirdPlaceOf(settings),
     results,
   });
   await replaceBracket(tx, tournamentId, rebuilt.data);
@@ -582,6 +589,7 @@ export async function setResult(
         format: settings.format as BracketFormat,
         entrants,
         groupCount: settings.groupCount,
+        thirdPlace: thirdPlaceOf(settings),
         results,
       });
       dropped = rebuilt.dropped;
@@ -629,7 +637,7 @@ export async function setResult(
 }
 
 /**
- * Staff give a walkover to the team that is present (side 1 or 2) once the match's round time has
+ * Staff give a walkover to the team that is present (side 1 or 2) once the match's time (its own, or its round's) has
  * passed and the match has no result (core/match-times.ts, the table of allowed moves). Stored as a
  * staff result 1–0 with source "walkover" (the bracket advances the present team; the views write
  * "W.O."), audited, and both teams are told.
@@ -642,7 +650,7 @@ export async function giveWalkover(
     await bracketSettings(tx, input.tournamentId);
     const details = await findMatch(tx, input.tournamentId, input.matchId);
     if (!details) throw new CompetitionError("MATCH_NOT_READY");
-    const scheduledAt = await roundTimeOf(tx, input.tournamentId, details.match.round_id as number);
+    const scheduledAt = await matchTimeOf(tx, input.tournamentId, input.matchId, details.match.round_id as number);
     const phase = matchPhase({ playable: details.playable, decided: Boolean(details.result), scheduledAt, now: input.now });
     const refusal = moveRefusal(phase, "walkover");
     if (refusal) throw new CompetitionError(refusal);

@@ -2,10 +2,11 @@ import { eq } from "drizzle-orm";
 import { competitionAudit, competitionSettings, tournaments } from "~/db/schema";
 import type { Transaction } from "~/lib/db.server";
 import { checkInWindow } from "./core/check-in";
+import type { ThirdPlace } from "./core/formats";
 import { defaultPresetFor, rulesFor } from "./core/points-table";
 
 /**
- * The tournament form sets how the event is run once (docs/product.md "Running an event"): format, start and check-in window are
+ * The tournament form sets how the event is run once (docs/product.md "Running an event"): format (with its 3rd-place choice), start and check-in window are
  * copied into the run settings whenever the tournament is created or edited, so the run page never
  * asks again. Best-of, groups and point tables stay on the run page (they are about running it).
  * Once the event has started nothing here changes. Runs in the tournament write's transaction.
@@ -13,7 +14,7 @@ import { defaultPresetFor, rulesFor } from "./core/points-table";
 export async function planEvent(
   tx: Transaction,
   tournamentId: string,
-  plan: { format: string; startsAt: Date; checkInOpensMinutes: number; checkInClosesMinutes: number },
+  plan: { format: string; thirdPlace?: ThirdPlace; startsAt: Date; checkInOpensMinutes: number; checkInClosesMinutes: number },
   actorUserId: string,
 ) {
   const [current] = await tx.select().from(competitionSettings).where(eq(competitionSettings.tournamentId, tournamentId));
@@ -21,6 +22,7 @@ export async function planEvent(
   const same =
     current &&
     current.format === plan.format &&
+    (plan.thirdPlace === undefined || current.thirdPlace === plan.thirdPlace) &&
     current.startsAt.getTime() === plan.startsAt.getTime() &&
     current.checkInOpensMinutes === plan.checkInOpensMinutes &&
     current.checkInClosesMinutes === plan.checkInClosesMinutes;

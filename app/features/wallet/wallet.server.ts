@@ -21,7 +21,16 @@ import { moveOrder } from "~/features/orders/orders.server";
 import { membershipOf } from "~/features/plus/plus.server";
 import type { Database, Transaction } from "~/lib/db.server";
 import { CURRENCIES, isCurrency, platformAccount, userAccount, userAccountId, type TransactionKind } from "./core/accounts";
-import { missingPlaces, organizerPayoutProblem, poolAccount, poolAccountId, poolShares, type PoolPayoutCode } from "./core/prize-pools";
+import {
+  filledPlaces,
+  missingPlaces,
+  organizerPayoutProblem,
+  placeAmounts,
+  poolAccount,
+  poolAccountId,
+  poolShares,
+  type PoolPayoutCode,
+} from "./core/prize-pools";
 import { poolFreeze, poolFunder, poolView } from "./prize-pools.server";
 import { prizeMoney, prizeShares, type PrizeReceiver } from "./core/prizes";
 import { eventTeamSize } from "~/domain/games";
@@ -403,7 +412,12 @@ export async function prizePlan(db: Database | Transaction, tournamentId: string
     .innerJoin(registrations, eq(registrations.id, competitionPrizes.registrationId))
     .innerJoin(users, eq(users.id, registrations.userId))
     .where(eq(competitionPrizes.tournamentId, tournamentId))
-    .orderBy(asc(competitionPrizes.place));
+    // Within a shared place the better seed comes first (it gets the odd cent: placeAmounts).
+    .orderBy(
+      asc(competitionPrizes.place),
+      sql`(select e.seed from competition_entrants e where e.tournament_id = ${competitionPrizes.tournamentId} and e.registration_id = ${competitionPrizes.registrationId})`,
+      asc(competitionPrizes.registrationId),
+    );
   return rows.map((row) => ({ ...row, money: prizeMoney(row.text) }));
 }
 
@@ -555,25 +569,20 @@ function prizePayments(
 ): Array<{ registrationId: string; userId: string; place: number; amount: number; currency: Currency }> {
   if (tournament.prizeFunding === "fees") {
     const split = tournament.prizeSplit.map(Number);
-    if (
-      split.length === 0 ||
-      missingPlaces(
-        split,
-        recorded.map((row) => row.place),
-      ).length > 0
-    )
-      throw new WalletError("POOL_PLACES_MISSING");
+    const places = recorded.map((row) => row.place);
+    if (split.length === 0 || missingPlaces(split, filledPlaces(places)).length > 0) throw new WalletError("POOL_PLACES_MISSING");
     return CURRENCIES.flatMap((currency) => {
-      const shares = poolShares(held(currency), split);
+      // Teams sharing a place (a shared 3rd place) split what the places they fill hold.
+      const amounts = placeAmounts(poolShares(held(currency), split), places);
       return recorded
-        .filter((row) => (shares[row.place - 1] ?? 0) > 0)
-        .map((row) => ({
+        .map((row, index) => ({
           registrationId: row.registrationId,
           userId: row.userId,
           place: row.place,
-          amount: shares[row.place - 1]!,
+          amount: amounts[index]!,
           currency,
-        }));
+        }))
+        .filter((payment) => payment.amount > 0);
     });
   }
   const money = recorded.flatMap((row) =>
@@ -822,11 +831,13 @@ export async function prizePanel(db: Database, tournamentId: string) {
   const pool = tournament ? await poolView(db, tournament) : null;
   const split = tournament?.prizeSplit.map(Number) ?? [];
   // A fee-funded pool pays each place its share of what it holds now (the same arithmetic as the payout).
-  const amountsOf = (row: RecordedPrize): Array<{ amount: number; currency: Currency }> =>
+  const places = plan.map((row) => row.place);
+  const amountsOf = (row: RecordedPrize, index: number): Array<{ amount: number; currency: Currency }> =>
     pool?.funding === "fees"
-      ? CURRENCIES.map((currency) => ({ currency, amount: poolShares(pool.balances[currency], split)[row.place - 1] ?? 0 })).filter(
-          (money) => money.amount > 0,
-        )
+      ? CURRENCIES.map((currency) => ({
+          currency,
+          amount: placeAmounts(poolShares(pool.balances[currency], split), places)[index] ?? 0,
+        })).filter((money) => money.amount > 0)
       : row.money
         ? [row.money]
         : [];
@@ -835,19 +846,13 @@ export async function prizePanel(db: Database, tournamentId: string) {
     /** A team event: staff may split each prize among the starters. */
     teams: tournament ? eventTeamSize(tournament) > 1 : false,
     pool,
-    missingPlaces:
-      pool?.funding === "fees"
-        ? missingPlaces(
-            split,
-            plan.map((row) => row.place),
-          )
-        : [],
-    plan: plan.map((row) => ({
+    missingPlaces: pool?.funding === "fees" ? missingPlaces(split, filledPlaces(places)) : [],
+    plan: plan.map((row, index) => ({
       place: row.place,
       name: row.teamName || row.captainName,
       text: row.text,
       share: pool?.funding === "fees" ? (split[row.place - 1] ?? 0) : null,
-      amounts: amountsOf(row),
+      amounts: amountsOf(row, index),
     })),
     payouts: payouts.map((row) => ({
       id: row.id,

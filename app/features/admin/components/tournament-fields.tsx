@@ -3,6 +3,7 @@ import { useTranslation } from "~/lib/i18n-react";
 import { GAMES, MAX_SUBSTITUTES, TEAM_SIZES, usualTeamSize } from "~/domain/games";
 import { formatMoney } from "~/domain/format";
 import { PRIZE_FUNDINGS, feeSplit } from "~/features/wallet/core/prize-pools";
+import { THIRD_PLACE } from "~/features/competition/core/formats";
 import { FEE_KINDS, FEE_MAX, TOURNAMENT_BADGES, TOURNAMENT_FORMATS } from "../core/tournament-form";
 import { parseMinorUnits } from "../core/money-input";
 import { fieldClass, labelClass } from "./admin-ui";
@@ -21,6 +22,8 @@ export interface TournamentFieldValues {
   prizeSplit: string;
   rules: string;
   format: string;
+  /** Elimination brackets: "shared" 3rd places or a 3rd-place "match". */
+  thirdPlace: string;
   /** "" = the game's usual size. */
   teamSize: string;
   substitutes: string;
@@ -96,6 +99,22 @@ export function TournamentFields({
           {TOURNAMENT_FORMATS.map((format) => (
             <option key={format} value={format}>
               {t(`tournaments.formats.${format}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className={labelClass}>
+        {t("tournaments.fields.thirdPlace")}
+        <select
+          name="thirdPlace"
+          defaultValue={values.thirdPlace}
+          className={fieldClass}
+          {...mark("thirdPlace")}
+          data-testid="t-third-place"
+        >
+          {THIRD_PLACE.map((choice) => (
+            <option key={choice} value={choice}>
+              {t(`tournaments.thirdPlace.${choice}`)}
             </option>
           ))}
         </select>

@@ -124,6 +124,18 @@ describe("helpers", () => {
     expect(canMoveTournament("draft", "pending")).toBe(false);
   });
 
+  it("the 3rd-place choice goes with the format into the event's plan: shared by default, a match when chosen", () => {
+    const plain = parseTournamentForm({ ...valid, format: "single_elimination" }, context);
+    expect(plain).toMatchObject({ ok: true, event: { format: "single_elimination", thirdPlace: "shared" } });
+    const match = parseTournamentForm({ ...valid, format: "single_elimination", thirdPlace: "match" }, context);
+    expect(match).toMatchObject({ ok: true, event: { thirdPlace: "match" } });
+    expect(parseTournamentForm({ ...valid, thirdPlace: "cuarto" }, context)).toEqual({
+      ok: false,
+      code: "THIRD_PLACE_UNKNOWN",
+      field: "thirdPlace",
+    });
+  });
+
   it("team size defaults to the game's usual size; format, start and check-in make the event's plan", () => {
     const ff = parseTournamentForm({ ...valid, game: "free-fire", format: "battle_royale" }, context);
     expect(ff).toMatchObject({

@@ -1,6 +1,6 @@
 import { parseDiscordWebhookUrl } from "~/features/notifications/core/notices";
 import { MAX_SUBSTITUTES, TEAM_SIZES, isGameId, playersPerTeam, usualTeamSize, type GameId } from "~/domain/games";
-import { FORMATS, isFormat } from "~/features/competition/core/formats";
+import { FORMATS, isFormat, isThirdPlace, type ThirdPlace } from "~/features/competition/core/formats";
 import { parseMinorUnits, parseWholeNumber } from "./money-input";
 import { isPrizeFunding, type PrizeFunding } from "~/features/wallet/core/prize-pools";
 import { prizeMoney } from "~/features/wallet/core/prizes";
@@ -54,6 +54,7 @@ export type TournamentFormCode =
   | "POOL_NEEDS_SPLIT"
   | "RULES_TOO_LONG"
   | "FORMAT_UNKNOWN"
+  | "THIRD_PLACE_UNKNOWN"
   | "TEAM_SIZE_INVALID"
   | "SUBSTITUTES_INVALID"
   | "CHECK_IN_INVALID"
@@ -90,6 +91,8 @@ export interface TournamentValues {
 /** How the event is run, when the form names a format and a start time: copied into the run settings (competition_settings). */
 export interface EventPlan {
   format: string;
+  /** Elimination brackets: shared 3rd places or a 3rd-place match (docs/decisions/007-brackets.md). */
+  thirdPlace: ThirdPlace;
   startsAt: Date;
   checkInOpensMinutes: number;
   checkInClosesMinutes: number;
@@ -243,6 +246,8 @@ export function parseTournamentForm(
   // "battle_royale_points" is what earlier forms stored for a battle royale.
   const format = text(raw.format) === "battle_royale_points" ? "battle_royale" : text(raw.format);
   if (format && !isFormat(format)) return { ok: false, code: "FORMAT_UNKNOWN", field: "format" };
+  const thirdPlace = text(raw.thirdPlace) || "shared";
+  if (!isThirdPlace(thirdPlace)) return { ok: false, code: "THIRD_PLACE_UNKNOWN", field: "thirdPlace" };
   const sizeText = text(raw.teamSize);
   const teamSize = sizeText ? Number(sizeText) : usualTeamSize(game);
   if (!(TEAM_SIZES as readonly number[]).includes(teamSize)) return { ok: false, code: "TEAM_SIZE_INVALID", field: "teamSize" };
@@ -289,7 +294,7 @@ export function parseTournamentForm(
       players: [String(capacity.value), teamSizeKey(game, teamSize)],
     },
     // Run on the platform once it has a format and the hour it starts at (check-in is counted back from it).
-    event: format && startTime ? { format, startsAt, checkInOpensMinutes: opens, checkInClosesMinutes: closes } : null,
+    event: format && startTime ? { format, thirdPlace, startsAt, checkInOpensMinutes: opens, checkInClosesMinutes: closes } : null,
   };
 }
 

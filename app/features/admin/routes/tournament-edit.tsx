@@ -92,6 +92,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         prizeSplit: tournament.prizeSplit.join(", "),
         rules: tournament.rules,
         format: run?.settings?.format ?? (tournament.format === "battle_royale_points" ? "battle_royale" : tournament.format),
+        thirdPlace: run?.settings?.thirdPlace ?? "shared",
         teamSize: String(eventTeamSize(tournament)),
         substitutes: String(tournament.substitutes),
         checkInOpensMinutes: String(run?.settings?.checkInOpensMinutes ?? 60),

@@ -83,6 +83,7 @@ export default function NewTournamentPage({ loaderData, actionData }: Route.Comp
             prizeSplit: "",
             rules: "",
             format: "single_elimination",
+            thirdPlace: "shared",
             teamSize: "",
             substitutes: "0",
             checkInOpensMinutes: "60",

@@ -12,6 +12,7 @@ export function BracketBoard({
   format,
   groups,
   roundTimes = {},
+  matchTimes = {},
   walkovers = [],
 }: {
   tournamentId: string;
@@ -19,6 +20,8 @@ export function BracketBoard({
   groups: GroupView[];
   /** Round id → when it is played (ISO), written in the platform's zone. */
   roundTimes?: Record<number, string>;
+  /** Match id → its own time (ISO), overriding its round's: written on its card. */
+  matchTimes?: Record<number, string>;
   /** Matches decided by walkover: "W.O." beside the team that went through. */
   walkovers?: number[];
 }) {
@@ -57,6 +60,11 @@ export function BracketBoard({
                       <ol className="flex flex-1 flex-col justify-around gap-3">
                         {round.matches.map((match) => (
                           <li key={match.id}>
+                            {matchTimes[match.id] ? (
+                              <p className="mb-1 text-xs text-cyan-200" data-testid={`match-time-${match.id}`}>
+                                <time dateTime={matchTimes[match.id]}>{when.dateTime(matchTimes[match.id]!)}</time>
+                              </p>
+                            ) : null}
                             <MatchCard match={match} labels={labels} walkover={walkedOver.has(match.id)} />
                           </li>
                         ))}

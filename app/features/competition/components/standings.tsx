@@ -27,7 +27,8 @@ export function Standings({ rows }: { rows: StandingRow[] }) {
           <tbody>
             {rows.map((row) => (
               <tr key={row.registrationId} className="border-t border-slate-800">
-                <td className="py-2 pr-2 tabular-nums">{row.rank}</td>
+                {/* A place, "3.º": a shared 3rd place shows it twice (docs/decisions/007-brackets.md). */}
+                <td className="py-2 pr-2 tabular-nums">{t("standings.place", { count: row.rank, ordinal: true })}</td>
                 <td className="py-2 pr-2">{row.name}</td>
                 <td className="py-2 pr-2 text-right tabular-nums">{row.wins}</td>
                 <td className={buchholz ? "py-2 pr-2 text-right tabular-nums" : "py-2 text-right tabular-nums"}>{row.losses}</td>

@@ -148,12 +148,16 @@ export function standings(data: BracketData, format: BracketFormat): StandingRow
   const rows = new Map(
     participants.map((p) => [
       p.id,
-      { registrationId: p.registration_id, name: p.name, rank: 0, wins: 0, losses: 0, scoreFor: 0, scoreAgainst: 0, reach: 0 },
+      { registrationId: p.registration_id, name: p.name, rank: 0, wins: 0, losses: 0, scoreFor: 0, scoreAgainst: 0, reach: 0, third: 0 },
     ]),
   );
+  // How far a team went: group by group, round by round. A single elimination's 3rd-place match is
+  // not further than the semifinals: its winner only goes ahead of its loser (a quarter round).
+  const thirdPlace = format === "single_elimination" ? thirdPlaceMatch(data, format) : null;
   const roundOrder = new Map<number, number>();
   for (const round of data.round) {
     const group = data.group.find((g) => g.id === round.group_id)!;
+    if (round.group_id === thirdPlace?.group_id) continue;
     roundOrder.set(round.id as number, group.number * 1000 + round.number);
   }
   for (const match of data.match) {
@@ -169,6 +173,10 @@ export function standings(data: BracketData, format: BracketFormat): StandingRow
       if (self.result === "loss") row.losses++;
       row.scoreFor += self.score ?? 0;
       row.scoreAgainst += other.score ?? 0;
+      if (match.id === thirdPlace?.id) {
+        if (self.result === "win") row.third = 0.25;
+        continue;
+      }
       row.reach = Math.max(row.reach, roundOrder.get(match.round_id as number)! + (self.result === "win" ? 0.5 : 0));
     }
   }
@@ -180,17 +188,52 @@ export function standings(data: BracketData, format: BracketFormat): StandingRow
     );
   } else {
     const champion = championId(data, format);
-    list.sort(([idA, a], [idB, b]) => Number(idB === champion) - Number(idA === champion) || b.reach - a.reach || idA - idB);
+    list.sort(
+      ([idA, a], [idB, b]) => Number(idB === champion) - Number(idA === champion) || b.reach + b.third - (a.reach + a.third) || idA - idB,
+    );
   }
+  // Shared 3rd place (no 3rd-place match): the two semifinal losers are both 3rd.
+  const semifinalLoss = format === "single_elimination" && !thirdPlace ? semifinalLossReach(data, roundOrder) : null;
+  const ranks = list.map((_, index) => index + 1);
+  if (semifinalLoss !== null && list[2]?.[1].reach === semifinalLoss && list[3]?.[1].reach === semifinalLoss) ranks[3] = 3;
   return list.map(([, row], index) => ({
     registrationId: row.registrationId,
     name: row.name,
-    rank: index + 1,
+    rank: ranks[index]!,
     wins: row.wins,
     losses: row.losses,
     scoreFor: row.scoreFor,
     scoreAgainst: row.scoreAgainst,
   }));
+}
+
+/**
+ * The group that holds the final, named rather than assumed to be the last one: double
+ * elimination's grand final (its last group), else the bracket itself (group 1: a single
+ * elimination's group 2 is its 3rd-place match).
+ */
+function finalGroup(data: BracketData, format: BracketFormat) {
+  if (format === "double_elimination") return [...data.group].sort((a, b) => b.number - a.number)[0];
+  return data.group.find((group) => group.number === 1);
+}
+
+/** A single elimination's (or the playoffs') 3rd-place match: the one match of its group 2; null without one. */
+export function thirdPlaceMatch(data: BracketData, format: BracketFormat): Match | null {
+  if (format === "groups_playoffs") {
+    const playoffs = playoffStage(data);
+    return playoffs ? thirdPlaceMatch(playoffs, "single_elimination") : null;
+  }
+  if (format !== "single_elimination") return null;
+  const group = data.group.find((candidate) => candidate.number === 2);
+  return group ? (data.match.find((match) => match.group_id === group.id) ?? null) : null;
+}
+
+/** The reach of a team that lost a single elimination's semifinal (the round before the final), or null in a bracket too small to have one. */
+function semifinalLossReach(data: BracketData, roundOrder: Map<number, number>): number | null {
+  const group = data.group.find((candidate) => candidate.number === 1);
+  const rounds = data.round.filter((round) => round.group_id === group?.id).sort((a, b) => b.number - a.number);
+  const semifinal = rounds[1];
+  return semifinal ? (roundOrder.get(semifinal.id as number) ?? null) : null;
 }
 
 /** The participant id of the champion once the event is finished, else null. */
@@ -201,12 +244,12 @@ export function championId(data: BracketData, format: BracketFormat): number | n
   }
   if (!isFinished(data)) return null;
   if (format === "round_robin") return null;
-  // The last decided match of the last group (the final, or the grand final that was played last).
-  const lastGroup = [...data.group].sort((a, b) => b.number - a.number)[0];
+  // The last decided match of the final's group (the final, or the grand final that was played last).
+  const group = finalGroup(data, format);
   const decided = data.match
     .filter(
       (match) =>
-        match.group_id === lastGroup?.id &&
+        match.group_id === group?.id &&
         (match.status === MATCH_STATUS.completed || match.status === MATCH_STATUS.archived) &&
         match.opponent1?.id != null &&
         match.opponent2?.id != null,
@@ -231,7 +274,7 @@ export function champion(data: BracketData, format: BracketFormat): { registrati
   return participant ? { registrationId: participant.registration_id, name: participant.name } : null;
 }
 
-/** Elimination: the match is a final when it is in the last round of the last group (the final, or the grand final). */
+/** Elimination: the match is a final when it is in the last round of the final's group (the final, or the grand final); never the 3rd-place match. */
 export function isFinalMatch(data: BracketData, matchId: number, format: BracketFormat): boolean {
   if (format === "groups_playoffs") {
     const playoffs = playoffStage(data);
@@ -240,10 +283,10 @@ export function isFinalMatch(data: BracketData, matchId: number, format: Bracket
   if (format === "round_robin" || format === "swiss") return false;
   const match = data.match.find((candidate) => candidate.id === matchId);
   if (!match) return false;
-  const lastGroup = [...data.group].sort((a, b) => b.number - a.number)[0];
-  if (match.group_id !== lastGroup?.id) return false;
+  const group = finalGroup(data, format);
+  if (match.group_id !== group?.id) return false;
   if (format === "double_elimination") return true;
-  const rounds = data.round.filter((round) => round.group_id === lastGroup.id);
+  const rounds = data.round.filter((round) => round.group_id === group.id);
   return match.round_id === rounds.sort((a, b) => b.number - a.number)[0]?.id;
 }
 
@@ -370,7 +413,11 @@ function groupsPlayoffsStandings(data: BracketData): StandingRow[] {
   const playoffData = { ...playoffs, participant: data.participant.filter((participant) => inPlayoffs.has(participant.id)) };
   const top = standings(playoffData, "single_elimination");
   const topIds = new Set(top.map((row) => row.registrationId));
-  return [...top, ...groups.filter((row) => !topIds.has(row.registrationId))].map((row, index) => ({ ...row, rank: index + 1 }));
+  // The playoffs keep their ranks (a shared 3rd place); the others follow in order.
+  return [
+    ...top,
+    ...groups.filter((row) => !topIds.has(row.registrationId)).map((row, index) => ({ ...row, rank: top.length + index + 1 })),
+  ];
 }
 
 /* ───────────── Swiss ───────────── */

@@ -2,7 +2,7 @@ import { BracketsManager } from "brackets-manager";
 import { InMemoryDatabase } from "brackets-memory-db";
 import type { Match, StageSettings } from "brackets-model";
 import { groupsFinished, playoffSeeding } from "./bracket-view";
-import { bracketSize, type BracketFormat } from "./formats";
+import { bracketSize, playsThirdPlaceMatch, type BracketFormat, type ThirdPlace } from "./formats";
 import { pairRound, swissRounds, type SwissGame } from "./swiss";
 import { MATCH_STATUS, type BracketData } from "./match-status";
 import { seedingWithByes } from "./seeding";
@@ -29,11 +29,13 @@ export interface StoredResult {
   score2: number;
 }
 
-export function stageSettings(format: BracketFormat, teams: number, groupCount: number): StageSettings {
+export function stageSettings(format: BracketFormat, teams: number, groupCount: number, thirdPlace?: ThirdPlace): StageSettings {
   if (format === "round_robin" || format === "groups_playoffs")
     return { groupCount: Math.max(1, Math.min(groupCount, Math.floor(teams / 2))), seedOrdering: ["groups.seed_optimized"] };
   const settings: StageSettings = { size: bracketSize(teams), seedOrdering: ["inner_outer"], balanceByes: false };
   if (format === "double_elimination") settings.grandFinal = "double";
+  // The semifinal losers meet in a 3rd-place match (a second group, below the final).
+  if (format === "single_elimination" && playsThirdPlaceMatch(thirdPlace, teams)) settings.consolationFinal = true;
   return settings;
 }
 
@@ -51,6 +53,8 @@ export async function buildBracket(input: {
   entrants: Entrant[];
   groupCount: number;
   results: StoredResult[];
+  /** Single elimination and the playoffs of groups → playoffs: shared 3rd places (default) or a 3rd-place match. */
+  thirdPlace?: ThirdPlace;
 }): Promise<{ data: BracketData; applied: number[]; dropped: number[] }> {
   if (input.format === "swiss") return buildSwiss(input);
   const storage = new InMemoryDatabase();
@@ -64,7 +68,7 @@ export async function buildBracket(input: {
   await storage.insert("participant", participants as never);
   const ids = input.entrants.map((_, index) => index);
   const grouped = input.format === "round_robin" || input.format === "groups_playoffs";
-  const settings = stageSettings(input.format, ids.length, input.groupCount);
+  const settings = stageSettings(input.format, ids.length, input.groupCount, input.thirdPlace);
   await manager.create.stage({
     tournamentId: input.tournamentId,
     name: "main",
@@ -105,7 +109,12 @@ export async function buildBracket(input: {
       name: "playoffs",
       type: "single_elimination",
       seedingIds: seedingWithByes(qualified, size),
-      settings: { size, seedOrdering: ["inner_outer"], balanceByes: false },
+      settings: {
+        size,
+        seedOrdering: ["inner_outer"],
+        balanceByes: false,
+        ...(playsThirdPlaceMatch(input.thirdPlace, qualified.length) ? { consolationFinal: true } : {}),
+      },
     });
     left = await replay(left);
   }

@@ -32,3 +32,20 @@ export function bracketSize(teams: number): number {
   while (size < teams) size *= 2;
   return size;
 }
+
+/**
+ * Who is 3rd in an elimination bracket (the organizer's choice, docs/decisions/007-brackets.md):
+ * `shared`: both semifinal losers are 3rd; `match`: they play a 3rd-place match (brackets-manager's
+ * consolation final, a second group of one match).
+ */
+export const THIRD_PLACE = ["shared", "match"] as const;
+export type ThirdPlace = (typeof THIRD_PLACE)[number];
+
+export function isThirdPlace(value: unknown): value is ThirdPlace {
+  return typeof value === "string" && (THIRD_PLACE as readonly string[]).includes(value);
+}
+
+/** A 3rd-place match needs two semifinal losers: four teams or more in the elimination bracket. */
+export function playsThirdPlaceMatch(thirdPlace: ThirdPlace | undefined, teams: number): boolean {
+  return thirdPlace === "match" && teams >= 4;
+}

@@ -84,3 +84,52 @@ export function reminderDue(scheduledAt: Date, now: Date): boolean {
   const at = scheduledAt.getTime();
   return at - MATCH_REMINDER_MINUTES * 60_000 <= now.getTime() && now.getTime() < at;
 }
+
+/** When a match is played: its own time (staff set one on the match page) overrides its round's. */
+export function matchTime(own: Date | undefined | null, round: Date | undefined | null): Date | null {
+  return own ?? round ?? null;
+}
+
+/** The key of one reminder in the sent ledger: a match at a time (a new time owes a new reminder). */
+export function reminderKey(matchId: number, scheduledAt: Date): string {
+  return `${matchId}@${scheduledAt.toISOString()}`;
+}
+
+/**
+ * The matches of one bracket owed a reminder now: both teams known, not decided, their time (own, or
+ * their round's) within the reminder window, and not reminded at that time yet. This also catches a
+ * match whose teams became known only after its reminder moment (an earlier match ran late): it is
+ * reminded as soon as it can be played, if that is still before its time.
+ */
+export function remindersOwed(input: {
+  matches: { id: number; roundId: number; playable: boolean }[];
+  roundTimes: ReadonlyMap<number, Date>;
+  matchTimes: ReadonlyMap<number, Date>;
+  sent: ReadonlySet<string>;
+  now: Date;
+}): { matchId: number; roundId: number; scheduledAt: Date }[] {
+  const owed: { matchId: number; roundId: number; scheduledAt: Date }[] = [];
+  for (const match of input.matches) {
+    if (!match.playable) continue;
+    const at = matchTime(input.matchTimes.get(match.id), input.roundTimes.get(match.roundId));
+    if (!at || !reminderDue(at, input.now) || input.sent.has(reminderKey(match.id, at))) continue;
+    owed.push({ matchId: match.id, roundId: match.roundId, scheduledAt: at });
+  }
+  return owed;
+}
+
+/**
+ * Reads the match page's time field: a datetime-local value in the platform's zone, empty to go back
+ * to the round's time; at most `MAX_DAYS_FROM_START` days from the event's start, as round times.
+ */
+export function parseMatchTime(
+  raw: string | undefined,
+  startsAt: Date,
+  toInstant: (local: string) => Date | null,
+): { ok: true; scheduledAt: Date | null } | { ok: false; code: "BAD_ROUND_TIME" } {
+  if (raw === undefined) return { ok: false, code: "BAD_ROUND_TIME" };
+  if (raw.trim() === "") return { ok: true, scheduledAt: null };
+  const at = toInstant(raw.trim());
+  if (!at || Math.abs(at.getTime() - startsAt.getTime()) > MAX_DAYS_FROM_START * 86_400_000) return { ok: false, code: "BAD_ROUND_TIME" };
+  return { ok: true, scheduledAt: at };
+}

@@ -60,10 +60,7 @@ export function toPlatformLocal(date: Date): string {
 import { DEFAULT_LOBBY_SIZE, MAX_LOBBY_SIZE } from "./lobbies";
 import { isPointsPreset, rulesFor, type PointsPreset } from "./points-table";
 
-export const THIRD_PLACE = ["shared", "match"] as const;
-export type ThirdPlace = (typeof THIRD_PLACE)[number];
-
-/** What the run page still asks (format, start and check-in are the tournament form's, docs/product.md "Running an event"). */
+/** What the run page still asks (format, its 3rd-place choice, start and check-in are the tournament form's, docs/product.md "Running an event"). */
 export interface RunDetails {
   bestOf: number;
   finalBestOf: number;
@@ -73,7 +70,6 @@ export interface RunDetails {
   pointsPreset: PointsPreset;
   placementPoints: number[];
   killPoints: number;
-  thirdPlace: ThirdPlace;
 }
 
 /** The run page's details form: best-of from the list, groups 1–16, rounds 1–12, lobby 2–60 teams, a point table (preset or typed). */
@@ -95,8 +91,6 @@ export function parseRunDetails(
   if (!isPointsPreset(preset)) return bad("pointsPreset");
   const rules = rulesFor(preset, { placementText: fields.placementPoints, killText: fields.killPoints });
   if (!rules) return bad(/^\d{1,2}$/.test((fields.killPoints ?? "").trim()) ? "placementPoints" : "killPoints");
-  const thirdPlace = fields.thirdPlace ?? "shared";
-  if (!(THIRD_PLACE as readonly string[]).includes(thirdPlace)) return bad("thirdPlace");
   return {
     ok: true,
     details: {
@@ -108,7 +102,6 @@ export function parseRunDetails(
       pointsPreset: preset,
       placementPoints: rules.placementPoints,
       killPoints: rules.killPoints,
-      thirdPlace: thirdPlace as ThirdPlace,
     },
   };
 }

@@ -179,6 +179,7 @@ export default function BracketPage({ loaderData, actionData }: Route.ComponentP
                   format={page.format as Exclude<typeof page.format, "battle_royale">}
                   groups={page.bracket}
                   roundTimes={page.roundTimes}
+                  matchTimes={page.matchTimes}
                   walkovers={page.walkovers}
                 />
               </div>

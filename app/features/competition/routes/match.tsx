@@ -25,10 +25,12 @@ import {
   reportMatch,
   setResult,
 } from "../competition.server";
-import { matchPhase } from "../core/match-times";
-import { roundTimeOf } from "../match-times.server";
+import { matchPhase, parseMatchTime } from "../core/match-times";
+import { matchTimeOf } from "../match-times.server";
 import { useFormat } from "~/lib/use-format";
-import { isFinalMatch } from "../core/bracket-view";
+import { isFinalMatch, thirdPlaceMatch } from "../core/bracket-view";
+import { saveMatchTime } from "../match-time-edits.server";
+import { localDateTimeText, zonedDateTime } from "~/features/admin/core/tournament-form";
 import { isBracketFormat, type Format } from "../core/formats";
 import { REPORT_CHANGES_ALLOWED, REPORT_PAUSE_SECONDS, checkScore, reportRefusal, reportsState } from "../core/reports";
 import { screenshotStorage } from "../screenshots.server";
@@ -51,18 +53,23 @@ async function load(tournamentId: string, matchIdText: string, viewer: { isStaff
   if (!isBracketFormat(format) || !/^\d{1,6}$/.test(matchIdText)) throw notFoundIfNullish(null);
   const matchId = Number(matchIdText);
   const details = notFoundIfNullish(await findMatch(db(), tournamentId, matchId));
-  const bestOf = isFinalMatch(await loadBracket(db(), tournamentId), matchId, format) ? settings.finalBestOf : settings.bestOf;
-  const scheduledAt = await roundTimeOf(db(), tournamentId, details.match.round_id as number);
-  return { competition, details, bestOf, matchId, scheduledAt };
+  const bracket = await loadBracket(db(), tournamentId);
+  const bestOf = isFinalMatch(bracket, matchId, format) ? settings.finalBestOf : settings.bestOf;
+  const scheduledAt = await matchTimeOf(db(), tournamentId, matchId, details.match.round_id as number);
+  // The 3rd-place match is named as such (docs/decisions/007-brackets.md).
+  const thirdPlace = thirdPlaceMatch(bracket, format)?.id === matchId;
+  return { competition, settings, details, bestOf, matchId, scheduledAt, thirdPlace };
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
   // Platform staff, or the organization running this tournament (docs/organizations.md): they decide results and disputes.
   const operates = user ? await mayOperate(user, idParam(params.tournamentId)) : false;
-  const { competition, details, bestOf, matchId, scheduledAt } = await load(idParam(params.tournamentId), idParam(params.matchId), {
-    isStaff: operates,
-  });
+  const { competition, details, bestOf, matchId, scheduledAt, thirdPlace } = await load(
+    idParam(params.tournamentId),
+    idParam(params.matchId),
+    { isStaff: operates },
+  );
   const phase = matchPhase({ playable: details.playable, decided: Boolean(details.result), scheduledAt, now: new Date() });
   const mySide = user ? (details.side1?.captainId === user.id ? 1 : details.side2?.captainId === user.id ? 2 : null) : null;
   const insider = Boolean(mySide) || operates;
@@ -78,6 +85,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     playable: details.playable,
     state: details.result?.source === "walkover" ? "walkover" : state,
     scheduledAt: scheduledAt?.toISOString() ?? null,
+    /** The value of the staff's time field (this match's time in the platform's zone). */
+    scheduledLocal: operates ? localDateTimeText(scheduledAt, env().TIME_ZONE) : "",
+    thirdPlace,
     // Staff may give a walkover once the round's time has passed (core/match-times.ts).
     late: phase === "late",
     result: details.result ? { score1: details.result.score1, score2: details.result.score2, source: details.result.source } : null,
@@ -110,7 +120,7 @@ async function matchStreams(tournamentId: string, matchId: number, parent: strin
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
   const operates = await mayOperate(user, idParam(params.tournamentId));
-  const { competition, details, bestOf, matchId } = await load(idParam(params.tournamentId), idParam(params.matchId), {
+  const { competition, settings, details, bestOf, matchId } = await load(idParam(params.tournamentId), idParam(params.matchId), {
     isStaff: operates,
   });
   const maxBytes = Math.round(env().RECEIPT_MAX_MB * 1024 * 1024);
@@ -185,6 +195,13 @@ export async function action({ request, params }: Route.ActionArgs) {
       });
       return succeed({ done: "walkover" });
     }
+    if (fields.intent === "match-time") {
+      const zone = env().TIME_ZONE;
+      const parsed = parseMatchTime(fields.matchTime, settings.startsAt, (local) => zonedDateTime(local, zone));
+      if (!parsed.ok) return fail(parsed.code, 400, { field: "matchTime" });
+      await saveMatchTime(db(), { tournamentId: tournament.id, matchId, scheduledAt: parsed.scheduledAt, actorUserId: user.id });
+      return succeed({ done: "matchTime" });
+    }
     if (fields.intent === "room") {
       const roomId = (fields.roomId ?? "").trim().slice(0, 100);
       const roomPassword = (fields.roomPassword ?? "").trim().slice(0, 100);
@@ -223,7 +240,8 @@ export default function MatchPage({ loaderData, actionData }: Route.ComponentPro
           ← {t("match.back")}
         </Link>
         <p className="mt-3 text-sm text-slate-400">
-          {data.tournament.title} · {t("match.title", { number: data.matchId + 1 })} · {t("match.bestOf", { bestOf: data.bestOf })}
+          {data.tournament.title} · {data.thirdPlace ? t("groups.thirdPlace") : t("match.title", { number: data.matchId + 1 })} ·{" "}
+          {t("match.bestOf", { bestOf: data.bestOf })}
         </p>
         {data.scheduledAt ? (
           <p className="mt-1 text-sm text-cyan-200" data-testid="match-time">
@@ -297,6 +315,20 @@ export default function MatchPage({ loaderData, actionData }: Route.ComponentPro
             </Field>
             <Button type="submit" data-testid="report-submit">
               {t("match.report.submit")}
+            </Button>
+          </form>
+        ) : null}
+
+        {data.isStaff && !data.result ? (
+          <form method="post" className="mt-8 space-y-3 rounded-2xl border border-amber-500/40 p-5" data-testid="match-time-form">
+            <input type="hidden" name="intent" value="match-time" />
+            <h2 className="text-lg font-bold text-amber-200">{t("match.time.title")}</h2>
+            <p className="text-sm text-slate-400">{t("match.time.hint")}</p>
+            <Field label={t("match.time.label")}>
+              <Input type="datetime-local" name="matchTime" defaultValue={data.scheduledLocal} data-testid="match-time-input" />
+            </Field>
+            <Button type="submit" variant="secondary" data-testid="match-time-save">
+              {t("match.time.save")}
             </Button>
           </form>
         ) : null}

@@ -41,9 +41,9 @@ import { DEFAULT_LOBBY_SIZE, groupCountFor, groupLetter, lobbyPlan, nextLobby } 
 import { listLobbyReports } from "../lobby-reports.server";
 import type { Format } from "../core/formats";
 import { useState } from "react";
-import { checkPrizes } from "../core/prizes";
+import { checkPrizes, sharedPlaces } from "../core/prizes";
 import { SEEDING_METHODS, type SeedingMethod } from "../core/seeding";
-import { THIRD_PLACE, parseRunDetails } from "../core/settings";
+import { parseRunDetails } from "../core/settings";
 import type { Route } from "./+types/run";
 import { PrizePayouts } from "~/features/wallet/components/prize-payouts";
 import { parseNote } from "~/features/wallet/core/staff-forms";
@@ -255,6 +255,7 @@ export async function action({ request, params }: Route.ActionArgs) {
             amount: fields[`amount_${entrant.registrationId}`],
           })),
           funding?.prizeFunding === "fees" ? funding.prizeSplit : [],
+          competition.settings ? sharedPlaces(competition.settings.format as Format, competition.settings.thirdPlace) : [],
         );
         if (!checked.ok) return fail(checked.code);
         // Once paid to wallets, the table is corrected only after a reversal (features/wallet).
@@ -326,6 +327,11 @@ export default function RunPage({ loaderData, actionData }: Route.ComponentProps
           <p>
             {t(`formats.${s.format}`)} · {t("run.startsAtLine", { when: caracas.format(new Date(s.startsAt)) })}
           </p>
+          {s.format === "single_elimination" || s.format === "groups_playoffs" ? (
+            <p className="mt-1" data-testid="run-third-place">
+              {t("run.fields.thirdPlace")}: {t(`run.thirdPlace.${s.thirdPlace === "match" ? "match" : "shared"}`)}
+            </p>
+          ) : null}
           <p className="mt-1 text-slate-400">
             {t("run.checkInLine", { opens: s.checkInOpensMinutes, closes: s.checkInClosesMinutes })}{" "}
             <Link to={data.base} className="text-cyan-400 underline hover:text-cyan-300">
@@ -371,17 +377,6 @@ export default function RunPage({ loaderData, actionData }: Route.ComponentProps
               {s.format === "round_robin" || s.format === "groups_playoffs" ? (
                 <Field label={t("run.fields.groupCount")}>
                   <Input type="number" name="groupCount" min={1} max={16} defaultValue={s.groupCount} />
-                </Field>
-              ) : null}
-              {s.format === "single_elimination" ? (
-                <Field label={t("run.fields.thirdPlace")}>
-                  <Select name="thirdPlace" defaultValue={s.thirdPlace} data-testid="third-place">
-                    {THIRD_PLACE.map((choice) => (
-                      <option key={choice} value={choice}>
-                        {t(`run.thirdPlace.${choice}`)}
-                      </option>
-                    ))}
-                  </Select>
                 </Field>
               ) : null}
             </div>

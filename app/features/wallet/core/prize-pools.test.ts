@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { feeSplit, missingPlaces, organizerPayoutProblem, parseCommission, poolFunded, poolShares } from "./prize-pools";
+import { feeSplit, filledPlaces, missingPlaces, organizerPayoutProblem, parseCommission, placeAmounts, poolFunded, poolShares } from "./prize-pools";
 
 describe("prize pools", () => {
   it("splits a $2 fee at 10 %: 20 cents to the platform, $1.80 to the pool", () => {
@@ -83,5 +83,38 @@ describe("the commission staff set", () => {
     expect(parseCommission("50")).toEqual({ ok: true, percent: 50 });
     for (const bad of ["51", "-1", "", "7.5", "diez", "100", undefined])
       expect(parseCommission(bad), String(bad)).toEqual({ ok: false, code: "COMMISSION_INVALID" });
+  });
+});
+
+describe("shared places", () => {
+  it("two 3rd places split 3rd's share (and 4th's, when the split has one), the odd cent to the first seed", () => {
+    expect(placeAmounts([500, 300, 201], [1, 2, 3, 3])).toEqual([500, 300, 101, 100]);
+    expect(placeAmounts([500, 250, 150, 100], [1, 2, 3, 3])).toEqual([500, 250, 125, 125]);
+    expect(placeAmounts([500, 300, 200], [1, 2, 3])).toEqual([500, 300, 200]);
+    expect(placeAmounts([700, 300], [1, 2, 3, 3])).toEqual([700, 300, 0, 0]);
+    expect(filledPlaces([1, 2, 3, 3])).toEqual([1, 2, 3, 4]);
+    expect(missingPlaces([50, 25, 15, 10], filledPlaces([1, 2, 3, 3]))).toEqual([]);
+  });
+
+  it("never makes or loses a cent: the teams of a shared place get the pooled shares, within a cent of each other", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 100_000_000 }),
+        fc.array(fc.integer({ min: 1, max: 100 }), { minLength: 3, maxLength: 8 }),
+        fc.integer({ min: 1, max: 3 }),
+        (balance, split, sharedAt) => {
+          const shares = poolShares(balance, split);
+          const places = [1, 2, 3].filter((place) => place !== sharedAt);
+          const all = [...places, sharedAt, sharedAt].sort((a, b) => a - b);
+          const amounts = placeAmounts(shares, all);
+          const filled = filledPlaces(all);
+          const owed = filled.reduce((sum, place) => sum + (shares[place - 1] ?? 0), 0);
+          expect(amounts.reduce((sum, amount) => sum + amount, 0)).toBe(owed);
+          const tied = amounts.filter((_, index) => all[index] === sharedAt);
+          expect(tied[0]! - tied[1]!).toBeGreaterThanOrEqual(0);
+          expect(tied[0]! - tied[1]!).toBeLessThanOrEqual(1);
+        },
+      ),
+    );
   });
 });

@@ -82,3 +82,29 @@ export function missingPlaces(split: readonly number[], recordedPlaces: readonly
 export function poolFunded(prizeTotal: number, balance: number): boolean {
   return prizeTotal > 0 && balance >= prizeTotal;
 }
+
+/**
+ * What each recorded team is paid when places may be shared (a shared 3rd place, docs/decisions/007):
+ * `places` are the recorded rows' places, better seed first within a place. Teams sharing a place
+ * pool the shares of the places they fill (two 3rd places fill 3rd and 4th) and split them evenly in
+ * whole cents, the odd cents one each to the first of them, so the amounts add up to those shares.
+ */
+export function placeAmounts(shares: readonly number[], places: readonly number[]): number[] {
+  const count = new Map<number, number>();
+  for (const place of places) count.set(place, (count.get(place) ?? 0) + 1);
+  const handed = new Map<number, number>();
+  return places.map((place) => {
+    const teams = count.get(place)!;
+    const pooled = shares.slice(place - 1, place - 1 + teams).reduce((sum, share) => sum + share, 0);
+    const index = handed.get(place) ?? 0;
+    handed.set(place, index + 1);
+    return Math.floor(pooled / teams) + (index < pooled % teams ? 1 : 0);
+  });
+}
+
+/** The places the recorded rows fill: a place shared by k teams fills it and the k − 1 after it. */
+export function filledPlaces(places: readonly number[]): number[] {
+  const count = new Map<number, number>();
+  for (const place of places) count.set(place, (count.get(place) ?? 0) + 1);
+  return [...count].flatMap(([place, teams]) => Array.from({ length: teams }, (_, offset) => place + offset));
+}
