@@ -257,17 +257,15 @@ describe("fee-funded pools", () => {
     // $7.20 in the pool: 361, 208 and 151 cents by the split (the odd cent to 1st).
     expect((await poolBalances(handle.db, cup)).USD).toBe(720);
     // Seeds in reverse order of registration: the last registered team is the better seed of the two 3rd places.
-    await handle.db
-      .insert(competitionEntrants)
-      .values(
-        entries.map((entry, index) => ({
-          tournamentId: cup,
-          registrationId: entry.registrationId,
-          seed: 4 - index,
-          participantId: 3 - index,
-          name: `T${index}`,
-        })),
-      );
+    await handle.db.insert(competitionEntrants).values(
+      entries.map((entry, index) => ({
+        tournamentId: cup,
+        registrationId: entry.registrationId,
+        seed: 4 - index,
+        participantId: 3 - index,
+        name: `T${index}`,
+      })),
+    );
     await handle.db.insert(competitionPrizes).values([
       { tournamentId: cup, registrationId: entries[0]!.registrationId, place: 1, amount: "50 %" },
       { tournamentId: cup, registrationId: entries[1]!.registrationId, place: 2, amount: "29 %" },

@@ -1,6 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { feeSplit, filledPlaces, missingPlaces, organizerPayoutProblem, parseCommission, placeAmounts, poolFunded, poolShares } from "./prize-pools";
+import {
+  feeSplit,
+  filledPlaces,
+  missingPlaces,
+  organizerPayoutProblem,
+  parseCommission,
+  placeAmounts,
+  poolFunded,
+  poolShares,
+} from "./prize-pools";
 
 describe("prize pools", () => {
   it("splits a $2 fee at 10 %: 20 cents to the platform, $1.80 to the pool", () => {
