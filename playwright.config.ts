@@ -8,6 +8,8 @@ const ID_CHECKER_PORT = PORT + 99;
 // Stand-ins for the WhatsApp Cloud API and Discord (docs/notifications.md): notices.spec.ts reads what they received.
 export const WHATSAPP_DEMO_PORT = PORT + 80;
 export const DISCORD_DEMO_PORT = PORT + 81;
+// Stand-in for Twitch's Helix API (docs/streamers.md): donations.spec.ts starts its own app pointed at it (same offset there).
+const TWITCH_DEMO_PORT = PORT + 94;
 // #26 payment demo servers (docs/payments.md): tests/e2e/instant-payments.spec.ts starts its own app pointed at them (same offsets there).
 const PAYMENT_DEMO_PORTS = { binance: PORT + 90, paypal: PORT + 91, bank: PORT + 92, topup: PORT + 93 };
 // A fresh data directory per run: the server migrates and seeds it like a first start.
@@ -96,6 +98,12 @@ export default defineConfig({
     {
       command: `node scripts/discord-demo.mjs --port ${DISCORD_DEMO_PORT} --token e2e-bot-token --quiet`,
       url: `http://127.0.0.1:${DISCORD_DEMO_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 20_000,
+    },
+    {
+      command: `node scripts/twitch-demo.mjs --port ${TWITCH_DEMO_PORT} --client-id demo-client --token demo-token --quiet`,
+      url: `http://127.0.0.1:${TWITCH_DEMO_PORT}/health`,
       reuseExistingServer: false,
       timeout: 20_000,
     },

@@ -25,7 +25,7 @@ export default [
   route("orders/:orderId/proof", "features/orders/routes/proof.ts"),
   route("orders/:orderId/cancel", "features/orders/routes/cancel.ts"),
   route("orders/:orderId/receipts/:proofId", "features/orders/routes/receipt.ts"),
-  // #26 instant payments (docs/payments.md): pay at the provider, come back, follow the order live; providers' webhooks.
+  // Instant payments (docs/payments.md): pay at the provider, come back, follow the order live; providers' webhooks.
   route("orders/:orderId/pay/:method/start", "features/payments/routes/start.ts"),
   route("orders/:orderId/pay/binance/qr", "features/payments/routes/binance-qr.ts"),
   route("orders/:orderId/paypal/return", "features/payments/routes/paypal-return.ts"),
@@ -67,10 +67,11 @@ export default [
     route("organizations", "features/organizations/routes/admin-organizations.tsx"),
     route("tournaments/:tournamentId/streams", "features/streamers/routes/admin-tournament-streams.tsx"),
   ]),
-  // #29 organizations (docs/organizations.md): public pages, and each organization's management pages, where the
+  // Organizations (docs/organizations.md): public pages, and each organization's management pages, where the
   // tournament form and run page staff use are mounted again for the organization's own tournaments (requireTournamentOperator).
   route("organizations", "features/organizations/routes/mine.tsx"),
   route("organizations/new", "features/organizations/routes/new.tsx"),
+  route("organizations/join/:token", "features/organizations/routes/join.tsx"),
   route("organizations/:slug", "features/organizations/routes/organization.tsx"),
   route("organizations/:slug/manage", "features/organizations/routes/manage.tsx"),
   route("organizations/:slug/manage/tournaments/new", "features/admin/routes/tournament-new.tsx", { id: "org-tournament-new" }),
@@ -79,13 +80,14 @@ export default [
   route("organizations/:slug/manage/tournaments/:tournamentId/streams", "features/streamers/routes/admin-tournament-streams.tsx", {
     id: "org-tournament-streams",
   }),
+  route("media/organizations/:file", "features/organizations/routes/organization-logo.ts"),
   route("media/cards/:file", "features/tournaments/routes/card-image.ts"),
   route("media/games/:file", "features/store/routes/game-art.ts"),
   route("plus", "features/plus/routes/plus.tsx"),
   route("wallet", "features/wallet/routes/wallet.tsx"),
   route("wallet/pay-order", "features/wallet/routes/pay-order.ts"),
   route("support", "features/support/routes/support.tsx"),
-  // #27 teams that last and public player pages (docs/teams.md).
+  // Teams that last and public player pages (docs/teams.md).
   route("teams", "features/teams/routes/teams.tsx"),
   route("teams/join/:token", "features/teams/routes/join.tsx"),
   route("teams/:teamId", "features/teams/routes/team.tsx"),
@@ -95,7 +97,7 @@ export default [
   route("players/:handle", "features/teams/routes/player.tsx"),
   route("leaderboards", "features/teams/routes/leaderboards.tsx"),
   route("leaderboards/:game", "features/teams/routes/leaderboard.tsx"),
-  // #30 streamers (docs/streamers.md): apply, staff decide, public pages, live switch, follows.
+  // Streamers (docs/streamers.md): apply, staff decide, public pages, live switch, follows.
   route("streamers", "features/streamers/routes/streamers.tsx"),
   route("streamers/apply", "features/streamers/routes/apply.tsx"),
   route("streamers/me", "features/streamers/routes/me.ts"),

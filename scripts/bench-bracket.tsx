@@ -1,4 +1,4 @@
-// Server render of the bracket page of a 256-team double-elimination tournament (issue 14: under 50 ms).
+// Server render of the bracket page of a 256-team double-elimination tournament (docs/decisions/007-brackets.md: under 50 ms).
 // Measures what one request does for the page's content: the loader's queries (bracketPageData, on
 // PGlite) and React's renderToString of the bracket and standings. Prints one JSON line.
 // Usage: NODE_ENV=production tsx scripts/bench-bracket.tsx (React's production build, as the server runs)

@@ -96,7 +96,7 @@ async function measure(pid, request, count = REQUESTS) {
   return { cpuMsPerRequest, errors: result.errors + result["4xx"] + result["5xx"], fromUs, toUs: nowUs() };
 }
 
-/** The signed-in pages of issue 31's goal: `/` signed in, a tournament page, `/orders`, a store game page signed in. */
+/** The signed-in pages of the CPU goal (docs/benchmarks.md): `/` signed in, a tournament page, `/orders`, a store game page signed in. */
 function signedInPages(tournamentId) {
   return [
     { label: "/ (signed in)", path: "/" },
@@ -105,6 +105,8 @@ function signedInPages(tournamentId) {
     { label: "/store/free-fire (signed in)", path: "/store/free-fire" },
   ];
 }
+
+const pick = (run) => ({ fromUs: run.fromUs, toUs: run.toUs });
 
 /** The whole measurement on one server of its own (`extraEnv`: e.g. DATABASE_URL). */
 export async function serverCost(extraEnv = {}) {
@@ -164,6 +166,19 @@ export async function serverCost(extraEnv = {}) {
   }
   const profileFile = fs.readdirSync(profileDir).find((name) => name.endsWith(".cpuprofile"));
   const profile = profileFile ? JSON.parse(fs.readFileSync(path.join(profileDir, profileFile), "utf8")) : null;
+  // BENCH_CPU_KEEP_PROFILE=<dir>: keep the raw profile (open it in Chrome DevTools) with each path's time window.
+  if (profile && process.env.BENCH_CPU_KEEP_PROFILE) {
+    const keepDir = process.env.BENCH_CPU_KEEP_PROFILE;
+    fs.mkdirSync(keepDir, { recursive: true });
+    const stem = path.join(keepDir, `${extraEnv.DATABASE_URL ? "postgres" : "pglite"}-${Date.now()}`);
+    fs.copyFileSync(path.join(profileDir, profileFile), `${stem}.cpuprofile`);
+    const windows = measured.map((entry) => ({
+      label: entry.label,
+      ...pick(entry.page ?? entry.order),
+      static: entry.static && pick(entry.static),
+    }));
+    fs.writeFileSync(`${stem}.windows.json`, JSON.stringify(windows, null, 2));
+  }
   fs.rmSync(profileDir, { recursive: true, force: true });
   return measured.map((entry) => {
     const run = entry.page ?? entry.order;

@@ -1,4 +1,4 @@
-// `npm run bench` part (#26): the median time from a payment's confirmation (the provider's signed
+// `npm run bench` part (docs/payments.md): the median time from a payment's confirmation (the provider's signed
 // webhook approving the order) to the order delivered by the top-up provider, on the demo servers.
 // Runs the product's own code in this process on a fresh PGlite database, with the Binance Pay and
 // top-up demos as child processes and a small HTTP "site" that hands their webhooks to the route.

@@ -1,4 +1,4 @@
-// Part of `npm run bench` (issue 27): how the leaderboard and the player profile scale from 1k players /
+// Part of `npm run bench` (docs/teams.md): how the leaderboard and the player profile scale from 1k players /
 // 10k matches to 100k players / 1M matches. Each page's loader (its real data work: the season, the
 // keyset page, the profile's teams, tournaments and record) is called 10 times to warm up, then
 // BENCH_LEADERBOARD_READS times; p50 at each size and the ratio (goal ≤ 1.3). Also times a season's rebuild

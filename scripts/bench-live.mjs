@@ -1,4 +1,4 @@
-// Live viewers of a final (issue #34): `npm run bench -- live` (or `node scripts/bench-live.mjs`).
+// Live viewers of a final (docs/decisions/012-live-channel.md): `npm run bench -- live` (or `node scripts/bench-live.mjs`).
 // For each N in BENCH_LIVE_VIEWERS (1000,2500,5000): a server on a fresh 16-team cup, started;
 // N real server-sent-events connections to the bracket's live URL (read from the page's
 // `data-live`, as the browser does) that behave like app/browser/live-page.ts: on `change`, after a

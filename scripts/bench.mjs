@@ -234,8 +234,8 @@ function orderLoad(databaseUrl) {
   }
 }
 
-/** Server render of a 256-team double-elimination bracket page (scripts/bench-bracket.tsx; issue 14 budget: 50 ms). */
-/** #26: median time from payment confirmation (signed webhook) to delivered by the provider, on the demo servers (scripts/bench-instant.ts). */
+/** Server render of a 256-team double-elimination bracket page (scripts/bench-bracket.tsx; budget 50 ms, docs/decisions/007-brackets.md). */
+/** Median time from payment confirmation (signed webhook) to delivered by the provider, on the demo servers (scripts/bench-instant.ts) (docs/payments.md). */
 function instantDelivery() {
   const result = spawnSync("npx", ["tsx", "scripts/bench-instant.ts"], {
     encoding: "utf8",
@@ -294,7 +294,7 @@ try {
     };
   }
 
-  // The store's two pages on a first visit from a phone (#12: under 60 kB of JS, under 200 kB in all).
+  // The store's two pages on a first visit from a phone (docs/product.md "Store: game page, buy now, cart": under 60 kB of JS, under 200 kB in all).
   const storeFirstVisit = {};
   for (const page of ["/store", "/store/free-fire"]) storeFirstVisit[page] = await firstVisitWeight(page);
 
@@ -381,7 +381,7 @@ if (postgresUrl) {
   report.serverCost.postgres = await serverCost({ DATABASE_URL: postgresUrl });
 }
 
-// Live viewers of a final (issue #34; BENCH_LIVE=0 leaves it out): bench-results/live.json and live.md.
+// Live viewers of a final (docs/decisions/012-live-channel.md; BENCH_LIVE=0 leaves it out): bench-results/live.json and live.md.
 if (process.env.BENCH_LIVE !== "0") {
   const live = spawnSync("node", ["scripts/bench-live.mjs"], { stdio: "inherit" });
   if (live.status === 0) report.liveViewers = JSON.parse(fs.readFileSync("bench-results/live.json", "utf8"));
@@ -410,7 +410,7 @@ function mainPages(player, tournamentId) {
   ];
 }
 
-/** Issue 31's two goals: CPU per signed-in page against its static twin, and HTTP orders against the database layer. */
+/** Two goals (docs/benchmarks.md): CPU per signed-in page against its static twin, and HTTP orders against the database layer. */
 function serverCostLines(report) {
   const lines = ["", "## Server cost (CPU per request)", ""];
   for (const [driver, rows] of Object.entries(report.serverCost ?? {})) lines.push(serverCostMarkdown(rows, driver), "");

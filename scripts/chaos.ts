@@ -1,10 +1,10 @@
-// `npm run test:chaos` (#15 proof 3): crash under load.
+// `npm run test:chaos` (docs/reliability.md "Proofs", proof 3): crash under load.
 // PostgreSQL phase: CLIENTS concurrent clients sign in, create store orders (each with its form's
 // idempotency key, retried with the same key after a failure, as a flaky phone would) and send
 // receipts, while the server is killed with SIGKILL and restarted. Then: every order that got a
 // success answer exists exactly once, no key has two orders, no tournament is over capacity, no
 // proof is without its file. PGlite phase: SIGKILL under load leaves a data directory that opens
-// and is consistent. Mail phase (#22): staff approve Plus orders while the SMTP relay refuses; the
+// and is consistent. Mail phase (docs/reliability.md "Never lose a mail"): staff approve Plus orders while the SMTP relay refuses; the
 // server is killed during the approvals and again while the backlog leaves; after restart every
 // committed approval's mail is delivered, once (SMTP's one at-least-once point is counted).
 // Prints the figures as JSON; exits 1 on any broken promise.
@@ -232,7 +232,7 @@ async function postgresPhase() {
   };
 }
 
-/* ───────────── Mail phase (issue 22): staff approvals during an SMTP outage, with crashes ───────────── */
+/* ───────────── Mail phase (docs/reliability.md "Never lose a mail"): staff approvals during an SMTP outage, with crashes ───────────── */
 
 interface MailSink {
   url: string;

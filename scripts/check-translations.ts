@@ -60,7 +60,7 @@ export const ERROR_CODE_SOURCES: ErrorCodeSource[] = [
   // Staff see the same refusals on the review page.
   { file: "app/features/orders/orders.server.ts", name: "OrderErrorCode", namespace: "admin", prefix: "errors" },
   { file: "app/features/tournaments/registrations.server.ts", name: "RegistrationErrorCode", namespace: "tournaments", prefix: "errors" },
-  // Organizations (#29): their pages and the staff's /admin/organizations say the same refusals.
+  // Organizations (docs/organizations.md): their pages and the staff's /admin/organizations say the same refusals.
   { file: "app/features/organizations/core/rules.ts", name: "OrgFormErrorCode", namespace: "organizations", prefix: "errors" },
   { file: "app/features/organizations/core/rules.ts", name: "BanFormErrorCode", namespace: "organizations", prefix: "errors" },
   {
@@ -71,10 +71,10 @@ export const ERROR_CODE_SOURCES: ErrorCodeSource[] = [
   },
   { file: "app/features/competition/core/errors.ts", name: "CompetitionErrorCode", namespace: "competition", prefix: "errors" },
   { file: "app/features/tournaments/waitlist.server.ts", name: "WaitlistErrorCode", namespace: "tournaments", prefix: "errors" },
-  // A form's key sent again with another purchase (#22): the store's checkout and buy-now, and Plus.
+  // A form's key sent again with another purchase (docs/reliability.md "Limits and idempotency"): the store's checkout and buy-now, and Plus.
   { file: "app/features/orders/core/idempotency.ts", name: "IdempotencyErrorCode", namespace: "store", prefix: "errors" },
   { file: "app/features/orders/core/idempotency.ts", name: "IdempotencyErrorCode", namespace: "plus", prefix: "errors" },
-  // The wallet (#28): the player's page and the staff's payout pages say the same refusals.
+  // The wallet (docs/decisions/014-wallet-ledger.md): the player's page and the staff's payout pages say the same refusals.
   { file: "app/features/wallet/core/accounts.ts", name: "PostingErrorCode", namespace: "wallet", prefix: "errors" },
   { file: "app/features/wallet/core/withdrawals.ts", name: "WithdrawalErrorCode", namespace: "wallet", prefix: "errors" },
   { file: "app/features/wallet/ledger.server.ts", name: "LedgerErrorCode", namespace: "wallet", prefix: "errors" },

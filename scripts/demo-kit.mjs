@@ -1,4 +1,4 @@
-// Shared plumbing of the payment demo servers (#26: binance-pay-demo, paypal-demo, bank-match-demo,
+// Shared plumbing of the payment demo servers (docs/payments.md: binance-pay-demo, paypal-demo, bank-match-demo,
 // topup-provider-demo): options, JSON and HTML answers, a body reader. Each demo speaks its own
 // contract (docs/binance-pay.md, docs/paypal.md, docs/bank-match.md, docs/topup-provider.md).
 import http from "node:http";

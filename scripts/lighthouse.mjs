@@ -1,5 +1,5 @@
-// Lighthouse mobile performance scores for `npm run bench` (#16: goal ≥ 95 on the landing, store and
-// tournament pages) and accessibility scores (#33: goal 100, docs/accessibility.md), with Debian's Chromium. Lighthouse's default settings: a mid-range phone on a slow
+// Lighthouse mobile performance scores for `npm run bench` (docs/benchmarks.md: goal ≥ 95 on the landing, store and
+// tournament pages) and accessibility scores (goal 100, docs/accessibility.md), with Debian's Chromium. Lighthouse's default settings: a mid-range phone on a slow
 // 4G connection, simulated throttling, so the score depends little on how busy this machine is.
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";

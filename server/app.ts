@@ -31,7 +31,7 @@ import { sendCheckInOpenMails, sendMatchReminders, sendNoShowMails } from "~/fea
 import { sendWaitlistMails } from "~/features/tournaments/waitlist.server";
 import { syncDiscordRoles } from "~/features/plus/discord-role.server";
 import { setRoutineLock, startRoutine, stopAllRoutines } from "~/lib/routines.server";
-import { loadMessages } from "~/lib/messages.server";
+import { namespaceTexts } from "~/lib/messages.server";
 import { startMailWorker, stopMailWorker } from "~/lib/mail-outbox.server";
 import { startNoticeWorker, stopNoticeWorker } from "~/features/notifications/notification-outbox.server";
 import { closeMailer } from "~/lib/mail.server";
@@ -223,7 +223,7 @@ app.use((req, res, next) => {
   if (origin && own.has(origin)) return next();
   log.warn("cross-site request refused", { path: req.path, origin: origin ?? null });
   const language = languageFromCookieHeader(req.headers.cookie);
-  const messages = loadMessages(language, ["auth"]).auth as { errors: Record<string, string> };
+  const messages = namespaceTexts(language, "auth") as { errors: Record<string, string> };
   res.status(403).type("text/plain; charset=utf-8").send(messages.errors.FORBIDDEN_ORIGIN);
 });
 

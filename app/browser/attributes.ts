@@ -97,6 +97,12 @@ export enum DataAttr {
   player = "data-player",
   playerTitle = "data-player-title",
 
+  // The landing's background video (app/browser/hero-video.ts): the video, and its pause/play button with both labels.
+  heroVideo = "data-hero-video",
+  heroVideoToggle = "data-hero-video-toggle",
+  pauseLabel = "data-pause-label",
+  playLabel = "data-play-label",
+
   // Payment page (features/orders/browser/pay-page.ts).
   payPage = "data-pay-page",
   proofForm = "data-proof",

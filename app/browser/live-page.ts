@@ -12,7 +12,7 @@ import { createRefresher, createRegion, postInPlace, readHtml, swapWhole, type R
  * - `data-live="<url>"` opens server-sent events there (`listen`); a `change` asks for the page again
  *   after a short random pause (`LIVE_PAUSE_MS`), so a burst of events makes one request and hundreds
  *   of viewers do not all ask at the same instant (one at a time, one more after it if events arrived);
- *   a `fragment` (spectators, `?v=`: issue #34) carries the public block itself and is swapped in;
+ *   a `fragment` (spectators, `?v=`: docs/decisions/012-live-channel.md) carries the public block itself and is swapped in;
  * - `data-countdown` ticks each second (text `data-text` with {{time}}, `data-to`, the server's
  *   `data-now`) and at zero asks for the page again (what was closed may now be open).
  */

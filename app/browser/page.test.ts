@@ -8,7 +8,7 @@ describe("the page module", () => {
     localStorage.clear();
   });
 
-  it("gives a sent button its text back after Back, and touches nothing else (#23: the package names)", () => {
+  it("gives a sent button its text back after Back, and touches nothing else", () => {
     document.documentElement.lang = "es";
     document.body.innerHTML = `
       <form method="post" action="/auth" data-sending="Enviando…"><button type="submit">Entrar</button></form>

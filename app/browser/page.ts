@@ -77,7 +77,7 @@ function onSubmit(event: SubmitEvent): void {
 
 /**
  * A page restored from the back-forward cache gets its sent buttons back. Only the buttons this
- * script marked: other elements' attributes are not touched (a package's name once was, #23).
+ * script marked: other elements' attributes are not touched (a package's name once was, docs/decisions/011-browser-modules.md).
  */
 export function restoreSentButtons(): void {
   document.querySelectorAll<HTMLButtonElement>(selector(DataAttr.idleLabel)).forEach((button) => {

@@ -1,7 +1,7 @@
 import { DataAttr, selector } from "./attributes";
 
 /**
- * The click-to-load player (issue 30, docs/streamers.md): a stream shows as a light card, a link to the
+ * The click-to-load player (docs/streamers.md): a stream shows as a light card, a link to the
  * channel; only when the viewer clicks it (or presses Enter on it) is the provider's player created, so a
  * page with streams costs no player bytes on mobile data until someone asks. Without this module the link
  * simply opens the channel at the provider.

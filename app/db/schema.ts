@@ -37,7 +37,7 @@ export const users = pgTable("users", {
   /** Set only by `npm run admin -- grant <email>`, never from a form. */
   isStaff: boolean("is_staff").notNull().default(false),
   profileCompletedAt: timestamp("profile_completed_at", { withTimezone: true }),
-  /** The public profile's address, `/players/:handle` (issue 27); chosen by the player, stored lower-case. */
+  /** The public profile's address, `/players/:handle` (docs/teams.md); chosen by the player, stored lower-case. */
   handle: text("handle").unique(),
   /** What the public profile shows (the player's choice, docs/teams.md "Privacy"): their teams, their tournaments and record. */
   profileShowsTeams: boolean("profile_shows_teams").notNull().default(true),
@@ -159,9 +159,9 @@ export const tournaments = pgTable(
     sortOrder: integer("sort_order").notNull().default(0),
     /** A Discord channel webhook for this event's announcements (docs/notifications.md); null when none. */
     discordWebhookUrl: text("discord_webhook_url"),
-    /** The organization that runs it (issue 29, docs/organizations.md); null means the platform's own. */
+    /** The organization that runs it (docs/organizations.md); null means the platform's own. */
     organizationId: text("organization_id"),
-    /** A Plus event (issue 29, docs/plus.md): only members may register or join its waiting list. */
+    /** A Plus event (docs/plus.md): only members may register or join its waiting list. */
     plusOnly: boolean("plus_only").notNull().default(false),
     /**
      * Who funds the prizes (docs/organizations.md "Prize pools"): none (paid by hand or from the
@@ -268,7 +268,7 @@ export const registrationPlayers = pgTable(
     active: boolean("active").notNull().default(true),
   },
   (t) => [
-    // A player cannot be in two teams entered in the same tournament (issue 27).
+    // A player cannot be in two teams entered in the same tournament (docs/teams.md).
     uniqueIndex("registration_players_user_live")
       .on(t.tournamentId, t.userId)
       .where(sql`${t.active} and ${t.userId} is not null`),
@@ -282,7 +282,7 @@ export const registrationPlayers = pgTable(
   ],
 );
 
-/* ───────────── Teams that last (issue 27, docs/teams.md) ───────────── */
+/* ───────────── Teams that last (docs/teams.md) ───────────── */
 
 export const teams = pgTable(
   "teams",
@@ -337,7 +337,7 @@ export const teamMembers = pgTable(
   ],
 );
 
-/** A season of the platform's own tournaments (issue 27, docs/teams.md): a name and a date range staff set. */
+/** A season of the platform's own tournaments (docs/teams.md): a name and a date range staff set. */
 export const seasons = pgTable(
   "seasons",
   {
@@ -404,7 +404,7 @@ export const teamInvites = pgTable(
   (t) => [index("team_invites_team_idx").on(t.teamId, t.createdAt)],
 );
 
-/* ───────────── Streamers (issue 30, docs/streamers.md) ───────────── */
+/* ───────────── Streamers (docs/streamers.md) ───────────── */
 
 /** A player who applied to be a streamer here; one row per account. Status moves by features/streamers/core/rules.ts. */
 export const streamers = pgTable(
@@ -761,7 +761,7 @@ export const orders = pgTable(
     /** The top-up provider's transaction id, typed by staff when they mark a store order delivered (optional). */
     providerReference: text("provider_reference"),
     /**
-     * Why staff must look at this order although the machines tried (#26): a code and its values,
+     * Why staff must look at this order although the machines tried (docs/payments.md): a code and its values,
      * e.g. {code:"AMOUNT_MISMATCH", paid:"9.00 USDT", expected:"10.00 USD"}, {code:"BANK_NO_MATCH"},
      * {code:"DELIVERY_FAILED", reason:"…"}. Shown in the staff queue; cleared when the order moves on.
      */
@@ -860,7 +860,7 @@ export const orderStatusHistory = pgTable(
 );
 
 /**
- * A payment created at an outside provider for an order (#26, app/features/payments/): Binance Pay
+ * A payment created at an outside provider for an order (docs/payments.md, app/features/payments/): Binance Pay
  * (prepay id) or PayPal (order id). One live row per order and provider; the buyer is sent to pay there.
  */
 export const providerPayments = pgTable(
@@ -921,7 +921,7 @@ export const paymentEvents = pgTable(
   (t) => [uniqueIndex("payment_events_source_event").on(t.source, t.eventId), index("payment_events_order_idx").on(t.orderId, t.id)],
 );
 
-/** Each attempt to deliver a store order through the top-up provider (#26, docs/topup-provider.md). */
+/** Each attempt to deliver a store order through the top-up provider (docs/topup-provider.md). */
 export const deliveries = pgTable(
   "deliveries",
   {
@@ -1549,7 +1549,7 @@ export const notificationOutbox = pgTable(
 );
 
 /**
- * Streams attached to a tournament or one of its bracket matches (issue 30, docs/streamers.md "Streams on
+ * Streams attached to a tournament or one of its bracket matches (docs/streamers.md "Streams on
  * tournaments"): official or caster, a channel URL in its platform's form, optionally an approved streamer
  * whose live flag makes the tournament "EN VIVO".
  */
@@ -1613,7 +1613,7 @@ export const tournamentReplaySettings = pgTable("tournament_replay_settings", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-/* ───────────── Organizations (issue 29, docs/organizations.md) ───────────── */
+/* ───────────── Organizations (docs/organizations.md) ───────────── */
 
 /** An organizer's public body: runs its own tournaments (tournaments.organization_id). */
 export const organizations = pgTable(
@@ -1632,6 +1632,11 @@ export const organizations = pgTable(
     /** Set by platform staff: its tournaments are unpublished and its admins can no longer create. */
     bannedAt: timestamp("banned_at", { withTimezone: true }),
     bannedReason: text("banned_reason"),
+    /** Set by platform staff: the organization may no longer create or run tournaments (docs/organizations.md "Revoking"). */
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    revokedReason: text("revoked_reason"),
+    /** The uploaded logo's public path (`/media/organizations/<key>.webp`), or null. */
+    logoUrl: text("logo_url"),
     createdBy: text("created_by")
       .notNull()
       .references(() => users.id),
@@ -1639,6 +1644,31 @@ export const organizations = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex("organizations_name_lower").on(sql`lower(${t.name})`)],
+);
+
+/**
+ * An invitation link to join an organization with a role. Only the SHA-256 of the token is kept:
+ * the link itself is shown once to whoever made it. Single-use; expires; revocable.
+ */
+export const organizationInvites = pgTable(
+  "organization_invites",
+  {
+    id: text("id").primaryKey(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id),
+    tokenHash: text("token_hash").notNull().unique(),
+    role: text("role").notNull(),
+    createdBy: text("created_by")
+      .notNull()
+      .references(() => users.id),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    usedBy: text("used_by").references(() => users.id),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("organization_invites_org_idx").on(t.organizationId, t.createdAt)],
 );
 
 /** Who runs an organization: owner | admin | staff (features/organizations/core/rules.ts). */
@@ -1762,4 +1792,5 @@ export const schema = {
   organizationMembers,
   organizers,
   organizationBans,
+  organizationInvites,
 };

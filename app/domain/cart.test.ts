@@ -80,7 +80,7 @@ describe("cart", () => {
     expect(Object.keys(parseStoredCart(stored))).toEqual(["free-fire-110"]);
   });
 
-  it("caps a stored cart before reading it: too long a text or too many lines reads as empty (#22)", () => {
+  it("caps a stored cart before reading it: too long a text or too many lines reads as empty", () => {
     const cartOf = (lines: number) =>
       JSON.stringify(Object.fromEntries(Array.from({ length: lines }, (_, i) => [`p${i}`, { ...diamonds, id: `p${i}`, quantity: 1 }])));
     expect(Object.keys(parseStoredCart(cartOf(MAX_CART_LINES)))).toHaveLength(MAX_CART_LINES);

@@ -75,7 +75,7 @@ describe("tournament registration rules", () => {
     });
   });
 
-  it("follows the event's own team size and takes optional substitutes (#24)", () => {
+  it("follows the event's own team size and takes optional substitutes", () => {
     // A Free Fire squad of 4 with one substitute place.
     expect(parseRegistration("free-fire", 0, team(4), { size: 4, substitutes: 1 })).toMatchObject({
       ok: true,

@@ -52,7 +52,7 @@ export function parseRegistration(
   team: { size?: number | null; substitutes?: number } = {},
 ): RegistrationResult {
   const text = (name: string) => (typeof raw[name] === "string" ? (raw[name] as string).trim().slice(0, MAX_TEXT) : "");
-  // The event's own team size (#24); the game's SPEC §9 size for events made before sizes were chosen.
+  // The event's own team size (docs/product.md "Running an event"); the game's SPEC §9 size for events made before sizes were chosen.
   const size = team.size ?? playersPerTeam(game);
   const substitutes = size === 1 ? 0 : (team.substitutes ?? 0);
   const solo = size === 1;

@@ -1,5 +1,5 @@
 /**
- * What a tournament's fee costs with each payment method (#10.6). A fee is shown and charged in
+ * What a tournament's fee costs with each payment method (docs/product.md). A fee is shown and charged in
  * the tournament's own currency:
  * - a fee in dollars is paid in dollars (Binance, PayPal) or in bolívares at the day's rate (Pago Móvil);
  * - a fee in bolívares is paid with Pago Móvil only, as it is, never "dollars × rate".

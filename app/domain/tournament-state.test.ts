@@ -20,7 +20,7 @@ describe("tournament state", () => {
     expect(tournamentState({ capacity: 32, taken: 32 }, open(NOW.toISOString()), NOW)).toBe("closed");
   });
 
-  it("is closed once staff started the bracket, even before the deadline (#22)", () => {
+  it("is closed once staff started the bracket, even before the deadline", () => {
     const started = { ...open(LATER), startedAt: EARLIER };
     expect(tournamentState({ capacity: 32, taken: 3 }, started, NOW)).toBe("closed");
     expect(registrationClosure(started, NOW)).toBe("started");

@@ -1,5 +1,5 @@
 /**
- * Whether a tournament still takes registrations (#10.8): the card and the tournament page show
+ * Whether a tournament still takes registrations (docs/product.md): the card and the tournament page show
  * the same state from the same rule. Pure.
  */
 export type TournamentState = "open" | "full" | "closed";
@@ -22,7 +22,7 @@ export interface RegistrationWindow {
 export type RegistrationClosure = "unpublished" | "started" | "deadline";
 
 /**
- * THE rule "registration is closed" (issue #22: it had five copies, and none knew the start): every
+ * THE rule "registration is closed" (docs/reliability.md "Competition": it had five copies, and none knew the start): every
  * registration, waiting-list mail, approval and page asks it. Null when registration is open.
  * "deadline" alone still lets late entrants from the waiting list in (competition/core/late-entry.ts);
  * "started" is final: nobody enters a bracket that is being played, not even a paid place approved late.

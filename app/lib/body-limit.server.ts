@@ -3,8 +3,9 @@ import { languageFromCookieHeader } from "~/domain/language";
 import { CARD_IMAGE_MAX_BYTES } from "~/features/admin/card-images.server";
 import { GAME_ART_MAX_BYTES } from "~/features/admin/game-art.server";
 import { TEAM_LOGO_MAX_BYTES } from "~/features/teams/team-logos.server";
+import { LOGO_MAX_BYTES } from "./logo-images.server";
 import { log } from "./log.server";
-import { loadMessages } from "./messages.server";
+import { namespaceTexts } from "./messages.server";
 
 /** Every form without a file: a checkout with a full cart (MAX_CART_TEXT) and the longest texts fit. */
 export const FORM_BODY_LIMIT = 64 * 1024;
@@ -26,7 +27,7 @@ const withFile = (fileBytes: number): BodyLimit => ({
 });
 
 /**
- * THE table of request body limits (#22): the routes that take a file, each with its file's own
+ * THE table of request body limits (docs/reliability.md "Limits and idempotency"): the routes that take a file, each with its file's own
  * limit plus the multipart margin; every other request gets FORM_BODY_LIMIT. `.data` is React
  * Router's own path for the same route's action.
  */
@@ -40,6 +41,8 @@ export function bodyLimitFor(path: string, receiptMaxMb: number): BodyLimit {
   if (/^\/admin\/tournaments\/[^/]+$/.test(route)) return withFile(CARD_IMAGE_MAX_BYTES);
   // A team's page: its captain uploads the logo there (docs/teams.md "Logo").
   if (/^\/teams\/[^/]+$/.test(route) && route !== "/teams/join") return withFile(TEAM_LOGO_MAX_BYTES);
+  // An organization's management page: its owner and admins upload the logo there (docs/organizations.md "Logo").
+  if (/^\/organizations\/[^/]+\/manage$/.test(route)) return withFile(LOGO_MAX_BYTES);
   return { bytes: FORM_BODY_LIMIT, code: "BODY_TOO_LARGE", fileMb: null };
 }
 
@@ -97,7 +100,7 @@ function answerTooLarge(req: Request, res: Response, limit: BodyLimit) {
     return;
   }
   const language = languageFromCookieHeader(req.headers.cookie);
-  const { limits } = loadMessages(language, ["common"]).common as { limits: Record<string, string> };
+  const { limits } = namespaceTexts(language, "common") as { limits: Record<string, string> };
   const text = limit.fileMb === null ? limits.bodyTooLarge! : limits.fileTooLarge!.replace("{{mb}}", String(limit.fileMb));
   res.type("text/plain; charset=utf-8").send(text);
 }

@@ -1,7 +1,7 @@
 import { PLAYER_HOSTS } from "~/features/streamers/core/streams";
 
 /**
- * The Content-Security-Policy of every response (#15 hole 4). Scripts run only from our own
+ * The Content-Security-Policy of every response (docs/reliability.md "Holes closed", hole 4). Scripts run only from our own
  * origin or with the request's nonce (React Router's hydration script, the inline page script):
  * no 'unsafe-inline', no 'unsafe-eval' for scripts. Inline style attributes are allowed (the
  * toast timer bar and upload progress bar set a width / duration through `style`).
@@ -16,7 +16,7 @@ export function contentSecurityPolicy(nonce: string, options: { https: boolean }
     "media-src 'self'",
     "font-src 'self' data:",
     "connect-src 'self'",
-    // #30: the click-to-load players of streams and replays, exactly the providers' official player hosts.
+    // The click-to-load players of streams and replays, exactly the providers' official player hosts (docs/streamers.md).
     `frame-src ${Object.values(PLAYER_HOSTS).join(" ")}`,
     "object-src 'none'",
     "base-uri 'none'",

@@ -94,7 +94,7 @@ const envSchema = z
     ID_CHECKER_TIMEOUT_MS: z.coerce.number().int().min(200).max(60_000).default(8000),
     PRICING_URL: optionalUrl,
     /**
-     * #30 live status from Twitch (docs/streamers.md): off until the URL and credentials are set
+     * Live status from Twitch (docs/streamers.md): off until the URL and credentials are set
      * (scripts/twitch-demo.mjs stands in for https://api.twitch.tv). Polled once a minute across instances
      * (TWITCH_POLL_SECONDS: tests ask more often).
      */
@@ -103,7 +103,7 @@ const envSchema = z
     TWITCH_TOKEN: optionalText,
     TWITCH_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     /**
-     * #30 live status from YouTube (docs/streamers.md): off until the URL and key are set (scripts/youtube-demo.mjs
+     * Live status from YouTube (docs/streamers.md): off until the URL and key are set (scripts/youtube-demo.mjs
      * stands in for https://www.googleapis.com). One search per channel, within the day's search calls.
      */
     YOUTUBE_API_URL: optionalUrl,
@@ -111,7 +111,7 @@ const envSchema = z
     YOUTUBE_POLL_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
     YOUTUBE_DAILY_SEARCHES: z.coerce.number().int().min(1).max(100_000).default(100),
     /**
-     * #26 instant payments and delivery (docs/payments.md): each outside service is off until its URL
+     * Instant payments and delivery (docs/payments.md): each outside service is off until its URL
      * and credentials are set. Secrets are read here only and never shown, logged or mailed.
      */
     BINANCE_PAY_URL: optionalUrl,

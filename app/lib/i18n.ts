@@ -1,7 +1,22 @@
 import i18next, { type i18n as I18n, type Resource } from "i18next";
 import { DEFAULT_LANGUAGE, type Language } from "~/domain/language";
 
-export type Messages = Record<string, Record<string, unknown>>;
+/** A namespace's texts: the object, or its JSON text as loaders send it (lib/messages.server.ts). */
+export type MessageBundle = string | Record<string, unknown>;
+export type Messages = Record<string, MessageBundle>;
+
+// A namespace's JSON text is parsed once per process (or page) however many times it arrives.
+const parsedBundles = new Map<string, Record<string, unknown>>();
+
+export function bundleTexts(bundle: MessageBundle): Record<string, unknown> {
+  if (typeof bundle !== "string") return bundle;
+  let parsed = parsedBundles.get(bundle);
+  if (!parsed) {
+    parsed = JSON.parse(bundle) as Record<string, unknown>;
+    parsedBundles.set(bundle, parsed);
+  }
+  return parsed;
+}
 
 /**
  * A fresh i18next instance for one language, initialised synchronously so that the first
@@ -15,7 +30,9 @@ export function createI18n(language: Language, messages: Messages): I18n {
     supportedLngs: ["es", "en"],
     ns: Object.keys(messages),
     defaultNS: "common",
-    resources: { [language]: messages } as Resource,
+    resources: {
+      [language]: Object.fromEntries(Object.entries(messages).map(([namespace, bundle]) => [namespace, bundleTexts(bundle)])),
+    } as Resource,
     interpolation: { escapeValue: false }, // React escapes
     initAsync: false,
     returnNull: false,
@@ -43,6 +60,6 @@ export function i18nFor(language: Language, messages: Messages): I18n {
 export function addMessages(instance: I18n, language: Language, messages: Messages | undefined) {
   if (!messages) return;
   for (const [namespace, bundle] of Object.entries(messages)) {
-    if (!instance.hasResourceBundle(language, namespace)) instance.addResourceBundle(language, namespace, bundle);
+    if (!instance.hasResourceBundle(language, namespace)) instance.addResourceBundle(language, namespace, bundleTexts(bundle));
   }
 }

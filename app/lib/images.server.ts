@@ -14,7 +14,7 @@ export type ImageProblem = "UNREADABLE" | "TOO_SMALL";
  * Decodes an uploaded image (its magic bytes already checked) and renders it, cropped, at each
  * size as WebP. Every upload that sharp decodes goes through here, because the whole decode is the
  * only real check: a truncated PNG has a valid header, so `metadata()` answers, and it fails only
- * when its pixels are read (#22.8e). Any decoding error is the uploader's file, never a 500.
+ * when its pixels are read (docs/reliability.md "Hostile user"). Any decoding error is the uploader's file, never a 500.
  */
 export async function renderWebp(
   bytes: Uint8Array,

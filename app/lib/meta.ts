@@ -1,4 +1,4 @@
-import type { Messages } from "./i18n";
+import { bundleTexts, type Messages } from "./i18n";
 
 interface MatchLike {
   id: string;
@@ -12,7 +12,8 @@ interface MatchLike {
 export function metaText(matches: readonly (MatchLike | undefined)[], namespace: string, key: string): string {
   for (const match of [...matches].reverse()) {
     const messages = (match?.data as { messages?: Messages } | undefined)?.messages;
-    let value: unknown = messages?.[namespace];
+    const bundle = messages?.[namespace];
+    let value: unknown = bundle === undefined ? undefined : bundleTexts(bundle);
     for (const part of key.split(".")) value = (value as Record<string, unknown> | undefined)?.[part];
     if (typeof value === "string") return value;
   }

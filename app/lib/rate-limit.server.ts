@@ -19,7 +19,7 @@ export const RATE_LIMITS = {
   supportMessage: { max: 5, windowSeconds: 60 * 60 },
   /** Team writes per account (creating teams, invites, mailed invites): a captain's evening of work, not a spammer's. */
   teamWrite: { max: 40, windowSeconds: 60 * 60 },
-  /** Organization writes per account (creating one, members, player bans: issue 29). */
+  /** Organization writes per account (creating one, members, player bans: docs/organizations.md). */
   organizationWrite: { max: 60, windowSeconds: 60 * 60 },
   /** Streamer writes per account (applying, following, the live switch): generous for a night of streaming. */
   streamerWrite: { max: 60, windowSeconds: 60 * 60 },

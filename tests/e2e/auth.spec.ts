@@ -34,7 +34,7 @@ test.describe("sign-up and sign-in by e-mail link", () => {
     expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/auth\/link\?token=[^&\s]+/);
     expect(mail.links).toContain(link);
 
-    // The link names the account and signs in only when its button is pressed (issue 22, login CSRF).
+    // The link names the account and signs in only when its button is pressed (docs/reliability.md "Hostile user": login CSRF).
     await page.goto(link);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Confirma tu inicio de sesión");
     await expect(page.getByTestId("sign-in-email")).toHaveText(email);

@@ -75,7 +75,7 @@ test("a new rate moves the store's Bs prices; an existing order keeps its amount
   await expect(page.getByTestId("current-rate")).toContainText("245,50");
   await page.getByTestId("rate-input").fill("300");
   await page.getByTestId("rate-save").click();
-  // 245,50 → 300 is 22% more: nothing is saved until staff confirm (issue 24).
+  // 245,50 → 300 is 22% more: nothing is saved until staff confirm (docs/product.md "Staff verification").
   await expect(page.getByTestId("rate-confirm")).toContainText("Bs. 245,50");
   await expect(page.getByTestId("rate-confirm")).toContainText("22,2 % más alta");
   await expect(page.getByTestId("current-rate")).toContainText("245,50");
@@ -121,7 +121,7 @@ test("staff refund an approved order with a reason and the refund reference", as
   await expect(row.getByTestId("audit-target")).toHaveAttribute("href", `/admin/orders/${office.approved.id}`);
   await expect(row).toContainText("PP-REF-7788");
 
-  // On a phone every column is a stacked line of the row, inside the screen, headed by its column (#24).
+  // On a phone every column is a stacked line of the row, inside the screen, headed by its column (docs/accessibility.md).
   await page.setViewportSize({ width: 360, height: 800 });
   const cells = row.locator("td");
   await expect(cells).toHaveCount(4);

@@ -1,5 +1,6 @@
 /**
- * #22: every request body has a limit enforced while it is read (app/lib/body-limit.server.ts), on
+ * Every request body has a limit enforced while it is read (app/lib/body-limit.server.ts;
+ * docs/reliability.md "Limits and idempotency"), on
  * the real server: a chunked body (no Content-Length) is cut off at the limit with 413, the rest is
  * never read and the server's memory does not grow by the body's size; a declared Content-Length
  * over the limit is answered 413 before any of the body is sent.
@@ -94,7 +95,7 @@ function declareOnly(server: AppServer, path: string, length: number, headers: R
 // A server of its own (no seed): its memory is measured.
 const test = base.extend<{ server: AppServer }>({ server: serverFixture({ name: "body-limits" }) });
 
-test.describe("request body limits (#22)", () => {
+test.describe("request body limits", () => {
   test.describe.configure({ mode: "serial" });
 
   test("a chunked body past the limit: 413, the rest unread, the server's memory not grown by it", async ({ server }) => {

@@ -3,7 +3,7 @@ import { waitForMail } from "./support/mailbox";
 import { DESKTOP, noSidewaysScroll, personAt } from "./support/phone";
 import { pngReceipt } from "./support/receipt-files";
 
-// Running an event (issue 14) on a server of its own, seeded by seed-competition.ts: an 8-team cup
+// Running an event (docs/decisions/007-brackets.md) on a server of its own, seeded by seed-competition.ts: an 8-team cup
 // whose six other teams already checked in, and a 4-team battle-royale league. People sign in through
 // the real /auth page with the link from that server's mail.
 
@@ -181,7 +181,7 @@ test("a 4-match battle-royale points table", async ({ browser, arena }) => {
   await expect(viewer.getByTestId("prizes")).toContainText("1.º Lobo: $60");
   await expect(viewer.getByTestId("prizes")).toContainText("2.º Puma: $40");
 
-  // Started: registration is closed whatever the deadline says, and the page says why, in both languages (#22).
+  // Started: registration is closed whatever the deadline says, and the page says why, in both languages (docs/reliability.md "Competition").
   await staff.goto("/tournament?id=br-e2e");
   await expect(staff.getByTestId("registration-form")).toHaveCount(0);
   await expect(staff.getByTestId("tournament-unavailable")).toHaveAttribute("data-state", "started");
@@ -192,7 +192,7 @@ test("a 4-match battle-royale points table", async ({ browser, arena }) => {
   await expect(staff.getByTestId("tournament-unavailable")).toContainText("Registration is closed: the tournament has started");
 });
 
-test("a Free Fire battle royale at scale: 24 squads, two groups of 12, three rounds; teams report, staff confirm (#24)", async ({
+test("a Free Fire battle royale at scale: 24 squads, two groups of 12, three rounds; teams report, staff confirm", async ({
   browser,
   arena,
 }) => {

@@ -1,11 +1,9 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import net from "node:net";
 import { PayPage, StaffReviewPage } from "./pages/order-pages";
 import { caracasDay, noSidewaysScroll, personAt } from "./support/phone";
 import { pngReceipt } from "./support/receipt-files";
-import { expect, signIn, test as base, type AppServer } from "./support/server-fixture";
+import { expect, serverFixture, signIn, test as base, type AppServer } from "./support/server-fixture";
 
-// Issue 30's done-when (docs/streamers.md), at phone width. Spanish: a player applies and staff approve;
+// What docs/streamers.md promises, at phone width. Spanish: a player applies and staff approve;
 // the demo Twitch provider (scripts/twitch-demo.mjs, asked every second here) reports them live and the
 // landing, their page and a tournament card say so with the server still running; a fan donates by Pago
 // Móvil with a message, staff approve, the overlay (opened beforehand) shows it within 2 s, and the
@@ -13,64 +11,20 @@ import { expect, signIn, test as base, type AppServer } from "./support/server-f
 // overlay, and staff hide an abusive donation message. Subscriber-only posts are fans.spec.ts's, replays
 // for Plus members streams.spec.ts's.
 
-interface TwitchDemo {
-  url: string;
-  setLive(login: string, live: boolean, viewers?: number): Promise<void>;
+// The stand-in for Twitch's Helix API (scripts/twitch-demo.mjs), started by playwright.config.ts on E2E_PORT+94.
+const TWITCH_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 94}`;
+
+/** Tells the demo whether a channel is live, and with how many viewers. */
+async function setTwitchLive(login: string, live: boolean, viewers?: number) {
+  const answer = await fetch(`${TWITCH_URL}/demo/live`, { method: "POST", body: JSON.stringify({ login, live, viewers }) });
+  expect(answer.ok).toBe(true);
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-const test = base.extend<{ arena: AppServer }, { twitch: TwitchDemo }>({
-  // The stand-in for Twitch's Helix API, one per worker, on a port of its own.
-  twitch: [
-    async ({}, use) => {
-      const port = await freePort();
-      const url = `http://127.0.0.1:${port}`;
-      const demo: ChildProcess = spawn(
-        process.execPath,
-        ["scripts/twitch-demo.mjs", "--port", String(port), "--client-id", "demo-client", "--token", "demo-token", "--quiet"],
-        { stdio: "ignore" },
-      );
-      const deadline = Date.now() + 15_000;
-      for (;;) {
-        try {
-          if ((await fetch(`${url}/health`)).ok) break;
-        } catch {
-          // not listening yet
-        }
-        if (Date.now() > deadline) throw new Error("the Twitch demo server did not start");
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      await use({
-        url,
-        async setLive(login, live, viewers) {
-          const answer = await fetch(`${url}/demo/live`, { method: "POST", body: JSON.stringify({ login, live, viewers }) });
-          expect(answer.ok).toBe(true);
-        },
-      });
-      demo.kill("SIGTERM");
-    },
-    { scope: "worker" },
-  ],
-  arena: [
-    async ({ serverPool, twitch }, use) => {
-      const { server } = await serverPool.get({
-        prepare: ["tests/e2e/support/seed-donations.ts"],
-        env: { TWITCH_API_URL: twitch.url, TWITCH_CLIENT_ID: "demo-client", TWITCH_TOKEN: "demo-token", TWITCH_POLL_SECONDS: "1" },
-      });
-      await use(server);
-    },
-    { timeout: 420_000 },
-  ],
+const test = base.extend<{ arena: AppServer }>({
+  arena: serverFixture({
+    prepare: ["tests/e2e/support/seed-donations.ts"],
+    env: { TWITCH_API_URL: TWITCH_URL, TWITCH_CLIENT_ID: "demo-client", TWITCH_TOKEN: "demo-token", TWITCH_POLL_SECONDS: "1" },
+  }),
   baseURL: async ({ arena }, use) => use(arena.url),
 });
 
@@ -80,13 +34,14 @@ test.describe.configure({ mode: "default" });
 test("un jugador aplica y es aprobado, Twitch lo reporta en vivo, un fan dona por Pago Móvil y la alerta sale en 2 s", async ({
   browser,
   arena,
-  twitch,
 }) => {
   test.setTimeout(180_000);
   const player = await personAt(browser, arena);
   const staff = await personAt(browser, arena);
   const fan = await personAt(browser, arena);
   const visitor = await personAt(browser, arena);
+  // The demo outlives a failed attempt: a retry starts with the channel off air.
+  await setTwitchLive("vale_tips", false);
 
   // The player applies with their Twitch channel; staff approve and feature them.
   await signIn(player, arena, "streamer-dn@example.com", "/streamers/apply");
@@ -118,7 +73,7 @@ test("un jugador aplica y es aprobado, Twitch lo reporta en vivo, un fan dona po
 
   // Twitch says the channel is live: the server's poll (every second here) turns the streamer live,
   // and the landing (cached a few seconds), their page and the cup's card show it, without a restart.
-  await twitch.setLive("vale_tips", true, 1234);
+  await setTwitchLive("vale_tips", true, 1234);
   await expect(async () => {
     await visitor.goto("/streamers/vale_tips");
     await expect(visitor.getByTestId("streamer-live")).toHaveText("En vivo", { timeout: 500 });
@@ -237,7 +192,7 @@ test("un jugador aplica y es aprobado, Twitch lo reporta en vivo, un fan dona po
   await expect(player.getByText("Regalo de un fan: 3 × Corona")).toBeVisible();
 
   // Twitch says the stream ended: the page follows.
-  await twitch.setLive("vale_tips", false);
+  await setTwitchLive("vale_tips", false);
   await expect(async () => {
     await visitor.goto("/streamers/vale_tips");
     await expect(visitor.getByTestId("streamer-live")).toHaveCount(0, { timeout: 500 });

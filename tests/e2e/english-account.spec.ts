@@ -8,7 +8,7 @@ import type { OrderSeedPlan } from "./support/order-seed-plan";
 import { pngReceipt } from "./support/receipt-files";
 import { expect, serverFixture, signIn, signInOnce, test as base, type AppServer } from "./support/server-fixture";
 
-// The player's way for an account whose language is English (issue #25's "done when"): a top-up,
+// The player's way for an account whose language is English (docs/product.md, the player's way): a top-up,
 // a paid duo registration and a Plus purchase, each bought through the real pages at 360 px, paid
 // with a Binance receipt and approved by staff, end on an order page that names the result in
 // English, and every mail they cause is in English. (The free solo registration in English is in

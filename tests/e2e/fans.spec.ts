@@ -4,7 +4,7 @@ import { noSidewaysScroll, personAt } from "./support/phone";
 import { pngReceipt } from "./support/receipt-files";
 import { expect, serverFixture, signIn, test as base, type AppServer } from "./support/server-fixture";
 
-// Issue 30 (docs/streamers.md), fans' subscriptions at phone width: the streamer sets a monthly price
+// Fans' subscriptions (docs/streamers.md) at phone width: the streamer sets a monthly price
 // and writes a subscriber-only post; a fan subscribes and pays from their wallet, another pays by a
 // receipt that staff approve; both then read the post, with the subscriber's badge; a visitor and a
 // signed-in non-subscriber see only the title. One short look in English.

@@ -1,5 +1,5 @@
 /**
- * #15 proof 5: on SIGTERM the server stops accepting connections, finishes the requests under
+ * Graceful shutdown (docs/reliability.md "Proofs", 5): on SIGTERM the server stops accepting connections, finishes the requests under
  * way (here a receipt upload still being sent), closes the database and exits 0.
  */
 import { spawnSync } from "node:child_process";

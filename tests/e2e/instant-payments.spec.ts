@@ -3,7 +3,7 @@ import { PayPage } from "./pages/order-pages";
 import { expect, serverFixture, signInOnce, test as base, type AppServer } from "./support/server-fixture";
 import { pngReceipt } from "./support/receipt-files";
 
-// #26 instant payments and delivery, in Chromium, on the demo servers started by playwright.config.ts:
+// Instant payments and delivery (docs/payments.md), in Chromium, on the demo servers started by playwright.config.ts:
 // an app of its own (own data, the four adapters on) so no other spec sees orders move by themselves.
 const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 const PAYMENT_DEMO_PORTS = { binance: E2E_PORT + 90, paypal: E2E_PORT + 91, bank: E2E_PORT + 92, topup: E2E_PORT + 93 };

@@ -84,6 +84,28 @@ test.describe("landing page", () => {
     await expect(footer).toContainText(`© ${new Date().getFullYear()} Arena LATAM`);
   });
 
+  test("the background video can be paused and stays still for people who ask for less motion (WCAG 2.2.2)", async ({ page }) => {
+    const landing = new LandingPage(page);
+    await landing.open();
+    const video = page.getByTestId("hero-video");
+    const toggle = page.getByTestId("hero-video-toggle");
+    const paused = () => video.evaluate((element: HTMLVideoElement) => element.paused);
+    await expect(toggle).toHaveAttribute("aria-label", "Pausar el video de fondo");
+    expect(await paused()).toBe(false);
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-label", "Reproducir el video de fondo");
+    expect(await paused()).toBe(true);
+
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.goto("/?lang=en");
+    await expect(toggle).toHaveAttribute("aria-label", "Play the background video");
+    expect(await paused()).toBe(true);
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    await expect(toggle).toHaveAttribute("aria-label", "Pause the background video");
+    expect(await paused()).toBe(false);
+  });
+
   test("top-bar links scroll to the sections", async ({ page }) => {
     const landing = new LandingPage(page);
     await landing.open();

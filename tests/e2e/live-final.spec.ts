@@ -6,7 +6,7 @@ import { signInLink } from "./support/mailbox";
 import { signInCookieByFetch } from "./support/sign-in-link";
 import { pngReceipt } from "./support/receipt-files";
 
-// Issue #34: a final watched live. A 16-team cup, started (scripts/bench-live-seed.ts), on a server of
+// A final watched live (docs/decisions/012-live-channel.md). A 16-team cup, started (scripts/bench-live-seed.ts), on a server of
 // its own. Spectators' pages take the new bracket from the live stream without a reload, in Spanish
 // and in English; a spectator whose server restarts reconnects and catches up.
 

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { PHONE, noSidewaysScroll, personAt } from "./support/phone";
 import { expect, serverFixture, signIn, signInOnce, test as base, type AppServer } from "./support/server-fixture";
 
-// Match times and walkovers (#24) on phones: staff set a round's time on the run page, players read it
+// Match times and walkovers (docs/product.md "Running an event: match times, reminders and walkovers") on phones: staff set a round's time on the run page, players read it
 // in Caracas time, and a team that is late loses by walkover ("W.O." on the bracket). The server runs
 // in UTC; the pages are written in the platform's zone (America/Caracas, UTC−4).
 

@@ -7,10 +7,10 @@ import { serverFixture, test as serverTest, type AppServer } from "./support/ser
 // A server without PUBLIC_URL, for one test.
 const noPublicUrlTest = serverTest.extend<{ server: AppServer }>({ server: serverFixture({ env: { PUBLIC_URL: "" }, once: true }) });
 
-// Issue #10: what a new user met on a phone, each kept fixed by a test.
+// What a new user met on a phone, each kept fixed by a test (docs/product.md).
 
 test.describe("as a new user would try it", () => {
-  test("the language switch keeps the page and its query (#10.4)", async ({ page }) => {
+  test("the language switch keeps the page and its query", async ({ page }) => {
     await page.goto("/auth?redirectTo=%2Fstore%2Fcart");
     await page.getByRole("navigation", { name: "Idioma" }).getByRole("link", { name: "English" }).click();
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
@@ -22,7 +22,7 @@ test.describe("as a new user would try it", () => {
     await expect(page.locator("html")).toHaveAttribute("lang", "es");
   });
 
-  test("a sign-in link cut inside its token, or without its query, says it no longer works (#10.13)", async ({ page }) => {
+  test("a sign-in link cut inside its token, or without its query, says it no longer works", async ({ page }) => {
     const email = uniqueEmail("cut");
     const link = await requestSignInLink(page, email);
     const token = new URL(link).searchParams.get("token")!;
@@ -37,7 +37,7 @@ test.describe("as a new user would try it", () => {
     await expect(page).toHaveURL(/\/auth\/profile/);
   });
 
-  test("store buttons are visibly not ready before the script runs, never a lost tap (#10.10)", async ({ browser, baseURL }) => {
+  test("store buttons are visibly not ready before the script runs, never a lost tap", async ({ browser, baseURL }) => {
     const context = await browser.newContext({
       baseURL,
       javaScriptEnabled: false,
@@ -65,7 +65,7 @@ test.describe("as a new user would try it", () => {
   });
 });
 
-test.describe("PUBLIC_URL unset (#10.11)", () => {
+test.describe("PUBLIC_URL unset", () => {
   noPublicUrlTest("the e-mail link uses the address the browser used, and signs in there", async ({ page, server }) => {
     try {
       const email = uniqueEmail("lan");

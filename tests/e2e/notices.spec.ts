@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { PHONE, personAt } from "./support/phone";
 import { expect, serverFixture, signIn, test as base, type AppServer } from "./support/server-fixture";
 
-// Issue 24 "Notices where players are", on a server of its own (seed-notices.ts: a started 4-team cup,
+// Notices where players are (docs/notifications.md), on a server of its own (seed-notices.ts: a started 4-team cup,
 // Alfa v Bravo in match 0) that sends WhatsApp through the demo Cloud API server the e2e config
 // starts at E2E_PORT+80. Two captains choose WhatsApp on their phones (one in Spanish, one in
 // English); staff post the room of match 0; the demo server received the room for those two teams

@@ -3,7 +3,7 @@ import { TournamentPage } from "./pages/tournament-page";
 import { PHONE, caracasDay, noSidewaysScroll, personAt } from "./support/phone";
 import { expect, serverFixture, signIn, test as base, type AppServer } from "./support/server-fixture";
 
-// Organizations run their own tournaments (issue 29, docs/organizations.md), on a server of its own
+// Organizations run their own tournaments (docs/organizations.md), on a server of its own
 // seeded by seed-organizations.ts: a Plus member (no staff rights), a player to ban, and another
 // organization with its own tournament. Everything at phone width.
 

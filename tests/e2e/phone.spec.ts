@@ -5,7 +5,7 @@ import { formatDateTime } from "../../app/domain/format";
 import { expect, serverFixture, signInOnce, test as base, type AppServer } from "./support/server-fixture";
 import type { OrderSeedPlan, SeededOrders } from "./support/order-seed-plan";
 
-// Issue #10: every page fits a 360 px phone (412 px is not checked apart: no breakpoint lies between
+// Every page fits a 360 px phone (docs/accessibility.md; 412 px is not checked apart: no breakpoint lies between
 // 360 and Tailwind's first, 640, so what fits 360 fits 412), signed in or not, staff pages included,
 // in both languages, and the top bar's links stay reachable. The browser runs in America/Caracas and
 // the server in UTC; the shared fixture fails any test on a console or page error (hydration included).
@@ -13,7 +13,7 @@ import type { OrderSeedPlan, SeededOrders } from "./support/order-seed-plan";
 // (README "Screenshots"); `npm test` skips them (full-page PNGs cost a third of this file's time).
 
 const PLAYER = { email: "phone-player@example.com", name: "Valentina Teléfono-Larguísimo de los Andes" };
-// Made staff by the STAFF_EMAILS setting, with no player profile (#10.12).
+// Made staff by the STAFF_EMAILS setting, with no player profile (docs/product.md).
 const STAFF_EMAIL = "phone-staff@example.com";
 
 const PLAN: OrderSeedPlan = {

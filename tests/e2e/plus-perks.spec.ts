@@ -6,7 +6,7 @@ import { PHONE, noSidewaysScroll, personAt } from "./support/phone";
 import { pngReceipt } from "./support/receipt-files";
 import { expect, serverFixture, signIn, test as base, type AppServer } from "./support/server-fixture";
 
-// Issue 29, "every Plus benefit is real", at phone width on a server of its own (seed-plus-perks.ts:
+// Every Plus benefit is real (docs/plus.md), at phone width on a server of its own (seed-plus-perks.ts:
 // the free Free Fire cup is a Plus event; Mia linked Discord). Nora, not a member, is refused the Plus
 // event (Spanish); Mia buys Plus, staff approve it, the demo Discord server (E2E_PORT+81) receives the
 // premium role and Mia enters the Plus event (English); her membership then ends while the server is

@@ -2,7 +2,7 @@ import { PHONE, noSidewaysScroll, personAt } from "./support/phone";
 import { pngReceipt } from "./support/receipt-files";
 import { expect, serverFixture, signIn, test as base, type AppServer } from "./support/server-fixture";
 
-// Issue 27, "what is shown publicly is the player's choice" (docs/teams.md "Privacy"), at phone width in
+// "what is shown publicly is the player's choice" (docs/teams.md "Privacy"), at phone width in
 // Spanish: a player opens their public profile's choices from "Mis equipos", lists one of the IDs they saved at the
 // store, hides their tournaments, and a visitor sees exactly that on the profile (never the phone or e-mail);
 // then, as their team's captain, uploads its logo (docs/teams.md "Logo"), shown on the team page and the profile.

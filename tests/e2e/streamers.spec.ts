@@ -2,7 +2,7 @@ import { noSidewaysScroll, personAt } from "./support/phone";
 import { expect, serverFixture, signIn, test as base, type AppServer } from "./support/server-fixture";
 import { waitForMail } from "./support/mailbox";
 
-// Issue 30 (docs/streamers.md), at phone width: a player applies to be a streamer, staff approve (the
+// Streamers (docs/streamers.md), at phone width: a player applies to be a streamer, staff approve (the
 // player is mailed), staff feature them, the streamer switches "Estoy en vivo" and the landing and their
 // page show the LIVE badge; a fan follows; a short look in English. The pages have no React runtime
 // (the staff page apart): plain forms that post.

@@ -1,7 +1,7 @@
 import { noSidewaysScroll, personAt } from "./support/phone";
 import { expect, serverFixture, signIn, test as base, type AppServer } from "./support/server-fixture";
 
-// Issue 30 (docs/streamers.md "Streams on tournaments", "Replays"), at phone width: staff attach a live
+// Streams and replays (docs/streamers.md "Streams on tournaments", "Replays"), at phone width: staff attach a live
 // streamer's channel to a tournament; a visitor sees "EN VIVO" on its card and opens the player by a click
 // (no player before it); a Plus member opens yesterday's final, a player without Plus sees the lock (English).
 // Nothing is loaded from the providers on this offline machine: the tests assert where the player points.

@@ -1,7 +1,7 @@
 import { PHONE, noSidewaysScroll, personAt } from "./support/phone";
 import { expect, serverFixture, signIn, test as base, type AppServer } from "./support/server-fixture";
 
-// Issue 27, "lists use index-backed keyset pagination" (docs/teams.md "Other lists"), at phone width in
+// "lists use index-backed keyset pagination" (docs/teams.md "Other lists"), at phone width in
 // Spanish: staff page through the team list (53 teams, 50 a page) and back to the newest; a visitor pages
 // through a player's 22 tournaments (20 a page); a forged cursor in the address shows the first page.
 

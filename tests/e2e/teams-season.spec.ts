@@ -4,7 +4,7 @@ import { waitForMail } from "./support/mailbox";
 import { PHONE, caracasDay, noSidewaysScroll, personAt } from "./support/phone";
 import { expect, serverFixture, signIn, test as base, type AppServer } from "./support/server-fixture";
 
-// Issue 27's "done when" (docs/teams.md), on a server of its own seeded by seed-teams-season.ts: a captain
+// What docs/teams.md promises, on a server of its own seeded by seed-teams-season.ts: a captain
 // creates a Mobile Legends team, four players join by link and one by an e-mailed invite, the captain
 // enters the team choosing its starters, staff play the cup to the end and record the places, and the team
 // page, every player's profile and the game's leaderboard show the result; a roster change afterwards

@@ -2,7 +2,7 @@ import { expect, signUp, test, uniqueEmail } from "./support/auth-fixtures";
 import { waitForMail } from "./support/mailbox";
 import { noSidewaysScroll } from "./support/phone";
 
-// Issue 27 (docs/teams.md): a captain creates a Mobile Legends team, shares an invite link, a second
+// Teams that last (docs/teams.md): a captain creates a Mobile Legends team, shares an invite link, a second
 // player (another browser) accepts it, and the team's public page shows both; at phone width, in
 // Spanish, with a short look in English. The pages have no React runtime: plain forms that post.
 

@@ -2,7 +2,7 @@ import { expect, serverFixture, signIn, test as base, type AppServer } from "./s
 import { waitForMail } from "./support/mailbox";
 import { DESKTOP, noSidewaysScroll, personAt } from "./support/phone";
 
-// Money out (#28) on a server of its own, seeded by seed-wallet.ts: an 8-team cup with a $100 prize
+// Money out (docs/decisions/014-wallet-ledger.md) on a server of its own, seeded by seed-wallet.ts: an 8-team cup with a $100 prize
 // table is played to the end by staff, the prizes are paid to the placed captains' wallets, a
 // non-Plus captain withdraws by Pago Móvil (Spanish, phone width), a Plus captain by Binance at 0 %
 // (English), staff pay both recording references, and the ledger export balances.

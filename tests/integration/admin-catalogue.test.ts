@@ -1,32 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { asc, eq } from "drizzle-orm";
 import { auditLog, orders, topupPackages } from "~/db/schema";
-import { seedDemoData } from "~/db/seed";
 import { action as gamesAction } from "~/features/admin/routes/catalogue";
 import { action as packagesAction, loader as packagesLoader } from "~/features/admin/routes/catalogue-game";
-import { useAuthSettings } from "~/features/auth/auth.server";
 import { createOrder } from "~/features/orders/orders.server";
 import { listCatalogue } from "~/features/store/catalogue.server";
-import type { DatabaseHandle } from "~/lib/db.server";
 import { callRoute, formRequest, getRequest } from "./support/routes";
-import { memoryMailer, signInAs, useTestAuth } from "./support/sessions";
-import { openTestDatabase, resetTables } from "./test-database";
+import { signInAs, useSignInTest } from "./support/sessions";
 
-let handle: DatabaseHandle;
-const mailer = memoryMailer();
+const { handle, mailer } = useSignInTest({ seed: true });
 let staff: Awaited<ReturnType<typeof signInAs>>;
 
-beforeAll(async () => {
-  handle = await openTestDatabase();
-});
-afterAll(async () => {
-  useAuthSettings(undefined);
-  await handle.close();
-});
 beforeEach(async () => {
-  await resetTables(handle);
-  useTestAuth(handle.db, mailer);
-  await seedDemoData(handle.db);
   staff = await signInAs(handle.db, mailer, "staff@example.com", { staff: true });
 });
 

@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { competitionReports, orderStatusHistory, tournaments, users } from "~/db/schema";
-import { seedDemoData } from "~/db/seed";
 import { cashClose, dashboardFigures, workCounts } from "~/features/admin/dashboard.server";
 import { loader as cashCloseCsv } from "~/features/admin/routes/cash-close-csv";
 import { loader as tournamentsLoader } from "~/features/admin/routes/tournaments";
@@ -10,29 +9,12 @@ import { loader as queueLoader } from "~/features/admin/routes/orders-queue";
 import { saveSupportMessage } from "~/features/support/support.server";
 import { platformToday } from "~/domain/format";
 import { loader as dashboardLoader } from "~/features/admin/routes/dashboard";
-import { useAuthSettings } from "~/features/auth/auth.server";
 import { createOrder, decideOrder, submitProof } from "~/features/orders/orders.server";
 import { registerForTournament } from "~/features/tournaments/registrations.server";
-import type { DatabaseHandle } from "~/lib/db.server";
 import { callRoute, getRequest } from "./support/routes";
-import { memoryMailer, signInAs, useTestAuth } from "./support/sessions";
-import { openTestDatabase, resetTables } from "./test-database";
+import { signInAs, useSignInTest } from "./support/sessions";
 
-let handle: DatabaseHandle;
-const mailer = memoryMailer();
-
-beforeAll(async () => {
-  handle = await openTestDatabase();
-});
-afterAll(async () => {
-  useAuthSettings(undefined);
-  await handle.close();
-});
-beforeEach(async () => {
-  await resetTables(handle);
-  useTestAuth(handle.db, mailer);
-  await seedDemoData(handle.db);
-});
+const { handle, mailer } = useSignInTest({ seed: true });
 
 type Figures = {
   byStatus: { status: string; count: number }[];

@@ -5,36 +5,25 @@ import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { asc, eq } from "drizzle-orm";
 import { auditLog, games } from "~/db/schema";
-import { seedDemoData } from "~/db/seed";
 import { useGameArtStorage } from "~/features/admin/game-art.server";
 import { action as gamesAction, loader as gamesLoader } from "~/features/admin/routes/catalogue";
-import { useAuthSettings } from "~/features/auth/auth.server";
 import { loader as artLoader } from "~/features/store/routes/game-art";
-import type { DatabaseHandle } from "~/lib/db.server";
 import { localDiskStorage } from "~/lib/storage.server";
 import { callRoute, getRequest, multipartRequest } from "./support/routes";
-import { memoryMailer, signInAs, useTestAuth } from "./support/sessions";
-import { openTestDatabase, resetTables } from "./test-database";
+import { signInAs, useSignInTest } from "./support/sessions";
 
-let handle: DatabaseHandle;
-const mailer = memoryMailer();
+const { handle, mailer } = useSignInTest({ seed: true });
 let staff: Awaited<ReturnType<typeof signInAs>>;
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), "game-art-"));
 
 beforeAll(async () => {
-  handle = await openTestDatabase();
   useGameArtStorage(localDiskStorage(folder));
 });
 afterAll(async () => {
   useGameArtStorage(undefined);
-  useAuthSettings(undefined);
-  await handle.close();
   fs.rmSync(folder, { recursive: true, force: true });
 });
 beforeEach(async () => {
-  await resetTables(handle);
-  useTestAuth(handle.db, mailer);
-  await seedDemoData(handle.db);
   staff = await signInAs(handle.db, mailer, "staff@example.com", { staff: true });
 });
 

@@ -1,33 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { asc, eq } from "drizzle-orm";
 import { auditLog, exchangeRates, orders, settings, topupPackages } from "~/db/schema";
-import { seedDemoData } from "~/db/seed";
 import { action as rateAction, loader as rateLoader } from "~/features/admin/routes/exchange-rate";
 import { action as payToAction } from "~/features/admin/routes/payment-methods";
-import { useAuthSettings } from "~/features/auth/auth.server";
 import { currentExchangeRate, currentExchangeRateInfo } from "~/features/orders/exchange-rate.server";
 import { createOrder } from "~/features/orders/orders.server";
 import { enabledPaymentMethods, payToDetails } from "~/features/orders/payment-accounts.server";
-import type { DatabaseHandle } from "~/lib/db.server";
 import { callRoute, formRequest, getRequest } from "./support/routes";
-import { memoryMailer, signInAs, useTestAuth } from "./support/sessions";
-import { openTestDatabase, resetTables } from "./test-database";
+import { signInAs, useSignInTest } from "./support/sessions";
 
-let handle: DatabaseHandle;
-const mailer = memoryMailer();
-
-beforeAll(async () => {
-  handle = await openTestDatabase();
-});
-afterAll(async () => {
-  useAuthSettings(undefined);
-  await handle.close();
-});
-beforeEach(async () => {
-  await resetTables(handle);
-  useTestAuth(handle.db, mailer);
-  await seedDemoData(handle.db);
-});
+const { handle, mailer } = useSignInTest({ seed: true });
 
 const audits = () => handle.db.select().from(auditLog).orderBy(asc(auditLog.id));
 

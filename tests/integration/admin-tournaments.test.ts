@@ -3,7 +3,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { asc, eq } from "drizzle-orm";
 import { auditLog, orderStatusHistory, orders, registrationPlayers, registrations, tournaments, users } from "~/db/schema";
 import { readCardImage, storeCardImage } from "~/features/admin/card-images.server";
@@ -13,29 +13,16 @@ import { action as registrationsAction, loader as registrationsLoader } from "~/
 import { action as editAction, loader as editLoader } from "~/features/admin/routes/tournament-edit";
 import { action as newAction } from "~/features/admin/routes/tournament-new";
 import { loader as listLoader } from "~/features/admin/routes/tournaments";
-import { useAuthSettings } from "~/features/auth/auth.server";
 import { createOrder, decideOrder, moveOrder } from "~/features/orders/orders.server";
 import { listUpcomingTournaments } from "~/features/tournaments/tournaments.server";
 import { deliverQueuedMail } from "./support/mail";
-import type { DatabaseHandle } from "~/lib/db.server";
 import { callRoute, formRequest, getRequest } from "./support/routes";
-import { memoryMailer, signInAs, useTestAuth } from "./support/sessions";
-import { openTestDatabase, resetTables } from "./test-database";
+import { signInAs, useSignInTest } from "./support/sessions";
 
-let handle: DatabaseHandle;
-const mailer = memoryMailer();
+const { handle, mailer } = useSignInTest();
 let staff: Awaited<ReturnType<typeof signInAs>>;
 
-beforeAll(async () => {
-  handle = await openTestDatabase();
-});
-afterAll(async () => {
-  useAuthSettings(undefined);
-  await handle.close();
-});
 beforeEach(async () => {
-  await resetTables(handle);
-  useTestAuth(handle.db, mailer);
   staff = await signInAs(handle.db, mailer, "staff@example.com", { staff: true });
 });
 

@@ -1,28 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { asc, eq } from "drizzle-orm";
 import { auditLog, users } from "~/db/schema";
 import { action as userAction, loader as userLoader } from "~/features/admin/routes/user";
 import { loader as usersLoader } from "~/features/admin/routes/users";
-import { useAuthSettings } from "~/features/auth/auth.server";
-import type { DatabaseHandle } from "~/lib/db.server";
 import { callRoute, formRequest, getRequest } from "./support/routes";
-import { memoryMailer, signInAs, useTestAuth } from "./support/sessions";
-import { openTestDatabase, resetTables } from "./test-database";
+import { signInAs, useSignInTest } from "./support/sessions";
 
-let handle: DatabaseHandle;
-const mailer = memoryMailer();
-
-beforeAll(async () => {
-  handle = await openTestDatabase();
-});
-afterAll(async () => {
-  useAuthSettings(undefined);
-  await handle.close();
-});
-beforeEach(async () => {
-  await resetTables(handle);
-  useTestAuth(handle.db, mailer);
-});
+const { handle, mailer } = useSignInTest();
 
 describe("users", () => {
   it("are found by e-mail or name, a page at a time", async () => {

@@ -1,30 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { users } from "~/db/schema";
 import { isPublicAuthEndpoint } from "~/features/auth/auth-rules";
-import { auth, useAuthSettings } from "~/features/auth/auth.server";
+import { auth } from "~/features/auth/auth.server";
 import { action as authApiAction, loader as authApiLoader } from "~/features/auth/routes/api-auth";
 import { action as requestLink } from "~/features/auth/routes/auth";
-import type { DatabaseHandle } from "~/lib/db.server";
-import { memoryMailer, signInAs, useTestAuth } from "./support/sessions";
+import { signInAs, useSignInTest } from "./support/sessions";
 import { BASE_URL, callRoute, formRequest } from "./support/routes";
-import { openTestDatabase, resetTables } from "./test-database";
 
-let handle: DatabaseHandle;
-let mailer: ReturnType<typeof memoryMailer>;
-
-beforeAll(async () => {
-  handle = await openTestDatabase();
-});
-afterAll(async () => {
-  useAuthSettings(undefined);
-  await handle.close();
-});
-beforeEach(async () => {
-  await resetTables(handle);
-  mailer = memoryMailer();
-  useTestAuth(handle.db, mailer);
-});
+const { handle, mailer } = useSignInTest();
 
 function jsonPost(path: string, body: unknown, cookie = "", ip = "203.0.113.9") {
   return new Request(`${BASE_URL}/api/auth${path}`, {
@@ -35,7 +19,7 @@ function jsonPost(path: string, body: unknown, cookie = "", ip = "203.0.113.9") 
 }
 
 describe("the auth library's endpoints", () => {
-  it("cannot send sign-in mail around our per-address limit (hole #15.1)", async () => {
+  it("cannot send sign-in mail around our per-address limit", async () => {
     for (let i = 0; i < 6; i++) {
       const answer = await callRoute(
         authApiAction,
@@ -52,7 +36,7 @@ describe("the auth library's endpoints", () => {
     expect(mailer.sent).toHaveLength(3);
   });
 
-  it("cannot store a name our profile rules refuse (hole #15.2)", async () => {
+  it("cannot store a name our profile rules refuse", async () => {
     const { jar, userId } = await signInAs(handle.db, mailer, "ana@example.com", { name: "Ana" });
     for (const name of ["x".repeat(5000), "", "   "]) {
       const answer = await callRoute(authApiAction, jsonPost("/update-user", { name }, jar.header()));
@@ -81,7 +65,7 @@ describe("the auth library's endpoints", () => {
         const request =
           method === "GET" ? new Request(`${BASE_URL}/api/auth${path}`, { headers: { "x-client-ip": "203.0.113.9" } }) : jsonPost(path, {});
         const answer = await callRoute(method === "GET" ? authApiLoader : authApiAction, request);
-        // The old sign-in link address only forwards to our confirmation page (#22.8d).
+        // The old sign-in link address only forwards to our confirmation page (docs/reliability.md "Hostile user").
         if (method === "GET" && path === "/magic-link/verify") {
           expect(answer.location).toBe("/auth/link");
           continue;

@@ -1,5 +1,5 @@
 /**
- * #15 proof 1: the authorization matrix. Every route of app/routes.ts is either listed here with
+ * The authorization matrix (docs/reliability.md "Proofs", 1): every route of app/routes.ts is either listed here with
  * what a visitor, the owner of the data, another signed-in user and staff get from its loader
  * and action, or listed as public with the reason. A route added to the table without a line
  * here fails the first test.
@@ -41,11 +41,11 @@ interface World {
   openOrder: string;
   paidOrder: string;
   proofId: string;
-  /** A team the owner captains (issue 27). */
+  /** A team the owner captains (docs/teams.md). */
   team: string;
-  /** The handle of the owner's approved streamer page (issue 30). */
+  /** The handle of the owner's approved streamer page (docs/streamers.md). */
   streamer: string;
-  /** Issue 29: the organization the owner owns, one "other" owns, and a draft tournament of the owner's. */
+  /** The organization the owner owns, one "other" owns, and a draft tournament of the owner's (docs/organizations.md). */
   org: string;
   otherOrg: string;
   orgTournament: string;
@@ -138,7 +138,7 @@ const MATRIX: Record<string, Case[] | { public: string }> = {
     },
   ],
   "*": { public: "not found page" },
-  // Issue 29 (docs/organizations.md; tests/integration/organizations.test.ts has every role of an organization).
+  // Organizations (docs/organizations.md; tests/integration/organizations.test.ts has every role of an organization).
   // "owner" owns the organization and its tournament; "other" owns another organization; staff are the platform's.
   organizations: [
     {
@@ -163,6 +163,16 @@ const MATRIX: Record<string, Case[] | { public: string }> = {
       state: async () => (await handleRef.db.select({ id: organizations.id }).from(organizations)).length,
     },
   ],
+  "organizations/join/:token": [
+    {
+      name: "an invitation link needs a signed-in user; an unknown one is a 404 (organization-invites.test.ts has every state)",
+      kind: "loader",
+      request: (_w, cookie) => getRequest(`/organizations/join/${"u".repeat(43)}`, cookie),
+      params: () => ({ token: "u".repeat(43) }),
+      expect: { visitor: "signin", owner: "hidden", other: "hidden", staff: "hidden" },
+    },
+  ],
+  "media/organizations/:file": { public: "organizations' logos (public, re-encoded on upload; organization-invites.test.ts)" },
   "organizations/:slug": { public: "an organization's page: published tournaments and winners only (organizations.test.ts)" },
   "organizations/:slug/manage": [
     {
@@ -287,7 +297,7 @@ const MATRIX: Record<string, Case[] | { public: string }> = {
   "admin/organizations": [
     { name: "approvals and bans", kind: "loader", request: (_w, cookie) => getRequest("/admin/organizations", cookie), expect: staffOnly },
   ],
-  // Issue 27 (docs/teams.md; tests/integration/teams.test.ts has every act of the team page).
+  // Teams (docs/teams.md; tests/integration/teams.test.ts has every act of the team page).
   teams: [
     { name: "my teams are the caller's own", kind: "loader", request: (_w, cookie) => getRequest("/teams", cookie), expect: anySignedIn },
     {
@@ -348,7 +358,7 @@ const MATRIX: Record<string, Case[] | { public: string }> = {
     },
   ],
   "media/teams/:file": { public: "team logos captains uploaded (public, re-encoded on upload; team-logo.test.ts)" },
-  // Issue 30 (docs/streamers.md; tests/integration/streamers.test.ts has every act).
+  // Streamers (docs/streamers.md; tests/integration/streamers.test.ts has every act).
   streamers: { public: "approved streamers' handles, games, follower counts and live status" },
   "streamers/apply": [
     {
@@ -773,7 +783,7 @@ function outcomeOf(answer: RouteAnswer): Outcome | `status ${number}` {
   return `status ${answer.status}`;
 }
 
-describe("authorization matrix (#15 proof 1)", () => {
+describe("authorization matrix", () => {
   it("covers every route of app/routes.ts", () => {
     // Every page under /admin is staff-only and enumerated by tests/integration/admin-access.test.ts;
     // the ones that touch orders are also here.

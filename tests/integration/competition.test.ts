@@ -375,7 +375,7 @@ describe("match page routes", () => {
   });
 });
 
-describe("report limits and live updates under a burst (#22)", () => {
+describe("report limits and live updates under a burst", () => {
   const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
 
   it("a captain reports again only after a pause and a few times; replaced screenshots leave storage; the opponent is mailed once per result", async () => {

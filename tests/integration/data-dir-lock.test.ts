@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { DatabaseInUseError, lockDataDir } from "~/lib/db.server";
 
-// Defect #10.12: `npm run admin -- grant` beside a running PGlite server must refuse, not lose the grant.
+// `npm run admin -- grant` beside a running PGlite server must refuse, not lose the grant (docs/product.md).
 describe("embedded data directory lock", () => {
   const dirs: string[] = [];
   const tempDir = () => {

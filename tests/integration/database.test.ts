@@ -88,7 +88,7 @@ describe(`database on ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}`, ()
     expect(after.map((card) => card.id)).not.toContain("evening-cup");
   });
 
-  it("gives each card its places and whether it is open, full or closed (#10.8)", async () => {
+  it("gives each card its places and whether it is open, full or closed", async () => {
     const now = new Date();
     await seedDemoData(handle.db, now);
     await handle.db.execute(sql`update tournaments set capacity = 1 where id = 'copa-free-fire-solo'`);

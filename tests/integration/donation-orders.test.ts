@@ -1,5 +1,5 @@
 /**
- * Issue 30, donations paid as orders (docs/streamers.md "Donations"): the page's form creates an order
+ * Donations paid as orders (docs/streamers.md "Donations"): the page's form creates an order
  * of kind `donation` priced on the server; staff approving it credit the streamer the amount less the
  * fee and put the donation (message, opt-in) on the page and the overlay in the same transaction; a
  * rejected or expired order makes none; a refund reverses the credit (refused once the streamer

@@ -1,5 +1,5 @@
 /**
- * Issue 30, fans' subscriptions to streamers (docs/streamers.md): the streamer's price within limits,
+ * Fans' subscriptions to streamers (docs/streamers.md): the streamer's price within limits,
  * the subscription sold as an order (paid by proof that staff approve, or from the wallet), the month
  * it adds and the streamer's credit through the ledger (no fee for a Plus subscriber), refunds as a
  * reversing movement, subscriber-only posts, the page's badge, and the renewal reminders.

@@ -1,5 +1,5 @@
 /**
- * Issue 22, item 8: smaller holes a hostile visitor or a careless upload could use. Drafts stay in
+ * Smaller holes a hostile visitor or a careless upload could use (docs/reliability.md "Hostile user", item 8). Drafts stay in
  * the back-office (bracket, matches, live stream), the sign-in page shows only our own messages, and
  * a damaged image is a clear refusal, never a 500.
  */
@@ -7,44 +7,33 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { tournaments } from "~/db/schema";
 import { seedDemoData } from "~/db/seed";
 import { useGameArtStorage } from "~/features/admin/game-art.server";
 import { action as catalogueAction } from "~/features/admin/routes/catalogue";
 import { action as newTournamentAction } from "~/features/admin/routes/tournament-new";
-import { useAuthSettings } from "~/features/auth/auth.server";
 import { loader as authLoader } from "~/features/auth/routes/auth";
 import { saveSettings } from "~/features/competition/competition.server";
 import { loader as bracketLoader } from "~/features/competition/routes/bracket";
 import { loader as liveLoader } from "~/features/competition/routes/live";
-import type { DatabaseHandle } from "~/lib/db.server";
 import { localDiskStorage } from "~/lib/storage.server";
 import { callRoute, getRequest, multipartRequest } from "./support/routes";
-import { memoryMailer, signInAs, useTestAuth } from "./support/sessions";
-import { openTestDatabase, resetTables } from "./test-database";
+import { signInAs, useSignInTest } from "./support/sessions";
 
-let handle: DatabaseHandle;
-const mailer = memoryMailer();
+const { handle, mailer } = useSignInTest();
 const artFolder = fs.mkdtempSync(path.join(os.tmpdir(), "holes-art-"));
 
 beforeAll(async () => {
-  handle = await openTestDatabase();
   useGameArtStorage(localDiskStorage(artFolder));
 });
 afterAll(async () => {
   useGameArtStorage(undefined);
-  useAuthSettings(undefined);
-  await handle.close();
   fs.rmSync(artFolder, { recursive: true, force: true });
 });
-beforeEach(async () => {
-  await resetTables(handle);
-  useTestAuth(handle.db, mailer);
-});
 
-describe("a draft tournament is seen only by staff (#22.8a)", () => {
+describe("a draft tournament is seen only by staff", () => {
   const T = "copa-borrador";
 
   async function draftWithBracket() {
@@ -101,7 +90,7 @@ describe("a draft tournament is seen only by staff (#22.8a)", () => {
   });
 });
 
-describe("the sign-in page shows only our own messages (#22.8b)", () => {
+describe("the sign-in page shows only our own messages", () => {
   it("an `error` in the address picks one of our messages and never supplies text", async () => {
     const phishing = "Tu cuenta fue bloqueada. Llama al +58 412 000 0000 o escribe a soporte@evil.example";
     const answer = await callRoute<{ oauthError: string | null }>(
@@ -120,7 +109,7 @@ describe("the sign-in page shows only our own messages (#22.8b)", () => {
   });
 });
 
-describe("a damaged image is refused with a clear message, never a 500 (#22.8e)", () => {
+describe("a damaged image is refused with a clear message, never a 500", () => {
   async function truncatedPng() {
     const png = await sharp({ create: { width: 1280, height: 720, channels: 3, background: "#0af" } })
       .png()

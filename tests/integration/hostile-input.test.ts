@@ -1,5 +1,5 @@
 /**
- * #15 proof 2: hostile input. fast-check sends generated requests (10,000 by default; set
+ * Hostile input (docs/reliability.md "Proofs", 2): fast-check sends generated requests (10,000 by default; set
  * HOSTILE_RUNS to scale) to the public actions: wrong body types, huge strings, unicode, control
  * characters, injection strings, missing and repeated fields. Every answer must be a clear 4xx or a
  * normal answer, never a 500 or a crash, and the database must hold nothing it should not.
@@ -178,7 +178,7 @@ afterAll(async () => {
 });
 
 const T = 600_000;
-describe(`hostile input (#15 proof 2, ${TOTAL} generated requests)`, () => {
+describe(`hostile input (${TOTAL} generated requests)`, () => {
   it(
     "sign-in form",
     async () => {

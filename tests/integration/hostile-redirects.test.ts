@@ -1,10 +1,10 @@
 /**
- * Issue 22, items 1 and 2: every route that redirects to a target taken from the request (`to`,
- * `redirectTo`, the profile's meta refresh) keeps the browser on this site and never answers 500,
- * whatever the target holds (tabs, line breaks, backslashes, non-ASCII).
+ * Redirects (docs/reliability.md "Hostile user", items 1 and 2): every route that redirects to a
+ * target taken from the request (`to`, `redirectTo`, the profile's meta refresh) keeps the browser
+ * on this site and never answers 500, whatever the target holds (tabs, line breaks, backslashes, non-ASCII).
  */
 import fc from "fast-check";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { users } from "~/db/schema";
 import { loader as authLoader } from "~/features/auth/routes/auth";
@@ -13,26 +13,10 @@ import { action as confirmLink, loader as linkPage } from "~/features/auth/route
 import { action as profileAction, loader as profileLoader } from "~/features/auth/routes/profile";
 import { loader as cancelLoader } from "~/features/orders/routes/cancel";
 import { loader as proofLoader } from "~/features/orders/routes/proof";
-import { useAuthSettings } from "~/features/auth/auth.server";
-import type { DatabaseHandle } from "~/lib/db.server";
 import { BASE_URL, callRoute, formRequest, getRequest } from "./support/routes";
-import { memoryMailer, signInAs, useTestAuth } from "./support/sessions";
-import { openTestDatabase, resetTables } from "./test-database";
+import { signInAs, useSignInTest } from "./support/sessions";
 
-let handle: DatabaseHandle;
-const mailer = memoryMailer();
-
-beforeAll(async () => {
-  handle = await openTestDatabase();
-});
-afterAll(async () => {
-  useAuthSettings(undefined);
-  await handle.close();
-});
-beforeEach(async () => {
-  await resetTables(handle);
-  useTestAuth(handle.db, mailer);
-});
+const { handle, mailer } = useSignInTest();
 
 const HOSTILE = [
   "/\tevil.example",
@@ -58,7 +42,7 @@ function expectSafeLocation(location: string | null | undefined) {
   expect(destination(location)).toBe(BASE_URL);
 }
 
-describe("redirect targets stay on the site (#22.1)", () => {
+describe("redirect targets stay on the site", () => {
   it("/auth/continue sends a signed-in player only to paths of this site", async () => {
     const { jar } = await signInAs(handle.db, mailer, "ana@example.com");
     for (const to of HOSTILE) {
@@ -105,7 +89,7 @@ describe("redirect targets stay on the site (#22.1)", () => {
   });
 });
 
-describe("redirect targets never crash a route (#22.2)", () => {
+describe("redirect targets never crash a route", () => {
   it("line breaks and non-ASCII in a target answer a valid redirect, never a 500", async () => {
     const { jar } = await signInAs(handle.db, mailer, "ana@example.com");
     const café = await callRoute(continueLoader, getRequest(`/auth/continue?to=${encodeURIComponent("/tienda/café")}`, jar.header()));
@@ -128,7 +112,7 @@ describe("redirect targets never crash a route (#22.2)", () => {
   });
 });
 
-describe("redirects built from a path segment encode it (#22.2)", () => {
+describe("redirects built from a path segment encode it", () => {
   it("an order id with a line break or non-ASCII is an unknown order (404), never a 500; a well-formed one redirects", async () => {
     for (const orderId of ["\n", "a\r\nSet-Cookie: x=1", "pedido-é", "//evil.example"]) {
       for (const loader of [proofLoader, cancelLoader]) {
@@ -145,7 +129,7 @@ describe("redirects built from a path segment encode it (#22.2)", () => {
   });
 });
 
-describe("the sign-in link's page and button take any query or form (#22.1, #22.2)", () => {
+describe("the sign-in link's page and button take any query or form", () => {
   it("answer a redirect on this site, never a 500", async () => {
     const text = fc.oneof(fc.string({ unit: "binary", maxLength: 60 }), fc.constantFrom(...HOSTILE));
     await fc.assert(

@@ -52,7 +52,7 @@ const duoForm = (key: string) => ({
   idempotencyKey: key,
 });
 
-describe("order creation is idempotent (hole #15.3)", () => {
+describe("order creation is idempotent", () => {
   it("a store checkout sent twice, or five times at once, with the form's key creates one order", async () => {
     const buyer = await signInAs(handle.db, mailer, "buyer@example.com");
     const page = await callRoute<{ idempotencyKey: string }>(checkoutLoader, getRequest("/store/cart/checkout", buyer.jar.header()));
@@ -129,7 +129,7 @@ describe("order creation is idempotent (hole #15.3)", () => {
 const storeOrderOf = (answer: { status: number; location?: string | null }) =>
   answer.status === 303 ? /^\/store\/cart\/checkout\?order=([0-9a-f-]{36})$/.exec(answer.location ?? "")?.[1] : undefined;
 
-describe("idempotency holds against a hostile or unlucky client (#22)", () => {
+describe("idempotency holds against a hostile or unlucky client", () => {
   it("a Plus purchase posted again, or three times at once, with the form's key creates one order", async () => {
     const buyer = await signInAs(handle.db, mailer, "plus-twice@example.com");
     const page = await callRoute<{ idempotencyKey: string }>(plusLoader, getRequest("/plus", buyer.jar.header()));

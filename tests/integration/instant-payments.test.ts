@@ -1,4 +1,4 @@
-// #26 instant payments and delivery against the demo servers (scripts/*-demo.mjs), each started on a
+// Instant payments and delivery (docs/payments.md) against the demo servers (scripts/*-demo.mjs), each started on a
 // free port: webhook signatures good and bad, replays, the time window, amount mismatch, the poller,
 // the bank match (found, not found, down) and the top-up provider (failure, staff retry, late answer).
 import { spawn, type ChildProcess } from "node:child_process";

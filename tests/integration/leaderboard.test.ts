@@ -1,5 +1,5 @@
 /**
- * Issue 27, seasons and leaderboards (docs/teams.md "Leaderboards and seasons"): the standings are derived
+ * Seasons and leaderboards (docs/teams.md "Leaderboards and seasons"): the standings are derived
  * from the competition's results within a season's dates, a staff correction or the places change them in
  * the same transaction, and the pages are keyset pages that neither skip nor repeat a line.
  */

@@ -1,5 +1,6 @@
 /**
- * #22: work proportional to input size has a cap checked before the work starts. The cart a page
+ * Work proportional to input size has a cap checked before the work starts (docs/reliability.md
+ * "Limits and idempotency"). The cart a page
  * displays (cart and checkout pages, `?items=` or the posted `items`) and the cart checkout prices
  * are read by one function with one cap (MAX_CART_LINES lines, MAX_CART_TEXT characters).
  */
@@ -52,7 +53,7 @@ const checkoutForm = (items: string) => ({
 
 type Answer = { ok: boolean; code?: string; cart?: Record<string, unknown> };
 
-describe("a cart is capped before it is read (#22)", () => {
+describe("a cart is capped before it is read", () => {
   it("checkout refuses a cart over MAX_CART_LINES lines (413 CART_TOO_LARGE) instead of pricing part of it", async () => {
     const buyer = await signInAs(handle.db, mailer, "big-cart@example.com");
     const answer = await callRoute<Answer>(

@@ -20,7 +20,8 @@ import { hasPersonalParts, loadPublicVersion, publicVersion } from "~/features/c
 import { useTestDatabase } from "./test-database";
 
 /**
- * Issue #34: spectators are woken only by what they can see. A first report awaiting the opponent's
+ * Spectators are woken only by what they can see (docs/decisions/012-live-channel.md). A first
+ * report awaiting the opponent's
  * confirmation, a dispute or a posted room leave the public version as it was; the confirming report
  * moves it, and a viewer that comes back with an older version is brought up to date at once.
  */

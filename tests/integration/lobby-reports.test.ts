@@ -16,7 +16,7 @@ import { listLobbyReports, reportLobby } from "~/features/competition/lobby-repo
 import { useTestDatabase } from "./test-database";
 import { eq } from "drizzle-orm";
 
-// Issue 24: a battle royale of 14 squads in lobbies of 12 → two groups of 7, two rounds; teams report, staff confirm.
+// A battle royale of 14 squads in lobbies of 12 → two groups of 7, two rounds (docs/product.md "Running an event"); teams report, staff confirm.
 const handle = useTestDatabase();
 const T = "br-scale";
 const shot = (n: number) => ({ key: `00000000-0000-0000-0000-00000000000${n}.png`, type: "image/png" });

@@ -1,4 +1,4 @@
-// Issue 22 "Never lose a mail": every mail a state change owes is written to the outbox in the
+// Never lose a mail (docs/reliability.md "Never lose a mail"): every mail a state change owes is written to the outbox in the
 // change's transaction, and the worker delivers it with retries: an SMTP server that refuses for a
 // minute delays mail, never loses or doubles it; a mail out of attempts waits for staff to resend it.
 import { randomUUID } from "node:crypto";

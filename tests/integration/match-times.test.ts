@@ -42,7 +42,7 @@ async function startedCup() {
 const params = { tournamentId: T };
 const firstRound = async () => (await loadBracket(handle.db, T)).round.sort((a, b) => (a.id as number) - (b.id as number))[0]!.id as number;
 
-describe("round times (#24)", () => {
+describe("round times", () => {
   it("only staff set a round's time; the match page and the bracket show it in Caracas time", async () => {
     const { staff, captains } = await startedCup();
     const round = await firstRound();
@@ -119,7 +119,7 @@ describe("round times (#24)", () => {
   });
 });
 
-describe("walkover (#24)", () => {
+describe("walkover", () => {
   it("refused before the time and to players; after it the present team advances, W.O. shown, audited, both teams told", async () => {
     const { staff, captains } = await startedCup();
     const round = await firstRound();

@@ -1,4 +1,4 @@
-// Issue 24 "Notices where players are": check-in, room, next match and decided disputes go by
+// Notices where players are (docs/notifications.md): check-in, room, next match and decided disputes go by
 // e-mail and, as each player chose, by WhatsApp (Cloud API templates) and a Discord DM, plus public
 // announcements on the tournament's Discord channel. The non-mail channels have an outbox of their
 // own: a channel that is down delays a notice, never loses or doubles it. A room's password goes to

@@ -65,7 +65,7 @@ async function newOrderOf(kind: OrderKind): Promise<string> {
     return registration.order!.id;
   }
   if (kind === "donation") {
-    // A donation order names its streamer (issue 30): approving it credits them and puts the donation on stream.
+    // A donation order names its streamer (docs/streamers.md): approving it credits them and puts the donation on stream.
     const [existing] = await handle.db.select({ id: streamers.id }).from(streamers).where(eq(streamers.handle, "lifecycle-tips"));
     if (!existing) {
       const streamerUser = randomUUID();
@@ -88,7 +88,7 @@ async function newOrderOf(kind: OrderKind): Promise<string> {
     return order.id;
   }
   if (kind === "subscription") {
-    // A subscription order names its streamer (issue 30): approving it credits them, refunding takes it back.
+    // A subscription order names its streamer (docs/streamers.md): approving it credits them, refunding takes it back.
     const [existing] = await handle.db.select({ id: streamers.id }).from(streamers).where(eq(streamers.handle, "lifecycle"));
     if (!existing) {
       const streamerUser = randomUUID();

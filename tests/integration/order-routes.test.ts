@@ -148,7 +148,7 @@ describe("paying an order", () => {
     const answer = await callRoute(proofAction, multipartRequest(`/orders/${second}/proof`, proofForm("pago_movil"), owner.jar.header()));
     expect(answer.status).toBe(409);
     expect(await statusOf(second)).toBe("initiated");
-    // The refused proof's receipt file does not stay behind (#15 hole 5).
+    // The refused proof's receipt file does not stay behind (docs/reliability.md "Holes closed", hole 5).
     expect(fs.readdirSync(receiptsDir, { recursive: true }).length).toBe(filesBefore);
   });
 

@@ -1,5 +1,5 @@
 /**
- * Issue 29 through the routes (docs/organizations.md): who creates an organization, its roles, its
+ * Through the routes (docs/organizations.md): who creates an organization, its roles, its
  * tournaments (the staff's form and run page mounted under /organizations/:slug/manage), the
  * approval of paid ones, player bans at registration, and the platform's ban of an organization.
  */

@@ -1,4 +1,4 @@
-// The Plus premium role on Discord (issue 29, docs/plus.md): asked for through the notification outbox
+// The Plus premium role on Discord (docs/plus.md): asked for through the notification outbox
 // when a membership starts (purchase approved, staff grant), when Discord is linked later, and taken away
 // when it ends (the routine, here with a fixed clock); delivered to the demo Discord API, retried when
 // Discord rate-limits or is down.

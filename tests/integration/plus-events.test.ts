@@ -1,4 +1,4 @@
-// Plus events (issue 29, docs/plus.md): a tournament staff mark as a Plus event takes members only, on
+// Plus events (docs/plus.md): a tournament staff mark as a Plus event takes members only, on
 // every way in (the registration form, a lasting team, the waiting list); the list can show them alone.
 import { randomUUID } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";

@@ -9,7 +9,14 @@ import { competitionPrizes, registrations, tournaments, users } from "~/db/schem
 import { createOrder, moveOrder } from "~/features/orders/orders.server";
 import { poolAccountId } from "~/features/wallet/core/prize-pools";
 import { reconcile, reconciled } from "~/features/wallet/ledger.server";
-import { createPoolDeposit, poolBalances, publishProblem, setPoolFrozen } from "~/features/wallet/prize-pools.server";
+import {
+  createPoolDeposit,
+  poolBalances,
+  poolCommissionPercent,
+  publishProblem,
+  setPoolCommission,
+  setPoolFrozen,
+} from "~/features/wallet/prize-pools.server";
 import {
   payOrderWithWallet,
   payTournamentPrizes,
@@ -219,6 +226,25 @@ describe("fee-funded pools", () => {
     expect((await poolBalances(handle.db, cup)).USD).toBe(0);
     // The pool paid out: a later refund of a fee would take money it no longer holds.
     await expect(refund(entries[0]!.orderId)).rejects.toMatchObject({ code: "NOT_ALLOWED_IN_STATE" });
+    await expectLedgerSound();
+  });
+
+  it("credits each fee at the commission staff set at its approval, and a refund takes back what that credit recorded", async () => {
+    const cup = await newTournament({ funding: "fees", prize: "Pozo", fee: 200, split: ["100"] });
+    const early = await register(cup, await newUser("a"), 200);
+    await approve(early.orderId);
+    // 10 % (the environment's default): $1.80 to the pool, $0.20 to the platform.
+    expect((await poolBalances(handle.db, cup)).USD).toBe(180);
+    await setPoolCommission(handle.db, staffId, 25);
+    expect(await poolCommissionPercent(handle.db)).toBe(25);
+    const late = await register(cup, await newUser("b"), 200);
+    await approve(late.orderId);
+    expect((await poolBalances(handle.db, cup)).USD).toBe(180 + 150);
+    expect(await accountBalance("prize_pool_fees:USD")).toBe(20 + 50);
+    // The first fee is refunded after the change: its own 10 % comes back, not today's 25 %.
+    await refund(early.orderId);
+    expect((await poolBalances(handle.db, cup)).USD).toBe(150);
+    expect(await accountBalance("prize_pool_fees:USD")).toBe(50);
     await expectLedgerSound();
   });
 

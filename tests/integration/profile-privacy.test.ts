@@ -1,37 +1,20 @@
 /**
- * Issue 27, "what is shown publicly is the player's choice; phone and e-mail never are" (docs/teams.md
+ * "What is shown publicly is the player's choice; phone and e-mail never are" (docs/teams.md
  * "Privacy"): the player's own settings page chooses whether the profile shows their teams and their
  * tournaments, and which store IDs it lists (none until picked); another player's IDs cannot be picked,
  * a forged form changes nothing, and visitors are sent to sign in.
  */
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { registrations, savedPlayerIds, teamMembers, teams, users } from "~/db/schema";
-import { seedDemoData } from "~/db/seed";
 import { rememberPlayerId } from "~/features/store/saved-player-ids.server";
 import { action as settingsAction, loader as settingsLoader } from "~/features/teams/routes/profile-settings";
 import { loader as playerLoader } from "~/features/teams/routes/player";
-import type { DatabaseHandle } from "~/lib/db.server";
 import { BASE_URL, callRoute, getRequest } from "./support/routes";
-import { memoryMailer, signInAs, useTestAuth } from "./support/sessions";
-import { openTestDatabase, resetTables } from "./test-database";
+import { signInAs, useSignInTest } from "./support/sessions";
 
-let handle: DatabaseHandle;
-let mailer: ReturnType<typeof memoryMailer>;
-
-beforeAll(async () => {
-  handle = await openTestDatabase();
-});
-afterAll(async () => {
-  await handle.close();
-});
-beforeEach(async () => {
-  await resetTables(handle);
-  await seedDemoData(handle.db);
-  mailer = memoryMailer();
-  useTestAuth(handle.db, mailer);
-});
+const { handle, mailer } = useSignInTest({ seed: true });
 
 /** The settings form as a browser posts it: checked boxes only, `showId` once per picked ID. */
 function settingsPost(cookie: string, fields: [string, string][]) {

@@ -90,7 +90,7 @@ describe("registering", () => {
     });
   });
 
-  it("charges a tournament priced in bolívares as it is, with Pago Móvil only (#10.6)", async () => {
+  it("charges a tournament priced in bolívares as it is, with Pago Móvil only", async () => {
     await handle.db.update(tournaments).set({ feeAmount: 50000, feeCurrency: "VES" }).where(eq(tournaments.id, "blood-strike-duo-clash"));
     const ana = await makeUser();
     await expect(
@@ -372,7 +372,7 @@ async function startBracket(tournamentId: string) {
   });
 }
 
-describe("registration after staff started the bracket (#22)", () => {
+describe("registration after staff started the bracket", () => {
   it("refuses a free registration before the deadline, says why on the page and on the landing card", async () => {
     await startBracket("copa-free-fire-solo");
     const player = await signInAs(handle.db, mailer, "tarde@example.com");

@@ -1,4 +1,4 @@
-/** #15 proof 4: sessions end when they should, links work once and expire, limits answer 429 with a text. */
+/** Sessions (docs/reliability.md "Proofs", 4) end when they should, links work once and expire, limits answer 429 with a text. */
 import fs from "node:fs";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { revokeStaff } from "~/features/admin/staff.server";
@@ -36,7 +36,7 @@ async function open(link: string) {
   return { answer: { location }, jar };
 }
 
-describe("sessions (#15 proof 4)", () => {
+describe("sessions", () => {
   it("a copied session cookie stops working when its owner signs out", async () => {
     const { jar } = await signInAs(handle.db, mailer, "ana@example.com");
     const stolen = jar.header();

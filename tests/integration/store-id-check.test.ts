@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { games, orders, savedPlayerIds } from "~/db/schema";
-import { seedDemoData } from "~/db/seed";
 import { action as checkoutAction } from "~/features/store/routes/checkout";
 import { action as checkIdAction } from "~/features/store/routes/check-id";
 import { action as gameAction } from "~/features/store/routes/game";
-import type { DatabaseHandle } from "~/lib/db.server";
 import { RATE_LIMITS } from "~/lib/rate-limit.server";
 import { json, startHttpStub } from "./support/http-stub";
 import { callRoute, formRequest } from "./support/routes";
-import { memoryMailer, signInAs, useTestAuth } from "./support/sessions";
-import { openTestDatabase, resetTables } from "./test-database";
+import { signInAs, useSignInTest } from "./support/sessions";
 
 // The store with an ID checker configured (a stub on loopback): set before the app reads its environment.
 const stub = await startHttpStub((url, _req, res) => {
@@ -23,21 +20,10 @@ const stub = await startHttpStub((url, _req, res) => {
 process.env.ID_CHECKER_URL = stub.baseUrl;
 process.env.ID_CHECKER_KEY = "k";
 
-let handle: DatabaseHandle;
-let mailer: ReturnType<typeof memoryMailer>;
+const { handle, mailer } = useSignInTest({ seed: true });
 
-beforeAll(async () => {
-  handle = await openTestDatabase();
-});
 afterAll(async () => {
-  await handle.close();
   await stub.close();
-});
-beforeEach(async () => {
-  await resetTables(handle);
-  await seedDemoData(handle.db);
-  mailer = memoryMailer();
-  useTestAuth(handle.db, mailer);
 });
 
 const buy = (gameId: string, fields: Record<string, string>, cookie: string) =>

@@ -1,5 +1,5 @@
 /**
- * Issue 30, staff refund a donation paid from the fan's wallet (docs/streamers.md): one ledger reversal
+ * Staff refund a donation paid from the fan's wallet (docs/streamers.md): one ledger reversal
  * (the streamer's share and the fee back to the fan), posted once however often staff press, refused
  * with nothing changed when the streamer's wallet no longer holds their share; audited; on the same
  * staff page that hides messages.

@@ -1,5 +1,5 @@
 /**
- * Issue 30, a streamer's weekly schedule (docs/streamers.md): only the streamer edits it from their own
+ * A streamer's weekly schedule (docs/streamers.md): only the streamer edits it from their own
  * page, a bad schedule is refused whole with a translated code, and the public page lists it next slot first.
  */
 import { eq } from "drizzle-orm";

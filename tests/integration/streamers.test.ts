@@ -1,5 +1,5 @@
 /**
- * Issue 30, streamers (docs/streamers.md): apply, staff approve or refuse with a reason (mailed in the
+ * Streamers (docs/streamers.md): apply, staff approve or refuse with a reason (mailed in the
  * applicant's language, audited), feature; the public page with channels, followers and games played
  * counted from the competition's results; the live switch; who may do what (another user gets a 404,
  * never a 500); the landing shows featured streamers live.

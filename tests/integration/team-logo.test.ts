@@ -1,5 +1,5 @@
 /**
- * Issue 27, a team's logo (docs/teams.md "Logo"): the captain uploads a PNG, JPEG or WebP; it is checked
+ * A team's logo (docs/teams.md "Logo"): the captain uploads a PNG, JPEG or WebP; it is checked
  * by content, size-limited, re-encoded as a WebP square, stored like the game art and served from
  * /media/teams/; a member who is not the captain, a file that is not an image, a tiny or too large one are
  * refused with nothing stored or changed; a new logo forgets the old file.
@@ -9,35 +9,25 @@ import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { teamMembers, teams } from "~/db/schema";
 import { action as teamAction, loader as teamLoader } from "~/features/teams/routes/team";
 import { loader as logoLoader } from "~/features/teams/routes/team-logo";
 import { TEAM_LOGO_MAX_BYTES, useTeamLogoStorage } from "~/features/teams/team-logos.server";
-import type { DatabaseHandle } from "~/lib/db.server";
 import { localDiskStorage } from "~/lib/storage.server";
 import { callRoute, getRequest, multipartRequest } from "./support/routes";
-import { memoryMailer, signInAs, useTestAuth } from "./support/sessions";
-import { openTestDatabase, resetTables } from "./test-database";
+import { signInAs, useSignInTest } from "./support/sessions";
 
-let handle: DatabaseHandle;
-let mailer: ReturnType<typeof memoryMailer>;
+const { handle, mailer } = useSignInTest();
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), "team-logos-"));
 
 beforeAll(async () => {
-  handle = await openTestDatabase();
   useTeamLogoStorage(localDiskStorage(folder));
 });
 afterAll(async () => {
   useTeamLogoStorage(undefined);
   fs.rmSync(folder, { recursive: true, force: true });
-  await handle.close();
-});
-beforeEach(async () => {
-  await resetTables(handle);
-  mailer = memoryMailer();
-  useTestAuth(handle.db, mailer);
 });
 
 const png = (width: number, height: number) =>

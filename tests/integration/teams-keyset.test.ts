@@ -1,5 +1,5 @@
 /**
- * Issue 27, "lists and leaderboards use index-backed keyset pagination" (docs/teams.md): the staff's team
+ * "lists and leaderboards use index-backed keyset pagination" (docs/teams.md): the staff's team
  * list and a player's tournaments are read page by page after an opaque cursor; rows sharing a sort key
  * are neither skipped nor repeated, and a forged cursor answers the first page.
  */

@@ -1,10 +1,10 @@
 /**
- * Issue 27, teams that last (docs/teams.md): create, invite by link and by mail, accept, leave, remove,
+ * Teams that last (docs/teams.md): create, invite by link and by mail, accept, leave, remove,
  * hand over, and who may do it (another user gets a 404, never a 500); entering a team in a tournament
  * with a snapshot of its roster; one team per player per tournament; public pages without phones or e-mails.
  */
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { and, eq, isNull } from "drizzle-orm";
 import {
   auditLog,
@@ -17,7 +17,6 @@ import {
   tournaments,
   users,
 } from "~/db/schema";
-import { seedDemoData } from "~/db/seed";
 import { acceptInvite, createInvite } from "~/features/teams/teams.server";
 import { action as teamsAction, loader as teamsLoader } from "~/features/teams/routes/teams";
 import { action as teamAction, loader as teamLoader } from "~/features/teams/routes/team";
@@ -25,27 +24,11 @@ import { action as joinAction, loader as joinLoader } from "~/features/teams/rou
 import { loader as playerLoader } from "~/features/teams/routes/player";
 import { action as staffTeamsAction, loader as staffTeamsLoader } from "~/features/admin/routes/teams";
 import { action as tournamentAction, loader as tournamentLoader } from "~/features/tournaments/routes/tournament";
-import type { DatabaseHandle } from "~/lib/db.server";
 import { callRoute, formRequest, getRequest } from "./support/routes";
-import { memoryMailer, signInAs, useTestAuth } from "./support/sessions";
-import { openTestDatabase, resetTables } from "./test-database";
+import { signInAs, useSignInTest } from "./support/sessions";
 
-let handle: DatabaseHandle;
-let mailer: ReturnType<typeof memoryMailer>;
+const { handle, mailer } = useSignInTest({ seed: true });
 const ML = "liga-mobile-legends-5v5";
-
-beforeAll(async () => {
-  handle = await openTestDatabase();
-});
-afterAll(async () => {
-  await handle.close();
-});
-beforeEach(async () => {
-  await resetTables(handle);
-  await seedDemoData(handle.db);
-  mailer = memoryMailer();
-  useTestAuth(handle.db, mailer);
-});
 
 type Answer = { ok: boolean; code?: string; outcome?: string; link?: string | null; teamId?: string };
 

@@ -1,5 +1,5 @@
 /**
- * Issue 30, streams on tournaments and replays (docs/streamers.md): staff attach and detach streams
+ * Streams on tournaments and replays (docs/streamers.md): staff attach and detach streams
  * (anyone else gets a 404), the pages carry the official player behind a click-to-load card, the card
  * says live while an attached approved streamer is live; replays are the Plus members' for 48 hours
  * after the event and everyone's after that only if the organizer chose so (a fixed clock: 47 h, 49 h).

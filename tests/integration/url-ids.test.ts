@@ -1,5 +1,6 @@
 /**
- * Issue 25: ids read from a URL are checked before use. A NUL character (`%00`) reached PostgreSQL,
+ * Ids read from a URL are checked before use (docs/product.md "Security rules"). A NUL character
+ * (`%00`) reached PostgreSQL,
  * which refuses it in text, and the page answered 500; now it is the 404 of an id that does not exist.
  */
 import { beforeEach, describe, expect, it } from "vitest";

@@ -249,7 +249,7 @@ describe("a place taken again before the mail leaves", () => {
   });
 });
 
-describe("the waiting list after staff started the bracket (#22)", () => {
+describe("the waiting list after staff started the bracket", () => {
   it("a place freed after the start is offered to nobody, and nobody joins the list", async () => {
     const { holder, result } = await fullTournament(DUO);
     const waiting = await makeUser();

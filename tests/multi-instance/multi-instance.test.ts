@@ -92,7 +92,7 @@ describe.skipIf(!postgres.ok)("two app instances on one database and one bucket"
     // The profile is completed directly: this test is about sharing, not about the profile form.
     await database.query("update users set name = 'Multi', age = 20 where email = $1", [email]);
 
-    // The library's own session endpoint is closed (#15); a signed-in page on B is the proof.
+    // The library's own session endpoint is closed (docs/reliability.md "Holes closed"); a signed-in page on B is the proof.
     const orders = await fetch(`${b.url}/orders`, { redirect: "manual", headers: { cookie: cookies.header() } });
     expect(orders.status).toBe(200);
     expect(await orders.text()).toContain("Multi");
@@ -141,7 +141,7 @@ describe.skipIf(!postgres.ok)("two app instances on one database and one bucket"
     expect(refused.status).toBe(429);
   });
 
-  it("a result written elsewhere reaches B's spectators, in the event, rendered by B (issue #34)", async () => {
+  it("a result written elsewhere reaches B's spectators, in the event, rendered by B", async () => {
     // Not spawnSync: a blocked event loop would miss the instances closing idle kept-alive
     // connections, and the next fetch would go out on a closed one ("other side closed").
     const run = async (args: string[]) => {

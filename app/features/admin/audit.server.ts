@@ -1,6 +1,6 @@
 import { and, desc, eq, lt, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { auditLog, orders, registrations, tournaments, users } from "~/db/schema";
+import { auditLog, orders, organizations, registrations, tournaments, users } from "~/db/schema";
 import type { Database } from "~/lib/db.server";
 import { AUDIT_PAGE_SIZE, type AuditFilters } from "./core/audit";
 
@@ -59,6 +59,8 @@ export async function listAudit(db: Database, filters: AuditFilters) {
       teamName: registrations.teamName,
       registrationTournamentId: registrations.tournamentId,
       userEmail: subjectUser.email,
+      organizationName: organizations.name,
+      organizationSlug: organizations.slug,
     })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.actorId))
@@ -66,6 +68,7 @@ export async function listAudit(db: Database, filters: AuditFilters) {
     .leftJoin(tournaments, and(eq(auditLog.entity, "tournament"), eq(tournaments.id, auditLog.entityId)))
     .leftJoin(registrations, and(eq(auditLog.entity, "registration"), eq(registrations.id, auditLog.entityId)))
     .leftJoin(subjectUser, and(eq(auditLog.entity, "user"), eq(subjectUser.id, auditLog.entityId)))
+    .leftJoin(organizations, and(eq(auditLog.entity, "organization"), eq(organizations.id, auditLog.entityId)))
     .where(where.length ? and(...where) : undefined)
     .orderBy(desc(auditLog.id))
     .limit(AUDIT_PAGE_SIZE);

@@ -7,7 +7,7 @@ import { keysetPage, type KeysetCursor } from "~/features/teams/core/keyset";
 import { recordAudit } from "./audit.server";
 import { DomainError } from "~/lib/domain-error";
 
-/** Staff moderation of lasting teams and handles (issue 27, docs/teams.md). Every write is audited in its transaction. */
+/** Staff moderation of lasting teams and handles (docs/teams.md). Every write is audited in its transaction. */
 
 export type TeamAdminErrorCode =
   "TEAM_NOT_FOUND" | "TEAM_NAME_TAKEN" | "TEAM_NAME_LENGTH" | "HANDLE_NOT_FOUND" | "HANDLE_FORMAT" | "HANDLE_RESERVED" | "HANDLE_TAKEN";

@@ -16,7 +16,7 @@ describe("isPublicAuthEndpoint", () => {
       ["POST", "/delete-user"],
       ["GET", "/get-session"],
       ["GET", "/list-sessions"],
-      // A sign-in link's token is consumed only by the /auth/link confirmation (#22.8d).
+      // A sign-in link's token is consumed only by the /auth/link confirmation (docs/reliability.md "Hostile user").
       ["GET", "/magic-link/verify"],
       ["POST", "/magic-link/verify"],
       ["POST", "/callback/google"],

@@ -8,7 +8,7 @@ export const SESSION_DAYS = 30;
 /**
  * What /auth may say about a failed Google or Discord sign-in. The `error` in its query is written
  * by whoever made the link, so it only picks one of our own messages, never supplies text: a page
- * on our domain must not show an attacker's words (#22.8b).
+ * on our domain must not show an attacker's words (docs/reliability.md "Hostile user").
  */
 export type OAuthErrorCode = "OAUTH_FAILED" | "OAUTH_DENIED" | "PROVIDER_UNAVAILABLE";
 
@@ -26,7 +26,7 @@ export type ProviderId = (typeof PROVIDER_IDS)[number];
  * Where a sign-in e-mail's link opens: a page that shows which account is being signed in and signs
  * in only when its button is pressed (a POST). Opening the link signs in nobody, so a foreign page
  * cannot sign a visitor into the attacker's account by sending them to the attacker's link (login
- * CSRF, #22.8d). Links mailed before this page existed (/api/auth/magic-link/verify) are sent here.
+ * CSRF, docs/reliability.md "Hostile user"). Links mailed before this page existed (/api/auth/magic-link/verify) are sent here.
  */
 export const SIGN_IN_LINK_PATH = "/auth/link";
 

@@ -49,7 +49,7 @@ export function competitionListenerReady(): Promise<boolean> {
 }
 
 /**
- * At most one broadcast per tournament in this many milliseconds (issue #22): every broadcast makes
+ * At most one broadcast per tournament in this many milliseconds (docs/reliability.md "Competition"): every broadcast makes
  * every open page fetch itself again, so a burst of writes (reports, corrections, lobby results)
  * must cost each viewer one render, not one per write.
  */

@@ -106,11 +106,11 @@ export async function findCompetition(db: Executor, tournamentId: string) {
 /**
  * The competition as a page outside the back-office may show it: a draft exists only for staff, so
  * to visitors and players its bracket, matches and live stream are as missing as an unknown id
- * (#22.8a; the tournament page does the same).
+ * (docs/reliability.md "Hostile user"; the tournament page does the same).
  */
 export async function findVisibleCompetition(db: Executor, tournamentId: string, viewer: { isStaff: boolean } | null) {
   const competition = await findCompetition(db, tournamentId);
-  // Drafts, and an organization's paid event waiting for approval (issue 29), are not shown to players.
+  // Drafts, and an organization's paid event waiting for approval (docs/organizations.md), are not shown to players.
   if (!competition || ((competition.status === "draft" || competition.status === "pending") && !viewer?.isStaff)) return null;
   return competition;
 }

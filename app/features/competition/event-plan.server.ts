@@ -5,7 +5,7 @@ import { checkInWindow } from "./core/check-in";
 import { defaultPresetFor, rulesFor } from "./core/points-table";
 
 /**
- * The tournament form sets how the event is run once (#24): format, start and check-in window are
+ * The tournament form sets how the event is run once (docs/product.md "Running an event"): format, start and check-in window are
  * copied into the run settings whenever the tournament is created or edited, so the run page never
  * asks again. Best-of, groups and point tables stay on the run page (they are about running it).
  * Once the event has started nothing here changes. Runs in the tournament write's transaction.

@@ -4,7 +4,7 @@ import { log } from "~/lib/log.server";
 import { subscribe } from "./competition-events.server";
 
 /**
- * The spectators' live channel (issue #34, docs/decisions/012-live-channel.md): server-sent events
+ * The spectators' live channel (docs/decisions/012-live-channel.md): server-sent events
  * that carry the public bracket block itself, rendered once per tournament version and language and
  * written as the same bytes to every viewer.
  *

@@ -4,7 +4,7 @@ import { bracketPageData } from "./bracket-page.server";
 import { findVisibleCompetition, participantIdsOf } from "./competition.server";
 
 /**
- * The public version of a tournament's bracket page (issue #34): a short hash of what a spectator
+ * The public version of a tournament's bracket page (docs/decisions/012-live-channel.md): a short hash of what a spectator
  * (a visitor not signed in) is shown. Equal data gives the same version on every instance and
  * after a restart, so a reconnecting viewer's `Last-Event-ID` says whether it is up to date, and a
  * write that changes nothing public (a first report, a dispute, a room, a staff draft) leaves the

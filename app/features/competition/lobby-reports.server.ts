@@ -7,7 +7,7 @@ import { lobbyPlan } from "./core/lobbies";
 type Executor = Database | Transaction;
 
 /**
- * Battle royale (#24): a team's captain says where the team finished in its lobby and how many
+ * Battle royale (docs/product.md "Running an event"): a team's captain says where the team finished in its lobby and how many
  * kills it made, with a screenshot; staff confirm by saving the lobby on the run page (prefilled from
  * these reports). One report per team and lobby: a new one replaces it (the old file is removed
  * after the commit). Refused once staff saved the lobby.

@@ -46,7 +46,7 @@ export function landingTournaments(database: Database): Promise<TournamentCard[]
         const stage = stages.get(tournament.id);
         return stage ? { ...tournament, stage: stage.stage, champion: stage.stage === "finished" ? stage.champion : null } : tournament;
       });
-      // #30: "EN VIVO" while one of a tournament's attached streams is live.
+      // "EN VIVO" while one of a tournament's attached streams is live (docs/streamers.md).
       return withLive(database, staged);
     },
     { keepMs: LANDING_KEEP_MS },

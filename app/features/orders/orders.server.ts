@@ -24,7 +24,7 @@ export type OrderErrorCode =
 /** A rule an order operation broke; actions turn the code into a translated message. */
 export class OrderError extends DomainError<OrderErrorCode> {}
 
-/** #22: the key already created an order with other content (another cart, method, player…): refused, 409. */
+/** The key already created an order with other content (another cart, method, player…) (docs/reliability.md "Limits and idempotency"): refused, 409. */
 export class OrderKeyReusedError extends DomainError<IdempotencyErrorCode> {
   constructor() {
     super("ORDER_KEY_REUSED");
@@ -136,7 +136,7 @@ function contentOf(order: NewOrder): OrderContent {
 /**
  * One hit on the buyer's order-creation limit (`orderCreation`, or `registration`), except for a
  * key that already created an order: a retried post is answered with that order and costs the
- * buyer nothing of their allowance (#22). Call before creating, with the key as the order will carry it (scoped).
+ * buyer nothing of their allowance (docs/reliability.md "Limits and idempotency"). Call before creating, with the key as the order will carry it (scoped).
  */
 export async function withinOrderLimit(
   db: Database,
@@ -154,7 +154,7 @@ export async function withinOrderLimit(
  * and that order is returned (concurrent requests with one key: the unique index
  * (user_id, idempotency_key) lets one insert, the others wait for it and return its order). The
  * same key with other content (`sameOrderContent`) throws OrderKeyReusedError: a form's key names
- * one purchase, so a changed cart is refused, never answered with the first order (#22).
+ * one purchase, so a changed cart is refused, never answered with the first order (docs/reliability.md "Limits and idempotency").
  */
 export async function createOrder(db: Database | Transaction, order: NewOrder): Promise<CreatedOrder> {
   const id = randomUUID();
@@ -209,7 +209,7 @@ export async function moveOrder(tx: Transaction, orderId: string, to: OrderStatu
   if (!row) throw new OrderError("NOT_FOUND");
   const from = row.status;
   if (!isOrderStatus(from) || !mayMove(from, to, by.role)) throw new OrderError("NOT_ALLOWED_IN_STATE");
-  // A move settles whatever the machines had left for staff to look at (#26 `attention`).
+  // A move settles whatever the machines had left for staff to look at (docs/payments.md, `attention`).
   await tx.update(orders).set({ status: to, updatedAt: new Date(), attention: null }).where(eq(orders.id, orderId));
   await tx.insert(orderStatusHistory).values({ orderId, fromStatus: from, toStatus: to, actorUserId: by.userId, reason: reason ?? null });
   await handlerFor(row.kind).onTransition({
@@ -321,7 +321,7 @@ function staffQueueRows(db: Database, filters: StaffQueueFilters, ask: PageAsk) 
       email: orders.email,
       userName: users.name,
       updatedAt: orders.updatedAt,
-      // #26: why the machines left it to staff (bank no match, amount mismatch, delivery failed).
+      // Why the machines left it to staff (bank no match, amount mismatch, delivery failed) (docs/payments.md).
       attention: orders.attention,
       cursorAt: query.cursorAt,
     })

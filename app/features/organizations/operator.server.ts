@@ -1,5 +1,5 @@
 /**
- * Who may operate a tournament (issue 29, docs/organizations.md): one rule for every
+ * Who may operate a tournament (docs/organizations.md): one rule for every
  * tournament-scoped operation route. Platform staff operate every tournament from /admin; an
  * organization's owner, admins and staff operate their organization's tournaments from
  * /organizations/:slug/manage (org staff run them, owners and admins also create and edit).
@@ -9,7 +9,7 @@ import { data } from "react-router";
 import { requireStaff, requireUser, type CurrentUser } from "~/features/auth/session.server";
 import { db } from "~/lib/db.server";
 import { idParam } from "~/lib/http.server";
-import { orgMay, type Mover, type OrgAction, type OrgRole } from "./core/rules";
+import { orgMay, standingOf, type Mover, type OrgAction, type OrgRole } from "./core/rules";
 import {
   findOrganizationBySlug,
   operatorRole,
@@ -37,7 +37,7 @@ export async function requireOrgMember(request: Request, slug: string | undefine
   const organization = await findOrganizationBySlug(db(), slug ?? "");
   if (!organization) throw hidden();
   const role = await roleIn(db(), organization.id, user.id);
-  if (orgMay(role, action, { banned: organization.bannedAt !== null })) return { user, organization, role: role! };
+  if (orgMay(role, action, standingOf(organization))) return { user, organization, role: role! };
   if (user.isStaff) return { user, organization, role: "platform" };
   throw hidden();
 }
@@ -86,7 +86,9 @@ export async function operatorOf(user: { id: string; isStaff: boolean } | null, 
   const role = await operatorRole(db(), tournamentId, user.id);
   if (!orgMay(role, "run_tournament", { banned: false })) return null;
   const organization = await organizationOfTournament(db(), tournamentId);
-  return organization ? { runPath: `/organizations/${organization.slug}/manage/tournaments/${tournamentId}/run` } : null;
+  // A ban keeps "run"; a revoked organizing right does not (core/rules.ts).
+  if (!organization || !orgMay(role, "run_tournament", standingOf(organization))) return null;
+  return { runPath: `/organizations/${organization.slug}/manage/tournaments/${tournamentId}/run` };
 }
 
 /** Whether a signed-in (or not) person is anyone who may operate this tournament. */

@@ -1,10 +1,10 @@
 /**
- * The organizations' repository (issue 29, docs/organizations.md): every SQL statement about
+ * The organizations' repository (docs/organizations.md): every SQL statement about
  * organizations, their members and their player bans, and who may operate a tournament.
  */
-import { randomUUID } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull } from "drizzle-orm";
-import { organizationBans, organizationMembers, organizations, organizers, tournaments, users } from "~/db/schema";
+import { organizationBans, organizationInvites, organizationMembers, organizations, organizers, tournaments, users } from "~/db/schema";
 import { publishProblem } from "~/features/wallet/prize-pools.server";
 import { recordAudit } from "~/features/admin/audit.server";
 import { STATUS_ACTION } from "~/features/admin/core/tournament-form";
@@ -13,9 +13,16 @@ import type { Database, Transaction } from "~/lib/db.server";
 import { constraintOf } from "~/lib/http.server";
 import { DomainError } from "~/lib/domain-error";
 import {
+  INVITE_REFUSAL,
+  INVITE_TTL_MS,
+  OPEN_INVITES_MAX,
   banHolds,
   canMoveOrgTournament,
+  inviteState,
   isOrgRole,
+  looksLikeInviteToken,
+  orgMay,
+  standingOf,
   type Mover,
   type OrgRole,
   type OrgTournamentStatus,
@@ -33,7 +40,14 @@ export type OrganizationErrorCode =
   | "STATUS_NOT_ALLOWED"
   | "ORG_BANNED"
   | "POOL_NOT_FUNDED"
-  | "PRIZE_NOT_MONEY";
+  | "PRIZE_NOT_MONEY"
+  | "ORG_REVOKED"
+  | "NOT_REVOKED"
+  | "NOT_ORGANIZER"
+  | "INVITE_EXPIRED"
+  | "INVITE_USED"
+  | "INVITE_REVOKED"
+  | "TOO_MANY_INVITES";
 
 export class OrganizationError extends DomainError<OrganizationErrorCode> {}
 
@@ -58,13 +72,25 @@ export async function roleIn(db: Executor, organizationId: string, userId: strin
 /** "Mis organizaciones": the organizations the user belongs to, with the role. */
 export async function organizationsOf(db: Executor, userId: string) {
   const rows = await db
-    .select({ slug: organizations.slug, name: organizations.name, role: organizationMembers.role, bannedAt: organizations.bannedAt })
+    .select({
+      slug: organizations.slug,
+      name: organizations.name,
+      role: organizationMembers.role,
+      bannedAt: organizations.bannedAt,
+      logoUrl: organizations.logoUrl,
+    })
     .from(organizationMembers)
     .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
     .where(eq(organizationMembers.userId, userId))
     .orderBy(asc(organizations.name))
     .limit(50);
-  return rows.map((row) => ({ slug: row.slug, name: row.name, role: row.role as OrgRole, banned: row.bannedAt !== null }));
+  return rows.map((row) => ({
+    slug: row.slug,
+    name: row.name,
+    role: row.role as OrgRole,
+    banned: row.bannedAt !== null,
+    logoUrl: row.logoUrl,
+  }));
 }
 
 /** Whether the user may create an organization: Plus now, approved as organizer, or staff. */
@@ -180,7 +206,14 @@ export async function setMemberRole(db: Database, actorId: string, organizationI
 /** The organization a tournament belongs to (null: the platform's own, or no such tournament). */
 export async function organizationOfTournament(db: Executor, tournamentId: string) {
   const [row] = await db
-    .select({ id: organizations.id, slug: organizations.slug, name: organizations.name, bannedAt: organizations.bannedAt })
+    .select({
+      id: organizations.id,
+      slug: organizations.slug,
+      name: organizations.name,
+      bannedAt: organizations.bannedAt,
+      revokedAt: organizations.revokedAt,
+      logoUrl: organizations.logoUrl,
+    })
     .from(tournaments)
     .innerJoin(organizations, eq(organizations.id, tournaments.organizationId))
     .where(eq(tournaments.id, tournamentId));
@@ -287,12 +320,20 @@ export async function staffOverview(db: Database) {
         name: organizations.name,
         bannedAt: organizations.bannedAt,
         bannedReason: organizations.bannedReason,
+        revokedAt: organizations.revokedAt,
+        revokedReason: organizations.revokedReason,
       })
       .from(organizations)
       .orderBy(desc(organizations.createdAt))
       .limit(100),
   ]);
-  return { pending, organizations: list };
+  const approved = await db
+    .select({ userId: organizers.userId, email: users.email })
+    .from(organizers)
+    .innerJoin(users, eq(users.id, organizers.userId))
+    .orderBy(desc(organizers.createdAt))
+    .limit(100);
+  return { pending, organizations: list, organizers: approved };
 }
 
 /** Bans an organization: its published and pending tournaments go back to draft; its admins can no longer create. */
@@ -343,6 +384,254 @@ export async function grantOrganizer(db: Database, actorId: string, email: strin
     if (!user) throw new OrganizationError("USER_NOT_FOUND");
     await tx.insert(organizers).values({ userId: user.id, grantedBy: actorId }).onConflictDoNothing();
     await recordAudit(tx, { actorId, action: "organization.organizer_grant", entity: "user", entityId: user.id });
+  });
+}
+
+/**
+ * Staff take an approved organizer's approval back (with the reason): they can no longer create
+ * organizations without Plus. Granting again reinstates them. What they already own is revoked
+ * separately (revokeOrganizing), organization by organization.
+ */
+export async function revokeOrganizer(db: Database, actorId: string, email: string, reason: string) {
+  await db.transaction(async (tx) => {
+    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
+    if (!user) throw new OrganizationError("USER_NOT_FOUND");
+    const removed = await tx.delete(organizers).where(eq(organizers.userId, user.id)).returning({ userId: organizers.userId });
+    if (removed.length === 0) throw new OrganizationError("NOT_ORGANIZER");
+    await recordAudit(tx, { actorId, action: "organization.organizer_revoke", entity: "user", entityId: user.id, after: { reason } });
+  });
+}
+
+/**
+ * Staff revoke an organization's right to run tournaments (docs/organizations.md "Revoking"): its
+ * members keep the page but create, edit and run no tournament (orgMay); platform staff run what it
+ * had. Its tournaments keep their status: players already in are not dropped by this.
+ */
+export async function revokeOrganizing(db: Database, actorId: string, organizationId: string, reason: string) {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ revokedAt: organizations.revokedAt })
+      .from(organizations)
+      .where(eq(organizations.id, organizationId))
+      .for("update");
+    if (!row) throw new OrganizationError("NOT_FOUND");
+    if (row.revokedAt) throw new OrganizationError("ORG_REVOKED");
+    await tx
+      .update(organizations)
+      .set({ revokedAt: new Date(), revokedReason: reason, updatedAt: new Date() })
+      .where(eq(organizations.id, organizationId));
+    await recordAudit(tx, { actorId, action: "organization.revoke", entity: "organization", entityId: organizationId, after: { reason } });
+  });
+}
+
+export async function reinstateOrganizing(db: Database, actorId: string, organizationId: string) {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ revokedReason: organizations.revokedReason })
+      .from(organizations)
+      .where(and(eq(organizations.id, organizationId), isNotNull(organizations.revokedAt)))
+      .for("update");
+    if (!row) throw new OrganizationError("NOT_REVOKED");
+    await tx
+      .update(organizations)
+      .set({ revokedAt: null, revokedReason: null, updatedAt: new Date() })
+      .where(eq(organizations.id, organizationId));
+    await recordAudit(tx, {
+      actorId,
+      action: "organization.reinstate",
+      entity: "organization",
+      entityId: organizationId,
+      before: { reason: row.revokedReason },
+    });
+  });
+}
+
+/* ───────────── Logo ───────────── */
+
+/** Sets (or, with null, removes) the organization's logo; answers the path it replaced, for the caller to forget. */
+export async function setOrganizationLogo(db: Database, actorId: string, organizationId: string, logoUrl: string | null) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ logoUrl: organizations.logoUrl })
+      .from(organizations)
+      .where(eq(organizations.id, organizationId))
+      .for("update");
+    if (!row) throw new OrganizationError("NOT_FOUND");
+    if (!logoUrl && !row.logoUrl) throw new OrganizationError("NOT_FOUND");
+    await tx.update(organizations).set({ logoUrl, updatedAt: new Date() }).where(eq(organizations.id, organizationId));
+    await recordAudit(tx, {
+      actorId,
+      action: logoUrl ? "organization.logo_set" : "organization.logo_remove",
+      entity: "organization",
+      entityId: organizationId,
+      before: { logoUrl: row.logoUrl },
+      after: { logoUrl },
+    });
+    return row.logoUrl;
+  });
+}
+
+/* ───────────── Invitation links ───────────── */
+
+/** Only the token's SHA-256 is stored: a copy of the table opens no organization. */
+export function hashInviteToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/**
+ * A new invitation link (the route checked the actor may invite): the token is answered once, for
+ * the link; the row keeps its hash, the role, and when it expires.
+ */
+export async function createOrgInvite(
+  db: Database,
+  input: { actorId: string; organizationId: string; role: "admin" | "staff"; now?: Date },
+): Promise<{ token: string; expiresAt: Date }> {
+  const now = input.now ?? new Date();
+  return db.transaction(async (tx) => {
+    // Under the organization's lock, so two forms at once cannot pass the cap together.
+    await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, input.organizationId)).for("update");
+    const open = await tx.$count(
+      organizationInvites,
+      and(
+        eq(organizationInvites.organizationId, input.organizationId),
+        isNull(organizationInvites.usedAt),
+        isNull(organizationInvites.revokedAt),
+        gt(organizationInvites.expiresAt, now),
+      ),
+    );
+    if (open >= OPEN_INVITES_MAX) throw new OrganizationError("TOO_MANY_INVITES");
+    const token = randomBytes(32).toString("base64url");
+    const id = randomUUID();
+    const expiresAt = new Date(now.getTime() + INVITE_TTL_MS);
+    await tx.insert(organizationInvites).values({
+      id,
+      organizationId: input.organizationId,
+      tokenHash: hashInviteToken(token),
+      role: input.role,
+      createdBy: input.actorId,
+      expiresAt,
+      createdAt: now,
+    });
+    await recordAudit(tx, {
+      actorId: input.actorId,
+      action: "organization.invite_create",
+      entity: "organization",
+      entityId: input.organizationId,
+      after: { inviteId: id, role: input.role, expiresAt: expiresAt.toISOString() },
+    });
+    return { token, expiresAt };
+  });
+}
+
+/** The organization's links still open (not used, revoked or expired), newest first. */
+export async function listOpenInvites(db: Executor, organizationId: string, now = new Date()) {
+  return db
+    .select({
+      id: organizationInvites.id,
+      role: organizationInvites.role,
+      expiresAt: organizationInvites.expiresAt,
+      createdBy: users.email,
+    })
+    .from(organizationInvites)
+    .innerJoin(users, eq(users.id, organizationInvites.createdBy))
+    .where(
+      and(
+        eq(organizationInvites.organizationId, organizationId),
+        isNull(organizationInvites.usedAt),
+        isNull(organizationInvites.revokedAt),
+        gt(organizationInvites.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(organizationInvites.createdAt))
+    .limit(OPEN_INVITES_MAX);
+}
+
+export async function revokeOrgInvite(db: Database, actorId: string, organizationId: string, inviteId: string) {
+  await db.transaction(async (tx) => {
+    const revoked = await tx
+      .update(organizationInvites)
+      .set({ revokedAt: new Date() })
+      .where(
+        and(
+          eq(organizationInvites.id, inviteId),
+          eq(organizationInvites.organizationId, organizationId),
+          isNull(organizationInvites.usedAt),
+          isNull(organizationInvites.revokedAt),
+        ),
+      )
+      .returning({ id: organizationInvites.id });
+    if (revoked.length === 0) throw new OrganizationError("NOT_FOUND");
+    await recordAudit(tx, {
+      actorId,
+      action: "organization.invite_revoke",
+      entity: "organization",
+      entityId: organizationId,
+      after: { inviteId },
+    });
+  });
+}
+
+/** What a link shows before it is accepted: the organization, the role and where it stands; null for an unknown token. */
+export async function findOrgInvite(db: Executor, token: string, now = new Date()) {
+  if (!looksLikeInviteToken(token)) return null;
+  const [row] = await db
+    .select({
+      role: organizationInvites.role,
+      expiresAt: organizationInvites.expiresAt,
+      usedAt: organizationInvites.usedAt,
+      revokedAt: organizationInvites.revokedAt,
+      organizationId: organizations.id,
+      slug: organizations.slug,
+      name: organizations.name,
+      logoUrl: organizations.logoUrl,
+      bannedAt: organizations.bannedAt,
+    })
+    .from(organizationInvites)
+    .innerJoin(organizations, eq(organizations.id, organizationInvites.organizationId))
+    .where(eq(organizationInvites.tokenHash, hashInviteToken(token)));
+  if (!row) return null;
+  return { ...row, role: row.role as OrgRole, state: inviteState(row, now) };
+}
+
+/**
+ * Accepts a link: checked and used under its row's lock, so one link makes one member (a second
+ * tab finds it used). A member already in is told so and the link stays open for someone else.
+ */
+export async function acceptOrgInvite(db: Database, input: { token: string; userId: string; now?: Date }) {
+  const now = input.now ?? new Date();
+  if (!looksLikeInviteToken(input.token)) throw new OrganizationError("NOT_FOUND");
+  return db.transaction(async (tx) => {
+    const [invite] = await tx
+      .select()
+      .from(organizationInvites)
+      .where(eq(organizationInvites.tokenHash, hashInviteToken(input.token)))
+      .for("update");
+    if (!invite) throw new OrganizationError("NOT_FOUND");
+    const state = inviteState(invite, now);
+    if (state !== "open") throw new OrganizationError(INVITE_REFUSAL[state]);
+    const [organization] = await tx
+      .select({ slug: organizations.slug, bannedAt: organizations.bannedAt, revokedAt: organizations.revokedAt })
+      .from(organizations)
+      .where(eq(organizations.id, invite.organizationId));
+    if (!organization) throw new OrganizationError("NOT_FOUND");
+    // A banned organization invites nobody (orgMay): its old links stop working too.
+    if (!orgMay("owner", "invite_member", standingOf(organization))) throw new OrganizationError("ORG_BANNED");
+    const role = isOrgRole(invite.role) && invite.role !== "owner" ? invite.role : "staff";
+    const added = await tx
+      .insert(organizationMembers)
+      .values({ organizationId: invite.organizationId, userId: input.userId, role })
+      .onConflictDoNothing()
+      .returning({ userId: organizationMembers.userId });
+    if (added.length === 0) throw new OrganizationError("ALREADY_MEMBER");
+    await tx.update(organizationInvites).set({ usedAt: now, usedBy: input.userId }).where(eq(organizationInvites.id, invite.id));
+    await recordAudit(tx, {
+      actorId: input.userId,
+      action: "organization.invite_accept",
+      entity: "organization",
+      entityId: invite.organizationId,
+      after: { inviteId: invite.id, userId: input.userId, role },
+    });
+    return { slug: organization.slug, role };
   });
 }
 

@@ -15,7 +15,7 @@ import { paymentServices, type PaymentServices } from "./settings.server";
 import { sendTopup, topupStatus, type TopupAnswer } from "./topup-provider.server";
 
 /**
- * What the machines do to orders (#26, docs/payments.md). Every outside answer is an event stored in
+ * What the machines do to orders (docs/payments.md). Every outside answer is an event stored in
  * payment_events, unique per (source, event id), in the same transaction as the move it causes
  * through `moveOrder` (the one status writer): an event seen twice changes nothing the second time.
  */

@@ -1,7 +1,7 @@
 import { env } from "~/lib/env.server";
 
 /**
- * Which outside services are on (#26, docs/payments.md). Each is off until its URL and credentials are
+ * Which outside services are on (docs/payments.md). Each is off until its URL and credentials are
  * set in the environment; off, the product works as before (receipts checked by staff, delivery by hand).
  * These objects hold secrets: they go to the adapters only, never to a page, a log line or a mail.
  */

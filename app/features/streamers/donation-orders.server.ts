@@ -17,7 +17,7 @@ import { StreamerError, donationFeeBasisPoints } from "./streamers.server";
 
 /**
  * Donations paid as orders (kind `donation`: Pago Móvil, Binance or PayPal on the ordinary pay page;
- * issue 30, docs/streamers.md): all of their SQL. The donation row, and so the overlay's alert, comes
+ * docs/streamers.md): all of their SQL. The donation row, and so the overlay's alert, comes
  * only when the order is approved, with the streamer's credit in the same transaction.
  */
 

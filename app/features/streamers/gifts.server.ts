@@ -6,7 +6,7 @@ import type { Database, Transaction } from "~/lib/db.server";
 import type { ParsedGiftCatalogue } from "./core/gifts";
 import { StreamerError } from "./streamers.server";
 
-/** The gift catalogue's SQL (issue 30, docs/streamers.md "Gifts"): what fans may send, and staff's edits. */
+/** The gift catalogue's SQL (docs/streamers.md "Gifts"): what fans may send, and staff's edits. */
 
 type Reader = Database | Transaction;
 

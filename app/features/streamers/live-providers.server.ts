@@ -15,7 +15,7 @@ import {
 } from "./core/live";
 
 /**
- * Live status from Twitch (issue 30, docs/streamers.md): the streams endpoint answers which of up to
+ * Live status from Twitch (docs/streamers.md): the streams endpoint answers which of up to
  * 100 logins are live. Off unless TWITCH_API_URL, TWITCH_CLIENT_ID and TWITCH_TOKEN are set; the
  * demo server (scripts/twitch-demo.mjs) speaks the same contract.
  */
@@ -124,7 +124,7 @@ async function saveViewers(db: Database, polled: readonly PolledStreamer[], live
 }
 
 /**
- * Live status from YouTube (issue 30, docs/streamers.md): the Data API v3 search answers whether one
+ * Live status from YouTube (docs/streamers.md): the Data API v3 search answers whether one
  * channel has a live video now. Off unless YOUTUBE_API_URL and YOUTUBE_API_KEY are set; the demo server
  * (scripts/youtube-demo.mjs) speaks the same contract.
  */

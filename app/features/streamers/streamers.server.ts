@@ -35,7 +35,7 @@ import {
 import { mailStreamerDecision } from "./streamer-mail.server";
 import { takesPartSql } from "~/features/teams/teams.server";
 
-/** The repository of streamers (issue 30, docs/streamers.md): all of its SQL. Rules come from core/rules.ts. */
+/** The repository of streamers (docs/streamers.md): all of its SQL. Rules come from core/rules.ts. */
 
 export class StreamerError extends DomainError<StreamerErrorCode> {}
 

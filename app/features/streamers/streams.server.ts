@@ -22,7 +22,7 @@ import { channelName, eventEndedAt, liveEmbedUrl, recordingEmbedUrl, replayAcces
 import type { Platform } from "./core/rules";
 
 /**
- * Streams on tournaments and matches, recordings and the replays' setting (issue 30, docs/streamers.md):
+ * Streams on tournaments and matches, recordings and the replays' setting (docs/streamers.md):
  * all their SQL. Staff acts are audited (`tournament.stream_attach`, `…_detach`, `tournament.recording_add`,
  * `…_remove`, `tournament.replays_public`).
  */

@@ -22,7 +22,7 @@ import { StreamerError, donationFeeBasisPoints } from "./streamers.server";
 
 /**
  * Fans' monthly subscriptions to streamers, paid as orders (kind `subscription`), and the streamer's
- * subscriber-only posts (issue 30, docs/streamers.md): all of their SQL. Rules: core/subscriptions.ts.
+ * subscriber-only posts (docs/streamers.md): all of their SQL. Rules: core/subscriptions.ts.
  */
 
 type Reader = Database | Transaction;

@@ -16,7 +16,7 @@ import {
 } from "./core/leaderboard";
 
 /**
- * Seasons and their leaderboards (issue 27, docs/teams.md "Leaderboards and seasons"): all of the SQL.
+ * Seasons and their leaderboards (docs/teams.md "Leaderboards and seasons"): all of the SQL.
  * `leaderboard_standings` is derived from the competition's tables (registrations that kept their place,
  * decided bracket matches, battle-royale lobby results, the places staff recorded) with the rule of core/leaderboard.ts; it is never
  * typed. A result, a correction or the places refresh the lines of that tournament's players and teams in

@@ -35,7 +35,7 @@ import { mailTeamInvite } from "./team-mail.server";
 import { DomainError } from "~/lib/domain-error";
 import { holdsPlaceSql } from "~/features/tournaments/registration-status.server";
 
-/** The repository of lasting teams (issue 27, docs/teams.md): all of its SQL. Rules come from core/rules.ts. */
+/** The repository of lasting teams (docs/teams.md): all of its SQL. Rules come from core/rules.ts. */
 
 export class TeamError extends DomainError<TeamErrorCode> {}
 

@@ -17,7 +17,7 @@ import { creditEntryFee, reverseEntryFee } from "~/features/wallet/prize-pools.s
  * Keeps a paid registration in step with its order, inside the move's transaction: approved
  * confirms it; cancelled, rejected, expired or refunded release the place and the in-game ids; a
  * new proof after a rejection takes the place back if one is still free (else the move is refused).
- * Once staff started the bracket no place is confirmed or taken back (issue #22): the payment is
+ * Once staff started the bracket no place is confirmed or taken back (docs/reliability.md "Competition"): the payment is
  * still recorded (the approval stands, so the refund has an order to be made from) and the
  * registration is released with the reason "started"; the buyer's mail and the staff's order page say
  * the money is to be refunded.

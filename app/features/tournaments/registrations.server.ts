@@ -25,14 +25,14 @@ export type RegistrationErrorCode =
   | "ALREADY_REGISTERED"
   | "IGN_TAKEN"
   | "METHOD_NOT_ACCEPTED"
-  // Entering a lasting team (issue 27, docs/teams.md).
+  // Entering a lasting team (docs/teams.md).
   | "PLAYER_IN_OTHER_TEAM"
   | "TEAM_NOT_FOUND"
   | "WRONG_STARTER_COUNT"
   | "NOT_A_MEMBER"
-  // The organization running it banned this player from its events (issue 29): the page shows the reason and end.
+  // The organization running it banned this player from its events (docs/organizations.md): the page shows the reason and end.
   | "BANNED_BY_ORGANIZER"
-  // A Plus event takes members only (issue 29, docs/plus.md).
+  // A Plus event takes members only (docs/plus.md).
   | "PLUS_ONLY";
 
 export class RegistrationError extends DomainError<RegistrationErrorCode> {}
@@ -70,10 +70,11 @@ export async function findTournament(db: Database | Transaction, id: string) {
       prizeSplit: tournaments.prizeSplit,
       prizeFunding: tournaments.prizeFunding,
       taken: PLACES_TAKEN,
-      // The organization running it (issue 29): "Organizado por …", and its player bans.
+      // The organization running it (docs/organizations.md): "Organizado por …", and its player bans.
       organizationId: tournaments.organizationId,
       organizationName: organizations.name,
       organizationSlug: organizations.slug,
+      organizationLogo: organizations.logoUrl,
     })
     .from(tournaments)
     .leftJoin(competitionSettings, eq(competitionSettings.tournamentId, tournaments.id))
@@ -226,7 +227,7 @@ export async function registerForTournament(
         .from(registrations)
         .where(and(liveRegistrations(input.tournamentId), eq(registrations.userId, input.userId)));
       if (existing) throw new RegistrationError("ALREADY_REGISTERED");
-      // A player cannot be in two teams entered in the same tournament (issue 27): not as a player of
+      // A player cannot be in two teams entered in the same tournament (docs/teams.md): not as a player of
       // another team (also a unique index), nor as the one who registered another team; and someone
       // already entered as a team's player does not register again by hand.
       const players = [input.userId, ...(input.team?.playerUserIds ?? []).filter((id): id is string => id !== null)];
@@ -252,7 +253,7 @@ export async function registerForTournament(
       if (elsewhere || registrant) throw new RegistrationError("PLAYER_IN_OTHER_TEAM");
 
       const paid = tournament.feeAmount > 0;
-      // #10.6: the fee is charged in the tournament's own currency (a Bs fee: Pago Móvil only).
+      // The fee is charged in the tournament's own currency (a Bs fee: Pago Móvil only; docs/product.md "Tournament registration").
       const charge =
         paid && input.registration.paymentMethod
           ? chargeFor(

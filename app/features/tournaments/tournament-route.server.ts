@@ -46,7 +46,7 @@ export async function tournamentPageLoader(request: Request) {
   // An id that is not one (a NUL, a space) is not looked up: the same 404 page as an unknown id.
   const shared = isWellFormedId(id) ? await publicTournamentPart(db(), id, parent) : null;
   const tournament = shared?.tournament ?? null;
-  // Drafts (and an organization's paid event waiting for approval, issue 29) exist only in the back-office.
+  // Drafts (and an organization's paid event waiting for approval, docs/organizations.md) exist only in the back-office.
   if (!tournament || tournament.status === "draft" || tournament.status === "pending")
     return data(
       {
@@ -77,7 +77,7 @@ export async function tournamentPageLoader(request: Request) {
   const late = !registration && pastDeadline ? await lateEntryFor(db(), tournament, { userId: user.id }, now) : null;
   const lateEntry = late && late.state !== "closed" ? { state: late.state, startsAt: late.startsAt.toISOString() } : null;
   return {
-    // #30: the tournament's own streams (click-to-load players) and its recordings, if this person may watch them.
+    // The tournament's own streams (click-to-load players) and its recordings, if this person may watch them (docs/streamers.md).
     streams: shared!.streams,
     // A prize held by the platform (organizer's deposit, or the fees' pool): players see it is there.
     pool: await poolView(db(), tournament),
@@ -112,7 +112,7 @@ export async function tournamentPageLoader(request: Request) {
     idempotencyKey: crypto.randomUUID(),
     // Less typing: the name, phone and in-game name the player used before.
     prefill: registration ? {} : await registrationPrefill(db(), user, tournament.game),
-    // #27: the teams this person captains for the game, to enter in one tap (team events only; no phones).
+    // The teams this person captains for the game, to enter in one tap (team events only; no phones; docs/teams.md).
     myTeams:
       registration || eventTeamSize(tournament) === 1
         ? []
@@ -153,7 +153,7 @@ export async function tournamentPageAction(request: Request) {
   // The fee and its currency come from the tournament row; nothing the form says about money is read.
   let fields = formFields(form);
   const typed = typedFields(form, (name) => TYPED_FIELD.test(name));
-  // #27: entering a lasting team fills the same form from the team's roster (a snapshot), then goes the same way.
+  // Entering a lasting team fills the same form from the team's roster (a snapshot), then goes the same way (docs/teams.md).
   let team: { teamId: string; playerUserIds: string[] } | null = null;
   if (intent === "team") {
     const size = eventTeamSize(tournament);
@@ -177,7 +177,7 @@ export async function tournamentPageAction(request: Request) {
   });
   if (!parsed.ok) return fail(parsed.code, 400, { player: parsed.player, typed });
   const idempotencyKey = parseIdempotencyKey(form.get("idempotencyKey"));
-  // A retried post (its key already started the registration's order) does not use up the player's allowance (#22).
+  // A retried post (its key already started the registration's order) does not use up the player's allowance (docs/reliability.md "Limits and idempotency").
   const scopedKey = scopedIdempotencyKey({ tournamentId: tournament.id }, idempotencyKey);
   if (!(await withinOrderLimit(db(), "registration", user.id, scopedKey))) return fail("RATE_LIMITED", 429, { typed });
 

@@ -28,7 +28,7 @@ export interface TournamentCard {
   date: string;
   /** A Plus event: members only (the card shows "Evento Plus"). */
   plusOnly: boolean;
-  /** Places: capacity and those held by live registrations (#10.8: a bar on the card). */
+  /** Places: capacity and those held by live registrations (docs/product.md: a bar on the card). */
   capacity: number;
   taken: number;
   state: TournamentState;
@@ -37,7 +37,7 @@ export interface TournamentCard {
   /** Once the event runs here: its final is being played, or it is over (with the champion's name). */
   stage: "final" | "finished" | null;
   champion: string | null;
-  /** #30: one of its attached streams is live now ("EN VIVO"); set by the pages' loaders (streams.server.ts withLive). */
+  /** One of its attached streams is live now ("EN VIVO") (docs/streamers.md); set by the pages' loaders (streams.server.ts withLive). */
   live: boolean;
 }
 

@@ -8,6 +8,7 @@ import {
   prizePoolFreezes,
   prizePoolOrders,
   registrations,
+  settings,
   tournaments,
 } from "~/db/schema";
 import { rateInHundredths, type Currency, type Money } from "~/domain/money";
@@ -19,8 +20,9 @@ import { OrderError, createOrder } from "~/features/orders/orders.server";
 import type { Database, Transaction } from "~/lib/db.server";
 import { DomainError } from "~/lib/domain-error";
 import { env } from "~/lib/env.server";
+import { sharedRead, writingShared } from "~/lib/shared-reads.server";
 import { CURRENCIES, isCurrency, platformAccount, type AccountKind } from "./core/accounts";
-import { feeSplit, poolAccount, poolAccountId, poolFunded, type PrizeFunding } from "./core/prize-pools";
+import { feeSplit, parseCommission, poolAccount, poolAccountId, poolFunded, type PrizeFunding } from "./core/prize-pools";
 import { prizeMoney } from "./core/prizes";
 import { LedgerError, post } from "./ledger.server";
 
@@ -38,9 +40,45 @@ export type PrizePoolErrorCode =
 
 export class PrizePoolError extends DomainError<PrizePoolErrorCode> {}
 
-/** The platform's commission on fee-funded pools, percent of each entry fee (a setting). */
-export function poolCommissionPercent(): number {
-  return env().PRIZE_POOL_COMMISSION_PERCENT;
+/** The `settings` key of the commission staff set on /admin/organizations. */
+export const POOL_COMMISSION_KEY = "prize_pool_commission_percent";
+
+async function readPoolCommission(db: Reader): Promise<number> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, POOL_COMMISSION_KEY));
+  const saved = row ? parseCommission(row.value) : null;
+  // Until staff save one, PRIZE_POOL_COMMISSION_PERCENT (default 10) is the commission.
+  return saved?.ok ? saved.percent : env().PRIZE_POOL_COMMISSION_PERCENT;
+}
+
+/**
+ * The platform's commission on fee-funded pools, percent of each entry fee: the staff's setting,
+ * kept in this process until `settings` changes (lib/shared-reads.server.ts), so pages showing it
+ * do not read the database each time. Inside a transaction (an approval crediting a fee) it is read
+ * there, so the entries record the commission of that moment.
+ */
+export function poolCommissionPercent(db: Reader): Promise<number> {
+  return sharedRead(db as Database, ["settings"], POOL_COMMISSION_KEY, () => readPoolCommission(db));
+}
+
+/** Staff set the commission (0–50, checked by parseCommission); audited. Pools already credited keep what their entries say. */
+export async function setPoolCommission(db: Database, staffId: string, percent: number) {
+  await writingShared(["settings"], () =>
+    db.transaction(async (tx) => {
+      const before = await readPoolCommission(tx);
+      await tx
+        .insert(settings)
+        .values({ key: POOL_COMMISSION_KEY, value: String(percent) })
+        .onConflictDoUpdate({ target: settings.key, set: { value: String(percent), updatedAt: new Date() } });
+      await recordAudit(tx, {
+        actorId: staffId,
+        action: "prize_pool.commission_set",
+        entity: "setting",
+        entityId: POOL_COMMISSION_KEY,
+        before: { percent: before },
+        after: { percent },
+      });
+    }),
+  );
 }
 
 /** What the pool of a tournament holds, per currency (0 where it has no account yet). */
@@ -91,7 +129,7 @@ export async function poolView(db: Reader, tournament: { id: string; prizeFundin
     balances,
     funded: target ? poolFunded(target.amount, balances[target.currency]) : false,
     frozen: freeze ? { frozenAt: freeze.frozenAt.toISOString(), reason: freeze.reason } : null,
-    commissionPercent: poolCommissionPercent(),
+    commissionPercent: await poolCommissionPercent(db),
   };
 }
 
@@ -296,7 +334,7 @@ export async function creditEntryFee(tx: Transaction, orderId: string, actorId: 
     .where(eq(orders.id, orderId));
   if (!row || row.prizeFunding !== "fees" || !isCurrency(row.currency) || row.amount <= 0) return;
   const currency: Currency = row.currency;
-  const { commission, pool } = feeSplit(row.amount, poolCommissionPercent());
+  const { commission, pool } = feeSplit(row.amount, await poolCommissionPercent(tx));
   await post(tx, {
     kind: "prize_pool_fee",
     idempotencyKey: `pool-fee:${orderId}`,

@@ -84,10 +84,10 @@ await event(
   ["Alfa", "Bravo", "Charlie", "Delta", "Eco", "Fox", "Golf", "Hotel"],
   (index) => index > 1,
 );
-// Its registration deadline is still ahead: starting the event is what closes registration (#22).
+// Its registration deadline is still ahead: starting the event is what closes registration (docs/reliability.md "Competition").
 await event("br-e2e", "Liga BR E2E", "battle_royale", ["Lobo", "Puma", "Toro", "Oso"], () => true, new Date(now + 86_400_000));
 
-// Issue 24: a Free Fire battle royale at real scale, 24 squads of 4 (two groups of 12 over three rounds),
+// A Free Fire battle royale at real scale (docs/product.md "Running an event"), 24 squads of 4 (two groups of 12 over three rounds),
 // Free Fire's official point table; every squad checked in.
 {
   const id = "ff24-e2e";
@@ -142,7 +142,7 @@ await event("br-e2e", "Liga BR E2E", "battle_royale", ["Lobo", "Puma", "Toro", "
     await db.insert(competitionCheckIns).values({ registrationId, tournamentId: id, userId });
   }
 }
-// Issue 24, match times and walkovers: two 4-team cups, every team checked in (staff start them in the test).
+// Match times and walkovers (docs/product.md "Running an event: match times, reminders and walkovers"): two 4-team cups, every team checked in (staff start them in the test).
 await event("horarios-e2e", "Copa Horarios E2E", "single_elimination", ["Norte", "Sur", "Este", "Oeste"], () => true);
 await event("times-en-e2e", "Times Cup E2E", "single_elimination", ["North", "South", "East", "West"], () => true);
 await handle.close();

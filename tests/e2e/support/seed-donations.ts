@@ -1,4 +1,4 @@
-// Prepares a data directory for the donations test (issue 30): the demo data (its exchange rate, 245.50),
+// Prepares a data directory for the donations test (docs/streamers.md): the demo data (its exchange rate, 245.50),
 // staff, a player who applies to be a streamer in the test, a fan, a tournament tomorrow (staff attach
 // the streamer's channel in the test) and an English-speaking approved streamer (@tips_en) with a
 // supporter's public donation whose message staff hide.

@@ -1,4 +1,4 @@
-// Prepares a data directory for the fans test (issue 30): the demo data, a staff member, an approved
+// Prepares a data directory for the fans test (docs/streamers.md): the demo data, a staff member, an approved
 // streamer (@vale_fans, no subscription price yet), a fan with 20.00 USD in their wallet and another
 // player without a subscription. Usage: tsx tests/e2e/support/seed-fans.ts <dataDir>
 import { randomUUID } from "node:crypto";

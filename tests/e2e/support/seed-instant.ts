@@ -1,4 +1,4 @@
-// Prepares a data directory for tests/e2e/instant-payments.spec.ts (#26): the demo catalogue, people
+// Prepares a data directory for tests/e2e/instant-payments.spec.ts (docs/payments.md): the demo catalogue, people
 // and unpaid orders of real packages (store, with a player ID) and a tournament place paid by PayPal.
 // Usage: tsx tests/e2e/support/seed-instant.ts <dataDir>; prints {"orders": {key: {id, number}}}.
 import { randomUUID } from "node:crypto";

@@ -1,4 +1,4 @@
-// Prepares a data directory for the notices test (issue 24): a staff member and a 4-team Free Fire
+// Prepares a data directory for the notices test (docs/notifications.md): a staff member and a 4-team Free Fire
 // cup already started (Alfa v Bravo in match 0, Charlie v Delta in match 1). Charlie, Delta and
 // Eco's captains (Eco on the waiting side: not in the cup) chose WhatsApp already; Alfa and Bravo
 // choose it in the test, through their notice settings.

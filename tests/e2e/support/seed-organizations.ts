@@ -1,4 +1,4 @@
-// Prepares a data directory for tests/e2e/organizations.spec.ts (issue 29): a Plus member who will
+// Prepares a data directory for tests/e2e/organizations.spec.ts (docs/organizations.md): a Plus member who will
 // create an organization (no staff rights), a player the organization will ban, and another
 // organization with a published tournament of its own (which the member must not reach).
 // Usage: tsx tests/e2e/support/seed-organizations.ts <dataDir>

@@ -1,4 +1,4 @@
-// Prepares a data directory for the streamers test (issue 30): the demo data, a staff member and a
+// Prepares a data directory for the streamers test (docs/streamers.md): the demo data, a staff member and a
 // player with a complete profile (Spanish), who becomes a streamer in the test, and a fan with 20.00 USD in their wallet.
 // Usage: tsx tests/e2e/support/seed-streamers.ts <dataDir>
 import { eq } from "drizzle-orm";

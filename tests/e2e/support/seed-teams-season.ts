@@ -1,4 +1,4 @@
-// Prepares a data directory for tests/e2e/teams-season.spec.ts (issue 27's "done when"): staff, a
+// Prepares a data directory for tests/e2e/teams-season.spec.ts (what docs/teams.md promises): staff, a
 // captain and five players with public names, a free Mobile Legends cup with three teams already in
 // (registration open, run as a single elimination), and, for the English look, a cup played five days
 // ago by "Night Owls" (their results stored as the competition stores them) inside a season staff set.

@@ -1,4 +1,4 @@
-// Prepares a data directory for the tournament streams test (issue 30): the demo data, staff, a Plus member,
+// Prepares a data directory for the tournament streams test (docs/streamers.md): the demo data, staff, a Plus member,
 // a player without Plus, an approved streamer who is live, a tournament tomorrow (staff attach the stream in
 // the test) and yesterday's tournament (in the platform's calendar) with a recording, inside its 48 Plus hours.
 // Usage: tsx tests/e2e/support/seed-tournament-streams.ts <dataDir>

@@ -1,4 +1,4 @@
-// Prepares a data directory for the wallet test (#28): a staff member, an 8-team Free Fire cup with a
+// Prepares a data directory for the wallet test (docs/decisions/014-wallet-ledger.md): a staff member, an 8-team Free Fire cup with a
 // "$100" prize, every team confirmed and checked in (the staff start it), and a Bs rate. Every captain
 // but Alfa's is a Plus member (0 % withdrawal fee).
 // Usage: tsx tests/e2e/support/seed-wallet.ts <dataDir>

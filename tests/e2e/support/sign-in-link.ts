@@ -1,5 +1,5 @@
 // Following a sign-in link, in one place for every e2e test. The link opens a confirmation page
-// that names the account; only its button (a POST) signs in (issue 22, login CSRF).
+// that names the account; only its button (a POST) signs in (docs/reliability.md "Hostile user": login CSRF).
 import { expect, type Page } from "@playwright/test";
 import { SignInLinkPage } from "../pages/auth-pages";
 

@@ -1,10 +1,13 @@
 import { eq } from "drizzle-orm";
+import { afterAll, beforeEach } from "vitest";
 import { users } from "~/db/schema";
+import { seedDemoData } from "~/db/seed";
 import { useAuthSettings } from "~/features/auth/auth.server";
 import { action as requestLink } from "~/features/auth/routes/auth";
 import { action as confirmLink, loader as linkPage } from "~/features/auth/routes/link";
-import type { Database } from "~/lib/db.server";
+import type { Database, DatabaseHandle } from "~/lib/db.server";
 import type { Mail, Mailer } from "~/lib/mail.server";
+import { useTestDatabase } from "../test-database";
 import { BASE_URL, CookieJar, callRoute, formRequest, getRequest } from "./routes";
 
 /** A mailer that keeps what it is given: for tests about something other than mail delivery. */
@@ -15,6 +18,23 @@ export function memoryMailer(): Mailer & { sent: Mail[] } {
 
 export function useTestAuth(database: Database, mailer: Mailer) {
   useAuthSettings({ database, secret: "test-secret-test-secret-test-secret-0123", publicUrl: BASE_URL, mailer, providers: {} });
+}
+
+/**
+ * The set-up of a file whose tests sign people in (`signInAs`): the test database, emptied before each
+ * test (and given the demo data with `seed`), sign-in by link mailing to `mailer` (emptied before each
+ * test too), and the auth settings put back when the file ends.
+ */
+export function useSignInTest({ seed = false }: { seed?: boolean } = {}): { handle: DatabaseHandle; mailer: Mailer & { sent: Mail[] } } {
+  const handle = useTestDatabase();
+  const mailer = memoryMailer();
+  beforeEach(async () => {
+    if (seed) await seedDemoData(handle.db);
+    mailer.sent.length = 0;
+    useTestAuth(handle.db, mailer);
+  });
+  afterAll(() => useAuthSettings(undefined));
+  return { handle, mailer };
 }
 
 /** A sign-in link in a mail's text: our confirmation page with its token. */

@@ -15,7 +15,7 @@ export const thClass = "px-3 py-2 text-xs uppercase tracking-wide text-slate-400
 export const tdClass = "px-3 py-2 align-top";
 
 /**
- * A staff table that stacks on a phone (#24): below 640 px each row is a card and each cell a line
+ * A staff table that stacks on a phone (docs/accessibility.md): below 640 px each row is a card and each cell a line
  * headed by its column's name (the cell's `data-label`), so no column is hidden or scrolled away.
  * Put `stackTable` on the table, `stackHead` on its thead, `stackRow` on each body row and
  * `stackCell` (with `data-label`) on each cell.

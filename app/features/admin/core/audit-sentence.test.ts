@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import es from "../../../../locales/es/admin.json";
 import en from "../../../../locales/en/admin.json";
@@ -41,6 +43,34 @@ describe("audit sentences", () => {
     }
     expect(sentenceKey("order.approve")).toBe("audit.sentences.order.approve");
     expect(sentenceKey("prizes")).toBe("audit.sentences.other");
+  });
+
+  it("link an organization to its management page and tell the commission by its value", () => {
+    expect(auditTarget({ ...subject, entity: "organization", organizationName: "Liga", organizationSlug: "liga" })).toEqual({
+      label: "Liga",
+      to: "/organizations/liga/manage",
+    });
+    expect(auditTarget({ ...subject, entity: "organization" })).toEqual({ label: "abc", to: null });
+    expect(auditTarget({ ...subject, entity: "setting", entityId: "prize_pool_commission_percent", after: { percent: 12 } })).toEqual({
+      label: "12 %",
+      to: "/admin/organizations",
+    });
+  });
+
+  it("tell every organization and prize pool action the code writes with a sentence of its own", () => {
+    const written = new Set<string>();
+    const walk = (folder: string) => {
+      for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
+        const file = path.join(folder, entry.name);
+        if (entry.isDirectory()) walk(file);
+        else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name))
+          for (const [, action] of fs.readFileSync(file, "utf8").matchAll(/"((?:organization|prize_pool)\.[a-z_]+)"/g))
+            written.add(action!);
+      }
+    };
+    walk(path.resolve(__dirname, "../../.."));
+    expect(written.size).toBeGreaterThan(10);
+    for (const action of written) expect(SENTENCE_ACTIONS as readonly string[], action).toContain(action);
   });
 
   it("split around the subject's marker", () => {

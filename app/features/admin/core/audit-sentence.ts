@@ -27,7 +27,7 @@ export const SENTENCE_ACTIONS = [
   "exchange_rate.set",
   "payment_account.save",
   "mail.resend",
-  // #26: what the machines did (actor null: "the system").
+  // What the machines did (actor null: "the system"; docs/payments.md).
   "order.auto_approve",
   "order.auto_deliver",
   "order.delivery_failed",
@@ -36,6 +36,28 @@ export const SENTENCE_ACTIONS = [
   "order.bank_no_match",
   "order.bank_down",
   "support.reply",
+  // Organizations (docs/organizations.md "Audit") and their prize pools.
+  "organization.create",
+  "organization.update",
+  "organization.member_add",
+  "organization.member_role",
+  "organization.member_remove",
+  "organization.player_ban",
+  "organization.player_unban",
+  "organization.ban",
+  "organization.unban",
+  "organization.organizer_grant",
+  "organization.organizer_revoke",
+  "organization.revoke",
+  "organization.reinstate",
+  "organization.logo_set",
+  "organization.logo_remove",
+  "organization.invite_create",
+  "organization.invite_revoke",
+  "organization.invite_accept",
+  "prize_pool.freeze",
+  "prize_pool.unfreeze",
+  "prize_pool.commission_set",
 ] as const;
 
 export function sentenceKey(action: string): string {
@@ -51,6 +73,10 @@ export interface AuditSubject {
   teamName: string | null;
   registrationTournamentId: string | null;
   userEmail: string | null;
+  organizationName?: string | null;
+  organizationSlug?: string | null;
+  /** The row's "after", for subjects told by their new value (a setting). */
+  after?: unknown;
 }
 
 /** The subject's words in the sentence, and the page it links to (null: nothing to open). */
@@ -83,6 +109,17 @@ export function auditTarget(subject: AuditSubject): { label: string; to: string 
       return { label: id, to: "/admin/mail" };
     case "support":
       return { label: id, to: "/admin/support?status=done" };
+    case "organization":
+      return {
+        label: subject.organizationName ?? id,
+        to: subject.organizationSlug ? `/organizations/${encodeURIComponent(subject.organizationSlug)}/manage` : null,
+      };
+    case "setting": {
+      const percent = (subject.after as { percent?: unknown } | null | undefined)?.percent;
+      return id === "prize_pool_commission_percent"
+        ? { label: typeof percent === "number" ? `${percent} %` : id, to: "/admin/organizations" }
+        : { label: id, to: null };
+    }
     default:
       return { label: id, to: null };
   }

@@ -13,6 +13,8 @@ export const AUDIT_ENTITIES = [
   "mail",
   "support",
   "team",
+  "organization",
+  "setting",
 ] as const;
 
 export interface AuditFilters {

@@ -118,13 +118,13 @@ describe("helpers", () => {
     expect(canMoveTournament("published", "cancelled")).toBe(true);
     expect(canMoveTournament("cancelled", "published")).toBe(false);
     expect(canMoveTournament("published", "published")).toBe(false);
-    // An organization's paid tournament waiting for approval (issue 29).
+    // An organization's paid tournament waiting for approval (docs/organizations.md).
     expect(canMoveTournament("pending", "published")).toBe(true);
     expect(canMoveTournament("pending", "draft")).toBe(true);
     expect(canMoveTournament("draft", "pending")).toBe(false);
   });
 
-  it("team size defaults to the game's usual size; format, start and check-in make the event's plan (#24)", () => {
+  it("team size defaults to the game's usual size; format, start and check-in make the event's plan", () => {
     const ff = parseTournamentForm({ ...valid, game: "free-fire", format: "battle_royale" }, context);
     expect(ff).toMatchObject({
       ok: true,

@@ -82,7 +82,7 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
           </span>
         </div>
       </div>
-      {/* #26: orders the machines took from payment to delivery, and how long that took (median). */}
+      {/* Orders the machines took from payment to delivery, and how long that took (median) (docs/payments.md). */}
       <p className={`${cardClass} mb-6 text-sm`} data-testid="hands-free">
         <span className="font-semibold">{t("dashboard.handsFree.title")}: </span>
         {t("dashboard.handsFree.line", {

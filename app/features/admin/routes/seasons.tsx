@@ -11,7 +11,7 @@ import { AnswerNotice, PageTitle, cardClass, fieldClass, labelClass, primaryButt
 import { staffContext } from "../context.server";
 import type { Route } from "./+types/seasons";
 
-/** Staff set the platform's seasons (issue 27, docs/teams.md): a name and a date range; each save is audited and rebuilds its leaderboards. */
+/** Staff set the platform's seasons (docs/teams.md): a name and a date range; each save is audited and rebuilds its leaderboards. */
 export async function loader({ request }: Route.LoaderArgs) {
   const { messages } = await staffContext(request);
   const seasons = await listSeasons(db());

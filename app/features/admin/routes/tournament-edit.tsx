@@ -52,7 +52,7 @@ import {
 
 /**
  * Mounted twice (app/routes.ts): /admin/tournaments/:id for platform staff, and
- * /organizations/:slug/manage/tournaments/:id for the organization's owner and admins (issue 29),
+ * /organizations/:slug/manage/tournaments/:id for the organization's owner and admins (docs/organizations.md),
  * who save, publish and unpublish through the organization's moves table (a paid tournament waits
  * for platform staff) and do not cancel or duplicate (refunds are platform staff's).
  */
@@ -104,7 +104,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         prizeFunding: tournament.prizeFunding,
       },
     },
-    commissionPercent: poolCommissionPercent(),
+    commissionPercent: await poolCommissionPercent(db()),
     depositKey: randomUUID(),
     /** The prize pool: what it holds, the deposit still owed (organizer-funded) and the staff's freeze. */
     pool,

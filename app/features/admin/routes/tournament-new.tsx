@@ -21,7 +21,7 @@ const GENERIC_IMAGE = "/images/tournaments/generic.svg";
 
 /**
  * The same form for platform staff (/admin/tournaments/new) and for an organization's owner and
- * admins (/organizations/:slug/manage/tournaments/new, issue 29): theirs belongs to the
+ * admins (/organizations/:slug/manage/tournaments/new, docs/organizations.md): theirs belongs to the
  * organization, and a paid one waits for platform staff before it is published.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -32,7 +32,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     today: platformToday(),
     messages,
     organization: organization ? { name: organization.name } : null,
-    commissionPercent: poolCommissionPercent(),
+    commissionPercent: await poolCommissionPercent(db()),
   };
 }
 

@@ -17,7 +17,7 @@ export const handle: RouteHandle = { hydrate: false };
 
 /**
  * Opening a sign-in link shows whose account it signs in and a button; nothing is used up and
- * nobody is signed in until that button posts (#22.8d: a foreign page sending a visitor to the
+ * nobody is signed in until that button posts (docs/reliability.md "Hostile user": a foreign page sending a visitor to the
  * attacker's own link must not sign them in as the attacker).
  */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -71,7 +71,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.ok) return fail(parsed.code, 400, { field: parsed.field, typed });
   const { profile } = parsed;
   // One answer for any other address, whether or not it has an account: the form must not tell a
-  // signed-in user which e-mails are registered here (#22.8c).
+  // signed-in user which e-mails are registered here (docs/reliability.md "Hostile user").
   if (profile.email !== user.email) return fail("EMAIL_MISMATCH", 400, { field: "email", typed });
 
   const language = languageFromCookieHeader(request.headers.get("Cookie"));

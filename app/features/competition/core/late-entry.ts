@@ -1,7 +1,7 @@
 import { checkInWindow } from "./check-in";
 
 /**
- * Late entry (issue #14): when the check-in window closes, teams that did not check in are released,
+ * Late entry (docs/product.md "Running an event: no-shows and late entry"): when the check-in window closes, teams that did not check in are released,
  * and until the start (or until staff start the bracket, if sooner) people on that tournament's
  * waiting list — and only them — may register into the freed places, first come, first served.
  */

@@ -1,7 +1,7 @@
 import type { CompetitionErrorCode } from "./errors";
 
 /**
- * Match times and walkovers (#24): each round of a bracket may have a scheduled time; both teams of
+ * Match times and walkovers (docs/product.md "Running an event: match times, reminders and walkovers"): each round of a bracket may have a scheduled time; both teams of
  * its matches get a reminder `MATCH_REMINDER_MINUTES` before it; once the time has passed, staff may
  * give a walkover ("W.O.") to the team that is present. Pure rules; the server stores and sends.
  */

@@ -35,7 +35,7 @@ export function winnerSide(score: Score): 1 | 2 {
   return score.score1 > score.score2 ? 1 : 2;
 }
 
-/** A captain's reports of one match: the first one and at most this many changes (issue #22: reports cost a file, a mail and a re-render for every viewer). */
+/** A captain's reports of one match: the first one and at most this many changes (docs/reliability.md "Competition": reports cost a file, a mail and a re-render for every viewer). */
 export const REPORT_CHANGES_ALLOWED = 3;
 /** Nor more than one report per team and match in this many seconds. */
 export const REPORT_PAUSE_SECONDS = 20;

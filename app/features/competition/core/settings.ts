@@ -63,7 +63,7 @@ import { isPointsPreset, rulesFor, type PointsPreset } from "./points-table";
 export const THIRD_PLACE = ["shared", "match"] as const;
 export type ThirdPlace = (typeof THIRD_PLACE)[number];
 
-/** What the run page still asks (format, start and check-in are the tournament form's, #24). */
+/** What the run page still asks (format, start and check-in are the tournament form's, docs/product.md "Running an event"). */
 export interface RunDetails {
   bestOf: number;
   finalBestOf: number;

@@ -38,16 +38,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const competition = notFoundIfNullish(await findVisibleCompetition(db(), idParam(params.tournamentId), user));
   const page = await bracketPageData(db(), competition, user, new Date());
   // Spectators listen to the public channel (the block itself in each event, from the version they
-  // show); a page with parts of its own asks for itself again on each change (issue #34).
+  // show); a page with parts of its own asks for itself again on each change (docs/decisions/012-live-channel.md).
   const base = `/tournaments/${encodeURIComponent(competition.tournament.id)}/live`;
   const personal = await hasPersonalParts(db(), competition.tournament.id, user, page.settings !== null && page.started);
   return {
     page,
     live: personal ? base : `${base}?v=${publicVersion(page)}`,
-    // Platform staff, or the organization running it (issue 29): the way to its run page.
+    // Platform staff, or the organization running it (docs/organizations.md): the way to its run page.
     runPath: (await operatorOf(user, competition.tournament.id))?.runPath ?? null,
     signedIn: Boolean(user),
-    // #30: the tournament's own streams, each behind a click-to-load player.
+    // The tournament's own streams, each behind a click-to-load player (docs/streamers.md).
     streams: await listStreams(db(), competition.tournament.id, playerParent(request), null),
     messages: loadMessages(languageFromCookieHeader(request.headers.get("Cookie")), ["competition", "streamers"]),
   };

@@ -58,7 +58,7 @@ async function load(tournamentId: string, matchIdText: string, viewer: { isStaff
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
-  // Platform staff, or the organization running this tournament (issue 29): they decide results and disputes.
+  // Platform staff, or the organization running this tournament (docs/organizations.md): they decide results and disputes.
   const operates = user ? await mayOperate(user, idParam(params.tournamentId)) : false;
   const { competition, details, bestOf, matchId, scheduledAt } = await load(idParam(params.tournamentId), idParam(params.matchId), {
     isStaff: operates,
@@ -96,7 +96,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     myReport: mySide
       ? (details.reports.find((report) => report.registrationId === (mySide === 1 ? details.side1 : details.side2)?.registrationId) ?? null)
       : null,
-    // #30: this match's streams, or the tournament's own when the match has none.
+    // This match's streams, or the tournament's own when the match has none (docs/streamers.md).
     streams: await matchStreams(competition.tournament.id, matchId, playerParent(request)),
     messages: loadMessages(languageFromCookieHeader(request.headers.get("Cookie")), ["competition", "streamers"]),
   };

@@ -52,7 +52,7 @@ import { WalletError, payTournamentPrizes, prizeFundingOf, prizePanel, prizesPai
 /**
  * Staff run the event from here (a phone is enough): settings, check-ins, seeding and start, disputes, lobby results, audit.
  * Mounted twice (app/routes.ts): under /admin for platform staff, and under /organizations/:slug/manage for the
- * organization's owner, admins and staff (requireTournamentOperator, issue 29).
+ * organization's owner, admins and staff (requireTournamentOperator, docs/organizations.md).
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const operator = await requireTournamentOperator(request, params);
@@ -171,7 +171,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   try {
     switch (fields.intent) {
       case "settings": {
-        // Format, start and check-in come from the tournament form (#24); this form sets how it is played.
+        // Format, start and check-in come from the tournament form (docs/product.md "Running an event"); this form sets how it is played.
         const current = competition.settings;
         if (!current) return fail("NOT_RUN_HERE", 409);
         const parsed = parseRunDetails(fields);

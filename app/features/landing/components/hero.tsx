@@ -2,6 +2,9 @@ import { buttonClass } from "~/components/ui/button";
 import { useTranslation } from "~/lib/i18n-react";
 import { Link } from "react-router";
 import { useToast } from "~/components/ui/toast";
+import { DataAttr, dataAttr } from "~/browser/attributes";
+import heroVideoScript from "~/browser/hero-video?inline-script";
+import { InlineScript } from "~/components/inline-script";
 
 export const primaryButton = buttonClass("primary", "md", "shadow-lg shadow-cyan-500/20");
 export const secondaryButton = buttonClass("secondary", "md");
@@ -50,9 +53,9 @@ export function Hero({ loggedIn, live }: { loggedIn: boolean; live: HeroLiveView
   return (
     <section className="relative isolate overflow-hidden border-b border-slate-800" aria-labelledby="hero-title">
       <div className="absolute inset-0 -z-10">
+        {/* No autoplay: app/browser/hero-video.ts starts it unless less motion or less data is asked for. */}
         <video
           className="h-full w-full object-cover opacity-50"
-          autoPlay
           muted
           loop
           playsInline
@@ -60,12 +63,26 @@ export function Hero({ loggedIn, live }: { loggedIn: boolean; live: HeroLiveView
           poster="/media/hero-poster.webp"
           aria-label={t("hero.videoLabel")}
           data-testid="hero-video"
+          {...dataAttr(DataAttr.heroVideo)}
         >
           <source src="/media/hero.webm" type="video/webm" />
           <source src="/media/hero.mp4" type="video/mp4" />
         </video>
         <div className="absolute inset-0 bg-gradient-to-b from-arena-bg/30 via-arena-bg/70 to-arena-bg" />
       </div>
+      <button
+        type="button"
+        hidden
+        className="absolute right-3 bottom-3 flex h-11 w-11 items-center justify-center rounded-full border border-slate-600 bg-slate-950/80 text-slate-100 hover:border-cyan-400 focus-visible:border-cyan-400"
+        aria-label={t("hero.playVideo")}
+        data-testid="hero-video-toggle"
+        {...dataAttr(DataAttr.heroVideoToggle)}
+        {...dataAttr(DataAttr.pauseLabel, t("hero.pauseVideo"))}
+        {...dataAttr(DataAttr.playLabel, t("hero.playVideo"))}
+      >
+        <span aria-hidden="true" className="hero-video-icon" />
+      </button>
+      <InlineScript source={heroVideoScript} />
       <div className="mx-auto max-w-7xl px-4 py-20 sm:py-28">
         <div className="flex flex-wrap items-center gap-2 text-xs font-bold">
           {live ? (

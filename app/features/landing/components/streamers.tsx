@@ -12,7 +12,7 @@ const STATIC_STREAMERS = [
   { name: "ZeroRushFF", avatar: "/images/streamers/3.svg", followers: 45900, gamesPlayed: 980 },
 ];
 
-/** A featured approved streamer (issue 30), read from the database by the landing's loader. */
+/** A featured approved streamer (docs/streamers.md), read from the database by the landing's loader. */
 export interface FeaturedStreamer {
   handle: string;
   games: string[];

@@ -227,7 +227,7 @@ function TournamentCardView({
               {t("tournaments.register")}
             </Link>
           ) : tournament.stage === "finished" ? (
-            // A finished event shows its results, not "full" (#24): the public bracket and table.
+            // A finished event shows its results, not "full" (docs/product.md "Running an event"): the public bracket and table.
             <a
               href={`/tournaments/${encodeURIComponent(tournament.id)}/bracket`}
               className={buttonClass("secondary", "md", "block w-full text-center")}

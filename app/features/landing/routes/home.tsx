@@ -30,13 +30,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     // SPEC §8: a loading failure is logged and the list stays empty.
     log.error("tournaments failed to load", { error: String(error) });
   }
-  // Featured approved streamers (issue 30): shared like the cards, so the landing's 5-second copy is the only delay
+  // Featured approved streamers (docs/streamers.md): shared like the cards, so the landing's 5-second copy is the only delay
   // before a change of featured or live status made elsewhere shows (docs/streamers.md).
   let streamers: FeaturedStreamer[] = [];
   let hero: HeroLiveView | null = null;
   try {
     const featured = await landingStreamers(db());
-    // #30: the hero's LIVE badge and viewers are the live featured streamers' (the static text stays when none is).
+    // The hero's LIVE badge and viewers are the live featured streamers' (the static text stays when none is) (docs/streamers.md).
     const live = heroLive(featured.map(({ handle, live, liveViewers }) => ({ handle, live, viewers: liveViewers })));
     hero = live ? { handle: live.handle, viewers: live.viewers === null ? null : formatCompactNumber(live.viewers, language) } : null;
     streamers = featured.map(({ handle, games, live, followers, gamesPlayed }) => ({

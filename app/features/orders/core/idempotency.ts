@@ -1,5 +1,5 @@
 /**
- * Order creation is idempotent (#15 hole 3): each checkout or registration form carries a key
+ * Order creation is idempotent (docs/reliability.md "Holes closed", hole 3): each checkout or registration form carries a key
  * made once per form render, and a request repeated with the same key (a retried mobile request,
  * a double submit) gets the order the first one created.
  */
@@ -16,7 +16,7 @@ export function scopedIdempotencyKey(scope: "store" | "plus" | { tournamentId: s
   return typeof scope === "string" ? `${scope}:${key}` : `tournament:${scope.tournamentId}:${key}`;
 }
 
-/** #22: a key sent again with other content is refused (409), never answered with the first order. */
+/** A key sent again with other content is refused (409), never answered with the first order (docs/reliability.md "Limits and idempotency"). */
 export type IdempotencyErrorCode = "ORDER_KEY_REUSED";
 
 /** What an order asks for, as far as a retry must repeat it: kind, method, who pays, for whom, the lines. */

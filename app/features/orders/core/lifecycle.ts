@@ -20,7 +20,7 @@ export const ORDER_KINDS = ["store", "tournament", "plus", "subscription", "priz
 export type OrderKind = (typeof ORDER_KINDS)[number];
 
 /**
- * Who makes a move: the buyer, a staff member, or the server itself (expiry; and, #26, a payment a
+ * Who makes a move: the buyer, a staff member, or the server itself (expiry; and, docs/payments.md, a payment a
  * provider confirmed, a Pago Móvil the bank matched, a top-up the provider delivered).
  */
 export type MoveActor = "owner" | "staff" | "system";

@@ -32,7 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const rows = page.rows.map((row) => ({ ...row, status: row.status as OrderStatus }));
   // The same words as the order page (one rule, core/outcome.ts), the kinds asked once for the whole page.
   const endings = await endingsOf(db(), rows);
-  // A team still in a bracket: its next match and when it is played (#24).
+  // A team still in a bracket: its next match and when it is played (docs/product.md "Running an event: match times, reminders and walkovers").
   const nextMatches = await nextMatchTimes(
     db(),
     registrations.map((registration) => registration.id),

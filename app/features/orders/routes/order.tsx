@@ -61,7 +61,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     tracking: orderTracking(order.status, order.history, ending?.reached ?? false),
     outcome,
     lastStep: ending?.step ?? "delivered",
-    // #26: while something may still move the order (a provider, the bank, staff), the page follows it live.
+    // While something may still move the order (a provider, the bank, staff), the page follows it live (docs/payments.md).
     live: order.status === "initiated" || order.status === "proof_submitted" || order.status === "approved",
     sent: url.searchParams.has("sent"),
     cancelled: url.searchParams.has("cancelled"),
@@ -89,7 +89,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         ← {t("order.back")}
       </Link>
       <h1 className="mt-3 text-3xl font-extrabold">{t("order.title", { number: order.number })}</h1>
-      {/* #26: the status block is swapped for the server's fresh render when the order moves (app/browser/live-page.ts). */}
+      {/* The status block is swapped for the server's fresh render when the order moves (app/browser/live-page.ts) (docs/payments.md). */}
       <div {...dataAttr(DataAttr.swap)} {...dataAttr(DataAttr.live, loaderData.live ? `/orders/${order.id}/live` : null)}>
         <p className="mt-3">
           <OutcomeChip outcome={loaderData.outcome} testId="order-status" />

@@ -1,3 +1,4 @@
+import { bundleTexts } from "~/lib/i18n";
 import { useTranslation } from "~/lib/i18n-react";
 import { Link, data } from "react-router";
 import { formatRate } from "~/domain/format";
@@ -61,7 +62,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     payTo: payTo[method],
     payToBankName: method === "pago_movil" ? (VENEZUELAN_BANKS[payTo.pago_movil.bankCode] ?? "") : null,
     maxMb: env().RECEIPT_MAX_MB,
-    // #26: Binance Pay / PayPal confirmed by their own APIs, when that provider is on (null otherwise).
+    // Binance Pay / PayPal confirmed by their own APIs, when that provider is on (null otherwise) (docs/payments.md).
     instant: await instantPaymentFor(db(), order),
     // "Saldo": the buyer's wallet in the order's currency (features/wallet), offered when it covers the order.
     walletBalance: await availableIn(db(), user.id, order.currency as Currency),
@@ -144,7 +145,8 @@ export default function PayPage({ loaderData }: Route.ComponentProps) {
   }
 
   const needsFile = needsReceiptFile(method);
-  const codes = Object.keys((loaderData.messages.orders as { errors?: Record<string, string> } | undefined)?.errors ?? {});
+  const orderTexts = loaderData.messages.orders === undefined ? {} : bundleTexts(loaderData.messages.orders);
+  const codes = Object.keys((orderTexts as { errors?: Record<string, string> }).errors ?? {});
   const scriptTexts: PayTexts = {
     sending: t("payment.sending", { percent: "{{percent}}" }),
     uploadProgress: t("payment.uploadProgress"),

@@ -66,7 +66,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     log.error("proof not saved", { orderId: order.id, error: String(error) });
     return refuse("VERIFICATION_FAILED", 500);
   }
-  // #26: a Pago Móvil reference is looked for at the bank (when the adapter is on): a match approves at once.
+  // A Pago Móvil reference is looked for at the bank (when the adapter is on) (docs/payments.md): a match approves at once.
   // The proof is stored whatever the bank says: a failure here leaves the order with staff, as before.
   if (order.paymentMethod === "pago_movil")
     await matchPagoMovil(db(), order.id).catch((error: unknown) =>

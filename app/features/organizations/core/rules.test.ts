@@ -3,6 +3,9 @@ import {
   banHolds,
   canMoveOrgTournament,
   checkLink,
+  inviteState,
+  isInvitableRole,
+  looksLikeInviteToken,
   mayCreateOrganization,
   orgMay,
   parseBanForm,
@@ -105,5 +108,37 @@ describe("the organization form", () => {
     expect(slugFrom("¡Torneos Élite!")).toBe("torneos-elite");
     expect(checkLink("ftp://x.com")).toBeNull();
     expect(checkLink("https://localhost")).toBeNull();
+  });
+});
+
+describe("an organization whose organizing right was revoked", () => {
+  const revoked = { banned: false, revoked: true };
+  it("creates, edits, runs and bans nothing, but keeps its page, members and details", () => {
+    for (const action of ["run_tournament", "create_tournament", "edit_tournament", "ban_players"] as const)
+      expect(orgMay("owner", action, revoked), action).toBe(false);
+    expect(orgMay("owner", "see_manage", revoked)).toBe(true);
+    expect(orgMay("owner", "manage_members", revoked)).toBe(true);
+    expect(orgMay("admin", "edit_organization", revoked)).toBe(true);
+    expect(orgMay("staff", "see_manage", { banned: true, revoked: true })).toBe(true);
+    expect(orgMay(null, "see_manage", revoked)).toBe(false);
+  });
+});
+
+describe("invitation links", () => {
+  const now = new Date("2026-05-01T12:00:00Z");
+  const base = { expiresAt: new Date("2026-05-08T12:00:00Z"), usedAt: null, revokedAt: null };
+  it("are open until they expire, are used or revoked; used and revoked say so even once expired", () => {
+    expect(inviteState(base, now)).toBe("open");
+    expect(inviteState(base, new Date("2026-05-08T12:00:00Z"))).toBe("expired");
+    expect(inviteState({ ...base, usedAt: now }, new Date("2026-06-01T00:00:00Z"))).toBe("used");
+    expect(inviteState({ ...base, revokedAt: now }, new Date("2026-06-01T00:00:00Z"))).toBe("revoked");
+  });
+  it("give admin or staff, never owner; only well-formed tokens are looked up", () => {
+    expect(isInvitableRole("admin")).toBe(true);
+    expect(isInvitableRole("staff")).toBe(true);
+    expect(isInvitableRole("owner")).toBe(false);
+    expect(looksLikeInviteToken("a".repeat(43))).toBe(true);
+    expect(looksLikeInviteToken("a".repeat(42))).toBe(false);
+    expect(looksLikeInviteToken(`${"a".repeat(42)}/`)).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Organizations' pure rules (issue 29, docs/organizations.md): who may do what, how an
+ * Organizations' pure rules (docs/organizations.md): who may do what, how an
  * organization's tournament moves between statuses, whether a ban holds, and the form.
  */
 
@@ -12,6 +12,7 @@ export function isOrgRole(value: unknown): value is OrgRole {
 
 /** What a member of an organization may do. */
 export type OrgAction =
+  | "see_manage" // open the management page (every member, whatever the organization's standing)
   | "run_tournament" // check-in, seeding, brackets, reports, disputes, results
   | "create_tournament"
   | "edit_tournament"
@@ -21,19 +22,75 @@ export type OrgAction =
   | "edit_organization";
 
 const ALLOWED: Record<OrgRole, readonly OrgAction[]> = {
-  owner: ["run_tournament", "create_tournament", "edit_tournament", "ban_players", "invite_member", "manage_members", "edit_organization"],
-  admin: ["run_tournament", "create_tournament", "edit_tournament", "ban_players", "invite_member", "edit_organization"],
-  staff: ["run_tournament"],
+  owner: [
+    "see_manage",
+    "run_tournament",
+    "create_tournament",
+    "edit_tournament",
+    "ban_players",
+    "invite_member",
+    "manage_members",
+    "edit_organization",
+  ],
+  admin: ["see_manage", "run_tournament", "create_tournament", "edit_tournament", "ban_players", "invite_member", "edit_organization"],
+  staff: ["see_manage", "run_tournament"],
 };
+
+/** What an organization whose organizing right platform staff revoked may no longer do: anything with tournaments. */
+const TOURNAMENT_ACTIONS: readonly OrgAction[] = ["run_tournament", "create_tournament", "edit_tournament", "ban_players"];
 
 /**
  * Whether a role may do the action. A banned organization may still run what it has (its
- * tournaments are unpublished by the ban) but may create, edit or invite nothing.
+ * tournaments are unpublished by the ban) but may create, edit or invite nothing. One whose
+ * organizing right was revoked keeps its page and members but touches no tournament (platform
+ * staff run what it had; docs/organizations.md "Revoking").
  */
-export function orgMay(role: OrgRole | null, action: OrgAction, organization: { banned: boolean }): boolean {
+export function orgMay(role: OrgRole | null, action: OrgAction, organization: { banned: boolean; revoked?: boolean }): boolean {
   if (!role) return false;
+  if (action === "see_manage") return true;
+  if (organization.revoked && TOURNAMENT_ACTIONS.includes(action)) return false;
   if (organization.banned && action !== "run_tournament") return false;
   return ALLOWED[role].includes(action);
+}
+
+/** An organization row's standing, as orgMay reads it. */
+export function standingOf(organization: { bannedAt: Date | null; revokedAt: Date | null }) {
+  return { banned: organization.bannedAt !== null, revoked: organization.revokedAt !== null };
+}
+
+/* ───────────── Invitation links ───────────── */
+
+/** How long an invitation link works. */
+export const INVITE_TTL_DAYS = 7;
+export const INVITE_TTL_MS = INVITE_TTL_DAYS * 86_400_000;
+/** Open links an organization may hold at once (each is a way in). */
+export const OPEN_INVITES_MAX = 20;
+
+/** The roles a link may give: never owner (an organization has one). */
+export function isInvitableRole(value: unknown): value is "admin" | "staff" {
+  return value === "admin" || value === "staff";
+}
+
+export type InviteState = "open" | "expired" | "used" | "revoked";
+export type InviteRefusal = "INVITE_EXPIRED" | "INVITE_USED" | "INVITE_REVOKED";
+
+/** Where an invitation stands at `now`: used and revoked win over expired (they say more). */
+export function inviteState(invite: { expiresAt: Date; usedAt: Date | null; revokedAt: Date | null }, now: Date): InviteState {
+  if (invite.usedAt) return "used";
+  if (invite.revokedAt) return "revoked";
+  if (invite.expiresAt.getTime() <= now.getTime()) return "expired";
+  return "open";
+}
+
+export const INVITE_REFUSAL: Record<Exclude<InviteState, "open">, InviteRefusal> = {
+  expired: "INVITE_EXPIRED",
+  used: "INVITE_USED",
+  revoked: "INVITE_REVOKED",
+};
+
+/** Whether a text can be an invitation token at all (32 random bytes, base64url): anything else is not looked up. */
+export function looksLikeInviteToken(token: string): boolean {
+  return /^[A-Za-z0-9_-]{43}$/.test(token);
 }
 
 /** Who may create an organization: a Plus member, a user staff approved as organizer, or platform staff. */
@@ -77,6 +134,7 @@ export const LINKS_MAX = 5;
 export const LINK_MAX = 200;
 export const BAN_REASON_MAX = 300;
 export const BAN_DAYS_MAX = 3650;
+export const REVOKE_REASON_MAX = 300;
 
 export type OrgFormErrorCode =
   "ORG_NAME_REQUIRED" | "ORG_NAME_TOO_LONG" | "ORG_SLUG_INVALID" | "ORG_DESCRIPTION_TOO_LONG" | "ORG_LINK_INVALID" | "ORG_TOO_MANY_LINKS";
@@ -90,7 +148,7 @@ export interface OrgValues {
 
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{1,38}[a-z0-9])$/;
 /** Addresses that name a page of ours rather than an organization. */
-const RESERVED = new Set(["new", "manage", "admin"]);
+const RESERVED = new Set(["new", "manage", "admin", "join"]);
 
 /** The slug a name suggests: lower-case ASCII letters, digits and single dashes. */
 export function slugFrom(name: string): string {

@@ -9,26 +9,37 @@ import { formFields, readForm } from "~/lib/http.server";
 import { useTranslation } from "~/lib/i18n-react";
 import { metaText } from "~/lib/meta";
 import { useRouteMessages } from "~/lib/use-route-messages";
-import { BAN_REASON_MAX } from "../core/rules";
+import { BAN_REASON_MAX, REVOKE_REASON_MAX } from "../core/rules";
 import {
   OrganizationError,
   banOrganization,
   grantOrganizer,
   liftOrganizationBan,
   moveOrgTournament,
+  reinstateOrganizing,
+  revokeOrganizer,
+  revokeOrganizing,
   staffOverview,
 } from "../organizations.server";
 import type { Route } from "./+types/admin-organizations";
-import { PrizePoolError, poolsForStaff, setPoolFrozen } from "~/features/wallet/prize-pools.server";
+import {
+  PrizePoolError,
+  poolCommissionPercent,
+  poolsForStaff,
+  setPoolCommission,
+  setPoolFrozen,
+} from "~/features/wallet/prize-pools.server";
+import { POOL_COMMISSION_MAX, parseCommission } from "~/features/wallet/core/prize-pools";
 import { parseNote } from "~/features/wallet/core/staff-forms";
 
 /**
- * Platform staff's side of organizations (issue 29): approve or send back the paid tournaments
- * waiting for approval, unpublish, ban an organization (or lift it), approve an organizer.
+ * Platform staff's side of organizations (docs/organizations.md): approve or send back the paid tournaments
+ * waiting for approval, unpublish, ban an organization (or lift it), revoke or reinstate its right to
+ * run tournaments, approve an organizer (or take it back), set the prize pools' commission.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const { messages, language } = await staffContext(request, ["organizations"]);
-  const [overview, pools] = await Promise.all([staffOverview(db()), poolsForStaff(db())]);
+  const [overview, pools, commissionPercent] = await Promise.all([staffOverview(db()), poolsForStaff(db()), poolCommissionPercent(db())]);
   const money = (amount: number, currency: "USD" | "VES") => formatMoney({ amount, currency }, language);
   return {
     // Organizations' prize pools: what each holds and whether staff froze it (no payout while frozen).
@@ -57,7 +68,11 @@ export async function loader({ request }: Route.LoaderArgs) {
       name: organization.name,
       banned: organization.bannedAt !== null,
       bannedReason: organization.bannedReason,
+      revoked: organization.revokedAt !== null,
+      revokedReason: organization.revokedReason,
     })),
+    organizers: overview.organizers,
+    commissionPercent,
     messages,
   };
 }
@@ -93,6 +108,29 @@ export async function action({ request }: Route.ActionArgs) {
           reason: reason.text,
         });
         return succeed({ done: fields.intent });
+      }
+      case "revoke": {
+        const reason = (fields.reason ?? "").trim();
+        if (!reason || [...reason].length > REVOKE_REASON_MAX) return fail("REVOKE_REASON_REQUIRED", 400, { field: "reason" });
+        await revokeOrganizing(db(), staff.id, fields.organizationId ?? "", reason);
+        return succeed({ done: "revoke" });
+      }
+      case "reinstate":
+        await reinstateOrganizing(db(), staff.id, fields.organizationId ?? "");
+        return succeed({ done: "reinstate" });
+      case "organizer-revoke": {
+        const email = emailSchema.safeParse(fields.email ?? "");
+        if (!email.success) return fail("EMAIL_INVALID", 400, { field: "email" });
+        const reason = (fields.reason ?? "").trim();
+        if (!reason || [...reason].length > REVOKE_REASON_MAX) return fail("REVOKE_REASON_REQUIRED", 400, { field: "reason" });
+        await revokeOrganizer(db(), staff.id, email.data, reason);
+        return succeed({ done: "organizerRevoked" });
+      }
+      case "commission": {
+        const parsed = parseCommission(fields.percent);
+        if (!parsed.ok) return fail(parsed.code, 400, { field: "percent" });
+        await setPoolCommission(db(), staff.id, parsed.percent);
+        return succeed({ done: "commission" });
       }
       case "unban":
         await liftOrganizationBan(db(), staff.id, fields.organizationId ?? "");
@@ -202,6 +240,27 @@ export default function AdminOrganizationsPage({ loaderData, actionData }: Route
           </li>
         ))}
       </ul>
+      <Form method="post" className={`${cardClass} mt-4 flex flex-col gap-2`} data-testid="admin-commission">
+        <input type="hidden" name="intent" value="commission" />
+        <label className="flex flex-col gap-1 text-sm font-semibold">
+          {t("admin.commission")}
+          <input
+            name="percent"
+            inputMode="numeric"
+            required
+            min={0}
+            max={POOL_COMMISSION_MAX}
+            defaultValue={String(loaderData.commissionPercent)}
+            aria-invalid={refusal?.code === "COMMISSION_INVALID" || undefined}
+            className="w-full rounded-lg border border-slate-700 bg-slate-900 px-3 py-2 text-sm text-slate-100"
+            data-testid="admin-commission-percent"
+          />
+        </label>
+        <p className="text-xs text-slate-400">{t("admin.commissionExplain", { max: POOL_COMMISSION_MAX })}</p>
+        <button type="submit" className={secondaryButton} data-testid="admin-commission-save">
+          {t("admin.commissionSave")}
+        </button>
+      </Form>
       <h2 className="mt-10 text-xl font-bold">{t("admin.organizations")}</h2>
       <ul className="mt-3 flex flex-col gap-3">
         {loaderData.organizations.map((organization) => (
@@ -209,6 +268,43 @@ export default function AdminOrganizationsPage({ loaderData, actionData }: Route
             <a href={`/organizations/${organization.slug}`} className="font-bold break-words text-cyan-300 underline">
               {organization.name}
             </a>
+            {organization.revoked ? (
+              <>
+                <p className="text-sm text-amber-200" data-testid="admin-organization-revoked">
+                  {t("admin.revokedBecause", { reason: organization.revokedReason ?? "" })}
+                </p>
+                <Form method="post" className="mt-2">
+                  <input type="hidden" name="intent" value="reinstate" />
+                  <input type="hidden" name="organizationId" value={organization.id} />
+                  <button type="submit" className={secondaryButton} data-testid="admin-reinstate">
+                    {t("admin.reinstate")}
+                  </button>
+                </Form>
+              </>
+            ) : (
+              <details className="mt-2">
+                <summary className="cursor-pointer py-1 text-sm font-semibold text-amber-200">{t("admin.revoke")}</summary>
+                <Form method="post" className="mt-2 flex flex-col gap-2">
+                  <input type="hidden" name="intent" value="revoke" />
+                  <input type="hidden" name="organizationId" value={organization.id} />
+                  <label className="flex flex-col gap-1 text-sm font-semibold">
+                    {t("admin.revokeReason")}
+                    <textarea
+                      name="reason"
+                      rows={2}
+                      required
+                      maxLength={REVOKE_REASON_MAX}
+                      className="w-full rounded-lg border border-slate-700 bg-slate-900 px-3 py-2 text-sm text-slate-100"
+                      data-testid="admin-revoke-reason"
+                    />
+                  </label>
+                  <p className="text-xs text-slate-400">{t("admin.revokeExplain")}</p>
+                  <button type="submit" className={secondaryButton} data-testid="admin-revoke">
+                    {t("admin.revokeConfirm")}
+                  </button>
+                </Form>
+              </details>
+            )}
             {organization.banned ? (
               <>
                 <p className="text-sm text-rose-300">{t("admin.bannedBecause", { reason: organization.bannedReason ?? "" })}</p>
@@ -263,6 +359,38 @@ export default function AdminOrganizationsPage({ loaderData, actionData }: Route
           {t("admin.organizerGrant")}
         </button>
       </Form>
+      {loaderData.organizers.length > 0 ? (
+        <>
+          <h3 className="mt-6 font-bold">{t("admin.organizers")}</h3>
+          <ul className="mt-2 flex flex-col gap-2">
+            {loaderData.organizers.map((organizer) => (
+              <li key={organizer.userId} className={cardClass} data-testid="admin-organizer">
+                <p className="font-semibold break-all">{organizer.email}</p>
+                <details className="mt-1">
+                  <summary className="cursor-pointer py-1 text-sm font-semibold text-amber-200">{t("admin.organizerRevoke")}</summary>
+                  <Form method="post" className="mt-2 flex flex-col gap-2">
+                    <input type="hidden" name="intent" value="organizer-revoke" />
+                    <input type="hidden" name="email" value={organizer.email} />
+                    <label className="flex flex-col gap-1 text-sm font-semibold">
+                      {t("admin.revokeReason")}
+                      <textarea
+                        name="reason"
+                        rows={2}
+                        required
+                        maxLength={REVOKE_REASON_MAX}
+                        className="w-full rounded-lg border border-slate-700 bg-slate-900 px-3 py-2 text-sm text-slate-100"
+                      />
+                    </label>
+                    <button type="submit" className={secondaryButton}>
+                      {t("admin.organizerRevokeConfirm")}
+                    </button>
+                  </Form>
+                </details>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
     </section>
   );
 }

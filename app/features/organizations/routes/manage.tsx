@@ -1,12 +1,14 @@
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import { Field, Input, Select, TextArea } from "~/components/ui/field";
+import { IntentButton } from "~/components/ui/intent-button";
 import { emailSchema } from "~/domain/email";
 import { formatDate, platformToday } from "~/domain/format";
 import { GAMES } from "~/domain/games";
 import { languageFromCookieHeader } from "~/domain/language";
 import { zonedDateTime } from "~/features/admin/core/tournament-form";
 import { fail, succeed, typedOf } from "~/lib/answer";
+import { env } from "~/lib/env.server";
 import { db } from "~/lib/db.server";
 import { formFields, readForm, typedFields } from "~/lib/http.server";
 import { useTranslation } from "~/lib/i18n-react";
@@ -16,16 +18,33 @@ import { withinLimit } from "~/lib/rate-limit.server";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import type { RouteHandle } from "~/root";
 import { OrganizationFields } from "../components/organization-fields";
-import { BAN_REASON_MAX, isOrgRole, orgMay, parseBanForm, parseOrgForm, type OrgAction, type OrgRole } from "../core/rules";
+import { isOrgLogo } from "../core/logo";
+import {
+  BAN_REASON_MAX,
+  INVITE_TTL_DAYS,
+  isInvitableRole,
+  isOrgRole,
+  orgMay,
+  parseBanForm,
+  parseOrgForm,
+  standingOf,
+  type OrgAction,
+  type OrgRole,
+} from "../core/rules";
+import { removeOrganizationLogo, storeOrganizationLogo } from "../organization-logos.server";
 import {
   OrganizationError,
   addMember,
   banPlayer,
+  createOrgInvite,
   liftPlayerBan,
   listMembers,
+  listOpenInvites,
   listPlayerBans,
   organizationTournaments,
+  revokeOrgInvite,
   setMemberRole,
+  setOrganizationLogo,
   updateOrganization,
 } from "../organizations.server";
 import { requireOrgMember, type OrgContext } from "../operator.server";
@@ -36,18 +55,19 @@ export const handle: RouteHandle = { hydrate: false };
 
 /** What this member may do here (platform staff may everything). */
 function may(context: OrgContext, action: OrgAction) {
-  return context.role === "platform" || orgMay(context.role, action, { banned: context.organization.bannedAt !== null });
+  return context.role === "platform" || orgMay(context.role, action, standingOf(context.organization));
 }
 
-/** The organization's management page: its tournaments, members, player bans and details (issue 29). */
+/** The organization's management page: its tournaments, members, player bans and details (docs/organizations.md). */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const context = await requireOrgMember(request, params.slug, "run_tournament");
+  const context = await requireOrgMember(request, params.slug, "see_manage");
   const language = languageFromCookieHeader(request.headers.get("Cookie"));
   const { organization } = context;
-  const [tournaments, members, bans] = await Promise.all([
+  const [tournaments, members, bans, invites] = await Promise.all([
     organizationTournaments(db(), organization.id, true),
     listMembers(db(), organization.id),
     may(context, "ban_players") ? listPlayerBans(db(), organization.id) : Promise.resolve([]),
+    may(context, "invite_member") ? listOpenInvites(db(), organization.id) : Promise.resolve([]),
   ]);
   const done = new URL(request.url).searchParams.get("done");
   return {
@@ -58,10 +78,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       links: organization.links,
       banned: organization.bannedAt !== null,
       bannedReason: organization.bannedReason,
+      revoked: organization.revokedAt !== null,
+      revokedReason: organization.revokedReason,
+      logoUrl: isOrgLogo(organization.logoUrl) ? organization.logoUrl : null,
     },
     role: context.role,
     me: context.user.id,
     may: {
+      run: may(context, "run_tournament"),
       create: may(context, "create_tournament"),
       edit: may(context, "edit_tournament"),
       invite: may(context, "invite_member"),
@@ -80,12 +104,19 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     })),
     members: members.map((member) => ({ userId: member.userId, email: member.email, name: member.name, role: member.role })),
     bans: bans.map((ban) => ({ id: ban.id, email: ban.email, reason: ban.reason, until: formatDate(ban.endsAt, language) })),
+    invites: invites.map((invite) => ({
+      id: invite.id,
+      role: invite.role as OrgRole,
+      until: formatDate(invite.expiresAt, language),
+      by: invite.createdBy,
+    })),
+    inviteDays: INVITE_TTL_DAYS,
     messages: loadMessages(language, ["organizations", "admin"]),
   };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const context = await requireOrgMember(request, params.slug, "run_tournament");
+  const context = await requireOrgMember(request, params.slug, "see_manage");
   const { organization, user } = context;
   const form = await readForm(request);
   const fields = formFields(form);
@@ -109,6 +140,37 @@ export async function action({ request, params }: Route.ActionArgs) {
         if (!role) return fail("ROLE_INVALID", 400, { field: "role", intent });
         await addMember(db(), user.id, organization.id, email.data, role);
         return succeed({ done: "memberAdded" });
+      }
+      case "create-invite": {
+        if (!may(context, "invite_member")) return fail("NOT_ALLOWED", 403);
+        if (!isInvitableRole(fields.role)) return fail("ROLE_INVALID", 400, { field: "invite-role", intent });
+        const invite = await createOrgInvite(db(), { actorId: user.id, organizationId: organization.id, role: fields.role });
+        // The token is shown this once: only its hash is kept.
+        return succeed({ done: "inviteCreated", link: `${env().publicUrl}/organizations/join/${invite.token}`, role: fields.role });
+      }
+      case "revoke-invite": {
+        if (!may(context, "invite_member")) return fail("NOT_ALLOWED", 403);
+        await revokeOrgInvite(db(), user.id, organization.id, fields.inviteId ?? "");
+        return succeed({ done: "inviteRevoked" });
+      }
+      case "logo":
+      case "remove-logo": {
+        if (!may(context, "edit_organization")) return fail("NOT_ALLOWED", 403);
+        let stored: string | null = null;
+        if (intent === "logo") {
+          const file = form.get("logo");
+          if (!file || typeof file === "string" || file.size === 0) return fail("LOGO_MISSING", 400, { field: "logo", intent });
+          const logo = await storeOrganizationLogo(new Uint8Array(await file.arrayBuffer()));
+          if (!logo.ok) return fail(logo.code, 400, { field: "logo", intent });
+          stored = logo.path;
+        }
+        // A refused save forgets the stored file; a done one forgets the logo it replaced.
+        const replaced = await setOrganizationLogo(db(), user.id, organization.id, stored).catch(async (error: unknown) => {
+          await removeOrganizationLogo(stored);
+          throw error;
+        });
+        await removeOrganizationLogo(replaced);
+        return succeed({ done: stored ? "logoSet" : "logoRemoved" });
       }
       case "role":
       case "remove": {
@@ -169,6 +231,7 @@ export default function ManageOrganizationPage({ loaderData, actionData }: Route
   const refusal = actionData && !actionData.ok ? (actionData as { code: string; field?: string; intent?: string }) : null;
   const typed = typedOf(actionData);
   const done = actionData?.ok ? (actionData as { done: string }).done : loaderData.created ? "created" : null;
+  const inviteLink = actionData?.ok && "link" in actionData ? (actionData as unknown as { link: string; role: OrgRole }) : null;
   const refusalFor = (intent: string) => (refusal?.intent === intent ? refusal : null);
   const errorFor = (field: string) =>
     refusal?.field === field ? (
@@ -178,7 +241,19 @@ export default function ManageOrganizationPage({ loaderData, actionData }: Route
   return (
     <section className="mx-auto max-w-3xl px-4 py-10" data-testid="organization-manage">
       <p className="text-sm text-slate-400">{t("manage.title")}</p>
-      <h1 className="text-3xl font-extrabold break-words">{organization.name}</h1>
+      <div className="flex items-center gap-3">
+        {organization.logoUrl ? (
+          <img
+            src={organization.logoUrl}
+            alt=""
+            width={56}
+            height={56}
+            className="h-14 w-14 shrink-0 rounded-xl"
+            data-testid="manage-logo"
+          />
+        ) : null}
+        <h1 className="min-w-0 text-3xl font-extrabold break-words">{organization.name}</h1>
+      </div>
       <p className="mt-1 flex flex-wrap gap-x-3 text-sm">
         <span className="text-slate-300">{t(`roles.${loaderData.role}`)}</span>
         <a href={`/organizations/${organization.slug}`} className="py-2 text-cyan-300 underline" data-testid="organization-public-link">
@@ -188,6 +263,11 @@ export default function ManageOrganizationPage({ loaderData, actionData }: Route
       {organization.banned ? (
         <Alert tone="error" testId="organization-banned">
           {t("manage.banned", { reason: organization.bannedReason ?? "" })}
+        </Alert>
+      ) : null}
+      {organization.revoked ? (
+        <Alert tone="error" testId="organization-revoked">
+          {t("manage.revoked", { reason: organization.revokedReason ?? "" })}
         </Alert>
       ) : null}
       {done ? (
@@ -227,13 +307,15 @@ export default function ManageOrganizationPage({ loaderData, actionData }: Route
                     {t("manage.edit")}
                   </a>
                 ) : null}
-                <a
-                  href={`${base}/tournaments/${tournament.id}/run`}
-                  className="py-2 text-sm font-semibold text-cyan-300 underline"
-                  data-testid="manage-tournament-run"
-                >
-                  {t("manage.run")}
-                </a>
+                {allowed.run ? (
+                  <a
+                    href={`${base}/tournaments/${tournament.id}/run`}
+                    className="py-2 text-sm font-semibold text-cyan-300 underline"
+                    data-testid="manage-tournament-run"
+                  >
+                    {t("manage.run")}
+                  </a>
+                ) : null}
               </p>
             </li>
           ))}
@@ -306,6 +388,55 @@ export default function ManageOrganizationPage({ loaderData, actionData }: Route
             </button>
           </form>
         ) : null}
+        {allowed.invite ? (
+          <div className="mt-6 rounded-xl border border-cyan-500/40 bg-cyan-500/5 p-4" data-testid="manage-invites">
+            <h3 className="text-lg font-bold">{t("manage.invite.title")}</h3>
+            <p className="mt-1 text-sm text-slate-300">{t("manage.invite.text", { days: loaderData.inviteDays })}</p>
+            {inviteLink ? (
+              <Field
+                label={t("manage.invite.link", { role: t(`roles.${inviteLink.role}`) })}
+                hint={t("manage.invite.linkHint")}
+                className="mt-4"
+              >
+                <Input readOnly value={inviteLink.link} data-testid="manage-invite-link" />
+              </Field>
+            ) : null}
+            <form method="post" noValidate className="mt-4 flex flex-wrap items-end gap-2" data-testid="manage-invite-form">
+              <input type="hidden" name="intent" value="create-invite" />
+              <label className="flex flex-col gap-1 text-sm font-semibold">
+                {t("manage.role")}
+                <Select name="role" defaultValue="staff" className="w-32" data-testid="manage-invite-role">
+                  <option value="admin">{t("roles.admin")}</option>
+                  <option value="staff">{t("roles.staff")}</option>
+                </Select>
+              </label>
+              <button type="submit" className={buttonClass("primary", "md")} data-testid="manage-invite-create">
+                {t("manage.invite.create")}
+              </button>
+            </form>
+            {loaderData.invites.length > 0 ? (
+              <>
+                <h4 className="mt-4 text-sm font-semibold text-slate-300">{t("manage.invite.open")}</h4>
+                <ul className="mt-2 flex flex-col gap-2">
+                  {loaderData.invites.map((invite) => (
+                    <li
+                      key={invite.id}
+                      className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-700 p-2"
+                      data-testid="manage-invite"
+                    >
+                      <span className="min-w-0 text-sm break-words text-slate-300">
+                        {t("manage.invite.row", { role: t(`roles.${invite.role}`), date: invite.until, by: invite.by })}
+                      </span>
+                      <IntentButton intent="revoke-invite" fields={{ inviteId: invite.id }} data-testid="manage-invite-revoke">
+                        {t("manage.invite.revoke")}
+                      </IntentButton>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+          </div>
+        ) : null}
       </section>
 
       {allowed.ban ? (
@@ -373,6 +504,27 @@ export default function ManageOrganizationPage({ loaderData, actionData }: Route
           <h2 id="org-details" className="text-xl font-bold">
             {t("manage.details")}
           </h2>
+          <form method="post" encType="multipart/form-data" noValidate className="mt-3 flex flex-col gap-3" data-testid="manage-logo-form">
+            <input type="hidden" name="intent" value="logo" />
+            <Field label={t("manage.logo.file")} hint={t("manage.logo.hint")} error={errorFor("logo")}>
+              <input
+                type="file"
+                name="logo"
+                accept="image/png,image/jpeg,image/webp"
+                aria-invalid={refusal?.field === "logo" || undefined}
+                className="block w-full text-sm text-slate-300 file:mr-3 file:rounded-lg file:border-0 file:bg-slate-700 file:px-3 file:py-2 file:text-slate-100"
+                data-testid="manage-logo-file"
+              />
+            </Field>
+            <button type="submit" className={buttonClass("secondary", "md")} data-testid="manage-logo-submit">
+              {t(organization.logoUrl ? "manage.logo.replace" : "manage.logo.upload")}
+            </button>
+          </form>
+          {organization.logoUrl ? (
+            <IntentButton intent="remove-logo" className="mt-2" data-testid="manage-logo-remove">
+              {t("manage.logo.remove")}
+            </IntentButton>
+          ) : null}
           <form method="post" noValidate className="mt-3 flex flex-col gap-4">
             <input type="hidden" name="intent" value="details" />
             <OrganizationFields

@@ -7,6 +7,7 @@ import { loadMessages } from "~/lib/messages.server";
 import { metaText } from "~/lib/meta";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import type { RouteHandle } from "~/root";
+import { isOrgLogo } from "../core/logo";
 import { organizationsOf } from "../organizations.server";
 import type { Route } from "./+types/mine";
 
@@ -16,7 +17,10 @@ export const handle: RouteHandle = { hydrate: false };
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   return {
-    organizations: await organizationsOf(db(), user.id),
+    organizations: (await organizationsOf(db(), user.id)).map((organization) => ({
+      ...organization,
+      logoUrl: isOrgLogo(organization.logoUrl) ? organization.logoUrl : null,
+    })),
     messages: loadMessages(languageFromCookieHeader(request.headers.get("Cookie")), ["organizations"]),
   };
 }
@@ -39,9 +43,14 @@ export default function MyOrganizationsPage({ loaderData }: Route.ComponentProps
         <ul className="mt-4 flex flex-col gap-3">
           {loaderData.organizations.map((organization) => (
             <li key={organization.slug} className="rounded-xl border border-slate-800 bg-arena-panel p-4" data-testid="my-organization">
-              <a href={`/organizations/${organization.slug}`} className="text-lg font-bold break-words text-cyan-300 underline">
-                {organization.name}
-              </a>
+              <div className="flex items-center gap-3">
+                {organization.logoUrl ? (
+                  <img src={organization.logoUrl} alt="" width={40} height={40} className="h-10 w-10 shrink-0 rounded-lg" />
+                ) : null}
+                <a href={`/organizations/${organization.slug}`} className="min-w-0 text-lg font-bold break-words text-cyan-300 underline">
+                  {organization.name}
+                </a>
+              </div>
               <p className="mt-1 flex flex-wrap gap-x-3 text-sm text-slate-300">
                 <span>{t(`roles.${organization.role}`)}</span>
                 {organization.banned ? <span className="font-semibold text-rose-300">{t("banned")}</span> : null}

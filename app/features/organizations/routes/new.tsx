@@ -20,7 +20,7 @@ import type { Route } from "./+types/new";
 // Plain forms that post; no React runtime (docs/decisions/002).
 export const handle: RouteHandle = { hydrate: false };
 
-/** Creating an organization: Plus members, organizers staff approved, and staff; everyone else learns why not (issue 29). */
+/** Creating an organization: Plus members, organizers staff approved, and staff; everyone else learns why not (docs/organizations.md). */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
   const allowed = user ? mayCreateOrganization(await creatorStanding(db(), user)) : false;

@@ -9,6 +9,7 @@ import { useTranslation } from "~/lib/i18n-react";
 import { loadMessages } from "~/lib/messages.server";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import type { RouteHandle } from "~/root";
+import { isOrgLogo } from "../core/logo";
 import { findOrganizationBySlug, organizationTournaments, roleIn } from "../organizations.server";
 import type { Route } from "./+types/organization";
 
@@ -49,6 +50,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       description: organization.description,
       links: organization.links,
       banned: organization.bannedAt !== null,
+      logoUrl: isOrgLogo(organization.logoUrl) ? organization.logoUrl : null,
     },
     member,
     upcoming: shaped.filter((tournament) => !tournament.past).reverse(),
@@ -96,7 +98,19 @@ export default function OrganizationPage({ loaderData }: Route.ComponentProps) {
   );
   return (
     <section className="mx-auto max-w-3xl px-4 py-12" data-testid="organization-page">
-      <h1 className="text-3xl font-extrabold break-words">{organization.name}</h1>
+      <div className="flex items-center gap-4">
+        {organization.logoUrl ? (
+          <img
+            src={organization.logoUrl}
+            alt={t("page.logoAlt", { name: organization.name })}
+            width={80}
+            height={80}
+            className="h-20 w-20 shrink-0 rounded-2xl"
+            data-testid="organization-logo"
+          />
+        ) : null}
+        <h1 className="min-w-0 text-3xl font-extrabold break-words">{organization.name}</h1>
+      </div>
       {organization.banned ? (
         <p className="mt-2 font-semibold text-rose-300" data-testid="organization-banned">
           {t("page.banned")}

@@ -3,7 +3,7 @@ import { useFormat } from "~/lib/use-format";
 import type { AutomaticSteps as Steps } from "../review.server";
 
 /**
- * The staff review's account of what the machines did to an order (#26): why it is back with staff
+ * The staff review's account of what the machines did to an order (docs/payments.md): why it is back with staff
  * (`attention`), each event from a provider or the bank, each delivery attempt with the provider's
  * answer, and the retry button (delivering by hand stays "Entregado").
  */

@@ -3,7 +3,7 @@ import { buttonClass } from "~/components/ui/button";
 import type { InstantView } from "../pay-page.server";
 
 /**
- * The payment page's instant way (#26): a button that creates the payment at Binance Pay or PayPal;
+ * The payment page's instant way (docs/payments.md): a button that creates the payment at Binance Pay or PayPal;
  * once created, Binance's QR code, the app's link (phones) and its checkout page, and a link to the
  * order, which follows the status live. Plain HTML: a form that posts and links.
  */

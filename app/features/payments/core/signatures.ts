@@ -1,7 +1,7 @@
 import { createHmac, createVerify, timingSafeEqual } from "node:crypto";
 
 /**
- * Signatures of the outside payment services (#26), pure so they can be tested with known vectors.
+ * Signatures of the outside payment services (docs/payments.md), pure so they can be tested with known vectors.
  * docs/binance-pay.md and docs/paypal.md say where each comes from.
  */
 

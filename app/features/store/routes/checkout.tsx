@@ -256,7 +256,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
               </a>
             </div>
           ) : confirm ? (
-            // "No, corregir" goes back to the form with what was typed still in it (#10.5).
+            // "No, corregir" goes back to the form with what was typed still in it (docs/product.md).
             <form
               method="post"
               className="mt-6 rounded-xl border border-cyan-500/50 bg-cyan-500/10 p-6"

@@ -1,3 +1,4 @@
+import { bundleTexts } from "~/lib/i18n";
 import { useTranslation } from "~/lib/i18n-react";
 import { idParam } from "~/lib/http.server";
 import { Alert } from "~/components/ui/alert";
@@ -79,7 +80,10 @@ export default function GamePage({ loaderData, actionData }: Route.ComponentProp
   const buyError = posted?.intent === "buy" && !posted.ok ? posted : null;
   const errorText = (answer: Answer) =>
     t(`errors.${answer.code}`, { message: answer.message ? t(`errors.${answer.message}`, { defaultValue: answer.message }) : "" });
-  const storeTexts = (loaderData.messages.store ?? {}) as { errors?: Record<string, string>; checkout?: Record<string, string> };
+  const storeTexts = (loaderData.messages.store === undefined ? {} : bundleTexts(loaderData.messages.store)) as {
+    errors?: Record<string, string>;
+    checkout?: Record<string, string>;
+  };
   const scriptTexts: GameTexts = {
     checking: t("checkout.verifying"),
     valid: storeTexts.checkout?.confirmPlayer ?? "{{name}}",

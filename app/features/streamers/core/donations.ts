@@ -3,7 +3,7 @@ import { parseMinorUnits } from "~/features/admin/core/money-input";
 import { isCurrency } from "~/features/wallet/core/accounts";
 
 /**
- * Donations from a fan's wallet to a streamer (issue 30, docs/streamers.md): the form and the split
+ * Donations from a fan's wallet to a streamer (docs/streamers.md): the form and the split
  * between the streamer and the platform. Money is integer minor units.
  */
 

@@ -3,7 +3,7 @@ import { parseMinorUnits, parseWholeNumber } from "~/features/admin/core/money-i
 import { DONATION_MAX, MESSAGE_MAX } from "./donations";
 
 /**
- * Gifts (issue 30, docs/streamers.md "Gifts"): catalogue items ("Rosa", "Diamante", "Corona") a fan
+ * Gifts (docs/streamers.md "Gifts"): catalogue items ("Rosa", "Diamante", "Corona") a fan
  * sends a streamer, sold as a donation order priced from the catalogue. Money is USD cents.
  */
 

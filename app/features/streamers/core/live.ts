@@ -1,5 +1,5 @@
 /**
- * Live status from a provider (issue 30, docs/streamers.md): which streamers' flags change after a
+ * Live status from a provider (docs/streamers.md): which streamers' flags change after a
  * poll. A provider only moves what a provider set: a streamer's own "I'm live" switch is left alone
  * until they switch it off themself.
  */

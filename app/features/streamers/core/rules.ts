@@ -2,7 +2,7 @@ import type { SubscriptionErrorCode } from "./subscriptions";
 import { isGameId } from "~/domain/games";
 
 /**
- * The pure rules of streamers (issue 30, docs/streamers.md): channel links per platform, the
+ * The pure rules of streamers (docs/streamers.md): channel links per platform, the
  * application form, the moves of a streamer's status, who may do what. No database, no React.
  */
 

@@ -1,5 +1,5 @@
 /**
- * A streamer's weekly schedule (issue 30, docs/streamers.md): pure rules. Slots are in the platform's
+ * A streamer's weekly schedule (docs/streamers.md): pure rules. Slots are in the platform's
  * zone (America/Caracas by default, no daylight saving), so a slot is a day of the week and minutes
  * after midnight there; the page orders them from the next one.
  */

@@ -1,7 +1,7 @@
 import { isPlatform, parseChannelUrl, parseStreamerHandle, type Platform } from "./rules";
 
 /**
- * Streams on tournaments and matches, their players and the replays' access (issue 30, docs/streamers.md
+ * Streams on tournaments and matches, their players and the replays' access (docs/streamers.md
  * "Streams on tournaments" and "Replays"). Pure: no database, no React; the clock is passed in.
  */
 

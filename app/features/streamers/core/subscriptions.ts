@@ -3,8 +3,8 @@ import { isMemberAt, nextPeriod, type Period } from "~/features/plus/core/member
 import { donationSplit } from "./donations";
 
 /**
- * Fans' monthly subscriptions to a streamer and the streamer's subscriber-only posts (issue 30,
- * docs/streamers.md). Pure: the server and the tests share it. Money is integer minor units.
+ * Fans' monthly subscriptions to a streamer and the streamer's subscriber-only posts
+ * (docs/streamers.md). Pure: the server and the tests share it. Money is integer minor units.
  */
 
 /** The price a streamer may ask for one month, in USD cents: $1.00 to $20.00. */

@@ -9,7 +9,7 @@ export interface EntryMember {
 }
 
 /**
- * The registration form's fields for entering a lasting team (issue 27): the team's name, the
+ * The registration form's fields for entering a lasting team (docs/teams.md): the team's name, the
  * picked starters first (in the order of the roster), then substitutes from the rest of the roster up
  * to what the event takes, the coach's in-game name where the game has one. The result goes through
  * the same `parseRegistration` as a form typed by hand, so the snapshot is checked the same way.

@@ -1,5 +1,5 @@
 /**
- * The opaque "older" cursor of the staff's team list and a profile's tournaments (issue 27, docs/teams.md):
+ * The opaque "older" cursor of the staff's team list and a profile's tournaments (docs/teams.md):
  * the last row's sort key (a timestamp or a day, as text) and its id, the tie-breaker, so a page neither
  * skips nor repeats rows that share a key. Pure; the SQL compares `(key, id) < (cursor)` on an index.
  */

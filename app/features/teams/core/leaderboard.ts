@@ -1,5 +1,5 @@
 /**
- * Seasons and the per-game leaderboard (issue 27, docs/teams.md "Leaderboards and seasons"): the points
+ * Seasons and the per-game leaderboard (docs/teams.md "Leaderboards and seasons"): the points
  * rule, the season form, which season a page opens on, and the keyset cursor. Pure: the SQL in
  * leaderboard.server.ts reads the rule's numbers from here, and a test checks both agree.
  */

@@ -1,5 +1,5 @@
 /**
- * What a player's public profile shows (issue 27: "what is shown publicly is the player's choice; phone
+ * What a player's public profile shows (docs/teams.md: "what is shown publicly is the player's choice; phone
  * and e-mail never are"). Teams and tournaments are shown unless the player hides them; store IDs are
  * hidden until the player picks each one (an ID saved at the store may be a friend's they bought for).
  */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { isGameId, MAX_SUBSTITUTES, playersPerTeam, showsCoachField, usualTeamSize } from "~/domain/games";
 
 /**
- * The pure rules of lasting teams (issue 27, docs/teams.md): roles and sizes per game (SPEC §9),
+ * The pure rules of lasting teams (docs/teams.md): roles and sizes per game (SPEC §9),
  * who may do what, invite links, the forms. No database, no React: the pages and the repository ask here.
  */
 

@@ -1,7 +1,7 @@
 import { matchPoints } from "~/features/competition/core/points-table";
 
 /**
- * A team's or a player's record, derived from what the competition feature stores (issue 27): no
+ * A team's or a player's record, derived from what the competition feature stores (docs/teams.md): no
  * number is typed for it, so a result corrected by staff changes it on the next read.
  */
 

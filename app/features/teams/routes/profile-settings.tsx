@@ -20,6 +20,12 @@ import type { Route } from "./+types/profile-settings";
 // The player's choices of what their public profile shows. A plain form: no React runtime (docs/decisions/002).
 export const handle: RouteHandle = { hydrate: false };
 
+/** The parts of the profile a player may show or hide, one checkbox row each. */
+const SHOWN_CHOICES = [
+  { name: "showsTeams", testId: "shows-teams", label: "privacy.showsTeams" },
+  { name: "showsTournaments", testId: "shows-tournaments", label: "privacy.showsTournaments" },
+] as const;
+
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   // Only the signed-in player's own settings and store IDs: the page takes no user id.
@@ -79,26 +85,12 @@ export default function ProfileSettingsPage({ loaderData, actionData }: Route.Co
       <form method="post" noValidate className="mt-6 flex flex-col gap-5" {...dataAttr(DataAttr.sending, t("privacy.submit"))}>
         <fieldset className="flex flex-col gap-3 rounded-xl border border-slate-700 p-4">
           <legend className="px-1 font-bold">{t("privacy.shown")}</legend>
-          <label className="flex items-center gap-3 py-1 text-sm font-semibold">
-            <input
-              type="checkbox"
-              name="showsTeams"
-              defaultChecked={settings.showsTeams}
-              className="size-5 shrink-0"
-              data-testid="shows-teams"
-            />
-            {t("privacy.showsTeams")}
-          </label>
-          <label className="flex items-center gap-3 py-1 text-sm font-semibold">
-            <input
-              type="checkbox"
-              name="showsTournaments"
-              defaultChecked={settings.showsTournaments}
-              className="size-5 shrink-0"
-              data-testid="shows-tournaments"
-            />
-            {t("privacy.showsTournaments")}
-          </label>
+          {SHOWN_CHOICES.map(({ name, testId, label }) => (
+            <label key={name} className="flex items-center gap-3 py-1 text-sm font-semibold">
+              <input type="checkbox" name={name} defaultChecked={settings[name]} className="size-5 shrink-0" data-testid={testId} />
+              {t(label)}
+            </label>
+          ))}
           <p className="text-xs text-slate-400">{t("privacy.never")}</p>
         </fieldset>
         <fieldset className="flex flex-col gap-3 rounded-xl border border-slate-700 p-4" data-testid="profile-ids">

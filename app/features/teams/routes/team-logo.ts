@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { logoResponse } from "~/lib/logo-images.server";
 import { readTeamLogo } from "../team-logos.server";
 import type { Route } from "./+types/team-logo";
 
@@ -6,7 +7,5 @@ import type { Route } from "./+types/team-logo";
 export async function loader({ params }: Route.LoaderArgs) {
   const bytes = await readTeamLogo(params.file);
   if (!bytes) throw data(null, { status: 404 });
-  return new Response(new Uint8Array(bytes), {
-    headers: { "Content-Type": "image/webp", "Cache-Control": "public, max-age=31536000, immutable", "X-Content-Type-Options": "nosniff" },
-  });
+  return logoResponse(bytes);
 }

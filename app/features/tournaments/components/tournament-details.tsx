@@ -60,7 +60,9 @@ export function TournamentDetails({
       <div className="p-6">
         {tournament.plusOnly ? <PlusEventBadge label={t("plusEvent.badge")} /> : null}
         <h1 className="text-3xl font-extrabold">{tournament.title}</h1>
-        {tournament.organizationSlug ? <OrganizedBy slug={tournament.organizationSlug} name={tournament.organizationName} /> : null}
+        {tournament.organizationSlug ? (
+          <OrganizedBy slug={tournament.organizationSlug} name={tournament.organizationName} logoUrl={tournament.organizationLogo} />
+        ) : null}
         {live ? (
           <p className="mt-2">
             <LiveBadge testId="tournament-live" />

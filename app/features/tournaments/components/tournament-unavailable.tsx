@@ -21,7 +21,6 @@ export function TournamentUnavailable({
 }) {
   const { t } = useTranslation("tournaments");
   return (
-    // #10.8: a full or closed tournament says so, and where to go next.
     <div
       role="status"
       className="mt-8 rounded-xl border border-amber-500/50 bg-amber-500/10 p-6"

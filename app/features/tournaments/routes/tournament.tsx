@@ -102,7 +102,7 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
           <RegistrationOpens opensForMe={loaderData.opensForMe} now={loaderData.now} member={loaderData.member} />
         ) : null}
         {!registration && !done && (tournament.closed || tournament.placesLeft <= 0) ? (
-          // #10.8: a full or closed tournament says so, and where to go next.
+          // A full or closed tournament says so, and where to go next (docs/product.md).
           <TournamentUnavailable
             tournament={tournament}
             started={started}

@@ -19,9 +19,9 @@ export const PLATFORM_ACCOUNT_KINDS = [
   "orders_clearing",
   /** Staff credits and debits by hand (audited), the counterpart of each adjustment. */
   "adjustments",
-  /** The platform's fee on fans' donations to streamers (revenue; issue 30). */
+  /** The platform's fee on fans' donations to streamers (revenue; docs/streamers.md). */
   "donation_fees",
-  /** The platform's fee on fans' subscriptions to streamers (revenue; issue 30; none when the fan holds Plus). */
+  /** The platform's fee on fans' subscriptions to streamers (revenue; docs/streamers.md; none when the fan holds Plus). */
   "subscription_fees",
   /** The platform's commission on fee-funded prize pools (revenue; docs/organizations.md). */
   "prize_pool_fees",

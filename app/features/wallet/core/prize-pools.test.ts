@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { feeSplit, missingPlaces, organizerPayoutProblem, poolFunded, poolShares } from "./prize-pools";
+import { feeSplit, missingPlaces, organizerPayoutProblem, parseCommission, poolFunded, poolShares } from "./prize-pools";
 
 describe("prize pools", () => {
   it("splits a $2 fee at 10 %: 20 cents to the platform, $1.80 to the pool", () => {
@@ -73,5 +73,15 @@ describe("prize pools", () => {
     expect(poolFunded(10_000, 9_999)).toBe(false);
     expect(poolFunded(10_000, 10_000)).toBe(true);
     expect(poolFunded(0, 0)).toBe(false);
+  });
+});
+
+describe("the commission staff set", () => {
+  it("is a whole percent from 0 to 50; anything else is refused with one code", () => {
+    expect(parseCommission("0")).toEqual({ ok: true, percent: 0 });
+    expect(parseCommission(" 12 % ")).toEqual({ ok: true, percent: 12 });
+    expect(parseCommission("50")).toEqual({ ok: true, percent: 50 });
+    for (const bad of ["51", "-1", "", "7.5", "diez", "100", undefined])
+      expect(parseCommission(bad), String(bad)).toEqual({ ok: false, code: "COMMISSION_INVALID" });
   });
 });

@@ -14,6 +14,16 @@ export function isPrizeFunding(value: unknown): value is PrizeFunding {
 
 /** The platform's default commission on fee-funded pools (percent of each entry fee); PRIZE_POOL_COMMISSION_PERCENT overrides it. */
 export const DEFAULT_POOL_COMMISSION_PERCENT = 10;
+/** The highest commission staff may set (the environment setting has the same bounds). */
+export const POOL_COMMISSION_MAX = 50;
+
+/** Reads the staff's commission field: a whole percent from 0 to 50. */
+export function parseCommission(text: string | undefined): { ok: true; percent: number } | { ok: false; code: "COMMISSION_INVALID" } {
+  const value = (text ?? "").trim().replace(/\s*%$/, "");
+  if (!/^\d{1,2}$/.test(value)) return { ok: false, code: "COMMISSION_INVALID" };
+  const percent = Number(value);
+  return percent <= POOL_COMMISSION_MAX ? { ok: true, percent } : { ok: false, code: "COMMISSION_INVALID" };
+}
 
 export function poolAccountId(tournamentId: string, currency: Currency): string {
   return `prize_pool:${tournamentId}:${currency}`;

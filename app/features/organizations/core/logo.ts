@@ -1,0 +1,7 @@
+/** Where uploaded organization logos are served (routes/organization-logo.ts); `organizations.logo_url` starts with it. */
+export const ORG_LOGO_PATH = "/media/organizations/";
+
+/** Whether a stored path is a logo we keep (shown as an image; our CSP serves only our own images). */
+export function isOrgLogo(logoUrl: string | null | undefined): logoUrl is string {
+  return typeof logoUrl === "string" && logoUrl.startsWith(ORG_LOGO_PATH) && /^[\w.-]+$/.test(logoUrl.slice(ORG_LOGO_PATH.length));
+}
