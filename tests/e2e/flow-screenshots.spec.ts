@@ -361,7 +361,10 @@ function flowsTable(after: Tally[], before: Tally[]): string {
 
 test.afterAll(async () => {
   if (!SCREENSHOTS || tallies.length === 0) return;
-  fs.writeFileSync(path.join(FLOWS_DIR, "after.json"), `${JSON.stringify(tallies, null, 2)}\n`);
+  const afterPath = path.join(FLOWS_DIR, "after.json");
+  // Written as `npm run format` would write them, so the format check stays green.
+  const options = await prettier.resolveConfig(afterPath);
+  fs.writeFileSync(afterPath, await prettier.format(JSON.stringify(tallies), { ...options, filepath: afterPath }));
   const readmePath = path.join(FLOWS_DIR, "README.md");
   const beforePath = path.join(FLOWS_DIR, "before.json");
   if (!fs.existsSync(readmePath)) return;
@@ -369,7 +372,5 @@ test.afterAll(async () => {
   const readme = fs.readFileSync(readmePath, "utf8");
   const table = flowsTable(tallies, before);
   const updated = readme.replace(/<!-- flows:start -->[\s\S]*<!-- flows:end -->/, `<!-- flows:start -->\n${table}\n<!-- flows:end -->`);
-  // Written as `npm run format` would write it, so the format check stays green.
-  const options = await prettier.resolveConfig(readmePath);
   fs.writeFileSync(readmePath, await prettier.format(updated, { ...options, filepath: readmePath }));
 });
