@@ -77,7 +77,7 @@ export class TournamentPage {
     this.coachName = this.form.getByRole("textbox", {
       name: /^Coach \((opcional|optional)\)$/,
     });
-    // The label also holds the hint ("Solo números, …"), so the name only starts with it.
+    // The label also holds the hint ("Por ejemplo 0414 …"), so the name only starts with it.
     this.phone = this.form.getByRole("textbox", {
       name: /^(Tu teléfono|Your phone)/,
     });

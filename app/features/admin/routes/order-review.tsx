@@ -1,8 +1,6 @@
 import { useTranslation } from "~/lib/i18n-react";
 import { Link, useNavigation } from "react-router";
 import { isLanguage } from "~/domain/language";
-import { type Currency } from "~/domain/money";
-import { formatMoney } from "~/domain/format";
 import { useFormat } from "~/lib/use-format";
 import { metaText } from "~/lib/meta";
 import { useRouteMessages } from "~/lib/use-route-messages";
@@ -11,18 +9,19 @@ import { Alert } from "~/components/ui/alert";
 import { DEFAULT_QUEUE_STATUS } from "../order-decisions";
 import { decideFromReview, loadOrderReview } from "../order-review.server";
 import { showsDeliveryPanel } from "../core/order-review";
-import { PlusChip } from "../components/admin-ui";
+import { CustomerCard } from "../components/order-review/customer-card";
+import { OrderCard } from "../components/order-review/order-card";
 import { DecisionPanel } from "../components/order-review/decision-panel";
 import { DeliveryCard } from "../components/order-review/delivery-card";
 import { HistorySection } from "../components/order-review/history-section";
-import { cardClass, Detail } from "../components/order-review/parts";
+import { cardClass } from "../components/order-review/parts";
 import { ProofsSection } from "../components/order-review/proofs-section";
 import { useReviewShortcuts } from "../components/order-review/use-review-shortcuts";
 import { AutomaticSteps } from "~/features/payments/components/automatic-steps";
 import type { Route } from "./+types/order-review";
 
 // The review of one order by staff: the server side is ../order-review.server.ts, the page's parts
-// are in ../components/order-review/ (delivery, proofs, history, decisions, keyboard shortcuts).
+// are in ../components/order-review/ (delivery, customer, order, proofs, history, decisions, keyboard shortcuts).
 
 export async function loader(args: Route.LoaderArgs) {
   return loadOrderReview(args);
@@ -49,7 +48,6 @@ export default function OrderReviewPage({ loaderData, actionData }: Route.Compon
   const shortcuts = useReviewShortcuts(allowed, busy);
   const refusal = actionData && !actionData.ok ? actionData : null;
 
-  const money = (amount: number, currency: Currency) => formatMoney({ amount, currency }, language);
   const who = (userId: string | null) => {
     if (!userId) return t("review.history.system");
     const person = people[userId];
@@ -118,63 +116,9 @@ export default function OrderReviewPage({ loaderData, actionData }: Route.Compon
               }
             />
           ) : null}
-          <section className={cardClass} aria-labelledby="customer-heading">
-            <h2 id="customer-heading" className="text-lg font-bold">
-              {t("review.customer.title")}
-            </h2>
-            <dl className="mt-3 flex flex-col gap-2">
-              <Detail label={t("review.customer.name")} testId="customer-name">
-                {owner?.name || t("common.noName")}
-                {loaderData.ownerIsPlus ? <PlusChip /> : null}
-              </Detail>
-              <Detail label={t("review.customer.email")} testId="customer-email">
-                {order.email}
-              </Detail>
-              {owner && owner.email !== order.email ? <Detail label={t("review.customer.accountEmail")}>{owner.email}</Detail> : null}
-              <Detail label={t("review.customer.phone")} testId="customer-phone">
-                {order.phone}
-              </Detail>
-              {order.gamerId ? <Detail label={t("review.customer.gamerId")}>{order.gamerId}</Detail> : null}
-              {order.gameServer ? <Detail label={t("review.customer.gameServer")}>{order.gameServer}</Detail> : null}
-              {order.gamerName ? <Detail label={t("review.customer.gamerName")}>{order.gamerName}</Detail> : null}
-            </dl>
-          </section>
+          <CustomerCard order={order} owner={owner} ownerIsPlus={loaderData.ownerIsPlus} />
 
-          <section className={cardClass} aria-labelledby="order-heading">
-            <h2 id="order-heading" className="text-lg font-bold">
-              {t("review.order.title")}
-            </h2>
-            <dl className="mt-3 flex flex-col gap-2">
-              <Detail label={t("review.order.kind")}>{t(`kinds.${order.kind}`, { defaultValue: order.kind })}</Detail>
-              <Detail label={t("review.order.method")} testId="order-method">
-                {t(`methods.${order.paymentMethod}`, { defaultValue: order.paymentMethod })}
-              </Detail>
-              <Detail label={t("review.order.amount")} testId="order-amount">
-                <span className="font-mono text-base font-semibold">{money(order.amount, order.currency)}</span>
-              </Detail>
-              {order.currency === "VES" ? (
-                <>
-                  <Detail label={t("review.order.rate")} testId="order-rate">
-                    {order.exchangeRate ? t("review.order.rateValue", { rate: format.rate(order.exchangeRate) }) : t("common.none")}
-                  </Detail>
-                  <Detail label={t("review.order.amountUsd")}>{money(order.amountUsd, "USD")}</Detail>
-                </>
-              ) : null}
-              {order.refundReference ? (
-                <Detail label={t("review.order.refundReference")} testId="order-refund-reference">
-                  <span className="font-mono">{order.refundReference}</span>
-                </Detail>
-              ) : null}
-              <Detail label={t("review.order.created")}>{format.dateTime(order.createdAt)}</Detail>
-              <Detail label={t("review.order.updated")}>{format.dateTime(order.updatedAt)}</Detail>
-            </dl>
-            <h3 className="mt-4 text-sm font-semibold text-slate-300">{t("review.order.items")}</h3>
-            <ul className="mt-2 list-inside list-disc text-sm" data-testid="order-items">
-              {order.items.map((item) => (
-                <li key={item.id}>{t("review.order.item", { label: item.label, quantity: item.quantity })}</li>
-              ))}
-            </ul>
-          </section>
+          <OrderCard order={order} language={language} />
 
           <ProofsSection order={order} />
           <AutomaticSteps orderId={order.id} steps={loaderData.automatic} cardClass={cardClass} />
