@@ -76,6 +76,12 @@ export default [
   route("organizations/:slug/manage/tournaments/new", "features/admin/routes/tournament-new.tsx", { id: "org-tournament-new" }),
   route("organizations/:slug/manage/tournaments/:tournamentId", "features/admin/routes/tournament-edit.tsx", { id: "org-tournament-edit" }),
   route("organizations/:slug/manage/tournaments/:tournamentId/run", "features/competition/routes/run.tsx", { id: "org-tournament-run" }),
+  route("organizations/:slug/manage/tournaments/:tournamentId/registrations", "features/admin/routes/registrations.tsx", {
+    id: "org-tournament-registrations",
+  }),
+  route("organizations/:slug/manage/tournaments/:tournamentId/registrations.csv", "features/admin/routes/registrations-csv.ts", {
+    id: "org-tournament-registrations-csv",
+  }),
   route("organizations/:slug/manage/tournaments/:tournamentId/streams", "features/streamers/routes/admin-tournament-streams.tsx", {
     id: "org-tournament-streams",
   }),

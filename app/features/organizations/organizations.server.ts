@@ -243,7 +243,9 @@ export async function moveOrgTournament(
       .where(eq(tournaments.id, input.tournamentId))
       .for("update");
     if (!row?.organizationId) throw new OrganizationError("NOT_FOUND");
-    if (!canMoveOrgTournament(row.status, input.to, input.mover)) throw new OrganizationError("STATUS_NOT_ALLOWED");
+    // Cancelling releases registrations and refunds them: only admin cancelTournament does it.
+    if (input.to === "cancelled" || !canMoveOrgTournament(row.status, input.to, input.mover))
+      throw new OrganizationError("STATUS_NOT_ALLOWED");
     // An organizer-funded prize is held by the platform before the event is published or sent to approval.
     const unfunded =
       input.to === "published" || input.to === "pending" ? await publishProblem(tx, { id: input.tournamentId, ...row }) : null;

@@ -234,6 +234,13 @@ export default function ManageOrganizationPage({ loaderData, actionData }: Route
                 >
                   {t("manage.run")}
                 </a>
+                <a
+                  href={`${base}/tournaments/${tournament.id}/registrations`}
+                  className="py-2 text-sm font-semibold text-cyan-300 underline"
+                  data-testid="manage-tournament-registrations"
+                >
+                  {t("manage.registrations")}
+                </a>
               </p>
             </li>
           ))}
