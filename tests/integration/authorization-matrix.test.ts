@@ -226,6 +226,20 @@ const MATRIX: Record<string, Case[] | { public: string }> = {
       params: (w) => ({ slug: w.org, tournamentId: w.orgTournament }),
       expect: { visitor: "signin", owner: "allowed", other: "hidden", staff: "allowed" },
     },
+    {
+      name: "cancelling it (a reason too long: nothing cancelled)",
+      kind: "action",
+      request: (w, cookie) =>
+        formRequest(
+          `/organizations/${w.org}/manage/tournaments/${w.orgTournament}`,
+          { intent: "cancel", reason: "x".repeat(400), confirm: "yes" },
+          cookie,
+        ),
+      params: (w) => ({ slug: w.org, tournamentId: w.orgTournament }),
+      expect: { visitor: "signin", owner: "allowed", other: "hidden", staff: "allowed" },
+      state: async (w) =>
+        (await handleRef.db.select({ status: tournaments.status }).from(tournaments).where(eq(tournaments.id, w.orgTournament)))[0]?.status,
+    },
   ],
   "organizations/:slug/manage/tournaments/:tournamentId/run": [
     {
@@ -271,6 +285,50 @@ const MATRIX: Record<string, Case[] | { public: string }> = {
       name: "through another organization's address: not there",
       kind: "loader",
       request: (w, cookie) => getRequest(`/organizations/${w.otherOrg}/manage/tournaments/${w.orgTournament}/streams`, cookie),
+      params: (w) => ({ slug: w.otherOrg, tournamentId: w.orgTournament }),
+      expect: { visitor: "signin", owner: "hidden", other: "hidden", staff: "hidden" },
+    },
+  ],
+  "organizations/:slug/manage/tournaments/:tournamentId/registrations": [
+    {
+      name: "the organization's tournament's registrations (docs/organizations.md \"Registrations\")",
+      kind: "loader",
+      request: (w, cookie) => getRequest(`/organizations/${w.org}/manage/tournaments/${w.orgTournament}/registrations`, cookie),
+      params: (w) => ({ slug: w.org, tournamentId: w.orgTournament }),
+      expect: ownerOrStaff,
+    },
+    {
+      name: "removing a team (refused without a reason: nothing removed)",
+      kind: "action",
+      request: (w, cookie) =>
+        formRequest(
+          `/organizations/${w.org}/manage/tournaments/${w.orgTournament}/registrations`,
+          { intent: "remove", reason: "" },
+          cookie,
+        ),
+      params: (w) => ({ slug: w.org, tournamentId: w.orgTournament }),
+      expect: ownerOrStaff,
+    },
+    {
+      name: "through another organization's address: not there",
+      kind: "loader",
+      request: (w, cookie) => getRequest(`/organizations/${w.otherOrg}/manage/tournaments/${w.orgTournament}/registrations`, cookie),
+      params: (w) => ({ slug: w.otherOrg, tournamentId: w.orgTournament }),
+      expect: { visitor: "signin", owner: "hidden", other: "hidden", staff: "hidden" },
+    },
+  ],
+  "organizations/:slug/manage/tournaments/:tournamentId/registrations.csv": [
+    {
+      name: "the registrations' CSV",
+      kind: "loader",
+      request: (w, cookie) => getRequest(`/organizations/${w.org}/manage/tournaments/${w.orgTournament}/registrations.csv`, cookie),
+      params: (w) => ({ slug: w.org, tournamentId: w.orgTournament }),
+      expect: ownerOrStaff,
+    },
+    {
+      name: "through another organization's address: not there",
+      kind: "loader",
+      request: (w, cookie) => getRequest(`/organizations/${w.otherOrg}/manage/tournaments/${w.orgTournament}/registrations.csv`, cookie),
       params: (w) => ({ slug: w.otherOrg, tournamentId: w.orgTournament }),
       expect: { visitor: "signin", owner: "hidden", other: "hidden", staff: "hidden" },
     },

@@ -290,7 +290,9 @@ export async function cancelTournament(
       .for("update");
     if (!tournament) throw new TournamentAdminError("NOT_FOUND");
     const allowed =
-      mover === "platform" ? canMoveTournament(tournament.status, "cancelled") : canMoveOrgTournament(tournament.status, "cancelled", mover);
+      mover === "platform"
+        ? canMoveTournament(tournament.status, "cancelled")
+        : canMoveOrgTournament(tournament.status, "cancelled", mover);
     if (!allowed) throw new TournamentAdminError("STATUS_NOT_ALLOWED");
     // An organization cannot undo an event that ended: its champion is decided, or its prizes are in wallets.
     if (mover === "organization" && (options.finished || (await prizesPaid(tx, id)))) throw new TournamentAdminError("EVENT_FINISHED");
