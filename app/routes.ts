@@ -73,6 +73,7 @@ export default [
   route("organizations/new", "features/organizations/routes/new.tsx"),
   route("organizations/:slug", "features/organizations/routes/organization.tsx"),
   route("organizations/:slug/manage", "features/organizations/routes/manage.tsx"),
+  route("organizations/:slug/manage/discord", "features/organizations/routes/discord.tsx"),
   route("organizations/:slug/manage/tournaments/new", "features/admin/routes/tournament-new.tsx", { id: "org-tournament-new" }),
   route("organizations/:slug/manage/tournaments/:tournamentId", "features/admin/routes/tournament-edit.tsx", { id: "org-tournament-edit" }),
   route("organizations/:slug/manage/tournaments/:tournamentId/run", "features/competition/routes/run.tsx", { id: "org-tournament-run" }),

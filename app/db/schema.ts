@@ -1632,6 +1632,11 @@ export const organizations = pgTable(
     /** Set by platform staff: its tournaments are unpublished and its admins can no longer create. */
     bannedAt: timestamp("banned_at", { withTimezone: true }),
     bannedReason: text("banned_reason"),
+    /**
+     * The organization's Discord channel webhook (docs/notifications.md): its tournaments' announcements
+     * go there unless a tournament has its own. The URL is the secret: shown back only masked.
+     */
+    discordWebhookUrl: text("discord_webhook_url"),
     createdBy: text("created_by")
       .notNull()
       .references(() => users.id),

@@ -180,6 +180,24 @@ const MATRIX: Record<string, Case[] | { public: string }> = {
       expect: ownerOrStaff,
     },
   ],
+  "organizations/:slug/manage/discord": [
+    {
+      name: "the organization's Discord webhook (shown masked)",
+      kind: "loader",
+      request: (w, cookie) => getRequest(`/organizations/${w.org}/manage/discord`, cookie),
+      params: (w) => ({ slug: w.org }),
+      expect: ownerOrStaff,
+    },
+    {
+      name: "setting it (refused: not a Discord webhook, nothing stored)",
+      kind: "action",
+      request: (w, cookie) =>
+        formRequest(`/organizations/${w.org}/manage/discord`, { intent: "save", webhook: "https://evil.example/x" }, cookie),
+      params: (w) => ({ slug: w.org }),
+      expect: ownerOrStaff,
+      state: async () => (await handleRef.db.select({ url: organizations.discordWebhookUrl }).from(organizations)).map((row) => row.url),
+    },
+  ],
   "organizations/:slug/manage/tournaments/new": [
     {
       name: "the staff's tournament form, for the organization's owner and admins",

@@ -26,6 +26,7 @@ import { poolHoldsMoney, publishProblem, returnPoolOnCancel } from "~/features/w
 import { prizesPaid } from "~/features/wallet/wallet.server";
 import { canMoveOrgTournament, type Mover } from "~/features/organizations/core/rules";
 import { recordAudit } from "./audit.server";
+import { announce } from "~/features/notifications/notify.server";
 import { STATUS_ACTION, canMoveTournament, type EventPlan, type TournamentStatus, type TournamentValues } from "./core/tournament-form";
 import { planEvent } from "~/features/competition/event-plan.server";
 import { staffDecisionInTransaction } from "./orders-admin.server";
@@ -213,7 +214,13 @@ export async function duplicateTournament(db: Database, staffId: string, id: str
 export async function setTournamentStatus(db: Database, staffId: string, id: string, to: TournamentStatus) {
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ status: tournaments.status, prizeFunding: tournaments.prizeFunding, prize: tournaments.prize })
+      .select({
+        status: tournaments.status,
+        prizeFunding: tournaments.prizeFunding,
+        prize: tournaments.prize,
+        title: tournaments.title,
+        organizationId: tournaments.organizationId,
+      })
       .from(tournaments)
       .where(eq(tournaments.id, id))
       .for("update");
@@ -231,6 +238,9 @@ export async function setTournamentStatus(db: Database, staffId: string, id: str
       before: { status: row.status },
       after: { status: to },
     });
+    // Staff approving an organization's event: its Discord channel hears it is open (docs/organizations.md).
+    if (to === "published" && row.organizationId)
+      await announce(tx, id, { kind: "published", title: row.title, path: `/tournament?id=${encodeURIComponent(id)}` });
   });
 }
 

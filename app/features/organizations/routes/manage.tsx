@@ -380,6 +380,13 @@ export default function ManageOrganizationPage({ loaderData, actionData }: Route
           <h2 id="org-details" className="text-xl font-bold">
             {t("manage.details")}
           </h2>
+          <a
+            href={`${base}/discord`}
+            className="inline-block py-2 text-sm font-semibold text-cyan-300 underline"
+            data-testid="manage-discord"
+          >
+            {t("manage.discord")}
+          </a>
           <form method="post" noValidate className="mt-3 flex flex-col gap-4">
             <input type="hidden" name="intent" value="details" />
             <OrganizationFields
