@@ -74,7 +74,7 @@ for (const [email, team, ign] of [
   });
   await db
     .insert(registrationPlayers)
-    .values({ registrationId, tournamentId, position: 1, name: team, ign, phone: null, userId: ids[email]! });
+    .values({ id: randomUUID(), registrationId, tournamentId, position: 1, name: team, ign, phone: null, userId: ids[email]! });
   await db.transaction((tx) => moveOrder(tx, order.id, "proof_submitted", { userId: null, role: "system" }));
   await db.transaction((tx) => moveOrder(tx, order.id, "approved", { userId: null, role: "system" }));
 }
