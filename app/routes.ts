@@ -89,6 +89,7 @@ export default [
   route("media/cards/:file", "features/tournaments/routes/card-image.ts"),
   route("media/games/:file", "features/store/routes/game-art.ts"),
   route("plus", "features/plus/routes/plus.tsx"),
+  route("plus/discord-role", "features/plus/routes/discord-role-retry.ts"),
   route("wallet", "features/wallet/routes/wallet.tsx"),
   route("wallet/pay-order", "features/wallet/routes/pay-order.ts"),
   route("support", "features/support/routes/support.tsx"),

@@ -128,6 +128,14 @@ const MATRIX: Record<string, Case[] | { public: string }> = {
       expect: anySignedIn,
     },
   ],
+  "plus/discord-role": [
+    {
+      name: "asking Discord again for the caller's own premium role (nothing refused here: nothing queued)",
+      kind: "action",
+      request: (_w, cookie) => formRequest("/plus/discord-role", { redirectTo: "/plus" }, cookie),
+      expect: anySignedIn,
+    },
+  ],
   support: [
     { name: "support form", kind: "loader", request: (_w, cookie) => getRequest("/support", cookie), expect: anySignedIn },
     {
