@@ -5,6 +5,7 @@ export default [
   index("features/landing/routes/home.tsx"),
   route("auth", "features/auth/routes/auth.tsx"),
   route("auth/profile", "features/auth/routes/profile.tsx"),
+  route("auth/link-discord", "features/auth/routes/link-discord.ts"),
   route("account/notices", "features/notifications/routes/settings.tsx"),
   route("auth/continue", "features/auth/routes/continue.ts"),
   route("auth/link", "features/auth/routes/link.tsx"),

@@ -128,6 +128,14 @@ const MATRIX: Record<string, Case[] | { public: string }> = {
       expect: anySignedIn,
     },
   ],
+  "auth/link-discord": [
+    {
+      name: "linking Discord to the caller's own account (no provider configured here: back to the profile)",
+      kind: "action",
+      request: (_w, cookie) => formRequest("/auth/link-discord", {}, cookie),
+      expect: anySignedIn,
+    },
+  ],
   "plus/discord-role": [
     {
       name: "asking Discord again for the caller's own premium role (nothing refused here: nothing queued)",

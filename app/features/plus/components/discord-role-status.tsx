@@ -12,6 +12,14 @@ export function DiscordRoleStatus({ state, className = "", back }: { state: Disc
     <div className={`rounded-lg border p-3 text-sm ${tone} ${className}`} data-testid="discord-role" data-state={state}>
       <span className="font-semibold">{t("discordRole.title")}: </span>
       {t(`discordRole.${state}`)}
+      {state === "unlinked" ? (
+        // Signed in by e-mail: link Discord here (linkSocial, features/auth/routes/link-discord.ts).
+        <form method="post" action="/auth/link-discord" className="mt-2">
+          <button type="submit" className={buttonClass("secondary", "sm")} data-testid="discord-link">
+            {t("discordRole.link")}
+          </button>
+        </form>
+      ) : null}
       {state === "failed" ? (
         // Refused because the person had not joined the server: once they have, they ask again (docs/plus.md).
         <form method="post" action="/plus/discord-role" className="mt-2">
