@@ -5,6 +5,7 @@ export default [
   index("features/landing/routes/home.tsx"),
   route("auth", "features/auth/routes/auth.tsx"),
   route("auth/profile", "features/auth/routes/profile.tsx"),
+  route("auth/link-discord", "features/auth/routes/link-discord.ts"),
   route("account/notices", "features/notifications/routes/settings.tsx"),
   route("auth/continue", "features/auth/routes/continue.ts"),
   route("auth/link", "features/auth/routes/link.tsx"),
@@ -74,9 +75,16 @@ export default [
   route("organizations/join/:token", "features/organizations/routes/join.tsx"),
   route("organizations/:slug", "features/organizations/routes/organization.tsx"),
   route("organizations/:slug/manage", "features/organizations/routes/manage.tsx"),
+  route("organizations/:slug/manage/discord", "features/organizations/routes/discord.tsx"),
   route("organizations/:slug/manage/tournaments/new", "features/admin/routes/tournament-new.tsx", { id: "org-tournament-new" }),
   route("organizations/:slug/manage/tournaments/:tournamentId", "features/admin/routes/tournament-edit.tsx", { id: "org-tournament-edit" }),
   route("organizations/:slug/manage/tournaments/:tournamentId/run", "features/competition/routes/run.tsx", { id: "org-tournament-run" }),
+  route("organizations/:slug/manage/tournaments/:tournamentId/registrations", "features/admin/routes/registrations.tsx", {
+    id: "org-tournament-registrations",
+  }),
+  route("organizations/:slug/manage/tournaments/:tournamentId/registrations.csv", "features/admin/routes/registrations-csv.ts", {
+    id: "org-tournament-registrations-csv",
+  }),
   route("organizations/:slug/manage/tournaments/:tournamentId/streams", "features/streamers/routes/admin-tournament-streams.tsx", {
     id: "org-tournament-streams",
   }),
@@ -84,6 +92,7 @@ export default [
   route("media/cards/:file", "features/tournaments/routes/card-image.ts"),
   route("media/games/:file", "features/store/routes/game-art.ts"),
   route("plus", "features/plus/routes/plus.tsx"),
+  route("plus/discord-role", "features/plus/routes/discord-role-retry.ts"),
   route("wallet", "features/wallet/routes/wallet.tsx"),
   route("wallet/pay-order", "features/wallet/routes/pay-order.ts"),
   route("support", "features/support/routes/support.tsx"),

@@ -16,6 +16,6 @@ export function startDiscordDemo(options?: {
   role?: string;
 }): Promise<{
   url: string;
-  state: { down: boolean; throttle: number; messages: DiscordDemoMessage[]; rate: number; roles: Set<string> };
+  state: { down: boolean; throttle: number; messages: DiscordDemoMessage[]; rate: number; roles: Set<string>; joined: Set<string> };
   close(): Promise<void>;
 }>;

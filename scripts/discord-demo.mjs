@@ -14,6 +14,7 @@
 //   GET  /__demo/roles             → the user ids holding the premium role now
 //   POST /__demo/down?on=1|0       → while down, every API call answers 503
 //   POST /__demo/throttle?n=N      → the next N API calls answer 429 with retry_after (a rate limit, on demand)
+//   POST /__demo/join?user=ID      → that user joins the server (NOT_IN_SERVER_USER is refused until then)
 //   POST /__demo/reset
 //   GET  /health
 // Usage: npm run discord:demo → http://127.0.0.1:4081, bot token "demo-bot-token";
@@ -52,7 +53,7 @@ const validContent = (body) => body && typeof body.content === "string" && body.
 function answerRole(state, req, match) {
   const [, guild, userId, role] = match;
   if (guild !== state.guild) return [404, { message: "Unknown Guild", code: 10004 }];
-  if (userId === NOT_IN_SERVER_USER) return [404, { message: "Unknown Member", code: 10007 }];
+  if (userId === NOT_IN_SERVER_USER && !state.joined.has(userId)) return [404, { message: "Unknown Member", code: 10007 }];
   if (role !== state.role) return [404, { message: "Unknown Role", code: 10011 }];
   const action = req.method === "PUT" ? "grant" : "remove";
   if (action === "grant") state.roles.add(userId);
@@ -112,7 +113,19 @@ export function startDiscordDemo({
   guild = DEMO_GUILD_ID,
   role = DEMO_ROLE_ID,
 } = {}) {
-  const state = { token, rate, guild, role, down: false, throttle: 0, recent: [], messages: [], channels: new Map(), roles: new Set() };
+  const state = {
+    token,
+    rate,
+    guild,
+    role,
+    down: false,
+    throttle: 0,
+    recent: [],
+    messages: [],
+    channels: new Map(),
+    roles: new Set(),
+    joined: new Set(),
+  };
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://discord");
     const send = ([status, body]) => {
@@ -133,7 +146,12 @@ export function startDiscordDemo({
       state.down = url.searchParams.get("on") !== "0";
       return send([200, { down: state.down }]);
     }
+    if (url.pathname === "/__demo/join" && req.method === "POST") {
+      state.joined.add(url.searchParams.get("user") ?? "");
+      return send([200, { joined: [...state.joined] }]);
+    }
     if (url.pathname === "/__demo/reset" && req.method === "POST") {
+      state.joined.clear();
       state.messages = [];
       state.recent = [];
       state.roles.clear();

@@ -1674,6 +1674,11 @@ export const organizations = pgTable(
     revokedReason: text("revoked_reason"),
     /** The uploaded logo's public path (`/media/organizations/<key>.webp`), or null. */
     logoUrl: text("logo_url"),
+    /**
+     * The organization's Discord channel webhook (docs/notifications.md): its tournaments' announcements
+     * go there unless a tournament has its own. The URL is the secret: shown back only masked.
+     */
+    discordWebhookUrl: text("discord_webhook_url"),
     createdBy: text("created_by")
       .notNull()
       .references(() => users.id),

@@ -23,6 +23,8 @@ export const RATE_LIMITS = {
   organizationWrite: { max: 60, windowSeconds: 60 * 60 },
   /** Streamer writes per account (applying, following, the live switch): generous for a night of streaming. */
   streamerWrite: { max: 60, windowSeconds: 60 * 60 },
+  /** Asking Discord again for the Plus role after a refusal (docs/plus.md): a few tries after joining the server. */
+  discordRoleRetry: { max: 10, windowSeconds: 60 * 60 },
   /** The store's ID check as typed calls the external (paid) checker: bounded per network. */
   playerIdCheck: { max: 60, windowSeconds: 10 * 60 },
 } as const;

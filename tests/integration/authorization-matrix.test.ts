@@ -128,6 +128,22 @@ const MATRIX: Record<string, Case[] | { public: string }> = {
       expect: anySignedIn,
     },
   ],
+  "auth/link-discord": [
+    {
+      name: "linking Discord to the caller's own account (no provider configured here: back to the profile)",
+      kind: "action",
+      request: (_w, cookie) => formRequest("/auth/link-discord", {}, cookie),
+      expect: anySignedIn,
+    },
+  ],
+  "plus/discord-role": [
+    {
+      name: "asking Discord again for the caller's own premium role (nothing refused here: nothing queued)",
+      kind: "action",
+      request: (_w, cookie) => formRequest("/plus/discord-role", { redirectTo: "/plus" }, cookie),
+      expect: anySignedIn,
+    },
+  ],
   support: [
     { name: "support form", kind: "loader", request: (_w, cookie) => getRequest("/support", cookie), expect: anySignedIn },
     {
@@ -190,6 +206,24 @@ const MATRIX: Record<string, Case[] | { public: string }> = {
       expect: ownerOrStaff,
     },
   ],
+  "organizations/:slug/manage/discord": [
+    {
+      name: "the organization's Discord webhook (shown masked)",
+      kind: "loader",
+      request: (w, cookie) => getRequest(`/organizations/${w.org}/manage/discord`, cookie),
+      params: (w) => ({ slug: w.org }),
+      expect: ownerOrStaff,
+    },
+    {
+      name: "setting it (refused: not a Discord webhook, nothing stored)",
+      kind: "action",
+      request: (w, cookie) =>
+        formRequest(`/organizations/${w.org}/manage/discord`, { intent: "save", webhook: "https://evil.example/x" }, cookie),
+      params: (w) => ({ slug: w.org }),
+      expect: ownerOrStaff,
+      state: async () => (await handleRef.db.select({ url: organizations.discordWebhookUrl }).from(organizations)).map((row) => row.url),
+    },
+  ],
   "organizations/:slug/manage/tournaments/new": [
     {
       name: "the staff's tournament form, for the organization's owner and admins",
@@ -236,6 +270,20 @@ const MATRIX: Record<string, Case[] | { public: string }> = {
       params: (w) => ({ slug: w.org, tournamentId: w.orgTournament }),
       expect: { visitor: "signin", owner: "allowed", other: "hidden", staff: "allowed" },
     },
+    {
+      name: "cancelling it (a reason too long: nothing cancelled)",
+      kind: "action",
+      request: (w, cookie) =>
+        formRequest(
+          `/organizations/${w.org}/manage/tournaments/${w.orgTournament}`,
+          { intent: "cancel", reason: "x".repeat(400), confirm: "yes" },
+          cookie,
+        ),
+      params: (w) => ({ slug: w.org, tournamentId: w.orgTournament }),
+      expect: { visitor: "signin", owner: "allowed", other: "hidden", staff: "allowed" },
+      state: async (w) =>
+        (await handleRef.db.select({ status: tournaments.status }).from(tournaments).where(eq(tournaments.id, w.orgTournament)))[0]?.status,
+    },
   ],
   "organizations/:slug/manage/tournaments/:tournamentId/run": [
     {
@@ -281,6 +329,50 @@ const MATRIX: Record<string, Case[] | { public: string }> = {
       name: "through another organization's address: not there",
       kind: "loader",
       request: (w, cookie) => getRequest(`/organizations/${w.otherOrg}/manage/tournaments/${w.orgTournament}/streams`, cookie),
+      params: (w) => ({ slug: w.otherOrg, tournamentId: w.orgTournament }),
+      expect: { visitor: "signin", owner: "hidden", other: "hidden", staff: "hidden" },
+    },
+  ],
+  "organizations/:slug/manage/tournaments/:tournamentId/registrations": [
+    {
+      name: "the organization's tournament's registrations (docs/organizations.md \"Registrations\")",
+      kind: "loader",
+      request: (w, cookie) => getRequest(`/organizations/${w.org}/manage/tournaments/${w.orgTournament}/registrations`, cookie),
+      params: (w) => ({ slug: w.org, tournamentId: w.orgTournament }),
+      expect: ownerOrStaff,
+    },
+    {
+      name: "removing a team (refused without a reason: nothing removed)",
+      kind: "action",
+      request: (w, cookie) =>
+        formRequest(
+          `/organizations/${w.org}/manage/tournaments/${w.orgTournament}/registrations`,
+          { intent: "remove", reason: "" },
+          cookie,
+        ),
+      params: (w) => ({ slug: w.org, tournamentId: w.orgTournament }),
+      expect: ownerOrStaff,
+    },
+    {
+      name: "through another organization's address: not there",
+      kind: "loader",
+      request: (w, cookie) => getRequest(`/organizations/${w.otherOrg}/manage/tournaments/${w.orgTournament}/registrations`, cookie),
+      params: (w) => ({ slug: w.otherOrg, tournamentId: w.orgTournament }),
+      expect: { visitor: "signin", owner: "hidden", other: "hidden", staff: "hidden" },
+    },
+  ],
+  "organizations/:slug/manage/tournaments/:tournamentId/registrations.csv": [
+    {
+      name: "the registrations' CSV",
+      kind: "loader",
+      request: (w, cookie) => getRequest(`/organizations/${w.org}/manage/tournaments/${w.orgTournament}/registrations.csv`, cookie),
+      params: (w) => ({ slug: w.org, tournamentId: w.orgTournament }),
+      expect: ownerOrStaff,
+    },
+    {
+      name: "through another organization's address: not there",
+      kind: "loader",
+      request: (w, cookie) => getRequest(`/organizations/${w.otherOrg}/manage/tournaments/${w.orgTournament}/registrations.csv`, cookie),
       params: (w) => ({ slug: w.otherOrg, tournamentId: w.orgTournament }),
       expect: { visitor: "signin", owner: "hidden", other: "hidden", staff: "hidden" },
     },

@@ -4,6 +4,7 @@ import { accounts, sessions, users } from "~/db/schema";
 import type { ProviderId } from "~/features/auth/auth-rules";
 import { auth, useAuthSettings } from "~/features/auth/auth.server";
 import { action as startOAuth } from "~/features/auth/routes/oauth";
+import { action as linkDiscord } from "~/features/auth/routes/link-discord";
 import { getCurrentUser } from "~/features/auth/session.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { createMailer } from "~/lib/mail.server";
@@ -116,5 +117,34 @@ describe("providers", () => {
     });
     const answer = await callRoute(startOAuth, formRequest("/auth/oauth", { provider: "google", from: "login" }));
     expect(answer.location).toBe("/login?oauth=failed&error=PROVIDER_UNAVAILABLE");
+  });
+});
+
+describe("linking Discord while signed in another way (docs/plus.md)", () => {
+  it("adds the Discord account to the signed-in user, even with another e-mail, and signs nobody else in", async () => {
+    // Signed in with Google as gina@…; the Discord profile is dani@….
+    const signedIn = await roundTrip("google", "auth");
+    const gina = await getCurrentUser(getRequest("/", signedIn.jar.header()));
+    const started = await callRoute(linkDiscord, formRequest("/auth/link-discord", {}, signedIn.jar.header()));
+    expect(started.status).toBe(302);
+    const authorize = new URL(started.location!);
+    expect(authorize.origin + authorize.pathname).toBe(servers.discord!.endpoints.authorizationUrl);
+    signedIn.jar.take(started.headers);
+    const consent = await fetch(authorize, { redirect: "manual" });
+    const response = await auth().handler(getRequest(consent.headers.get("location")!, signedIn.jar.header()));
+    expect(response.status).toBe(302);
+    expect(
+      new URL(response.headers.get("Location")!, BASE_URL).pathname + new URL(response.headers.get("Location")!, BASE_URL).search,
+    ).toBe("/auth/profile?discord=linked");
+    const [discord] = await handle.db.select().from(accounts).where(eq(accounts.providerId, "discord"));
+    expect(discord).toMatchObject({ userId: gina!.id, accountId: PROFILES.discord.id });
+    expect(await handle.db.$count(users)).toBe(1);
+  });
+
+  it("needs a signed-in user", async () => {
+    const answer = await callRoute(linkDiscord, formRequest("/auth/link-discord", {}));
+    expect(answer.status).toBe(302);
+    expect(answer.location).toMatch(/^\/auth/);
+    expect(await handle.db.$count(accounts)).toBe(0);
   });
 });

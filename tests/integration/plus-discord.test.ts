@@ -9,7 +9,8 @@ import { accounts, discordRoles, notificationOutbox } from "~/db/schema";
 import { seedDemoData } from "~/db/seed";
 import { deliverDueNotices } from "~/features/notifications/notification-outbox.server";
 import { decideOrder, submitProof } from "~/features/orders/orders.server";
-import { discordRoleOf, syncDiscordRoles } from "~/features/plus/discord-role.server";
+import { discordRoleOf, retryDiscordRole, syncDiscordRoles } from "~/features/plus/discord-role.server";
+import { action as retryAction } from "~/features/plus/routes/discord-role-retry";
 import { endPlus, grantPlus, membershipOf } from "~/features/plus/plus.server";
 import { action as buyAction, loader as plusLoader } from "~/features/plus/routes/plus";
 import type { RetryPolicy } from "~/lib/mail-retry";
@@ -46,6 +47,7 @@ beforeEach(async () => {
   staff = await signInAs(handle.db, mailer, "staff@example.com", { staff: true });
   discord.state.messages.length = 0;
   discord.state.roles.clear();
+  discord.state.joined.clear();
   discord.state.down = false;
   discord.state.throttle = 0;
   // Rows are due from the database's now; the test's clock starts a moment after.
@@ -153,5 +155,30 @@ describe("the Discord premium role", () => {
     await grantPlus(handle.db, { userId: buyer.userId, staffId: staff.userId, months: 1, note: "regalo" });
     expect(await deliver()).toMatchObject({ sent: 0, failed: 1 });
     expect(await roleState()).toBe("failed");
+  });
+
+  it('is asked again with "Reintentar" once the person joined the server, and only after a refusal', async () => {
+    await linkDiscord(buyer.userId, NOT_IN_SERVER_USER);
+    // Nothing was refused yet: nothing to ask again.
+    expect(await retryDiscordRole(handle.db, buyer.userId)).toBe(false);
+    await grantPlus(handle.db, { userId: buyer.userId, staffId: staff.userId, months: 1, note: "regalo" });
+    expect(await deliver()).toMatchObject({ sent: 0, failed: 1 });
+    const page = await callRoute<{ discordRole: string }>(plusLoader, getRequest("/plus", buyer.jar.header()));
+    expect(page.data?.discordRole).toBe("failed");
+    // The person joins the community server, then presses the button on the Plus page.
+    discord.state.joined.add(NOT_IN_SERVER_USER);
+    const retried = await callRoute(retryAction, formRequest("/plus/discord-role", { redirectTo: "/plus" }, buyer.jar.header()));
+    expect(retried.status).toBe(302);
+    expect(retried.location).toBe("/plus");
+    expect(await roleState()).toBe("pending");
+    // A second press while the ask waits queues nothing more.
+    expect(await retryDiscordRole(handle.db, buyer.userId)).toBe(false);
+    clock += 1000;
+    expect(await deliver()).toMatchObject({ sent: 1, failed: 0 });
+    expect(await roleState()).toBe("granted");
+    expect([...discord.state.roles]).toEqual([NOT_IN_SERVER_USER]);
+    // Someone else's press touches only their own (absent) role; a visitor is sent to sign in.
+    const visitor = await callRoute(retryAction, formRequest("/plus/discord-role", {}, ""));
+    expect(visitor.location).toMatch(/^\/auth/);
   });
 });

@@ -22,8 +22,11 @@ import { composeMail } from "~/lib/mail.server";
 import { queueMail, type MailWriter } from "~/lib/mail-outbox.server";
 import { mailOrderMove } from "~/features/orders/order-mail.server";
 import { loadMessages } from "~/lib/messages.server";
-import { poolHoldsMoney, publishProblem } from "~/features/wallet/prize-pools.server";
+import { poolHoldsMoney, publishProblem, returnPoolOnCancel } from "~/features/wallet/prize-pools.server";
+import { prizesPaid } from "~/features/wallet/wallet.server";
+import { canMoveOrgTournament, type Mover } from "~/features/organizations/core/rules";
 import { recordAudit } from "./audit.server";
+import { announce } from "~/features/notifications/notify.server";
 import { STATUS_ACTION, canMoveTournament, type EventPlan, type TournamentStatus, type TournamentValues } from "./core/tournament-form";
 import { planEvent } from "~/features/competition/event-plan.server";
 import { staffDecisionInTransaction } from "./orders-admin.server";
@@ -44,7 +47,9 @@ export type TournamentAdminErrorCode =
   | "CANCEL_REASON_TOO_LONG"
   | "POOL_NOT_FUNDED"
   | "PRIZE_NOT_MONEY"
-  | "POOL_HOLDS_MONEY";
+  | "POOL_HOLDS_MONEY"
+  | "PAYMENT_UNDER_REVIEW"
+  | "EVENT_FINISHED";
 
 export class TournamentAdminError extends DomainError<TournamentAdminErrorCode> {}
 
@@ -209,7 +214,13 @@ export async function duplicateTournament(db: Database, staffId: string, id: str
 export async function setTournamentStatus(db: Database, staffId: string, id: string, to: TournamentStatus) {
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ status: tournaments.status, prizeFunding: tournaments.prizeFunding, prize: tournaments.prize })
+      .select({
+        status: tournaments.status,
+        prizeFunding: tournaments.prizeFunding,
+        prize: tournaments.prize,
+        title: tournaments.title,
+        organizationId: tournaments.organizationId,
+      })
       .from(tournaments)
       .where(eq(tournaments.id, id))
       .for("update");
@@ -227,6 +238,9 @@ export async function setTournamentStatus(db: Database, staffId: string, id: str
       before: { status: row.status },
       after: { status: to },
     });
+    // Staff approving an organization's event: its Discord channel hears it is open (docs/organizations.md).
+    if (to === "published" && row.organizationId)
+      await announce(tx, id, { kind: "published", title: row.title, path: `/tournament?id=${encodeURIComponent(id)}` });
   });
 }
 
@@ -247,12 +261,16 @@ export interface CancelledTournament {
   released: number;
   cancelledOrders: number[];
   refunds: RefundToDo[];
+  /** Orders an organization's cancellation refunded to the buyers' wallets at once. */
+  walletRefunds: number[];
+  /** What an organizer-funded pool gave back to its funder. */
+  poolReturned: Array<{ amount: number; currency: string }>;
   /** One mail per registrant: what happened to their registration's order. */
   notices: {
     email: string;
     language: string;
     teamName: string | null;
-    outcome: "free" | "cancelled" | "refund";
+    outcome: "free" | "cancelled" | "refund" | "wallet";
     orderNumber: number | null;
   }[];
 }
@@ -266,15 +284,28 @@ export interface CancelledTournament {
  * reference, from the order). Audit rows: the tournament's, each cancelled order's, each released
  * registration's. Each registrant's mail is queued in the same transaction (`mailTournamentCancelled`).
  */
-export async function cancelTournament(db: Database, staffId: string, id: string, reason: string | null): Promise<CancelledTournament> {
+export async function cancelTournament(
+  db: Database,
+  staffId: string,
+  id: string,
+  reason: string | null,
+  options: { mover?: Mover; finished?: boolean } = {},
+): Promise<CancelledTournament> {
+  const mover = options.mover ?? "platform";
   return db.transaction(async (tx) => {
     const [tournament] = await tx
-      .select({ status: tournaments.status, title: tournaments.title })
+      .select({ status: tournaments.status, title: tournaments.title, prizeFunding: tournaments.prizeFunding })
       .from(tournaments)
       .where(eq(tournaments.id, id))
       .for("update");
     if (!tournament) throw new TournamentAdminError("NOT_FOUND");
-    if (!canMoveTournament(tournament.status, "cancelled")) throw new TournamentAdminError("STATUS_NOT_ALLOWED");
+    const allowed =
+      mover === "platform"
+        ? canMoveTournament(tournament.status, "cancelled")
+        : canMoveOrgTournament(tournament.status, "cancelled", mover);
+    if (!allowed) throw new TournamentAdminError("STATUS_NOT_ALLOWED");
+    // An organization cannot undo an event that ended: its champion is decided, or its prizes are in wallets.
+    if (mover === "organization" && (options.finished || (await prizesPaid(tx, id)))) throw new TournamentAdminError("EVENT_FINISHED");
     const live = await tx
       .select({
         id: registrations.id,
@@ -299,6 +330,8 @@ export async function cancelTournament(db: Database, staffId: string, id: string
       released: 0,
       cancelledOrders: [],
       refunds: [],
+      walletRefunds: [],
+      poolReturned: [],
       notices: [],
     };
     for (const registration of live) {
@@ -308,7 +341,19 @@ export async function cancelTournament(db: Database, staffId: string, id: string
         const [order] = await tx.select().from(orders).where(eq(orders.id, registration.orderId));
         const status = order && isOrderStatus(order.status) ? order.status : null;
         if (order && status) orderNumber = order.number;
-        if (order && status && moneyMayHaveMoved(status)) {
+        if (order && status && mover === "organization" && isPaid(status)) {
+          // Paid and verified: an organization's cancellation refunds it to the buyer's wallet at once,
+          // through the order's status table (a fee-funded pool gives its share back in the same move).
+          try {
+            await staffDecisionInTransaction(tx, order.id, staffId, { decision: "refund", reason: reason!, refundTo: "wallet" });
+          } catch (error) {
+            if (error instanceof OrderError) throw new TournamentAdminError("ORDER_NOT_ALLOWED_IN_STATE");
+            throw error;
+          }
+          outcome = "wallet";
+          result.walletRefunds.push(order.number);
+        } else if (order && status && moneyMayHaveMoved(status)) {
+          // A proof not yet verified (or, for platform staff, any paid order): staff's refund list.
           outcome = "refund";
           result.refunds.push({
             orderId: order.id,
@@ -349,6 +394,11 @@ export async function cancelTournament(db: Database, staffId: string, id: string
       });
     }
     await tx.update(tournaments).set({ status: "cancelled", updatedAt: new Date() }).where(eq(tournaments.id, id));
+    if (tournament.prizeFunding === "organizer")
+      result.poolReturned = (await returnPoolOnCancel(tx, staffId, { id, title: tournament.title })).map(({ amount, currency }) => ({
+        amount,
+        currency,
+      }));
     await recordAudit(tx, {
       actorId: staffId,
       action: "tournament.cancel",
@@ -360,6 +410,8 @@ export async function cancelTournament(db: Database, staffId: string, id: string
         ...(live.length > 0
           ? { reason, released: result.released, cancelledOrders: result.cancelledOrders, refundsDue: result.refunds.map((r) => r.number) }
           : {}),
+        ...(mover === "organization" ? { by: "organization", walletRefunds: result.walletRefunds } : {}),
+        ...(result.poolReturned.length ? { poolReturned: result.poolReturned } : {}),
       },
     });
     await mailTournamentCancelled(tx, result, reason);
@@ -465,19 +517,31 @@ export async function listRegistrationsForStaff(db: Database, tournamentId: stri
  * fulfilled), an unpaid one is cancelled; both through the order's status table, which releases
  * the registration. A free registration is released directly.
  */
-export async function removeRegistration(db: Database, staffId: string, registrationId: string, reason: string) {
+export async function removeRegistration(
+  db: Database,
+  staffId: string,
+  registrationId: string,
+  reason: string,
+  options: { tournamentId?: string; mover?: "platform" | "organization" } = {},
+) {
   return db.transaction(async (tx) => {
     const [registration] = await tx.select().from(registrations).where(eq(registrations.id, registrationId)).for("update");
-    if (!registration) throw new TournamentAdminError("NOT_FOUND");
+    if (!registration || (options.tournamentId !== undefined && registration.tournamentId !== options.tournamentId))
+      throw new TournamentAdminError("NOT_FOUND");
     if (!holdsPlace(registration.status)) throw new TournamentAdminError("ALREADY_REMOVED");
+    const organization = options.mover === "organization";
     let orderMove: { orderId: string; to: OrderStatus } | null = null;
     if (registration.orderId) {
       const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, registration.orderId));
       const status = order && isOrderStatus(order.status) ? order.status : null;
+      // A proof not yet verified is platform staff's to decide (docs/organizations.md "Registrations").
+      if (organization && status === "proof_submitted") throw new TournamentAdminError("PAYMENT_UNDER_REVIEW");
       if (status && holdsReservation(status)) {
         const decision = isPaid(status) ? "refund" : "cancel";
+        // An organization cannot send money outside the platform: its refunds go to the buyer's wallet.
+        const refundTo = organization && decision === "refund" ? ({ refundTo: "wallet" } as const) : {};
         try {
-          const moved = await staffDecisionInTransaction(tx, registration.orderId, staffId, { decision, reason });
+          const moved = await staffDecisionInTransaction(tx, registration.orderId, staffId, { decision, reason, ...refundTo });
           orderMove = { orderId: registration.orderId, to: moved.to };
         } catch (error) {
           if (error instanceof OrderError) throw new TournamentAdminError("ORDER_NOT_ALLOWED_IN_STATE");

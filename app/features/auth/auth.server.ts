@@ -177,7 +177,9 @@ export function createAuth(settings: AuthSettings) {
     // Errors that cannot know where the user came from (a forged or expired OAuth state) land on /auth.
     onAPIError: { errorURL: "/auth?oauth=failed" },
     session: { expiresIn: SESSION_DAYS * 24 * 60 * 60, updateAge: 24 * 60 * 60 },
-    account: { accountLinking: { enabled: true, trustedProviders: ["google", "discord"] } },
+    // A signed-in person may link a Discord account whose e-mail differs from theirs (linkSocial from
+    // the profile, docs/plus.md): they prove both, being signed in here and at Discord.
+    account: { accountLinking: { enabled: true, trustedProviders: ["google", "discord"], allowDifferentEmails: true } },
     rateLimit: {
       enabled: true,
       storage: "database",

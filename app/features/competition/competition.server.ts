@@ -18,6 +18,7 @@ import {
   users,
 } from "~/db/schema";
 import { recordAudit } from "~/features/admin/audit.server";
+import { announce } from "~/features/notifications/notify.server";
 import { releaseRegistration } from "~/features/tournaments/registrations.server";
 import { noticeFreedPlace } from "~/features/tournaments/waitlist.server";
 import type { Database, Transaction } from "~/lib/db.server";
@@ -802,7 +803,19 @@ export async function savePrizes(
     });
     // Places earn leaderboard points (docs/teams.md).
     await refreshTournamentStandings(tx, input.tournamentId);
+    // The first time the final places are recorded, an organization's channel hears the podium (docs/organizations.md).
+    if (before.length === 0 && input.prizes.length > 0) await announceResults(tx, input.tournamentId);
   });
+}
+
+async function announceResults(tx: Transaction, tournamentId: string) {
+  const [tournament] = await tx
+    .select({ title: tournaments.title, organizationId: tournaments.organizationId })
+    .from(tournaments)
+    .where(eq(tournaments.id, tournamentId));
+  if (!tournament?.organizationId) return;
+  const podium = (await listPrizes(tx, tournamentId)).map((prize) => prize.name);
+  await announce(tx, tournamentId, { kind: "results", title: tournament.title, podium, path: `/tournaments/${tournamentId}/bracket` });
 }
 
 export async function listPrizes(db: Executor, tournamentId: string) {

@@ -1,5 +1,5 @@
 import { eq, inArray } from "drizzle-orm";
-import { notificationPreferences, tournaments, users } from "~/db/schema";
+import { notificationPreferences, organizations, tournaments, users } from "~/db/schema";
 import { isLanguage, type Language } from "~/domain/language";
 import type { Database, Transaction } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
@@ -141,7 +141,10 @@ export async function notify(
   return fanned;
 }
 
-/** Queues a public announcement on the tournament's Discord channel, when it has one and webhooks are on. */
+/**
+ * Queues a public announcement on the tournament's Discord channel, when webhooks are on: the
+ * tournament's own webhook, or else its organization's (docs/organizations.md "Discord announcements").
+ */
 export async function announce(
   tx: MailWriter,
   tournamentId: string,
@@ -149,12 +152,17 @@ export async function announce(
   enabled: EnabledChannels = enabledChannels(),
 ): Promise<boolean> {
   if (!enabled.discordWebhook) return false;
-  const [row] = await tx.select({ webhook: tournaments.discordWebhookUrl }).from(tournaments).where(eq(tournaments.id, tournamentId));
-  if (!row?.webhook) return false;
+  const [row] = await tx
+    .select({ own: tournaments.discordWebhookUrl, organization: organizations.discordWebhookUrl })
+    .from(tournaments)
+    .leftJoin(organizations, eq(organizations.id, tournaments.organizationId))
+    .where(eq(tournaments.id, tournamentId));
+  const webhook = row?.own || row?.organization;
+  if (!webhook) return false;
   await queueNotice(tx, {
     channel: "discord_webhook",
     kind: announcement.kind,
-    recipient: row.webhook,
+    recipient: webhook,
     payload: announcementMessage(announcement, translator("es"), env().publicUrl),
   });
   return true;

@@ -9,6 +9,8 @@ import { publishProblem } from "~/features/wallet/prize-pools.server";
 import { recordAudit } from "~/features/admin/audit.server";
 import { STATUS_ACTION } from "~/features/admin/core/tournament-form";
 import { membersAmong } from "~/features/plus/plus.server";
+import { announce } from "~/features/notifications/notify.server";
+import { maskedWebhookUrl } from "~/features/notifications/core/notices";
 import type { Database, Transaction } from "~/lib/db.server";
 import { constraintOf } from "~/lib/http.server";
 import { DomainError } from "~/lib/domain-error";
@@ -271,12 +273,15 @@ export async function moveOrgTournament(
         organizationId: tournaments.organizationId,
         prizeFunding: tournaments.prizeFunding,
         prize: tournaments.prize,
+        title: tournaments.title,
       })
       .from(tournaments)
       .where(eq(tournaments.id, input.tournamentId))
       .for("update");
     if (!row?.organizationId) throw new OrganizationError("NOT_FOUND");
-    if (!canMoveOrgTournament(row.status, input.to, input.mover)) throw new OrganizationError("STATUS_NOT_ALLOWED");
+    // Cancelling releases registrations and refunds them: only admin cancelTournament does it.
+    if (input.to === "cancelled" || !canMoveOrgTournament(row.status, input.to, input.mover))
+      throw new OrganizationError("STATUS_NOT_ALLOWED");
     // An organizer-funded prize is held by the platform before the event is published or sent to approval.
     const unfunded =
       input.to === "published" || input.to === "pending" ? await publishProblem(tx, { id: input.tournamentId, ...row }) : null;
@@ -289,6 +294,35 @@ export async function moveOrgTournament(
       entityId: input.tournamentId,
       before: { status: row.status },
       after: { status: input.to, by: input.mover, reason: input.reason ?? null },
+    });
+    // The organization's (or the tournament's) Discord channel hears it is open (docs/organizations.md).
+    if (input.to === "published") await announcePublished(tx, { id: input.tournamentId, title: row.title });
+  });
+}
+
+/** The "registration is open" line on an organization tournament's Discord channel, queued in the move's transaction. */
+export async function announcePublished(tx: Transaction, tournament: { id: string; title: string }) {
+  await announce(tx, tournament.id, {
+    kind: "published",
+    title: tournament.title,
+    path: `/tournament?id=${encodeURIComponent(tournament.id)}`,
+  });
+}
+
+/**
+ * Sets (or, with null, removes) the organization's Discord channel webhook; audited without the
+ * secret (the masked address only).
+ */
+export async function setOrganizationWebhook(db: Database, actorId: string, organization: Organization, url: string | null) {
+  await db.transaction(async (tx) => {
+    await tx.update(organizations).set({ discordWebhookUrl: url, updatedAt: new Date() }).where(eq(organizations.id, organization.id));
+    await recordAudit(tx, {
+      actorId,
+      action: "organization.discord_webhook",
+      entity: "organization",
+      entityId: organization.id,
+      before: { webhook: organization.discordWebhookUrl ? maskedWebhookUrl(organization.discordWebhookUrl) : null },
+      after: { webhook: url ? maskedWebhookUrl(url) : null },
     });
   });
 }

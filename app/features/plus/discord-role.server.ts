@@ -131,3 +131,26 @@ export async function discordRoleOf(db: Database, userId: string, member: boolea
   if (!row || !row.granted || row.discordUserId !== discordId) return "pending";
   return row.status === "sent" ? "granted" : row.status === "failed" ? "failed" : "pending";
 }
+
+/**
+ * "Reintentar": Discord refused the grant (usually Unknown Member: the person had not joined the
+ * server yet). Once they joined, they ask again: the grant is queued anew, under the person's lock,
+ * only while the last ask for this account was refused (docs/plus.md). Answers whether it was queued.
+ */
+export async function retryDiscordRole(db: Database, userId: string, now = new Date()): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+    if (!discordRoleEnabled() || !isMemberAt(await periodsOf(tx, userId), now)) return false;
+    const discordId = await discordIdOf(tx, userId);
+    if (!discordId) return false;
+    const [row] = await tx
+      .select({ granted: discordRoles.granted, discordUserId: discordRoles.discordUserId, status: notificationOutbox.status })
+      .from(discordRoles)
+      .leftJoin(notificationOutbox, eq(notificationOutbox.id, discordRoles.noticeId))
+      .where(eq(discordRoles.userId, userId));
+    if (!row?.granted || row.discordUserId !== discordId || row.status !== "failed") return false;
+    const noticeId = await ask(tx, discordId, "grant");
+    await tx.update(discordRoles).set({ noticeId, updatedAt: now }).where(eq(discordRoles.userId, userId));
+    return true;
+  });
+}

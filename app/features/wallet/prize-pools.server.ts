@@ -21,10 +21,11 @@ import type { Database, Transaction } from "~/lib/db.server";
 import { DomainError } from "~/lib/domain-error";
 import { env } from "~/lib/env.server";
 import { sharedRead, writingShared } from "~/lib/shared-reads.server";
-import { CURRENCIES, isCurrency, platformAccount, type AccountKind } from "./core/accounts";
+import { CURRENCIES, isCurrency, platformAccount, userAccount, type AccountKind } from "./core/accounts";
 import { feeSplit, parseCommission, poolAccount, poolAccountId, poolFunded, type PrizeFunding } from "./core/prize-pools";
 import { prizeMoney } from "./core/prizes";
 import { LedgerError, post } from "./ledger.server";
+import { mailWallet } from "./wallet-mail.server";
 
 /**
  * Tournaments' prize pools (docs/organizations.md "Prize pools", decision 014): the organizer's
@@ -312,6 +313,35 @@ export const prizePoolOrderKind: OrderKindHandler = {
     );
   },
 };
+
+/**
+ * A cancelled organizer-funded tournament: whatever its pool holds goes back, whole, to the wallet of
+ * the organizer who deposited it (`prize_pool_return`, mailed), in the cancellation's transaction
+ * (docs/organizations.md "Cancelling"). A fee-funded pool empties through the refunds of its orders.
+ */
+export async function returnPoolOnCancel(tx: Transaction, actorId: string, tournament: { id: string; title: string }) {
+  const funder = await poolFunder(tx, tournament.id);
+  if (!funder) return [];
+  const held = await poolBalances(tx, tournament.id);
+  const returned: Array<{ userId: string; amount: number; currency: Currency }> = [];
+  for (const currency of CURRENCIES) {
+    const amount = held[currency];
+    if (amount <= 0) continue;
+    await post(tx, {
+      kind: "prize_pool_return",
+      idempotencyKey: `pool-return:${tournament.id}:cancel:${currency}`,
+      subjectId: tournament.id,
+      actorId,
+      lines: [
+        { account: poolAccount(tournament.id, currency), amount: -amount },
+        { account: userAccount(funder, currency), amount },
+      ],
+    });
+    await mailWallet(tx, funder, "poolCancelled", { amount, currency, title: tournament.title });
+    returned.push({ userId: funder, amount, currency });
+  }
+  return returned;
+}
 
 /* ───────────── Entry fees of a fee-funded pool ───────────── */
 

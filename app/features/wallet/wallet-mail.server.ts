@@ -11,7 +11,14 @@ import { loadMessages } from "~/lib/messages.server";
 
 /** The wallet's mails (locales/<lang>/mail.json `wallet.<template>`). */
 export type WalletMail =
-  "prize" | "prizeReversed" | "poolReturned" | "withdrawalRequested" | "withdrawalPaid" | "withdrawalRejected" | "adjusted";
+  | "prize"
+  | "prizeReversed"
+  | "poolReturned"
+  | "poolCancelled"
+  | "withdrawalRequested"
+  | "withdrawalPaid"
+  | "withdrawalRejected"
+  | "adjusted";
 
 /**
  * Tells a user, in their language, about a movement of their wallet: queued in the outbox with the

@@ -55,6 +55,7 @@ export const SENTENCE_ACTIONS = [
   "organization.invite_create",
   "organization.invite_revoke",
   "organization.invite_accept",
+  "organization.discord_webhook",
   "prize_pool.freeze",
   "prize_pool.unfreeze",
   "prize_pool.commission_set",

@@ -1,17 +1,22 @@
 import { languageFromCookieHeader } from "~/domain/language";
 import { createI18n } from "~/lib/i18n";
 import { db } from "~/lib/db.server";
-import { notFoundIfNullish, idParam } from "~/lib/http.server";
-import { staffContext } from "../context.server";
+import { notFoundIfNullish } from "~/lib/http.server";
+import { loadMessages } from "~/lib/messages.server";
+import { requireTournamentOperator } from "~/features/organizations/operator.server";
 import { toCsv } from "../core/csv";
 import { findTournamentForStaff, registrationsForExport } from "../tournaments-admin.server";
 import type { Route } from "./+types/registrations-csv";
 
-/** The tournament's registrations as CSV: UTF-8 with a BOM (Excel then shows accents right), one row per player. */
+/**
+ * The tournament's registrations as CSV: UTF-8 with a BOM (Excel then shows accents right), one row per player.
+ * Mounted for platform staff and for the organization's operators (requireTournamentOperator).
+ */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { messages } = await staffContext(request);
-  const tournament = notFoundIfNullish(await findTournamentForStaff(db(), idParam(params.tournamentId)));
-  const { t } = createI18n(languageFromCookieHeader(request.headers.get("Cookie")), messages);
+  const operator = await requireTournamentOperator(request, params, "run_tournament");
+  const tournament = notFoundIfNullish(await findTournamentForStaff(db(), operator.tournamentId));
+  const language = languageFromCookieHeader(request.headers.get("Cookie"));
+  const { t } = createI18n(language, loadMessages(language, ["admin"]));
   const rows = await registrationsForExport(db(), tournament.id);
   const header = ["team", "coach", "contactEmail", "contactPhone", "status", "order", "orderStatus", "player", "ign", "playerPhone"].map(
     (key) => t(`admin:registrations.csv.${key}`),

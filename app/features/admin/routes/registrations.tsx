@@ -5,7 +5,7 @@ import { formatMoney } from "~/domain/format";
 import { fail, failWith, succeed } from "~/lib/answer";
 import { membersAmong } from "~/features/plus/plus.server";
 import { db } from "~/lib/db.server";
-import { formFields, notFoundIfNullish, readForm, idParam } from "~/lib/http.server";
+import { formFields, notFoundIfNullish, readForm } from "~/lib/http.server";
 import { metaText } from "~/lib/meta";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import {
@@ -20,7 +20,9 @@ import {
   Pager,
   PlusChip,
 } from "../components/admin-ui";
-import { staffContext } from "../context.server";
+import { requireTournamentOperator } from "~/features/organizations/operator.server";
+import { languageFromCookieHeader } from "~/domain/language";
+import { loadMessages } from "~/lib/messages.server";
 import {
   STAFF_REGISTRATION_PAGE,
   TournamentAdminError,
@@ -35,9 +37,27 @@ import { holdsPlace } from "~/domain/registration";
 
 export const REMOVE_REASON_MAX = 300;
 
+/** Whether this organization member's role may also remove teams (the list itself is every operator's). */
+async function mayEditAsOrganization(request: Request, params: { slug?: string; tournamentId?: string }) {
+  try {
+    await requireTournamentOperator(request, params, "edit_tournament");
+    return true;
+  } catch (error) {
+    if (error instanceof Response || (error && typeof error === "object" && "init" in error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Mounted twice (app/routes.ts): /admin/tournaments/:id/registrations for platform staff, and
+ * /organizations/:slug/manage/tournaments/:id/registrations for the organization's operators
+ * (requireTournamentOperator: another organization's tournament is a 404). Owners and admins remove
+ * a team; an organization's refunds go to the buyer's wallet (docs/organizations.md "Registrations").
+ */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { messages } = await staffContext(request);
-  const tournament = notFoundIfNullish(await findTournamentForStaff(db(), idParam(params.tournamentId)));
+  const operator = await requireTournamentOperator(request, params, "run_tournament");
+  const messages = loadMessages(languageFromCookieHeader(request.headers.get("Cookie")), ["admin"]);
+  const tournament = notFoundIfNullish(await findTournamentForStaff(db(), operator.tournamentId));
   const rawPage = new URL(request.url).searchParams.get("page") ?? "";
   const page = /^\d{1,5}$/.test(rawPage) ? Math.max(1, Number(rawPage)) : 1;
   const rows = await listRegistrationsForStaff(db(), tournament.id, page);
@@ -46,6 +66,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     rows.map((row) => row.userId),
   );
   return {
+    base: operator.base,
+    mover: operator.mover,
+    mayRemove: operator.mover === "platform" || (await mayEditAsOrganization(request, params)),
     tournament: { id: tournament.id, title: tournament.title, capacity: tournament.capacity, live: tournament.live },
     registrations: rows.map((row) => ({ ...row, plus: members.has(row.userId) })),
     waitlist: (await listWaitlist(db(), tournament.id)).map((entry) => ({
@@ -60,21 +83,24 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const { staff } = await staffContext(request);
+  // Removing a team is the tournament's editors' (owner, admin); the organization's staff only read the list.
+  const operator = await requireTournamentOperator(request, params, "edit_tournament");
   const fields = formFields(await readForm(request));
   if (fields.intent !== "remove") return fail("UNKNOWN_INTENT");
   const reason = (fields.reason ?? "").trim();
   if (!reason) return fail("REASON_REQUIRED", 400, { field: "reason" });
   if (reason.length > REMOVE_REASON_MAX) return fail("REASON_TOO_LONG", 400, { field: "reason" });
-  const current = notFoundIfNullish(await findTournamentForStaff(db(), idParam(params.tournamentId)));
+  const current = notFoundIfNullish(await findTournamentForStaff(db(), operator.tournamentId));
   try {
-    const removed = await removeRegistration(db(), staff.id, fields.registrationId ?? "", reason);
-    if (removed.tournamentId !== current.id) return fail("NOT_FOUND", 404);
+    await removeRegistration(db(), operator.user.id, fields.registrationId ?? "", reason, {
+      tournamentId: current.id,
+      mover: operator.mover,
+    });
     // The freed place: everyone on the waiting list is told now.
     await mailWaitlistAfterCommit(db());
     return succeed({ removed: fields.registrationId });
   } catch (error) {
-    if (error instanceof TournamentAdminError) return failWith(error);
+    if (error instanceof TournamentAdminError) return error.code === "NOT_FOUND" ? fail("NOT_FOUND", 404) : failWith(error);
     throw error;
   }
 }
@@ -88,7 +114,7 @@ export default function RegistrationsPage({ loaderData, actionData }: Route.Comp
   const { t, i18n } = useTranslation("admin");
   const language = isLanguage(i18n.language) ? i18n.language : "es";
   const busy = useNavigation().state === "submitting";
-  const { tournament, registrations, page, hasNext, waitlist } = loaderData;
+  const { tournament, registrations, page, hasNext, waitlist, base, mover, mayRemove } = loaderData;
   const format = useFormat();
   return (
     <section className="mx-auto max-w-7xl px-4 py-8" data-testid="admin-registrations">
@@ -98,13 +124,13 @@ export default function RegistrationsPage({ loaderData, actionData }: Route.Comp
       />
       <AnswerNotice answer={actionData} done={actionData?.ok ? t("registrations.removed") : undefined} />
       <div className="mb-4 flex flex-wrap gap-2">
-        <Link to={`/admin/tournaments/${tournament.id}`} className={secondaryButton}>
+        <Link to={base} className={secondaryButton} data-testid="back-link">
           {t("registrations.back")}
         </Link>
-        <Link to={`/admin/tournaments/${tournament.id}/run`} className={secondaryButton} data-testid="run-link">
+        <Link to={`${base}/run`} className={secondaryButton} data-testid="run-link">
           {t("tournaments.run")}
         </Link>
-        <a href={`/admin/tournaments/${tournament.id}/registrations.csv`} download className={secondaryButton} data-testid="export-csv">
+        <a href={`${base}/registrations.csv`} download className={secondaryButton} data-testid="export-csv">
           {t("registrations.export")}
         </a>
       </div>
@@ -168,7 +194,15 @@ export default function RegistrationsPage({ loaderData, actionData }: Route.Comp
                     ) : null}
                   </td>
                   <td className={tdClass}>
-                    {row.orderId ? (
+                    {row.orderId && mover === "organization" ? (
+                      // Orders are the platform's back-office: an organization reads their state here.
+                      <span data-testid="registration-payment">
+                        #{row.orderNumber} · {t(`status.${row.orderStatus}`, { defaultValue: row.orderStatus ?? "" })}
+                        {row.amount
+                          ? ` · ${formatMoney({ amount: row.amount, currency: row.currency === "VES" ? "VES" : "USD" }, language)}`
+                          : ""}
+                      </span>
+                    ) : row.orderId ? (
                       <Link to={`/admin/orders/${row.orderId}`} className="text-cyan-300">
                         #{row.orderNumber} · {t(`status.${row.orderStatus}`, { defaultValue: row.orderStatus ?? "" })}
                         {row.amount
@@ -180,7 +214,7 @@ export default function RegistrationsPage({ loaderData, actionData }: Route.Comp
                     )}
                   </td>
                   <td className={tdClass}>
-                    {holdsPlace(row.status) ? (
+                    {holdsPlace(row.status) && mayRemove ? (
                       <Form method="post" className="flex min-w-48 flex-col gap-1">
                         <input type="hidden" name="intent" value="remove" />
                         <input type="hidden" name="registrationId" value={row.id} />
@@ -192,6 +226,9 @@ export default function RegistrationsPage({ loaderData, actionData }: Route.Comp
                           aria-label={t("registrations.reason")}
                           className={fieldClass}
                         />
+                        {mover === "organization" && row.orderStatus && ["approved", "fulfilled"].includes(row.orderStatus) ? (
+                          <span className="text-xs text-slate-400">{t("registrations.refundToWallet")}</span>
+                        ) : null}
                         <button type="submit" disabled={busy} className={secondaryButton} data-testid="remove-team">
                           {t("registrations.remove")}
                         </button>

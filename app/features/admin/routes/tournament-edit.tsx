@@ -32,6 +32,9 @@ import { isLanguage } from "~/domain/language";
 import type { Route } from "./+types/tournament-edit";
 import { eventTeamSize } from "~/domain/games";
 import { findCompetition } from "~/features/competition/competition.server";
+import { eventStagesOf } from "~/features/competition/bracket-page.server";
+import { prizesPaid } from "~/features/wallet/wallet.server";
+import { canMoveOrgTournament } from "~/features/organizations/core/rules";
 import { PoolBox } from "~/features/wallet/components/pool-box";
 import { PAYMENT_METHOD_IDS, currencyFor } from "~/domain/payment-methods";
 import { parsePlusPurchase } from "~/features/plus/plus-schemas";
@@ -54,7 +57,8 @@ import {
  * Mounted twice (app/routes.ts): /admin/tournaments/:id for platform staff, and
  * /organizations/:slug/manage/tournaments/:id for the organization's owner and admins (docs/organizations.md),
  * who save, publish and unpublish through the organization's moves table (a paid tournament waits
- * for platform staff) and do not cancel or duplicate (refunds are platform staff's).
+ * for platform staff), and cancel with a confirmation (paid orders refunded to the buyers' wallets,
+ * docs/organizations.md "Cancelling"); they do not duplicate.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const operator = await requireTournamentOperator(request, params, "edit_tournament");
@@ -114,8 +118,37 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     done: done === "created" || done === "duplicated" ? done : null,
     // A cancelled tournament keeps its refunds to make in view until each is done.
     refunds: tournament.status === "cancelled" ? await refundsDueFor(db(), tournament.id) : [],
+    // An organization may cancel along its moves table until the event has finished (docs/organizations.md).
+    mayCancel:
+      operator.mover === "platform"
+        ? canMoveTournament(tournament.status, "cancelled")
+        : canMoveOrgTournament(tournament.status, "cancelled", "organization") && !(await eventFinished(tournament.id)),
     messages,
   };
+}
+
+/** Whether the event reached its end: a champion, or prizes already in wallets. */
+async function eventFinished(tournamentId: string): Promise<boolean> {
+  if (await prizesPaid(db(), tournamentId)) return true;
+  return (await eventStagesOf(db(), [tournamentId])).get(tournamentId)?.stage === "finished";
+}
+
+/** The organization's cancel form: a reason and the box "I understand", both required (the confirmation step). */
+async function cancelAsOrganization(actorId: string, id: string, form: FormData) {
+  const reason = String(form.get("reason") ?? "").trim();
+  if (!reason) return fail("CANCEL_REASON_REQUIRED", 400, { field: "reason" });
+  if ([...reason].length > REASON_MAX) return fail("CANCEL_REASON_TOO_LONG", 400, { field: "reason" });
+  if (form.get("confirm") !== "yes") return fail("CANCEL_NOT_CONFIRMED", 400, { field: "confirm" });
+  const cancelled = await cancelTournament(db(), actorId, id, reason, { mover: "organization", finished: await eventFinished(id) });
+  return succeed({
+    intent: "cancel",
+    cancelSummary: {
+      released: cancelled.released,
+      cancelledOrders: cancelled.cancelledOrders.length,
+      walletRefunds: cancelled.walletRefunds.length,
+      refundsDue: cancelled.refunds.length,
+    },
+  });
 }
 
 const MOVES: Record<string, TournamentStatus> = { publish: "published", unpublish: "draft", cancel: "cancelled" };
@@ -158,6 +191,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         });
         return succeed({ intent });
       }
+      if (intent === "cancel") return await cancelAsOrganization(staff.id, id, form);
       return fail("UNKNOWN_INTENT");
     }
     if (intent === "duplicate") {
@@ -226,7 +260,7 @@ export default function EditTournamentPage({ loaderData, actionData }: Route.Com
   useRouteMessages(loaderData.messages);
   const { t, i18n } = useTranslation("admin");
   const busy = useNavigation().state === "submitting";
-  const { tournament, done, refunds, base, mover } = loaderData;
+  const { tournament, done, refunds, base, mover, mayCancel } = loaderData;
   const organization = mover === "organization";
   // The organization's publish goes to approval when the event is paid; staff's table otherwise.
   const mayMove = (intent: "publish" | "unpublish") =>
@@ -259,12 +293,17 @@ export default function EditTournamentPage({ loaderData, actionData }: Route.Com
             count: (actionData.cancelSummary as { released: number }).released,
             orders: (actionData.cancelSummary as { cancelledOrders: number }).cancelledOrders,
           })}
+          {organization
+            ? ` ${t("tournaments.cancel.walletSummary", { count: (actionData.cancelSummary as { walletRefunds: number }).walletRefunds })}`
+            : null}
         </p>
       ) : null}
       {refunds.length > 0 ? (
         <section className="mb-4 rounded-xl border border-amber-500/50 bg-amber-500/10 p-4" data-testid="refunds-due">
           <h2 className="font-bold text-amber-100">{t("tournaments.cancel.refundsTitle", { count: refunds.length })}</h2>
-          <p className="mt-1 text-sm text-amber-100/80">{t("tournaments.cancel.refundsNote")}</p>
+          <p className="mt-1 text-sm text-amber-100/80">
+            {t(organization ? "tournaments.cancel.refundsNoteOrganization" : "tournaments.cancel.refundsNote")}
+          </p>
           <ul className="mt-3 flex flex-col gap-2">
             {refunds.map((refund) => (
               <li key={refund.orderId} className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 text-sm" data-testid="refund-due">
@@ -274,7 +313,7 @@ export default function EditTournamentPage({ loaderData, actionData }: Route.Com
                   {formatMoney({ amount: refund.amount, currency: refund.currency === "VES" ? "VES" : "USD" }, language)}
                 </span>
                 <span className="text-slate-400">{t(`status.${refund.status}`, { defaultValue: refund.status })}</span>
-                {refund.status === "proof_submitted" ? (
+                {organization ? null : refund.status === "proof_submitted" ? (
                   <Link to={`/admin/orders/${refund.orderId}`} className="font-semibold text-cyan-300" data-testid="refund-review">
                     {t("tournaments.cancel.verifyFirst")}
                   </Link>
@@ -316,7 +355,7 @@ export default function EditTournamentPage({ loaderData, actionData }: Route.Com
             </button>
           </Form>
         ))}
-        {!organization && canMoveTournament(tournament.status, "cancelled") ? (
+        {mayCancel ? (
           <details className="w-full rounded-lg border border-rose-500/40 p-3" data-testid="t-cancel-box">
             <summary className="cursor-pointer text-sm font-semibold text-rose-200">{t("tournaments.intents.cancel")}</summary>
             <Form method="post" className="mt-3 flex flex-col gap-2">
@@ -327,13 +366,30 @@ export default function EditTournamentPage({ loaderData, actionData }: Route.Com
                   name="reason"
                   rows={2}
                   maxLength={REASON_MAX}
-                  required={tournament.live > 0}
+                  required={organization || tournament.live > 0}
                   aria-invalid={(actionData && !actionData.ok && actionData.field === "reason") || undefined}
                   className="w-full rounded-lg border border-slate-700 bg-slate-900 px-3 py-2 text-sm text-slate-100"
                   data-testid="t-cancel-reason"
                 />
               </label>
-              <p className="text-xs text-slate-400">{t("tournaments.cancel.explain", { count: tournament.live })}</p>
+              <p className="text-xs text-slate-400">
+                {t(organization ? "tournaments.cancel.explainOrganization" : "tournaments.cancel.explain", { count: tournament.live })}
+              </p>
+              {organization ? (
+                // The confirmation step: nothing is cancelled until the organizer says they understand.
+                <label className="flex min-h-11 items-center gap-3 text-sm">
+                  <input
+                    type="checkbox"
+                    name="confirm"
+                    value="yes"
+                    required
+                    className="h-5 w-5"
+                    aria-invalid={(actionData && !actionData.ok && actionData.field === "confirm") || undefined}
+                    data-testid="t-cancel-confirm"
+                  />
+                  {t("tournaments.cancel.understand")}
+                </label>
+              ) : null}
               <button type="submit" disabled={busy} className={secondaryButton} data-testid="t-cancel">
                 {t("tournaments.cancel.confirm")}
               </button>
@@ -348,11 +404,11 @@ export default function EditTournamentPage({ loaderData, actionData }: Route.Com
                 {t("tournaments.intents.duplicate")}
               </button>
             </Form>
-            <Link to={`/admin/tournaments/${tournament.id}/registrations`} className={secondaryButton}>
-              {t("tournaments.registrations")} ({tournament.live})
-            </Link>
           </>
         )}
+        <Link to={`${base}/registrations`} className={secondaryButton} data-testid="registrations-link">
+          {t("tournaments.registrations")} ({tournament.live})
+        </Link>
         <Link to={`${base}/run`} className={secondaryButton} data-testid="run-link">
           {t("tournaments.run")}
         </Link>

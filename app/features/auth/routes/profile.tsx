@@ -108,7 +108,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
     <section className="mx-auto max-w-md px-4 py-14" data-testid="profile-page">
       <h1 className="text-3xl font-extrabold">{t("profile.title")}</h1>
       <p className="mt-2 text-slate-400">{t("profile.subtitle")}</p>
-      <DiscordRoleStatus state={loaderData.discordRole} className="mt-4" />
+      <DiscordRoleStatus state={loaderData.discordRole} className="mt-4" back="/auth/profile" />
 
       {actionData?.ok ? (
         <Alert tone="success" testId="profile-saved">

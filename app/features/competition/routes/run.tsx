@@ -308,6 +308,9 @@ export default function RunPage({ loaderData, actionData }: Route.ComponentProps
         <Link to={`/tournaments/${data.tournament.id}/bracket`} className="text-cyan-400 hover:text-cyan-300">
           {t("run.toBracket")} →
         </Link>
+        <Link to={`${data.base}/registrations`} className="text-cyan-400 hover:text-cyan-300" data-testid="run-registrations">
+          {t("run.registrations")} →
+        </Link>
       </div>
       <h1 className="mt-3 text-3xl font-extrabold">{t("run.title", { title: data.tournament.title })}</h1>
       {error ? (

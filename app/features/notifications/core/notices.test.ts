@@ -5,6 +5,7 @@ import {
   channelsFor,
   discordMessage,
   isDiscordUserId,
+  maskedWebhookUrl,
   NO_PREFERENCES,
   normaliseWhatsappNumber,
   NOTICE_KINDS,
@@ -78,6 +79,28 @@ describe("Discord messages", () => {
     const message = discordMessage({ kind: "ready", tournament: { id: "x", title: "T".repeat(3000) }, team: "A", path: "/p" }, t, URL);
     expect(message.content.length).toBeLessThanOrEqual(2000);
     expect(discordMessage({ kind: "checkIn", tournament, team: "Alfa", path: "/b" }, t, URL).content).toContain(`${URL}/b`);
+  });
+
+  it("announces a published tournament and its podium", () => {
+    expect(announcementMessage({ kind: "published", title: "Copa", path: "/tournament?id=copa" }, t, URL).content).toBe(
+      `notifications:announce.published {"title":"Copa"}\n${URL}/tournament?id=copa`,
+    );
+    const results = announcementMessage(
+      { kind: "results", title: "Copa", podium: ["Alfa", "Bravo", "Charlie", "Delta"], path: "/b" },
+      t,
+      URL,
+    );
+    expect(results.content.split("\n")).toHaveLength(5);
+    expect(results.content).toContain('"place":"1","team":"Alfa"');
+    expect(results.content).not.toContain("Delta");
+  });
+
+  it("shows a stored webhook without its token", () => {
+    const token = "abcdefghijklmnopqrstuvwxyz0123456789WXYZ";
+    const masked = maskedWebhookUrl(`https://discord.com/api/webhooks/123456789012345678/${token}`);
+    expect(masked).toBe("https://discord.com/api/webhooks/123456789012345678/••••••WXYZ");
+    expect(masked).not.toContain(token.slice(0, 10));
+    expect(maskedWebhookUrl("nonsense")).toBe("••••••");
   });
 
   it("an announcement says who plays, never a room", () => {

@@ -133,13 +133,33 @@ export function discordMessage(notice: Notice, t: Translate, publicUrl: string):
 
 /** Notices announced on the tournament's channel: public facts only. A room is never announced. */
 export type Announcement =
-  { kind: "checkIn"; title: string; path: string } | { kind: "ready"; title: string; teams: [string, string]; path: string };
+  | { kind: "checkIn"; title: string; path: string }
+  | { kind: "ready"; title: string; teams: [string, string]; path: string }
+  /** An organization's tournament is open to players (docs/organizations.md "Discord announcements"). */
+  | { kind: "published"; title: string; path: string }
+  /** Its final places were recorded: the podium, first place first. */
+  | { kind: "results"; title: string; podium: string[]; path: string };
+
+function announcementLine(announcement: Announcement, t: Translate): string {
+  switch (announcement.kind) {
+    case "checkIn":
+      return t("notifications:announce.checkIn", { title: announcement.title });
+    case "ready":
+      return t("notifications:announce.ready", { title: announcement.title, team1: announcement.teams[0], team2: announcement.teams[1] });
+    case "published":
+      return t("notifications:announce.published", { title: announcement.title });
+    case "results":
+      return [
+        t("notifications:announce.results", { title: announcement.title }),
+        ...announcement.podium
+          .slice(0, 3)
+          .map((name, index) => t("notifications:announce.place", { place: String(index + 1), team: name })),
+      ].join("\n");
+  }
+}
 
 export function announcementMessage(announcement: Announcement, t: Translate, publicUrl: string): DiscordPayload {
-  const line =
-    announcement.kind === "checkIn"
-      ? t("notifications:announce.checkIn", { title: announcement.title })
-      : t("notifications:announce.ready", { title: announcement.title, team1: announcement.teams[0], team2: announcement.teams[1] });
+  const line = announcementLine(announcement, t);
   // No @everyone or role pings from a team name: mentions are disabled on delivery too (allowed_mentions).
   return { content: `${line}\n${publicUrl}${announcement.path}`.slice(0, DISCORD_CONTENT_MAX) };
 }
@@ -164,6 +184,15 @@ export function isDiscordUserId(input: string): boolean {
 }
 
 /** A Discord channel webhook: https://discord.com/api/webhooks/<id>/<token> (the other official hosts too). */
+/**
+ * A stored webhook shown back to its owner: the host and webhook id only, the token (the secret part)
+ * replaced, so a page or a screenshot never leaks it.
+ */
+export function maskedWebhookUrl(url: string): string {
+  const parsed = parseDiscordWebhookUrl(url);
+  return parsed ? `https://discord.com/api/webhooks/${parsed.id}/••••••${parsed.token.slice(-4)}` : "••••••";
+}
+
 export function parseDiscordWebhookUrl(input: string): { id: string; token: string } | null {
   const match = /^https:\/\/(?:(?:ptb|canary)\.)?discord(?:app)?\.com\/api(?:\/v\d+)?\/webhooks\/(\d{17,20})\/([\w-]{30,100})$/.exec(
     input.trim(),

@@ -55,8 +55,11 @@ describe("an organization's tournament statuses", () => {
     expect(canMoveOrgTournament("published", "draft", "platform")).toBe(true);
     expect(canMoveOrgTournament("cancelled", "published", "platform")).toBe(false);
     expect(canMoveOrgTournament("nonsense", "published", "platform")).toBe(false);
-    expect(canMoveOrgTournament("published", "cancelled", "organization")).toBe(false);
     expect(canMoveOrgTournament("published", "cancelled", "platform")).toBe(true);
+  });
+  it("the organization cancels its own tournament until it is cancelled", () => {
+    for (const from of ["draft", "pending", "published"]) expect(canMoveOrgTournament(from, "cancelled", "organization")).toBe(true);
+    expect(canMoveOrgTournament("cancelled", "cancelled", "organization")).toBe(false);
   });
 });
 

@@ -106,10 +106,11 @@ export type OrgTournamentStatus = "draft" | "pending" | "published" | "cancelled
 export type Mover = "organization" | "platform";
 
 const MOVES: Record<OrgTournamentStatus, Partial<Record<OrgTournamentStatus, readonly Mover[]>>> = {
-  // Cancelling releases registrations and may owe refunds: platform staff's (admin cancelTournament).
-  draft: { pending: ["organization"], published: ["organization", "platform"], cancelled: ["platform"] },
-  pending: { published: ["platform"], draft: ["organization", "platform"], cancelled: ["platform"] },
-  published: { draft: ["organization", "platform"], cancelled: ["platform"] },
+  // Cancelling (admin cancelTournament) releases registrations; an organization's refunds its paid
+  // orders to the buyers' wallets and is refused once the event finished (docs/organizations.md).
+  draft: { pending: ["organization"], published: ["organization", "platform"], cancelled: ["organization", "platform"] },
+  pending: { published: ["platform"], draft: ["organization", "platform"], cancelled: ["organization", "platform"] },
+  published: { draft: ["organization", "platform"], cancelled: ["organization", "platform"] },
   cancelled: {},
 };
 

@@ -316,6 +316,15 @@ export default function ManageOrganizationPage({ loaderData, actionData }: Route
                     {t("manage.run")}
                   </a>
                 ) : null}
+                {allowed.run ? (
+                  <a
+                    href={`${base}/tournaments/${tournament.id}/registrations`}
+                    className="py-2 text-sm font-semibold text-cyan-300 underline"
+                    data-testid="manage-tournament-registrations"
+                  >
+                    {t("manage.registrations")}
+                  </a>
+                ) : null}
               </p>
             </li>
           ))}
@@ -525,6 +534,13 @@ export default function ManageOrganizationPage({ loaderData, actionData }: Route
               {t("manage.logo.remove")}
             </IntentButton>
           ) : null}
+          <a
+            href={`${base}/discord`}
+            className="inline-block py-2 text-sm font-semibold text-cyan-300 underline"
+            data-testid="manage-discord"
+          >
+            {t("manage.discord")}
+          </a>
           <form method="post" noValidate className="mt-3 flex flex-col gap-4">
             <input type="hidden" name="intent" value="details" />
             <OrganizationFields

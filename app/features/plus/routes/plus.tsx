@@ -224,7 +224,7 @@ export default function PlusPage({ loaderData, actionData }: Route.ComponentProp
           </div>
 
           <div className="flex flex-col gap-2">
-            {loaderData.signedIn ? <DiscordRoleStatus state={loaderData.discordRole} /> : null}
+            {loaderData.signedIn ? <DiscordRoleStatus state={loaderData.discordRole} back="/plus" /> : null}
             <ul className="flex flex-col gap-2" data-testid="plus-benefits">
               {PLUS_BENEFITS.map((benefit) => (
                 <li
