@@ -50,10 +50,25 @@ describe("tournament registration rules", () => {
       player: 2,
     });
     expect(parseRegistration("blood-strike", 200, team(2, { player2Ign: "IGN1" }))).toMatchObject({ code: "DUPLICATE_IGN" });
-    expect(parseRegistration("blood-strike", 200, team(2, { phone: "" }))).toMatchObject({ code: "PHONE_REQUIRED" });
+    expect(parseRegistration("free-fire", 0, { player1Name: "A", player1Ign: "B", phone: "" })).toMatchObject({ code: "PHONE_REQUIRED" });
     expect(parseRegistration("blood-strike", 200, team(2, { phone: "abc" }))).toMatchObject({ code: "PHONE_DIGITS" });
     expect(parseRegistration("blood-strike", 200, team(2, { paymentMethod: "" }))).toMatchObject({ code: "PAYMENT_METHOD_REQUIRED" });
     expect(parseRegistration("blood-strike", 200, team(2, { paymentMethod: "cash" }))).toMatchObject({ code: "PAYMENT_METHOD_REQUIRED" });
+  });
+
+  it("takes the captain's phone as the registrant's on a team event when theirs is left empty", () => {
+    expect(parseRegistration("blood-strike", 200, team(2, { phone: "" }))).toMatchObject({
+      ok: true,
+      registration: { phone: "04121234567", players: [{ phone: "04121234567" }, {}] },
+    });
+    expect(parseRegistration("blood-strike", 200, team(2, { phone: " " }))).toMatchObject({
+      ok: true,
+      registration: { phone: "04121234567" },
+    });
+    expect(parseRegistration("blood-strike", 200, team(2))).toMatchObject({ registration: { phone: "04141234567" } });
+    expect(parseRegistration("blood-strike", 200, team(2, { phone: "", player1Phone: "" }))).toMatchObject({
+      code: "PLAYER_PHONE_REQUIRED",
+    });
   });
 
   it("needs no payment method when free, and drops the coach for eFootball", () => {

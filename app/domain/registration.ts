@@ -87,7 +87,8 @@ export function parseRegistration(
   const igns = players.map((player) => player.ign.toLowerCase());
   if (new Set(igns).size !== igns.length) return { ok: false, code: "DUPLICATE_IGN" };
 
-  const phone = normalizePhone(text("phone"));
+  // On a team event the registrant's phone is the captain's unless they type another (docs/product.md, "Tournament registration").
+  const phone = normalizePhone(text("phone")) || (solo ? "" : (players[0]?.phone ?? ""));
   if (!phone) return { ok: false, code: "PHONE_REQUIRED" };
   if (!isDigitsPhone(phone)) return { ok: false, code: "PHONE_DIGITS" };
 

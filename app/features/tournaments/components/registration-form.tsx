@@ -135,7 +135,14 @@ export function RegistrationForm({
           ) : null}
         </fieldset>
       ))}
-      <Field label={t("form.phone")} name="phone" type="tel" inputMode="numeric" hint={t("form.phoneHint")} typed={typed} />
+      <Field
+        label={t("form.phone")}
+        name="phone"
+        type="tel"
+        inputMode="numeric"
+        hint={t(solo ? "form.phoneHint" : "form.phoneHintTeam")}
+        typed={typed}
+      />
       {fee > 0 ? <PaymentMethods fee={fee} feeCurrency={feeCurrency} rate={rate} typed={typed} language={language} /> : null}
       <button type="submit" className={buttonClass("primary", "md")}>
         {fee > 0 ? t("form.submitPaid") : t("form.submitFree")}
