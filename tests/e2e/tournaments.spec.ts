@@ -366,8 +366,10 @@ test.describe("validation messages", () => {
     });
     await expect(tournament.error).toHaveText("Cada jugador debe tener un nombre en el juego distinto.");
 
+    // "Tu teléfono" left empty on a team event is the captain's: the next check is the payment method.
     await tournament.register({ players: [{}, { ign: `SegBS_${t}` }] });
-    await expect(tournament.error).toHaveText("Escribe tu número de teléfono.");
+    await expect(tournament.error).toHaveText("Por favor, selecciona un método de pago.");
+    await expect(page.getByText("Si lo dejas vacío, usamos el del capitán.", { exact: false })).toBeVisible();
 
     // Spaces, dashes and +58 are taken as typed (normalizePhone); letters are not a phone.
     await tournament.register({ phone: "tel 0414 1234567" });
