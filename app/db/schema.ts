@@ -1811,6 +1811,8 @@ export const schema = {
   competitionResults,
   competitionAudit,
   competitionRoundTimes,
+  competitionMatchTimes,
+  competitionMatchReminders,
   competitionLobbyResults,
   competitionLobbyReports,
   competitionPrizes,
