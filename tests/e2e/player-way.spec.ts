@@ -66,6 +66,8 @@ test("support opened from an order has the order filled in, gets a number and a 
   await expect(page).toHaveURL((url) => url.pathname === "/support" && url.searchParams.get("order") === order.id);
   await expect(page.getByTestId("support-subject")).toHaveText(`Sobre el pedido #${order.number}`);
   await expect(page.getByRole("combobox", { name: /^Tema/ })).toHaveValue("order");
+  // The order is attached, so the hint no longer asks for its number.
+  await expect(page.getByText("Entre 10 y 2000 caracteres.", { exact: true })).toBeVisible();
 
   // A refused message: every field's own message at once, no browser bubble, nothing in the console.
   await page.getByRole("combobox", { name: /^Tema/ }).selectOption("order");

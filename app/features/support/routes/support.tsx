@@ -149,7 +149,11 @@ export default function SupportPage({ loaderData, actionData }: Route.ComponentP
                 ))}
               </Select>
             </Field>
-            <Field label={t("message")} hint={t("messageHint", { max: SUPPORT_MESSAGE_MAX })} error={fieldError("message")}>
+            <Field
+              label={t("message")}
+              hint={t(subject ? "messageHintAttached" : "messageHint", { max: SUPPORT_MESSAGE_MAX })}
+              error={fieldError("message")}
+            >
               <TextArea
                 name="message"
                 rows={6}
