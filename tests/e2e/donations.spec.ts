@@ -128,6 +128,8 @@ test("un jugador aplica y es aprobado, Twitch lo reporta en vivo, un fan dona po
   await pay.paidOn.fill(caracasDay(0));
   await pay.submit.click();
   await expect(fan).toHaveURL((url) => url.pathname === `/orders/${orderId}`);
+  // The "sent" page moves on by itself after 3 s; a navigation of ours in the middle of it would be aborted.
+  await expect(fan).toHaveURL((url) => !url.searchParams.has("sent"));
   await noSidewaysScroll(fan);
   // Nothing on stream while the payment waits for staff.
   await expect(obs.getByTestId("donation-alert")).toBeHidden();
@@ -176,6 +178,8 @@ test("un jugador aplica y es aprobado, Twitch lo reporta en vivo, un fan dona po
   await giftPay.transactionId.fill(`BNB-GIFT-${Date.now()}`);
   await giftPay.submit.click();
   await expect(fan).toHaveURL((url) => url.pathname === `/orders/${giftOrderId}`);
+  // The "sent" page moves on by itself after 3 s; a navigation of ours in the middle of it would be aborted.
+  await expect(fan).toHaveURL((url) => !url.searchParams.has("sent"));
   await staff.goto(`/admin/orders/${giftOrderId}`);
   await new StaffReviewPage(staff).approve.click();
   await expect(staff).toHaveURL((url) => url.pathname.startsWith("/admin/orders") && url.searchParams.has("done"));

@@ -80,6 +80,9 @@ test("a Plus member creates an organization and a free 8-player cup, bans a play
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);
   }
+  // The 404 page hydrates and asks for route manifest patches: let that finish before the server restarts.
+  await page.waitForLoadState("networkidle");
+  await page.goto("about:blank");
 
   // Registration closes with eight players checked in (seeded while the server is stopped).
   await arena.restart(() => {

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/lib/i18n-react";
 import { GAMES, MAX_SUBSTITUTES, TEAM_SIZES, usualTeamSize } from "~/domain/games";
 import { formatMoney } from "~/domain/format";
@@ -57,6 +57,14 @@ export function TournamentFields({
   const [funding, setFunding] = useState(values.prizeFunding);
   const [feeKind, setFeeKind] = useState(values.feeKind);
   const [feeText, setFeeText] = useState(values.fee);
+  // Someone quick may type or choose before the page hydrates: take what the fields hold by then.
+  const fieldsRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const valueOf = (name: string) => fieldsRef.current?.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${name}"]`)?.value;
+    setFunding((current) => valueOf("prizeFunding") ?? current);
+    setFeeKind((current) => valueOf("feeKind") ?? current);
+    setFeeText((current) => valueOf("fee") ?? current);
+  }, []);
   const currency = feeKind === "VES" ? "VES" : "USD";
   const fee = feeKind === "free" ? null : parseMinorUnits(feeText, { max: FEE_MAX[currency] });
   const language = i18n.language === "en" ? "en" : "es";
@@ -69,7 +77,7 @@ export function TournamentFields({
         })
       : t("tournaments.pool.commission", { percent: commissionPercent });
   return (
-    <div className="grid gap-4 sm:grid-cols-2">
+    <div ref={fieldsRef} className="grid gap-4 sm:grid-cols-2">
       <label className={`${labelClass} sm:col-span-2`}>
         {t("tournaments.fields.title")}
         <input

@@ -302,13 +302,20 @@ export default function RunPage({ loaderData, actionData }: Route.ComponentProps
   return (
     <section className="mx-auto max-w-3xl px-4 py-10" data-testid="run-page">
       <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-        <Link to={data.base} className="text-cyan-400 hover:text-cyan-300" data-testid="run-back">
+        <Link to={data.base} className="inline-flex min-h-6 items-center text-cyan-400 hover:text-cyan-300" data-testid="run-back">
           ← {t("run.backToTournament")}
         </Link>
-        <Link to={`/tournaments/${data.tournament.id}/bracket`} className="text-cyan-400 hover:text-cyan-300">
+        <Link
+          to={`/tournaments/${data.tournament.id}/bracket`}
+          className="inline-flex min-h-6 items-center text-cyan-400 hover:text-cyan-300"
+        >
           {t("run.toBracket")} →
         </Link>
-        <Link to={`${data.base}/registrations`} className="text-cyan-400 hover:text-cyan-300" data-testid="run-registrations">
+        <Link
+          to={`${data.base}/registrations`}
+          className="inline-flex min-h-6 items-center text-cyan-400 hover:text-cyan-300"
+          data-testid="run-registrations"
+        >
           {t("run.registrations")} →
         </Link>
       </div>
