@@ -268,77 +268,39 @@ export default function AdminOrganizationsPage({ loaderData, actionData }: Route
             <a href={`/organizations/${organization.slug}`} className="font-bold break-words text-cyan-300 underline">
               {organization.name}
             </a>
-            {organization.revoked ? (
-              <>
-                <p className="text-sm text-amber-200" data-testid="admin-organization-revoked">
-                  {t("admin.revokedBecause", { reason: organization.revokedReason ?? "" })}
-                </p>
-                <Form method="post" className="mt-2">
-                  <input type="hidden" name="intent" value="reinstate" />
-                  <input type="hidden" name="organizationId" value={organization.id} />
-                  <button type="submit" className={secondaryButton} data-testid="admin-reinstate">
-                    {t("admin.reinstate")}
-                  </button>
-                </Form>
-              </>
-            ) : (
-              <details className="mt-2">
-                <summary className="cursor-pointer py-1 text-sm font-semibold text-amber-200">{t("admin.revoke")}</summary>
-                <Form method="post" className="mt-2 flex flex-col gap-2">
-                  <input type="hidden" name="intent" value="revoke" />
-                  <input type="hidden" name="organizationId" value={organization.id} />
-                  <label className="flex flex-col gap-1 text-sm font-semibold">
-                    {t("admin.revokeReason")}
-                    <textarea
-                      name="reason"
-                      rows={2}
-                      required
-                      maxLength={REVOKE_REASON_MAX}
-                      className="w-full rounded-lg border border-slate-700 bg-slate-900 px-3 py-2 text-sm text-slate-100"
-                      data-testid="admin-revoke-reason"
-                    />
-                  </label>
-                  <p className="text-xs text-slate-400">{t("admin.revokeExplain")}</p>
-                  <button type="submit" className={secondaryButton} data-testid="admin-revoke">
-                    {t("admin.revokeConfirm")}
-                  </button>
-                </Form>
-              </details>
-            )}
-            {organization.banned ? (
-              <>
-                <p className="text-sm text-rose-300">{t("admin.bannedBecause", { reason: organization.bannedReason ?? "" })}</p>
-                <Form method="post" className="mt-2">
-                  <input type="hidden" name="intent" value="unban" />
-                  <input type="hidden" name="organizationId" value={organization.id} />
-                  <button type="submit" className={secondaryButton}>
-                    {t("admin.unban")}
-                  </button>
-                </Form>
-              </>
-            ) : (
-              <details className="mt-2">
-                <summary className="cursor-pointer text-sm font-semibold text-rose-200">{t("admin.ban")}</summary>
-                <Form method="post" className="mt-2 flex flex-col gap-2">
-                  <input type="hidden" name="intent" value="ban" />
-                  <input type="hidden" name="organizationId" value={organization.id} />
-                  <label className="flex flex-col gap-1 text-sm font-semibold">
-                    {t("admin.banReason")}
-                    <textarea
-                      name="reason"
-                      rows={2}
-                      required
-                      maxLength={BAN_REASON_MAX}
-                      className="w-full rounded-lg border border-slate-700 bg-slate-900 px-3 py-2 text-sm text-slate-100"
-                    />
-                  </label>
-                  <p className="text-xs text-slate-400">{t("admin.banExplain")}</p>
-                  <button type="submit" className={secondaryButton} data-testid="admin-ban">
-                    {t("admin.banConfirm")}
-                  </button>
-                </Form>
-              </details>
-            )}
+            <ReasonedMeasure
+              organizationId={organization.id}
+              active={organization.revoked}
+              activeText={t("admin.revokedBecause", { reason: organization.revokedReason ?? "" })}
+              undo={{ intent: "reinstate", label: t("admin.reinstate"), testId: "admin-reinstate" }}
+              apply={{
+                intent: "revoke",
+                open: t("admin.revoke"),
+                reason: t("admin.revokeReason"),
+                maxLength: REVOKE_REASON_MAX,
+                explain: t("admin.revokeExplain"),
+                confirm: t("admin.revokeConfirm"),
+                testId: "admin-revoke",
+              }}
+              tone="text-amber-200"
+              testId="admin-organization-revoked"
+            />
+            <ReasonedMeasure
+              organizationId={organization.id}
+              active={organization.banned}
+              activeText={t("admin.bannedBecause", { reason: organization.bannedReason ?? "" })}
+              undo={{ intent: "unban", label: t("admin.unban") }}
+              apply={{
+                intent: "ban",
+                open: t("admin.ban"),
+                reason: t("admin.banReason"),
+                maxLength: BAN_REASON_MAX,
+                explain: t("admin.banExplain"),
+                confirm: t("admin.banConfirm"),
+                testId: "admin-ban",
+              }}
+              tone="text-rose-200"
+            />
           </li>
         ))}
       </ul>
@@ -392,5 +354,67 @@ export default function AdminOrganizationsPage({ loaderData, actionData }: Route
         </>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * A measure staff take on an organization with a reason (revoke its right to run tournaments, ban it):
+ * while it stands, the reason and the button that lifts it; otherwise a folded form that asks why.
+ */
+function ReasonedMeasure({
+  organizationId,
+  active,
+  activeText,
+  undo,
+  apply,
+  tone,
+  testId,
+}: {
+  organizationId: string;
+  active: boolean;
+  activeText: string;
+  undo: { intent: string; label: string; testId?: string };
+  apply: { intent: string; open: string; reason: string; maxLength: number; explain: string; confirm: string; testId: string };
+  tone: string;
+  testId?: string;
+}) {
+  if (active)
+    return (
+      <>
+        <p className={`text-sm ${tone}`} data-testid={testId}>
+          {activeText}
+        </p>
+        <Form method="post" className="mt-2">
+          <input type="hidden" name="intent" value={undo.intent} />
+          <input type="hidden" name="organizationId" value={organizationId} />
+          <button type="submit" className={secondaryButton} data-testid={undo.testId}>
+            {undo.label}
+          </button>
+        </Form>
+      </>
+    );
+  return (
+    <details className="mt-2">
+      <summary className={`cursor-pointer py-1 text-sm font-semibold ${tone}`}>{apply.open}</summary>
+      <Form method="post" className="mt-2 flex flex-col gap-2">
+        <input type="hidden" name="intent" value={apply.intent} />
+        <input type="hidden" name="organizationId" value={organizationId} />
+        <label className="flex flex-col gap-1 text-sm font-semibold">
+          {apply.reason}
+          <textarea
+            name="reason"
+            rows={2}
+            required
+            maxLength={apply.maxLength}
+            className="w-full rounded-lg border border-slate-700 bg-slate-900 px-3 py-2 text-sm text-slate-100"
+            data-testid={`${apply.testId}-reason`}
+          />
+        </label>
+        <p className="text-xs text-slate-400">{apply.explain}</p>
+        <button type="submit" className={secondaryButton} data-testid={apply.testId}>
+          {apply.confirm}
+        </button>
+      </Form>
+    </details>
   );
 }
