@@ -3,20 +3,17 @@
 // recording its results are announced there through the notification outbox and the Discord demo
 // server, unless the tournament has its own webhook, which wins.
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { competitionEntrants, competitionSettings, organizations, registrations, tournaments } from "~/db/schema";
-import { useAuthSettings } from "~/features/auth/auth.server";
 import { action as editAction } from "~/features/admin/routes/tournament-edit";
 import { savePrizes } from "~/features/competition/competition.server";
 import { deliverDueNotices } from "~/features/notifications/notification-outbox.server";
-import { addMember, createOrganization } from "~/features/organizations/organizations.server";
 import { action as discordAction, loader as discordLoader } from "~/features/organizations/routes/discord";
-import type { DatabaseHandle } from "~/lib/db.server";
 import { startDiscordDemo } from "../../scripts/discord-demo.mjs";
 import { callRoute, formRequest, getRequest } from "./support/routes";
-import { memoryMailer, signInAs, useTestAuth } from "./support/sessions";
-import { openTestDatabase, resetTables } from "./test-database";
+import { twoOrganizations } from "./support/organizations";
+import { signInAs, useSignInTest } from "./support/sessions";
 
 const discord = await startDiscordDemo({ token: "bot-token", rate: 1000 });
 process.env.DISCORD_API_URL = discord.url;
@@ -27,8 +24,7 @@ const TOKEN = "o".repeat(60) + "SECRET";
 const ORG_WEBHOOK = `https://discord.com/api/webhooks/111111111111111111/${TOKEN}`;
 const OWN_WEBHOOK = `https://discord.com/api/webhooks/222222222222222222/${"t".repeat(68)}`;
 
-let handle: DatabaseHandle;
-const mailer = memoryMailer();
+const { handle, mailer } = useSignInTest();
 type Jar = Awaited<ReturnType<typeof signInAs>>;
 let staff: Jar;
 let owner: Jar;
@@ -37,26 +33,12 @@ let otherOwner: Jar;
 let player: Jar;
 let orgId: string;
 
-beforeAll(async () => {
-  handle = await openTestDatabase();
-});
 afterAll(async () => {
-  useAuthSettings(undefined);
   await discord.close();
-  await handle.close();
 });
 beforeEach(async () => {
-  await resetTables(handle);
   discord.state.messages.length = 0;
-  useTestAuth(handle.db, mailer);
-  staff = await signInAs(handle.db, mailer, "staff@example.com", { staff: true });
-  owner = await signInAs(handle.db, mailer, "owner@example.com");
-  orgStaff = await signInAs(handle.db, mailer, "orgstaff@example.com");
-  otherOwner = await signInAs(handle.db, mailer, "other@example.com");
-  player = await signInAs(handle.db, mailer, "player@example.com");
-  orgId = (await createOrganization(handle.db, owner.userId, { name: "Liga Caracas", slug: "liga", description: "", links: [] })).id;
-  await addMember(handle.db, owner.userId, orgId, "orgstaff@example.com", "staff");
-  await createOrganization(handle.db, otherOwner.userId, { name: "Otra Liga", slug: "otra", description: "", links: [] });
+  ({ staff, owner, orgStaff, otherOwner, player, orgId } = await twoOrganizations(handle.db, mailer));
 });
 
 const deliver = () => deliverDueNotices(handle.db, { now: () => new Date(), policy: { baseMs: 1000, maxMs: 1000, maxAttempts: 3 } });

@@ -6,25 +6,21 @@
  * ledger sound; refused once the event finished.
  */
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { auditLog, competitionPrizes, mailOutbox, orders, registrations, tournaments } from "~/db/schema";
-import { useAuthSettings } from "~/features/auth/auth.server";
 import { action as registrationsAction, loader as registrationsLoader } from "~/features/admin/routes/registrations";
 import { loader as csvLoader } from "~/features/admin/routes/registrations-csv";
 import { action as editAction, loader as editLoader } from "~/features/admin/routes/tournament-edit";
-import { addMember, createOrganization } from "~/features/organizations/organizations.server";
 import { createOrder, moveOrder } from "~/features/orders/orders.server";
 import { reconcile, reconciled } from "~/features/wallet/ledger.server";
 import { createPoolDeposit, poolBalances } from "~/features/wallet/prize-pools.server";
 import { adjustWallet, payOrderWithWallet, payTournamentPrizes, walletSummary } from "~/features/wallet/wallet.server";
-import type { DatabaseHandle } from "~/lib/db.server";
 import { callRoute, formRequest, getRequest } from "./support/routes";
-import { memoryMailer, signInAs, useTestAuth } from "./support/sessions";
-import { openTestDatabase, resetTables } from "./test-database";
+import { twoOrganizations } from "./support/organizations";
+import { signInAs, useSignInTest } from "./support/sessions";
 
-let handle: DatabaseHandle;
-const mailer = memoryMailer();
+const { handle, mailer } = useSignInTest();
 type Jar = Awaited<ReturnType<typeof signInAs>>;
 let staff: Jar;
 let owner: Jar;
@@ -33,25 +29,8 @@ let otherOwner: Jar;
 let player: Jar;
 let orgId: string;
 
-beforeAll(async () => {
-  handle = await openTestDatabase();
-});
-afterAll(async () => {
-  useAuthSettings(undefined);
-  await handle.close();
-});
 beforeEach(async () => {
-  await resetTables(handle);
-  useTestAuth(handle.db, mailer);
-  staff = await signInAs(handle.db, mailer, "staff@example.com", { staff: true });
-  owner = await signInAs(handle.db, mailer, "owner@example.com");
-  orgStaff = await signInAs(handle.db, mailer, "orgstaff@example.com");
-  otherOwner = await signInAs(handle.db, mailer, "other@example.com");
-  player = await signInAs(handle.db, mailer, "player@example.com");
-  const org = await createOrganization(handle.db, owner.userId, { name: "Liga Caracas", slug: "liga", description: "", links: [] });
-  orgId = org.id;
-  await addMember(handle.db, owner.userId, org.id, "orgstaff@example.com", "staff");
-  await createOrganization(handle.db, otherOwner.userId, { name: "Otra Liga", slug: "otra", description: "", links: [] });
+  ({ staff, owner, orgStaff, otherOwner, player, orgId } = await twoOrganizations(handle.db, mailer));
 });
 
 async function newTournament(values: {

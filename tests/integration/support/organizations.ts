@@ -1,10 +1,12 @@
 import { expect } from "vitest";
 import { action as newTournamentAction } from "~/features/admin/routes/tournament-new";
 import { action as newOrganizationAction } from "~/features/organizations/routes/new";
+import { addMember, createOrganization as insertOrganization } from "~/features/organizations/organizations.server";
 import { grantPlus } from "~/features/plus/plus.server";
 import type { Database } from "~/lib/db.server";
+import type { Mail, Mailer } from "~/lib/mail.server";
 import { callRoute, formRequest } from "./routes";
-import type { signInAs } from "./sessions";
+import { signInAs } from "./sessions";
 
 /** A signed-in person: their user id and cookie jar (support/sessions.ts). */
 export type Jar = Awaited<ReturnType<typeof signInAs>>;
@@ -53,4 +55,21 @@ export async function createTournament(
   const answer = await callRoute(newTournamentAction, formRequest(path, tournamentForm(change), jar.jar.header()), slug ? { slug } : {});
   expect(answer.status, JSON.stringify(answer.data)).toBe(302);
   return answer.location!.match(/\/tournaments\/([^/?]+)/)![1]!;
+}
+
+/**
+ * The people of an organization's authorization tests, signed in: platform staff, a player, the owner of
+ * "liga" (with orgstaff@ as its staff) and the owner of another organization, "otra". Answers them and
+ * liga's id.
+ */
+export async function twoOrganizations(db: Database, mailer: Mailer & { sent: Mail[] }) {
+  const staff = await signInAs(db, mailer, "staff@example.com", { staff: true });
+  const owner = await signInAs(db, mailer, "owner@example.com");
+  const orgStaff = await signInAs(db, mailer, "orgstaff@example.com");
+  const otherOwner = await signInAs(db, mailer, "other@example.com");
+  const player = await signInAs(db, mailer, "player@example.com");
+  const { id: orgId } = await insertOrganization(db, owner.userId, { name: "Liga Caracas", slug: "liga", description: "", links: [] });
+  await addMember(db, owner.userId, orgId, "orgstaff@example.com", "staff");
+  await insertOrganization(db, otherOwner.userId, { name: "Otra Liga", slug: "otra", description: "", links: [] });
+  return { staff, owner, orgStaff, otherOwner, player, orgId };
 }
