@@ -1,12 +1,13 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createRefresher, createRegion, postInPlace, swapWhole, type Region } from "./in-place";
+import { ANSWER_HOLD_MS, createRefresher, createRegion, postInPlace, swapWhole, type Region } from "./in-place";
 
-const refresherOf = (region: Region) =>
+const refresherOf = (region: Region, options: { background?: boolean } = {}) =>
   createRefresher(
     region,
     () => "/page",
     (answer) => swapWhole(region, answer),
+    options,
   );
 
 function page(body: string) {
@@ -96,5 +97,66 @@ describe("posting in place and swapping a region", () => {
     await postInPlace(createRegion(root, "[data-swap]"), form, form.querySelector("button"));
     expect(submit).toHaveBeenCalledOnce();
     expect(form.querySelector<HTMLInputElement>('input[type="hidden"][name="intent"]')!.value).toBe("verify");
+  });
+});
+
+describe("a live update after a post of one's own", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.stubGlobal("fetch", vi.fn());
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it("waits for the post's answer and leaves its message on screen for a while before refreshing once", async () => {
+    const root = page(`<div data-swap><form method="post" action="/x"><button type="submit">Enviar</button></form></div>`);
+    const pending: Array<(html: string) => void> = [];
+    vi.mocked(fetch).mockImplementation(() => new Promise((resolve) => pending.push((html) => resolve(answer(html) as never))));
+    const region = createRegion(root, "[data-swap]");
+    const refresh = refresherOf(region, { background: true });
+
+    const posted = postInPlace(region, root.querySelector("form")!, null);
+    // The post's own change reaches the page (twice) before its answer does: no request overtakes it.
+    void refresh();
+    void refresh();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    pending[0]!(`<div data-swap><p role="alert">Resultado enviado</p></div>`);
+    await posted;
+    expect(root.querySelector("[role=alert]")!.textContent).toBe("Resultado enviado");
+
+    await vi.advanceTimersByTimeAsync(ANSWER_HOLD_MS - 100);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(root.querySelector("[role=alert]")).not.toBeNull();
+    await vi.advanceTimersByTimeAsync(ANSWER_HOLD_MS);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    pending[1]!(`<div data-swap><p>1.º y 0 bajas</p></div>`);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(root.innerHTML).toBe("<p>1.º y 0 bajas</p>");
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it("a post that could not be sent holds nothing back", async () => {
+    const root = page(`<div data-swap><form method="post" action="/x"><button type="submit">Go</button></form></div>`);
+    vi.mocked(fetch)
+      .mockRejectedValueOnce(new TypeError("offline"))
+      .mockResolvedValue(answer(`<div data-swap>fresh</div>`) as never);
+    vi.spyOn(HTMLFormElement.prototype, "submit").mockImplementation(() => undefined);
+    const region = createRegion(root, "[data-swap]");
+    await postInPlace(region, root.querySelector("form")!, null);
+    await refresherOf(region, { background: true })();
+    expect(root.innerHTML).toBe("fresh");
+  });
+
+  it("a person's own change (the cart's quantity) is not held back by an answer on screen", async () => {
+    const root = page(`<div data-swap><form method="post" action="/x"><button type="submit">Go</button></form></div>`);
+    vi.mocked(fetch)
+      .mockResolvedValueOnce(answer(`<div data-swap><p role="alert">Cupón no válido</p></div>`) as never)
+      .mockResolvedValue(answer(`<div data-swap>2 items</div>`) as never);
+    const region = createRegion(root, "[data-swap]");
+    await postInPlace(region, root.querySelector("form")!, null);
+    await refresherOf(region)();
+    expect(root.innerHTML).toBe("2 items");
   });
 });

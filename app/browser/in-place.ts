@@ -14,10 +14,23 @@ export interface Region {
   afterSwap(answer: Document): void;
   /** Each request takes a number; only the latest one's answer is shown (an older one never overwrites it). */
   ticket(): () => boolean;
+  /**
+   * How long a background refresh must wait (ms, 0 for none): while a post is on its way, and for
+   * `ANSWER_HOLD_MS` after its answer is shown, so the answer's message ("Resultado enviado") is not
+   * wiped or overtaken by the live update the post itself caused.
+   */
+  refreshDelay(): number;
+  /** A post leaves; call the function returned when its answer is in (`shown`: it was swapped in). */
+  posting(): (shown: boolean) => void;
 }
+
+/** How long the answer to a post stays on screen before a live update may replace it. */
+export const ANSWER_HOLD_MS = 5000;
 
 export function createRegion(root: Element, regionSelector: string, afterSwap: (answer: Document) => void = () => undefined): Region {
   let latest = 0;
+  let postsOnTheirWay = 0;
+  let holdUntil = 0;
   return {
     root,
     selector: regionSelector,
@@ -25,6 +38,17 @@ export function createRegion(root: Element, regionSelector: string, afterSwap: (
     ticket() {
       const mine = ++latest;
       return () => mine === latest;
+    },
+    refreshDelay() {
+      if (postsOnTheirWay > 0) return ANSWER_HOLD_MS;
+      return Math.max(0, holdUntil - Date.now());
+    },
+    posting() {
+      postsOnTheirWay += 1;
+      return (shown) => {
+        postsOnTheirWay -= 1;
+        if (shown) holdUntil = Date.now() + ANSWER_HOLD_MS;
+      };
     },
   };
 }
@@ -59,11 +83,13 @@ export async function postInPlace(region: Region, form: HTMLFormElement, submitt
     if (sending) button.textContent = sending;
   }
   const isLatest = region.ticket();
+  const answered = region.posting();
   let response: Response;
   try {
     // Marked as ours: a refusal comes back 200 with the page, so the console stays clean (app/lib/in-place-answer.ts).
     response = await fetch(form.action, { method: "POST", body, headers: { [IN_PLACE_HEADER]: "1" } });
   } catch {
+    answered(false);
     // The plain post, with the submitter's name and value as a hidden field (a script-sent submit has none).
     if (submitter?.name) {
       const hidden = document.createElement("input");
@@ -75,9 +101,16 @@ export async function postInPlace(region: Region, form: HTMLFormElement, submitt
     HTMLFormElement.prototype.submit.call(form);
     return;
   }
-  const answer = readHtml(await response.text());
+  let answer: Document;
+  let shown = false;
+  try {
+    answer = readHtml(await response.text());
+    shown = isLatest() && swapWhole(region, answer);
+  } finally {
+    answered(shown);
+  }
   if (!isLatest()) return;
-  if (swapWhole(region, answer)) region.root.querySelector(`[role=alert],[${DataAttr.confirmStep}]`)?.scrollIntoView({ block: "center" });
+  if (shown) region.root.querySelector(`[role=alert],[${DataAttr.confirmStep}]`)?.scrollIntoView({ block: "center" });
   else if (response.redirected) location.assign(response.url);
   else document.body.replaceWith(answer.body);
 }
@@ -85,13 +118,32 @@ export async function postInPlace(region: Region, form: HTMLFormElement, submitt
 /**
  * Asks the page again (`request()` gives the URL) and hands the answer to `swap`. Live events
  * coalesce: one request at a time, and events arriving meanwhile make exactly one more after it.
+ * A background refresher (`background`: live events, countdowns; not a person's own click) waits,
+ * once, while the region holds a post's answer (`refreshDelay`).
  */
-export function createRefresher(region: Region, request: () => string, swap: (answer: Document) => void): () => Promise<void> {
+export function createRefresher(
+  region: Region,
+  request: () => string,
+  swap: (answer: Document) => void,
+  { background = false } = {},
+): () => Promise<void> {
   let busy = false;
   let again = false;
+  let deferred = false;
   async function refresh(): Promise<void> {
     if (busy) {
       again = true;
+      return;
+    }
+    const delay = background ? region.refreshDelay() : 0;
+    if (delay > 0) {
+      if (!deferred) {
+        deferred = true;
+        setTimeout(() => {
+          deferred = false;
+          void refresh();
+        }, delay);
+      }
       return;
     }
     busy = true;

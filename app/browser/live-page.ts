@@ -35,6 +35,7 @@ export function start(): void {
     (answer) => {
       if (swapWhole(region, answer)) announceUpdate();
     },
+    { background: true },
   );
   root.addEventListener("submit", (event) => onSubmit(region, event as SubmitEvent));
   readSkew();

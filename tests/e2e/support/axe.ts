@@ -123,10 +123,9 @@ async function checkPage(original: Page, ignoredRules: string[], scriptsOff: (()
   if (alreadyChecked(key)) return { findings: [], skipped: true };
 
   // Scrolled, the sticky top bar covers part of whatever passes under it, and axe's target-size then
-  // measures the covered part: that rule is left to a visit at the top, and the page is not counted as
-  // checked until one comes.
-  const scrolled = await page.evaluate(() => window.scrollY > 0);
-  const ignored = scrolled ? [...ignoredRules, "target-size"] : ignoredRules;
+  // measures the covered part. A page scrolled before the run, or scrolled by the test while axe ran
+  // (a click scrolls its target into view), keeps no target-size finding and is not counted as checked
+  // until a visit at the top comes.
   const hasAxe = await page.evaluate(() => typeof (window as { axe?: unknown }).axe === "object");
   if (!hasAxe) await page.evaluate(axe.source);
   const result = await page.evaluate(
@@ -134,24 +133,36 @@ async function checkPage(original: Page, ignoredRules: string[], scriptsOff: (()
       const runner = (window as unknown as { axe?: typeof axe }).axe;
       // A new document arrived since axe was put in: its own load event checks it.
       if (!runner) return null;
-      const rules = Object.fromEntries(ignored.map((id) => [id, { enabled: false }]));
-      const outcome = await runner.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"], rules });
-      return {
-        violations: outcome.violations.map((violation) => ({
-          id: violation.id,
-          impact: violation.impact ?? "",
-          help: violation.help,
-          nodes: violation.nodes.map(
-            (node) => `${node.target.join(" ")} — ${node.failureSummary?.split("\n").slice(1, 3).join(" ").trim()}`,
-          ),
-        })),
+      let scrolled = window.scrollY > 0;
+      const noteScroll = () => {
+        scrolled = true;
       };
+      window.addEventListener("scroll", noteScroll, { passive: true });
+      const rules = Object.fromEntries(ignored.map((id) => [id, { enabled: false }]));
+      try {
+        const outcome = await runner.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"], rules });
+        return {
+          scrolled: scrolled || window.scrollY > 0,
+          violations: outcome.violations.map((violation) => ({
+            id: violation.id,
+            impact: violation.impact ?? "",
+            help: violation.help,
+            nodes: violation.nodes.map(
+              (node) => `${node.target.join(" ")} — ${node.failureSummary?.split("\n").slice(1, 3).join(" ").trim()}`,
+            ),
+          })),
+        };
+      } finally {
+        window.removeEventListener("scroll", noteScroll);
+      }
     },
-    { tags: AXE_TAGS, ignored },
+    { tags: AXE_TAGS, ignored: ignoredRules },
   );
   if (!result) return { findings: [], skipped: true };
+  const { scrolled } = result;
   const findings = result.violations
     .filter((violation) => FAILING_IMPACTS.has(violation.impact))
+    .filter((violation) => !(scrolled && violation.id === "target-size"))
     .map((violation) => ({
       rule: violation.id,
       impact: violation.impact,
