@@ -3,9 +3,10 @@
 // captains of the first round's matches.
 // Usage: tsx scripts/bench-live-seed.ts <dataDir> [postgresUrl]
 import { randomUUID } from "node:crypto";
-import { competitionCheckIns, competitionSettings, registrations, tournaments, users } from "~/db/schema";
+import { competitionCheckIns, competitionSettings, registrations, tournaments } from "~/db/schema";
 import { openDatabase } from "~/lib/db.server";
 import { listEntrants, loadBracket, startCompetition } from "~/features/competition/competition.server";
+import { seedPerson } from "../tests/e2e/support/seed-people";
 
 const [dataDir, url] = process.argv.slice(2);
 if (!dataDir) throw new Error("usage: bench-live-seed <dataDir> [postgresUrl]");
@@ -14,21 +15,7 @@ const db = handle.db;
 const now = Date.now();
 const TOURNAMENT = "copa-en-vivo";
 
-async function person(email: string, name: string, isStaff = false) {
-  const id = randomUUID();
-  await db.insert(users).values({
-    id,
-    email,
-    emailVerified: true,
-    name,
-    age: 22,
-    favoriteGame: "free-fire",
-    language: "es",
-    isStaff,
-    profileCompletedAt: new Date(),
-  });
-  return id;
-}
+const person = (email: string, name: string, isStaff = false) => seedPerson(db, email, name, { isStaff });
 
 const staffId = await person("staff-live@example.com", "Staff Live", true);
 await db.insert(tournaments).values({

@@ -1,12 +1,12 @@
-import type { Browser, Page } from "@playwright/test";
-import { OrderPage, PayPage, StaffReviewPage } from "./pages/order-pages";
+import type { Page } from "@playwright/test";
+import { OrderPage, PayPage } from "./pages/order-pages";
 import { TournamentPage } from "./pages/tournament-page";
-import { randomClientIp } from "./support/auth-fixtures";
 import { expectMovesOnAfter } from "./support/clock";
 import { waitForMail } from "./support/mailbox";
+import { staffApprove } from "./support/staff-desk";
 import type { OrderSeedPlan } from "./support/order-seed-plan";
 import { pngReceipt } from "./support/receipt-files";
-import { expect, serverFixture, signIn, signInOnce, test as base, type AppServer } from "./support/server-fixture";
+import { expect, serverFixture, signIn, test as base, type AppServer } from "./support/server-fixture";
 
 // The player's way for an account whose language is English (docs/product.md, the player's way): a top-up,
 // a paid duo registration and a Plus purchase, each bought through the real pages at 360 px, paid
@@ -59,31 +59,6 @@ async function payWithBinanceReceipt(page: Page, site: AppServer, email: string)
   return { id, number };
 }
 
-/** Staff, at their own browser, approve the order (and deliver it, for a top-up, in one step). */
-async function staffApprove(browser: Browser, site: AppServer, orderId: string, deliverWith?: string) {
-  const context = await browser.newContext({
-    baseURL: site.url,
-    locale: "es-VE",
-    timezoneId: "America/Caracas",
-    viewport: { width: 360, height: 780 },
-    extraHTTPHeaders: { "X-Forwarded-For": randomClientIp() },
-  });
-  try {
-    await context.clock.install();
-    const page = await context.newPage();
-    await signInOnce(page, site, STAFF_EMAIL, `/admin/orders/${orderId}`);
-    if (deliverWith) {
-      await page.getByTestId("approve-deliver-reference").fill(deliverWith);
-      await page.getByTestId("approve_deliver").click();
-    } else {
-      await new StaffReviewPage(page).approve.click();
-    }
-    await expect(page).toHaveURL((url) => url.pathname.startsWith("/admin/orders") && url.searchParams.has("done"));
-  } finally {
-    await context.close();
-  }
-}
-
 test("an English account tops up Free Fire: the order ends at 'Delivered' with the player it went to, and every mail is English", async ({
   page,
   site,
@@ -100,7 +75,7 @@ test("an English account tops up Free Fire: the order ends at 'Delivered' with t
   const order = await payWithBinanceReceipt(page, site, "topup-en@example.com");
 
   const decidedAt = new Date();
-  await staffApprove(browser, site, order.id, "SMILE-EN-0001");
+  await staffApprove(browser, site, STAFF_EMAIL, order.id, "SMILE-EN-0001");
   const orderPage = new OrderPage(page);
   await orderPage.open(order.id);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Order #${order.number}`);
@@ -138,7 +113,7 @@ test("an English account pays a duo's place: the order ends at 'Registration con
   const order = await payWithBinanceReceipt(page, site, "duo-en@example.com");
 
   const decidedAt = new Date();
-  await staffApprove(browser, site, order.id);
+  await staffApprove(browser, site, STAFF_EMAIL, order.id);
   const orderPage = new OrderPage(page);
   await orderPage.open(order.id);
   await expect(orderPage.status).toHaveText("Registration confirmed");
@@ -164,7 +139,7 @@ test("an English account buys Plus: the order ends at 'Plus active until …', /
   const order = await payWithBinanceReceipt(page, site, "plus-en@example.com");
 
   const decidedAt = new Date();
-  await staffApprove(browser, site, order.id);
+  await staffApprove(browser, site, STAFF_EMAIL, order.id);
   const orderPage = new OrderPage(page);
   await orderPage.open(order.id);
   await expect(orderPage.status).toHaveText(/^Plus active until .+/);

@@ -3,10 +3,9 @@ import path from "node:path";
 import type { Browser, Locator, Page } from "@playwright/test";
 import * as prettier from "prettier";
 import sharp from "sharp";
-import { StaffReviewPage } from "./pages/order-pages";
-import { randomClientIp } from "./support/auth-fixtures";
 import type { OrderSeedPlan } from "./support/order-seed-plan";
 import { pngReceipt } from "./support/receipt-files";
+import { asStaff, staffApprove } from "./support/staff-desk";
 import { expect, serverFixture, signIn, signInOnce, test as base, type AppServer } from "./support/server-fixture";
 
 // The player's five flows walked as a person does at 360 px, once in Spanish and once with the
@@ -140,51 +139,14 @@ class Walk {
 const tallies: Tally[] = [];
 const orders: Partial<Record<Language, string>> = {};
 
-/** Staff approve the order at their own browser (and deliver a top-up in the same step); not the player's taps. */
-async function staffApprove(browser: Browser, site: AppServer, orderId: string, deliverWith?: string) {
-  const context = await browser.newContext({
-    baseURL: site.url,
-    locale: "es-VE",
-    timezoneId: "America/Caracas",
-    viewport: { width: 360, height: 780 },
-    extraHTTPHeaders: { "X-Forwarded-For": randomClientIp() },
-  });
-  try {
-    await context.clock.install();
-    const page = await context.newPage();
-    await signInOnce(page, site, STAFF_EMAIL, `/admin/orders/${orderId}`);
-    if (deliverWith) {
-      await page.getByTestId("approve-deliver-reference").fill(deliverWith);
-      await page.getByTestId("approve_deliver").click();
-    } else {
-      await new StaffReviewPage(page).approve.click();
-    }
-    await expect(page).toHaveURL((url) => url.pathname.startsWith("/admin/orders") && url.searchParams.has("done"));
-  } finally {
-    await context.close();
-  }
-}
-
 /** Staff answer the newest support message; not the player's taps. */
-async function staffReply(browser: Browser, site: AppServer, number: string, text: string) {
-  const context = await browser.newContext({
-    baseURL: site.url,
-    locale: "es-VE",
-    timezoneId: "America/Caracas",
-    viewport: { width: 360, height: 780 },
-    extraHTTPHeaders: { "X-Forwarded-For": randomClientIp() },
-  });
-  try {
-    await context.clock.install();
-    const page = await context.newPage();
-    await signInOnce(page, site, STAFF_EMAIL, "/admin/support");
+function staffReply(browser: Browser, site: AppServer, number: string, text: string) {
+  return asStaff(browser, site, STAFF_EMAIL, "/admin/support", async (page) => {
     const row = page.getByTestId("support-row").filter({ hasText: `#${number}` });
     await row.getByRole("textbox", { name: /^Respuesta/ }).fill(text);
     await row.getByTestId("support-send-reply").click();
     await expect(page.getByTestId("support-replied")).toBeVisible();
-  } finally {
-    await context.close();
-  }
+  });
 }
 
 /** The pay page of a just-started order: a Binance receipt and its transaction ID, sent; the page moves on to the order. */
@@ -225,7 +187,7 @@ for (const language of LANGUAGES) {
     await walk.tap(page.getByTestId("buy-now"));
     const id = await payWithBinance(walk);
     orders[language] = id;
-    await staffApprove(browser, site, id, `SMILE-${language}-0001`);
+    await staffApprove(browser, site, STAFF_EMAIL, id, `SMILE-${language}-0001`);
     await walk.follow(`/orders/${id}`);
     await expect(page.getByTestId("order-status")).toHaveText(language === "es" ? "Entregado" : "Delivered");
     await walk.shot("delivered");
@@ -281,7 +243,7 @@ for (const language of LANGUAGES) {
     await walk.shot("started");
     await walk.tap(page.getByTestId("continue-to-payment"));
     const id = await payWithBinance(walk);
-    await staffApprove(browser, site, id);
+    await staffApprove(browser, site, STAFF_EMAIL, id);
     await walk.follow(`/orders/${id}`);
     await expect(page.getByTestId("order-status")).toHaveText(language === "es" ? "Inscripción confirmada" : "Registration confirmed");
     await walk.shot("confirmed");
@@ -298,7 +260,7 @@ for (const language of LANGUAGES) {
     await walk.shot("filled");
     await walk.tap(page.getByTestId("plus-submit"));
     const id = await payWithBinance(walk);
-    await staffApprove(browser, site, id);
+    await staffApprove(browser, site, STAFF_EMAIL, id);
     await walk.follow(`/orders/${id}`);
     await expect(page.getByTestId("order-status")).toHaveText(language === "es" ? /^Plus activo hasta / : /^Plus active until /);
     await walk.shot("active");

@@ -1,9 +1,9 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { TournamentPage } from "./pages/tournament-page";
-import { randomClientIp } from "./support/auth-fixtures";
 import { expect, serverFixture, signIn, test as base, type AppServer } from "./support/server-fixture";
 import { waitForMail } from "./support/mailbox";
 import type { OrderSeedPlan, SeededOrders } from "./support/order-seed-plan";
+import { otherPhone } from "./support/staff-desk";
 
 // The player's way at phone width: help one tap from an order (the order filled in) answered by
 // staff, and an account switched to English gets English pages and English mails. Each worker
@@ -21,8 +21,6 @@ const PLAN: OrderSeedPlan = {
   ],
 };
 
-type Way = AppServer & SeededOrders;
-
 const test = base.extend<{ way: AppServer & SeededOrders }>({
   way: serverFixture<SeededOrders>({ prepare: ["tests/e2e/support/seed-orders.ts", JSON.stringify(PLAN)] }),
   baseURL: async ({ way }, use) => use(way.url),
@@ -32,18 +30,6 @@ const test = base.extend<{ way: AppServer & SeededOrders }>({
 // One worker runs these tests in order, on one server: another worker would only seed and start
 // another copy of it (about a minute of a loaded machine's time each).
 test.describe.configure({ mode: "default", timeout: 90_000 });
-
-async function otherBrowser(browser: Browser, way: Way) {
-  const context = await browser.newContext({
-    baseURL: way.url,
-    locale: "es-VE",
-    timezoneId: "America/Caracas",
-    viewport: { width: 360, height: 780 },
-    extraHTTPHeaders: { "X-Forwarded-For": randomClientIp() },
-  });
-  await context.clock.install();
-  return { context, page: await context.newPage() };
-}
 
 /** Every console message of the page (errors included, even "Failed to load resource"), to prove a refusal logs nothing. */
 function consoleOf(page: Page): string[] {
@@ -89,7 +75,7 @@ test("support opened from an order has the order filled in, gets a number and a 
   expect(ack.text).toContain(`Sobre el pedido #${order.number}.`);
 
   // Staff answer from the support inbox.
-  const staff = await otherBrowser(browser, way);
+  const staff = await otherPhone(browser, way);
   try {
     await signIn(staff.page, way, "staff-way@example.com", "/admin/support");
     const row = staff.page.getByTestId("support-row").filter({ hasText: `#${number}` });

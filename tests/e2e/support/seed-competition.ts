@@ -4,8 +4,9 @@
 // In the cup, six teams have already checked in; the two captains the test drives check in themselves.
 // Usage: tsx tests/e2e/support/seed-competition.ts <dataDir>
 import { randomUUID } from "node:crypto";
-import { competitionCheckIns, competitionSettings, registrationPlayers, registrations, tournaments, users } from "~/db/schema";
+import { competitionCheckIns, competitionSettings, registrationPlayers, registrations, tournaments } from "~/db/schema";
 import { openDatabase } from "~/lib/db.server";
+import { seedPerson } from "./seed-people";
 
 const [dataDir] = process.argv.slice(2);
 if (!dataDir) throw new Error("usage: seed-competition <dataDir>");
@@ -13,21 +14,7 @@ const handle = await openDatabase({ dataDir });
 const db = handle.db;
 const now = Date.now();
 
-async function person(email: string, name: string, isStaff = false) {
-  const id = randomUUID();
-  await db.insert(users).values({
-    id,
-    email,
-    emailVerified: true,
-    name,
-    age: 22,
-    favoriteGame: "free-fire",
-    language: "es",
-    isStaff,
-    profileCompletedAt: new Date(),
-  });
-  return id;
-}
+const person = (email: string, name: string, isStaff = false) => seedPerson(db, email, name, { isStaff });
 
 await person("staff-comp@example.com", "Sofía Staff", true);
 

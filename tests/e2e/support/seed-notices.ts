@@ -4,9 +4,10 @@
 // choose it in the test, through their notice settings.
 // Usage: tsx tests/e2e/support/seed-notices.ts <dataDir>
 import { randomUUID } from "node:crypto";
-import { competitionCheckIns, competitionSettings, notificationPreferences, registrations, tournaments, users } from "~/db/schema";
+import { competitionCheckIns, competitionSettings, notificationPreferences, registrations, tournaments } from "~/db/schema";
 import { startCompetition } from "~/features/competition/competition.server";
 import { openDatabase } from "~/lib/db.server";
+import { seedPerson } from "./seed-people";
 
 const [dataDir] = process.argv.slice(2);
 if (!dataDir) throw new Error("usage: seed-notices <dataDir>");
@@ -14,21 +15,7 @@ const handle = await openDatabase({ dataDir });
 const db = handle.db;
 const now = Date.now();
 
-async function person(email: string, name: string, isStaff = false) {
-  const id = randomUUID();
-  await db.insert(users).values({
-    id,
-    email,
-    emailVerified: true,
-    name,
-    age: 22,
-    favoriteGame: "free-fire",
-    language: "es",
-    isStaff,
-    profileCompletedAt: new Date(),
-  });
-  return id;
-}
+const person = (email: string, name: string, isStaff = false) => seedPerson(db, email, name, { isStaff });
 
 const staffId = await person("staff-avisos@example.com", "Sofía Staff", true);
 await db.insert(tournaments).values({

@@ -3,8 +3,9 @@
 // organization with a published tournament of its own (which the member must not reach).
 // Usage: tsx tests/e2e/support/seed-organizations.ts <dataDir>
 import { randomUUID } from "node:crypto";
-import { competitionSettings, membershipPeriods, organizationMembers, organizations, tournaments, users } from "~/db/schema";
+import { competitionSettings, membershipPeriods, organizationMembers, organizations, tournaments } from "~/db/schema";
 import { openDatabase } from "~/lib/db.server";
+import { seedPerson } from "./seed-people";
 
 const [dataDir] = process.argv.slice(2);
 if (!dataDir) throw new Error("usage: seed-organizations <dataDir>");
@@ -12,20 +13,7 @@ const handle = await openDatabase({ dataDir });
 const db = handle.db;
 const now = Date.now();
 
-async function person(email: string, name: string) {
-  const id = randomUUID();
-  await db.insert(users).values({
-    id,
-    email,
-    emailVerified: true,
-    name,
-    age: 24,
-    favoriteGame: "free-fire",
-    language: "es",
-    profileCompletedAt: new Date(),
-  });
-  return id;
-}
+const person = (email: string, name: string) => seedPerson(db, email, name, { age: 24 });
 
 // The member: Plus for a month from an hour ago (bought like anyone; no staff rights).
 const member = await person("liga-plus@example.com", "Lucía Liga");

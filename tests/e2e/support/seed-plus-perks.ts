@@ -6,9 +6,10 @@
 // ended while the server was stopped; the routine takes the role away when it starts again).
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { accounts, membershipPeriods, tournaments, users } from "~/db/schema";
+import { accounts, membershipPeriods, tournaments } from "~/db/schema";
 import { seedDemoData } from "~/db/seed";
 import { openDatabase } from "~/lib/db.server";
+import { seedPerson } from "./seed-people";
 
 const [dataDir, mode] = process.argv.slice(2);
 if (!dataDir) throw new Error("usage: seed-plus-perks <dataDir> [expire]");
@@ -23,21 +24,8 @@ if (mode === "expire") {
 }
 
 await seedDemoData(handle.db);
-const person = async (email: string, name: string, language: string, isStaff = false) => {
-  const id = randomUUID();
-  await handle.db.insert(users).values({
-    id,
-    email,
-    emailVerified: true,
-    name,
-    age: 22,
-    favoriteGame: "free-fire",
-    language,
-    isStaff,
-    profileCompletedAt: new Date(),
-  });
-  return id;
-};
+const person = (email: string, name: string, language: "es" | "en", isStaff = false) =>
+  seedPerson(handle.db, email, name, { isStaff, language });
 await person("staff-perks@example.com", "Sara Staff", "es", true);
 await person("perks-plain@example.com", "Nora Normal", "es");
 const member = await person("perks-member@example.com", "Mia Member", "en");

@@ -2,29 +2,18 @@
 // player and one without JavaScript (profiles complete), and the free Free Fire cup opening its registration in 10 minutes, so
 // a member (15 minutes early) may register now while everyone else waits.
 // Usage: tsx tests/e2e/support/seed-plus.ts <dataDir>; prints {"tournamentId": …} as its last line.
-import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { tournaments, users } from "~/db/schema";
+import { tournaments } from "~/db/schema";
 import { seedDemoData } from "~/db/seed";
 import { openDatabase } from "~/lib/db.server";
+import { seedPerson } from "./seed-people";
 
 const [dataDir] = process.argv.slice(2);
 if (!dataDir) throw new Error("usage: seed-plus <dataDir>");
 const handle = await openDatabase({ dataDir });
 await seedDemoData(handle.db);
 
-const person = (email: string, name: string, isStaff = false) =>
-  handle.db.insert(users).values({
-    id: randomUUID(),
-    email,
-    emailVerified: true,
-    name,
-    age: 22,
-    favoriteGame: "free-fire",
-    language: "es",
-    isStaff,
-    profileCompletedAt: new Date(),
-  });
+const person = (email: string, name: string, isStaff = false) => seedPerson(handle.db, email, name, { isStaff });
 await person("staff-plus@example.com", "Sara Staff", true);
 await person("plus-buyer@example.com", "Pía Premium");
 await person("plus-other@example.com", "Omar Espera");

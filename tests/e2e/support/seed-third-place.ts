@@ -4,8 +4,9 @@
 // (the organizer's choice on the tournament form: competition_settings.third_place).
 // Usage: tsx tests/e2e/support/seed-third-place.ts <dataDir>
 import { randomUUID } from "node:crypto";
-import { competitionCheckIns, competitionSettings, registrations, tournaments, users } from "~/db/schema";
+import { competitionCheckIns, competitionSettings, registrations, tournaments } from "~/db/schema";
 import { openDatabase } from "~/lib/db.server";
+import { seedPerson } from "./seed-people";
 
 const [dataDir] = process.argv.slice(2);
 if (!dataDir) throw new Error("usage: seed-third-place <dataDir>");
@@ -13,21 +14,8 @@ const handle = await openDatabase({ dataDir });
 const db = handle.db;
 const now = Date.now();
 
-async function person(email: string, name: string, isStaff = false, language = "es") {
-  const id = randomUUID();
-  await db.insert(users).values({
-    id,
-    email,
-    emailVerified: true,
-    name,
-    age: 22,
-    favoriteGame: "free-fire",
-    language,
-    isStaff,
-    profileCompletedAt: new Date(),
-  });
-  return id;
-}
+const person = (email: string, name: string, isStaff = false, language: "es" | "en" = "es") =>
+  seedPerson(db, email, name, { isStaff, language });
 
 await person("staff-3rd@example.com", "Tercera Staff", true);
 

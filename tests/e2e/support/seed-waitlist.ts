@@ -9,10 +9,11 @@
 // Usage: tsx tests/e2e/support/seed-waitlist.ts <dataDir>
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { registrationPlayers, registrations, tournaments, users, waitlistEntries } from "~/db/schema";
+import { registrationPlayers, registrations, tournaments, waitlistEntries } from "~/db/schema";
 import { checkIn, loadBracket, saveSettings, setResult, startCompetition } from "~/features/competition/competition.server";
 import { isPlayable } from "~/features/competition/core/bracket-view";
 import { openDatabase, setDatabase } from "~/lib/db.server";
+import { seedPerson } from "./seed-people";
 
 const [dataDir] = process.argv.slice(2);
 if (!dataDir) throw new Error("usage: seed-waitlist <dataDir>");
@@ -22,21 +23,8 @@ const db = handle.db;
 const now = Date.now();
 const day = (n: number) => new Date(now + n * 86_400_000).toISOString().slice(0, 10);
 
-async function person(email: string, name: string, options: { staff?: boolean; language?: string } = {}) {
-  const id = randomUUID();
-  await db.insert(users).values({
-    id,
-    email,
-    emailVerified: true,
-    name,
-    age: 22,
-    favoriteGame: "free-fire",
-    language: options.language ?? "es",
-    isStaff: options.staff ?? false,
-    profileCompletedAt: new Date(),
-  });
-  return id;
-}
+const person = (email: string, name: string, options: { staff?: boolean; language?: "es" | "en" } = {}) =>
+  seedPerson(db, email, name, { isStaff: options.staff, language: options.language });
 
 const staff = await person("staff-wait@example.com", "Sofía Staff", { staff: true });
 // The people who wait (accounts complete, so their sign-in link lands where they asked).

@@ -3,8 +3,9 @@
 // but Alfa's is a Plus member (0 % withdrawal fee).
 // Usage: tsx tests/e2e/support/seed-wallet.ts <dataDir>
 import { randomUUID } from "node:crypto";
-import { competitionCheckIns, competitionSettings, exchangeRates, membershipPeriods, registrations, tournaments, users } from "~/db/schema";
+import { competitionCheckIns, competitionSettings, exchangeRates, membershipPeriods, registrations, tournaments } from "~/db/schema";
 import { openDatabase } from "~/lib/db.server";
+import { seedPerson } from "./seed-people";
 
 const [dataDir] = process.argv.slice(2);
 if (!dataDir) throw new Error("usage: seed-wallet <dataDir>");
@@ -12,22 +13,8 @@ const handle = await openDatabase({ dataDir });
 const db = handle.db;
 const now = Date.now();
 
-async function person(email: string, name: string, isStaff = false) {
-  const id = randomUUID();
-  await db.insert(users).values({
-    id,
-    email,
-    emailVerified: true,
-    name,
-    age: 22,
-    favoriteGame: "free-fire",
-    language: "es",
-    isStaff,
-    profileCompletedAt: new Date(),
-    createdAt: new Date(now - 30 * 86_400_000),
-  });
-  return id;
-}
+const person = (email: string, name: string, isStaff = false) =>
+  seedPerson(db, email, name, { isStaff, createdAt: new Date(now - 30 * 86_400_000) });
 
 await person("staff-wallet@example.com", "Sofía Staff", true);
 await db.insert(exchangeRates).values({ rate: "40.00", effectiveOn: new Date(now).toISOString().slice(0, 10), source: "BCV" });
