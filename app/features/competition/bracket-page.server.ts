@@ -8,13 +8,13 @@ import { listMatchTimes, listRoundTimes, listWalkovers } from "./match-times.ser
 import {
   listEntrants,
   listLobbyResults,
-  listPrizes,
   listTeams,
-  loadBracket,
   participantIdsOf,
   startedEventsAmong,
   type Competition,
-} from "./competition.server";
+} from "./competition-reads.server";
+import { listPrizes } from "./prizes.server";
+import { loadBracket } from "./bracket-storage.server";
 
 /**
  * What the public bracket page shows: settings, check-in (for the signed-in captain), the bracket or

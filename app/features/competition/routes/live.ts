@@ -2,7 +2,7 @@ import { db } from "~/lib/db.server";
 import { notFoundIfNullish, idParam } from "~/lib/http.server";
 import { subscribe } from "../competition-events.server";
 import { getCurrentUser } from "~/features/auth/session.server";
-import { findVisibleCompetition } from "../competition.server";
+import { findVisibleCompetition } from "../competition-reads.server";
 import type { Route } from "./+types/live";
 
 const HEARTBEAT_MS = 25_000;
