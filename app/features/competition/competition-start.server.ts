@@ -6,20 +6,14 @@ import { buildBracket } from "./core/bracket";
 import { checkInWindow } from "./core/check-in";
 import { isBracketFormat, type Format } from "./core/formats";
 import { orderSeeds, type SeedingMethod } from "./core/seeding";
+import type { CompetitionSettingsInput } from "./core/settings";
 import { CompetitionError, type CompetitionEvent } from "./competition-types.server";
 import { withTournamentLock } from "./tournament-lock.server";
 import { listTeams } from "./competition-reads.server";
 import { readyEvents, thirdPlaceOf } from "./bracket-progress.server";
 
-export interface SettingsInput {
-  format: Format;
-  bestOf: number;
-  finalBestOf: number;
-  groupCount: number;
-  lobbyMatches: number;
-  startsAt: Date;
-  checkInOpensMinutes: number;
-  checkInClosesMinutes: number;
+/** The settings form's fields (core/settings.ts) with the run page's details. */
+export interface SettingsInput extends CompetitionSettingsInput {
   lobbySize?: number;
   pointsPreset?: string;
   placementPoints?: number[];

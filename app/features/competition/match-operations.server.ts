@@ -24,6 +24,25 @@ import { applyResult, bracketSettings, playableIds, readyEvents, thirdPlaceOf } 
 
 /* ───────────── Reports ───────────── */
 
+/** A match's stored result: its two teams in bracket order, the score, how it was decided and, for staff's, by whom. */
+function resultRow(
+  match: { tournamentId: string; matchId: number },
+  teams: string[],
+  score: Score,
+  source: "agreement" | "staff" | "walkover",
+  decidedBy?: string,
+) {
+  return {
+    tournamentId: match.tournamentId,
+    matchId: match.matchId,
+    registration1: teams[0]!,
+    registration2: teams[1]!,
+    ...score,
+    source,
+    ...(decidedBy === undefined ? {} : { decidedBy }),
+  };
+}
+
 export interface ReportInput {
   tournamentId: string;
   matchId: number;
@@ -85,14 +104,7 @@ export async function reportMatch(
     const teams = [details.side1!.registrationId, details.side2!.registrationId];
     if (state.state === "agreed") {
       const before = playableIds(await loadBracket(tx, input.tournamentId));
-      await tx.insert(competitionResults).values({
-        tournamentId: input.tournamentId,
-        matchId: input.matchId,
-        registration1: teams[0]!,
-        registration2: teams[1]!,
-        ...state.score,
-        source: "agreement",
-      });
+      await tx.insert(competitionResults).values(resultRow(input, teams, state.score, "agreement"));
       await applyResult(tx, input.tournamentId, input.matchId, state.score);
       await refreshTournamentStandings(tx, input.tournamentId);
       const after = await loadBracket(tx, input.tournamentId);
@@ -128,15 +140,7 @@ export async function setResult(
     const teams = [details.side1.registrationId, details.side2.registrationId];
     const before = await loadBracket(tx, input.tournamentId);
     const beforePlayable = playableIds(before);
-    const stored = {
-      tournamentId: input.tournamentId,
-      matchId: input.matchId,
-      registration1: teams[0]!,
-      registration2: teams[1]!,
-      ...input.score,
-      source: "staff",
-      decidedBy: input.actorUserId,
-    };
+    const stored = resultRow(input, teams, input.score, "staff", input.actorUserId);
     let dropped: number[] = [];
     if (details.result) {
       await tx
@@ -221,15 +225,7 @@ export async function giveWalkover(
     const teams = [details.side1!.registrationId, details.side2!.registrationId];
     const before = await loadBracket(tx, input.tournamentId);
     const score = walkoverScore(input.present);
-    await tx.insert(competitionResults).values({
-      tournamentId: input.tournamentId,
-      matchId: input.matchId,
-      registration1: teams[0]!,
-      registration2: teams[1]!,
-      ...score,
-      source: "walkover",
-      decidedBy: input.actorUserId,
-    });
+    await tx.insert(competitionResults).values(resultRow(input, teams, score, "walkover", input.actorUserId));
     await applyResult(tx, input.tournamentId, input.matchId, score);
     await tx.insert(competitionAudit).values({
       tournamentId: input.tournamentId,
