@@ -10,7 +10,8 @@ import { competitionCheckIns, competitionResults, competitionSettings, registrat
 import { bracketPageData } from "~/features/competition/bracket-page.server";
 import { BracketBoard } from "~/features/competition/components/bracket-board";
 import { Standings } from "~/features/competition/components/standings";
-import { findCompetition, listEntrants, startCompetition } from "~/features/competition/competition.server";
+import { findCompetition, listEntrants } from "~/features/competition/competition-reads.server";
+import { startCompetition } from "~/features/competition/competition-start.server";
 import { replaceBracket } from "~/features/competition/bracket-storage.server";
 import { buildBracket, type StoredResult } from "~/features/competition/core/bracket";
 import { isPlayable } from "~/features/competition/core/bracket-view";

@@ -5,7 +5,9 @@
 import { randomUUID } from "node:crypto";
 import { competitionCheckIns, competitionSettings, registrations, tournaments } from "~/db/schema";
 import { openDatabase } from "~/lib/db.server";
-import { listEntrants, loadBracket, startCompetition } from "~/features/competition/competition.server";
+import { listEntrants } from "~/features/competition/competition-reads.server";
+import { loadBracket } from "~/features/competition/bracket-storage.server";
+import { startCompetition } from "~/features/competition/competition-start.server";
 import { seedPerson } from "../tests/e2e/support/seed-people";
 
 const [dataDir, url] = process.argv.slice(2);

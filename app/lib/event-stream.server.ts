@@ -2,19 +2,14 @@
 export type Look = { send: string } | { close: true } | null;
 
 /**
- * A server-sent-events response that looks for news every `everyMs` (one look at a time) and stays
- * open at most `openMs`, after which the browser's EventSource reconnects by itself (with the
- * `Last-Event-ID` of the last event, when the events carry ids). A look that finds nothing sends a
- * comment, which also tells a dead connection apart. Used by the order page and the donation overlay.
+ * A server-sent-events response: `open` starts the feed (given `send`, and `close` to end the stream)
+ * and answers how to stop it, which happens once the browser leaves, a send fails or the stream closes.
+ * The first lines ask a reconnecting EventSource to wait 3 s. `no-transform` keeps compression from
+ * buffering the stream.
  */
-export function pollingEventStream(request: Request, options: { everyMs: number; openMs: number; look: () => Promise<Look> }): Response {
+export function eventStream(request: Request, open: (send: (text: string) => void, close: () => void) => () => void): Response {
   const encoder = new TextEncoder();
-  let timer: ReturnType<typeof setInterval> | undefined;
-  let closeTimer: ReturnType<typeof setTimeout> | undefined;
-  const stop = () => {
-    clearInterval(timer);
-    clearTimeout(closeTimer);
-  };
+  let stop = () => undefined as void;
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
       const send = (text: string) => {
@@ -33,20 +28,7 @@ export function pollingEventStream(request: Request, options: { everyMs: number;
         }
       };
       send(`retry: 3000\n: connected\n\n`);
-      let looking = false;
-      timer = setInterval(() => {
-        if (looking) return;
-        looking = true;
-        options
-          .look()
-          .then((found) => {
-            if (found && "close" in found) close();
-            else send(found ? found.send : `: keep-alive\n\n`);
-          })
-          .catch(() => undefined)
-          .finally(() => (looking = false));
-      }, options.everyMs);
-      closeTimer = setTimeout(close, options.openMs);
+      stop = open(send, close);
       request.signal.addEventListener("abort", close);
     },
     cancel() {
@@ -60,5 +42,34 @@ export function pollingEventStream(request: Request, options: { everyMs: number;
       Connection: "keep-alive",
       "X-Accel-Buffering": "no",
     },
+  });
+}
+
+/**
+ * A server-sent-events response that looks for news every `everyMs` (one look at a time) and stays
+ * open at most `openMs`, after which the browser's EventSource reconnects by itself (with the
+ * `Last-Event-ID` of the last event, when the events carry ids). A look that finds nothing sends a
+ * comment, which also tells a dead connection apart. Used by the order page and the donation overlay.
+ */
+export function pollingEventStream(request: Request, options: { everyMs: number; openMs: number; look: () => Promise<Look> }): Response {
+  return eventStream(request, (send, close) => {
+    let looking = false;
+    const timer = setInterval(() => {
+      if (looking) return;
+      looking = true;
+      options
+        .look()
+        .then((found) => {
+          if (found && "close" in found) close();
+          else send(found ? found.send : `: keep-alive\n\n`);
+        })
+        .catch(() => undefined)
+        .finally(() => (looking = false));
+    }, options.everyMs);
+    const closeTimer = setTimeout(close, options.openMs);
+    return () => {
+      clearInterval(timer);
+      clearTimeout(closeTimer);
+    };
   });
 }

@@ -10,21 +10,13 @@ import {
   tournaments,
   users,
 } from "~/db/schema";
-import {
-  CompetitionError,
-  checkIn,
-  findMatch,
-  listDisputes,
-  loadBracket,
-  postRoom,
-  reportMatch,
-  saveLobby,
-  savePrizes,
-  listPrizes,
-  saveSettings,
-  setResult,
-  startCompetition,
-} from "~/features/competition/competition.server";
+import { CompetitionError } from "~/features/competition/competition-types.server";
+import { checkIn } from "~/features/competition/check-in.server";
+import { findMatch, listDisputes } from "~/features/competition/competition-reads.server";
+import { loadBracket } from "~/features/competition/bracket-storage.server";
+import { postRoom, reportMatch, saveLobby, setResult } from "~/features/competition/match-operations.server";
+import { savePrizes, listPrizes } from "~/features/competition/prizes.server";
+import { saveSettings, startCompetition } from "~/features/competition/competition-start.server";
 import { champion, isPlayable, standings } from "~/features/competition/core/bracket-view";
 import { BROADCAST_WINDOW_MS, competitionListenerReady, subscribe } from "~/features/competition/competition-events.server";
 

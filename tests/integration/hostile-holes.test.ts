@@ -15,7 +15,7 @@ import { useGameArtStorage } from "~/features/admin/game-art.server";
 import { action as catalogueAction } from "~/features/admin/routes/catalogue";
 import { action as newTournamentAction } from "~/features/admin/routes/tournament-new";
 import { loader as authLoader } from "~/features/auth/routes/auth";
-import { saveSettings } from "~/features/competition/competition.server";
+import { saveSettings } from "~/features/competition/competition-start.server";
 import { loader as bracketLoader } from "~/features/competition/routes/bracket";
 import { loader as liveLoader } from "~/features/competition/routes/live";
 import { localDiskStorage } from "~/lib/storage.server";

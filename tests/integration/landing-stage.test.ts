@@ -1,7 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { registrations, tournaments, users } from "~/db/schema";
-import { checkIn, loadBracket, saveLobby, saveSettings, setResult, startCompetition } from "~/features/competition/competition.server";
+import { checkIn } from "~/features/competition/check-in.server";
+import { loadBracket } from "~/features/competition/bracket-storage.server";
+import { saveLobby, setResult } from "~/features/competition/match-operations.server";
+import { saveSettings, startCompetition } from "~/features/competition/competition-start.server";
 import { isPlayable } from "~/features/competition/core/bracket-view";
 import { loader as homeLoader } from "~/features/landing/routes/home";
 import type { TournamentCard } from "~/features/tournaments/tournaments.server";

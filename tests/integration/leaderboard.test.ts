@@ -7,15 +7,11 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { auditLog, leaderboardStandings, registrations, teams, tournaments, users } from "~/db/schema";
-import {
-  checkIn,
-  loadBracket,
-  saveLobby,
-  savePrizes,
-  saveSettings,
-  setResult,
-  startCompetition,
-} from "~/features/competition/competition.server";
+import { checkIn } from "~/features/competition/check-in.server";
+import { loadBracket } from "~/features/competition/bracket-storage.server";
+import { saveLobby, setResult } from "~/features/competition/match-operations.server";
+import { savePrizes } from "~/features/competition/prizes.server";
+import { saveSettings, startCompetition } from "~/features/competition/competition-start.server";
 import { isPlayable } from "~/features/competition/core/bracket-view";
 import { lobbyTablePoints, tournamentPoints } from "~/features/teams/core/leaderboard";
 import { createSeason, leaderboardPage, updateSeason } from "~/features/teams/leaderboard.server";

@@ -4,15 +4,10 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { describe, expect, it } from "vitest";
 import { registrations, tournaments, users } from "~/db/schema";
 import { bracketPageData } from "~/features/competition/bracket-page.server";
-import {
-  checkIn,
-  findMatch,
-  findVisibleCompetition,
-  postRoom,
-  reportMatch,
-  saveSettings,
-  startCompetition,
-} from "~/features/competition/competition.server";
+import { checkIn } from "~/features/competition/check-in.server";
+import { findMatch, findVisibleCompetition } from "~/features/competition/competition-reads.server";
+import { postRoom, reportMatch } from "~/features/competition/match-operations.server";
+import { saveSettings, startCompetition } from "~/features/competition/competition-start.server";
 import { BROADCAST_WINDOW_MS, competitionListenerReady, subscribe } from "~/features/competition/competition-events.server";
 import { createLiveChannel } from "~/features/competition/live-channel.server";
 import { hasPersonalParts, loadPublicVersion, publicVersion } from "~/features/competition/live-version.server";

@@ -1,14 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { competitionSettings, registrations, tournaments, users } from "~/db/schema";
-import {
-  checkIn,
-  listEntrants,
-  listLobbyResults,
-  saveLobby,
-  saveSettings,
-  startCompetition,
-} from "~/features/competition/competition.server";
+import { checkIn } from "~/features/competition/check-in.server";
+import { listEntrants, listLobbyResults } from "~/features/competition/competition-reads.server";
+import { saveLobby } from "~/features/competition/match-operations.server";
+import { saveSettings, startCompetition } from "~/features/competition/competition-start.server";
 import { eventTable, lobbyPlan } from "~/features/competition/core/lobbies";
 import { POINT_PRESETS } from "~/features/competition/core/points-table";
 import { listLobbyReports, reportLobby } from "~/features/competition/lobby-reports.server";

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { competitionAudit, competitionResults, competitionRoundTimes, tournaments, users } from "~/db/schema";
-import { checkIn, findMatch, loadBracket, startCompetition } from "~/features/competition/competition.server";
+import { checkIn } from "~/features/competition/check-in.server";
+import { findMatch } from "~/features/competition/competition-reads.server";
+import { loadBracket } from "~/features/competition/bracket-storage.server";
+import { startCompetition } from "~/features/competition/competition-start.server";
 import { sendMatchReminders } from "~/features/competition/competition-mail.server";
 import { MATCH_REMINDER_MINUTES } from "~/features/competition/core/match-times";
 import { action as runAction, loader as runLoader } from "~/features/competition/routes/run";

@@ -11,7 +11,9 @@ import {
   users,
   waitlistEntries,
 } from "~/db/schema";
-import { checkIn, listEntrants, saveSettings, startCompetition } from "~/features/competition/competition.server";
+import { checkIn } from "~/features/competition/check-in.server";
+import { listEntrants } from "~/features/competition/competition-reads.server";
+import { saveSettings, startCompetition } from "~/features/competition/competition-start.server";
 import { sendNoShowMails } from "~/features/competition/competition-mail.server";
 import { decideOrder, submitProof } from "~/features/orders/orders.server";
 import { action as tournamentAction, loader as tournamentLoader } from "~/features/tournaments/routes/tournament";

@@ -7,7 +7,7 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { competitionEntrants, competitionSettings, organizations, registrations, tournaments } from "~/db/schema";
 import { action as editAction } from "~/features/admin/routes/tournament-edit";
-import { savePrizes } from "~/features/competition/competition.server";
+import { savePrizes } from "~/features/competition/prizes.server";
 import { deliverDueNotices } from "~/features/notifications/notification-outbox.server";
 import { action as discordAction, loader as discordLoader } from "~/features/organizations/routes/discord";
 import { startDiscordDemo } from "../../scripts/discord-demo.mjs";

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { competitionAudit, competitionMatchTimes, competitionRoundTimes, competitionSettings, tournaments, users } from "~/db/schema";
-import { checkIn, findMatch, loadBracket } from "~/features/competition/competition.server";
+import { checkIn } from "~/features/competition/check-in.server";
+import { findMatch } from "~/features/competition/competition-reads.server";
+import { loadBracket } from "~/features/competition/bracket-storage.server";
 import { sendMatchReminders } from "~/features/competition/competition-mail.server";
 import { isFinalMatch, isPlayable, thirdPlaceMatch } from "~/features/competition/core/bracket-view";
 import { action as runAction, loader as runLoader } from "~/features/competition/routes/run";

@@ -8,13 +8,31 @@ import { listMatchTimes, listRoundTimes, listWalkovers } from "./match-times.ser
 import {
   listEntrants,
   listLobbyResults,
-  listPrizes,
   listTeams,
-  loadBracket,
   participantIdsOf,
   startedEventsAmong,
   type Competition,
-} from "./competition.server";
+} from "./competition-reads.server";
+import { listPrizes } from "./prizes.server";
+import { loadBracket } from "./bracket-storage.server";
+
+/** A battle-royale event's entrants, lobby results and points table (core/lobbies.ts). */
+async function lobbyTable(
+  db: Database,
+  tournamentId: string,
+  settings: Pick<NonNullable<Competition["settings"]>, "placementPoints" | "killPoints" | "lobbySize" | "lobbyMatches">,
+) {
+  const entrants = await listEntrants(db, tournamentId);
+  const results = await listLobbyResults(db, tournamentId);
+  const rows = eventTable(
+    entrants,
+    results,
+    { placementPoints: settings.placementPoints, killPoints: settings.killPoints },
+    settings.lobbySize,
+    settings.lobbyMatches,
+  );
+  return { entrants, results, rows };
+}
 
 /**
  * What the public bracket page shows: settings, check-in (for the signed-in captain), the bracket or
@@ -62,8 +80,7 @@ export async function bracketPageData(db: Database, competition: Competition, vi
     };
   const prizes = await listPrizes(db, tournament.id);
   if (!isBracketFormat(format)) {
-    const entrants = await listEntrants(db, tournament.id);
-    const results = await listLobbyResults(db, tournament.id);
+    const { entrants, results, rows } = await lobbyTable(db, tournament.id, settings);
     const plan = lobbyPlan(
       entrants.map((entrant) => entrant.registrationId),
       settings.lobbySize,
@@ -71,13 +88,6 @@ export async function bracketPageData(db: Database, competition: Competition, vi
     );
     const groups = groupCountFor(entrants.length, settings.lobbySize);
     const groupOf = new Map(plan.filter((lobby) => lobby.round === 1).flatMap((lobby) => lobby.teams.map((id) => [id, lobby.group])));
-    const rows = eventTable(
-      entrants,
-      results,
-      { placementPoints: settings.placementPoints, killPoints: settings.killPoints },
-      settings.lobbySize,
-      settings.lobbyMatches,
-    );
     const names = new Map(entrants.map((entrant) => [entrant.registrationId, entrant.name]));
     const playedLobbies = new Set(results.map((result) => result.lobbyMatch));
     const table = rows.map((row) => ({
@@ -171,16 +181,8 @@ export async function eventStagesOf(db: Database, tournamentIds: string[]): Prom
     if (isBracketFormat(format)) {
       stage = eventStage(await loadBracket(db, settings.tournamentId), format);
     } else {
-      const entrants = await listEntrants(db, settings.tournamentId);
-      const results = await listLobbyResults(db, settings.tournamentId);
+      const { entrants, results, rows } = await lobbyTable(db, settings.tournamentId, settings);
       const played = new Set(results.map((result) => result.lobbyMatch)).size;
-      const rows = eventTable(
-        entrants,
-        results,
-        { placementPoints: settings.placementPoints, killPoints: settings.killPoints },
-        settings.lobbySize,
-        settings.lobbyMatches,
-      );
       const leader = rows[0] ? (entrants.find((entrant) => entrant.registrationId === rows[0]!.registrationId)?.name ?? null) : null;
       stage = lobbyEventStage(played, settings.lobbyMatches * groupCountFor(entrants.length, settings.lobbySize), leader);
     }

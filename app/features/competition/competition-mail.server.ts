@@ -11,7 +11,10 @@ import { mailWaitlistAfterCommit } from "~/features/tournaments/waitlist.server"
 import { announce, notify } from "~/features/notifications/notify.server";
 import { formatDateTime } from "~/domain/format";
 import { isPlayable } from "./core/bracket-view";
-import { captainsOf, claimCheckInMails, dropNoShows, loadBracket, type CompetitionEvent } from "./competition.server";
+import { captainsOf } from "./competition-reads.server";
+import { claimCheckInMails, dropNoShows } from "./check-in.server";
+import { loadBracket } from "./bracket-storage.server";
+import { type CompetitionEvent } from "./competition-types.server";
 import { remindersOwed } from "./core/match-times";
 import {
   claimDueReminders,

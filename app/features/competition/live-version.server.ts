@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Database } from "~/lib/db.server";
 import { bracketPageData } from "./bracket-page.server";
-import { findVisibleCompetition, participantIdsOf } from "./competition.server";
+import { findVisibleCompetition, participantIdsOf } from "./competition-reads.server";
 
 /**
  * The public version of a tournament's bracket page (docs/decisions/012-live-channel.md): a short hash of what a spectator

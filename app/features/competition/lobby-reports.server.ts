@@ -1,7 +1,9 @@
 import { and, asc, eq } from "drizzle-orm";
 import { competitionLobbyReports, competitionLobbyResults, competitionSettings } from "~/db/schema";
 import type { Database, Transaction } from "~/lib/db.server";
-import { CompetitionError, listEntrants, withTournamentLock } from "./competition.server";
+import { CompetitionError } from "./competition-types.server";
+import { listEntrants } from "./competition-reads.server";
+import { withTournamentLock } from "./tournament-lock.server";
 import { lobbyPlan } from "./core/lobbies";
 
 type Executor = Database | Transaction;

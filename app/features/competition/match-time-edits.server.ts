@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { competitionAudit, competitionSettings } from "~/db/schema";
 import type { Database } from "~/lib/db.server";
 import { loadBracket } from "./bracket-storage.server";
-import { CompetitionError, withTournamentLock } from "./competition.server";
+import { CompetitionError } from "./competition-types.server";
+import { withTournamentLock } from "./tournament-lock.server";
 import { isBracketFormat, type Format } from "./core/formats";
 import { writeMatchTime } from "./match-times.server";
 

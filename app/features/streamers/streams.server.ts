@@ -12,7 +12,7 @@ import {
 import { recordAudit } from "~/features/admin/audit.server";
 import type { CurrentUser } from "~/features/auth/session.server";
 import { eventStagesOf } from "~/features/competition/bracket-page.server";
-import { findMatch } from "~/features/competition/competition.server";
+import { findMatch } from "~/features/competition/competition-reads.server";
 import { requireTournamentOperator } from "~/features/organizations/operator.server";
 import type { Database } from "~/lib/db.server";
 import { DomainError } from "~/lib/domain-error";

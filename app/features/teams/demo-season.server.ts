@@ -2,17 +2,12 @@ import { eq } from "drizzle-orm";
 import { registrations, savedPlayerIds, seasons, tournaments, users } from "~/db/schema";
 import { parseRegistration } from "~/domain/registration";
 import { platformToday } from "~/domain/format";
-import {
-  checkIn,
-  listEntrants,
-  listLobbyResults,
-  loadBracket,
-  saveLobby,
-  savePrizes,
-  saveSettings,
-  setResult,
-  startCompetition,
-} from "~/features/competition/competition.server";
+import { checkIn } from "~/features/competition/check-in.server";
+import { listEntrants, listLobbyResults } from "~/features/competition/competition-reads.server";
+import { loadBracket } from "~/features/competition/bracket-storage.server";
+import { saveLobby, setResult } from "~/features/competition/match-operations.server";
+import { savePrizes } from "~/features/competition/prizes.server";
+import { saveSettings, startCompetition } from "~/features/competition/competition-start.server";
 import { isPlayable } from "~/features/competition/core/bracket-view";
 import { lobbyPlan } from "~/features/competition/core/lobbies";
 import { POINT_PRESETS, pointsTable } from "~/features/competition/core/points-table";

@@ -3,7 +3,8 @@
 // Usage: tsx tests/e2e/support/decide-match.ts <dataDir> <tournamentId> <matchId> [postgresUrl]
 // (on PostgreSQL the reports' notifications reach every instance listening: tests/multi-instance)
 import { openDatabase, setDatabase } from "~/lib/db.server";
-import { findMatch, reportMatch } from "~/features/competition/competition.server";
+import { findMatch } from "~/features/competition/competition-reads.server";
+import { reportMatch } from "~/features/competition/match-operations.server";
 
 const [dataDir, tournamentId, matchId, url] = process.argv.slice(2);
 if (!dataDir || !tournamentId || !matchId) throw new Error("usage: decide-match <dataDir> <tournamentId> <matchId>");

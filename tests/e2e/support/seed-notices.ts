@@ -5,7 +5,7 @@
 // Usage: tsx tests/e2e/support/seed-notices.ts <dataDir>
 import { randomUUID } from "node:crypto";
 import { competitionCheckIns, competitionSettings, notificationPreferences, registrations, tournaments } from "~/db/schema";
-import { startCompetition } from "~/features/competition/competition.server";
+import { startCompetition } from "~/features/competition/competition-start.server";
 import { openDatabase } from "~/lib/db.server";
 import { seedPerson } from "./seed-people";
 

@@ -10,7 +10,10 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { registrationPlayers, registrations, tournaments, waitlistEntries } from "~/db/schema";
-import { checkIn, loadBracket, saveSettings, setResult, startCompetition } from "~/features/competition/competition.server";
+import { checkIn } from "~/features/competition/check-in.server";
+import { loadBracket } from "~/features/competition/bracket-storage.server";
+import { saveSettings, startCompetition } from "~/features/competition/competition-start.server";
+import { setResult } from "~/features/competition/match-operations.server";
 import { isPlayable } from "~/features/competition/core/bracket-view";
 import { openDatabase, setDatabase } from "~/lib/db.server";
 import { seedPerson } from "./seed-people";

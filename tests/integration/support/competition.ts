@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeEach } from "vitest";
 import { registrations, tournaments, users } from "~/db/schema";
-import { saveSettings } from "~/features/competition/competition.server";
+import { saveSettings } from "~/features/competition/competition-start.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { useMailer } from "~/lib/mail.server";
 import { useTestDatabase } from "../test-database";

@@ -31,7 +31,7 @@ import { formatMoney } from "~/domain/format";
 import { isLanguage } from "~/domain/language";
 import type { Route } from "./+types/tournament-edit";
 import { eventTeamSize } from "~/domain/games";
-import { findCompetition } from "~/features/competition/competition.server";
+import { findCompetition } from "~/features/competition/competition-reads.server";
 import { eventStagesOf } from "~/features/competition/bracket-page.server";
 import { prizesPaid } from "~/features/wallet/wallet.server";
 import { canMoveOrgTournament } from "~/features/organizations/core/rules";

@@ -15,12 +15,8 @@ import {
   roundLabel,
   standings,
 } from "./bracket-view";
+import { freshBracket, regOf, teams } from "./bracket-fixtures";
 import type { BracketFormat } from "./formats";
-
-const teams = (n: number): Entrant[] => Array.from({ length: n }, (_, i) => ({ registrationId: `r${i + 1}`, name: `Team ${i + 1}` }));
-
-const regOf = (data: BracketData, id: unknown) =>
-  (data.participant.find((p) => p.id === id) as unknown as { registration_id: string }).registration_id;
 
 /** Plays the event to the end, rebuilding from stored results each time (as the server does); `winner` picks side 1 or 2. */
 async function playOut(
@@ -51,13 +47,7 @@ async function playOut(
 
 describe("single elimination", () => {
   it("pairs 8 teams 1v8, 4v5, 2v7, 3v6 and crowns the top seed when favourites win", async () => {
-    const { data } = await buildBracket({
-      tournamentId: "t",
-      format: "single_elimination",
-      entrants: teams(8),
-      groupCount: 1,
-      results: [],
-    });
+    const { data } = await freshBracket("single_elimination", 8);
     expect(data.match).toHaveLength(7);
     const first = bracketView(data)[0]!.rounds[0]!.matches.map((m) => [m.side1?.name, m.side2?.name]);
     expect(first).toEqual([
@@ -78,13 +68,7 @@ describe("single elimination", () => {
 
   it("gives byes to the top seeds when teams are missing (odd count, no-shows), never a match of two byes", async () => {
     for (const count of [3, 5, 6, 7]) {
-      const { data } = await buildBracket({
-        tournamentId: "t",
-        format: "single_elimination",
-        entrants: teams(count),
-        groupCount: 1,
-        results: [],
-      });
+      const { data } = await freshBracket("single_elimination", count);
       const firstRound = data.match.filter((m) => m.round_id === data.round[0]!.id);
       expect(firstRound.every((m) => m.opponent1 !== null || m.opponent2 !== null)).toBe(true);
       // seed 1 advanced without playing: it already sits in round 2.
@@ -159,7 +143,7 @@ describe("double elimination", () => {
 
 describe("round robin", () => {
   it("with an odd count every team plays every other once, one team resting each round", async () => {
-    const { data } = await buildBracket({ tournamentId: "t", format: "round_robin", entrants: teams(5), groupCount: 1, results: [] });
+    const { data } = await freshBracket("round_robin", 5);
     expect(data.match).toHaveLength(10);
     expect(data.round).toHaveLength(5);
     const pairs = new Set(data.match.map((m) => [m.opponent1!.id, m.opponent2!.id].sort().join("-")));
@@ -181,13 +165,7 @@ describe("round robin", () => {
 describe("labels and finals", () => {
   it("knows which matches are finals (best-of of the final)", async () => {
     const { isFinalMatch, roundLabel } = await import("./bracket-view");
-    const { data } = await buildBracket({
-      tournamentId: "t",
-      format: "single_elimination",
-      entrants: teams(8),
-      groupCount: 1,
-      results: [],
-    });
+    const { data } = await freshBracket("single_elimination", 8);
     expect(data.match.filter((m) => isFinalMatch(data, m.id as number, "single_elimination")).map((m) => m.id)).toEqual([6]);
     expect(roundLabel("single_elimination", 1, 3, 3)).toEqual({ key: "final" });
     expect(roundLabel("single_elimination", 1, 2, 3)).toEqual({ key: "semifinal" });
@@ -197,7 +175,7 @@ describe("labels and finals", () => {
 
 describe("the landing card's stage", () => {
   it("single elimination: nothing, then Final while the final is open, then the champion", async () => {
-    const fresh = await buildBracket({ tournamentId: "t", format: "single_elimination", entrants: teams(4), groupCount: 1, results: [] });
+    const fresh = await freshBracket("single_elimination", 4);
     expect(eventStage(fresh.data, "single_elimination")).toBeNull();
     // Both semi-finals decided: the final has its two teams.
     const semis = fresh.data.match.filter(isPlayable);
@@ -219,7 +197,7 @@ describe("the landing card's stage", () => {
     expect(eventStage(done.data, "double_elimination")).toMatchObject({ stage: "finished" });
     const robin = await playOut("round_robin", teams(4));
     expect(eventStage(robin.data, "round_robin")).toEqual({ stage: "finished", champion: "Team 1" });
-    const fresh = await buildBracket({ tournamentId: "t", format: "round_robin", entrants: teams(4), groupCount: 1, results: [] });
+    const fresh = await freshBracket("round_robin", 4);
     expect(eventStage(fresh.data, "round_robin")).toBeNull();
   });
 
@@ -311,7 +289,7 @@ describe("groups → playoffs", () => {
 
 describe("swiss", () => {
   it("builds one round at a time from the results, without rematches, to a champion by wins then Buchholz", async () => {
-    const fresh = await buildBracket({ tournamentId: "t", format: "swiss", entrants: teams(8), groupCount: 1, results: [] });
+    const fresh = await freshBracket("swiss", 8);
     expect(fresh.data.round).toHaveLength(1);
     expect(fresh.data.match.filter(isPlayable)).toHaveLength(4);
     expect(groupLabel("swiss", 1)).toEqual({ key: "swiss" });

@@ -16,20 +16,34 @@ export interface CompetitionSettingsInput {
 
 const int = (value: string | undefined) => (value !== undefined && /^\d{1,4}$/.test(value.trim()) ? Number(value) : NaN);
 
+/**
+ * The counts both forms ask: best-of (regular and final) from the allowed list, groups 1–16, rounds 1–12.
+ * `bestOfDefault` stands for a best-of the form leaves out (the run page's; the settings form has no default).
+ */
+function parseMatchCounts(
+  fields: Record<string, string | undefined>,
+  bestOfDefault?: string,
+): { bestOf: number; finalBestOf: number; groupCount: number; lobbyMatches: number } | { field: string } {
+  const bestOf = int(fields.bestOf ?? bestOfDefault);
+  const finalBestOf = int(fields.finalBestOf ?? bestOfDefault);
+  if (!(BEST_OF as readonly number[]).includes(bestOf)) return { field: "bestOf" };
+  if (!(BEST_OF as readonly number[]).includes(finalBestOf)) return { field: "finalBestOf" };
+  const groupCount = int(fields.groupCount ?? "1");
+  if (!(groupCount >= 1 && groupCount <= 16)) return { field: "groupCount" };
+  const lobbyMatches = int(fields.lobbyMatches ?? "4");
+  if (!(lobbyMatches >= 1 && lobbyMatches <= 12)) return { field: "lobbyMatches" };
+  return { bestOf, finalBestOf, groupCount, lobbyMatches };
+}
+
 /** The staff's settings form: a local date-time in the platform's zone, best-of from the allowed list, a window that opens before it closes. */
 export function parseSettings(
   fields: Record<string, string | undefined>,
 ): { ok: true; settings: CompetitionSettingsInput } | { ok: false; code: "BAD_SETTINGS"; field: string } {
   const bad = (field: string) => ({ ok: false as const, code: "BAD_SETTINGS" as const, field });
   if (!isFormat(fields.format)) return bad("format");
-  const bestOf = int(fields.bestOf);
-  const finalBestOf = int(fields.finalBestOf);
-  if (!(BEST_OF as readonly number[]).includes(bestOf)) return bad("bestOf");
-  if (!(BEST_OF as readonly number[]).includes(finalBestOf)) return bad("finalBestOf");
-  const groupCount = int(fields.groupCount ?? "1");
-  if (!(groupCount >= 1 && groupCount <= 16)) return bad("groupCount");
-  const lobbyMatches = int(fields.lobbyMatches ?? "4");
-  if (!(lobbyMatches >= 1 && lobbyMatches <= 12)) return bad("lobbyMatches");
+  const counts = parseMatchCounts(fields);
+  if ("field" in counts) return bad(counts.field);
+  const { bestOf, finalBestOf, groupCount, lobbyMatches } = counts;
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(fields.startsAt ?? "")) return bad("startsAt");
   const startsAt = new Date(`${fields.startsAt}:00${PLATFORM_UTC_OFFSET}`);
   if (Number.isNaN(startsAt.getTime())) return bad("startsAt");
@@ -77,14 +91,9 @@ export function parseRunDetails(
   fields: Record<string, string | undefined>,
 ): { ok: true; details: RunDetails } | { ok: false; code: "BAD_SETTINGS"; field: string } {
   const bad = (field: string) => ({ ok: false as const, code: "BAD_SETTINGS" as const, field });
-  const bestOf = int(fields.bestOf ?? "1");
-  const finalBestOf = int(fields.finalBestOf ?? "1");
-  if (!(BEST_OF as readonly number[]).includes(bestOf)) return bad("bestOf");
-  if (!(BEST_OF as readonly number[]).includes(finalBestOf)) return bad("finalBestOf");
-  const groupCount = int(fields.groupCount ?? "1");
-  if (!(groupCount >= 1 && groupCount <= 16)) return bad("groupCount");
-  const lobbyMatches = int(fields.lobbyMatches ?? "4");
-  if (!(lobbyMatches >= 1 && lobbyMatches <= 12)) return bad("lobbyMatches");
+  const counts = parseMatchCounts(fields, "1");
+  if ("field" in counts) return bad(counts.field);
+  const { bestOf, finalBestOf, groupCount, lobbyMatches } = counts;
   const lobbySize = int(fields.lobbySize ?? String(DEFAULT_LOBBY_SIZE));
   if (!(lobbySize >= 2 && lobbySize <= MAX_LOBBY_SIZE)) return bad("lobbySize");
   const preset = fields.pointsPreset ?? "custom";

@@ -3,12 +3,8 @@ import fc from "fast-check";
 import type { Match } from "brackets-model";
 import { buildBracket, type BracketData, type Entrant, type StoredResult } from "./bracket";
 import { champion, eventStage, isFinalMatch, isFinished, isPlayable, standings, thirdPlaceMatch } from "./bracket-view";
+import { freshBracket, regOf, teams } from "./bracket-fixtures";
 import type { BracketFormat, ThirdPlace } from "./formats";
-
-const teams = (n: number): Entrant[] => Array.from({ length: n }, (_, i) => ({ registrationId: `r${i + 1}`, name: `Team ${i + 1}` }));
-
-const regOf = (data: BracketData, id: unknown) =>
-  (data.participant.find((p) => p.id === id) as unknown as { registration_id: string }).registration_id;
 
 /** Plays every playable match (rebuilding from the stored results, as the server does) until none is left. */
 async function playOut(
@@ -43,14 +39,7 @@ async function playOut(
 
 describe("3rd place: a match", () => {
   it("puts the two semifinal losers in a 3rd-place match below the final; 3rd and 4th come from it", async () => {
-    const { data: empty } = await buildBracket({
-      tournamentId: "t",
-      format: "single_elimination",
-      entrants: teams(8),
-      groupCount: 1,
-      results: [],
-      thirdPlace: "match",
-    });
+    const { data: empty } = await freshBracket("single_elimination", 8, "match");
     expect(empty.match).toHaveLength(8);
     const third = thirdPlaceMatch(empty, "single_elimination")!;
     expect(third).not.toBeNull();
@@ -106,14 +95,7 @@ describe("3rd place: a match", () => {
   });
 
   it("fewer than four teams: no 3rd-place match (nobody to play it)", async () => {
-    const { data } = await buildBracket({
-      tournamentId: "t",
-      format: "single_elimination",
-      entrants: teams(3),
-      groupCount: 1,
-      results: [],
-      thirdPlace: "match",
-    });
+    const { data } = await freshBracket("single_elimination", 3, "match");
     expect(thirdPlaceMatch(data, "single_elimination")).toBeNull();
   });
 

@@ -1,7 +1,7 @@
 import { requireUser } from "~/features/auth/session.server";
 import { db } from "~/lib/db.server";
 import { idParam, notFoundIfNullish } from "~/lib/http.server";
-import { listEntrants } from "../competition.server";
+import { listEntrants } from "../competition-reads.server";
 import { findLobbyReport } from "../lobby-reports.server";
 import { screenshotStorage } from "../screenshots.server";
 import type { Route } from "./+types/lobby-screenshot";

@@ -15,16 +15,10 @@ import { formFields, notFoundIfNullish, readForm, idParam } from "~/lib/http.ser
 import { loadMessages } from "~/lib/messages.server";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import { mailCompetitionEvents, noticeRoomPosted } from "../competition-mail.server";
-import {
-  CompetitionError,
-  findVisibleCompetition,
-  findMatch,
-  giveWalkover,
-  loadBracket,
-  postRoom,
-  reportMatch,
-  setResult,
-} from "../competition.server";
+import { CompetitionError } from "../competition-types.server";
+import { findVisibleCompetition, findMatch } from "../competition-reads.server";
+import { giveWalkover, postRoom, reportMatch, setResult } from "../match-operations.server";
+import { loadBracket } from "../bracket-storage.server";
 import { matchPhase, parseMatchTime } from "../core/match-times";
 import { matchTimeOf } from "../match-times.server";
 import { useFormat } from "~/lib/use-format";

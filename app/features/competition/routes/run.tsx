@@ -12,22 +12,12 @@ import { formFields, notFoundIfNullish, readForm } from "~/lib/http.server";
 import { loadMessages } from "~/lib/messages.server";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import { mailCheckInOpen, mailCompetitionEvents } from "../competition-mail.server";
-import {
-  CompetitionError,
-  findCompetition,
-  listAudit,
-  listDisputes,
-  listEntrants,
-  listLobbyResults,
-  listPrizes,
-  listTeams,
-  loadBracket,
-  saveLobby,
-  savePrizes,
-  saveRoundTimes,
-  saveSettings,
-  startCompetition,
-} from "../competition.server";
+import { CompetitionError } from "../competition-types.server";
+import { findCompetition, listAudit, listDisputes, listEntrants, listLobbyResults, listTeams } from "../competition-reads.server";
+import { listPrizes, savePrizes } from "../prizes.server";
+import { loadBracket } from "../bracket-storage.server";
+import { saveLobby, saveRoundTimes } from "../match-operations.server";
+import { saveSettings, startCompetition } from "../competition-start.server";
 import { bracketView, groupLabel, roundLabel } from "../core/bracket-view";
 import { isBracketFormat, type BracketFormat } from "../core/formats";
 import { parseRoundTimes } from "../core/match-times";

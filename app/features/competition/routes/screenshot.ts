@@ -1,7 +1,7 @@
 import { requireUser } from "~/features/auth/session.server";
 import { db } from "~/lib/db.server";
 import { notFoundIfNullish, idParam } from "~/lib/http.server";
-import { findMatch } from "../competition.server";
+import { findMatch } from "../competition-reads.server";
 import { screenshotStorage } from "../screenshots.server";
 import type { Route } from "./+types/screenshot";
 
