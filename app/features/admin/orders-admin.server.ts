@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { orders, paymentProofs, users } from "~/db/schema";
 import type { ParsedDecision } from "~/features/orders/core/decisions";
-import { applyDecision } from "~/features/orders/orders.server";
+import { ORDER_SUMMARY_COLUMNS, applyDecision } from "~/features/orders/orders.server";
 import { FIRST_PAGE, fetchKeysetPage, type PageAsk } from "~/domain/page-cursor";
 import type { Database, Transaction } from "~/lib/db.server";
 import { cursorOfRow, keysetQuery } from "~/lib/keyset.server";
@@ -72,13 +72,7 @@ function searchRows(db: Database, query: string, ask: PageAsk) {
   const page = keysetQuery({ at: orders.createdAt, id: orders.id }, "desc", ask, ORDER_SEARCH_PAGE);
   return db
     .select({
-      id: orders.id,
-      number: orders.number,
-      kind: orders.kind,
-      status: orders.status,
-      paymentMethod: orders.paymentMethod,
-      currency: orders.currency,
-      amount: orders.amount,
+      ...ORDER_SUMMARY_COLUMNS,
       email: orders.email,
       userName: users.name,
       updatedAt: orders.updatedAt,

@@ -265,7 +265,7 @@ export type OrderView = NonNullable<Awaited<ReturnType<typeof findOrderFor>>>;
 const PAGE_SIZE = 20;
 
 /** What every order list shows of an order. */
-const ORDER_SUMMARY_COLUMNS = {
+export const ORDER_SUMMARY_COLUMNS = {
   id: orders.id,
   number: orders.number,
   kind: orders.kind,
