@@ -74,6 +74,21 @@ export function readKeysetPage<Row>(rows: Row[], ask: PageAsk, size: number, cur
   return { rows: page, next, previous };
 }
 
+/**
+ * Reads a page with `fetch` (which asks for one row more than `size`). A cursor whose rows are gone
+ * (or a forged one) shows the first page rather than an empty one.
+ */
+export async function fetchKeysetPage<Row>(
+  ask: PageAsk,
+  size: number,
+  cursorOf: (row: Row) => PageCursor,
+  fetch: (ask: PageAsk) => Promise<Row[]>,
+): Promise<KeysetPage<Row>> {
+  let rows = await fetch(ask);
+  if (rows.length === 0 && ask.cursor) rows = await fetch((ask = FIRST_PAGE));
+  return readKeysetPage(rows, ask, size, cursorOf);
+}
+
 /** The query string of a page: the list's own parameters plus `after=` or `before=`. */
 export function pageSearch(base: URLSearchParams, toward: "next" | "previous", cursor: PageCursor): string {
   const params = new URLSearchParams(base);

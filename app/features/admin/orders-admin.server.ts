@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { orders, paymentProofs, users } from "~/db/schema";
 import type { ParsedDecision } from "~/features/orders/core/decisions";
-import { applyDecision } from "~/features/orders/orders.server";
-import { FIRST_PAGE, readKeysetPage, type PageAsk } from "~/domain/page-cursor";
+import { ORDER_SUMMARY_COLUMNS, applyDecision } from "~/features/orders/orders.server";
+import { FIRST_PAGE, fetchKeysetPage, type PageAsk } from "~/domain/page-cursor";
 import type { Database, Transaction } from "~/lib/db.server";
 import { cursorOfRow, keysetQuery } from "~/lib/keyset.server";
 import { recordAudit } from "./audit.server";
@@ -72,13 +72,7 @@ function searchRows(db: Database, query: string, ask: PageAsk) {
   const page = keysetQuery({ at: orders.createdAt, id: orders.id }, "desc", ask, ORDER_SEARCH_PAGE);
   return db
     .select({
-      id: orders.id,
-      number: orders.number,
-      kind: orders.kind,
-      status: orders.status,
-      paymentMethod: orders.paymentMethod,
-      currency: orders.currency,
-      amount: orders.amount,
+      ...ORDER_SUMMARY_COLUMNS,
       email: orders.email,
       userName: users.name,
       updatedAt: orders.updatedAt,
@@ -96,8 +90,6 @@ function searchRows(db: Database, query: string, ask: PageAsk) {
  * transaction id, a PayPal payer's e-mail, a provider or refund reference, a player ID, a buyer's
  * phone (local or international form) or part of their name; newest first, a page at a time (keyset), every branch on an index.
  */
-export async function searchOrdersForStaff(db: Database, query: string, ask: PageAsk = FIRST_PAGE) {
-  let rows = await searchRows(db, query, ask);
-  if (rows.length === 0 && ask.cursor) rows = await searchRows(db, query, (ask = FIRST_PAGE));
-  return readKeysetPage(rows, ask, ORDER_SEARCH_PAGE, cursorOfRow);
+export function searchOrdersForStaff(db: Database, query: string, ask: PageAsk = FIRST_PAGE) {
+  return fetchKeysetPage(ask, ORDER_SEARCH_PAGE, cursorOfRow, (page) => searchRows(db, query, page));
 }

@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { orderItems, orderStatusHistory, orders, paymentProofs, users } from "~/db/schema";
 import type { Currency } from "~/domain/money";
 import type { PaymentMethod } from "~/domain/payment-methods";
-import { FIRST_PAGE, readKeysetPage, type PageAsk } from "~/domain/page-cursor";
+import { FIRST_PAGE, fetchKeysetPage, type PageAsk } from "~/domain/page-cursor";
 import type { Database, Transaction } from "~/lib/db.server";
 import { cursorOfRow, keysetQuery } from "~/lib/keyset.server";
 import { constraintOf } from "~/lib/http.server";
@@ -265,7 +265,7 @@ export type OrderView = NonNullable<Awaited<ReturnType<typeof findOrderFor>>>;
 const PAGE_SIZE = 20;
 
 /** What every order list shows of an order. */
-const ORDER_SUMMARY_COLUMNS = {
+export const ORDER_SUMMARY_COLUMNS = {
   id: orders.id,
   number: orders.number,
   kind: orders.kind,
@@ -295,11 +295,8 @@ function userOrderRows(db: Database, userId: string, ask: PageAsk) {
 }
 
 /** "My orders": newest first, a page at a time (keyset on the user's (created_at, id) index). */
-export async function listOrdersOfUser(db: Database, userId: string, ask: PageAsk = FIRST_PAGE) {
-  let rows = await userOrderRows(db, userId, ask);
-  // A cursor whose rows are gone (or a forged one) shows the first page rather than an empty one.
-  if (rows.length === 0 && ask.cursor) rows = await userOrderRows(db, userId, (ask = FIRST_PAGE));
-  return readKeysetPage(rows, ask, PAGE_SIZE, cursorOfRow);
+export function listOrdersOfUser(db: Database, userId: string, ask: PageAsk = FIRST_PAGE) {
+  return fetchKeysetPage(ask, PAGE_SIZE, cursorOfRow, (page) => userOrderRows(db, userId, page));
 }
 
 export interface StaffQueueFilters {
@@ -336,10 +333,8 @@ function staffQueueRows(db: Database, filters: StaffQueueFilters, ask: PageAsk) 
  * The staff queue: oldest change first, filtered by status and method, a page at a time (keyset on
  * (status[, method], updated_at, id), or (updated_at, id) for every status).
  */
-export async function listOrdersForStaff(db: Database, filters: StaffQueueFilters, ask: PageAsk = FIRST_PAGE) {
-  let rows = await staffQueueRows(db, filters, ask);
-  if (rows.length === 0 && ask.cursor) rows = await staffQueueRows(db, filters, (ask = FIRST_PAGE));
-  return readKeysetPage(rows, ask, PAGE_SIZE, cursorOfRow);
+export function listOrdersForStaff(db: Database, filters: StaffQueueFilters, ask: PageAsk = FIRST_PAGE) {
+  return fetchKeysetPage(ask, PAGE_SIZE, cursorOfRow, (page) => staffQueueRows(db, filters, page));
 }
 
 export interface StoredReceipt {

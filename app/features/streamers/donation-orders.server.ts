@@ -1,17 +1,16 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { orders, streamerDonationOrders, streamerDonations, streamerGifts, streamers, users } from "~/db/schema";
 import { isLanguage } from "~/domain/language";
-import { usdToVes, type Currency } from "~/domain/money";
-import { currencyFor, type PaymentMethod } from "~/domain/payment-methods";
+import type { Currency } from "~/domain/money";
 import type { KindEnding } from "~/features/orders/core/outcome";
 import type { OrderKindHandler } from "~/features/orders/order-kind-registry.server";
-import { OrderError, createOrder } from "~/features/orders/orders.server";
+import { OrderError } from "~/features/orders/orders.server";
 import { isCurrency } from "~/features/wallet/core/accounts";
 import type { Database, Transaction } from "~/lib/db.server";
 import { donationSplit } from "./core/donations";
 import { giftLabel, giftTotal, parseGiftQuantity, type GiftItem } from "./core/gifts";
-import { creditFanPayment, reverseFanPayment } from "./fan-payments.server";
+import { createFanOrder, creditFanPayment, fanOrderInProgress, reverseFanPayment, type FanCheckout } from "./fan-payments.server";
 import { activeGift } from "./gifts.server";
 import { StreamerError, donationFeeBasisPoints } from "./streamers.server";
 
@@ -38,19 +37,7 @@ export type DonationWhat =
  */
 export async function buyDonation(
   db: Database,
-  input: {
-    userId: string;
-    email: string;
-    phone: string;
-    handle: string;
-    method: PaymentMethod;
-    what: DonationWhat;
-    message: string;
-    public: boolean;
-    exchangeRate: string;
-    expiresAt: Date;
-    idempotencyKey: string | null;
-  },
+  input: FanCheckout & { handle: string; what: DonationWhat; message: string; public: boolean },
 ) {
   return db.transaction(async (tx) => {
     const [streamer] = await tx
@@ -77,21 +64,7 @@ export async function buyDonation(
         gift: { id: gift.id, quantity },
       };
     } else priced = { amountUsd: what.amountUsd, item: { label: what.label, unitAmount: what.amountUsd, quantity: 1 }, gift: null };
-    const currency = currencyFor(input.method);
-    const order = await createOrder(tx, {
-      userId: input.userId,
-      kind: "donation",
-      paymentMethod: input.method,
-      currency,
-      amount: currency === "VES" ? usdToVes(priced.amountUsd, input.exchangeRate) : priced.amountUsd,
-      amountUsd: priced.amountUsd,
-      exchangeRate: currency === "VES" ? input.exchangeRate : null,
-      phone: input.phone,
-      email: input.email,
-      expiresAt: input.expiresAt,
-      idempotencyKey: input.idempotencyKey,
-      items: [priced.item],
-    });
+    const order = await createFanOrder(tx, "donation", input, priced.amountUsd, priced.item);
     await tx
       .insert(streamerDonationOrders)
       .values({
@@ -108,21 +81,8 @@ export async function buyDonation(
 }
 
 /** The fan's donation order to this streamer still waiting on them or on staff (the page points to it). */
-export async function donationInProgress(db: Reader, userId: string, streamerId: string) {
-  const [row] = await db
-    .select({ id: orders.id, number: orders.number, status: orders.status })
-    .from(orders)
-    .innerJoin(streamerDonationOrders, eq(streamerDonationOrders.orderId, orders.id))
-    .where(
-      and(
-        eq(orders.userId, userId),
-        eq(streamerDonationOrders.streamerId, streamerId),
-        inArray(orders.status, ["initiated", "proof_submitted"]),
-      ),
-    )
-    .orderBy(desc(orders.createdAt))
-    .limit(1);
-  return row ?? null;
+export function donationInProgress(db: Reader, userId: string, streamerId: string) {
+  return fanOrderInProgress(db, streamerDonationOrders, userId, streamerId);
 }
 
 /**

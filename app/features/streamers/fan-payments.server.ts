@@ -1,8 +1,64 @@
-import type { Currency } from "~/domain/money";
-import { OrderError } from "~/features/orders/orders.server";
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { orders, type streamerDonationOrders, type streamerSubscriptionOrders } from "~/db/schema";
+import { usdToVes, type Currency } from "~/domain/money";
+import { currencyFor, type PaymentMethod } from "~/domain/payment-methods";
+import { OrderError, createOrder, type NewOrder } from "~/features/orders/orders.server";
 import { platformAccount, userAccount } from "~/features/wallet/core/accounts";
 import { LedgerError, post } from "~/features/wallet/ledger.server";
-import type { Transaction } from "~/lib/db.server";
+import type { Database, Transaction } from "~/lib/db.server";
+
+/** What a fan's checkout form carries, whatever it pays the streamer for. */
+export interface FanCheckout {
+  userId: string;
+  email: string;
+  phone: string;
+  method: PaymentMethod;
+  exchangeRate: string;
+  expiresAt: Date;
+  idempotencyKey: string | null;
+}
+
+/** A fan's order to a streamer, priced in USD (in Bs at the stored rate for Pago Móvil); idempotent by the form's key. */
+export function createFanOrder(
+  tx: Transaction,
+  kind: "donation" | "subscription",
+  checkout: FanCheckout,
+  amountUsd: number,
+  item: NewOrder["items"][number],
+) {
+  const currency = currencyFor(checkout.method);
+  return createOrder(tx, {
+    userId: checkout.userId,
+    kind,
+    paymentMethod: checkout.method,
+    currency,
+    amount: currency === "VES" ? usdToVes(amountUsd, checkout.exchangeRate) : amountUsd,
+    amountUsd,
+    exchangeRate: currency === "VES" ? checkout.exchangeRate : null,
+    phone: checkout.phone,
+    email: checkout.email,
+    expiresAt: checkout.expiresAt,
+    idempotencyKey: checkout.idempotencyKey,
+    items: [item],
+  });
+}
+
+/** The fan's order of one kind (its link table) to this streamer still waiting on them or on staff (the page points to it). */
+export async function fanOrderInProgress(
+  db: Database | Transaction,
+  link: typeof streamerDonationOrders | typeof streamerSubscriptionOrders,
+  userId: string,
+  streamerId: string,
+) {
+  const [row] = await db
+    .select({ id: orders.id, number: orders.number, status: orders.status })
+    .from(orders)
+    .innerJoin(link, eq(link.orderId, orders.id))
+    .where(and(eq(orders.userId, userId), eq(link.streamerId, streamerId), inArray(orders.status, ["initiated", "proof_submitted"])))
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
+  return row ?? null;
+}
 
 /**
  * A fan's order paid to a streamer (a subscription or a donation), in the ledger: approved, the

@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import { orders, streamerPosts, streamerSubscriptionOrders, streamerSubscriptions, streamers, users } from "~/db/schema";
-import { usdToVes, type Currency } from "~/domain/money";
-import { currencyFor, type PaymentMethod } from "~/domain/payment-methods";
+import type { Currency } from "~/domain/money";
 import type { KindEnding } from "~/features/orders/core/outcome";
 import type { OrderKindHandler } from "~/features/orders/order-kind-registry.server";
-import { OrderError, createOrder } from "~/features/orders/orders.server";
+import { OrderError } from "~/features/orders/orders.server";
 import { membershipOf } from "~/features/plus/plus.server";
 import { isCurrency } from "~/features/wallet/core/accounts";
 import type { Database, Transaction } from "~/lib/db.server";
@@ -17,7 +16,7 @@ import {
   postView,
   subscriptionSplit,
 } from "./core/subscriptions";
-import { creditFanPayment, reverseFanPayment } from "./fan-payments.server";
+import { createFanOrder, creditFanPayment, fanOrderInProgress, reverseFanPayment, type FanCheckout } from "./fan-payments.server";
 import { StreamerError, donationFeeBasisPoints } from "./streamers.server";
 
 /**
@@ -52,39 +51,16 @@ export async function setSubscriptionPrice(db: Database, userId: string, cents: 
  * stored rate for Pago Móvil), and records which streamer it is for, in one transaction; idempotent by
  * the form's key (a repeated post gets the first order back).
  */
-export async function buySubscription(
-  db: Database,
-  input: {
-    userId: string;
-    email: string;
-    phone: string;
-    handle: string;
-    method: PaymentMethod;
-    exchangeRate: string;
-    expiresAt: Date;
-    label: string;
-    idempotencyKey: string | null;
-  },
-) {
+export async function buySubscription(db: Database, input: FanCheckout & { handle: string; label: string }) {
   return db.transaction(async (tx) => {
     const offer = await subscriptionOffer(tx, input.handle);
     if (!offer) throw new StreamerError("NOT_FOUND");
     if (offer.userId === input.userId) throw new StreamerError("CANNOT_SUBSCRIBE_SELF");
     if (offer.priceUsd === null || !isSubscriptionPrice(offer.priceUsd)) throw new StreamerError("NOT_OFFERED");
-    const currency = currencyFor(input.method);
-    const order = await createOrder(tx, {
-      userId: input.userId,
-      kind: "subscription",
-      paymentMethod: input.method,
-      currency,
-      amount: currency === "VES" ? usdToVes(offer.priceUsd, input.exchangeRate) : offer.priceUsd,
-      amountUsd: offer.priceUsd,
-      exchangeRate: currency === "VES" ? input.exchangeRate : null,
-      phone: input.phone,
-      email: input.email,
-      expiresAt: input.expiresAt,
-      idempotencyKey: input.idempotencyKey,
-      items: [{ label: input.label, unitAmount: offer.priceUsd, quantity: 1 }],
+    const order = await createFanOrder(tx, "subscription", input, offer.priceUsd, {
+      label: input.label,
+      unitAmount: offer.priceUsd,
+      quantity: 1,
     });
     await tx.insert(streamerSubscriptionOrders).values({ orderId: order.id, streamerId: offer.id }).onConflictDoNothing();
     return order;
@@ -92,21 +68,8 @@ export async function buySubscription(
 }
 
 /** The fan's subscription order to this streamer still waiting on them or on staff (follow it rather than buy again). */
-export async function subscriptionInProgress(db: Reader, userId: string, streamerId: string) {
-  const [row] = await db
-    .select({ id: orders.id, number: orders.number, status: orders.status })
-    .from(orders)
-    .innerJoin(streamerSubscriptionOrders, eq(streamerSubscriptionOrders.orderId, orders.id))
-    .where(
-      and(
-        eq(orders.userId, userId),
-        eq(streamerSubscriptionOrders.streamerId, streamerId),
-        inArray(orders.status, ["initiated", "proof_submitted"]),
-      ),
-    )
-    .orderBy(desc(orders.createdAt))
-    .limit(1);
-  return row ?? null;
+export function subscriptionInProgress(db: Reader, userId: string, streamerId: string) {
+  return fanOrderInProgress(db, streamerSubscriptionOrders, userId, streamerId);
 }
 
 async function periodsOf(db: Reader, streamerId: string, userId: string) {

@@ -12,7 +12,7 @@ import { createOrder, findOrderByKey } from "~/features/orders/orders.server";
 import { isMemberAt, plusRefusal, type PlusRefusal } from "~/features/plus/core/membership";
 import { periodsOf } from "~/features/plus/periods.server";
 import { checkInLateEntrant, lateEntryFor } from "./late-entry.server";
-import { PLACES_TAKEN, TOURNAMENT_CARD_COLUMNS } from "./tournaments.server";
+import { TOURNAMENT_STATE_COLUMNS } from "./tournaments.server";
 import { DomainError } from "~/lib/domain-error";
 import { holdsPlaceSql } from "./registration-status.server";
 
@@ -56,12 +56,7 @@ const liveRegistrations = (tournamentId: string) => and(eq(registrations.tournam
 export async function findTournament(db: Database | Transaction, id: string) {
   const [row] = await db
     .select({
-      ...TOURNAMENT_CARD_COLUMNS,
-      capacity: tournaments.capacity,
-      registrationClosesAt: tournaments.registrationClosesAt,
-      registrationOpensAt: tournaments.registrationOpensAt,
-      status: tournaments.status,
-      startedAt: competitionSettings.startedAt,
+      ...TOURNAMENT_STATE_COLUMNS,
       startTime: tournaments.startTime,
       rules: tournaments.rules,
       format: tournaments.format,
@@ -69,7 +64,6 @@ export async function findTournament(db: Database | Transaction, id: string) {
       substitutes: tournaments.substitutes,
       prizeSplit: tournaments.prizeSplit,
       prizeFunding: tournaments.prizeFunding,
-      taken: PLACES_TAKEN,
       // The organization running it (docs/organizations.md): "Organizado por …", and its player bans.
       organizationId: tournaments.organizationId,
       organizationName: organizations.name,

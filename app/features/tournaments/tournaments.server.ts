@@ -58,6 +58,17 @@ export const TOURNAMENT_CARD_COLUMNS = {
   plusOnly: tournaments.plusOnly,
 };
 
+/** A card's columns and what its state is read from (places, the registration window, the bracket's start); joins competition_settings. */
+export const TOURNAMENT_STATE_COLUMNS = {
+  ...TOURNAMENT_CARD_COLUMNS,
+  capacity: tournaments.capacity,
+  registrationClosesAt: tournaments.registrationClosesAt,
+  registrationOpensAt: tournaments.registrationOpensAt,
+  status: tournaments.status,
+  startedAt: competitionSettings.startedAt,
+  taken: PLACES_TAKEN,
+};
+
 /** Upcoming tournaments for the landing grid, soonest first (bounded: the grid is a teaser). */
 export async function listUpcomingTournaments(db: Database, limit = LANDING_LIMIT, now = new Date()): Promise<TournamentCard[]> {
   return upcomingCards(db, [], limit, now);
@@ -95,15 +106,7 @@ export async function listTournamentsPage(
 /** Published tournaments from today on (the platform's calendar), as cards. */
 async function upcomingCards(db: Database, where: SQL[], limit: number, now: Date, order: "landing" | "keyset" = "landing") {
   const rows = await db
-    .select({
-      ...TOURNAMENT_CARD_COLUMNS,
-      capacity: tournaments.capacity,
-      registrationClosesAt: tournaments.registrationClosesAt,
-      registrationOpensAt: tournaments.registrationOpensAt,
-      status: tournaments.status,
-      startedAt: competitionSettings.startedAt,
-      taken: PLACES_TAKEN,
-    })
+    .select(TOURNAMENT_STATE_COLUMNS)
     .from(tournaments)
     .leftJoin(competitionSettings, eq(competitionSettings.tournamentId, tournaments.id))
     // Drafts and cancelled tournaments are staff-only (back-office).

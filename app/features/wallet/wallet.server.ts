@@ -339,33 +339,24 @@ export async function decideWithdrawal(db: Database, staffId: string, withdrawal
     const currency = row.currency as Currency;
     const amount = Number(row.amount);
     const fee = Number(row.fee);
-    const transit = platformAccount("payouts_in_transit", currency);
-    if (decided.decision === "paid") {
-      await post(tx, {
-        kind: "withdrawal_paid",
-        idempotencyKey: `withdrawal-decided:${row.id}`,
-        subjectId: row.id,
-        actorId: staffId,
-        reason: decided.reference,
-        lines: [
-          { account: transit, amount: -amount },
-          { account: platformAccount("bank", currency), amount: amount - fee },
-          ...(fee > 0 ? [{ account: platformAccount("fees", currency), amount: fee }] : []),
-        ],
-      });
-    } else {
-      await post(tx, {
-        kind: "withdrawal_rejected",
-        idempotencyKey: `withdrawal-decided:${row.id}`,
-        subjectId: row.id,
-        actorId: staffId,
-        reason: decided.reason,
-        lines: [
-          { account: transit, amount: -amount },
-          { account: userAccount(row.userId, currency), amount },
-        ],
-      });
-    }
+    const paid = decided.decision === "paid";
+    // Paid: the bank has the amount less the fee, the platform the fee. Rejected: back to the wallet.
+    await post(tx, {
+      kind: paid ? "withdrawal_paid" : "withdrawal_rejected",
+      idempotencyKey: `withdrawal-decided:${row.id}`,
+      subjectId: row.id,
+      actorId: staffId,
+      reason: paid ? decided.reference : decided.reason,
+      lines: [
+        { account: platformAccount("payouts_in_transit", currency), amount: -amount },
+        ...(paid
+          ? [
+              { account: platformAccount("bank", currency), amount: amount - fee },
+              ...(fee > 0 ? [{ account: platformAccount("fees", currency), amount: fee }] : []),
+            ]
+          : [{ account: userAccount(row.userId, currency), amount }]),
+      ],
+    });
     const after = {
       status: decided.decision,
       reference: decided.decision === "paid" ? decided.reference : null,
