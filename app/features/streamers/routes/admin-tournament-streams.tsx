@@ -1,5 +1,13 @@
 import { Form, Link } from "react-router";
-import { PageTitle, cardClass, fieldClass, labelClass, primaryButton, secondaryButton } from "~/features/admin/components/admin-ui";
+import {
+  LabeledInput,
+  PageTitle,
+  cardClass,
+  fieldClass,
+  labelClass,
+  primaryButton,
+  secondaryButton,
+} from "~/features/admin/components/admin-ui";
 import { languageFromCookieHeader } from "~/domain/language";
 import { fail, failWith, succeed } from "~/lib/answer";
 import { db } from "~/lib/db.server";
@@ -174,18 +182,9 @@ export default function AdminTournamentStreams({ loaderData, actionData }: Route
             ))}
           </select>
         </label>
-        <label className={labelClass}>
-          {t("streams.url")}
-          <input name="url" type="url" required maxLength={200} className={fieldClass} data-testid="stream-url" />
-        </label>
-        <label className={labelClass}>
-          {t("streams.streamer")}
-          <input name="streamer" maxLength={21} className={fieldClass} data-testid="stream-streamer" />
-        </label>
-        <label className={labelClass}>
-          {t("streams.matchId")}
-          <input name="matchId" inputMode="numeric" maxLength={6} className={fieldClass} data-testid="stream-match" />
-        </label>
+        <LabeledInput label={t("streams.url")} name="url" type="url" required maxLength={200} data-testid="stream-url" />
+        <LabeledInput label={t("streams.streamer")} name="streamer" maxLength={21} data-testid="stream-streamer" />
+        <LabeledInput label={t("streams.matchId")} name="matchId" inputMode="numeric" maxLength={6} data-testid="stream-match" />
         <button type="submit" className={primaryButton} data-testid="stream-attach">
           {t("streams.attach")}
         </button>
@@ -212,14 +211,8 @@ export default function AdminTournamentStreams({ loaderData, actionData }: Route
       )}
       <Form method="post" className={`${cardClass} mb-4 flex flex-col gap-3`} data-testid="admin-recording-add">
         <input type="hidden" name="intent" value="recording" />
-        <label className={labelClass}>
-          {t("replays.url")}
-          <input name="url" type="url" required maxLength={300} className={fieldClass} data-testid="recording-url" />
-        </label>
-        <label className={labelClass}>
-          {t("replays.titleLabel")}
-          <input name="title" maxLength={80} className={fieldClass} data-testid="recording-title" />
-        </label>
+        <LabeledInput label={t("replays.url")} name="url" type="url" required maxLength={300} data-testid="recording-url" />
+        <LabeledInput label={t("replays.titleLabel")} name="title" maxLength={80} data-testid="recording-title" />
         <button type="submit" className={primaryButton} data-testid="recording-add">
           {t("replays.add")}
         </button>
