@@ -3,7 +3,15 @@ import { GAMES } from "~/domain/games";
 import { isCurrency } from "~/features/wallet/core/accounts";
 import { useFormat } from "~/lib/use-format";
 import { AdminDateTime } from "~/features/admin/components/admin-date";
-import { EmptyNote, LabeledInput, PageTitle, cardClass, primaryButton, secondaryButton } from "~/features/admin/components/admin-ui";
+import {
+  ActionNotice,
+  EmptyNote,
+  LabeledInput,
+  PageTitle,
+  cardClass,
+  primaryButton,
+  secondaryButton,
+} from "~/features/admin/components/admin-ui";
 import { staffContext } from "~/features/admin/context.server";
 import { fail, failWith, succeed } from "~/lib/answer";
 import { db } from "~/lib/db.server";
@@ -142,21 +150,10 @@ export default function AdminStreamersPage({ loaderData, actionData }: Route.Com
   return (
     <section className="mx-auto max-w-5xl px-4 py-8" data-testid="admin-streamers">
       <PageTitle title={t("admin.title")} subtitle={t("admin.subtitle")} />
-      {actionData ? (
-        actionData.ok ? (
-          <p
-            role="status"
-            className="mb-4 rounded-lg border border-emerald-500/50 bg-emerald-500/10 p-3 text-emerald-100"
-            data-testid="admin-done"
-          >
-            {t(`admin.done.${actionData.done}`)}
-          </p>
-        ) : (
-          <p role="alert" className="mb-4 rounded-lg border border-rose-500/50 bg-rose-500/10 p-3 text-rose-100" data-testid="admin-error">
-            {t(`errors.${actionData.code}`)}
-          </p>
-        )
-      ) : null}
+      <ActionNotice
+        done={actionData?.ok ? t(`admin.done.${actionData.done}`) : undefined}
+        error={actionData && !actionData.ok ? t(`errors.${actionData.code}`) : undefined}
+      />
       <nav aria-label={t("admin.filter")} className="mb-6 flex flex-wrap gap-2">
         {[null, ...STREAMER_STATUSES].map((option) => (
           <Link

@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import {
+  ActionNotice,
   LabeledInput,
   PageTitle,
   cardClass,
@@ -120,21 +121,10 @@ export default function AdminTournamentStreams({ loaderData, actionData }: Route
           {t("streams.pageLink")}
         </a>
       </p>
-      {actionData ? (
-        actionData.ok ? (
-          <p
-            role="status"
-            className="mb-4 rounded-lg border border-emerald-500/50 bg-emerald-500/10 p-3 text-emerald-100"
-            data-testid="admin-done"
-          >
-            {t(`streams.done.${actionData.done}`)}
-          </p>
-        ) : (
-          <p role="alert" className="mb-4 rounded-lg border border-rose-500/50 bg-rose-500/10 p-3 text-rose-100" data-testid="admin-error">
-            {t(`errors.${actionData.code}`)}
-          </p>
-        )
-      ) : null}
+      <ActionNotice
+        done={actionData?.ok ? t(`streams.done.${actionData.done}`) : undefined}
+        error={actionData && !actionData.ok ? t(`errors.${actionData.code}`) : undefined}
+      />
 
       <h2 className="mb-2 text-lg font-bold">{t("streams.attached")}</h2>
       {streams.length === 0 ? (

@@ -2,7 +2,7 @@ import { Form } from "react-router";
 import { formatDateTime, formatMoney } from "~/domain/format";
 import type { Currency } from "~/domain/money";
 import {
-  AnswerNotice,
+  ActionNotice,
   LabeledInput,
   PageTitle,
   cardClass,
@@ -127,13 +127,14 @@ export default function AdminWalletPage({ loaderData, actionData }: Route.Compon
   return (
     <section className="mx-auto max-w-5xl px-4 py-8" data-testid="admin-wallet">
       <PageTitle title={t("staff.title")} subtitle={t("staff.subtitle")} />
-      {actionData && !actionData.ok ? (
-        <p role="alert" className="mb-4 rounded-lg border border-rose-500/50 bg-rose-500/10 p-3 text-rose-100" data-testid="admin-error">
-          {t(`staff.errors.${actionData.code}`, { defaultValue: t(`errors.${actionData.code}`, { defaultValue: actionData.code }) })}
-        </p>
-      ) : (
-        <AnswerNotice answer={actionData} done={actionData?.ok ? t(`staff.done.${actionData.done}`) : undefined} />
-      )}
+      <ActionNotice
+        done={actionData?.ok ? t(`staff.done.${actionData.done}`) : undefined}
+        error={
+          actionData && !actionData.ok
+            ? t(`staff.errors.${actionData.code}`, { defaultValue: t(`errors.${actionData.code}`, { defaultValue: actionData.code }) })
+            : undefined
+        }
+      />
 
       <h2 className="mt-2 text-xl font-bold">{t("staff.queue")}</h2>
       {loaderData.queue.length === 0 ? <p className="mt-2 text-slate-300">{t("staff.queueEmpty")}</p> : null}
