@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_TIME_ZONE, formatDate, formatDateTime, formatMoney, formatNumber, formatRate, formatTime, isTimeZone } from "./format";
+import {
+  DEFAULT_TIME_ZONE,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatNumber,
+  formatRate,
+  formatTime,
+  isTimeZone,
+  zoneOffsetMinutes,
+} from "./format";
 
 // 18:21 UTC is 14:21 in Caracas (UTC-4, no daylight saving).
 const AT = "2026-11-21T18:21:00.000Z";
@@ -47,5 +57,14 @@ describe("format", () => {
   it("knows the zones the runtime knows", () => {
     expect(isTimeZone("America/Caracas")).toBe(true);
     expect(isTimeZone("Mars/Olympus")).toBe(false);
+  });
+});
+
+describe("zoneOffsetMinutes", () => {
+  it("is the zone's distance from UTC at that instant, summer time included", () => {
+    expect(zoneOffsetMinutes(new Date("2026-03-10T12:00:00Z"), "America/Caracas")).toBe(-240);
+    expect(zoneOffsetMinutes(new Date("2026-01-15T12:00:00Z"), "America/New_York")).toBe(-300);
+    expect(zoneOffsetMinutes(new Date("2026-07-15T12:00:00Z"), "America/New_York")).toBe(-240);
+    expect(zoneOffsetMinutes(new Date("2026-07-15T12:00:00Z"), "UTC")).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 import { buttonClass } from "~/components/ui/button";
 import { Link } from "react-router";
-import type { ReactNode } from "react";
+import type { InputHTMLAttributes, ReactNode } from "react";
 import { useTranslation } from "~/lib/i18n-react";
 
 /** Shared look of back-office forms and tables (phone first: fields take the full width). */
@@ -35,24 +35,79 @@ export function PageTitle({ title, subtitle }: { title: string; subtitle?: strin
   );
 }
 
+/** A back-office control under its label (the control is the child: an <AdminInput>, a <select>, a <textarea>…). */
+export function AdminField({ label, className, children }: { label: ReactNode; className?: string; children: ReactNode }) {
+  return (
+    <label className={className ? `${labelClass} ${className}` : labelClass}>
+      {label}
+      {children}
+    </label>
+  );
+}
+
+/** A back-office text input; `className` adds to the field's look. */
+export function AdminInput({ className, ...input }: InputHTMLAttributes<HTMLInputElement>) {
+  return <input className={className ? `${fieldClass} ${className}` : fieldClass} {...input} />;
+}
+
+/** The most common back-office field: a text input under its label. */
+export function LabeledInput({ label, ...input }: { label: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <AdminField label={label}>
+      <AdminInput {...input} />
+    </AdminField>
+  );
+}
+
+/** An action's outcome above the page's forms: `done` as a status, `error` as an alert (both already translated). */
+export function ActionNotice({ done, error }: { done?: ReactNode; error?: ReactNode }) {
+  if (error)
+    return (
+      <p role="alert" className="mb-4 rounded-lg border border-rose-500/50 bg-rose-500/10 p-3 text-rose-100" data-testid="admin-error">
+        {error}
+      </p>
+    );
+  if (!done) return null;
+  return (
+    <p
+      role="status"
+      className="mb-4 rounded-lg border border-emerald-500/50 bg-emerald-500/10 p-3 text-emerald-100"
+      data-testid="admin-done"
+    >
+      {done}
+    </p>
+  );
+}
+
 /** An action's answer: `{ok:false, code}` is shown as the translated `errors.<code>`, `{ok:true}` as `done`. */
 export function AnswerNotice({ answer, done }: { answer: { ok: boolean; code?: string } | undefined; done?: string }) {
   const { t } = useTranslation("admin");
   if (!answer) return null;
-  if (answer.ok)
-    return done ? (
-      <p
-        role="status"
-        className="mb-4 rounded-lg border border-emerald-500/50 bg-emerald-500/10 p-3 text-emerald-100"
-        data-testid="admin-done"
-      >
-        {done}
-      </p>
-    ) : null;
+  if (answer.ok) return <ActionNotice done={done} />;
+  return <ActionNotice error={t(`errors.${answer.code}`, { max: 300, defaultValue: t("errors.UNKNOWN") })} />;
+}
+
+/** What a staff list says when it has no rows. */
+export function EmptyNote({ children, testId }: { children: ReactNode; testId?: string }) {
   return (
-    <p role="alert" className="mb-4 rounded-lg border border-rose-500/50 bg-rose-500/10 p-3 text-rose-100" data-testid="admin-error">
-      {t(`errors.${answer.code}`, { max: 300, defaultValue: t("errors.UNKNOWN") })}
+    <p className="rounded-lg border border-slate-800 p-6 text-slate-400" data-testid={testId}>
+      {children}
     </p>
+  );
+}
+
+/** A staff table's header row, one heading a column (a node: an sr-only heading for a column of buttons). */
+export function TableHead({ columns, className }: { columns: ReactNode[]; className?: string }) {
+  return (
+    <thead className={className ? `bg-slate-900/80 ${className}` : "bg-slate-900/80"}>
+      <tr>
+        {columns.map((column, index) => (
+          <th key={index} scope="col" className={thClass}>
+            {column}
+          </th>
+        ))}
+      </tr>
+    </thead>
   );
 }
 

@@ -6,7 +6,7 @@ import { PRIZE_FUNDINGS, feeSplit } from "~/features/wallet/core/prize-pools";
 import { THIRD_PLACE } from "~/features/competition/core/formats";
 import { FEE_KINDS, FEE_MAX, TOURNAMENT_BADGES, TOURNAMENT_FORMATS } from "../core/tournament-form";
 import { parseMinorUnits } from "../core/money-input";
-import { fieldClass, labelClass } from "./admin-ui";
+import { LabeledInput, fieldClass, labelClass } from "./admin-ui";
 
 export interface TournamentFieldValues {
   title: string;
@@ -127,21 +127,23 @@ export function TournamentFields({
           ))}
         </select>
       </label>
-      <label className={labelClass}>
-        {t("tournaments.fields.date")}
-        <input name="date" type="date" required defaultValue={values.date} className={fieldClass} {...mark("date")} data-testid="t-date" />
-      </label>
-      <label className={labelClass}>
-        {t("tournaments.fields.startTime")}
-        <input
-          name="startTime"
-          type="time"
-          defaultValue={values.startTime}
-          className={fieldClass}
-          {...mark("startTime")}
-          data-testid="t-start-time"
-        />
-      </label>
+      <LabeledInput
+        label={t("tournaments.fields.date")}
+        name="date"
+        type="date"
+        required
+        defaultValue={values.date}
+        {...mark("date")}
+        data-testid="t-date"
+      />
+      <LabeledInput
+        label={t("tournaments.fields.startTime")}
+        name="startTime"
+        type="time"
+        defaultValue={values.startTime}
+        {...mark("startTime")}
+        data-testid="t-start-time"
+      />
       <label className={labelClass}>
         {t("tournaments.fields.teamSize")}
         <select name="teamSize" defaultValue={values.teamSize} className={fieldClass} {...mark("teamSize")} data-testid="t-team-size">
@@ -163,64 +165,49 @@ export function TournamentFields({
           ))}
         </select>
       </label>
-      <label className={labelClass}>
-        {t("tournaments.fields.checkInOpensMinutes")}
-        <input
-          name="checkInOpensMinutes"
-          inputMode="numeric"
-          defaultValue={values.checkInOpensMinutes}
-          className={fieldClass}
-          {...mark("checkInOpensMinutes")}
-          data-testid="t-check-in-opens"
-        />
-      </label>
-      <label className={labelClass}>
-        {t("tournaments.fields.checkInClosesMinutes")}
-        <input
-          name="checkInClosesMinutes"
-          inputMode="numeric"
-          defaultValue={values.checkInClosesMinutes}
-          className={fieldClass}
-          {...mark("checkInClosesMinutes")}
-          data-testid="t-check-in-closes"
-        />
-      </label>
+      <LabeledInput
+        label={t("tournaments.fields.checkInOpensMinutes")}
+        name="checkInOpensMinutes"
+        inputMode="numeric"
+        defaultValue={values.checkInOpensMinutes}
+        {...mark("checkInOpensMinutes")}
+        data-testid="t-check-in-opens"
+      />
+      <LabeledInput
+        label={t("tournaments.fields.checkInClosesMinutes")}
+        name="checkInClosesMinutes"
+        inputMode="numeric"
+        defaultValue={values.checkInClosesMinutes}
+        {...mark("checkInClosesMinutes")}
+        data-testid="t-check-in-closes"
+      />
       <p className="text-xs text-slate-400 sm:col-span-2">{t("tournaments.runPlanNote")}</p>
-      <label className={labelClass}>
-        {t("tournaments.fields.registrationOpensAt")}
-        <input
-          name="registrationOpensAt"
-          type="datetime-local"
-          defaultValue={values.registrationOpensAt}
-          className={fieldClass}
-          {...mark("registrationOpensAt")}
-        />
-      </label>
-      <label className={labelClass}>
-        {t("tournaments.fields.registrationClosesAt")}
-        <input
-          name="registrationClosesAt"
-          type="datetime-local"
-          required
-          defaultValue={values.registrationClosesAt}
-          className={fieldClass}
-          {...mark("registrationClosesAt")}
-          data-testid="t-closes"
-        />
-      </label>
+      <LabeledInput
+        label={t("tournaments.fields.registrationOpensAt")}
+        name="registrationOpensAt"
+        type="datetime-local"
+        defaultValue={values.registrationOpensAt}
+        {...mark("registrationOpensAt")}
+      />
+      <LabeledInput
+        label={t("tournaments.fields.registrationClosesAt")}
+        name="registrationClosesAt"
+        type="datetime-local"
+        required
+        defaultValue={values.registrationClosesAt}
+        {...mark("registrationClosesAt")}
+        data-testid="t-closes"
+      />
       <p className="text-xs text-slate-400 sm:col-span-2">{t("tournaments.timeZoneNote")}</p>
-      <label className={labelClass}>
-        {t("tournaments.fields.capacity")}
-        <input
-          name="capacity"
-          inputMode="numeric"
-          required
-          defaultValue={values.capacity}
-          className={fieldClass}
-          {...mark("capacity")}
-          data-testid="t-capacity"
-        />
-      </label>
+      <LabeledInput
+        label={t("tournaments.fields.capacity")}
+        name="capacity"
+        inputMode="numeric"
+        required
+        defaultValue={values.capacity}
+        {...mark("capacity")}
+        data-testid="t-capacity"
+      />
       <div className="grid grid-cols-2 gap-2">
         <label className={labelClass}>
           {t("tournaments.fields.feeKind")}
@@ -239,44 +226,35 @@ export function TournamentFields({
             ))}
           </select>
         </label>
-        <label className={labelClass}>
-          {t("tournaments.fields.fee")}
-          <input
-            name="fee"
-            inputMode="decimal"
-            defaultValue={values.fee}
-            onChange={(event) => setFeeText(event.target.value)}
-            placeholder="0.00"
-            className={fieldClass}
-            {...mark("fee")}
-            data-testid="t-fee"
-          />
-        </label>
+        <LabeledInput
+          label={t("tournaments.fields.fee")}
+          name="fee"
+          inputMode="decimal"
+          defaultValue={values.fee}
+          onChange={(event) => setFeeText(event.target.value)}
+          placeholder="0.00"
+          {...mark("fee")}
+          data-testid="t-fee"
+        />
       </div>
-      <label className={labelClass}>
-        {t("tournaments.fields.prize")}
-        <input
-          name="prize"
-          required
-          maxLength={80}
-          defaultValue={values.prize}
-          placeholder="$250"
-          className={fieldClass}
-          {...mark("prize")}
-          data-testid="t-prize"
-        />
-      </label>
-      <label className={labelClass}>
-        {t("tournaments.fields.prizeSplit")}
-        <input
-          name="prizeSplit"
-          defaultValue={values.prizeSplit}
-          placeholder="50, 30, 20"
-          className={fieldClass}
-          {...mark("prizeSplit")}
-          data-testid="t-prize-split"
-        />
-      </label>
+      <LabeledInput
+        label={t("tournaments.fields.prize")}
+        name="prize"
+        required
+        maxLength={80}
+        defaultValue={values.prize}
+        placeholder="$250"
+        {...mark("prize")}
+        data-testid="t-prize"
+      />
+      <LabeledInput
+        label={t("tournaments.fields.prizeSplit")}
+        name="prizeSplit"
+        defaultValue={values.prizeSplit}
+        placeholder="50, 30, 20"
+        {...mark("prizeSplit")}
+        data-testid="t-prize-split"
+      />
       <div className="flex flex-col gap-1 sm:col-span-2">
         <label className={labelClass}>
           {t("tournaments.fields.prizeFunding")}

@@ -4,6 +4,7 @@ import { FORMATS, isFormat, isThirdPlace, type ThirdPlace } from "~/features/com
 import { parseMinorUnits, parseWholeNumber } from "./money-input";
 import { isPrizeFunding, type PrizeFunding } from "~/features/wallet/core/prize-pools";
 import { prizeMoney } from "~/features/wallet/core/prizes";
+import { zoneOffsetMinutes } from "~/domain/format";
 
 /** What staff may choose on a tournament form (labels translated: admin `tournaments.formats.*`, landing `badges.*`). */
 export const TOURNAMENT_FORMATS = FORMATS;
@@ -112,46 +113,19 @@ function isCalendarDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
-/** Offset (minutes east of UTC) of a time zone at an instant. */
-function offsetMinutes(at: Date, timeZone: string): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    })
-      .formatToParts(at)
-      .map((part) => [part.type, part.value]),
-  );
-  const asUtc = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-    Number(parts.second),
-  );
-  return Math.round((asUtc - at.getTime()) / 60_000);
-}
-
 /** "2026-03-10T18:30" read as a wall-clock time in the platform's zone; null when malformed. */
 export function zonedDateTime(local: string, timeZone = "America/Caracas"): Date | null {
   const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})$/.exec(local.trim());
   if (!match || !isCalendarDate(match[1]!) || Number(match[2]) > 23 || Number(match[3]) > 59) return null;
   const guess = new Date(`${match[1]}T${match[2]}:${match[3]}:00Z`);
-  return new Date(guess.getTime() - offsetMinutes(guess, timeZone) * 60_000);
+  return new Date(guess.getTime() - zoneOffsetMinutes(guess, timeZone) * 60_000);
 }
 
 /** A Date shown back in a datetime-local field, in the platform's zone. */
 export function localDateTimeText(value: Date | string | null, timeZone = "America/Caracas"): string {
   if (!value) return "";
   const date = typeof value === "string" ? new Date(value) : value;
-  const shifted = new Date(date.getTime() + offsetMinutes(date, timeZone) * 60_000);
+  const shifted = new Date(date.getTime() + zoneOffsetMinutes(date, timeZone) * 60_000);
   return shifted.toISOString().slice(0, 16);
 }
 

@@ -6,8 +6,11 @@ import { useRouteMessages } from "~/lib/use-route-messages";
 import { listAudit } from "../audit.server";
 import { AdminDateTime } from "../components/admin-date";
 import {
+  EmptyNote,
+  LabeledInput,
   PageTitle,
   TableBox,
+  TableHead,
   fieldClass,
   labelClass,
   primaryButton,
@@ -18,7 +21,6 @@ import {
   stackTable,
   tableClass,
   tdClass,
-  thClass,
 } from "../components/admin-ui";
 import { staffContext } from "../context.server";
 import { AUDIT_ENTITIES, AUDIT_PAGE_SIZE, auditSearch, parseAuditFilters } from "../core/audit";
@@ -94,41 +96,21 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
             ))}
           </select>
         </label>
-        <label className={labelClass}>
-          {t("audit.filters.action")}
-          <input name="action" defaultValue={filters.action ?? ""} className={fieldClass} placeholder="tournament.create" />
-        </label>
-        <label className={labelClass}>
-          {t("audit.filters.actor")}
-          <input name="actor" type="email" defaultValue={filters.actor ?? ""} className={fieldClass} />
-        </label>
+        <LabeledInput label={t("audit.filters.action")} name="action" defaultValue={filters.action ?? ""} placeholder="tournament.create" />
+        <LabeledInput label={t("audit.filters.actor")} name="actor" type="email" defaultValue={filters.actor ?? ""} />
         <button type="submit" className={primaryButton}>
           {t("audit.filters.apply")}
         </button>
       </Form>
       {entries.length === 0 ? (
-        <p className="rounded-lg border border-slate-800 p-6 text-slate-400" data-testid="audit-empty">
-          {t("audit.empty")}
-        </p>
+        <EmptyNote testId="audit-empty">{t("audit.empty")}</EmptyNote>
       ) : (
         <TableBox>
           <table className={`${tableClass} min-w-[48rem] ${stackTable}`} data-testid="audit-table">
-            <thead className={`bg-slate-900/80 ${stackHead}`}>
-              <tr>
-                <th scope="col" className={thClass}>
-                  {t("audit.columns.when")}
-                </th>
-                <th scope="col" className={thClass}>
-                  {t("audit.columns.what")}
-                </th>
-                <th scope="col" className={thClass}>
-                  {t("audit.columns.before")}
-                </th>
-                <th scope="col" className={thClass}>
-                  {t("audit.columns.after")}
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[t("audit.columns.when"), t("audit.columns.what"), t("audit.columns.before"), t("audit.columns.after")]}
+              className={stackHead}
+            />
             <tbody className="divide-y divide-slate-800">
               {entries.map((entry) => (
                 <tr key={entry.id} data-testid="audit-row" className={stackRow}>

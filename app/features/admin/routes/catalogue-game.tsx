@@ -6,7 +6,16 @@ import { formFields, notFoundIfNullish, readForm, idParam } from "~/lib/http.ser
 import { metaText } from "~/lib/meta";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import { CatalogueAdminError, createPackage, findGame, listPackagesForStaff, updatePackage } from "../catalogue-admin.server";
-import { AnswerNotice, PageTitle, cardClass, fieldClass, labelClass, primaryButton, secondaryButton } from "../components/admin-ui";
+import {
+  AnswerNotice,
+  LabeledInput,
+  PageTitle,
+  cardClass,
+  fieldClass,
+  labelClass,
+  primaryButton,
+  secondaryButton,
+} from "../components/admin-ui";
 import { staffContext } from "../context.server";
 import { parsePackageForm } from "../core/catalogue-form";
 import { minorUnitsText } from "../core/money-input";
@@ -63,37 +72,22 @@ function PackageForm({ values, submit }: { values: PackageFormValues; submit: st
         {t("catalogue.fields.label")}
         <input name="label" required maxLength={60} defaultValue={values.label} className={fieldClass} />
       </label>
-      <label className={labelClass}>
-        {t("catalogue.fields.amount")}
-        <input name="amount" inputMode="numeric" defaultValue={values.amount ?? ""} className={fieldClass} />
-      </label>
-      <label className={labelClass}>
-        {t("catalogue.fields.bonus")}
-        <input name="bonus" inputMode="numeric" defaultValue={values.bonus} className={fieldClass} />
-      </label>
-      <label className={labelClass}>
-        {t("catalogue.fields.priceUsd")}
-        <input
-          name="priceUsd"
-          inputMode="decimal"
-          required
-          defaultValue={values.priceUsd === null ? "" : minorUnitsText(values.priceUsd)}
-          className={fieldClass}
-        />
-      </label>
-      <label className={labelClass}>
-        {t("catalogue.fields.priceBs")}
-        <input
-          name="priceBs"
-          inputMode="decimal"
-          defaultValue={values.priceBs === null ? "" : minorUnitsText(values.priceBs)}
-          className={fieldClass}
-        />
-      </label>
-      <label className={labelClass}>
-        {t("catalogue.fields.sortOrder")}
-        <input name="sortOrder" inputMode="numeric" defaultValue={values.sortOrder} className={fieldClass} />
-      </label>
+      <LabeledInput label={t("catalogue.fields.amount")} name="amount" inputMode="numeric" defaultValue={values.amount ?? ""} />
+      <LabeledInput label={t("catalogue.fields.bonus")} name="bonus" inputMode="numeric" defaultValue={values.bonus} />
+      <LabeledInput
+        label={t("catalogue.fields.priceUsd")}
+        name="priceUsd"
+        inputMode="decimal"
+        required
+        defaultValue={values.priceUsd === null ? "" : minorUnitsText(values.priceUsd)}
+      />
+      <LabeledInput
+        label={t("catalogue.fields.priceBs")}
+        name="priceBs"
+        inputMode="decimal"
+        defaultValue={values.priceBs === null ? "" : minorUnitsText(values.priceBs)}
+      />
+      <LabeledInput label={t("catalogue.fields.sortOrder")} name="sortOrder" inputMode="numeric" defaultValue={values.sortOrder} />
       <div className="flex flex-col gap-1 text-sm">
         <label className="flex items-center gap-2">
           <input type="checkbox" name="bsFollowsRate" defaultChecked={values.bsFollowsRate} />

@@ -7,7 +7,16 @@ import { formFields, readForm } from "~/lib/http.server";
 import { metaText } from "~/lib/meta";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import { CatalogueAdminError, listGamesForStaff, updateGame } from "../catalogue-admin.server";
-import { AnswerNotice, PageTitle, cardClass, fieldClass, labelClass, primaryButton, secondaryButton } from "../components/admin-ui";
+import {
+  AnswerNotice,
+  LabeledInput,
+  PageTitle,
+  cardClass,
+  fieldClass,
+  labelClass,
+  primaryButton,
+  secondaryButton,
+} from "../components/admin-ui";
 import { staffContext } from "../context.server";
 import { parseGameForm } from "../core/catalogue-form";
 import { GAME_ART_MAX_BYTES, removeGameArt, storeGameArt, type GameArtKind } from "../game-art.server";
@@ -125,18 +134,9 @@ export default function CataloguePage({ loaderData, actionData }: Route.Componen
                 </span>
               ) : null}
             </div>
-            <label className={labelClass}>
-              {t("catalogue.fields.name")}
-              <input name="name" defaultValue={game.name} required maxLength={60} className={fieldClass} />
-            </label>
-            <label className={labelClass}>
-              {t("catalogue.fields.sortOrder")}
-              <input name="sortOrder" inputMode="numeric" defaultValue={game.sortOrder} className={fieldClass} />
-            </label>
-            <label className={labelClass}>
-              {t("catalogue.fields.logo")}
-              <input name="logo" defaultValue={game.logo ?? ""} className={fieldClass} placeholder="/images/games/…" />
-            </label>
+            <LabeledInput label={t("catalogue.fields.name")} name="name" defaultValue={game.name} required maxLength={60} />
+            <LabeledInput label={t("catalogue.fields.sortOrder")} name="sortOrder" inputMode="numeric" defaultValue={game.sortOrder} />
+            <LabeledInput label={t("catalogue.fields.logo")} name="logo" defaultValue={game.logo ?? ""} placeholder="/images/games/…" />
             <label className={labelClass}>
               {t("catalogue.fields.logoFile")}
               <input
@@ -148,10 +148,12 @@ export default function CataloguePage({ loaderData, actionData }: Route.Componen
                 data-testid={`logo-file-${game.id}`}
               />
             </label>
-            <label className={labelClass}>
-              {t("catalogue.fields.banner")}
-              <input name="banner" defaultValue={game.banner ?? ""} className={fieldClass} placeholder="/media/games/…" />
-            </label>
+            <LabeledInput
+              label={t("catalogue.fields.banner")}
+              name="banner"
+              defaultValue={game.banner ?? ""}
+              placeholder="/media/games/…"
+            />
             <label className={labelClass}>
               {t("catalogue.fields.bannerFile")}
               <input

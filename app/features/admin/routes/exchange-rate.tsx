@@ -11,15 +11,16 @@ import { useRouteMessages } from "~/lib/use-route-messages";
 import { AdminDateTime } from "../components/admin-date";
 import {
   AnswerNotice,
+  LabeledInput,
   PageTitle,
   TableBox,
+  TableHead,
   cardClass,
   fieldClass,
   labelClass,
   primaryButton,
   tableClass,
   tdClass,
-  thClass,
 } from "../components/admin-ui";
 import { staffContext } from "../context.server";
 import { platformToday } from "~/domain/format";
@@ -100,22 +101,16 @@ export default function ExchangeRatePage({ loaderData, actionData }: Route.Compo
         {current ? t("rate.current", { rate: format.rate(current.rate), date: current.effectiveOn ?? t("common.none") }) : t("rate.none")}
       </p>
       <Form method="post" className={`${cardClass} grid gap-3 sm:grid-cols-2`}>
-        <label className={labelClass}>
-          {t("rate.fields.rate")}
-          <input
-            name="rate"
-            inputMode="decimal"
-            required
-            className={fieldClass}
-            placeholder={format.rate("245.50")}
-            aria-invalid={actionData && !actionData.ok && actionData.field === "rate" ? true : undefined}
-            data-testid="rate-input"
-          />
-        </label>
-        <label className={labelClass}>
-          {t("rate.fields.effectiveOn")}
-          <input name="effectiveOn" type="date" defaultValue={today} className={fieldClass} />
-        </label>
+        <LabeledInput
+          label={t("rate.fields.rate")}
+          name="rate"
+          inputMode="decimal"
+          required
+          placeholder={format.rate("245.50")}
+          aria-invalid={actionData && !actionData.ok && actionData.field === "rate" ? true : undefined}
+          data-testid="rate-input"
+        />
+        <LabeledInput label={t("rate.fields.effectiveOn")} name="effectiveOn" type="date" defaultValue={today} />
         <label className={`${labelClass} sm:col-span-2`}>
           {t("rate.fields.source")}
           <input name="source" maxLength={200} className={fieldClass} placeholder={t("rate.fields.sourceHint")} />
@@ -128,22 +123,7 @@ export default function ExchangeRatePage({ loaderData, actionData }: Route.Compo
       <h2 className="mt-8 mb-3 text-xl font-bold">{t("rate.history")}</h2>
       <TableBox>
         <table className={tableClass} data-testid="rate-history">
-          <thead className="bg-slate-900/80">
-            <tr>
-              <th scope="col" className={thClass}>
-                {t("rate.columns.rate")}
-              </th>
-              <th scope="col" className={thClass}>
-                {t("rate.columns.effectiveOn")}
-              </th>
-              <th scope="col" className={thClass}>
-                {t("rate.columns.source")}
-              </th>
-              <th scope="col" className={thClass}>
-                {t("rate.columns.setAt")}
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={[t("rate.columns.rate"), t("rate.columns.effectiveOn"), t("rate.columns.source"), t("rate.columns.setAt")]} />
           <tbody className="divide-y divide-slate-800">
             {history.map((row) => (
               <tr key={row.id} data-testid="rate-row">

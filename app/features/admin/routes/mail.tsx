@@ -7,7 +7,7 @@ import { listOutbox, OUTBOX_PAGE_SIZE, outboxCounts } from "~/lib/mail-outbox.se
 import { metaText } from "~/lib/meta";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import { AdminDateTime } from "../components/admin-date";
-import { AnswerNotice, PageTitle, cardClass, primaryButton, secondaryButton } from "../components/admin-ui";
+import { AnswerNotice, EmptyNote, PageTitle, cardClass, primaryButton, secondaryButton } from "../components/admin-ui";
 import { staffContext } from "../context.server";
 import { MAIL_VIEWS, mailSearch, parseMailFilters } from "../core/mail-filters";
 import { resendFailedMail } from "../mail-admin.server";
@@ -74,9 +74,7 @@ export default function MailPage({ loaderData, actionData }: Route.ComponentProp
         ))}
       </nav>
       {mails.length === 0 ? (
-        <p className="rounded-lg border border-slate-800 p-6 text-slate-400" data-testid="mail-empty">
-          {t(`mail.empty.${view}`)}
-        </p>
+        <EmptyNote testId="mail-empty">{t(`mail.empty.${view}`)}</EmptyNote>
       ) : (
         <ul className="grid gap-3" data-testid="mail-list">
           {mails.map((mail) => (

@@ -56,6 +56,15 @@ export function meta({ matches }: Route.MetaArgs) {
 
 const fieldClass = "rounded-lg border border-slate-500 bg-slate-900 px-3 py-2 text-sm text-slate-100 focus:border-cyan-400";
 
+/** The queue's three filters, one select each: the field's name (also its label's key), its choices, where their names are. */
+const QUEUE_FILTERS = [
+  { name: "status", options: STATUS_FILTERS, prefix: "status", testId: undefined },
+  { name: "method", options: METHOD_FILTERS, prefix: "methods", testId: undefined },
+  { name: "kind", options: KIND_FILTERS, prefix: "kinds", testId: "queue-kind" },
+] as const;
+
+const QUEUE_COLUMNS = ["number", "user", "kind", "method", "amount", "status", "updated"] as const;
+
 export default function OrdersQueuePage({ loaderData }: Route.ComponentProps) {
   useRouteMessages(loaderData.messages);
   const { t, i18n } = useTranslation("admin");
@@ -99,36 +108,18 @@ export default function OrdersQueuePage({ loaderData }: Route.ComponentProps) {
 
       {/* A plain GET form: filtering works before (or without) JavaScript. */}
       <Form method="get" className="mt-6 flex flex-wrap items-end gap-3" data-testid="queue-filters">
-        <label className="flex flex-col gap-1 text-xs font-semibold text-slate-300">
-          {t("queue.filters.status")}
-          <select name="status" defaultValue={filters.status} className={fieldClass}>
-            {STATUS_FILTERS.map((status) => (
-              <option key={status} value={status}>
-                {status === ALL ? t("queue.filters.all") : t(`status.${status}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-xs font-semibold text-slate-300">
-          {t("queue.filters.method")}
-          <select name="method" defaultValue={filters.method} className={fieldClass}>
-            {METHOD_FILTERS.map((method) => (
-              <option key={method} value={method}>
-                {method === ALL ? t("queue.filters.all") : t(`methods.${method}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-xs font-semibold text-slate-300">
-          {t("queue.filters.kind")}
-          <select name="kind" defaultValue={filters.kind} className={fieldClass} data-testid="queue-kind">
-            {KIND_FILTERS.map((kind) => (
-              <option key={kind} value={kind}>
-                {kind === ALL ? t("queue.filters.all") : t(`kinds.${kind}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        {QUEUE_FILTERS.map(({ name, options, prefix, testId }) => (
+          <label key={name} className="flex flex-col gap-1 text-xs font-semibold text-slate-300">
+            {t(`queue.filters.${name}`)}
+            <select name={name} defaultValue={filters[name]} className={fieldClass} data-testid={testId}>
+              {options.map((option) => (
+                <option key={option} value={option}>
+                  {option === ALL ? t("queue.filters.all") : t(`${prefix}.${option}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+        ))}
         <button type="submit" className={buttonClass("primary", "sm")}>
           {t("queue.filters.apply")}
         </button>
@@ -145,27 +136,11 @@ export default function OrdersQueuePage({ loaderData }: Route.ComponentProps) {
             <caption className="sr-only">{t("queue.caption")}</caption>
             <thead className="hidden bg-slate-900/80 text-xs tracking-wide text-slate-400 uppercase md:table-header-group">
               <tr>
-                <th scope="col" className="px-3 py-2">
-                  {t("queue.columns.number")}
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  {t("queue.columns.user")}
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  {t("queue.columns.kind")}
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  {t("queue.columns.method")}
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  {t("queue.columns.amount")}
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  {t("queue.columns.status")}
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  {t("queue.columns.updated")}
-                </th>
+                {QUEUE_COLUMNS.map((column) => (
+                  <th key={column} scope="col" className={column === "amount" ? "px-3 py-2 text-right" : "px-3 py-2"}>
+                    {t(`queue.columns.${column}`)}
+                  </th>
+                ))}
                 <th scope="col" className="px-3 py-2">
                   <span className="sr-only">{t("queue.columns.actions")}</span>
                 </th>

@@ -10,15 +10,16 @@ import { metaText } from "~/lib/meta";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import {
   AnswerNotice,
+  EmptyNote,
   PageTitle,
+  Pager,
+  PlusChip,
   TableBox,
+  TableHead,
   fieldClass,
   secondaryButton,
   tableClass,
   tdClass,
-  thClass,
-  Pager,
-  PlusChip,
 } from "../components/admin-ui";
 import { requireTournamentOperator } from "~/features/organizations/operator.server";
 import { languageFromCookieHeader } from "~/domain/language";
@@ -135,29 +136,21 @@ export default function RegistrationsPage({ loaderData, actionData }: Route.Comp
         </a>
       </div>
       {registrations.length === 0 ? (
-        <p className="rounded-lg border border-slate-800 p-6 text-slate-400">{t("registrations.empty")}</p>
+        <EmptyNote>{t("registrations.empty")}</EmptyNote>
       ) : (
         <TableBox>
           <table className={`${tableClass} min-w-[56rem]`} data-testid="registrations-table">
-            <thead className="bg-slate-900/80">
-              <tr>
-                <th scope="col" className={thClass}>
-                  {t("registrations.columns.team")}
-                </th>
-                <th scope="col" className={thClass}>
-                  {t("registrations.columns.players")}
-                </th>
-                <th scope="col" className={thClass}>
-                  {t("registrations.columns.status")}
-                </th>
-                <th scope="col" className={thClass}>
-                  {t("registrations.columns.payment")}
-                </th>
-                <th scope="col" className={thClass}>
-                  <span className="sr-only">{t("queue.columns.actions")}</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                t("registrations.columns.team"),
+                t("registrations.columns.players"),
+                t("registrations.columns.status"),
+                t("registrations.columns.payment"),
+                <span key="actions" className="sr-only">
+                  {t("queue.columns.actions")}
+                </span>,
+              ]}
+            />
             <tbody className="divide-y divide-slate-800">
               {registrations.map((row) => (
                 <tr key={row.id} data-testid="registration-row">
@@ -244,28 +237,13 @@ export default function RegistrationsPage({ loaderData, actionData }: Route.Comp
       <Pager page={page} hasNext={hasNext} pageHref={(n) => `?page=${n}`} />
       <h2 className="mt-10 mb-3 text-xl font-bold">{t("registrations.waitlist.title", { count: waitlist.length })}</h2>
       {waitlist.length === 0 ? (
-        <p className="rounded-lg border border-slate-800 p-6 text-slate-400" data-testid="waitlist-empty">
-          {t("registrations.waitlist.empty")}
-        </p>
+        <EmptyNote testId="waitlist-empty">{t("registrations.waitlist.empty")}</EmptyNote>
       ) : (
         <TableBox>
           <table className={tableClass} data-testid="waitlist-table">
-            <thead className="bg-slate-900/80">
-              <tr>
-                <th scope="col" className={thClass}>
-                  #
-                </th>
-                <th scope="col" className={thClass}>
-                  {t("registrations.waitlist.person")}
-                </th>
-                <th scope="col" className={thClass}>
-                  {t("registrations.waitlist.joined")}
-                </th>
-                <th scope="col" className={thClass}>
-                  {t("registrations.waitlist.notified")}
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={["#", t("registrations.waitlist.person"), t("registrations.waitlist.joined"), t("registrations.waitlist.notified")]}
+            />
             <tbody className="divide-y divide-slate-800">
               {waitlist.map((entry, index) => (
                 <tr key={entry.id} data-testid="waitlist-row">

@@ -7,7 +7,7 @@ import { metaText } from "~/lib/meta";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import { parseSeason } from "~/features/teams/core/leaderboard";
 import { SeasonError, createSeason, listSeasons, updateSeason } from "~/features/teams/leaderboard.server";
-import { AnswerNotice, PageTitle, cardClass, fieldClass, labelClass, primaryButton, secondaryButton } from "../components/admin-ui";
+import { AnswerNotice, EmptyNote, LabeledInput, PageTitle, cardClass, primaryButton, secondaryButton } from "../components/admin-ui";
 import { staffContext } from "../context.server";
 import type { Route } from "./+types/seasons";
 
@@ -46,18 +46,9 @@ function SeasonFields({ season }: { season?: { name: string; startsOn: string; e
   const { t } = useTranslation("admin");
   return (
     <>
-      <label className={labelClass}>
-        {t("seasons.name")}
-        <input name="name" required minLength={2} maxLength={40} defaultValue={season?.name} className={fieldClass} />
-      </label>
-      <label className={labelClass}>
-        {t("seasons.startsOn")}
-        <input type="date" name="startsOn" required defaultValue={season?.startsOn} className={fieldClass} />
-      </label>
-      <label className={labelClass}>
-        {t("seasons.endsOn")}
-        <input type="date" name="endsOn" required defaultValue={season?.endsOn} className={fieldClass} />
-      </label>
+      <LabeledInput label={t("seasons.name")} name="name" required minLength={2} maxLength={40} defaultValue={season?.name} />
+      <LabeledInput label={t("seasons.startsOn")} type="date" name="startsOn" required defaultValue={season?.startsOn} />
+      <LabeledInput label={t("seasons.endsOn")} type="date" name="endsOn" required defaultValue={season?.endsOn} />
     </>
   );
 }
@@ -78,7 +69,7 @@ export default function AdminSeasonsPage({ loaderData, actionData }: Route.Compo
         </button>
       </Form>
       {loaderData.seasons.length === 0 ? (
-        <p className="rounded-lg border border-slate-800 p-6 text-slate-400">{t("seasons.empty")}</p>
+        <EmptyNote>{t("seasons.empty")}</EmptyNote>
       ) : (
         <ul className="flex flex-col gap-3">
           {loaderData.seasons.map((season) => (

@@ -9,11 +9,11 @@ import { useRouteMessages } from "~/lib/use-route-messages";
 import { AdminDateTime } from "../components/admin-date";
 import {
   AnswerNotice,
+  EmptyNote,
+  LabeledInput,
   PageTitle,
   TableBox,
   cardClass,
-  fieldClass,
-  labelClass,
   primaryButton,
   secondaryButton,
   tableClass,
@@ -102,16 +102,13 @@ export default function AdminTeamsPage({ loaderData, actionData }: Route.Compone
       <PageTitle title={t("teams.title")} subtitle={t("teams.subtitle")} />
       <AnswerNotice answer={actionData} done={actionData?.ok ? t(`teams.done.${actionData.done}`) : undefined} />
       <Form method="get" className="mb-6 flex flex-wrap items-end gap-3">
-        <label className={labelClass}>
-          {t("teams.search")}
-          <input name="q" defaultValue={q ?? ""} maxLength={40} className={fieldClass} />
-        </label>
+        <LabeledInput label={t("teams.search")} name="q" defaultValue={q ?? ""} maxLength={40} />
         <button type="submit" className={secondaryButton}>
           {t("teams.searchSubmit")}
         </button>
       </Form>
       {teams.length === 0 ? (
-        <p className="rounded-lg border border-slate-800 p-6 text-slate-400">{t("teams.empty")}</p>
+        <EmptyNote>{t("teams.empty")}</EmptyNote>
       ) : (
         <TableBox>
           <table className={tableClass}>
@@ -157,10 +154,7 @@ export default function AdminTeamsPage({ loaderData, actionData }: Route.Compone
                     <Form method="post" className="mt-2 flex flex-wrap items-end gap-2">
                       <input type="hidden" name="teamId" value={team.id} />
                       <input type="hidden" name="intent" value="rename" />
-                      <label className={labelClass}>
-                        {t("teams.rename")}
-                        <input name="name" defaultValue={team.name} maxLength={40} className={fieldClass} />
-                      </label>
+                      <LabeledInput label={t("teams.rename")} name="name" defaultValue={team.name} maxLength={40} />
                       <button type="submit" className={primaryButton}>
                         {t("teams.renameSubmit")}
                       </button>
@@ -214,24 +208,15 @@ export default function AdminTeamsPage({ loaderData, actionData }: Route.Compone
       ) : null}
       <Form method="post" className={`${cardClass} mt-8 flex flex-wrap items-end gap-3`}>
         <input type="hidden" name="intent" value="clear-handle" />
-        <label className={labelClass}>
-          {t("teams.handle")}
-          <input name="handle" maxLength={40} className={fieldClass} />
-        </label>
+        <LabeledInput label={t("teams.handle")} name="handle" maxLength={40} />
         <button type="submit" className={secondaryButton}>
           {t("teams.clearHandle")}
         </button>
       </Form>
       <Form method="post" className={`${cardClass} mt-4 flex flex-wrap items-end gap-3`} data-testid="rename-handle">
         <input type="hidden" name="intent" value="rename-handle" />
-        <label className={labelClass}>
-          {t("teams.handleToRename")}
-          <input name="handle" maxLength={40} className={fieldClass} />
-        </label>
-        <label className={labelClass}>
-          {t("teams.newHandle")}
-          <input name="newHandle" maxLength={20} className={fieldClass} />
-        </label>
+        <LabeledInput label={t("teams.handleToRename")} name="handle" maxLength={40} />
+        <LabeledInput label={t("teams.newHandle")} name="newHandle" maxLength={20} />
         <button type="submit" className={secondaryButton}>
           {t("teams.renameHandle")}
         </button>

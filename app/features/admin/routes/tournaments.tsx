@@ -6,7 +6,19 @@ import { gameRules } from "~/domain/games";
 import { db } from "~/lib/db.server";
 import { metaText } from "~/lib/meta";
 import { useRouteMessages } from "~/lib/use-route-messages";
-import { PageTitle, TableBox, fieldClass, labelClass, primaryButton, tableClass, tdClass, thClass, Pager } from "../components/admin-ui";
+import {
+  EmptyNote,
+  LabeledInput,
+  PageTitle,
+  Pager,
+  TableBox,
+  TableHead,
+  fieldClass,
+  labelClass,
+  primaryButton,
+  tableClass,
+  tdClass,
+} from "../components/admin-ui";
 import { staffContext } from "../context.server";
 import { TOURNAMENT_STATUSES, type TournamentStatus } from "../core/tournament-form";
 import { STAFF_TOURNAMENT_PAGE, TOURNAMENT_WORK, listTournamentsForStaff, type TournamentWork } from "../tournaments-admin.server";
@@ -62,10 +74,7 @@ export default function TournamentsPage({ loaderData }: Route.ComponentProps) {
       ) : null}
       <Form method="get" className="mb-6 grid gap-3 sm:grid-cols-3 sm:items-end">
         {filters.work ? <input type="hidden" name="work" value={filters.work} /> : null}
-        <label className={labelClass}>
-          {t("tournaments.filters.q")}
-          <input name="q" defaultValue={filters.q ?? ""} className={fieldClass} />
-        </label>
+        <LabeledInput label={t("tournaments.filters.q")} name="q" defaultValue={filters.q ?? ""} />
         <label className={labelClass}>
           {t("tournaments.filters.status")}
           <select name="status" defaultValue={filters.status ?? ""} className={fieldClass}>
@@ -82,32 +91,20 @@ export default function TournamentsPage({ loaderData }: Route.ComponentProps) {
         </button>
       </Form>
       {tournaments.length === 0 ? (
-        <p className="rounded-lg border border-slate-800 p-6 text-slate-400">{t("tournaments.empty")}</p>
+        <EmptyNote>{t("tournaments.empty")}</EmptyNote>
       ) : (
         <TableBox>
           <table className={`${tableClass} min-w-[44rem]`} data-testid="tournaments-table">
-            <thead className="bg-slate-900/80">
-              <tr>
-                <th scope="col" className={thClass}>
-                  {t("tournaments.columns.title")}
-                </th>
-                <th scope="col" className={thClass}>
-                  {t("tournaments.columns.date")}
-                </th>
-                <th scope="col" className={thClass}>
-                  {t("tournaments.columns.status")}
-                </th>
-                <th scope="col" className={thClass}>
-                  {t("tournaments.columns.teams")}
-                </th>
-                <th scope="col" className={thClass}>
-                  {t("tournaments.columns.fee")}
-                </th>
-                <th scope="col" className={thClass}>
-                  <span className="sr-only">{t("queue.columns.actions")}</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                t("tournaments.columns.title"),
+                t("tournaments.columns.date"),
+                t("tournaments.columns.status"),
+                t("tournaments.columns.teams"),
+                t("tournaments.columns.fee"),
+                <span className="sr-only">{t("queue.columns.actions")}</span>,
+              ]}
+            />
             <tbody className="divide-y divide-slate-800">
               {tournaments.map((row) => (
                 <tr key={row.id} data-testid="tournament-row">

@@ -5,16 +5,16 @@ import { db } from "~/lib/db.server";
 import { metaText } from "~/lib/meta";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import {
+  EmptyNote,
+  LabeledInput,
   PageTitle,
+  Pager,
+  PlusChip,
   TableBox,
-  fieldClass,
-  labelClass,
+  TableHead,
   primaryButton,
   tableClass,
   tdClass,
-  thClass,
-  Pager,
-  PlusChip,
 } from "../components/admin-ui";
 import { staffContext } from "../context.server";
 import { USER_PAGE, searchUsers } from "../users-admin.server";
@@ -60,10 +60,7 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
     <section className="mx-auto max-w-5xl px-4 py-8" data-testid="admin-users">
       <PageTitle title={t("users.title")} subtitle={t("users.subtitle")} />
       <Form method="get" role="search" className="mb-6 grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end">
-        <label className={labelClass}>
-          {t("users.search")}
-          <input name="q" defaultValue={filters.q ?? ""} className={fieldClass} data-testid="user-search" />
-        </label>
+        <LabeledInput label={t("users.search")} name="q" defaultValue={filters.q ?? ""} data-testid="user-search" />
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" name="staff" value="1" defaultChecked={filters.staffOnly} />
           {t("users.staffOnly")}
@@ -73,20 +70,11 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
         </button>
       </Form>
       {users.length === 0 ? (
-        <p className="rounded-lg border border-slate-800 p-6 text-slate-400">{t("users.empty")}</p>
+        <EmptyNote>{t("users.empty")}</EmptyNote>
       ) : (
         <TableBox>
           <table className={tableClass} data-testid="users-table">
-            <thead className="bg-slate-900/80">
-              <tr>
-                <th scope="col" className={thClass}>
-                  {t("users.columns.user")}
-                </th>
-                <th scope="col" className={thClass}>
-                  {t("users.columns.role")}
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={[t("users.columns.user"), t("users.columns.role")]} />
             <tbody className="divide-y divide-slate-800">
               {users.map((user) => (
                 <tr key={user.id} data-testid="user-row">

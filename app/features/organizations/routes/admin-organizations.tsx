@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { emailSchema } from "~/domain/email";
 import { formatDate, formatMoney } from "~/domain/format";
-import { AnswerNotice, PageTitle, cardClass, primaryButton, secondaryButton } from "~/features/admin/components/admin-ui";
+import { ActionNotice, PageTitle, cardClass, primaryButton, secondaryButton } from "~/features/admin/components/admin-ui";
 import { staffContext } from "~/features/admin/context.server";
 import { fail, succeed } from "~/lib/answer";
 import { db } from "~/lib/db.server";
@@ -163,12 +163,7 @@ export default function AdminOrganizationsPage({ loaderData, actionData }: Route
   return (
     <section className="mx-auto max-w-3xl px-4 py-8" data-testid="admin-organizations">
       <PageTitle title={t("admin.title")} subtitle={t("admin.subtitle")} />
-      <AnswerNotice answer={actionData?.ok ? actionData : undefined} done={done} />
-      {refusal ? (
-        <p role="alert" className="mb-4 rounded-lg border border-rose-500/50 bg-rose-500/10 p-3 text-rose-100" data-testid="admin-error">
-          {t(`errors.${refusal.code}`, { defaultValue: t("errors.UNKNOWN") })}
-        </p>
-      ) : null}
+      <ActionNotice done={done} error={refusal ? t(`errors.${refusal.code}`, { defaultValue: t("errors.UNKNOWN") }) : undefined} />
       <h2 className="mt-6 text-xl font-bold">{t("admin.pending")}</h2>
       {loaderData.pending.length === 0 ? <p className="mt-2 text-slate-400">{t("admin.noPending")}</p> : null}
       <ul className="mt-3 flex flex-col gap-3">

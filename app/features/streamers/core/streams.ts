@@ -1,3 +1,4 @@
+import { zoneOffsetMinutes } from "~/domain/format";
 import { isPlatform, parseChannelUrl, parseStreamerHandle, type Platform } from "./rules";
 
 /**
@@ -161,29 +162,7 @@ const FAR_FUTURE = new Date(8_640_000_000_000_000);
 export function startOfNextDay(date: string, timeZone: string): Date {
   const [year, month, day] = date.split("-").map(Number) as [number, number, number];
   const guess = Date.UTC(year, month - 1, day + 1);
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    })
-      .formatToParts(new Date(guess))
-      .map((part) => [part.type, part.value]),
-  );
-  const wall = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-    Number(parts.second),
-  );
-  return new Date(guess - (wall - guess));
+  return new Date(guess - zoneOffsetMinutes(new Date(guess), timeZone) * 60_000);
 }
 
 /** A tournament is live while one of its attached streams belongs to an approved streamer who is live. */

@@ -3,7 +3,15 @@ import { GAMES } from "~/domain/games";
 import { isCurrency } from "~/features/wallet/core/accounts";
 import { useFormat } from "~/lib/use-format";
 import { AdminDateTime } from "~/features/admin/components/admin-date";
-import { PageTitle, cardClass, fieldClass, labelClass, primaryButton, secondaryButton } from "~/features/admin/components/admin-ui";
+import {
+  ActionNotice,
+  EmptyNote,
+  LabeledInput,
+  PageTitle,
+  cardClass,
+  primaryButton,
+  secondaryButton,
+} from "~/features/admin/components/admin-ui";
 import { staffContext } from "~/features/admin/context.server";
 import { fail, failWith, succeed } from "~/lib/answer";
 import { db } from "~/lib/db.server";
@@ -142,21 +150,10 @@ export default function AdminStreamersPage({ loaderData, actionData }: Route.Com
   return (
     <section className="mx-auto max-w-5xl px-4 py-8" data-testid="admin-streamers">
       <PageTitle title={t("admin.title")} subtitle={t("admin.subtitle")} />
-      {actionData ? (
-        actionData.ok ? (
-          <p
-            role="status"
-            className="mb-4 rounded-lg border border-emerald-500/50 bg-emerald-500/10 p-3 text-emerald-100"
-            data-testid="admin-done"
-          >
-            {t(`admin.done.${actionData.done}`)}
-          </p>
-        ) : (
-          <p role="alert" className="mb-4 rounded-lg border border-rose-500/50 bg-rose-500/10 p-3 text-rose-100" data-testid="admin-error">
-            {t(`errors.${actionData.code}`)}
-          </p>
-        )
-      ) : null}
+      <ActionNotice
+        done={actionData?.ok ? t(`admin.done.${actionData.done}`) : undefined}
+        error={actionData && !actionData.ok ? t(`errors.${actionData.code}`) : undefined}
+      />
       <nav aria-label={t("admin.filter")} className="mb-6 flex flex-wrap gap-2">
         {[null, ...STREAMER_STATUSES].map((option) => (
           <Link
@@ -172,16 +169,13 @@ export default function AdminStreamersPage({ loaderData, actionData }: Route.Com
       </nav>
       <Form method="post" className={`${cardClass} mb-6 flex flex-wrap items-end gap-3`} data-testid="admin-streamers-fee">
         <input type="hidden" name="intent" value="fee" />
-        <label className={labelClass}>
-          {t("admin.fee")}
-          <input name="fee" inputMode="decimal" defaultValue={String(loaderData.feePercent)} maxLength={5} className={fieldClass} />
-        </label>
+        <LabeledInput label={t("admin.fee")} name="fee" inputMode="decimal" defaultValue={String(loaderData.feePercent)} maxLength={5} />
         <button type="submit" className={secondaryButton}>
           {t("admin.feeSubmit")}
         </button>
       </Form>
       {streamers.length === 0 ? (
-        <p className="rounded-lg border border-slate-800 p-6 text-slate-400">{t("admin.empty")}</p>
+        <EmptyNote>{t("admin.empty")}</EmptyNote>
       ) : (
         <ul className="flex flex-col gap-4">
           {streamers.map((streamer) => (
@@ -242,10 +236,7 @@ export default function AdminStreamersPage({ loaderData, actionData }: Route.Com
                   <Form method="post" className="flex flex-wrap items-end gap-2">
                     <input type="hidden" name="streamerId" value={streamer.id} />
                     <input type="hidden" name="intent" value="refuse" />
-                    <label className={labelClass}>
-                      {t("admin.reason")}
-                      <input name="reason" maxLength={300} className={fieldClass} data-testid="admin-streamer-reason" />
-                    </label>
+                    <LabeledInput label={t("admin.reason")} name="reason" maxLength={300} data-testid="admin-streamer-reason" />
                     <button type="submit" className={secondaryButton} data-testid="admin-streamer-refuse">
                       {t(streamer.status === "approved" ? "admin.withdraw" : "admin.refuse")}
                     </button>
@@ -268,54 +259,46 @@ export default function AdminStreamersPage({ loaderData, actionData }: Route.Com
                 {gift ? `${gift.icon} ${gift.nameEs}` : t("adminGifts.new")}
                 {gift && !gift.active ? <span className="ml-2 text-sm text-rose-300">{t("adminGifts.off")}</span> : null}
               </p>
-              <label className={labelClass}>
-                {t("adminGifts.nameEs")}
-                <input
-                  name="nameEs"
-                  required
-                  maxLength={30}
-                  defaultValue={gift?.nameEs}
-                  className={fieldClass}
-                  data-testid="admin-gift-name-es"
-                />
-              </label>
-              <label className={labelClass}>
-                {t("adminGifts.nameEn")}
-                <input
-                  name="nameEn"
-                  required
-                  maxLength={30}
-                  defaultValue={gift?.nameEn}
-                  className={fieldClass}
-                  data-testid="admin-gift-name-en"
-                />
-              </label>
-              <label className={labelClass}>
-                {t("adminGifts.price")}
-                <input
-                  name="price"
-                  required
-                  inputMode="decimal"
-                  maxLength={9}
-                  defaultValue={gift?.price}
-                  className={fieldClass}
-                  data-testid="admin-gift-price"
-                />
-              </label>
-              <label className={labelClass}>
-                {t("adminGifts.icon")}
-                <input name="icon" required maxLength={16} defaultValue={gift?.icon} className={fieldClass} data-testid="admin-gift-icon" />
-              </label>
-              <label className={labelClass}>
-                {t("adminGifts.position")}
-                <input
-                  name="position"
-                  inputMode="numeric"
-                  maxLength={3}
-                  defaultValue={String(gift?.position ?? 0)}
-                  className={fieldClass}
-                />
-              </label>
+              <LabeledInput
+                label={t("adminGifts.nameEs")}
+                name="nameEs"
+                required
+                maxLength={30}
+                defaultValue={gift?.nameEs}
+                data-testid="admin-gift-name-es"
+              />
+              <LabeledInput
+                label={t("adminGifts.nameEn")}
+                name="nameEn"
+                required
+                maxLength={30}
+                defaultValue={gift?.nameEn}
+                data-testid="admin-gift-name-en"
+              />
+              <LabeledInput
+                label={t("adminGifts.price")}
+                name="price"
+                required
+                inputMode="decimal"
+                maxLength={9}
+                defaultValue={gift?.price}
+                data-testid="admin-gift-price"
+              />
+              <LabeledInput
+                label={t("adminGifts.icon")}
+                name="icon"
+                required
+                maxLength={16}
+                defaultValue={gift?.icon}
+                data-testid="admin-gift-icon"
+              />
+              <LabeledInput
+                label={t("adminGifts.position")}
+                name="position"
+                inputMode="numeric"
+                maxLength={3}
+                defaultValue={String(gift?.position ?? 0)}
+              />
               <label className="inline-flex min-h-6 items-center gap-2 text-sm">
                 <input
                   type="checkbox"
@@ -335,7 +318,7 @@ export default function AdminStreamersPage({ loaderData, actionData }: Route.Com
       </ul>
       <h2 className="mt-10 mb-4 text-xl font-extrabold">{t("admin.messages")}</h2>
       {donationMessages.length === 0 ? (
-        <p className="rounded-lg border border-slate-800 p-6 text-slate-400">{t("admin.messagesEmpty")}</p>
+        <EmptyNote>{t("admin.messagesEmpty")}</EmptyNote>
       ) : (
         <ul className="flex flex-col gap-3" data-testid="admin-donation-messages">
           {donationMessages.map((row) => (

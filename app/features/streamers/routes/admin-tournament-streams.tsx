@@ -1,5 +1,14 @@
 import { Form, Link } from "react-router";
-import { PageTitle, cardClass, fieldClass, labelClass, primaryButton, secondaryButton } from "~/features/admin/components/admin-ui";
+import {
+  ActionNotice,
+  LabeledInput,
+  PageTitle,
+  cardClass,
+  fieldClass,
+  labelClass,
+  primaryButton,
+  secondaryButton,
+} from "~/features/admin/components/admin-ui";
 import { languageFromCookieHeader } from "~/domain/language";
 import { fail, failWith, succeed } from "~/lib/answer";
 import { db } from "~/lib/db.server";
@@ -112,21 +121,10 @@ export default function AdminTournamentStreams({ loaderData, actionData }: Route
           {t("streams.pageLink")}
         </a>
       </p>
-      {actionData ? (
-        actionData.ok ? (
-          <p
-            role="status"
-            className="mb-4 rounded-lg border border-emerald-500/50 bg-emerald-500/10 p-3 text-emerald-100"
-            data-testid="admin-done"
-          >
-            {t(`streams.done.${actionData.done}`)}
-          </p>
-        ) : (
-          <p role="alert" className="mb-4 rounded-lg border border-rose-500/50 bg-rose-500/10 p-3 text-rose-100" data-testid="admin-error">
-            {t(`errors.${actionData.code}`)}
-          </p>
-        )
-      ) : null}
+      <ActionNotice
+        done={actionData?.ok ? t(`streams.done.${actionData.done}`) : undefined}
+        error={actionData && !actionData.ok ? t(`errors.${actionData.code}`) : undefined}
+      />
 
       <h2 className="mb-2 text-lg font-bold">{t("streams.attached")}</h2>
       {streams.length === 0 ? (
@@ -174,18 +172,9 @@ export default function AdminTournamentStreams({ loaderData, actionData }: Route
             ))}
           </select>
         </label>
-        <label className={labelClass}>
-          {t("streams.url")}
-          <input name="url" type="url" required maxLength={200} className={fieldClass} data-testid="stream-url" />
-        </label>
-        <label className={labelClass}>
-          {t("streams.streamer")}
-          <input name="streamer" maxLength={21} className={fieldClass} data-testid="stream-streamer" />
-        </label>
-        <label className={labelClass}>
-          {t("streams.matchId")}
-          <input name="matchId" inputMode="numeric" maxLength={6} className={fieldClass} data-testid="stream-match" />
-        </label>
+        <LabeledInput label={t("streams.url")} name="url" type="url" required maxLength={200} data-testid="stream-url" />
+        <LabeledInput label={t("streams.streamer")} name="streamer" maxLength={21} data-testid="stream-streamer" />
+        <LabeledInput label={t("streams.matchId")} name="matchId" inputMode="numeric" maxLength={6} data-testid="stream-match" />
         <button type="submit" className={primaryButton} data-testid="stream-attach">
           {t("streams.attach")}
         </button>
@@ -212,14 +201,8 @@ export default function AdminTournamentStreams({ loaderData, actionData }: Route
       )}
       <Form method="post" className={`${cardClass} mb-4 flex flex-col gap-3`} data-testid="admin-recording-add">
         <input type="hidden" name="intent" value="recording" />
-        <label className={labelClass}>
-          {t("replays.url")}
-          <input name="url" type="url" required maxLength={300} className={fieldClass} data-testid="recording-url" />
-        </label>
-        <label className={labelClass}>
-          {t("replays.titleLabel")}
-          <input name="title" maxLength={80} className={fieldClass} data-testid="recording-title" />
-        </label>
+        <LabeledInput label={t("replays.url")} name="url" type="url" required maxLength={300} data-testid="recording-url" />
+        <LabeledInput label={t("replays.titleLabel")} name="title" maxLength={80} data-testid="recording-title" />
         <button type="submit" className={primaryButton} data-testid="recording-add">
           {t("replays.add")}
         </button>

@@ -410,6 +410,36 @@ function FanPaymentFields({
   );
 }
 
+/** A fan's paid order to the streamer (a donation or a gift): its own fields, then the message, phone and payment method. */
+function FanOrderForm({
+  form,
+  testId,
+  idempotencyKey,
+  error,
+  submit,
+  children,
+  ...payment
+}: Parameters<typeof FanPaymentFields>[0] & {
+  testId: string;
+  idempotencyKey: string;
+  error: ReactNode;
+  submit: { text: string; testId: string };
+  children: ReactNode;
+}) {
+  return (
+    <form method="post" noValidate className="mt-4 flex flex-col gap-4" data-testid={testId}>
+      <input type="hidden" name="intent" value={form} />
+      <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+      {error}
+      {children}
+      <FanPaymentFields form={form} {...payment} />
+      <button type="submit" className={buttonClass("primary", "md")} data-testid={submit.testId}>
+        {submit.text}
+      </button>
+    </form>
+  );
+}
+
 export default function StreamerPage({ loaderData, actionData }: Route.ComponentProps) {
   useRouteMessages(loaderData.messages);
   const { t, i18n } = useTranslation("streamers");
@@ -776,10 +806,18 @@ export default function StreamerPage({ loaderData, actionData }: Route.Component
               </a>
             </div>
           ) : null}
-          <form method="post" noValidate className="mt-4 flex flex-col gap-4" data-testid="donation-order-form">
-            <input type="hidden" name="intent" value="donate-order" />
-            <input type="hidden" name="idempotencyKey" value={loaderData.donationOrder.key} />
-            {formError("donate-order")}
+          <FanOrderForm
+            form="donate-order"
+            testId="donation-order-form"
+            idempotencyKey={loaderData.donationOrder.key}
+            error={formError("donate-order")}
+            submit={{ text: t("orderDonate.submit"), testId: "donation-order-submit" }}
+            testIdPrefix="donation-order"
+            pagoMovil={loaderData.donationOrder.pagoMovil}
+            typed={typed}
+            refusal={refusal}
+            refusedForm={refusedForm}
+          >
             <Field label={t("orderDonate.amount")}>
               <Input
                 name="amount"
@@ -790,18 +828,7 @@ export default function StreamerPage({ loaderData, actionData }: Route.Component
                 data-testid="donation-order-amount"
               />
             </Field>
-            <FanPaymentFields
-              form="donate-order"
-              testIdPrefix="donation-order"
-              pagoMovil={loaderData.donationOrder.pagoMovil}
-              typed={typed}
-              refusal={refusal}
-              refusedForm={refusedForm}
-            />
-            <button type="submit" className={buttonClass("primary", "md")} data-testid="donation-order-submit">
-              {t("orderDonate.submit")}
-            </button>
-          </form>
+          </FanOrderForm>
         </section>
       ) : null}
 
@@ -813,10 +840,18 @@ export default function StreamerPage({ loaderData, actionData }: Route.Component
           <p className="mt-2 text-sm text-slate-300">
             {t("gifts.text", { handle: streamer.handle, fee: format.number(loaderData.feePercent) })}
           </p>
-          <form method="post" noValidate className="mt-4 flex flex-col gap-4" data-testid="gift-order-form">
-            <input type="hidden" name="intent" value="gift-order" />
-            <input type="hidden" name="idempotencyKey" value={loaderData.gifts.key} />
-            {formError("gift-order")}
+          <FanOrderForm
+            form="gift-order"
+            testId="gift-order-form"
+            idempotencyKey={loaderData.gifts.key}
+            error={formError("gift-order")}
+            submit={{ text: t("gifts.submit"), testId: "gift-submit" }}
+            testIdPrefix="gift"
+            pagoMovil={loaderData.donationOrder.pagoMovil}
+            typed={typed}
+            refusal={refusal}
+            refusedForm={refusedForm}
+          >
             <fieldset className="flex flex-col gap-2">
               <legend className="mb-2 text-sm font-semibold">{t("gifts.item")}</legend>
               {loaderData.gifts.items.map((gift, index) => (
@@ -851,18 +886,7 @@ export default function StreamerPage({ loaderData, actionData }: Route.Component
                 data-testid="gift-quantity"
               />
             </Field>
-            <FanPaymentFields
-              form="gift-order"
-              testIdPrefix="gift"
-              pagoMovil={loaderData.donationOrder.pagoMovil}
-              typed={typed}
-              refusal={refusal}
-              refusedForm={refusedForm}
-            />
-            <button type="submit" className={buttonClass("primary", "md")} data-testid="gift-submit">
-              {t("gifts.submit")}
-            </button>
-          </form>
+          </FanOrderForm>
         </section>
       ) : null}
 

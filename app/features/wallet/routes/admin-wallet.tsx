@@ -2,7 +2,8 @@ import { Form } from "react-router";
 import { formatDateTime, formatMoney } from "~/domain/format";
 import type { Currency } from "~/domain/money";
 import {
-  AnswerNotice,
+  ActionNotice,
+  LabeledInput,
   PageTitle,
   cardClass,
   fieldClass,
@@ -126,13 +127,14 @@ export default function AdminWalletPage({ loaderData, actionData }: Route.Compon
   return (
     <section className="mx-auto max-w-5xl px-4 py-8" data-testid="admin-wallet">
       <PageTitle title={t("staff.title")} subtitle={t("staff.subtitle")} />
-      {actionData && !actionData.ok ? (
-        <p role="alert" className="mb-4 rounded-lg border border-rose-500/50 bg-rose-500/10 p-3 text-rose-100" data-testid="admin-error">
-          {t(`staff.errors.${actionData.code}`, { defaultValue: t(`errors.${actionData.code}`, { defaultValue: actionData.code }) })}
-        </p>
-      ) : (
-        <AnswerNotice answer={actionData} done={actionData?.ok ? t(`staff.done.${actionData.done}`) : undefined} />
-      )}
+      <ActionNotice
+        done={actionData?.ok ? t(`staff.done.${actionData.done}`) : undefined}
+        error={
+          actionData && !actionData.ok
+            ? t(`staff.errors.${actionData.code}`, { defaultValue: t(`errors.${actionData.code}`, { defaultValue: actionData.code }) })
+            : undefined
+        }
+      />
 
       <h2 className="mt-2 text-xl font-bold">{t("staff.queue")}</h2>
       {loaderData.queue.length === 0 ? <p className="mt-2 text-slate-300">{t("staff.queueEmpty")}</p> : null}
@@ -159,10 +161,7 @@ export default function AdminWalletPage({ loaderData, actionData }: Route.Compon
               <Form method="post" className="flex flex-col gap-2">
                 <input type="hidden" name="intent" value="paid" />
                 <input type="hidden" name="withdrawalId" value={row.id} />
-                <label className={labelClass}>
-                  {t("staff.reference")}
-                  <input name="reference" required maxLength={300} className={fieldClass} data-testid="payout-reference" />
-                </label>
+                <LabeledInput label={t("staff.reference")} name="reference" required maxLength={300} data-testid="payout-reference" />
                 <button type="submit" className={primaryButton} data-testid="payout-paid">
                   {t("staff.markPaid")}
                 </button>
@@ -170,10 +169,7 @@ export default function AdminWalletPage({ loaderData, actionData }: Route.Compon
               <Form method="post" className="flex flex-col gap-2">
                 <input type="hidden" name="intent" value="rejected" />
                 <input type="hidden" name="withdrawalId" value={row.id} />
-                <label className={labelClass}>
-                  {t("staff.reason")}
-                  <input name="reason" required maxLength={300} className={fieldClass} data-testid="payout-reason" />
-                </label>
+                <LabeledInput label={t("staff.reason")} name="reason" required maxLength={300} data-testid="payout-reason" />
                 <button type="submit" className={secondaryButton} data-testid="payout-reject">
                   {t("staff.reject")}
                 </button>
@@ -203,10 +199,7 @@ export default function AdminWalletPage({ loaderData, actionData }: Route.Compon
           <h2 className="text-lg font-bold">{t("staff.adjust")}</h2>
           <input type="hidden" name="intent" value="adjust" />
           <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
-          <label className={labelClass}>
-            {t("staff.email")}
-            <input name="email" type="email" required className={fieldClass} data-testid="adjust-email" />
-          </label>
+          <LabeledInput label={t("staff.email")} name="email" type="email" required data-testid="adjust-email" />
           <label className={labelClass}>
             {t("staff.direction")}
             <select name="direction" className={fieldClass}>
@@ -224,14 +217,8 @@ export default function AdminWalletPage({ loaderData, actionData }: Route.Compon
               ))}
             </select>
           </label>
-          <label className={labelClass}>
-            {t("withdraw.amount")}
-            <input name="amount" inputMode="decimal" required className={fieldClass} data-testid="adjust-amount" />
-          </label>
-          <label className={labelClass}>
-            {t("staff.reason")}
-            <input name="reason" required maxLength={300} className={fieldClass} data-testid="adjust-reason" />
-          </label>
+          <LabeledInput label={t("withdraw.amount")} name="amount" inputMode="decimal" required data-testid="adjust-amount" />
+          <LabeledInput label={t("staff.reason")} name="reason" required maxLength={300} data-testid="adjust-reason" />
           <button type="submit" className={primaryButton} data-testid="adjust-submit">
             {t("staff.adjustSubmit")}
           </button>
@@ -240,21 +227,15 @@ export default function AdminWalletPage({ loaderData, actionData }: Route.Compon
         <div className={`${cardClass} grid content-start gap-3`}>
           <h2 className="text-lg font-bold">{t("staff.export")}</h2>
           <form method="get" action="/admin/wallet/ledger.csv" className="grid gap-3" data-testid="ledger-export">
-            <label className={labelClass}>
-              {t("staff.from")}
-              <input
-                type="date"
-                name="from"
-                defaultValue={loaderData.monthStart}
-                required
-                className={fieldClass}
-                data-testid="export-from"
-              />
-            </label>
-            <label className={labelClass}>
-              {t("staff.to")}
-              <input type="date" name="to" defaultValue={loaderData.today} required className={fieldClass} data-testid="export-to" />
-            </label>
+            <LabeledInput
+              label={t("staff.from")}
+              type="date"
+              name="from"
+              defaultValue={loaderData.monthStart}
+              required
+              data-testid="export-from"
+            />
+            <LabeledInput label={t("staff.to")} type="date" name="to" defaultValue={loaderData.today} required data-testid="export-to" />
             <button type="submit" className={primaryButton} data-testid="export-submit">
               {t("staff.exportSubmit")}
             </button>
@@ -276,14 +257,8 @@ export default function AdminWalletPage({ loaderData, actionData }: Route.Compon
       <Form method="post" className={`${cardClass} mt-8 grid gap-3 sm:grid-cols-2`} data-testid="wallet-rules">
         <h2 className="text-lg font-bold sm:col-span-2">{t("staff.rules")}</h2>
         <input type="hidden" name="intent" value="rules" />
-        <label className={labelClass}>
-          {t("staff.feePercent")}
-          <input name="feePercent" defaultValue={minorUnitsText(rules.feeBasisPoints)} className={fieldClass} />
-        </label>
-        <label className={labelClass}>
-          {t("staff.holdDays")}
-          <input name="holdDays" defaultValue={String(rules.newAccountHoldDays)} className={fieldClass} />
-        </label>
+        <LabeledInput label={t("staff.feePercent")} name="feePercent" defaultValue={minorUnitsText(rules.feeBasisPoints)} />
+        <LabeledInput label={t("staff.holdDays")} name="holdDays" defaultValue={String(rules.newAccountHoldDays)} />
         {(["minimumFee", "minimumAmount", "dailyMaximum"] as const).flatMap((name) =>
           CURRENCIES.map((currency) => (
             <label key={`${name}${currency}`} className={labelClass}>
