@@ -5,6 +5,7 @@ import type { Language } from "~/domain/language";
 import { useToast } from "../ui/toast";
 import { LanguageSwitcher } from "./language-switcher";
 import { buttonClass } from "~/components/ui/button";
+import { PlusBadge } from "~/components/ui/plus-badge";
 
 export interface TopBarUser {
   name: string;
@@ -98,14 +99,7 @@ export function TopBar({
               <div className="account-menu-panel absolute top-full right-0 z-50 mt-2 flex w-64 max-w-[calc(100vw-2rem)] flex-col items-stretch gap-3 rounded-xl border border-slate-700 bg-arena-panel p-4 shadow-xl md:static md:mt-0 md:w-auto md:max-w-none md:flex-row md:items-center md:gap-3 md:border-0 md:bg-transparent md:p-0 md:shadow-none">
                 <span className="truncate text-sm text-slate-200 md:order-3 md:max-w-40" data-testid="greeting">
                   {t("auth.greeting", { name: user.name || user.email })}
-                  {user.plus ? (
-                    <span
-                      className="ml-2 rounded-full bg-gradient-to-r from-cyan-500 to-purple-500 px-2 py-0.5 text-xs font-bold text-slate-950"
-                      data-testid="plus-badge"
-                    >
-                      {t("auth.plusBadge")}
-                    </span>
-                  ) : null}
+                  {user.plus ? <PlusBadge label={t("auth.plusBadge")} testId="plus-badge" className="ml-2" /> : null}
                 </span>
                 <div className="md:order-0">
                   <LanguageSwitcher language={language} />

@@ -34,3 +34,8 @@ export function Select({ className = "", ...props }: SelectHTMLAttributes<HTMLSe
 export function TextArea({ className = "", ...props }: TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return <textarea className={`${inputClass} ${className}`.trim()} {...props} />;
 }
+
+/** The payer's phone (pago móvil and the like): field name, phone keypad and autofill are the same everywhere. */
+export function PhoneInput(props: Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "type">) {
+  return <Input name="phone" type="tel" inputMode="numeric" autoComplete="tel" {...props} />;
+}

@@ -1,6 +1,9 @@
 import { isLanguage, type Language } from "~/domain/language";
 import { type Currency } from "~/domain/money";
 import { formatMoney } from "~/domain/format";
+import type { findOrderFor } from "./orders.server";
+
+type SeenOrder = NonNullable<Awaited<ReturnType<typeof findOrderFor>>>;
 
 /** Formats an order amount for people; VES and USD only. */
 export function orderAmount(amount: number, currency: string, language: string): string {
@@ -12,4 +15,18 @@ export function orderAmount(amount: number, currency: string, language: string):
 export function plainAmount(amount: number, language: string): string {
   const text = (amount / 100).toFixed(2);
   return language === "en" ? text : text.replace(".", ",");
+}
+
+/** What the order page and the payment page both send of an order: which one, what it costs, until when, and its lines. */
+export function orderSummary(order: SeenOrder) {
+  return {
+    id: order.id,
+    number: order.number,
+    status: order.status,
+    amount: order.amount,
+    currency: order.currency,
+    exchangeRate: order.exchangeRate,
+    expiresAt: order.expiresAt?.toISOString() ?? null,
+    items: order.items.map((item) => ({ id: item.id, label: item.label, quantity: item.quantity })),
+  };
 }

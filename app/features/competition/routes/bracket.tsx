@@ -3,6 +3,7 @@ import { DataAttr, dataAttr } from "~/browser/attributes";
 import { Link } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button, ButtonLink } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
 import { languageFromCookieHeader } from "~/domain/language";
 import { getCurrentUser, requireUser } from "~/features/auth/session.server";
 import { fail, succeed } from "~/lib/answer";
@@ -258,8 +259,7 @@ function LobbyReportPanel({
       </ul>
       <input type="hidden" name="intent" value="lobby-report" />
       <div className="grid gap-3 sm:grid-cols-3">
-        <label className="flex flex-col gap-1.5 text-sm font-semibold">
-          {t("points.report.lobby")}
+        <Field label={t("points.report.lobby")}>
           <select
             name="lobby"
             defaultValue={String(first.lobby)}
@@ -272,36 +272,26 @@ function LobbyReportPanel({
               </option>
             ))}
           </select>
-        </label>
-        <label className="flex flex-col gap-1.5 text-sm font-semibold">
-          {t("run.placement")}
-          <input
-            type="number"
-            name="placement"
-            min={1}
-            max={first.teams}
-            required
-            inputMode="numeric"
-            className="rounded-lg border border-slate-700 bg-slate-900 px-3 py-2"
-            data-testid="lobby-report-placement"
-          />
-        </label>
-        <label className="flex flex-col gap-1.5 text-sm font-semibold">
-          {t("points.kills")}
-          <input
-            type="number"
-            name="kills"
-            min={0}
-            max={99}
-            required
-            inputMode="numeric"
-            className="rounded-lg border border-slate-700 bg-slate-900 px-3 py-2"
-            data-testid="lobby-report-kills"
-          />
-        </label>
+        </Field>
+        {[
+          { name: "placement", label: t("run.placement"), min: 1, max: first.teams },
+          { name: "kills", label: t("points.kills"), min: 0, max: 99 },
+        ].map((number) => (
+          <Field key={number.name} label={number.label}>
+            <input
+              type="number"
+              name={number.name}
+              min={number.min}
+              max={number.max}
+              required
+              inputMode="numeric"
+              className="rounded-lg border border-slate-700 bg-slate-900 px-3 py-2"
+              data-testid={`lobby-report-${number.name}`}
+            />
+          </Field>
+        ))}
       </div>
-      <label className="flex flex-col gap-1.5 text-sm font-semibold">
-        {t("match.report.screenshot")}
+      <Field label={t("match.report.screenshot")}>
         <input
           type="file"
           name="screenshot"
@@ -310,7 +300,7 @@ function LobbyReportPanel({
           className="text-sm"
           data-testid="lobby-report-screenshot"
         />
-      </label>
+      </Field>
       <Button type="submit" data-testid="lobby-report-submit">
         {t("points.report.submit")}
       </Button>

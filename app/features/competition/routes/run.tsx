@@ -356,24 +356,17 @@ export default function RunPage({ loaderData, actionData }: Route.ComponentProps
             <BattleRoyaleFields s={s} teams={data.teams.length} />
           ) : (
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field label={t("run.fields.bestOf")}>
-                <Select name="bestOf" defaultValue={String(s.bestOf)}>
-                  {BEST_OF.map((n) => (
-                    <option key={n} value={n}>
-                      {t("run.bo", { n })}
-                    </option>
-                  ))}
-                </Select>
-              </Field>
-              <Field label={t("run.fields.finalBestOf")}>
-                <Select name="finalBestOf" defaultValue={String(s.finalBestOf)}>
-                  {BEST_OF.map((n) => (
-                    <option key={n} value={n}>
-                      {t("run.bo", { n })}
-                    </option>
-                  ))}
-                </Select>
-              </Field>
+              {(["bestOf", "finalBestOf"] as const).map((name) => (
+                <Field key={name} label={t(`run.fields.${name}`)}>
+                  <Select name={name} defaultValue={String(s[name])}>
+                    {BEST_OF.map((n) => (
+                      <option key={n} value={n}>
+                        {t("run.bo", { n })}
+                      </option>
+                    ))}
+                  </Select>
+                </Field>
+              ))}
               {s.format === "round_robin" || s.format === "groups_playoffs" ? (
                 <Field label={t("run.fields.groupCount")}>
                   <Input type="number" name="groupCount" min={1} max={16} defaultValue={s.groupCount} />

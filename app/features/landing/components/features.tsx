@@ -1,5 +1,6 @@
 import { useTranslation } from "~/lib/i18n-react";
 import { Icon, type IconName } from "./icons";
+import { SectionHeading } from "./section-heading";
 
 const FEATURES: Array<{ key: string; icon: IconName; href?: string }> = [
   // A card leads to what it advertises once that exists (visitors are asked to sign in where it needs an account).
@@ -18,10 +19,7 @@ export function Features() {
   return (
     <section id="features" className="border-y border-slate-800 bg-slate-950/40" aria-labelledby="features-title">
       <div className="mx-auto max-w-7xl px-4 py-16">
-        <h2 id="features-title" className="text-3xl font-extrabold">
-          {t("features.title")}
-        </h2>
-        <p className="mt-2 text-slate-400">{t("features.subtitle")}</p>
+        <SectionHeading section="features" />
         <ul className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
           {FEATURES.map(({ key, icon, href }) => (
             <li key={key} className="rounded-xl border border-slate-800 bg-arena-panel p-6">

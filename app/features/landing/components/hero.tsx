@@ -35,6 +35,46 @@ export function GetStartedLink({ loggedIn, label, className }: { loggedIn: boole
   );
 }
 
+/**
+ * The landing's pair of actions (hero and closing call): get started, then a second action that
+ * sends a visitor to /auth and, for a signed-in user, goes to `signedInHref` or, without one, does
+ * nothing (SPEC §4: schedule-demo).
+ */
+export function LandingActions(props: {
+  loggedIn: boolean;
+  getStarted: string;
+  second: { label: string; testId: string; signedInHref?: string };
+  className: string;
+}) {
+  const { loggedIn, second } = props;
+  let secondAction;
+  if (!loggedIn) {
+    secondAction = (
+      <Link to="/auth" className={secondaryButton} data-testid={second.testId}>
+        {second.label}
+      </Link>
+    );
+  } else if (second.signedInHref) {
+    secondAction = (
+      <a href={second.signedInHref} className={secondaryButton} data-testid={second.testId}>
+        {second.label}
+      </a>
+    );
+  } else {
+    secondAction = (
+      <button type="button" className={secondaryButton} data-testid={second.testId}>
+        {second.label}
+      </button>
+    );
+  }
+  return (
+    <div className={props.className}>
+      <GetStartedLink loggedIn={loggedIn} label={props.getStarted} className={primaryButton} />
+      {secondAction}
+    </div>
+  );
+}
+
 /** A live featured stream for the hero's badge: whose page it links to, and the viewers already written short (null: unknown). */
 export interface HeroLiveView {
   handle: string;
@@ -112,18 +152,12 @@ export function Hero({ loggedIn, live }: { loggedIn: boolean; live: HeroLiveView
           {t("hero.title")}
         </h1>
         <p className="mt-5 max-w-2xl text-lg text-slate-300">{t("hero.subtitle")}</p>
-        <div className="mt-8 flex flex-wrap gap-3">
-          <GetStartedLink loggedIn={loggedIn} label={t("hero.getStarted")} className={primaryButton} />
-          {loggedIn ? (
-            <a href="#tournaments" className={secondaryButton} data-testid="browse-tournaments">
-              {t("hero.browse")}
-            </a>
-          ) : (
-            <Link to="/auth" className={secondaryButton} data-testid="browse-tournaments">
-              {t("hero.browse")}
-            </Link>
-          )}
-        </div>
+        <LandingActions
+          loggedIn={loggedIn}
+          getStarted={t("hero.getStarted")}
+          second={{ label: t("hero.browse"), testId: "browse-tournaments", signedInHref: "#tournaments" }}
+          className="mt-8 flex flex-wrap gap-3"
+        />
       </div>
     </section>
   );

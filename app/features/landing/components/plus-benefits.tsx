@@ -1,6 +1,7 @@
 import { useTranslation } from "~/lib/i18n-react";
 import { Icon } from "./icons";
 import { buttonClass } from "~/components/ui/button";
+import { SectionHeading } from "./section-heading";
 
 const BENEFITS = ["fees", "ads", "subscriptions", "earlyAccess", "events", "create", "discord", "replays", "support"] as const;
 
@@ -14,10 +15,7 @@ export function PlusBenefits() {
     >
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-16 lg:grid-cols-[1fr_2fr]">
         <div>
-          <h2 id="plus-title" className="text-3xl font-extrabold">
-            {t("plus.title")}
-          </h2>
-          <p className="mt-2 text-slate-400">{t("plus.subtitle")}</p>
+          <SectionHeading section="plus" />
           <div className="mt-6 inline-flex flex-col rounded-2xl border border-cyan-400/40 bg-slate-900 p-6" data-testid="plus-badge">
             <span className="text-sm text-slate-300">{t("plus.badge")}</span>
             <span className="mt-1 bg-gradient-to-r from-cyan-300 to-purple-400 bg-clip-text text-5xl font-black text-transparent">

@@ -4,6 +4,7 @@ import { formatNumber } from "~/domain/format";
 import { GAMES } from "~/domain/games";
 import { LiveBadge } from "~/features/streamers/components/live-badge";
 import { secondaryButton } from "./hero";
+import { SectionHeading } from "./section-heading";
 
 /** What the landing shows when no approved streamer is featured yet: the seed's marketing content. */
 const STATIC_STREAMERS = [
@@ -27,10 +28,7 @@ export function Streamers({ featured }: { featured: readonly FeaturedStreamer[] 
   const numbers = { format: (value: number) => formatNumber(value, language) };
   return (
     <section id="streamers" className="mx-auto max-w-7xl px-4 py-16" aria-labelledby="streamers-title">
-      <h2 id="streamers-title" className="text-3xl font-extrabold">
-        {t("streamers.title")}
-      </h2>
-      <p className="mt-2 text-slate-400">{t("streamers.subtitle")}</p>
+      <SectionHeading section="streamers" />
       {featured.length > 0 ? (
         <ul className="mt-8 grid gap-5 sm:grid-cols-3" data-testid="landing-streamers">
           {featured.map((streamer) => (

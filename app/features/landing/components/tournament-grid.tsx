@@ -11,6 +11,7 @@ import { PlusEventBadge } from "~/components/ui/plus-event-badge";
 import { buttonClass } from "~/components/ui/button";
 import { TournamentBanner } from "~/components/ui/tournament-banner";
 import { LiveBadge } from "~/features/streamers/components/live-badge";
+import { SectionHeading } from "./section-heading";
 
 const COLUMN_CLASSES = { 1: "md:grid-cols-1 max-w-xl", 2: "md:grid-cols-2 max-w-4xl", 3: "md:grid-cols-2 lg:grid-cols-3" } as const;
 
@@ -41,10 +42,7 @@ export function TournamentGrid({
     <section id="tournaments" className="mx-auto max-w-7xl px-4 py-16" aria-labelledby="tournaments-title" aria-busy={loading}>
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h2 id="tournaments-title" className="text-3xl font-extrabold">
-            {t("tournaments.title")}
-          </h2>
-          <p className="mt-2 text-slate-400">{t("tournaments.subtitle")}</p>
+          <SectionHeading section="tournaments" />
         </div>
         <a href="/tournaments" className="text-sm font-semibold text-cyan-400 hover:text-cyan-300" data-testid="all-tournaments-link">
           {t("tournaments.viewAll")} →

@@ -2,7 +2,7 @@ import { useTranslation } from "~/lib/i18n-react";
 import { DataAttr, dataAttr } from "~/browser/attributes";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
-import { Field, Input } from "~/components/ui/field";
+import { Input } from "~/components/ui/field";
 import { languageFromCookieHeader } from "~/domain/language";
 import { requireUser } from "~/features/auth/session.server";
 import { fail, succeed, typedOf } from "~/lib/answer";
@@ -14,6 +14,7 @@ import { withinLimit } from "~/lib/rate-limit.server";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import type { RouteHandle } from "~/root";
 import { enabledChannels } from "../channels.server";
+import { ChannelFieldset } from "../components/channel-fieldset";
 import { parsePreferencesForm, type PreferencesError } from "../core/preferences-form";
 import { findPreferences, savePreferences } from "../notify.server";
 import type { Route } from "./+types/settings";
@@ -57,9 +58,37 @@ export default function NoticeSettingsPage({ loaderData, actionData }: Route.Com
   const errors: PreferencesError[] =
     actionData && !actionData.ok && "errors" in actionData ? (actionData.errors as PreferencesError[]) : [];
   const errorOf = (field: string) => errors.find((error) => error.field === field);
+  const errorText = (field: string) => {
+    const error = errorOf(field);
+    return error ? t(`errors.${error.code}`) : undefined;
+  };
   const refused = actionData && !actionData.ok && errors.length === 0 ? actionData.code : null;
   const { preferences, enabled } = loaderData;
   const off = <span className="text-xs font-normal text-amber-300">{t("settings.channelOff")}</span>;
+  const channels = [
+    {
+      legend: "WhatsApp",
+      toggle: "whatsappOn",
+      toggleTestId: "whatsapp-on",
+      address: "whatsappNumber",
+      addressTestId: "whatsapp-number",
+      hint: "settings.whatsappHint",
+      input: { type: "tel", inputMode: "tel", autoComplete: "tel", maxLength: 30 },
+      saved: preferences.whatsappNumber ? `+${preferences.whatsappNumber}` : "",
+      enabled: enabled.whatsapp,
+    },
+    {
+      legend: "Discord",
+      toggle: "discordOn",
+      toggleTestId: "discord-on",
+      address: "discordUserId",
+      addressTestId: "discord-user-id",
+      hint: "settings.discordHint",
+      input: { inputMode: "numeric", maxLength: 20 },
+      saved: preferences.discordUserId ?? "",
+      enabled: enabled.discord,
+    },
+  ] as const;
 
   return (
     <section className="mx-auto max-w-md px-4 py-14" data-testid="notice-settings">
@@ -77,52 +106,28 @@ export default function NoticeSettingsPage({ loaderData, actionData }: Route.Com
       ) : null}
       <form method="post" noValidate className="mt-6 flex flex-col gap-5" {...dataAttr(DataAttr.sending, t("settings.submit"))}>
         <p className="text-sm text-slate-300">{t("settings.email", { email: loaderData.email })}</p>
-        <fieldset className="flex flex-col gap-3 rounded-xl border border-slate-700 p-4">
-          <legend className="px-1 font-bold">WhatsApp</legend>
-          <label className="flex items-center gap-3 text-sm font-semibold">
-            <input type="checkbox" name="whatsappOn" defaultChecked={preferences.whatsappOn} className="size-5" data-testid="whatsapp-on" />
-            {t("settings.whatsappOn")}
-          </label>
-          <Field
-            label={t("settings.whatsappNumber")}
-            hint={t("settings.whatsappHint")}
-            error={errorOf("whatsappNumber") ? t(`errors.${errorOf("whatsappNumber")!.code}`) : undefined}
+        {channels.map((channel) => (
+          <ChannelFieldset
+            key={channel.address}
+            legend={channel.legend}
+            toggle={{
+              name: channel.toggle,
+              checked: preferences[channel.toggle],
+              testId: channel.toggleTestId,
+              label: t(`settings.${channel.toggle}`),
+            }}
+            field={{ label: t(`settings.${channel.address}`), hint: t(channel.hint), error: errorText(channel.address) }}
+            offNote={channel.enabled ? null : off}
           >
             <Input
-              name="whatsappNumber"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              maxLength={30}
-              defaultValue={typed.whatsappNumber ?? (preferences.whatsappNumber ? `+${preferences.whatsappNumber}` : "")}
-              aria-invalid={Boolean(errorOf("whatsappNumber")) || undefined}
-              data-testid="whatsapp-number"
+              name={channel.address}
+              {...channel.input}
+              defaultValue={typed[channel.address] ?? channel.saved}
+              aria-invalid={Boolean(errorOf(channel.address)) || undefined}
+              data-testid={channel.addressTestId}
             />
-          </Field>
-          {enabled.whatsapp ? null : off}
-        </fieldset>
-        <fieldset className="flex flex-col gap-3 rounded-xl border border-slate-700 p-4">
-          <legend className="px-1 font-bold">Discord</legend>
-          <label className="flex items-center gap-3 text-sm font-semibold">
-            <input type="checkbox" name="discordOn" defaultChecked={preferences.discordOn} className="size-5" data-testid="discord-on" />
-            {t("settings.discordOn")}
-          </label>
-          <Field
-            label={t("settings.discordUserId")}
-            hint={t("settings.discordHint")}
-            error={errorOf("discordUserId") ? t(`errors.${errorOf("discordUserId")!.code}`) : undefined}
-          >
-            <Input
-              name="discordUserId"
-              inputMode="numeric"
-              maxLength={20}
-              defaultValue={typed.discordUserId ?? preferences.discordUserId ?? ""}
-              aria-invalid={Boolean(errorOf("discordUserId")) || undefined}
-              data-testid="discord-user-id"
-            />
-          </Field>
-          {enabled.discord ? null : off}
-        </fieldset>
+          </ChannelFieldset>
+        ))}
         <button type="submit" className={buttonClass("primary", "md")} data-testid="notice-settings-submit">
           {t("settings.submit")}
         </button>

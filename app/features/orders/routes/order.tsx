@@ -17,7 +17,7 @@ import { orderOutcome } from "../core/outcome";
 import { endingsOf } from "../order-kind-registry.server";
 import { OrderOutcomeText, OutcomeChip } from "../components/order-outcome";
 import { findOrderFor } from "../orders.server";
-import { orderAmount } from "../orders-view";
+import { orderAmount, orderSummary } from "../orders-view";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/order";
 import { buttonClass } from "~/components/ui/button";
@@ -44,17 +44,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const outcome = orderOutcome(order.status, ending, order.expiresAt?.toISOString() ?? null, toWallet);
   return {
     order: {
-      id: order.id,
-      number: order.number,
+      ...orderSummary(order),
       kind: order.kind,
-      status: order.status,
       paymentMethod: order.paymentMethod,
-      currency: order.currency,
-      amount: order.amount,
-      exchangeRate: order.exchangeRate,
       phone: order.phone,
-      expiresAt: order.expiresAt?.toISOString() ?? null,
-      items: order.items.map((item) => ({ id: item.id, label: item.label, quantity: item.quantity })),
       proofs: order.proofs.map((proof) => ({ id: proof.id, hasFile: Boolean(proof.fileKey), createdAt: proof.createdAt.toISOString() })),
       rejectionReason: order.status === "rejected" ? (lastRejection?.reason ?? null) : null,
     },

@@ -14,7 +14,7 @@ import { metaText } from "~/lib/meta";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import { CancelOrderForm } from "../components/cancel-order-form";
 import { findOrderFor } from "../orders.server";
-import { orderAmount, plainAmount } from "../orders-view";
+import { orderAmount, orderSummary, plainAmount } from "../orders-view";
 import { Countdown } from "~/components/ui/countdown";
 import { payToDetails } from "../payment-accounts.server";
 import { instantPaymentFor } from "~/features/payments/pay-page.server";
@@ -43,15 +43,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const payTo = await payToDetails(db());
   return {
     order: {
-      id: order.id,
-      number: order.number,
-      status: order.status,
-      amount: order.amount,
-      currency: order.currency,
-      exchangeRate: order.exchangeRate,
-      expiresAt: order.expiresAt?.toISOString() ?? null,
       // What is being paid for: the lines (package, tournament place, Plus) and, for a top-up, the account.
-      items: order.items.map((item) => ({ id: item.id, label: item.label, quantity: item.quantity })),
+      ...orderSummary(order),
       gamerId: order.gamerId,
       gamerName: order.gamerName,
     },

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { Alert } from "~/components/ui/alert";
+import { DeadLinkPage } from "~/components/ui/dead-link-page";
 import { buttonClass } from "~/components/ui/button";
 import { languageFromCookieHeader } from "~/domain/language";
 import { requireUser } from "~/features/auth/session.server";
@@ -15,6 +16,7 @@ import { isOrgLogo } from "../core/logo";
 import { INVITE_REFUSAL } from "../core/rules";
 import { OrganizationError, acceptOrgInvite, findOrgInvite } from "../organizations.server";
 import type { Route } from "./+types/join";
+import { OrganizationHeading } from "../components/organization-heading";
 
 // Accepting an organization's invitation link (docs/organizations.md "Invitation links"): one plain
 // form, no React runtime. Signed-in people only: visitors sign in and come back here.
@@ -62,22 +64,16 @@ export default function JoinOrganizationPage({ loaderData, actionData }: Route.C
   const refusal = actionData && !actionData.ok ? actionData : null;
   if (!invite) {
     return (
-      <section className="mx-auto max-w-xl px-4 py-16" data-testid="org-join-page">
-        <h1 className="text-3xl font-extrabold">{t("join.pageTitle")}</h1>
-        <Alert tone="error" testId="org-join-state">
-          {t("errors.INVITE_NOT_FOUND")}
-        </Alert>
-      </section>
+      <DeadLinkPage testId="org-join-page" title={t("join.pageTitle")} alertTestId="org-join-state">
+        {t("errors.INVITE_NOT_FOUND")}
+      </DeadLinkPage>
     );
   }
   return (
     <section className="mx-auto max-w-xl px-4 py-16" data-testid="org-join-page">
-      <div className="flex items-center gap-4">
-        {invite.logoUrl ? (
-          <img src={invite.logoUrl} alt="" width={64} height={64} className="h-16 w-16 shrink-0 rounded-xl" data-testid="org-join-logo" />
-        ) : null}
-        <h1 className="min-w-0 text-3xl font-extrabold break-words">{t("join.title", { name: invite.name })}</h1>
-      </div>
+      <OrganizationHeading logoUrl={invite.logoUrl} logoTestId="org-join-logo" size="medium">
+        {t("join.title", { name: invite.name })}
+      </OrganizationHeading>
       {actionData?.ok ? (
         <>
           <Alert tone="success" testId="org-join-done">

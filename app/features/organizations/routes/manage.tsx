@@ -49,6 +49,7 @@ import {
 } from "../organizations.server";
 import { requireOrgMember, type OrgContext } from "../operator.server";
 import type { Route } from "./+types/manage";
+import { OrganizationHeading } from "../components/organization-heading";
 
 // Plain forms that post; no React runtime (docs/decisions/002). One page, phone first.
 export const handle: RouteHandle = { hydrate: false };
@@ -241,19 +242,9 @@ export default function ManageOrganizationPage({ loaderData, actionData }: Route
   return (
     <section className="mx-auto max-w-3xl px-4 py-10" data-testid="organization-manage">
       <p className="text-sm text-slate-400">{t("manage.title")}</p>
-      <div className="flex items-center gap-3">
-        {organization.logoUrl ? (
-          <img
-            src={organization.logoUrl}
-            alt=""
-            width={56}
-            height={56}
-            className="h-14 w-14 shrink-0 rounded-xl"
-            data-testid="manage-logo"
-          />
-        ) : null}
-        <h1 className="min-w-0 text-3xl font-extrabold break-words">{organization.name}</h1>
-      </div>
+      <OrganizationHeading logoUrl={organization.logoUrl} logoTestId="manage-logo" size="small">
+        {organization.name}
+      </OrganizationHeading>
       <p className="mt-1 flex flex-wrap gap-x-3 text-sm">
         <span className="text-slate-300">{t(`roles.${loaderData.role}`)}</span>
         <a href={`/organizations/${organization.slug}`} className="py-2 text-cyan-300 underline" data-testid="organization-public-link">

@@ -12,6 +12,7 @@ import type { RouteHandle } from "~/root";
 import { isOrgLogo } from "../core/logo";
 import { findOrganizationBySlug, organizationTournaments, roleIn } from "../organizations.server";
 import type { Route } from "./+types/organization";
+import { OrganizationHeading } from "../components/organization-heading";
 
 export const handle: RouteHandle = { hydrate: false };
 
@@ -98,19 +99,14 @@ export default function OrganizationPage({ loaderData }: Route.ComponentProps) {
   );
   return (
     <section className="mx-auto max-w-3xl px-4 py-12" data-testid="organization-page">
-      <div className="flex items-center gap-4">
-        {organization.logoUrl ? (
-          <img
-            src={organization.logoUrl}
-            alt={t("page.logoAlt", { name: organization.name })}
-            width={80}
-            height={80}
-            className="h-20 w-20 shrink-0 rounded-2xl"
-            data-testid="organization-logo"
-          />
-        ) : null}
-        <h1 className="min-w-0 text-3xl font-extrabold break-words">{organization.name}</h1>
-      </div>
+      <OrganizationHeading
+        logoUrl={organization.logoUrl}
+        logoAlt={t("page.logoAlt", { name: organization.name })}
+        logoTestId="organization-logo"
+        size="large"
+      >
+        {organization.name}
+      </OrganizationHeading>
       {organization.banned ? (
         <p className="mt-2 font-semibold text-rose-300" data-testid="organization-banned">
           {t("page.banned")}

@@ -3,7 +3,7 @@ import { DataAttr, dataAttr } from "~/browser/attributes";
 import { redirect } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { Field, Input } from "~/components/ui/field";
+import { Field, PhoneInput } from "~/components/ui/field";
 import { languageFromCookieHeader } from "~/domain/language";
 import { usdToVes } from "~/domain/money";
 import { formatMoney } from "~/domain/format";
@@ -185,15 +185,7 @@ export default function PlusPage({ loaderData, actionData }: Route.ComponentProp
                   </Alert>
                 ) : null}
                 <Field label={t("phone")} hint={t("phoneHint")}>
-                  <Input
-                    name="phone"
-                    type="tel"
-                    inputMode="numeric"
-                    autoComplete="tel"
-                    required
-                    defaultValue={typed.phone}
-                    aria-invalid={refusal?.field === "phone" || undefined}
-                  />
+                  <PhoneInput required defaultValue={typed.phone} aria-invalid={refusal?.field === "phone" || undefined} />
                 </Field>
                 <fieldset className="flex flex-col gap-2">
                   <legend className="mb-2 text-sm font-semibold">{t("method")}</legend>

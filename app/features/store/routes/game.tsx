@@ -3,7 +3,7 @@ import { useTranslation } from "~/lib/i18n-react";
 import { idParam } from "~/lib/http.server";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
-import { Field, Input } from "~/components/ui/field";
+import { Field, Input, PhoneInput } from "~/components/ui/field";
 import { priceWithMethod } from "~/domain/checkout";
 import { isPaymentMethod as isMethod, PAYMENT_METHOD_IDS, type PaymentMethod } from "~/domain/payment-methods";
 import { useFormat } from "~/lib/use-format";
@@ -309,14 +309,7 @@ export default function GamePage({ loaderData, actionData }: Route.ComponentProp
 
         <Step number={4} title={t("game.step4")} testId="step-buy">
           <Field label={t("checkout.phone")} hint={t("checkout.phoneHint")}>
-            <Input
-              name="phone"
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel"
-              defaultValue={typed?.phone ?? chosen.phone}
-              aria-invalid={buyError?.field === "phone" || undefined}
-            />
+            <PhoneInput defaultValue={typed?.phone ?? chosen.phone} aria-invalid={buyError?.field === "phone" || undefined} />
           </Field>
           <div className={selected && isMethod(method) ? "" : "hidden"} {...dataAttr(DataAttr.total)}>
             <p className="mt-4 flex justify-between gap-3 text-lg font-bold" data-testid="buy-total">

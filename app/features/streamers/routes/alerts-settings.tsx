@@ -60,24 +60,21 @@ export default function AlertsSettings({ loaderData }: Route.ComponentProps) {
       </a>
       <h1 className="mt-3 text-3xl font-extrabold">{t("alerts.title")}</h1>
       <p className="mt-3 text-slate-300">{t("alerts.intro")}</p>
-      {loaderData.regenerated ? (
-        <p
-          role="status"
-          className="mt-4 rounded-lg border border-emerald-500/50 bg-emerald-500/10 p-3 text-emerald-100"
-          data-testid="alerts-regenerated"
-        >
-          {t("alerts.regenerated")}
-        </p>
-      ) : null}
-      {loaderData.testSent ? (
-        <p
-          role="status"
-          className="mt-4 rounded-lg border border-emerald-500/50 bg-emerald-500/10 p-3 text-emerald-100"
-          data-testid="alerts-test-sent"
-        >
-          {t("alerts.testSent")}
-        </p>
-      ) : null}
+      {[
+        { shown: loaderData.regenerated, testId: "alerts-regenerated", text: t("alerts.regenerated") },
+        { shown: loaderData.testSent, testId: "alerts-test-sent", text: t("alerts.testSent") },
+      ].map((done) =>
+        done.shown ? (
+          <p
+            key={done.testId}
+            role="status"
+            className="mt-4 rounded-lg border border-emerald-500/50 bg-emerald-500/10 p-3 text-emerald-100"
+            data-testid={done.testId}
+          >
+            {done.text}
+          </p>
+        ) : null,
+      )}
       <label className="mt-6 flex flex-col gap-1.5 text-sm font-semibold">
         {t("alerts.address")}
         <input

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { randomUUID } from "node:crypto";
 import { redirect } from "react-router";
 import { Alert } from "~/components/ui/alert";
-import { Field, Input, Select, TextArea } from "~/components/ui/field";
+import { Field, Input, PhoneInput, Select, TextArea } from "~/components/ui/field";
 import { userBalances } from "~/features/wallet/ledger.server";
 import { buttonClass } from "~/components/ui/button";
 import { GAMES } from "~/domain/games";
@@ -378,11 +378,7 @@ function FanPaymentFields({
         {t("donate.public")}
       </label>
       <Field label={t("orderDonate.phone")}>
-        <Input
-          name="phone"
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel"
+        <PhoneInput
           defaultValue={refused ? typed.phone : undefined}
           aria-invalid={(refused && refusal?.field === "phone") || undefined}
           data-testid={`${testIdPrefix}-phone`}
@@ -626,11 +622,7 @@ export default function StreamerPage({ loaderData, actionData }: Route.Component
                 <input type="hidden" name="idempotencyKey" value={subscriptions.key} />
                 {formError("subscribe")}
                 <Field label={t("subscribe.phone")}>
-                  <Input
-                    name="phone"
-                    type="tel"
-                    inputMode="numeric"
-                    autoComplete="tel"
+                  <PhoneInput
                     defaultValue={refusedForm === "subscribe" ? typed.phone : undefined}
                     aria-invalid={(refusedForm === "subscribe" && refusal?.field === "phone") || undefined}
                     data-testid="subscribe-phone"

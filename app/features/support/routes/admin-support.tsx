@@ -16,6 +16,7 @@ import { useRouteMessages } from "~/lib/use-route-messages";
 import { SUPPORT_REPLY_MAX, parseSupportReply } from "../support-rules";
 import { listSupportMessages, markSupportMessageDone, replyToSupportMessage } from "../support.server";
 import type { Route } from "./+types/admin-support";
+import { SupportThread } from "../components/support-thread";
 
 /** The cursor of the next page: priority, time and id of the last row shown. */
 function parseCursor(value: string | null) {
@@ -105,17 +106,13 @@ export default function AdminSupportPage({ loaderData, actionData }: Route.Compo
               ) : null}
               <span className="ml-auto text-xs text-slate-400">{row.createdAt}</span>
             </div>
-            <p className="mt-2 text-sm break-words whitespace-pre-wrap">{row.message}</p>
-            {row.replies.map((reply) => (
-              <div
-                key={reply.id}
-                className="mt-3 rounded-lg border-l-4 border-cyan-400 bg-slate-900/60 p-3"
-                data-testid="support-staff-reply"
-              >
-                <p className="text-xs text-slate-400">{reply.createdAt}</p>
-                <p className="mt-1 text-sm break-words whitespace-pre-wrap">{reply.body}</p>
-              </div>
-            ))}
+            <SupportThread
+              message={row.message}
+              replies={row.replies}
+              replyTestId="support-staff-reply"
+              stampClassName="text-xs text-slate-400"
+              stamp={(reply) => reply.createdAt}
+            />
             <Form method="post" className="mt-3 flex flex-col gap-2" noValidate>
               <input type="hidden" name="id" value={row.id} />
               <input type="hidden" name="number" value={row.number} />

@@ -20,6 +20,7 @@ import type { RouteHandle } from "~/root";
 import { SUPPORT_MESSAGE_MAX, SUPPORT_TOPICS, parseSupportMessage } from "../support-rules";
 import { findSupportSubject, listMessagesOfUser, saveSupportMessage, type SupportSubject } from "../support.server";
 import type { Route } from "./+types/support";
+import { SupportThread } from "../components/support-thread";
 
 // One plain form: the server checks it and answers with the page (what was typed kept), so no React
 // runtime (docs/decisions/002); the live page module (app/browser/live-page.ts) posts it in place.
@@ -189,19 +190,17 @@ export default function SupportPage({ loaderData, actionData }: Route.ComponentP
                     {format.dateTime(row.createdAt)}
                   </time>
                 </div>
-                <p className="mt-2 text-sm break-words whitespace-pre-wrap">{row.message}</p>
-                {row.replies.map((reply) => (
-                  <div
-                    key={reply.id}
-                    className="mt-3 rounded-lg border-l-4 border-cyan-400 bg-slate-900/60 p-3"
-                    data-testid="support-reply"
-                  >
-                    <p className="text-xs font-semibold text-cyan-300">
+                <SupportThread
+                  message={row.message}
+                  replies={row.replies}
+                  replyTestId="support-reply"
+                  stampClassName="text-xs font-semibold text-cyan-300"
+                  stamp={(reply) => (
+                    <>
                       {t("reply")} · <time dateTime={reply.createdAt}>{format.dateTime(reply.createdAt)}</time>
-                    </p>
-                    <p className="mt-1 text-sm break-words whitespace-pre-wrap">{reply.body}</p>
-                  </div>
-                ))}
+                    </>
+                  )}
+                />
               </li>
             ))}
           </ul>

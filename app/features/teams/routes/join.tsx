@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { Alert } from "~/components/ui/alert";
+import { DeadLinkPage } from "~/components/ui/dead-link-page";
 import { buttonClass } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
 import { GAMES } from "~/domain/games";
@@ -68,12 +69,9 @@ export default function JoinTeamPage({ loaderData, actionData }: Route.Component
 
   if (!invite) {
     return (
-      <section className="mx-auto max-w-xl px-4 py-16" data-testid="join-page">
-        <h1 className="text-3xl font-extrabold">{t("join.pageTitle")}</h1>
-        <Alert tone="error" testId="join-state">
-          {t("join.notFound")}
-        </Alert>
-      </section>
+      <DeadLinkPage testId="join-page" title={t("join.pageTitle")} alertTestId="join-state">
+        {t("join.notFound")}
+      </DeadLinkPage>
     );
   }
   const gameName = GAMES[invite.game as keyof typeof GAMES]?.name ?? invite.game;

@@ -20,6 +20,7 @@ import { env } from "~/lib/env.server";
 import { decodeKeyset } from "../core/keyset";
 import { findPlayerProfile, recordOf } from "../teams.server";
 import type { Route } from "./+types/player";
+import { PlusBadge } from "~/components/ui/plus-badge";
 
 // A player's public page: teams, tournaments and places; never the phone or the e-mail. No React runtime (decision 002).
 export const handle: RouteHandle = { hydrate: false };
@@ -69,14 +70,7 @@ export default function PlayerPage({ loaderData }: Route.ComponentProps) {
       {/* The handle the player chose is their public name: their full name, phone and e-mail stay private. */}
       <h1 className="flex flex-wrap items-center gap-3 text-3xl font-extrabold break-all" data-testid="player-name">
         @{player.handle}
-        {player.plus ? (
-          <span
-            className="rounded-full bg-gradient-to-r from-cyan-500 to-purple-500 px-2 py-0.5 text-xs font-bold text-slate-950"
-            data-testid="player-plus"
-          >
-            {t("common:auth.plusBadge")}
-          </span>
-        ) : null}
+        {player.plus ? <PlusBadge label={t("common:auth.plusBadge")} testId="player-plus" /> : null}
       </h1>
       {loaderData.own ? (
         <a href="/account/profile" className="mt-3 inline-block py-2 text-sm text-cyan-300 underline" data-testid="player-settings-link">

@@ -3,6 +3,7 @@ import { DataAttr, dataAttr } from "~/browser/attributes";
 import { buttonClass } from "~/components/ui/button";
 import { showsCoachField } from "~/domain/games";
 import { formatMoney } from "~/domain/format";
+import type { Language } from "~/domain/language";
 import { acceptedMethods, chargeFor } from "~/domain/tournament-fee";
 
 const inputClass = "w-full rounded-lg border border-slate-500 bg-slate-900 px-4 py-3 text-slate-100 focus:border-cyan-400";
@@ -31,20 +32,17 @@ export function Field({
   );
 }
 
-/** The fee's payment methods with their prices (the typed form and the team form). */
-export function PaymentMethods({
-  fee,
-  feeCurrency,
-  rate,
-  typed,
-  language,
-}: {
+/** What both entry forms need to show the fee's payment methods: the fee, the rate, what was typed, the language. */
+export interface FeeTerms {
   fee: number;
   feeCurrency: "VES" | "USD";
   rate: string | null;
   typed: Record<string, string>;
-  language: "es" | "en";
-}) {
+  language: Language;
+}
+
+/** The fee's payment methods with their prices (the typed form and the team form). */
+export function PaymentMethods({ fee, feeCurrency, rate, typed, language }: FeeTerms) {
   const { t } = useTranslation("tournaments");
   return (
     <fieldset className="flex flex-col gap-2">
@@ -86,22 +84,14 @@ export function RegistrationForm({
   idempotencyKey,
   size,
   substitutes,
-  fee,
-  feeCurrency,
-  rate,
-  typed,
-  language,
+  ...terms
 }: {
   tournament: { id: string; game: string };
   idempotencyKey: string;
   size: number;
   substitutes: number;
-  fee: number;
-  feeCurrency: "VES" | "USD";
-  rate: string | null;
-  typed: Record<string, string>;
-  language: "es" | "en";
-}) {
+} & FeeTerms) {
+  const { fee, typed } = terms;
   const { t } = useTranslation("tournaments");
   const solo = size === 1;
   return (
@@ -143,7 +133,7 @@ export function RegistrationForm({
         hint={t(solo ? "form.phoneHint" : "form.phoneHintTeam")}
         typed={typed}
       />
-      {fee > 0 ? <PaymentMethods fee={fee} feeCurrency={feeCurrency} rate={rate} typed={typed} language={language} /> : null}
+      {fee > 0 ? <PaymentMethods {...terms} /> : null}
       <button type="submit" className={buttonClass("primary", "md")}>
         {fee > 0 ? t("form.submitPaid") : t("form.submitFree")}
       </button>

@@ -1,9 +1,8 @@
 import { useTranslation } from "~/lib/i18n-react";
 import { DataAttr, dataAttr } from "~/browser/attributes";
 import { buttonClass } from "~/components/ui/button";
-import type { Language } from "~/domain/language";
 import type { TournamentPageData } from "../tournament-route.server";
-import { Field, PaymentMethods } from "./registration-form";
+import { Field, PaymentMethods, type FeeTerms } from "./registration-form";
 
 /** Enter a lasting team this person captains in one tap: its starters, a phone, and a payment method when there is a fee. */
 export function TeamEntry({
@@ -11,22 +10,14 @@ export function TeamEntry({
   idempotencyKey,
   myTeams,
   size,
-  fee,
-  feeCurrency,
-  rate,
-  typed,
-  language,
+  ...terms
 }: {
   tournamentId: string;
   idempotencyKey: string;
   myTeams: TournamentPageData["myTeams"];
   size: number;
-  fee: number;
-  feeCurrency: "USD" | "VES";
-  rate: TournamentPageData["rate"];
-  typed: Record<string, string>;
-  language: Language;
-}) {
+} & FeeTerms) {
+  const { fee, typed } = terms;
   const { t } = useTranslation("tournaments");
   return (
     <div className="mt-8 rounded-xl border border-purple-500/40 bg-purple-500/5 p-5" data-testid="team-entry">
@@ -73,7 +64,7 @@ export function TeamEntry({
                   ))}
                 </fieldset>
                 <Field label={t("form.phone")} name="phone" type="tel" inputMode="numeric" hint={t("form.phoneHint")} typed={typed} />
-                {fee > 0 ? <PaymentMethods fee={fee} feeCurrency={feeCurrency} rate={rate} typed={typed} language={language} /> : null}
+                {fee > 0 ? <PaymentMethods {...terms} /> : null}
                 <button type="submit" className={buttonClass("primary", "md")} data-testid="team-entry-submit">
                   {t("teamEntry.submit", { team: team.name })}
                 </button>

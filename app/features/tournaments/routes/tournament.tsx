@@ -12,7 +12,7 @@ import { Alert } from "~/components/ui/alert";
 import { tournamentPageAction, tournamentPageLoader } from "../tournament-route.server";
 import { MyRegistration } from "../components/my-registration";
 import { PlusEventBox } from "../components/plus-event-box";
-import { RegistrationForm } from "../components/registration-form";
+import { RegistrationForm, type FeeTerms } from "../components/registration-form";
 import { LateEntryOpen, RegistrationOpens } from "../components/registration-opens";
 import { RegistrationRefused, RegistrationStarted } from "../components/registration-outcome";
 import { StreamsAndReplays } from "../components/streams-and-replays";
@@ -57,11 +57,16 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
   const size = eventTeamSize(tournament);
   const solo = size === 1;
   const substitutes = solo ? 0 : tournament.substitutes;
-  const fee = tournament.feeAmount;
-  const feeCurrency = tournament.feeCurrency === "VES" ? "VES" : "USD";
   const error = actionData && !actionData.ok ? actionData : null;
   // What the player typed, after a refusal; else what they used before.
   const typed = actionData ? typedOf(actionData) : "prefill" in loaderData ? (loaderData.prefill as Record<string, string>) : {};
+  const terms: FeeTerms = {
+    fee: tournament.feeAmount,
+    feeCurrency: tournament.feeCurrency === "VES" ? "VES" : "USD",
+    rate: loaderData.rate,
+    typed,
+    language,
+  };
   const answered = actionData?.ok ? actionData : null;
   // The waiting-list buttons answer too, but only a registration changes what the page shows.
   const done = answered && (answered.outcome === "confirmed" || answered.outcome === "started") ? answered : null;
@@ -124,17 +129,7 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
         !loaderData.opensForMe &&
         tournament.placesLeft > 0 &&
         myTeams.length > 0 ? (
-          <TeamEntry
-            tournamentId={tournament.id}
-            idempotencyKey={loaderData.idempotencyKey}
-            myTeams={myTeams}
-            size={size}
-            fee={fee}
-            feeCurrency={feeCurrency}
-            rate={loaderData.rate}
-            typed={typed}
-            language={language}
-          />
+          <TeamEntry tournamentId={tournament.id} idempotencyKey={loaderData.idempotencyKey} myTeams={myTeams} size={size} {...terms} />
         ) : null}
 
         {!registration && !done && !plusLocked && !tournament.closed && !loaderData.opensForMe && tournament.placesLeft > 0 ? (
@@ -143,11 +138,7 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
             idempotencyKey={loaderData.idempotencyKey}
             size={size}
             substitutes={substitutes}
-            fee={fee}
-            feeCurrency={feeCurrency}
-            rate={loaderData.rate}
-            typed={typed}
-            language={language}
+            {...terms}
           />
         ) : null}
       </section>
