@@ -55,3 +55,13 @@ export function refuse(ctx: { addIssue(issue: { code: "custom"; message: string 
 
 /** A text field as typed: trimmed, "" when absent (or not text). */
 export const typedText = (value: unknown) => (typeof value === "string" ? value.trim() : "");
+
+/** A text field's schema, fed the trimmed text ("" when absent). */
+export const textField = <Schema extends z.ZodType>(schema: Schema) => z.preprocess(typedText, schema);
+
+/** A checkbox: sent ("on") when ticked, absent when not. */
+export const checkbox = () =>
+  z
+    .unknown()
+    .optional()
+    .transform((value) => value === "on" || value === "true");

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { parseDiscordWebhookUrl } from "~/features/notifications/core/notices";
 import { MAX_SUBSTITUTES, TEAM_SIZES, isGameId, playersPerTeam, usualTeamSize, type GameId } from "~/domain/games";
-import { always, parseWith, refuse, refusedFields, typedText, type FieldErrors } from "~/domain/form-schema";
+import { always, checkbox, parseWith, refuse, refusedFields, textField, typedText, type FieldErrors } from "~/domain/form-schema";
 import { FORMATS, THIRD_PLACE, isFormat, type ThirdPlace } from "~/features/competition/core/formats";
 import { parseMinorUnits, parseWholeNumber, type MoneyInputCode } from "./money-input";
 import { PRIZE_FUNDINGS, type PrizeFunding } from "~/features/wallet/core/prize-pools";
@@ -159,8 +159,6 @@ export function localDateTimeText(value: Date | string | null, timeZone = "Ameri
 }
 
 const text = typedText;
-/** A text field's schema, fed the trimmed text ("" when absent). */
-const textField = <Schema extends z.ZodType>(schema: Schema) => z.preprocess(text, schema);
 
 const CAPACITY_CODES = {
   REQUIRED: "CAPACITY_REQUIRED",
@@ -298,11 +296,7 @@ function tournamentSchema(context: { today: string; now: Date; confirmedTeams?: 
           .refine((url) => !url || parseDiscordWebhookUrl(url), { error: "WEBHOOK_INVALID" })
           .transform((url) => url || null),
       ),
-      // A checkbox: sent ("on") when ticked, absent when not.
-      plusOnly: z
-        .unknown()
-        .optional()
-        .transform((value) => value === "on" || value === "true"),
+      plusOnly: checkbox(),
     })
     .superRefine(
       (form, ctx) => {
