@@ -30,3 +30,14 @@ export function typedOf(answer: unknown): Record<string, string> {
   const typed = answer && typeof answer === "object" && "ok" in answer && !answer.ok && "typed" in answer ? answer.typed : null;
   return (typed ?? {}) as Record<string, string>;
 }
+
+/**
+ * Each refused field's error code from an answer: a form parsed whole sends `errors`; any other refusal
+ * names at most one `field`. Empty for an accepted answer.
+ */
+export function fieldErrorsOfAnswer(answer: unknown): Record<string, string> {
+  if (!answer || typeof answer !== "object" || !("ok" in answer) || answer.ok) return {};
+  if ("errors" in answer && answer.errors && typeof answer.errors === "object") return answer.errors as Record<string, string>;
+  const { code, field } = answer as { code?: unknown; field?: unknown };
+  return typeof field === "string" && typeof code === "string" ? { [field]: code } : {};
+}

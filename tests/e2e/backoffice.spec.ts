@@ -58,11 +58,18 @@ test("staff create a tournament and it appears on the landing page", async ({ pa
   await page.getByTestId("t-fee-kind").selectOption("USD");
   await page.getByTestId("t-fee").fill("2,50");
   await page.getByTestId("t-prize").fill("$150");
+  await page.getByTestId("t-prize-split").fill("50, 30");
   await page.getByTestId("t-publish").check();
   await page.getByTestId("t-save").click();
   // A capacity of zero is refused with a clear message; nothing is created.
   await expect(page.getByTestId("admin-error")).toHaveText("Los cupos deben ser al menos 1.");
+  // Every wrong field is told at once, each under its own field and linked to it.
+  await expect(page.getByTestId("t-error-capacity")).toHaveText("Los cupos deben ser al menos 1.");
+  await expect(page.getByTestId("t-error-prizeSplit")).toHaveText("Los porcentajes del reparto deben sumar 100.");
+  await expect(page.getByTestId("t-capacity")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByTestId("t-prize-split")).toHaveAccessibleDescription("Los porcentajes del reparto deben sumar 100.");
   await page.getByTestId("t-capacity").fill("24");
+  await page.getByTestId("t-prize-split").fill("50, 30, 20");
   await page.getByTestId("t-save").click();
   await expect(page.getByTestId("admin-done")).toHaveText("Torneo creado.");
 

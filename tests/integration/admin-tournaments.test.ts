@@ -111,9 +111,24 @@ describe("tournaments", () => {
   ])("refuses %o with %s and writes nothing", async (change, code, field) => {
     const answer = await callRoute(newAction, formRequest("/admin/tournaments/new", form(change), staff.jar.header()));
     expect(answer.status).toBe(400);
-    expect(answer.data).toEqual({ ok: false, code, field });
+    expect(answer.data).toEqual({ ok: false, code, field, errors: { [field]: code } });
     expect(await handle.db.select().from(tournaments)).toEqual([]);
     expect(await audits()).toEqual([]);
+  });
+
+  it("answers every wrong field of one post at once, the first in the form's order as the code", async () => {
+    const answer = await callRoute(
+      newAction,
+      formRequest("/admin/tournaments/new", form({ capacity: "abc", fee: "0", date: "2020-01-01" }), staff.jar.header()),
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.data).toEqual({
+      ok: false,
+      code: "DATE_IN_PAST",
+      field: "date",
+      errors: { date: "DATE_IN_PAST", capacity: "CAPACITY_INVALID", fee: "FEE_NOT_POSITIVE" },
+    });
+    expect(await handle.db.select().from(tournaments)).toEqual([]);
   });
 
   it("an edit is audited with before and after, and cannot make it smaller than its confirmed teams", async () => {
@@ -126,7 +141,12 @@ describe("tournaments", () => {
         .values({ id: randomUUID(), tournamentId: id, userId, phone: "04141234567", status: "confirmed" });
     }
     const smaller = await edit(id, { intent: "save", ...form({ capacity: "2" }) });
-    expect(smaller.data).toEqual({ ok: false, code: "CAPACITY_BELOW_CONFIRMED", field: "capacity" });
+    expect(smaller.data).toEqual({
+      ok: false,
+      code: "CAPACITY_BELOW_CONFIRMED",
+      field: "capacity",
+      errors: { capacity: "CAPACITY_BELOW_CONFIRMED" },
+    });
     const saved = await edit(id, { intent: "save", ...form({ capacity: "3", title: "Copa Ñandú II" }) });
     expect(saved.data).toEqual({ ok: true, intent: "save" });
     const update = (await audits()).find((entry) => entry.action === "tournament.update")!;

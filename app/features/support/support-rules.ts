@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseWith, type FieldErrors } from "~/domain/form-schema";
 
 /** The support form's topics and limits (pure, shared by the page and the action). */
 export const SUPPORT_TOPICS = ["payment", "order", "tournament", "account", "plus", "other"] as const;
@@ -29,27 +30,11 @@ const supportSchema = z.object({
   message: text(SUPPORT_MESSAGE_MIN, SUPPORT_MESSAGE_MAX, "MESSAGE_TOO_SHORT", "MESSAGE_TOO_LONG"),
 });
 
-export type FieldErrors = Record<string, string>;
-
-/** Every field's first error code, by field name (from a zod failure). */
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? "form");
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}
-
 export function parseSupportMessage(
   fields: Record<string, string>,
 ): { ok: true; topic: SupportTopic; message: string } | { ok: false; code: SupportErrorCode; field: string; errors: FieldErrors } {
-  const parsed = supportSchema.safeParse(fields);
-  if (parsed.success) return { ok: true, ...parsed.data };
-  const errors = fieldErrorsOf(parsed.error);
-  // The first wrong field in the form's order names the answer's code.
-  const field = ["topic", "message"].find((name) => errors[name]) ?? "topic";
-  return { ok: false, code: errors[field] as SupportErrorCode, field, errors };
+  const parsed = parseWith<typeof supportSchema, SupportErrorCode>(supportSchema, fields, ["topic", "message"]);
+  return parsed.ok ? { ok: true, ...parsed.data } : parsed;
 }
 
 /** A staff reply: 1 to SUPPORT_REPLY_MAX characters. */

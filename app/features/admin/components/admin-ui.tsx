@@ -1,11 +1,12 @@
 import { buttonClass } from "~/components/ui/button";
+import { compactInputClass, compactLabelClass } from "~/components/ui/field";
 import { Link } from "react-router";
 import type { InputHTMLAttributes, ReactNode } from "react";
 import { useTranslation } from "~/lib/i18n-react";
 
 /** Shared look of back-office forms and tables (phone first: fields take the full width). */
-export const fieldClass = "w-full rounded-lg border border-slate-500 bg-slate-900 px-3 py-2 text-sm text-slate-100 focus:border-cyan-400";
-export const labelClass = "flex flex-col gap-1 text-xs font-semibold text-slate-300";
+export const fieldClass = compactInputClass;
+export const labelClass = compactLabelClass;
 // The back-office's buttons are the app's buttons, a size smaller.
 export const primaryButton = buttonClass("primary", "sm");
 export const secondaryButton = buttonClass("secondary", "sm");

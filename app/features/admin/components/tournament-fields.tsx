@@ -6,7 +6,8 @@ import { PRIZE_FUNDINGS, feeSplit } from "~/features/wallet/core/prize-pools";
 import { THIRD_PLACE } from "~/features/competition/core/formats";
 import { FEE_KINDS, FEE_MAX, TOURNAMENT_BADGES, TOURNAMENT_FORMATS } from "../core/tournament-form";
 import { parseMinorUnits } from "../core/money-input";
-import { LabeledInput, fieldClass, labelClass } from "./admin-ui";
+import { Field, Input, Select, TextArea } from "~/components/ui/field";
+import type { FieldErrors } from "~/domain/form-schema";
 
 export interface TournamentFieldValues {
   title: string;
@@ -39,20 +40,37 @@ export interface TournamentFieldValues {
   prizeFunding: string;
 }
 
-/** The tournament form's fields (create and edit); `invalid` names the field the last answer refused. */
+/** The tournament form's fields (create and edit); `errors`: each field the last answer refused, with its code. */
 export function TournamentFields({
   values,
-  invalid,
+  errors = {},
   commissionPercent,
 }: {
   values: TournamentFieldValues;
-  invalid?: string;
+  errors?: FieldErrors;
   /** The platform's commission on fee-funded pools (a setting), shown before publishing. */
   commissionPercent: number;
 }) {
   const { t, i18n } = useTranslation("admin");
   const { t: tl } = useTranslation("landing");
-  const mark = (name: string) => (invalid === name ? { "aria-invalid": true as const } : {});
+  // Each wrong field shows its own message under it, linked to the control (the summary stays above the form).
+  const errorId = (name: string) => `t-error-${name}`;
+  const error = (name: string) =>
+    errors[name] ? (
+      <span data-testid={errorId(name)}>{t(`errors.${errors[name]}`, { max: 300, defaultValue: t("errors.UNKNOWN") })}</span>
+    ) : undefined;
+  const mark = (name: string, describedBy?: string) =>
+    errors[name]
+      ? { "aria-invalid": true as const, "aria-describedby": [describedBy, errorId(name)].filter(Boolean).join(" ") }
+      : { "aria-describedby": describedBy };
+  /** The Field around one named control: its label, hint and error. */
+  const field = (name: string, label: string, extra: { hint?: string; className?: string } = {}) => ({
+    label,
+    error: error(name),
+    errorId: errorId(name),
+    compact: true,
+    ...extra,
+  });
   // What the organizer reads before publishing a fee-funded pool: the commission, worked out on the fee typed.
   const [funding, setFunding] = useState(values.prizeFunding);
   const [feeKind, setFeeKind] = useState(values.feeKind);
@@ -78,144 +96,122 @@ export function TournamentFields({
       : t("tournaments.pool.commission", { percent: commissionPercent });
   return (
     <div ref={fieldsRef} className="grid gap-4 sm:grid-cols-2">
-      <label className={`${labelClass} sm:col-span-2`}>
-        {t("tournaments.fields.title")}
-        <input
-          name="title"
-          required
-          maxLength={120}
-          defaultValue={values.title}
-          className={fieldClass}
-          {...mark("title")}
-          data-testid="t-title"
-        />
-      </label>
-      <label className={labelClass}>
-        {t("tournaments.fields.game")}
-        <select name="game" defaultValue={values.game} className={fieldClass} {...mark("game")} data-testid="t-game">
+      <Field {...field("title", t("tournaments.fields.title"), { className: "sm:col-span-2" })}>
+        <Input compact name="title" required maxLength={120} defaultValue={values.title} {...mark("title")} data-testid="t-title" />
+      </Field>
+      <Field {...field("game", t("tournaments.fields.game"))}>
+        <Select compact name="game" defaultValue={values.game} {...mark("game")} data-testid="t-game">
           {Object.entries(GAMES).map(([id, game]) => (
             <option key={id} value={id}>
               {game.name} · {t("tournaments.teamSize", { count: usualTeamSize(id) })}
             </option>
           ))}
-        </select>
-      </label>
-      <label className={labelClass}>
-        {t("tournaments.fields.format")}
-        <select name="format" defaultValue={values.format} className={fieldClass} {...mark("format")} data-testid="t-format">
+        </Select>
+      </Field>
+      <Field {...field("format", t("tournaments.fields.format"))}>
+        <Select compact name="format" defaultValue={values.format} {...mark("format")} data-testid="t-format">
           <option value="">{t("common.none")}</option>
           {TOURNAMENT_FORMATS.map((format) => (
             <option key={format} value={format}>
               {t(`tournaments.formats.${format}`)}
             </option>
           ))}
-        </select>
-      </label>
-      <label className={labelClass}>
-        {t("tournaments.fields.thirdPlace")}
-        <select
-          name="thirdPlace"
-          defaultValue={values.thirdPlace}
-          className={fieldClass}
-          {...mark("thirdPlace")}
-          data-testid="t-third-place"
-        >
+        </Select>
+      </Field>
+      <Field {...field("thirdPlace", t("tournaments.fields.thirdPlace"))}>
+        <Select compact name="thirdPlace" defaultValue={values.thirdPlace} {...mark("thirdPlace")} data-testid="t-third-place">
           {THIRD_PLACE.map((choice) => (
             <option key={choice} value={choice}>
               {t(`tournaments.thirdPlace.${choice}`)}
             </option>
           ))}
-        </select>
-      </label>
-      <LabeledInput
-        label={t("tournaments.fields.date")}
-        name="date"
-        type="date"
-        required
-        defaultValue={values.date}
-        {...mark("date")}
-        data-testid="t-date"
-      />
-      <LabeledInput
-        label={t("tournaments.fields.startTime")}
-        name="startTime"
-        type="time"
-        defaultValue={values.startTime}
-        {...mark("startTime")}
-        data-testid="t-start-time"
-      />
-      <label className={labelClass}>
-        {t("tournaments.fields.teamSize")}
-        <select name="teamSize" defaultValue={values.teamSize} className={fieldClass} {...mark("teamSize")} data-testid="t-team-size">
+        </Select>
+      </Field>
+      <Field {...field("date", t("tournaments.fields.date"))}>
+        <Input compact name="date" type="date" required defaultValue={values.date} {...mark("date")} data-testid="t-date" />
+      </Field>
+      <Field {...field("startTime", t("tournaments.fields.startTime"))}>
+        <Input compact name="startTime" type="time" defaultValue={values.startTime} {...mark("startTime")} data-testid="t-start-time" />
+      </Field>
+      <Field {...field("teamSize", t("tournaments.fields.teamSize"))}>
+        <Select compact name="teamSize" defaultValue={values.teamSize} {...mark("teamSize")} data-testid="t-team-size">
           <option value="">{t("tournaments.teamSizeUsual")}</option>
           {TEAM_SIZES.map((size) => (
             <option key={size} value={size}>
               {t("tournaments.teamSize", { count: size })}
             </option>
           ))}
-        </select>
-      </label>
-      <label className={labelClass}>
-        {t("tournaments.fields.substitutes")}
-        <select name="substitutes" defaultValue={values.substitutes} className={fieldClass} {...mark("substitutes")}>
+        </Select>
+      </Field>
+      <Field {...field("substitutes", t("tournaments.fields.substitutes"))}>
+        <Select compact name="substitutes" defaultValue={values.substitutes} {...mark("substitutes")}>
           {Array.from({ length: MAX_SUBSTITUTES + 1 }, (_, count) => (
             <option key={count} value={count}>
               {count}
             </option>
           ))}
-        </select>
-      </label>
-      <LabeledInput
-        label={t("tournaments.fields.checkInOpensMinutes")}
-        name="checkInOpensMinutes"
-        inputMode="numeric"
-        defaultValue={values.checkInOpensMinutes}
-        {...mark("checkInOpensMinutes")}
-        data-testid="t-check-in-opens"
-      />
-      <LabeledInput
-        label={t("tournaments.fields.checkInClosesMinutes")}
-        name="checkInClosesMinutes"
-        inputMode="numeric"
-        defaultValue={values.checkInClosesMinutes}
-        {...mark("checkInClosesMinutes")}
-        data-testid="t-check-in-closes"
-      />
+        </Select>
+      </Field>
+      <Field {...field("checkInOpensMinutes", t("tournaments.fields.checkInOpensMinutes"))}>
+        <Input
+          compact
+          name="checkInOpensMinutes"
+          inputMode="numeric"
+          defaultValue={values.checkInOpensMinutes}
+          {...mark("checkInOpensMinutes")}
+          data-testid="t-check-in-opens"
+        />
+      </Field>
+      <Field {...field("checkInClosesMinutes", t("tournaments.fields.checkInClosesMinutes"))}>
+        <Input
+          compact
+          name="checkInClosesMinutes"
+          inputMode="numeric"
+          defaultValue={values.checkInClosesMinutes}
+          {...mark("checkInClosesMinutes")}
+          data-testid="t-check-in-closes"
+        />
+      </Field>
       <p className="text-xs text-slate-400 sm:col-span-2">{t("tournaments.runPlanNote")}</p>
-      <LabeledInput
-        label={t("tournaments.fields.registrationOpensAt")}
-        name="registrationOpensAt"
-        type="datetime-local"
-        defaultValue={values.registrationOpensAt}
-        {...mark("registrationOpensAt")}
-      />
-      <LabeledInput
-        label={t("tournaments.fields.registrationClosesAt")}
-        name="registrationClosesAt"
-        type="datetime-local"
-        required
-        defaultValue={values.registrationClosesAt}
-        {...mark("registrationClosesAt")}
-        data-testid="t-closes"
-      />
+      <Field {...field("registrationOpensAt", t("tournaments.fields.registrationOpensAt"))}>
+        <Input
+          compact
+          name="registrationOpensAt"
+          type="datetime-local"
+          defaultValue={values.registrationOpensAt}
+          {...mark("registrationOpensAt")}
+        />
+      </Field>
+      <Field {...field("registrationClosesAt", t("tournaments.fields.registrationClosesAt"))}>
+        <Input
+          compact
+          name="registrationClosesAt"
+          type="datetime-local"
+          required
+          defaultValue={values.registrationClosesAt}
+          {...mark("registrationClosesAt")}
+          data-testid="t-closes"
+        />
+      </Field>
       <p className="text-xs text-slate-400 sm:col-span-2">{t("tournaments.timeZoneNote")}</p>
-      <LabeledInput
-        label={t("tournaments.fields.capacity")}
-        name="capacity"
-        inputMode="numeric"
-        required
-        defaultValue={values.capacity}
-        {...mark("capacity")}
-        data-testid="t-capacity"
-      />
+      <Field {...field("capacity", t("tournaments.fields.capacity"))}>
+        <Input
+          compact
+          name="capacity"
+          inputMode="numeric"
+          required
+          defaultValue={values.capacity}
+          {...mark("capacity")}
+          data-testid="t-capacity"
+        />
+      </Field>
       <div className="grid grid-cols-2 gap-2">
-        <label className={labelClass}>
-          {t("tournaments.fields.feeKind")}
-          <select
+        <Field {...field("feeKind", t("tournaments.fields.feeKind"))}>
+          <Select
+            compact
             name="feeKind"
             defaultValue={values.feeKind}
             onChange={(event) => setFeeKind(event.target.value)}
-            className={fieldClass}
             {...mark("feeKind")}
             data-testid="t-fee-kind"
           >
@@ -224,47 +220,51 @@ export function TournamentFields({
                 {t(`tournaments.feeKinds.${kind}`)}
               </option>
             ))}
-          </select>
-        </label>
-        <LabeledInput
-          label={t("tournaments.fields.fee")}
-          name="fee"
-          inputMode="decimal"
-          defaultValue={values.fee}
-          onChange={(event) => setFeeText(event.target.value)}
-          placeholder="0.00"
-          {...mark("fee")}
-          data-testid="t-fee"
-        />
+          </Select>
+        </Field>
+        <Field {...field("fee", t("tournaments.fields.fee"))}>
+          <Input
+            compact
+            name="fee"
+            inputMode="decimal"
+            defaultValue={values.fee}
+            onChange={(event) => setFeeText(event.target.value)}
+            placeholder="0.00"
+            {...mark("fee")}
+            data-testid="t-fee"
+          />
+        </Field>
       </div>
-      <LabeledInput
-        label={t("tournaments.fields.prize")}
-        name="prize"
-        required
-        maxLength={80}
-        defaultValue={values.prize}
-        placeholder="$250"
-        {...mark("prize")}
-        data-testid="t-prize"
-      />
-      <LabeledInput
-        label={t("tournaments.fields.prizeSplit")}
-        name="prizeSplit"
-        defaultValue={values.prizeSplit}
-        placeholder="50, 30, 20"
-        {...mark("prizeSplit")}
-        data-testid="t-prize-split"
-      />
+      <Field {...field("prize", t("tournaments.fields.prize"))}>
+        <Input
+          compact
+          name="prize"
+          required
+          maxLength={80}
+          defaultValue={values.prize}
+          placeholder="$250"
+          {...mark("prize")}
+          data-testid="t-prize"
+        />
+      </Field>
+      <Field {...field("prizeSplit", t("tournaments.fields.prizeSplit"))}>
+        <Input
+          compact
+          name="prizeSplit"
+          defaultValue={values.prizeSplit}
+          placeholder="50, 30, 20"
+          {...mark("prizeSplit")}
+          data-testid="t-prize-split"
+        />
+      </Field>
       <div className="flex flex-col gap-1 sm:col-span-2">
-        <label className={labelClass}>
-          {t("tournaments.fields.prizeFunding")}
-          <select
+        <Field {...field("prizeFunding", t("tournaments.fields.prizeFunding"))}>
+          <Select
+            compact
             name="prizeFunding"
             defaultValue={values.prizeFunding}
             onChange={(event) => setFunding(event.target.value)}
-            aria-describedby="t-prize-funding-hint"
-            className={fieldClass}
-            {...mark("prizeFunding")}
+            {...mark("prizeFunding", "t-prize-funding-hint")}
             data-testid="t-prize-funding"
           >
             {PRIZE_FUNDINGS.map((option) => (
@@ -272,8 +272,8 @@ export function TournamentFields({
                 {t(`tournaments.pool.fundings.${option}`)}
               </option>
             ))}
-          </select>
-        </label>
+          </Select>
+        </Field>
         <p id="t-prize-funding-hint" className="text-xs text-slate-400" data-testid="t-prize-funding-hint">
           {t(`tournaments.pool.hints.${funding === "organizer" || funding === "fees" ? funding : "none"}`)}
         </p>
@@ -283,7 +283,7 @@ export function TournamentFields({
           </p>
         ) : null}
       </div>
-      <fieldset className="sm:col-span-2">
+      <fieldset className="sm:col-span-2" aria-describedby={errors.badges ? errorId("badges") : undefined}>
         <legend className="text-xs font-semibold text-slate-300">{t("tournaments.fields.badges")}</legend>
         <div className="mt-1 flex flex-wrap gap-3">
           {TOURNAMENT_BADGES.map((badge) => (
@@ -293,6 +293,11 @@ export function TournamentFields({
             </label>
           ))}
         </div>
+        {errors.badges ? (
+          <span role="alert" id={errorId("badges")} className="mt-1 block text-xs text-rose-300">
+            {error("badges")}
+          </span>
+        ) : null}
       </fieldset>
       <div className="flex items-start gap-2 text-sm sm:col-span-2">
         <input
@@ -311,41 +316,33 @@ export function TournamentFields({
           </span>
         </label>
       </div>
-      <label className={`${labelClass} sm:col-span-2`}>
-        {t("tournaments.fields.rules")}
-        <textarea
-          name="rules"
-          rows={8}
-          maxLength={20000}
-          defaultValue={values.rules}
-          className={`${fieldClass} font-mono`}
-          {...mark("rules")}
-        />
-        <span className="font-normal text-slate-400">{t("tournaments.rulesHint")}</span>
-      </label>
-      <label className={`${labelClass} sm:col-span-2`}>
-        {t("tournaments.fields.discordWebhookUrl")}
-        <input
+      <Field {...field("rules", t("tournaments.fields.rules"), { hint: t("tournaments.rulesHint"), className: "sm:col-span-2" })}>
+        <TextArea compact name="rules" rows={8} maxLength={20000} defaultValue={values.rules} className="font-mono" {...mark("rules")} />
+      </Field>
+      <Field
+        {...field("discordWebhookUrl", t("tournaments.fields.discordWebhookUrl"), {
+          hint: t("tournaments.discordWebhookHint"),
+          className: "sm:col-span-2",
+        })}
+      >
+        <Input
+          compact
           name="discordWebhookUrl"
           type="url"
           inputMode="url"
           maxLength={300}
           defaultValue={values.discordWebhookUrl}
           placeholder="https://discord.com/api/webhooks/…"
-          className={fieldClass}
           {...mark("discordWebhookUrl")}
           data-testid="t-discord-webhook"
         />
-        <span className="font-normal text-slate-400">{t("tournaments.discordWebhookHint")}</span>
-      </label>
-      <label className={`${labelClass} sm:col-span-2`}>
-        {t("tournaments.fields.image")}
+      </Field>
+      <Field {...field("image", t("tournaments.fields.image"), { hint: t("tournaments.imageHint"), className: "sm:col-span-2" })}>
         {values.image ? (
           <img src={values.image} alt="" width={320} height={180} className="h-auto w-full max-w-xs rounded-lg border border-slate-800" />
         ) : null}
-        <input name="image" type="file" accept="image/png,image/jpeg,image/webp" className={fieldClass} {...mark("image")} />
-        <span className="font-normal text-slate-400">{t("tournaments.imageHint")}</span>
-      </label>
+        <Input compact name="image" type="file" accept="image/png,image/jpeg,image/webp" {...mark("image")} />
+      </Field>
     </div>
   );
 }

@@ -43,7 +43,32 @@ describe("parsePackageForm", () => {
     [{ bonus: "-5" }, "BONUS_INVALID", "bonus"],
     [{ amount: "0" }, "AMOUNT_INVALID", "amount"],
   ])("refuses %o with %s", (change, code, field) => {
-    expect(parsePackageForm({ ...valid, ...change })).toEqual({ ok: false, code, field });
+    expect(parsePackageForm({ ...valid, ...change })).toEqual({ ok: false, code, field, errors: { [field]: code } });
+  });
+});
+
+describe("every wrong field at once", () => {
+  it("a package tells each wrong field, the first in the form's order as the code", () => {
+    expect(parsePackageForm({ label: "", amount: "0", priceUsd: "uno", bsFollowsRate: "", priceBs: "", sortOrder: "x" })).toEqual({
+      ok: false,
+      code: "LABEL_REQUIRED",
+      field: "label",
+      errors: {
+        label: "LABEL_REQUIRED",
+        amount: "AMOUNT_INVALID",
+        priceUsd: "PRICE_USD_INVALID",
+        priceBs: "PRICE_BS_REQUIRED",
+        sortOrder: "ORDER_INVALID",
+      },
+    });
+  });
+  it("a game tells each wrong field", () => {
+    expect(parseGameForm({ name: "", logo: "javascript:alert(1)", banner: "//evil.example/x.png", sortOrder: "-1" })).toEqual({
+      ok: false,
+      code: "NAME_REQUIRED",
+      field: "name",
+      errors: { name: "NAME_REQUIRED", logo: "LOGO_INVALID", banner: "BANNER_INVALID", sortOrder: "ORDER_INVALID" },
+    });
   });
 });
 
@@ -63,9 +88,19 @@ describe("parseGameForm", () => {
         sortOrder: 1,
       },
     });
-    expect(parseGameForm({ name: "X", logo: "javascript:alert(1)" })).toEqual({ ok: false, code: "LOGO_INVALID", field: "logo" });
-    expect(parseGameForm({ name: "X", logo: "//evil.example/x.png" })).toEqual({ ok: false, code: "LOGO_INVALID", field: "logo" });
-    expect(parseGameForm({ name: "" })).toEqual({ ok: false, code: "NAME_REQUIRED", field: "name" });
+    expect(parseGameForm({ name: "X", logo: "javascript:alert(1)" })).toEqual({
+      ok: false,
+      code: "LOGO_INVALID",
+      field: "logo",
+      errors: { logo: "LOGO_INVALID" },
+    });
+    expect(parseGameForm({ name: "X", logo: "//evil.example/x.png" })).toEqual({
+      ok: false,
+      code: "LOGO_INVALID",
+      field: "logo",
+      errors: { logo: "LOGO_INVALID" },
+    });
+    expect(parseGameForm({ name: "" })).toEqual({ ok: false, code: "NAME_REQUIRED", field: "name", errors: { name: "NAME_REQUIRED" } });
     expect(parseGameForm({ name: "X", banner: "/media/games/0b9c1c34-4f0e-4d8f-9f61-0d7c3c2a7e11.webp" })).toMatchObject({
       ok: true,
       values: { banner: "/media/games/0b9c1c34-4f0e-4d8f-9f61-0d7c3c2a7e11.webp" },
@@ -74,6 +109,7 @@ describe("parseGameForm", () => {
       ok: false,
       code: "BANNER_INVALID",
       field: "banner",
+      errors: { banner: "BANNER_INVALID" },
     });
   });
 });

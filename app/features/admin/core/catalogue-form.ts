@@ -1,3 +1,5 @@
+import { z } from "zod";
+import { always, checkbox, parseWith, refuse, textField, type FieldErrors } from "~/domain/form-schema";
 import { parseMinorUnits, parseWholeNumber } from "./money-input";
 
 /** Absurd-price bounds in minor units: $1,000 and Bs 10,000,000 per package. */
@@ -22,9 +24,19 @@ export type CatalogueFormCode =
   | "PRICE_BS_NOT_POSITIVE"
   | "PRICE_BS_TOO_LARGE";
 
-type Result<T> = { ok: true; values: T } | { ok: false; code: CatalogueFormCode; field: string };
-const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
-const checked = (value: unknown) => value === "on" || value === "true";
+type Result<T> = { ok: true; values: T } | { ok: false; code: CatalogueFormCode; field: string; errors: FieldErrors };
+
+/** A whole number typed in a field (the fallback when empty), or the field's code. */
+const wholeNumberField = (code: CatalogueFormCode, range: { min: number; max: number }, fallback = "") =>
+  textField(
+    z.string().transform((value, ctx) => {
+      const parsed = parseWholeNumber(value || fallback, range);
+      return parsed.ok ? parsed.value : refuse(ctx, code);
+    }),
+  );
+const sortOrderField = () => wholeNumberField("ORDER_INVALID", { min: 0, max: 10_000 }, "0");
+const nameField = (required: CatalogueFormCode, tooLong: CatalogueFormCode) =>
+  textField(z.string().min(1, { error: required }).max(60, { error: tooLong }));
 
 export interface GameValues {
   name: string;
@@ -38,30 +50,28 @@ export interface GameValues {
 
 /** A site path (/images/…, /media/games/…) or an https address. */
 const ART_ADDRESS = /^(\/(?!\/)[\w\-./]{1,200}|https:\/\/[\w\-.]+(:\d+)?\/[\w\-./%?=&]{0,300})$/;
+const artField = (code: CatalogueFormCode) =>
+  textField(
+    z
+      .string()
+      .refine((address) => !address || ART_ADDRESS.test(address), { error: code })
+      .transform((address) => address || null),
+  );
 
-/** A game's store settings. The art is a site path (/images/…) or an https address. */
+const gameSchema = z.object({
+  name: nameField("NAME_REQUIRED", "NAME_TOO_LONG"),
+  logo: artField("LOGO_INVALID"),
+  banner: artField("BANNER_INVALID"),
+  hiddenInStore: checkbox(),
+  checksPlayerId: checkbox(),
+  hasZoneField: checkbox(),
+  sortOrder: sortOrderField(),
+});
+
+/** A game's store settings, every wrong field at once. The art is a site path (/images/…) or an https address. */
 export function parseGameForm(raw: Record<string, unknown>): Result<GameValues> {
-  const name = text(raw.name);
-  if (!name) return { ok: false, code: "NAME_REQUIRED", field: "name" };
-  if (name.length > 60) return { ok: false, code: "NAME_TOO_LONG", field: "name" };
-  const logo = text(raw.logo) || null;
-  if (logo && !ART_ADDRESS.test(logo)) return { ok: false, code: "LOGO_INVALID", field: "logo" };
-  const banner = text(raw.banner) || null;
-  if (banner && !ART_ADDRESS.test(banner)) return { ok: false, code: "BANNER_INVALID", field: "banner" };
-  const sortOrder = parseWholeNumber(text(raw.sortOrder) || "0", { min: 0, max: 10_000 });
-  if (!sortOrder.ok) return { ok: false, code: "ORDER_INVALID", field: "sortOrder" };
-  return {
-    ok: true,
-    values: {
-      name,
-      logo,
-      banner,
-      hiddenInStore: checked(raw.hiddenInStore),
-      checksPlayerId: checked(raw.checksPlayerId),
-      hasZoneField: checked(raw.hasZoneField),
-      sortOrder: sortOrder.value,
-    },
-  };
+  const parsed = parseWith<typeof gameSchema, CatalogueFormCode>(gameSchema, raw, ["name", "logo", "banner", "sortOrder"]);
+  return parsed.ok ? { ok: true, values: parsed.data } : parsed;
 }
 
 export interface PackageValues {
@@ -86,41 +96,52 @@ function price(raw: unknown, currency: "USD" | "VES"): { ok: true; value: number
   return { ok: false, code: `${prefix}_${suffix}` as CatalogueFormCode };
 }
 
-/** A top-up package: prices entered as decimal text, stored in minor units; the Bs price typed or "from the rate". */
-export function parsePackageForm(raw: Record<string, unknown>): Result<PackageValues> {
-  const label = text(raw.label);
-  if (!label) return { ok: false, code: "LABEL_REQUIRED", field: "label" };
-  if (label.length > 60) return { ok: false, code: "LABEL_TOO_LONG", field: "label" };
-  let amount: number | null = null;
-  if (text(raw.amount)) {
-    const parsed = parseWholeNumber(text(raw.amount), { min: 1, max: 10_000_000 });
-    if (!parsed.ok) return { ok: false, code: "AMOUNT_INVALID", field: "amount" };
-    amount = parsed.value;
-  }
-  const bonus = parseWholeNumber(text(raw.bonus) || "0", { min: 0, max: 10_000_000 });
-  if (!bonus.ok) return { ok: false, code: "BONUS_INVALID", field: "bonus" };
-  const usd = price(raw.priceUsd, "USD");
-  if (!usd.ok) return { ok: false, code: usd.code, field: "priceUsd" };
-  const bsFollowsRate = checked(raw.bsFollowsRate);
-  let priceBs: number | null = null;
-  if (!bsFollowsRate) {
-    const bs = price(raw.priceBs, "VES");
-    if (!bs.ok) return { ok: false, code: bs.code, field: "priceBs" };
-    priceBs = bs.value;
-  }
-  const sortOrder = parseWholeNumber(text(raw.sortOrder) || "0", { min: 0, max: 10_000 });
-  if (!sortOrder.ok) return { ok: false, code: "ORDER_INVALID", field: "sortOrder" };
-  return {
-    ok: true,
-    values: {
-      label,
-      amount,
-      bonus: bonus.value,
-      priceUsd: usd.value,
-      priceBs,
-      bsFollowsRate,
-      sortOrder: sortOrder.value,
-      active: checked(raw.active),
+const packageSchema = z
+  .object({
+    label: nameField("LABEL_REQUIRED", "LABEL_TOO_LONG"),
+    // Empty: a package without an amount (a pass, a membership).
+    amount: textField(
+      z.string().transform((value, ctx) => {
+        if (!value) return null;
+        const parsed = parseWholeNumber(value, { min: 1, max: 10_000_000 });
+        return parsed.ok ? parsed.value : refuse(ctx, "AMOUNT_INVALID");
+      }),
+    ),
+    bonus: wholeNumberField("BONUS_INVALID", { min: 0, max: 10_000_000 }, "0"),
+    priceUsd: z
+      .unknown()
+      .optional()
+      .transform((raw, ctx) => {
+        const usd = price(raw, "USD");
+        return usd.ok ? usd.value : refuse(ctx, usd.code);
+      }),
+    bsFollowsRate: checkbox(),
+    // Read with the box above: typed unless the Bs price follows the rate.
+    priceBs: z.unknown().optional(),
+    sortOrder: sortOrderField(),
+    active: checkbox(),
+  })
+  .superRefine(
+    (form, ctx) => {
+      const bs = form.bsFollowsRate ? null : price(form.priceBs, "VES");
+      if (bs && !bs.ok) ctx.addIssue({ code: "custom", message: bs.code, path: ["priceBs"] });
     },
-  };
+    { when: always },
+  )
+  .transform((form) => {
+    const bs = form.bsFollowsRate ? null : price(form.priceBs, "VES");
+    return { ...form, priceBs: bs?.ok ? bs.value : null };
+  });
+
+/** A top-up package, every wrong field at once: prices entered as decimal text, stored in minor units; the Bs price typed or "from the rate". */
+export function parsePackageForm(raw: Record<string, unknown>): Result<PackageValues> {
+  const parsed = parseWith<typeof packageSchema, CatalogueFormCode>(packageSchema, raw, [
+    "label",
+    "amount",
+    "bonus",
+    "priceUsd",
+    "priceBs",
+    "sortOrder",
+  ]);
+  return parsed.ok ? { ok: true, values: parsed.data } : parsed;
 }

@@ -89,7 +89,60 @@ describe("parseTournamentForm", () => {
     [{ prizeFunding: "fees", feeKind: "free", fee: "" }, "POOL_NEEDS_FEE", "fee"],
     [{ prizeFunding: "fees", prizeSplit: "" }, "POOL_NEEDS_SPLIT", "prizeSplit"],
   ])("refuses %o with %s", (change, code, field) => {
-    expect(parseTournamentForm({ ...valid, ...change }, context)).toEqual({ ok: false, code, field });
+    expect(parseTournamentForm({ ...valid, ...change }, context)).toMatchObject({ ok: false, code, field });
+  });
+
+  it("answers every wrong field at once, the code of the first one in the form's order", () => {
+    const result = parseTournamentForm(
+      { ...valid, title: "", capacity: "0", fee: "abc", prizeSplit: "50,30", checkInOpensMinutes: "10", checkInClosesMinutes: "10" },
+      context,
+    );
+    expect(result).toEqual({
+      ok: false,
+      code: "TITLE_REQUIRED",
+      field: "title",
+      errors: {
+        title: "TITLE_REQUIRED",
+        capacity: "CAPACITY_NOT_POSITIVE",
+        fee: "FEE_INVALID",
+        prizeSplit: "SPLIT_NOT_100",
+        checkInClosesMinutes: "CHECK_IN_INVALID",
+      },
+    });
+  });
+
+  it("checks the rules between fields beside other fields' errors, each field keeping its own first error", () => {
+    const result = parseTournamentForm(
+      {
+        ...valid,
+        game: "chess",
+        registrationOpensAt: "2026-03-19T21:00",
+        prizeFunding: "fees",
+        feeKind: "free",
+        fee: "",
+        prizeSplit: "",
+        prize: "",
+        teamSize: "1",
+        substitutes: "2",
+      },
+      context,
+    );
+    expect(result).toMatchObject({
+      ok: false,
+      code: "GAME_UNKNOWN",
+      errors: {
+        game: "GAME_UNKNOWN",
+        registrationClosesAt: "CLOSES_BEFORE_OPENS",
+        fee: "POOL_NEEDS_FEE",
+        prize: "PRIZE_REQUIRED",
+        prizeSplit: "POOL_NEEDS_SPLIT",
+      },
+    });
+    // The substitutes rule needs the game's usual size, unknown here: not judged until the game is right.
+    expect(result.ok || result.errors.substitutes).toBeUndefined();
+    expect(parseTournamentForm({ ...valid, teamSize: "1", substitutes: "2", title: "" }, context)).toMatchObject({
+      errors: { title: "TITLE_REQUIRED", substitutes: "SUBSTITUTES_INVALID" },
+    });
   });
 
   it("cannot be made smaller than its confirmed teams", () => {
@@ -97,6 +150,7 @@ describe("parseTournamentForm", () => {
       ok: false,
       code: "CAPACITY_BELOW_CONFIRMED",
       field: "capacity",
+      errors: { capacity: "CAPACITY_BELOW_CONFIRMED" },
     });
     expect(parseTournamentForm({ ...valid, capacity: "12" }, { ...context, confirmedTeams: 12 })).toMatchObject({ ok: true });
   });
@@ -133,6 +187,7 @@ describe("helpers", () => {
       ok: false,
       code: "THIRD_PLACE_UNKNOWN",
       field: "thirdPlace",
+      errors: { thirdPlace: "THIRD_PLACE_UNKNOWN" },
     });
   });
 

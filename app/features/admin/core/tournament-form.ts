@@ -1,8 +1,10 @@
+import { z } from "zod";
 import { parseDiscordWebhookUrl } from "~/features/notifications/core/notices";
 import { MAX_SUBSTITUTES, TEAM_SIZES, isGameId, playersPerTeam, usualTeamSize, type GameId } from "~/domain/games";
-import { FORMATS, isFormat, isThirdPlace, type ThirdPlace } from "~/features/competition/core/formats";
-import { parseMinorUnits, parseWholeNumber } from "./money-input";
-import { isPrizeFunding, type PrizeFunding } from "~/features/wallet/core/prize-pools";
+import { always, checkbox, parseWith, refuse, refusedFields, textField, typedText, type FieldErrors } from "~/domain/form-schema";
+import { FORMATS, THIRD_PLACE, isFormat, type ThirdPlace } from "~/features/competition/core/formats";
+import { parseMinorUnits, parseWholeNumber, type MoneyInputCode } from "./money-input";
+import { PRIZE_FUNDINGS, type PrizeFunding } from "~/features/wallet/core/prize-pools";
 import { prizeMoney } from "~/features/wallet/core/prizes";
 import { zoneOffsetMinutes } from "~/domain/format";
 
@@ -100,7 +102,8 @@ export interface EventPlan {
 }
 
 export type TournamentFormResult =
-  { ok: true; values: TournamentValues; event: EventPlan | null } | { ok: false; code: TournamentFormCode; field: string };
+  | { ok: true; values: TournamentValues; event: EventPlan | null }
+  | { ok: false; code: TournamentFormCode; field: string; errors: FieldErrors };
 
 /** The team-size word the cards show, from the event's size (the game's when not given). */
 export function teamSizeKey(game: string, size = playersPerTeam(game)): "solo" | "duo" | "squad" {
@@ -129,146 +132,234 @@ export function localDateTimeText(value: Date | string | null, timeZone = "Ameri
   return shifted.toISOString().slice(0, 16);
 }
 
-const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
+const text = typedText;
+
+const CAPACITY_CODES = {
+  REQUIRED: "CAPACITY_REQUIRED",
+  NOT_A_NUMBER: "CAPACITY_INVALID",
+  NEGATIVE: "CAPACITY_NOT_POSITIVE",
+  ZERO: "CAPACITY_NOT_POSITIVE",
+  TOO_LARGE: "CAPACITY_TOO_LARGE",
+} as const satisfies Record<MoneyInputCode, TournamentFormCode>;
+const FEE_CODES = {
+  REQUIRED: "FEE_REQUIRED",
+  NOT_A_NUMBER: "FEE_INVALID",
+  NEGATIVE: "FEE_NOT_POSITIVE",
+  ZERO: "FEE_NOT_POSITIVE",
+  TOO_LARGE: "FEE_TOO_LARGE",
+} as const satisfies Record<MoneyInputCode, TournamentFormCode>;
+
+/** Check-in minutes as typed: the default when empty, NaN when not a whole number (refused by the range). */
+const minutesField = (fallback: number) =>
+  textField(z.string().transform((value) => (value ? (/^\d{1,4}$/.test(value) ? Number(value) : NaN) : fallback)));
+
+/** The fee in minor units (0 when free): it depends on the fee kind, so the cross-field rules read it. */
+function feeOf(feeKind: FeeKind, raw: unknown) {
+  return feeKind === "free" ? ({ ok: true, value: 0 } as const) : parseMinorUnits(raw, { max: FEE_MAX[feeKind] });
+}
+
+/** The order the form is checked in: the first wrong field names the answer's code. */
+const TOURNAMENT_FIELD_ORDER = [
+  "title",
+  "game",
+  "date",
+  "startTime",
+  "registrationClosesAt",
+  "registrationOpensAt",
+  "capacity",
+  "feeKind",
+  "fee",
+  "prize",
+  "prizeSplit",
+  "prizeFunding",
+  "rules",
+  "format",
+  "thirdPlace",
+  "teamSize",
+  "substitutes",
+  "checkInOpensMinutes",
+  "checkInClosesMinutes",
+  "badges",
+  "discordWebhookUrl",
+] as const;
+
+/** The tournament form's schema: each field on its own, then the rules between fields (every error at once). */
+function tournamentSchema(context: { today: string; now: Date; confirmedTeams?: number }) {
+  return z
+    .object({
+      title: textField(z.string().min(1, { error: "TITLE_REQUIRED" }).max(TITLE_MAX, { error: "TITLE_TOO_LONG" })),
+      game: textField(z.string().refine(isGameId, { error: "GAME_UNKNOWN" })),
+      date: textField(
+        z
+          .string()
+          .refine(isCalendarDate, { error: "DATE_INVALID", abort: true })
+          .refine((date) => date >= context.today, { error: "DATE_IN_PAST" }),
+      ),
+      startTime: textField(
+        z
+          .string()
+          .refine((time) => !time || /^([01]\d|2[0-3]):[0-5]\d$/.test(time), { error: "TIME_INVALID" })
+          .transform((time) => time || null),
+      ),
+      registrationClosesAt: textField(z.string().transform((value, ctx) => zonedDateTime(value) ?? refuse(ctx, "CLOSES_INVALID"))),
+      registrationOpensAt: textField(
+        z.string().transform((value, ctx) => (value ? (zonedDateTime(value) ?? refuse(ctx, "OPENS_INVALID")) : null)),
+      ),
+      capacity: z
+        .unknown()
+        .optional()
+        .transform((raw, ctx) => {
+          const capacity = parseWholeNumber(raw, { min: 1, max: CAPACITY_MAX });
+          return capacity.ok ? capacity.value : refuse(ctx, CAPACITY_CODES[capacity.code]);
+        })
+        .refine((capacity) => capacity >= (context.confirmedTeams ?? 0), { error: "CAPACITY_BELOW_CONFIRMED" }),
+      feeKind: textField(z.enum(FEE_KINDS, { error: "FEE_KIND_UNKNOWN" })),
+      fee: z.unknown().optional(),
+      prize: textField(z.string().min(1, { error: "PRIZE_REQUIRED" }).max(PRIZE_MAX, { error: "PRIZE_TOO_LONG" })),
+      prizeSplit: textField(
+        z
+          .string()
+          .transform((split) => (split ? split.split(/[,;/\s]+/).filter(Boolean) : []))
+          .refine((parts) => parts.length <= 16 && parts.every((part) => /^\d{1,3}$/.test(part) && Number(part) !== 0), {
+            error: "SPLIT_INVALID",
+            abort: true,
+          })
+          .refine((parts) => !parts.length || parts.reduce((sum, part) => sum + Number(part), 0) === 100, { error: "SPLIT_NOT_100" }),
+      ),
+      prizeFunding: z.preprocess((value) => text(value) || "none", z.enum(PRIZE_FUNDINGS, { error: "PRIZE_FUNDING_UNKNOWN" })),
+      rules: z
+        .unknown()
+        .optional()
+        .transform((value) => (typeof value === "string" ? value.replace(/\r\n/g, "\n").trim() : ""))
+        .refine((rules) => rules.length <= RULES_MAX, { error: "RULES_TOO_LONG" }),
+      // "battle_royale_points" is what earlier forms stored for a battle royale.
+      format: z.preprocess(
+        (value) => (text(value) === "battle_royale_points" ? "battle_royale" : text(value)),
+        z.string().refine((format) => !format || isFormat(format), { error: "FORMAT_UNKNOWN" }),
+      ),
+      thirdPlace: z.preprocess((value) => text(value) || "shared", z.enum(THIRD_PLACE, { error: "THIRD_PLACE_UNKNOWN" })),
+      // Empty: the game's usual size (settled with the game below).
+      teamSize: textField(
+        z
+          .string()
+          .refine((size) => !size || (TEAM_SIZES as readonly number[]).includes(Number(size)), { error: "TEAM_SIZE_INVALID" })
+          .transform((size) => (size ? Number(size) : null)),
+      ),
+      substitutes: z.preprocess(
+        (value) => text(value) || "0",
+        z
+          .string()
+          .transform((count) => (/^\d$/.test(count) ? Number(count) : NaN))
+          .refine((count) => count >= 0 && count <= MAX_SUBSTITUTES, { error: "SUBSTITUTES_INVALID" }),
+      ),
+      checkInOpensMinutes: minutesField(CHECK_IN_DEFAULTS.opens).refine((opens) => opens >= 1 && opens <= 1440, {
+        error: "CHECK_IN_INVALID",
+      }),
+      checkInClosesMinutes: minutesField(CHECK_IN_DEFAULTS.closes).refine((closes) => closes >= 0, { error: "CHECK_IN_INVALID" }),
+      badges: z
+        .unknown()
+        .optional()
+        .transform((value) => (Array.isArray(value) ? value.map(String) : text(value) ? [text(value)] : []))
+        .refine((badges) => badges.every((badge) => (TOURNAMENT_BADGES as readonly string[]).includes(badge)), {
+          error: "BADGE_UNKNOWN",
+        })
+        .transform((badges) => [...new Set(badges)]),
+      discordWebhookUrl: textField(
+        z
+          .string()
+          .refine((url) => !url || parseDiscordWebhookUrl(url), { error: "WEBHOOK_INVALID" })
+          .transform((url) => url || null),
+      ),
+      plusOnly: checkbox(),
+    })
+    .superRefine(
+      (form, ctx) => {
+        // Each rule reads only fields that passed on their own: a wrong field keeps its own message.
+        const refused = refusedFields(ctx);
+        const valid = (...names: string[]) => names.every((name) => !refused.has(name));
+        const issue = (field: string, code: TournamentFormCode) => ctx.addIssue({ code: "custom", message: code, path: [field] });
+        if (valid("date", "startTime")) {
+          const startsAt = zonedDateTime(`${form.date}T${form.startTime ?? "23:59"}`)!;
+          if (startsAt <= context.now) issue(form.startTime ? "startTime" : "date", "DATE_IN_PAST");
+          else if (valid("registrationClosesAt") && form.registrationClosesAt > startsAt)
+            issue("registrationClosesAt", "CLOSES_AFTER_START");
+        }
+        if (
+          valid("registrationClosesAt", "registrationOpensAt") &&
+          form.registrationOpensAt &&
+          form.registrationClosesAt <= form.registrationOpensAt
+        )
+          issue("registrationClosesAt", "CLOSES_BEFORE_OPENS");
+        if (valid("feeKind")) {
+          const fee = feeOf(form.feeKind, form.fee);
+          if (!fee.ok) issue("fee", FEE_CODES[fee.code]);
+        }
+        // A pool: the organizer deposits the prize (so it must be money), or the fees make it (so the event
+        // is paid, and the split says each place's share of whatever the pool holds).
+        if (valid("prizeFunding", "prize") && form.prizeFunding === "organizer" && !prizeMoney(form.prize))
+          issue("prize", "PRIZE_NOT_MONEY");
+        if (valid("prizeFunding", "feeKind") && form.prizeFunding === "fees" && form.feeKind === "free") issue("fee", "POOL_NEEDS_FEE");
+        if (valid("prizeFunding", "prizeSplit") && form.prizeFunding === "fees" && form.prizeSplit.length === 0)
+          issue("prizeSplit", "POOL_NEEDS_SPLIT");
+        if (valid("game", "teamSize", "substitutes") && (form.teamSize ?? usualTeamSize(form.game)) === 1 && form.substitutes > 0)
+          issue("substitutes", "SUBSTITUTES_INVALID");
+        if (valid("checkInOpensMinutes", "checkInClosesMinutes") && form.checkInClosesMinutes >= form.checkInOpensMinutes)
+          issue("checkInClosesMinutes", "CHECK_IN_INVALID");
+      },
+      { when: always },
+    );
+}
 
 /**
- * Reads the tournament form. `today` is the platform's date; `confirmedTeams` the teams already
- * confirmed (an edit cannot make the tournament smaller than that).
+ * Reads the tournament form, every wrong field at once. `today` is the platform's date; `confirmedTeams`
+ * the teams already confirmed (an edit cannot make the tournament smaller than that).
  */
 export function parseTournamentForm(
   raw: Record<string, unknown> & { badges?: unknown },
   context: { today: string; now: Date; confirmedTeams?: number },
 ): TournamentFormResult {
-  const title = text(raw.title);
-  if (!title) return { ok: false, code: "TITLE_REQUIRED", field: "title" };
-  if (title.length > TITLE_MAX) return { ok: false, code: "TITLE_TOO_LONG", field: "title" };
-  const game = text(raw.game);
-  if (!isGameId(game)) return { ok: false, code: "GAME_UNKNOWN", field: "game" };
-
-  const date = text(raw.date);
-  if (!isCalendarDate(date)) return { ok: false, code: "DATE_INVALID", field: "date" };
-  if (date < context.today) return { ok: false, code: "DATE_IN_PAST", field: "date" };
-  const startTime = text(raw.startTime) || null;
-  if (startTime && !/^([01]\d|2[0-3]):[0-5]\d$/.test(startTime)) return { ok: false, code: "TIME_INVALID", field: "startTime" };
-  const startsAt = zonedDateTime(`${date}T${startTime ?? "23:59"}`)!;
-  if (startsAt <= context.now) return { ok: false, code: "DATE_IN_PAST", field: startTime ? "startTime" : "date" };
-
-  const registrationClosesAt = zonedDateTime(text(raw.registrationClosesAt));
-  if (!registrationClosesAt) return { ok: false, code: "CLOSES_INVALID", field: "registrationClosesAt" };
-  const opensText = text(raw.registrationOpensAt);
-  const registrationOpensAt = opensText ? zonedDateTime(opensText) : null;
-  if (opensText && !registrationOpensAt) return { ok: false, code: "OPENS_INVALID", field: "registrationOpensAt" };
-  if (registrationOpensAt && registrationClosesAt <= registrationOpensAt)
-    return { ok: false, code: "CLOSES_BEFORE_OPENS", field: "registrationClosesAt" };
-  if (registrationClosesAt > startsAt) return { ok: false, code: "CLOSES_AFTER_START", field: "registrationClosesAt" };
-
-  const capacity = parseWholeNumber(raw.capacity, { min: 1, max: CAPACITY_MAX });
-  if (!capacity.ok) {
-    const code = (
-      {
-        REQUIRED: "CAPACITY_REQUIRED",
-        NOT_A_NUMBER: "CAPACITY_INVALID",
-        NEGATIVE: "CAPACITY_NOT_POSITIVE",
-        ZERO: "CAPACITY_NOT_POSITIVE",
-        TOO_LARGE: "CAPACITY_TOO_LARGE",
-      } as const
-    )[capacity.code];
-    return { ok: false, code, field: "capacity" };
-  }
-  if (capacity.value < (context.confirmedTeams ?? 0)) return { ok: false, code: "CAPACITY_BELOW_CONFIRMED", field: "capacity" };
-
-  const feeKind = text(raw.feeKind) as FeeKind;
-  if (!(FEE_KINDS as readonly string[]).includes(feeKind)) return { ok: false, code: "FEE_KIND_UNKNOWN", field: "feeKind" };
-  let feeAmount = 0;
-  const feeCurrency: "USD" | "VES" = feeKind === "VES" ? "VES" : "USD";
-  if (feeKind !== "free") {
-    const fee = parseMinorUnits(raw.fee, { max: FEE_MAX[feeCurrency] });
-    if (!fee.ok) {
-      const code = (
-        {
-          REQUIRED: "FEE_REQUIRED",
-          NOT_A_NUMBER: "FEE_INVALID",
-          NEGATIVE: "FEE_NOT_POSITIVE",
-          ZERO: "FEE_NOT_POSITIVE",
-          TOO_LARGE: "FEE_TOO_LARGE",
-        } as const
-      )[fee.code];
-      return { ok: false, code, field: "fee" };
-    }
-    feeAmount = fee.value;
-  }
-
-  const prize = text(raw.prize);
-  if (!prize) return { ok: false, code: "PRIZE_REQUIRED", field: "prize" };
-  if (prize.length > PRIZE_MAX) return { ok: false, code: "PRIZE_TOO_LONG", field: "prize" };
-  const splitText = text(raw.prizeSplit);
-  const prizeSplit = splitText ? splitText.split(/[,;/\s]+/).filter(Boolean) : [];
-  if (prizeSplit.some((part) => !/^\d{1,3}$/.test(part) || Number(part) === 0) || prizeSplit.length > 16)
-    return { ok: false, code: "SPLIT_INVALID", field: "prizeSplit" };
-  if (prizeSplit.length && prizeSplit.reduce((sum, part) => sum + Number(part), 0) !== 100)
-    return { ok: false, code: "SPLIT_NOT_100", field: "prizeSplit" };
-  // A pool: the organizer deposits the prize (so it must be money), or the fees make it (so the event
-  // is paid, and the split says each place's share of whatever the pool holds).
-  const prizeFunding = text(raw.prizeFunding) || "none";
-  if (!isPrizeFunding(prizeFunding)) return { ok: false, code: "PRIZE_FUNDING_UNKNOWN", field: "prizeFunding" };
-  if (prizeFunding === "organizer" && !prizeMoney(prize)) return { ok: false, code: "PRIZE_NOT_MONEY", field: "prize" };
-  if (prizeFunding === "fees" && feeAmount === 0) return { ok: false, code: "POOL_NEEDS_FEE", field: "fee" };
-  if (prizeFunding === "fees" && prizeSplit.length === 0) return { ok: false, code: "POOL_NEEDS_SPLIT", field: "prizeSplit" };
-
-  const rules = typeof raw.rules === "string" ? raw.rules.replace(/\r\n/g, "\n").trim() : "";
-  if (rules.length > RULES_MAX) return { ok: false, code: "RULES_TOO_LONG", field: "rules" };
-  // "battle_royale_points" is what earlier forms stored for a battle royale.
-  const format = text(raw.format) === "battle_royale_points" ? "battle_royale" : text(raw.format);
-  if (format && !isFormat(format)) return { ok: false, code: "FORMAT_UNKNOWN", field: "format" };
-  const thirdPlace = text(raw.thirdPlace) || "shared";
-  if (!isThirdPlace(thirdPlace)) return { ok: false, code: "THIRD_PLACE_UNKNOWN", field: "thirdPlace" };
-  const sizeText = text(raw.teamSize);
-  const teamSize = sizeText ? Number(sizeText) : usualTeamSize(game);
-  if (!(TEAM_SIZES as readonly number[]).includes(teamSize)) return { ok: false, code: "TEAM_SIZE_INVALID", field: "teamSize" };
-  const subsText = text(raw.substitutes) || "0";
-  const substitutes = /^\d$/.test(subsText) ? Number(subsText) : NaN;
-  if (!(substitutes >= 0 && substitutes <= MAX_SUBSTITUTES) || (teamSize === 1 && substitutes > 0))
-    return { ok: false, code: "SUBSTITUTES_INVALID", field: "substitutes" };
-  const checkInOpensText = text(raw.checkInOpensMinutes);
-  const checkInClosesText = text(raw.checkInClosesMinutes);
-  const opens = checkInOpensText ? (/^\d{1,4}$/.test(checkInOpensText) ? Number(checkInOpensText) : NaN) : CHECK_IN_DEFAULTS.opens;
-  const closes = checkInClosesText ? (/^\d{1,4}$/.test(checkInClosesText) ? Number(checkInClosesText) : NaN) : CHECK_IN_DEFAULTS.closes;
-  if (!(opens >= 1 && opens <= 1440)) return { ok: false, code: "CHECK_IN_INVALID", field: "checkInOpensMinutes" };
-  if (!(closes >= 0 && closes < opens)) return { ok: false, code: "CHECK_IN_INVALID", field: "checkInClosesMinutes" };
-
-  const badgeList = Array.isArray(raw.badges) ? raw.badges.map(String) : text(raw.badges) ? [text(raw.badges)] : [];
-  if (badgeList.some((badge) => !(TOURNAMENT_BADGES as readonly string[]).includes(badge)))
-    return { ok: false, code: "BADGE_UNKNOWN", field: "badges" };
-  const webhookText = text(raw.discordWebhookUrl);
-  if (webhookText && !parseDiscordWebhookUrl(webhookText)) return { ok: false, code: "WEBHOOK_INVALID", field: "discordWebhookUrl" };
-
+  const parsed = parseWith<ReturnType<typeof tournamentSchema>, TournamentFormCode>(tournamentSchema(context), raw, TOURNAMENT_FIELD_ORDER);
+  if (!parsed.ok) return parsed;
+  const form = parsed.data;
+  const game = form.game as GameId;
+  const startsAt = zonedDateTime(`${form.date}T${form.startTime ?? "23:59"}`)!;
+  const teamSize = form.teamSize ?? usualTeamSize(game);
+  const fee = feeOf(form.feeKind, form.fee);
   return {
     ok: true,
     values: {
-      title,
+      title: form.title,
       game,
-      date,
-      startTime,
-      registrationOpensAt,
-      registrationClosesAt,
-      capacity: capacity.value,
-      feeAmount,
-      feeCurrency,
-      prize,
-      prizeSplit,
-      prizeFunding,
-      rules,
-      format,
+      date: form.date,
+      startTime: form.startTime,
+      registrationOpensAt: form.registrationOpensAt,
+      registrationClosesAt: form.registrationClosesAt,
+      capacity: form.capacity,
+      feeAmount: fee.ok ? fee.value : 0,
+      feeCurrency: form.feeKind === "VES" ? "VES" : "USD",
+      prize: form.prize,
+      prizeSplit: form.prizeSplit,
+      prizeFunding: form.prizeFunding,
+      rules: form.rules,
+      format: form.format,
       teamSize,
-      substitutes,
-      badges: [...new Set(badgeList)],
-      discordWebhookUrl: webhookText || null,
-      // A checkbox: sent ("on") when ticked, absent when not.
-      plusOnly: raw.plusOnly === "on" || raw.plusOnly === "true",
-      players: [String(capacity.value), teamSizeKey(game, teamSize)],
+      substitutes: form.substitutes,
+      badges: form.badges,
+      discordWebhookUrl: form.discordWebhookUrl,
+      plusOnly: form.plusOnly,
+      players: [String(form.capacity), teamSizeKey(game, teamSize)],
     },
     // Run on the platform once it has a format and the hour it starts at (check-in is counted back from it).
-    event: format && startTime ? { format, thirdPlace, startsAt, checkInOpensMinutes: opens, checkInClosesMinutes: closes } : null,
+    event:
+      form.format && form.startTime
+        ? {
+            format: form.format,
+            thirdPlace: form.thirdPlace,
+            startsAt,
+            checkInOpensMinutes: form.checkInOpensMinutes,
+            checkInClosesMinutes: form.checkInClosesMinutes,
+          }
+        : null,
   };
 }
 

@@ -31,7 +31,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const { staff } = await staffContext(request);
   const fields = formFields(await readForm(request));
   const parsed = parsePackageForm(fields);
-  if (!parsed.ok) return fail(parsed.code, 400, { field: parsed.field, packageId: fields.packageId ?? "" });
+  if (!parsed.ok) return fail(parsed.code, 400, { field: parsed.field, errors: parsed.errors, packageId: fields.packageId ?? "" });
   try {
     const saved = fields.packageId
       ? await updatePackage(db(), staff.id, idParam(params.gameId), fields.packageId, parsed.values)

@@ -45,7 +45,7 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   const fields = formFields(form);
   const parsed = parseGameForm(fields);
-  if (!parsed.ok) return fail(parsed.code, 400, { field: parsed.field, gameId: fields.gameId ?? "" });
+  if (!parsed.ok) return fail(parsed.code, 400, { field: parsed.field, errors: parsed.errors, gameId: fields.gameId ?? "" });
   // An uploaded image wins over the typed path; each is checked by content before anything is saved,
   // and what was stored is forgotten again when the save does not happen.
   const values = { ...parsed.values };

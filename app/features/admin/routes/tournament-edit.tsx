@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { useTranslation } from "~/lib/i18n-react";
 import { Form, Link, redirect, useNavigation } from "react-router";
-import { fail, succeed } from "~/lib/answer";
+import { fail, fieldErrorsOfAnswer, succeed } from "~/lib/answer";
 import { db } from "~/lib/db.server";
 import { notFoundIfNullish, readForm } from "~/lib/http.server";
 import { metaText } from "~/lib/meta";
@@ -170,7 +170,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (intent === "save") {
       const current = notFoundIfNullish(await findTournamentForStaff(db(), id));
       const read = await readTournamentForm(form, current.confirmed);
-      if (!read.ok) return fail(read.code, 400, { field: read.field });
+      if (!read.ok) return fail(read.code, 400, { field: read.field, errors: read.errors });
       // An organization cannot turn a published free event into a paid one without platform staff's approval.
       if (operator.mover === "organization" && current.status === "published" && current.feeAmount === 0 && read.values.feeAmount > 0)
         return fail("PAID_NEEDS_APPROVAL", 409, { field: "fee" });
@@ -421,7 +421,7 @@ export default function EditTournamentPage({ loaderData, actionData }: Route.Com
         <TournamentFields
           values={tournament.values}
           commissionPercent={loaderData.commissionPercent}
-          invalid={actionData && !actionData.ok ? actionData.field : undefined}
+          errors={fieldErrorsOfAnswer(actionData)}
         />
         <p className="text-xs text-slate-400">{t("tournaments.confirmedNote", { count: tournament.confirmed })}</p>
         <button type="submit" disabled={busy} className={primaryButton} data-testid="t-save">

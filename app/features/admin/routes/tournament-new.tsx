@@ -1,6 +1,6 @@
 import { useTranslation } from "~/lib/i18n-react";
 import { Form, redirect, useNavigation } from "react-router";
-import { fail } from "~/lib/answer";
+import { fail, fieldErrorsOfAnswer } from "~/lib/answer";
 import { db } from "~/lib/db.server";
 import { readForm } from "~/lib/http.server";
 import { metaText } from "~/lib/meta";
@@ -40,7 +40,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const { user, organization, base } = await requireTournamentCreator(request, params);
   const form = await readForm(request);
   const read = await readTournamentForm(form);
-  if (!read.ok) return fail(read.code, 400, { field: read.field });
+  if (!read.ok) return fail(read.code, 400, { field: read.field, errors: read.errors });
   // An organizer-funded prize is deposited on the tournament's page before it can be published.
   const publish = form.get("publish") === "on" && read.values.prizeFunding !== "organizer";
   const created = await createTournament(
@@ -68,7 +68,7 @@ export default function NewTournamentPage({ loaderData, actionData }: Route.Comp
       <Form method="post" encType="multipart/form-data" className={`${cardClass} grid gap-4`}>
         <TournamentFields
           commissionPercent={loaderData.commissionPercent}
-          invalid={actionData && !actionData.ok ? actionData.field : undefined}
+          errors={fieldErrorsOfAnswer(actionData)}
           values={{
             title: "",
             game: "free-fire",

@@ -107,6 +107,21 @@ describe("the organization form", () => {
     expect(parseOrgForm({ name: "Liga", links: Array(6).fill("https://x.com").join("\n") })).toMatchObject({ code: "ORG_TOO_MANY_LINKS" });
     expect(parseOrgForm({ name: "Liga", description: "x".repeat(2001) })).toMatchObject({ code: "ORG_DESCRIPTION_TOO_LONG" });
   });
+  it("answers every wrong field at once, the first in the form's order as the code", () => {
+    expect(parseOrgForm({ name: "Liga", slug: "new", description: "x".repeat(2001), links: "javascript:alert(1)" })).toEqual({
+      ok: false,
+      code: "ORG_SLUG_INVALID",
+      field: "slug",
+      errors: { slug: "ORG_SLUG_INVALID", description: "ORG_DESCRIPTION_TOO_LONG", links: "ORG_LINK_INVALID" },
+    });
+    // No address is made from a wrong name: the name's error alone.
+    expect(parseOrgForm({ name: "", links: Array(6).fill("https://x.com").join("\n") })).toMatchObject({
+      code: "ORG_NAME_REQUIRED",
+      errors: { name: "ORG_NAME_REQUIRED", links: "ORG_TOO_MANY_LINKS" },
+    });
+    expect(parseOrgForm({ name: "" })).toMatchObject({ errors: { name: "ORG_NAME_REQUIRED" } });
+    expect(parseOrgForm({ name: "" }).ok || Object.keys(parseOrgForm({ name: "" }))).toContain("errors");
+  });
   it("slugs", () => {
     expect(slugFrom("¡Torneos Élite!")).toBe("torneos-elite");
     expect(checkLink("ftp://x.com")).toBeNull();

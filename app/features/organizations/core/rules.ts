@@ -1,3 +1,6 @@
+import { z } from "zod";
+import { always, parseWith, refuse, refusedFields, typedText, type FieldErrors } from "~/domain/form-schema";
+
 /**
  * Organizations' pure rules (docs/organizations.md): who may do what, how an
  * organization's tournament moves between statuses, whether a ban holds, and the form.
@@ -176,29 +179,56 @@ export function checkLink(text: string): string | null {
   return url.toString();
 }
 
-/** Reads the organization form (name, slug, description, one link per line). */
+const codePoints = (value: string) => [...value].length;
+
+/** The organization form's schema: each field on its own; the address, when not typed, comes from the name. */
+const orgSchema = z
+  .object({
+    name: z.preprocess(
+      (value) => typedText(value).replace(/\s+/g, " "),
+      z
+        .string()
+        .min(1, { error: "ORG_NAME_REQUIRED" })
+        .refine((name) => codePoints(name) <= NAME_MAX, { error: "ORG_NAME_TOO_LONG" }),
+    ),
+    slug: z.preprocess((value) => typedText(value).toLowerCase(), z.string()),
+    description: z.preprocess(
+      typedText,
+      z.string().refine((description) => codePoints(description) <= DESCRIPTION_MAX, { error: "ORG_DESCRIPTION_TOO_LONG" }),
+    ),
+    links: z.preprocess(
+      (value) =>
+        (typeof value === "string" ? value : "")
+          .split(/\r?\n/)
+          .map((line) => line.trim())
+          .filter(Boolean),
+      z
+        .array(z.string())
+        .max(LINKS_MAX, { error: "ORG_TOO_MANY_LINKS" })
+        .transform((lines, ctx) => {
+          const links = lines.map(checkLink);
+          return links.every((link) => link !== null) ? (links as string[]) : refuse(ctx, "ORG_LINK_INVALID");
+        }),
+    ),
+  })
+  .superRefine(
+    (form, ctx) => {
+      // An address made from a wrong name is not judged: the name's own error says what to fix.
+      if (!form.slug && refusedFields(ctx).has("name")) return;
+      const slug = form.slug || slugFrom(form.name);
+      if (!SLUG.test(slug) || slug.includes("--") || RESERVED.has(slug))
+        ctx.addIssue({ code: "custom", message: "ORG_SLUG_INVALID", path: ["slug"] });
+    },
+    { when: always },
+  )
+  .transform((form) => ({ ...form, slug: form.slug || slugFrom(form.name) }));
+
+/** Reads the organization form (name, slug, description, one link per line): every wrong field at once, the first in the form's order as the code. */
 export function parseOrgForm(
   fields: Record<string, string | undefined>,
-): { ok: true; values: OrgValues } | { ok: false; code: OrgFormErrorCode; field: string } {
-  const name = (fields.name ?? "").trim().replace(/\s+/g, " ");
-  if (!name) return { ok: false, code: "ORG_NAME_REQUIRED", field: "name" };
-  if ([...name].length > NAME_MAX) return { ok: false, code: "ORG_NAME_TOO_LONG", field: "name" };
-  const slug = (fields.slug ?? "").trim().toLowerCase() || slugFrom(name);
-  if (!SLUG.test(slug) || slug.includes("--") || RESERVED.has(slug)) return { ok: false, code: "ORG_SLUG_INVALID", field: "slug" };
-  const description = (fields.description ?? "").trim();
-  if ([...description].length > DESCRIPTION_MAX) return { ok: false, code: "ORG_DESCRIPTION_TOO_LONG", field: "description" };
-  const lines = (fields.links ?? "")
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter(Boolean);
-  if (lines.length > LINKS_MAX) return { ok: false, code: "ORG_TOO_MANY_LINKS", field: "links" };
-  const links: string[] = [];
-  for (const line of lines) {
-    const link = checkLink(line);
-    if (!link) return { ok: false, code: "ORG_LINK_INVALID", field: "links" };
-    links.push(link);
-  }
-  return { ok: true, values: { name, slug, description, links } };
+): { ok: true; values: OrgValues } | { ok: false; code: OrgFormErrorCode; field: string; errors: FieldErrors } {
+  const parsed = parseWith<typeof orgSchema, OrgFormErrorCode>(orgSchema, fields, ["name", "slug", "description", "links"]);
+  return parsed.ok ? { ok: true, values: parsed.data } : parsed;
 }
 
 export type BanFormErrorCode = "BAN_REASON_REQUIRED" | "BAN_REASON_TOO_LONG" | "BAN_END_INVALID";

@@ -7,7 +7,7 @@ import { formatDate, platformToday } from "~/domain/format";
 import { GAMES } from "~/domain/games";
 import { languageFromCookieHeader } from "~/domain/language";
 import { zonedDateTime } from "~/features/admin/core/tournament-form";
-import { fail, succeed, typedOf } from "~/lib/answer";
+import { fail, fieldErrorsOfAnswer, succeed, typedOf } from "~/lib/answer";
 import { env } from "~/lib/env.server";
 import { db } from "~/lib/db.server";
 import { formFields, readForm, typedFields } from "~/lib/http.server";
@@ -129,7 +129,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         if (!may(context, "edit_organization")) return fail("NOT_ALLOWED", 403);
         const typed = typedFields(form, (name) => ["name", "description", "links"].includes(name), 2000);
         const parsed = parseOrgForm({ ...fields, slug: organization.slug });
-        if (!parsed.ok) return fail(parsed.code, 400, { field: parsed.field, typed, intent });
+        if (!parsed.ok) return fail(parsed.code, 400, { field: parsed.field, errors: parsed.errors, typed, intent });
         await updateOrganization(db(), user.id, organization, parsed.values);
         return succeed({ done: "details" });
       }
@@ -536,7 +536,7 @@ export default function ManageOrganizationPage({ loaderData, actionData }: Route
             <input type="hidden" name="intent" value="details" />
             <OrganizationFields
               typed={refusalFor("details") ? typed : {}}
-              refusal={refusalFor("details")}
+              errors={fieldErrorsOfAnswer(refusalFor("details"))}
               withSlug={false}
               values={{ name: organization.name, description: organization.description, links: organization.links }}
             />

@@ -3,7 +3,7 @@ import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import { languageFromCookieHeader } from "~/domain/language";
 import { getCurrentUser, requireUser } from "~/features/auth/session.server";
-import { fail, typedOf } from "~/lib/answer";
+import { fail, fieldErrorsOfAnswer, typedOf } from "~/lib/answer";
 import { db } from "~/lib/db.server";
 import { formFields, readForm, typedFields } from "~/lib/http.server";
 import { useTranslation } from "~/lib/i18n-react";
@@ -37,7 +37,7 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   const typed = typedFields(form, (name) => ["name", "slug", "description", "links"].includes(name), 2000);
   const parsed = parseOrgForm(formFields(form));
-  if (!parsed.ok) return fail(parsed.code, 400, { field: parsed.field, typed });
+  if (!parsed.ok) return fail(parsed.code, 400, { field: parsed.field, errors: parsed.errors, typed });
   if (!(await withinLimit(db(), "organizationWrite", user.id))) return fail("RATE_LIMITED", 429, { typed });
   try {
     const created = await createOrganization(db(), user.id, parsed.values);
@@ -82,7 +82,7 @@ export default function NewOrganizationPage({ loaderData, actionData }: Route.Co
               {t(`errors.${refusal.code}`, { defaultValue: t("errors.UNKNOWN") })}
             </Alert>
           ) : null}
-          <OrganizationFields typed={typedOf(actionData)} refusal={refusal} withSlug />
+          <OrganizationFields typed={typedOf(actionData)} errors={fieldErrorsOfAnswer(refusal)} withSlug />
           <button type="submit" className={buttonClass("primary", "md")} data-testid="organization-create">
             {t("new.submit")}
           </button>

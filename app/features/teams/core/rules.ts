@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fieldErrorsOf, type FieldErrors } from "~/domain/form-schema";
 import { isGameId, MAX_SUBSTITUTES, playersPerTeam, showsCoachField, usualTeamSize } from "~/domain/games";
 
 /**
@@ -196,13 +197,6 @@ const teamSchema = z.object({
 });
 
 export type TeamInput = z.output<typeof teamSchema>;
-export type FieldErrors = Record<string, string>;
-
-function fieldErrorsOf(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
-  return errors;
-}
 
 /** The create-team form: every field's first error at once. */
 export function parseTeamForm(raw: Record<string, string>): { ok: true; team: TeamInput } | { ok: false; errors: FieldErrors } {
