@@ -1,3 +1,4 @@
+import { TEAM_NAME_COLUMNS } from "~/features/teams/teams.server";
 import { and, desc, eq, ilike, sql } from "drizzle-orm";
 import { teamMembers, teams, users } from "~/db/schema";
 import type { Database } from "~/lib/db.server";
@@ -23,10 +24,7 @@ export const STAFF_TEAMS_PAGE = 50;
 export async function listTeamsForStaff(db: Database, q: string | null, after: KeysetCursor | null = null, limit = STAFF_TEAMS_PAGE) {
   const rows = await db
     .select({
-      id: teams.id,
-      game: teams.game,
-      name: teams.name,
-      tag: teams.tag,
+      ...TEAM_NAME_COLUMNS,
       locked: teams.locked,
       createdAt: teams.createdAt,
       // The exact stored instant (microseconds) for the cursor: a JavaScript Date keeps only milliseconds.

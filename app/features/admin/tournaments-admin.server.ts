@@ -1,5 +1,5 @@
 import { DISPUTED_MATCHES } from "./dashboard.server";
-import { PLACES_TAKEN } from "~/features/tournaments/tournaments.server";
+import { PLACES_TAKEN, TOURNAMENT_ROW_COLUMNS } from "~/features/tournaments/tournaments.server";
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { orders, registrationPlayers, registrations, tournaments, users } from "~/db/schema";
@@ -77,14 +77,8 @@ export async function listTournamentsForStaff(
   if (filters.q) where.push(ilike(tournaments.title, `%${filters.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`));
   return db
     .select({
-      id: tournaments.id,
-      title: tournaments.title,
-      game: tournaments.game,
-      date: tournaments.date,
-      status: tournaments.status,
+      ...TOURNAMENT_ROW_COLUMNS,
       capacity: tournaments.capacity,
-      feeAmount: tournaments.feeAmount,
-      feeCurrency: tournaments.feeCurrency,
       confirmed: confirmedCount,
       live: liveCount,
       refundsDue: refundsDueCount,

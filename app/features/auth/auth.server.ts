@@ -281,3 +281,14 @@ export function useAuthSettings(settings: AuthSettings | undefined) {
   setSingleton("auth", settings ? { auth: createAuth(settings), providers: Object.keys(settings.providers) as ProviderId[] } : undefined);
   useMailer(settings?.mailer);
 }
+
+/**
+ * The redirect to a provider's authorization page that better-auth prepared (signInSocial or
+ * linkSocialAccount with `returnHeaders`), carrying its state and PKCE cookies.
+ */
+export function providerRedirect({ headers, response }: { headers: Headers; response: { url?: string | null } }): Response {
+  if (!response.url) throw new Error("no authorization URL");
+  const location = new Headers({ Location: response.url });
+  for (const cookie of headers.getSetCookie()) location.append("Set-Cookie", cookie);
+  return new Response(null, { status: 302, headers: location });
+}

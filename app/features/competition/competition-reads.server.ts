@@ -18,6 +18,15 @@ import { isPlayable } from "./core/bracket-view";
 import { reportsState } from "./core/reports";
 import type { Executor } from "./competition-types.server";
 
+/** The tables a tournament's stage, bracket and results are read from: a shared read that shows them names these. */
+export const BRACKET_TABLES = [
+  "competition_settings",
+  "competition_entrants",
+  "bracket_rows",
+  "competition_results",
+  "competition_lobby_results",
+] as const;
+
 export async function findCompetition(db: Executor, tournamentId: string) {
   const [row] = await db
     .select({

@@ -4,6 +4,7 @@ import { featuredStreamers } from "~/features/streamers/streamers.server";
 import { listUpcomingTournaments, type TournamentCard } from "~/features/tournaments/tournaments.server";
 import type { Database } from "~/lib/db.server";
 import { sharedRead } from "~/lib/shared-reads.server";
+import { BRACKET_TABLES } from "~/features/competition/competition-reads.server";
 
 /**
  * The landing's data is the same for every visitor, signed in or not (who is signed in only changes
@@ -15,17 +16,7 @@ import { sharedRead } from "~/lib/shared-reads.server";
 export const LANDING_KEEP_MS = 5000;
 
 /** Cards: the tournaments, their places, their stage or champion, the live badge of their streams. */
-const CARD_TABLES = [
-  "tournaments",
-  "registrations",
-  "competition_settings",
-  "competition_entrants",
-  "bracket_rows",
-  "competition_results",
-  "competition_lobby_results",
-  "tournament_streams",
-  "streamers",
-] as const;
+const CARD_TABLES = ["tournaments", "registrations", ...BRACKET_TABLES, "tournament_streams", "streamers"] as const;
 
 /** Featured streamers: the streamer rows, their followers and the games their players played. */
 const STREAMER_TABLES = ["streamers", "streamer_follows", "registrations", "competition_results", "competition_lobby_results"] as const;

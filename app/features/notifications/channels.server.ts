@@ -32,13 +32,7 @@ async function post(url: string, authorization: string | null, body: unknown): P
   } catch (error) {
     throw new ChannelError(`unreachable: ${String(error instanceof Error ? error.message : error)}`, true);
   }
-  const text = await response.text().catch(() => "");
-  let json: Record<string, unknown> = {};
-  try {
-    json = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-  } catch {
-    json = {};
-  }
+  const json = await jsonBodyOf(response);
   return { status: response.status, json };
 }
 
@@ -151,13 +145,7 @@ export async function setDiscordRole(userId: string, payload: DiscordRolePayload
     throw new ChannelError(`unreachable: ${String(error instanceof Error ? error.message : error)}`, true);
   }
   if (response.status === 204 || response.status === 200) return;
-  const text = await response.text().catch(() => "");
-  let json: Record<string, unknown> = {};
-  try {
-    json = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-  } catch {
-    json = {};
-  }
+  const json = await jsonBodyOf(response);
   if (payload.action === "remove" && response.status === 404 && Number(json.code) === 10007) return;
   throw discordFailure(`role ${payload.action}`, response.status, json);
 }
@@ -170,4 +158,14 @@ export function enabledChannels(): EnabledChannels {
     discordDm: Boolean(config.DISCORD_BOT_TOKEN),
     discordWebhook: config.DISCORD_WEBHOOKS,
   };
+}
+
+/** A provider's answer as a JSON object; an empty or unreadable body is `{}` (the status still speaks). */
+async function jsonBodyOf(response: Response): Promise<Record<string, unknown>> {
+  const text = await response.text().catch(() => "");
+  try {
+    return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
 }

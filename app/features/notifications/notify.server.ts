@@ -13,6 +13,7 @@ import {
   channelsFor,
   discordMessage,
   NO_PREFERENCES,
+  noticeValues,
   whatsappMessage,
   type Announcement,
   type Channel,
@@ -75,14 +76,7 @@ function translator(language: Language) {
 /** The notice's mail: `competition:mail.<kind>.*`, as the competition mails always were. */
 function noticeMail(notice: Notice, to: string, language: Language) {
   const t = translator(language);
-  const values = {
-    title: notice.tournament.title,
-    team: notice.team,
-    opponent: notice.opponent ?? "",
-    time: notice.time ?? "",
-    roomId: notice.room?.roomId ?? "",
-    roomPassword: notice.room?.roomPassword || "—",
-  };
+  const values = noticeValues(notice);
   const key = notice.kind;
   return composeMail({
     to,

@@ -64,6 +64,18 @@ export interface NewOrder {
   items: Array<{ packageId?: string | null; registrationId?: string | null; label: string; unitAmount: number; quantity: number }>;
 }
 
+/** What a checkout form gives for an order priced on our side: who pays, how, at which rate, until when. */
+export interface PaidCheckout {
+  userId: string;
+  email: string;
+  phone: string;
+  method: PaymentMethod;
+  exchangeRate: string;
+  expiresAt: Date;
+  /** The form's key, scoped ("plus:…", "donation:…"): a repeated post gets the order the first one created. */
+  idempotencyKey?: string | null;
+}
+
 export interface CreatedOrder {
   id: string;
   number: number;

@@ -1,3 +1,4 @@
+import { TOURNAMENT_ROW_COLUMNS } from "~/features/tournaments/tournaments.server";
 /**
  * The organizations' repository (docs/organizations.md): every SQL statement about
  * organizations, their members and their player bans, and who may operate a tournament.
@@ -243,15 +244,7 @@ export async function tournamentOfOrganization(db: Executor, organizationId: str
 /** The organization's tournaments: every status for its members, published ones for everyone else. */
 export async function organizationTournaments(db: Executor, organizationId: string, insider: boolean) {
   return db
-    .select({
-      id: tournaments.id,
-      title: tournaments.title,
-      game: tournaments.game,
-      date: tournaments.date,
-      status: tournaments.status,
-      feeAmount: tournaments.feeAmount,
-      feeCurrency: tournaments.feeCurrency,
-    })
+    .select(TOURNAMENT_ROW_COLUMNS)
     .from(tournaments)
     .where(and(eq(tournaments.organizationId, organizationId), insider ? undefined : eq(tournaments.status, "published")))
     .orderBy(desc(tournaments.date))

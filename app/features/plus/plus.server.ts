@@ -3,10 +3,10 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import { membershipPeriods, settings, users } from "~/db/schema";
 import { usdToVes } from "~/domain/money";
-import { currencyFor, type PaymentMethod } from "~/domain/payment-methods";
+import { currencyFor } from "~/domain/payment-methods";
 import type { KindEnding } from "~/features/orders/core/outcome";
 import type { OrderKindHandler } from "~/features/orders/order-kind-registry.server";
-import { createOrder } from "~/features/orders/orders.server";
+import { createOrder, type PaidCheckout } from "~/features/orders/orders.server";
 import type { Database, Transaction } from "~/lib/db.server";
 import {
   DEFAULT_PLUS_MONTHS,
@@ -58,20 +58,7 @@ export async function membersAmong(db: Database, userIds: readonly string[], now
 }
 
 /** Creates the order for one Plus purchase, priced here (Bs at the stored rate for Pago Móvil); idempotent by the form's key. */
-export async function buyPlus(
-  db: Database,
-  input: {
-    userId: string;
-    email: string;
-    phone: string;
-    method: PaymentMethod;
-    exchangeRate: string;
-    expiresAt: Date;
-    label: string;
-    /** The form's key, scoped ("plus:…"): a repeated post gets the order the first one created. */
-    idempotencyKey?: string | null;
-  },
-) {
+export async function buyPlus(db: Database, input: PaidCheckout & { label: string }) {
   const { priceUsd } = await plusOffer(db);
   const currency = currencyFor(input.method);
   return createOrder(db, {

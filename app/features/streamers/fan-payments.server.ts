@@ -1,22 +1,14 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { orders, type streamerDonationOrders, type streamerSubscriptionOrders } from "~/db/schema";
 import { usdToVes, type Currency } from "~/domain/money";
-import { currencyFor, type PaymentMethod } from "~/domain/payment-methods";
-import { OrderError, createOrder, type NewOrder } from "~/features/orders/orders.server";
+import { currencyFor } from "~/domain/payment-methods";
+import { OrderError, createOrder, type NewOrder, type PaidCheckout } from "~/features/orders/orders.server";
 import { platformAccount, userAccount } from "~/features/wallet/core/accounts";
 import { LedgerError, post } from "~/features/wallet/ledger.server";
 import type { Database, Transaction } from "~/lib/db.server";
 
 /** What a fan's checkout form carries, whatever it pays the streamer for. */
-export interface FanCheckout {
-  userId: string;
-  email: string;
-  phone: string;
-  method: PaymentMethod;
-  exchangeRate: string;
-  expiresAt: Date;
-  idempotencyKey: string | null;
-}
+export type FanCheckout = PaidCheckout;
 
 /** A fan's order to a streamer, priced in USD (in Bs at the stored rate for Pago Móvil); idempotent by the form's key. */
 export function createFanOrder(
@@ -38,7 +30,7 @@ export function createFanOrder(
     phone: checkout.phone,
     email: checkout.email,
     expiresAt: checkout.expiresAt,
-    idempotencyKey: checkout.idempotencyKey,
+    idempotencyKey: checkout.idempotencyKey ?? null,
     items: [item],
   });
 }

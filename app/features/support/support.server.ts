@@ -110,19 +110,22 @@ async function repliesOf(db: Database, messageIds: string[]) {
   return byMessage;
 }
 
+/** A message as both lists show it: its number, topic, text, state, time and the order it is about. */
+const MESSAGE_COLUMNS = {
+  id: supportMessages.id,
+  number: supportMessages.number,
+  topic: supportMessages.topic,
+  message: supportMessages.message,
+  status: supportMessages.status,
+  createdAt: supportMessages.createdAt,
+  orderId: supportMessages.orderId,
+  orderNumber: orders.number,
+};
+
 /** The player's own messages, newest first, each with the staff's replies (oldest first). */
 export async function listMessagesOfUser(db: Database, userId: string) {
   const rows = await db
-    .select({
-      id: supportMessages.id,
-      number: supportMessages.number,
-      topic: supportMessages.topic,
-      message: supportMessages.message,
-      status: supportMessages.status,
-      createdAt: supportMessages.createdAt,
-      orderId: supportMessages.orderId,
-      orderNumber: orders.number,
-    })
+    .select(MESSAGE_COLUMNS)
     .from(supportMessages)
     .leftJoin(orders, eq(orders.id, supportMessages.orderId))
     .where(eq(supportMessages.userId, userId))
@@ -152,19 +155,7 @@ export async function listSupportMessages(
     );
   }
   const rows = await db
-    .select({
-      id: supportMessages.id,
-      number: supportMessages.number,
-      topic: supportMessages.topic,
-      message: supportMessages.message,
-      priority: supportMessages.priority,
-      status: supportMessages.status,
-      createdAt: supportMessages.createdAt,
-      email: supportMessages.email,
-      name: users.name,
-      orderId: supportMessages.orderId,
-      orderNumber: orders.number,
-    })
+    .select({ ...MESSAGE_COLUMNS, priority: supportMessages.priority, email: supportMessages.email, name: users.name })
     .from(supportMessages)
     .innerJoin(users, eq(users.id, supportMessages.userId))
     .leftJoin(orders, eq(orders.id, supportMessages.orderId))

@@ -81,14 +81,14 @@ export async function createTeam(db: Database, userId: string, input: TeamInput,
   return { id };
 }
 
+/** How a team is named in every list: its game, name and tag. */
+export const TEAM_NAME_COLUMNS = { id: teams.id, game: teams.game, name: teams.name, tag: teams.tag };
+
 /** The teams a user is in now, captain's first. */
 export async function listTeamsOfUser(db: Reader, userId: string) {
   const rows = await db
     .select({
-      id: teams.id,
-      game: teams.game,
-      name: teams.name,
-      tag: teams.tag,
+      ...TEAM_NAME_COLUMNS,
       logoUrl: teams.logoUrl,
       captainUserId: teams.captainUserId,
       role: teamMembers.role,

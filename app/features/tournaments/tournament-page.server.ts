@@ -3,6 +3,7 @@ import type { Database } from "~/lib/db.server";
 import { sharedRead } from "~/lib/shared-reads.server";
 import { findTournament } from "./registrations.server";
 import { renderRules } from "./rules-markdown.server";
+import { BRACKET_TABLES } from "~/features/competition/competition-reads.server";
 
 /**
  * The part of a tournament's page that is the same for everybody: the tournament with its places
@@ -15,11 +16,7 @@ const PUBLIC_TABLES = [
   "tournaments",
   "organizations",
   "registrations",
-  "competition_settings",
-  "competition_entrants",
-  "bracket_rows",
-  "competition_results",
-  "competition_lobby_results",
+  ...BRACKET_TABLES,
   "competition_audit",
   "tournament_streams",
   "tournament_recordings",

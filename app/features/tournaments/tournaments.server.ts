@@ -14,6 +14,17 @@ import { holdsPlaceSql } from "./registration-status.server";
  */
 export const PLACES_TAKEN = sql<number>`(select count(*)::int from registrations r where r.tournament_id = "tournaments"."id" and ${holdsPlaceSql(sql.raw("r.status"))})`;
 
+/** A tournament as a row of a list: its name, game, date and status, and its entry fee. */
+export const TOURNAMENT_ROW_COLUMNS = {
+  id: tournaments.id,
+  title: tournaments.title,
+  game: tournaments.game,
+  date: tournaments.date,
+  status: tournaments.status,
+  feeAmount: tournaments.feeAmount,
+  feeCurrency: tournaments.feeCurrency,
+};
+
 /** What a landing card needs; no more leaves the server. */
 export interface TournamentCard {
   id: string;

@@ -388,6 +388,16 @@ export async function decideWithdrawal(db: Database, staffId: string, withdrawal
 
 /* ───────────── Prizes ───────────── */
 
+/** What the prize rules read of a tournament (its game and team size, its prize text, split and funding). */
+const PRIZE_TOURNAMENT_COLUMNS = {
+  id: tournaments.id,
+  game: tournaments.game,
+  teamSize: tournaments.teamSize,
+  prize: tournaments.prize,
+  prizeSplit: tournaments.prizeSplit,
+  prizeFunding: tournaments.prizeFunding,
+};
+
 /** The tournament's recorded prizes as wallet credits: each placed team's money prize to its captain. */
 export async function prizePlan(db: Database | Transaction, tournamentId: string) {
   const rows = await db
@@ -459,15 +469,7 @@ export async function payTournamentPrizes(db: Database, staffId: string, tournam
   try {
     return await db.transaction(async (tx) => {
       const [tournament] = await tx
-        .select({
-          id: tournaments.id,
-          title: tournaments.title,
-          game: tournaments.game,
-          teamSize: tournaments.teamSize,
-          prize: tournaments.prize,
-          prizeSplit: tournaments.prizeSplit,
-          prizeFunding: tournaments.prizeFunding,
-        })
+        .select({ ...PRIZE_TOURNAMENT_COLUMNS, title: tournaments.title })
         .from(tournaments)
         .where(eq(tournaments.id, tournamentId))
         .for("update");
@@ -807,17 +809,7 @@ export async function prizePanel(db: Database, tournamentId: string) {
   const [plan, payouts, [tournament]] = await Promise.all([
     prizePlan(db, tournamentId),
     prizePayouts(db, tournamentId),
-    db
-      .select({
-        id: tournaments.id,
-        game: tournaments.game,
-        teamSize: tournaments.teamSize,
-        prize: tournaments.prize,
-        prizeSplit: tournaments.prizeSplit,
-        prizeFunding: tournaments.prizeFunding,
-      })
-      .from(tournaments)
-      .where(eq(tournaments.id, tournamentId)),
+    db.select(PRIZE_TOURNAMENT_COLUMNS).from(tournaments).where(eq(tournaments.id, tournamentId)),
   ]);
   const pool = tournament ? await poolView(db, tournament) : null;
   const split = tournament?.prizeSplit.map(Number) ?? [];

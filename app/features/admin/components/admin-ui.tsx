@@ -88,6 +88,20 @@ export function AnswerNotice({ answer, done }: { answer: { ok: boolean; code?: s
   return <ActionNotice error={t(`errors.${answer.code}`, { max: 300, defaultValue: t("errors.UNKNOWN") })} />;
 }
 
+/** A column of checkboxes, each with its label after it. */
+export function CheckboxList({ boxes }: { boxes: Array<{ name: string; label: ReactNode; checked: boolean }> }) {
+  return (
+    <div className="flex flex-col gap-1 text-sm">
+      {boxes.map((box) => (
+        <label key={box.name} className="flex items-center gap-2">
+          <input type="checkbox" name={box.name} defaultChecked={box.checked} />
+          {box.label}
+        </label>
+      ))}
+    </div>
+  );
+}
+
 /** What a staff list says when it has no rows. */
 export function EmptyNote({ children, testId }: { children: ReactNode; testId?: string }) {
   return (

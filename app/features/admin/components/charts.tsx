@@ -1,26 +1,34 @@
+import type { ReactNode } from "react";
 import { scaleBars } from "../core/chart";
 
 /**
  * Server-rendered SVG charts: no chart library, no client JavaScript (docs/decisions/005-…).
  * Every chart has a title and a data table fallback for screen readers.
  */
-export function HorizontalBarChart({
-  title,
-  data,
-  format,
-  testId,
-}: {
+interface ChartProps {
   title: string;
   data: { label: string; value: number }[];
   format: (value: number) => string;
   testId?: string;
-}) {
+}
+
+/** A chart's frame: its caption, the drawing, and the same numbers as a table for screen readers. */
+function ChartFigure({ title, testId, table, children }: { title: string; testId?: string; table: ReactNode; children: ReactNode }) {
+  return (
+    <figure className="min-w-0" data-testid={testId}>
+      <figcaption className="mb-2 text-sm font-semibold text-slate-300">{title}</figcaption>
+      {children}
+      {table}
+    </figure>
+  );
+}
+
+export function HorizontalBarChart({ title, data, format, testId }: ChartProps) {
   const { bars } = scaleBars(data);
   const rowHeight = 28;
   const height = Math.max(1, bars.length) * rowHeight;
   return (
-    <figure className="min-w-0" data-testid={testId}>
-      <figcaption className="mb-2 text-sm font-semibold text-slate-300">{title}</figcaption>
+    <ChartFigure title={title} testId={testId} table={<DataTable title={title} data={data} format={format} />}>
       <svg viewBox={`0 0 400 ${height}`} width="100%" role="img" aria-label={title} className="block">
         {bars.map((bar, index) => (
           <g key={`${bar.label}-${index}`} transform={`translate(0 ${index * rowHeight})`}>
@@ -34,30 +42,22 @@ export function HorizontalBarChart({
           </g>
         ))}
       </svg>
-      <DataTable title={title} data={data} format={format} />
-    </figure>
+    </ChartFigure>
   );
 }
 
-export function ColumnChart({
-  title,
-  data,
-  format,
-  testId,
-}: {
-  title: string;
-  data: { label: string; value: number }[];
-  format: (value: number) => string;
-  testId?: string;
-}) {
+export function ColumnChart({ title, data, format, testId }: ChartProps) {
   const { bars } = scaleBars(data);
   const width = 400;
   const height = 140;
   const plot = height - 20;
   const step = bars.length ? width / bars.length : width;
   return (
-    <figure className="min-w-0" data-testid={testId}>
-      <figcaption className="mb-2 text-sm font-semibold text-slate-300">{title}</figcaption>
+    <ChartFigure
+      title={title}
+      testId={testId}
+      table={<DataTable title={title} data={data.filter((item) => item.value > 0)} format={format} />}
+    >
       <svg viewBox={`0 0 ${width} ${height}`} width="100%" role="img" aria-label={title} className="block">
         <line x1={0} x2={width} y1={plot} y2={plot} className="stroke-slate-700" />
         {bars.map((bar, index) => (
@@ -83,20 +83,11 @@ export function ColumnChart({
           </>
         ) : null}
       </svg>
-      <DataTable title={title} data={data.filter((item) => item.value > 0)} format={format} />
-    </figure>
+    </ChartFigure>
   );
 }
 
-function DataTable({
-  title,
-  data,
-  format,
-}: {
-  title: string;
-  data: { label: string; value: number }[];
-  format: (value: number) => string;
-}) {
+function DataTable({ title, data, format }: Omit<ChartProps, "testId">) {
   return (
     // A table cannot be narrower than its content, so the screen-reader copy is clipped by a div.
     <div className="sr-only">

@@ -8,6 +8,7 @@ import { useRouteMessages } from "~/lib/use-route-messages";
 import { CatalogueAdminError, createPackage, findGame, listPackagesForStaff, updatePackage } from "../catalogue-admin.server";
 import {
   AnswerNotice,
+  CheckboxList,
   LabeledInput,
   PageTitle,
   cardClass,
@@ -88,16 +89,12 @@ function PackageForm({ values, submit }: { values: PackageFormValues; submit: st
         defaultValue={values.priceBs === null ? "" : minorUnitsText(values.priceBs)}
       />
       <LabeledInput label={t("catalogue.fields.sortOrder")} name="sortOrder" inputMode="numeric" defaultValue={values.sortOrder} />
-      <div className="flex flex-col gap-1 text-sm">
-        <label className="flex items-center gap-2">
-          <input type="checkbox" name="bsFollowsRate" defaultChecked={values.bsFollowsRate} />
-          {t("catalogue.fields.bsFollowsRate")}
-        </label>
-        <label className="flex items-center gap-2">
-          <input type="checkbox" name="active" defaultChecked={values.active} />
-          {t("catalogue.fields.active")}
-        </label>
-      </div>
+      <CheckboxList
+        boxes={[
+          { name: "bsFollowsRate", label: t("catalogue.fields.bsFollowsRate"), checked: values.bsFollowsRate },
+          { name: "active", label: t("catalogue.fields.active"), checked: values.active },
+        ]}
+      />
       <button type="submit" className={`${primaryButton} sm:col-span-4`}>
         {submit}
       </button>

@@ -9,6 +9,7 @@ import { useRouteMessages } from "~/lib/use-route-messages";
 import { CatalogueAdminError, listGamesForStaff, updateGame } from "../catalogue-admin.server";
 import {
   AnswerNotice,
+  CheckboxList,
   LabeledInput,
   PageTitle,
   cardClass,
@@ -166,20 +167,13 @@ export default function CataloguePage({ loaderData, actionData }: Route.Componen
               />
             </label>
             <p className="text-xs text-slate-400 sm:col-span-2">{t("catalogue.artHint", { mb: loaderData.artMaxMb })}</p>
-            <div className="flex flex-col gap-1 text-sm">
-              <label className="flex items-center gap-2">
-                <input type="checkbox" name="hiddenInStore" defaultChecked={game.hiddenInStore} />
-                {t("catalogue.fields.hiddenInStore")}
-              </label>
-              <label className="flex items-center gap-2">
-                <input type="checkbox" name="checksPlayerId" defaultChecked={game.checksPlayerId} />
-                {t("catalogue.fields.checksPlayerId")}
-              </label>
-              <label className="flex items-center gap-2">
-                <input type="checkbox" name="hasZoneField" defaultChecked={game.hasZoneField} />
-                {t("catalogue.fields.hasZoneField")}
-              </label>
-            </div>
+            <CheckboxList
+              boxes={(["hiddenInStore", "checksPlayerId", "hasZoneField"] as const).map((name) => ({
+                name,
+                label: t(`catalogue.fields.${name}`),
+                checked: game[name],
+              }))}
+            />
             <div className="flex flex-wrap gap-2 sm:col-span-2">
               <button type="submit" className={primaryButton}>
                 {t("catalogue.save")}

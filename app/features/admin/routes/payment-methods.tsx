@@ -1,6 +1,7 @@
 import { useTranslation } from "~/lib/i18n-react";
+import { BankOptions } from "~/components/ui/bank-options";
 import { Form } from "react-router";
-import { PAYMENT_METHOD_IDS, VENEZUELAN_BANKS, isPaymentMethod } from "~/domain/payment-methods";
+import { PAYMENT_METHOD_IDS, isPaymentMethod } from "~/domain/payment-methods";
 import { paymentAccountsView } from "~/features/orders/payment-accounts.server";
 import { fail, succeed } from "~/lib/answer";
 import { db } from "~/lib/db.server";
@@ -62,11 +63,7 @@ export default function PaymentMethodsPage({ loaderData, actionData }: Route.Com
                   <label key={field} className={labelClass}>
                     {t(`payTo.fields.${field}`)}
                     <select name={field} defaultValue={details[field]} className={fieldClass}>
-                      {Object.entries(VENEZUELAN_BANKS).map(([code, name]) => (
-                        <option key={code} value={code}>
-                          {code} · {name}
-                        </option>
-                      ))}
+                      <BankOptions />
                     </select>
                   </label>
                 ) : (

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { log } from "~/lib/log.server";
 import { readForm } from "~/lib/http.server";
-import { auth, enabledProviders } from "../auth.server";
+import { auth, enabledProviders, providerRedirect } from "../auth.server";
 import { requireUser } from "../session.server";
 import type { Route } from "./+types/link-discord";
 
@@ -16,15 +16,12 @@ export async function action({ request }: Route.ActionArgs) {
   await readForm(request);
   if (!enabledProviders().includes("discord")) throw redirect("/auth/profile?discord=unavailable");
   try {
-    const { headers, response } = await auth().api.linkSocialAccount({
+    const started = await auth().api.linkSocialAccount({
       body: { provider: "discord", callbackURL: "/auth/profile?discord=linked", errorCallbackURL: "/auth/profile?discord=failed" },
       headers: request.headers,
       returnHeaders: true,
     });
-    if (!response.url) throw new Error("no authorization URL");
-    const location = new Headers({ Location: response.url });
-    for (const cookie of headers.getSetCookie()) location.append("Set-Cookie", cookie);
-    return new Response(null, { status: 302, headers: location });
+    return providerRedirect(started);
   } catch (error) {
     log.error("discord link start failed", { error: String(error) });
     throw redirect("/auth/profile?discord=failed");

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { log } from "~/lib/log.server";
 import type { ProviderId } from "../auth-rules";
-import { auth, enabledProviders } from "../auth.server";
+import { auth, enabledProviders, providerRedirect } from "../auth.server";
 import { safeRedirectTarget } from "~/domain/redirect";
 import { readForm } from "~/lib/http.server";
 import type { Route } from "./+types/oauth";
@@ -17,15 +17,12 @@ export async function action({ request }: Route.ActionArgs) {
   if (!enabledProviders().includes(provider)) throw redirect(`/${from}?oauth=failed&error=PROVIDER_UNAVAILABLE`);
   const next = `/auth/continue?to=${encodeURIComponent(from === "login" ? "/" : safeRedirectTarget(form.get("redirectTo")))}`;
   try {
-    const { headers, response } = await auth().api.signInSocial({
+    const started = await auth().api.signInSocial({
       body: { provider, callbackURL: next, newUserCallbackURL: next, errorCallbackURL: `/${from}?oauth=failed` },
       headers: request.headers,
       returnHeaders: true,
     });
-    if (!response.url) throw new Error("no authorization URL");
-    const location = new Headers({ Location: response.url });
-    for (const cookie of headers.getSetCookie()) location.append("Set-Cookie", cookie);
-    return new Response(null, { status: 302, headers: location });
+    return providerRedirect(started);
   } catch (error) {
     log.error("oauth start failed", { provider, error: String(error) });
     throw redirect(`/${from}?oauth=failed`);

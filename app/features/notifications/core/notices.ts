@@ -90,18 +90,22 @@ export interface WhatsappPayload {
 /** WhatsApp caps a text parameter; longer titles are cut (never the room data, which is short by form). */
 const PARAMETER_MAX = 200;
 
-/** The template message of a notice, in the recipient's language. */
-export function whatsappMessage(notice: Notice, language: "es" | "en", publicUrl: string): WhatsappPayload {
-  const template = TEMPLATE_OF[notice.kind];
-  const values: Record<string, string> = {
+/** What a notice's texts fill in, on every channel (a room without a password shows a dash). */
+export function noticeValues(notice: Notice): Record<string, string> {
+  return {
     title: notice.tournament.title,
     team: notice.team,
     opponent: notice.opponent ?? "",
     time: notice.time ?? "",
     roomId: notice.room?.roomId ?? "",
     roomPassword: notice.room?.roomPassword || "—",
-    url: `${publicUrl}${notice.path}`,
   };
+}
+
+/** The template message of a notice, in the recipient's language. */
+export function whatsappMessage(notice: Notice, language: "es" | "en", publicUrl: string): WhatsappPayload {
+  const template = TEMPLATE_OF[notice.kind];
+  const values: Record<string, string> = { ...noticeValues(notice), url: `${publicUrl}${notice.path}` };
   // An empty parameter is refused by the API: a dash stands for "none".
   const parameters = WHATSAPP_TEMPLATES[template].map((name) => (values[name] || "—").slice(0, PARAMETER_MAX));
   return { template, language, parameters };
@@ -120,14 +124,7 @@ type Translate = (key: string, values?: Record<string, string>) => string;
 
 /** A Discord DM: the translated line of the notice and its link. */
 export function discordMessage(notice: Notice, t: Translate, publicUrl: string): DiscordPayload {
-  const line = t(`notifications:discord.${notice.kind}`, {
-    title: notice.tournament.title,
-    team: notice.team,
-    opponent: notice.opponent ?? "",
-    time: notice.time ?? "",
-    roomId: notice.room?.roomId ?? "",
-    roomPassword: notice.room?.roomPassword || "—",
-  });
+  const line = t(`notifications:discord.${notice.kind}`, noticeValues(notice));
   return { content: `${line}\n${publicUrl}${notice.path}`.slice(0, DISCORD_CONTENT_MAX) };
 }
 

@@ -1,4 +1,5 @@
 import { bundleTexts } from "~/lib/i18n";
+import { BankOptions } from "~/components/ui/bank-options";
 import { useTranslation } from "~/lib/i18n-react";
 import { Link, data } from "react-router";
 import { formatRate } from "~/domain/format";
@@ -246,11 +247,7 @@ export default function PayPage({ loaderData }: Route.ComponentProps) {
                 <option value="" disabled>
                   {t("payment.chooseBank")}
                 </option>
-                {Object.entries(VENEZUELAN_BANKS).map(([code, name]) => (
-                  <option key={code} value={code}>
-                    {code} · {name}
-                  </option>
-                ))}
+                <BankOptions />
               </select>
             </label>
             <label className="flex flex-col gap-1.5 text-sm font-semibold">

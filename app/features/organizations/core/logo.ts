@@ -5,3 +5,22 @@ export const ORG_LOGO_PATH = "/media/organizations/";
 export function isOrgLogo(logoUrl: string | null | undefined): logoUrl is string {
   return typeof logoUrl === "string" && logoUrl.startsWith(ORG_LOGO_PATH) && /^[\w.-]+$/.test(logoUrl.slice(ORG_LOGO_PATH.length));
 }
+
+/** What every organization page shows of it: names, text, links, whether it is banned, and its logo when it is ours. */
+export function organizationShown(organization: {
+  slug: string;
+  name: string;
+  description: string;
+  links: string[];
+  bannedAt: Date | null;
+  logoUrl: string | null;
+}) {
+  return {
+    slug: organization.slug,
+    name: organization.name,
+    description: organization.description,
+    links: organization.links,
+    banned: organization.bannedAt !== null,
+    logoUrl: isOrgLogo(organization.logoUrl) ? organization.logoUrl : null,
+  };
+}

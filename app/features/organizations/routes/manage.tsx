@@ -18,7 +18,7 @@ import { withinLimit } from "~/lib/rate-limit.server";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import type { RouteHandle } from "~/root";
 import { OrganizationFields } from "../components/organization-fields";
-import { isOrgLogo } from "../core/logo";
+import { organizationShown } from "../core/logo";
 import {
   BAN_REASON_MAX,
   INVITE_TTL_DAYS,
@@ -73,15 +73,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const done = new URL(request.url).searchParams.get("done");
   return {
     organization: {
-      slug: organization.slug,
-      name: organization.name,
-      description: organization.description,
-      links: organization.links,
-      banned: organization.bannedAt !== null,
+      ...organizationShown(organization),
       bannedReason: organization.bannedReason,
       revoked: organization.revokedAt !== null,
       revokedReason: organization.revokedReason,
-      logoUrl: isOrgLogo(organization.logoUrl) ? organization.logoUrl : null,
     },
     role: context.role,
     me: context.user.id,

@@ -9,7 +9,7 @@ import { useTranslation } from "~/lib/i18n-react";
 import { loadMessages } from "~/lib/messages.server";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import type { RouteHandle } from "~/root";
-import { isOrgLogo } from "../core/logo";
+import { organizationShown } from "../core/logo";
 import { findOrganizationBySlug, organizationTournaments, roleIn } from "../organizations.server";
 import type { Route } from "./+types/organization";
 import { OrganizationHeading } from "../components/organization-heading";
@@ -45,14 +45,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     };
   });
   return {
-    organization: {
-      slug: organization.slug,
-      name: organization.name,
-      description: organization.description,
-      links: organization.links,
-      banned: organization.bannedAt !== null,
-      logoUrl: isOrgLogo(organization.logoUrl) ? organization.logoUrl : null,
-    },
+    organization: organizationShown(organization),
     member,
     upcoming: shaped.filter((tournament) => !tournament.past).reverse(),
     past: shaped.filter((tournament) => tournament.past),
