@@ -25,7 +25,8 @@ export interface RegistrationInput {
   players: PlayerInput[];
 }
 
-export type RegistrationErrorCode =
+/** What the registration form itself can get wrong; refusals that need the database are `RegistrationErrorCode` in registrations.server.ts. */
+export type RegistrationFormErrorCode =
   | "TEAM_NAME_REQUIRED"
   | "WRONG_PLAYER_COUNT"
   | "PLAYER_DATA_MISSING"
@@ -37,7 +38,7 @@ export type RegistrationErrorCode =
   | "PAYMENT_METHOD_REQUIRED";
 
 export type RegistrationResult =
-  { ok: true; registration: RegistrationInput } | { ok: false; code: RegistrationErrorCode; player?: number };
+  { ok: true; registration: RegistrationInput } | { ok: false; code: RegistrationFormErrorCode; player?: number };
 
 const MAX_TEXT = 60;
 
