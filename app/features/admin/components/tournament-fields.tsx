@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type InputHTMLAttributes } from "react";
 import { useTranslation } from "~/lib/i18n-react";
 import { GAMES, MAX_SUBSTITUTES, TEAM_SIZES, usualTeamSize } from "~/domain/games";
 import { formatMoney } from "~/domain/format";
@@ -40,6 +40,19 @@ export interface TournamentFieldValues {
   prizeFunding: string;
 }
 
+/** The fields typed as plain text inputs. */
+type TextFieldName =
+  | "title"
+  | "date"
+  | "startTime"
+  | "registrationOpensAt"
+  | "registrationClosesAt"
+  | "capacity"
+  | "prize"
+  | "prizeSplit"
+  | "checkInOpensMinutes"
+  | "checkInClosesMinutes";
+
 /** The tournament form's fields (create and edit); `errors`: each field the last answer refused, with its code. */
 export function TournamentFields({
   values,
@@ -71,6 +84,15 @@ export function TournamentFields({
     compact: true,
     ...extra,
   });
+  /** A text input in its Field, named, labelled, filled and marked after its field. */
+  const textField = (
+    name: TextFieldName,
+    { testId, fieldClass, ...props }: InputHTMLAttributes<HTMLInputElement> & { testId?: string; fieldClass?: string } = {},
+  ) => (
+    <Field {...field(name, t(`tournaments.fields.${name}`), { className: fieldClass })}>
+      <Input compact name={name} defaultValue={values[name]} {...props} {...mark(name)} data-testid={testId} />
+    </Field>
+  );
   // What the organizer reads before publishing a fee-funded pool: the commission, worked out on the fee typed.
   const [funding, setFunding] = useState(values.prizeFunding);
   const [feeKind, setFeeKind] = useState(values.feeKind);
@@ -96,9 +118,7 @@ export function TournamentFields({
       : t("tournaments.pool.commission", { percent: commissionPercent });
   return (
     <div ref={fieldsRef} className="grid gap-4 sm:grid-cols-2">
-      <Field {...field("title", t("tournaments.fields.title"), { className: "sm:col-span-2" })}>
-        <Input compact name="title" required maxLength={120} defaultValue={values.title} {...mark("title")} data-testid="t-title" />
-      </Field>
+      {textField("title", { required: true, maxLength: 120, testId: "t-title", fieldClass: "sm:col-span-2" })}
       <Field {...field("game", t("tournaments.fields.game"))}>
         <Select compact name="game" defaultValue={values.game} {...mark("game")} data-testid="t-game">
           {Object.entries(GAMES).map(([id, game]) => (
@@ -127,12 +147,8 @@ export function TournamentFields({
           ))}
         </Select>
       </Field>
-      <Field {...field("date", t("tournaments.fields.date"))}>
-        <Input compact name="date" type="date" required defaultValue={values.date} {...mark("date")} data-testid="t-date" />
-      </Field>
-      <Field {...field("startTime", t("tournaments.fields.startTime"))}>
-        <Input compact name="startTime" type="time" defaultValue={values.startTime} {...mark("startTime")} data-testid="t-start-time" />
-      </Field>
+      {textField("date", { type: "date", required: true, testId: "t-date" })}
+      {textField("startTime", { type: "time", testId: "t-start-time" })}
       <Field {...field("teamSize", t("tournaments.fields.teamSize"))}>
         <Select compact name="teamSize" defaultValue={values.teamSize} {...mark("teamSize")} data-testid="t-team-size">
           <option value="">{t("tournaments.teamSizeUsual")}</option>
@@ -152,59 +168,13 @@ export function TournamentFields({
           ))}
         </Select>
       </Field>
-      <Field {...field("checkInOpensMinutes", t("tournaments.fields.checkInOpensMinutes"))}>
-        <Input
-          compact
-          name="checkInOpensMinutes"
-          inputMode="numeric"
-          defaultValue={values.checkInOpensMinutes}
-          {...mark("checkInOpensMinutes")}
-          data-testid="t-check-in-opens"
-        />
-      </Field>
-      <Field {...field("checkInClosesMinutes", t("tournaments.fields.checkInClosesMinutes"))}>
-        <Input
-          compact
-          name="checkInClosesMinutes"
-          inputMode="numeric"
-          defaultValue={values.checkInClosesMinutes}
-          {...mark("checkInClosesMinutes")}
-          data-testid="t-check-in-closes"
-        />
-      </Field>
+      {textField("checkInOpensMinutes", { inputMode: "numeric", testId: "t-check-in-opens" })}
+      {textField("checkInClosesMinutes", { inputMode: "numeric", testId: "t-check-in-closes" })}
       <p className="text-xs text-slate-400 sm:col-span-2">{t("tournaments.runPlanNote")}</p>
-      <Field {...field("registrationOpensAt", t("tournaments.fields.registrationOpensAt"))}>
-        <Input
-          compact
-          name="registrationOpensAt"
-          type="datetime-local"
-          defaultValue={values.registrationOpensAt}
-          {...mark("registrationOpensAt")}
-        />
-      </Field>
-      <Field {...field("registrationClosesAt", t("tournaments.fields.registrationClosesAt"))}>
-        <Input
-          compact
-          name="registrationClosesAt"
-          type="datetime-local"
-          required
-          defaultValue={values.registrationClosesAt}
-          {...mark("registrationClosesAt")}
-          data-testid="t-closes"
-        />
-      </Field>
+      {textField("registrationOpensAt", { type: "datetime-local" })}
+      {textField("registrationClosesAt", { type: "datetime-local", required: true, testId: "t-closes" })}
       <p className="text-xs text-slate-400 sm:col-span-2">{t("tournaments.timeZoneNote")}</p>
-      <Field {...field("capacity", t("tournaments.fields.capacity"))}>
-        <Input
-          compact
-          name="capacity"
-          inputMode="numeric"
-          required
-          defaultValue={values.capacity}
-          {...mark("capacity")}
-          data-testid="t-capacity"
-        />
-      </Field>
+      {textField("capacity", { inputMode: "numeric", required: true, testId: "t-capacity" })}
       <div className="grid grid-cols-2 gap-2">
         <Field {...field("feeKind", t("tournaments.fields.feeKind"))}>
           <Select
@@ -235,28 +205,8 @@ export function TournamentFields({
           />
         </Field>
       </div>
-      <Field {...field("prize", t("tournaments.fields.prize"))}>
-        <Input
-          compact
-          name="prize"
-          required
-          maxLength={80}
-          defaultValue={values.prize}
-          placeholder="$250"
-          {...mark("prize")}
-          data-testid="t-prize"
-        />
-      </Field>
-      <Field {...field("prizeSplit", t("tournaments.fields.prizeSplit"))}>
-        <Input
-          compact
-          name="prizeSplit"
-          defaultValue={values.prizeSplit}
-          placeholder="50, 30, 20"
-          {...mark("prizeSplit")}
-          data-testid="t-prize-split"
-        />
-      </Field>
+      {textField("prize", { required: true, maxLength: 80, placeholder: "$250", testId: "t-prize" })}
+      {textField("prizeSplit", { placeholder: "50, 30, 20", testId: "t-prize-split" })}
       <div className="flex flex-col gap-1 sm:col-span-2">
         <Field {...field("prizeFunding", t("tournaments.fields.prizeFunding"))}>
           <Select
