@@ -20,6 +20,24 @@ export function failWith<Extra extends object = object>(error: DomainError, extr
   return fail(error.code, error.code === "NOT_FOUND" ? 404 : 409, extra);
 }
 
+/**
+ * Runs an act a rule may refuse: a refusal of `kind` (a DomainError subclass) answers as `failWith`,
+ * null when the act went through; any other error is thrown on.
+ */
+export async function refusalOf<Extra extends object = object>(
+  kind: abstract new (...args: never[]) => DomainError,
+  act: () => Promise<unknown>,
+  extra?: Extra & { field?: string },
+) {
+  try {
+    await act();
+    return null;
+  } catch (error) {
+    if (error instanceof kind) return failWith(error, extra);
+    throw error;
+  }
+}
+
 /** An accepted request, with what the page needs next. */
 export function succeed<Extra extends object>(extra: Extra, status = 200) {
   return data({ ok: true as const, ...extra }, { status });

@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { orders, paymentProofs, users } from "~/db/schema";
 import type { ParsedDecision } from "~/features/orders/core/decisions";
-import { ORDER_SUMMARY_COLUMNS, applyDecision } from "~/features/orders/orders.server";
+import { ORDER_SUMMARY_COLUMNS, applyDecision, newestOrdersFirst } from "~/features/orders/orders.server";
 import { FIRST_PAGE, fetchKeysetPage, type PageAsk } from "~/domain/page-cursor";
 import type { Database, Transaction } from "~/lib/db.server";
-import { cursorOfRow, keysetQuery } from "~/lib/keyset.server";
+import { cursorOfRow } from "~/lib/keyset.server";
 import { recordAudit } from "./audit.server";
 import { containsPattern, phoneSearchVariants } from "./core/order-search";
 
@@ -69,7 +69,7 @@ function searchRows(db: Database, query: string, ask: PageAsk) {
   // The buyer's name, by what it contains: the one branch without an index (users is far smaller than orders).
   const name = containsPattern(q);
   if (name) conditions.push(sql`lower(${users.name}) like ${name}`);
-  const page = keysetQuery({ at: orders.createdAt, id: orders.id }, "desc", ask, ORDER_SEARCH_PAGE);
+  const page = newestOrdersFirst(ask, ORDER_SEARCH_PAGE);
   return db
     .select({
       ...ORDER_SUMMARY_COLUMNS,

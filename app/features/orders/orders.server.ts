@@ -287,8 +287,13 @@ export const ORDER_SUMMARY_COLUMNS = {
   amount: orders.amount,
 };
 
+/** A page of orders, newest first (a buyer's list, the staff's search). */
+export function newestOrdersFirst(ask: PageAsk, size: number) {
+  return keysetQuery({ at: orders.createdAt, id: orders.id }, "desc", ask, size);
+}
+
 function userOrderRows(db: Database, userId: string, ask: PageAsk) {
-  const query = keysetQuery({ at: orders.createdAt, id: orders.id }, "desc", ask, PAGE_SIZE);
+  const query = newestOrdersFirst(ask, PAGE_SIZE);
   return db
     .select({
       ...ORDER_SUMMARY_COLUMNS,

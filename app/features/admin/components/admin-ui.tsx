@@ -52,9 +52,13 @@ export function AdminInput({ className, ...input }: InputHTMLAttributes<HTMLInpu
 }
 
 /** The most common back-office field: a text input under its label. */
-export function LabeledInput({ label, ...input }: { label: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
+export function LabeledInput({
+  label,
+  fieldClassName,
+  ...input
+}: { label: ReactNode; fieldClassName?: string } & InputHTMLAttributes<HTMLInputElement>) {
   return (
-    <AdminField label={label}>
+    <AdminField label={label} className={fieldClassName}>
       <AdminInput {...input} />
     </AdminField>
   );

@@ -12,7 +12,7 @@ import { db } from "~/lib/db.server";
 import { formFields, notFoundIfNullish, readForm, idParam } from "~/lib/http.server";
 import { metaText } from "~/lib/meta";
 import { useRouteMessages } from "~/lib/use-route-messages";
-import { AnswerNotice, PageTitle, cardClass, primaryButton, secondaryButton } from "../components/admin-ui";
+import { AnswerNotice, LabeledInput, PageTitle, cardClass, primaryButton, secondaryButton } from "../components/admin-ui";
 import { staffContext } from "../context.server";
 import { UserAdminError, findUserForStaff, setStaff } from "../users-admin.server";
 import type { Route } from "./+types/user";
@@ -117,10 +117,7 @@ export default function UserPage({ loaderData, actionData }: Route.ComponentProp
               ))}
             </select>
           </label>
-          <label className="flex min-w-0 flex-1 flex-col gap-1 text-xs font-semibold">
-            {t("users.plus.note")}
-            <input name="note" required maxLength={200} className="rounded-lg border border-slate-700 bg-slate-900 px-3 py-2 text-sm" />
-          </label>
+          <LabeledInput label={t("users.plus.note")} fieldClassName="min-w-0 flex-1" name="note" required maxLength={200} />
           <button type="submit" className={primaryButton} data-testid="plus-grant">
             {t("users.plus.grant")}
           </button>
@@ -128,10 +125,7 @@ export default function UserPage({ loaderData, actionData }: Route.ComponentProp
         {plus.member ? (
           <Form method="post" className="flex flex-wrap items-end gap-2">
             <input type="hidden" name="intent" value="plus-end" />
-            <label className="flex min-w-0 flex-1 flex-col gap-1 text-xs font-semibold">
-              {t("users.plus.note")}
-              <input name="note" required maxLength={200} className="rounded-lg border border-slate-700 bg-slate-900 px-3 py-2 text-sm" />
-            </label>
+            <LabeledInput label={t("users.plus.note")} fieldClassName="min-w-0 flex-1" name="note" required maxLength={200} />
             <button type="submit" className={secondaryButton} data-testid="plus-end">
               {t("users.plus.end")}
             </button>

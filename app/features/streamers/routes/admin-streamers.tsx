@@ -13,7 +13,7 @@ import {
   secondaryButton,
 } from "~/features/admin/components/admin-ui";
 import { staffContext } from "~/features/admin/context.server";
-import { fail, failWith, succeed } from "~/lib/answer";
+import { fail, failWith, refusalOf, succeed } from "~/lib/answer";
 import { db } from "~/lib/db.server";
 import { formFields, isWellFormedId, readForm } from "~/lib/http.server";
 import { useTranslation } from "~/lib/i18n-react";
@@ -81,36 +81,21 @@ export async function action({ request }: Route.ActionArgs) {
     if (giftId !== null && !/^[a-z0-9-]{1,60}$/.test(giftId)) return fail("NOT_FOUND", 404);
     const item = parseGiftCatalogueForm(fields);
     if (!item.ok) return fail(item.code, 400, { field: item.field, giftId: fields.giftId ?? null, streamerId: null });
-    try {
-      const { ok: _ok, ...values } = item;
-      await saveGift(db(), staff.id, giftId, values);
-    } catch (error) {
-      if (error instanceof StreamerError) return failWith(error, { streamerId: null });
-      throw error;
-    }
-    return succeed({ done: "gift" as const, streamerId: null });
+    const { ok: _ok, ...values } = item;
+    const refused = await refusalOf(StreamerError, () => saveGift(db(), staff.id, giftId, values), { streamerId: null });
+    return refused ?? succeed({ done: "gift" as const, streamerId: null });
   }
   if (fields.intent === "hide-message") {
     const donationId = fields.donationId ?? "";
     if (!isWellFormedId(donationId)) return fail("NOT_FOUND", 404);
-    try {
-      await hideDonationMessage(db(), staff.id, donationId);
-    } catch (error) {
-      if (error instanceof StreamerError) return failWith(error, { streamerId: null });
-      throw error;
-    }
-    return succeed({ done: "hidden" as const, streamerId: null });
+    const refused = await refusalOf(StreamerError, () => hideDonationMessage(db(), staff.id, donationId), { streamerId: null });
+    return refused ?? succeed({ done: "hidden" as const, streamerId: null });
   }
   if (fields.intent === "refund-donation") {
     const donationId = fields.donationId ?? "";
     if (!isWellFormedId(donationId)) return fail("NOT_FOUND", 404);
-    try {
-      await refundWalletDonation(db(), staff.id, donationId);
-    } catch (error) {
-      if (error instanceof StreamerError) return failWith(error, { streamerId: null });
-      throw error;
-    }
-    return succeed({ done: "refunded" as const, streamerId: null });
+    const refused = await refusalOf(StreamerError, () => refundWalletDonation(db(), staff.id, donationId), { streamerId: null });
+    return refused ?? succeed({ done: "refunded" as const, streamerId: null });
   }
   const streamerId = fields.streamerId ?? "";
   if (!isWellFormedId(streamerId)) return fail("NOT_FOUND", 404);

@@ -453,6 +453,15 @@ export default function StreamerPage({ loaderData, actionData }: Route.Component
         {t(`errors.${refusal.code}`)}
       </Alert>
     ) : null;
+  // What both fan order forms (donation, gift) take from the page: the answer to them and where Pago Móvil is paid.
+  const fanOrder = (form: string) => ({
+    form,
+    error: formError(form),
+    pagoMovil: loaderData.donationOrder.pagoMovil,
+    typed,
+    refusal,
+    refusedForm,
+  });
   const priceText = subscriptions.priceUsd !== null ? formatMoney({ amount: subscriptions.priceUsd, currency: "USD" }, language) : "";
   return (
     <section className="mx-auto max-w-2xl px-4 py-12" data-testid="streamer-page">
@@ -799,16 +808,11 @@ export default function StreamerPage({ loaderData, actionData }: Route.Component
             </div>
           ) : null}
           <FanOrderForm
-            form="donate-order"
+            {...fanOrder("donate-order")}
             testId="donation-order-form"
             idempotencyKey={loaderData.donationOrder.key}
-            error={formError("donate-order")}
             submit={{ text: t("orderDonate.submit"), testId: "donation-order-submit" }}
             testIdPrefix="donation-order"
-            pagoMovil={loaderData.donationOrder.pagoMovil}
-            typed={typed}
-            refusal={refusal}
-            refusedForm={refusedForm}
           >
             <Field label={t("orderDonate.amount")}>
               <Input
@@ -833,16 +837,11 @@ export default function StreamerPage({ loaderData, actionData }: Route.Component
             {t("gifts.text", { handle: streamer.handle, fee: format.number(loaderData.feePercent) })}
           </p>
           <FanOrderForm
-            form="gift-order"
+            {...fanOrder("gift-order")}
             testId="gift-order-form"
             idempotencyKey={loaderData.gifts.key}
-            error={formError("gift-order")}
             submit={{ text: t("gifts.submit"), testId: "gift-submit" }}
             testIdPrefix="gift"
-            pagoMovil={loaderData.donationOrder.pagoMovil}
-            typed={typed}
-            refusal={refusal}
-            refusedForm={refusedForm}
           >
             <fieldset className="flex flex-col gap-2">
               <legend className="mb-2 text-sm font-semibold">{t("gifts.item")}</legend>

@@ -1,3 +1,4 @@
+import type { InputHTMLAttributes } from "react";
 import { redirect } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
@@ -80,6 +81,15 @@ export default function TeamsPage({ loaderData, actionData }: Route.ComponentPro
   const handleSaved = actionData?.ok && actionData.outcome === "handle";
   const error = (name: string) =>
     errors[name] ? <span data-testid={`team-error-${name}`}>{t(`errors.${errors[name]}`)}</span> : undefined;
+  // A text field of the new-team form: refilled with what was typed, with its own error under it.
+  const teamInput = (
+    name: string,
+    { hint, testId, ...input }: InputHTMLAttributes<HTMLInputElement> & { hint?: string; testId?: string },
+  ) => (
+    <Field label={t(`create.${name}`)} hint={hint} error={error(name)}>
+      <Input name={name} defaultValue={typed[name] ?? ""} aria-invalid={errors[name] ? true : undefined} data-testid={testId} {...input} />
+    </Field>
+  );
 
   return (
     <section className="mx-auto max-w-2xl px-4 py-12" data-testid="teams-page">
@@ -135,25 +145,8 @@ export default function TeamsPage({ loaderData, actionData }: Route.ComponentPro
             ))}
           </Select>
         </Field>
-        <Field label={t("create.name")} error={error("name")}>
-          <Input
-            name="name"
-            maxLength={40}
-            defaultValue={typed.name ?? ""}
-            aria-invalid={errors.name ? true : undefined}
-            data-testid="team-name"
-          />
-        </Field>
-        <Field label={t("create.tag")} hint={t("create.tagHint")} error={error("tag")}>
-          <Input
-            name="tag"
-            maxLength={5}
-            autoCapitalize="characters"
-            defaultValue={typed.tag ?? ""}
-            aria-invalid={errors.tag ? true : undefined}
-            data-testid="team-tag"
-          />
-        </Field>
+        {teamInput("name", { maxLength: 40, testId: "team-name" })}
+        {teamInput("tag", { hint: t("create.tagHint"), maxLength: 5, autoCapitalize: "characters", testId: "team-tag" })}
         <Field label={t("create.country")} error={error("country")}>
           <Select
             name="country"
@@ -168,25 +161,8 @@ export default function TeamsPage({ loaderData, actionData }: Route.ComponentPro
             ))}
           </Select>
         </Field>
-        <Field label={t("create.logoUrl")} error={error("logoUrl")}>
-          <Input
-            name="logoUrl"
-            type="url"
-            inputMode="url"
-            maxLength={300}
-            defaultValue={typed.logoUrl ?? ""}
-            aria-invalid={errors.logoUrl ? true : undefined}
-          />
-        </Field>
-        <Field label={t("create.ign")} hint={t("create.ignHint")} error={error("ign")}>
-          <Input
-            name="ign"
-            maxLength={40}
-            defaultValue={typed.ign ?? ""}
-            aria-invalid={errors.ign ? true : undefined}
-            data-testid="team-ign"
-          />
-        </Field>
+        {teamInput("logoUrl", { type: "url", inputMode: "url", maxLength: 300 })}
+        {teamInput("ign", { hint: t("create.ignHint"), maxLength: 40, testId: "team-ign" })}
         <button type="submit" className={buttonClass("primary", "md")} data-testid="create-team-submit">
           {t("create.submit")}
         </button>

@@ -1,3 +1,4 @@
+import type { InputHTMLAttributes } from "react";
 import { redirect } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -135,6 +136,19 @@ export default function WalletPage({ loaderData, actionData }: Route.ComponentPr
   const quote = actionData && actionData.ok && "quote" in actionData ? actionData.quote : null;
   const typed = quote ? (actionData as { typed: Record<string, string> }).typed : typedOf(actionData);
   const method = (typed.method as WithdrawalMethod | undefined) ?? loaderData.method;
+  // A withdrawal text field: refilled with what was typed, marked when the answer refused it.
+  const withdrawInput = (name: string, label: string, testId: string, props: InputHTMLAttributes<HTMLInputElement> = {}) => (
+    <Field label={label}>
+      <Input
+        name={name}
+        required
+        defaultValue={typed[name]}
+        aria-invalid={refusal?.field === name || undefined}
+        data-testid={testId}
+        {...props}
+      />
+    </Field>
+  );
   const hasMoney = CURRENCIES.some((currency) => loaderData.summary[currency].available > 0);
   return (
     <section className="mx-auto max-w-4xl px-4 py-12" data-testid="wallet-page">
@@ -248,16 +262,7 @@ export default function WalletPage({ loaderData, actionData }: Route.ComponentPr
                     ))}
                   </Select>
                 </Field>
-                <Field label={t("withdraw.amount")}>
-                  <Input
-                    name="amount"
-                    inputMode="decimal"
-                    required
-                    defaultValue={typed.amount}
-                    aria-invalid={refusal?.field === "amount" || undefined}
-                    data-testid="withdraw-amount"
-                  />
-                </Field>
+                {withdrawInput("amount", t("withdraw.amount"), "withdraw-amount", { inputMode: "decimal" })}
                 {method === "pago_movil" ? (
                   <>
                     <Field label={t("withdraw.bank")}>
@@ -270,43 +275,13 @@ export default function WalletPage({ loaderData, actionData }: Route.ComponentPr
                         ))}
                       </Select>
                     </Field>
-                    <Field label={t("withdraw.phone")}>
-                      <Input
-                        name="phone"
-                        type="tel"
-                        inputMode="numeric"
-                        required
-                        defaultValue={typed.phone}
-                        aria-invalid={refusal?.field === "phone" || undefined}
-                        data-testid="withdraw-phone"
-                      />
-                    </Field>
-                    <Field label={t("withdraw.idNumber")}>
-                      <Input name="idNumber" required defaultValue={typed.idNumber} data-testid="withdraw-id-number" />
-                    </Field>
+                    {withdrawInput("phone", t("withdraw.phone"), "withdraw-phone", { type: "tel", inputMode: "numeric" })}
+                    {withdrawInput("idNumber", t("withdraw.idNumber"), "withdraw-id-number")}
                   </>
                 ) : method === "binance" ? (
-                  <Field label={t("withdraw.payId")}>
-                    <Input
-                      name="payId"
-                      inputMode="numeric"
-                      required
-                      defaultValue={typed.payId}
-                      aria-invalid={refusal?.field === "payId" || undefined}
-                      data-testid="withdraw-pay-id"
-                    />
-                  </Field>
+                  withdrawInput("payId", t("withdraw.payId"), "withdraw-pay-id", { inputMode: "numeric" })
                 ) : (
-                  <Field label={t("withdraw.email")}>
-                    <Input
-                      name="email"
-                      type="email"
-                      required
-                      defaultValue={typed.email}
-                      aria-invalid={refusal?.field === "email" || undefined}
-                      data-testid="withdraw-email"
-                    />
-                  </Field>
+                  withdrawInput("email", t("withdraw.email"), "withdraw-email", { type: "email" })
                 )}
                 <Button type="submit" data-testid="withdraw-quote">
                   {t("withdraw.review")}
