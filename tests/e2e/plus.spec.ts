@@ -79,8 +79,9 @@ test("buy Plus, staff approve it, the badge appears and the member registers 15 
   await pay.transactionId.fill("BNB-PLUS-0001");
   await pay.submit.click();
   await expect(page).toHaveURL((url) => url.pathname === `/orders/${orderId}`);
-  // As after any payment, the page moves on by itself a few seconds later (home, for a Plus order).
-  await expectMovesOnAfter(page, 3_000, (url) => url.pathname === "/");
+  // As after any payment, the page moves on by itself a few seconds later: back to /plus, which shows the purchase in progress.
+  await expectMovesOnAfter(page, 3_000, (url) => url.pathname === "/plus");
+  await expect(page.getByTestId("plus-in-progress")).toBeVisible();
 
   // Staff approve it from their own browser.
   const staff = await otherBrowser(browser, club);

@@ -6,7 +6,9 @@ import { axeGateEnabled, describeFindings, reportOnly, watchAccessibility } from
  * (a React hydration mismatch, #418, included), on every page the test's context opens.
  *
  * A page a test opens on purpose that answers 4xx (a 404 page, a refused receipt) makes
- * Chromium log "Failed to load resource … status of 4xx": that is the test's point, not a bug.
+ * Chromium log "Failed to load resource … status of 4xx": that is the test's point, not a bug. A 4xx
+ * to a page script's fetch is not: the scripts get refusals as 200, so it fails the test (listed as
+ * "Failed to load resource … (METHOD url)", which `allowedConsoleErrors` can name).
  * A spec that expects some other console error lists it with `test.use({ allowedConsoleErrors: [/…/] })`.
  *
  * Every page runs on Playwright's clock. It flows like the real one until a test skips ahead
@@ -54,6 +56,15 @@ export const test = base.extend<{
           errors.push(`console error on ${page.url()}: ${text}`);
         });
         page.on("pageerror", (error) => errors.push(`page error on ${page.url()}: ${error.message}`));
+        // A page's own script (a form posted in place, a check) gets a refusal as 200 (app/lib/in-place-answer.ts):
+        // a 4xx to a fetch is a console error the person's browser shows, whatever the test meant.
+        page.on("response", (response) => {
+          const request = response.request();
+          if (!["fetch", "xhr"].includes(request.resourceType()) || response.status() < 400 || response.status() >= 500) return;
+          const text = `Failed to load resource: the server responded with a status of ${response.status()} (${request.method()} ${response.url()})`;
+          if (allowedConsoleErrors.some((pattern) => pattern.test(text))) return;
+          errors.push(`console error on ${page.url()}: ${text}`);
+        });
       };
       context.pages().forEach(watch);
       context.on("page", watch);

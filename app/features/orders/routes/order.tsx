@@ -30,6 +30,11 @@ import { DataAttr, dataAttr } from "~/browser/attributes";
 
 /** SPEC §4: after the proof is sent the user goes on after 3 s (store → /store, tournament → /). */
 export const AFTER_PROOF_SECONDS = 3;
+/**
+ * Where the page moves after a receipt: the store for a top-up and home for a registration (SPEC §4);
+ * a Plus purchase goes back to /plus, which shows it in progress; any other kind home.
+ */
+const AFTER_PROOF_PAGE: Partial<Record<string, string>> = { store: "/store", plus: "/plus" };
 
 // Plain HTML: links and the cancel form (asks first through the page script); no React runtime (docs/decisions/002).
 export const handle: RouteHandle = { hydrate: false };
@@ -93,7 +98,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
             {t("payment.sent")}
           </Alert>
         ) : null}
-        {loaderData.sent ? <TimedRedirect to={order.kind === "store" ? "/store" : "/"} seconds={AFTER_PROOF_SECONDS} /> : null}
+        {loaderData.sent ? <TimedRedirect to={AFTER_PROOF_PAGE[order.kind] ?? "/"} seconds={AFTER_PROOF_SECONDS} /> : null}
         {loaderData.cancelled ? (
           <p role="status" className="mt-6 rounded-lg border border-slate-500/50 bg-slate-500/10 p-4" data-testid="order-cancelled">
             {t("payment.cancelled")}
