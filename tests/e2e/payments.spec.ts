@@ -5,6 +5,7 @@ import { expectMovesOnAfter } from "./support/clock";
 import { randomClientIp } from "./support/auth-fixtures";
 import { expect, serverFixture, test as base, type AppServer } from "./support/server-fixture";
 import { readMailbox, signInLink, waitForMail } from "./support/mailbox";
+import { PHONE } from "./support/phone";
 import { followSignInLink } from "./support/sign-in-link";
 import type { OrderSeedPlan, SeedPaymentMethod, SeededOrders } from "./support/order-seed-plan";
 import { fakePngReceipt, pdfReceipt, pngReceipt } from "./support/receipt-files";
@@ -294,6 +295,8 @@ const METHOD_CASES: MethodCase[] = [
 ];
 
 test.describe("paying an order and staff approving it", () => {
+  // The buyer pays on a phone (360 px); staff review in their own browser.
+  test.use({ viewport: PHONE });
   for (const c of METHOD_CASES) {
     test(`${c.methodName} (${c.language}): pay, send proof with progress, staff approve, owner told`, async ({
       page,

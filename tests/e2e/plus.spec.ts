@@ -5,6 +5,7 @@ import { expectMovesOnAfter } from "./support/clock";
 import { randomClientIp } from "./support/auth-fixtures";
 import { expect, serverFixture, signIn, test as base, type AppServer } from "./support/server-fixture";
 import { waitForMail } from "./support/mailbox";
+import { PHONE } from "./support/phone";
 import { pngReceipt } from "./support/receipt-files";
 
 // Plus from the buyer's side and the staff's: buy a month, staff approve it, the badge appears, and
@@ -23,6 +24,8 @@ const test = base.extend<{ club: AppServer & { tournamentId: string } }>({
 // One worker runs these tests in order, on one server: another worker would only seed and start
 // another copy of it (about a minute of a loaded machine's time each).
 test.describe.configure({ mode: "default" });
+// The buyer is on a phone (360 px), as most of our players are.
+test.use({ viewport: PHONE });
 
 async function otherBrowser(browser: Browser, club: Club) {
   const context = await browser.newContext({
@@ -99,6 +102,8 @@ test("buy Plus, staff approve it, the badge appears and the member registers 15 
 
   // The member: badge, membership on /plus, and the tournament already open for them.
   await page.goto("/plus");
+  // On a phone the badge is beside the greeting in the account menu.
+  await page.getByTestId("account-menu-button").click();
   await expect(page.getByTestId("plus-badge")).toBeVisible();
   await expect(page.getByTestId("plus-active")).toContainText("Eres Plus hasta el");
   await expect(page.getByTestId("plus-periods").locator("li")).toHaveCount(1);

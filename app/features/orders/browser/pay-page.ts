@@ -1,6 +1,7 @@
 import { DataAttr, selector } from "~/browser/attributes";
 import { showToast } from "~/browser/toast";
 import { tick } from "~/browser/live-page";
+import { IN_PLACE_HEADER } from "~/lib/in-place-answer";
 
 /** The translated texts the payment page hands its script (`#pay-texts`). */
 export interface PayTexts {
@@ -109,6 +110,8 @@ function uploadInPlace(root: Element, form: HTMLFormElement, texts: PayTexts): v
     const request = new XMLHttpRequest();
     request.open("POST", form.action);
     request.setRequestHeader("Accept", "application/json");
+    // A refusal then answers 200 (with its code), so the browser logs no "Failed to load resource".
+    request.setRequestHeader(IN_PLACE_HEADER, "1");
     request.upload.onprogress = (upload) => {
       if (upload.lengthComputable) progress(Math.round((upload.loaded / upload.total) * 100));
     };
