@@ -88,6 +88,47 @@ describe("order search", () => {
   });
 });
 
+describe("order search by what staff are handed", () => {
+  it("finds by a PayPal payer's e-mail, the provider's reference and the refund reference", async () => {
+    const byPaypal = await createOrder(handle.db, {
+      userId: buyer.userId,
+      kind: "store",
+      paymentMethod: "paypal",
+      currency: "USD",
+      amount: 100,
+      amountUsd: 100,
+      exchangeRate: "245.50",
+      phone: "04141234567",
+      email: "buyer@example.com",
+      gamerId: "123456789",
+      expiresAt: new Date(Date.now() + 3_600_000),
+      items: [{ label: "110 Diamantes", unitAmount: 100, quantity: 1 }],
+    });
+    await submitProof(
+      handle.db,
+      byPaypal.id,
+      { userId: buyer.userId, isStaff: false },
+      { method: "paypal", payerEmail: "Paula.Pagadora@example.com" },
+      { key: "00000000-0000-4000-8000-000000000001.png", type: "image/png", size: 10 },
+    );
+    const delivered = await order("444555666");
+    await handle.db.update(orders).set({ providerReference: "TOPUP-77-ABC" }).where(eq(orders.id, delivered.id));
+    const refunded = await paid("321321");
+    await decideOrder(handle.db, refunded.id, { userId: staff.userId, isStaff: true }, { decision: "approve" });
+    expect((await move(refunded.id, "refund", { reason: "Duplicado", refundReference: "DEV-9001" })).status).toBe(302);
+    const search = async (q: string) => {
+      const answer = await callRoute<{ orders: { id: string }[] }>(
+        queueLoader,
+        getRequest(`/admin/orders?q=${encodeURIComponent(q)}`, staff.jar.header()),
+      );
+      return answer.data!.orders.map((row) => row.id);
+    };
+    expect(await search("paula.pagadora@example.com")).toEqual([byPaypal.id]);
+    expect(await search("TOPUP-77-ABC")).toEqual([delivered.id]);
+    expect(await search("DEV-9001")).toEqual([refunded.id]);
+  });
+});
+
 describe("refund and cancel", () => {
   it("refunds an approved order with a reason and the refund reference: history and audit", async () => {
     const created = await paid("123123");
