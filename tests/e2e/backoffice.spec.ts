@@ -114,12 +114,16 @@ test("on a phone, staff find an order by the buyer's phone, written any way", as
 test("staff refund an approved order with a reason and the refund reference", async ({ page, office }) => {
   await signInAsStaff(page, office, `/admin/orders/${office.approved.id}`);
   await expect(page.getByTestId("order-status")).toHaveText("Aprobado");
+  await expect(page.getByTestId("player-card")).toBeVisible();
   await page.getByTestId("refund-link").click();
   await page.getByTestId("move-reason").fill("Pago duplicado");
   await page.getByTestId("refund-reference").fill("PP-REF-7788");
   await page.getByTestId("confirm-refund").click();
   await expect(page).toHaveURL((url) => url.pathname === `/admin/orders/${office.approved.id}`);
   await expect(page.getByTestId("order-status")).toHaveText("Reembolsado");
+  // The order page shows the refund's reference, and no delivery panel: nothing is left to deliver.
+  await expect(page.getByTestId("order-refund-reference")).toContainText("PP-REF-7788");
+  await expect(page.getByTestId("player-card")).toHaveCount(0);
 
   await page.goto("/admin/audit?entity=order");
   // A sentence whose subject is a link to the order.

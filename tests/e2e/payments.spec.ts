@@ -344,6 +344,12 @@ test.describe("paying an order and staff approving it", () => {
       await pay.copyButton(c.copy.label).click();
       await expect(page.getByRole("status").filter({ hasText: c.copy.toast })).toBeVisible();
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(c.copy.value);
+      // What is being paid for, the time left, and the amount copied as a bank app takes it (digits only).
+      await expect(page.getByTestId("pay-summary")).toContainText(c.item.replace(/ × \d+$/, ""));
+      await expect(page.getByTestId("pay-expires")).toContainText(c.language === "es" ? "Vence en" : "Expires in");
+      await page.getByTestId("copy-amount").click();
+      await expect(page.getByRole("status").filter({ hasText: c.language === "es" ? "Monto copiado" : "Amount copied" })).toBeVisible();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(c.amount.replace(/^(Bs\. |\$)/, ""));
 
       // Proof of payment; the upload is held at the network for a moment so the bar can be seen.
       if (c.method === "paypal") await expect(pay.file).toHaveCount(0);
