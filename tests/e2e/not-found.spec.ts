@@ -18,4 +18,12 @@ test.describe("404 page", () => {
     await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Back to home" })).toHaveAttribute("href", "/");
   });
+
+  test("a NUL in an id of the address is an ordinary 404, never a server error", async ({ request }) => {
+    for (const path of ["/tournaments/%00/bracket", "/tournaments/%00/matches/1", "/teams/%00", "/tournaments/copa%00/bracket"]) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(404);
+      expect(await response.text(), path).toContain("Página no encontrada");
+    }
+  });
 });
