@@ -177,10 +177,11 @@ app.use((_req, res, next) => {
   next();
 });
 
-// A refusal asked for by one of our page scripts is answered 200 (the real status in a header), so the
-// browser's console stays clean; see app/lib/in-place-answer.ts.
+// A refusal asked for by one of our page scripts, or by React Router's own form posts on hydrated pages
+// (`….data`), is answered 200 (the real status in a header), so the browser's console stays clean;
+// see app/lib/in-place-answer.ts.
 app.use((req, res, next) => {
-  if (req.method !== "POST" || req.get(IN_PLACE_HEADER) !== "1") return next();
+  if (req.method !== "POST" || (req.get(IN_PLACE_HEADER) !== "1" && !req.path.endsWith(".data"))) return next();
   const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => typeof res;
   res.writeHead = ((status: number, ...rest: unknown[]) => {
     const answered = inPlaceStatus(status);

@@ -72,6 +72,11 @@ test("staff create a tournament and it appears on the landing page", async ({ pa
   await page.getByTestId("t-prize-split").fill("50, 30, 20");
   await page.getByTestId("t-save").click();
   await expect(page.getByTestId("admin-done")).toHaveText("Torneo creado.");
+  // Its page leads to the run page (format, check-in and size already set there), and the run page back.
+  await page.getByTestId("run-link").click();
+  await expect(page.getByTestId("run-page")).toBeVisible();
+  await page.getByTestId("run-back").click();
+  await expect(page.getByTestId("t-title")).toHaveValue("Copa Relámpago Ñ");
 
   await page.goto("/");
   await expect(page.getByText("Copa Relámpago Ñ")).toBeVisible();

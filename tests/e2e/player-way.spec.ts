@@ -40,6 +40,17 @@ function consoleOf(page: Page): string[] {
   return seen;
 }
 
+test("support is one tap away on a phone: from the account menu and from the footer", async ({ page, way }) => {
+  await signIn(page, way, "ana-way@example.com", "/store");
+  await page.getByTestId("account-menu-button").click();
+  await page.getByTestId("support-link").click();
+  await expect(page).toHaveURL((url) => url.pathname === "/support");
+  await expect(page.getByRole("textbox", { name: /^Mensaje/ })).toBeVisible();
+  await page.goto("/tournaments");
+  await page.getByTestId("footer-support").click();
+  await expect(page).toHaveURL((url) => url.pathname === "/support");
+});
+
 test("support opened from an order has the order filled in, gets a number and a mail, and staff's answer reaches the player", async ({
   page,
   way,
