@@ -294,9 +294,10 @@ const METHOD_CASES: MethodCase[] = [
   },
 ];
 
+// The buyer pays on a phone (360 px), as most of our players do; staff review in their own browser.
+test.use({ viewport: PHONE });
+
 test.describe("paying an order and staff approving it", () => {
-  // The buyer pays on a phone (360 px); staff review in their own browser.
-  test.use({ viewport: PHONE });
   for (const c of METHOD_CASES) {
     test(`${c.methodName} (${c.language}): pay, send proof with progress, staff approve, owner told`, async ({
       page,
