@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { safeRedirectTarget } from "./redirect";
+import { safeRedirectTarget, signInPath } from "./redirect";
 
 const SITE = "https://arena.example";
 
@@ -87,5 +87,18 @@ describe("redirect targets", () => {
       ),
       { numRuns: 500 },
     );
+  });
+});
+
+describe("signInPath", () => {
+  it("sends to /auth and back to the page, its query kept", () => {
+    expect(signInPath("/tournament?id=copa-free-fire-solo&participants=48")).toBe(
+      "/auth?redirectTo=%2Ftournament%3Fid%3Dcopa-free-fire-solo%26participants%3D48",
+    );
+  });
+
+  it("never brings back to another site", () => {
+    expect(signInPath("//evil.example/x")).toBe("/auth?redirectTo=%2F");
+    expect(signInPath("/\tevil.example")).toBe("/auth?redirectTo=%2F");
   });
 });

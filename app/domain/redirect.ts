@@ -27,3 +27,11 @@ export function safeRedirectTarget(value: unknown): string {
   // A path whose serialisation starts with "//" would read as a host to whoever resolves it next.
   return target.startsWith("//") ? "/" : target;
 }
+
+/**
+ * The sign-in page that brings the person back to `target` afterwards (a page's own path and query):
+ * the target goes through `safeRedirectTarget` first, so a link built from a request's address stays on the site.
+ */
+export function signInPath(target: string): string {
+  return `/auth?redirectTo=${encodeURIComponent(safeRedirectTarget(target))}`;
+}

@@ -6,6 +6,7 @@ import { expectMovesOnAfter } from "./support/clock";
 import { expect, signUp, test, uniqueEmail } from "./support/auth-fixtures";
 import { signInLink, waitForMail } from "./support/mailbox";
 import { followSignInLink } from "./support/sign-in-link";
+import { PHONE, noSidewaysScroll } from "./support/phone";
 
 // Every test signs up its own person and uses its own team names and in-game names (a random tag),
 // because all tests share one server and database and run in parallel. Only the first test
@@ -314,11 +315,67 @@ test.describe("a visitor", () => {
     await expect(tournament.playerFieldsets).toHaveCount(2);
     await new TopBar(page).expectSignedInAs("Hola, Valentina Visitante");
   });
+});
 
-  test("who opens a tournament's address directly is asked to sign in first", async ({ page }) => {
-    await page.goto("/tournament?id=liga-mobile-legends-5v5&participants=16");
-    await expect(page).toHaveURL(/\/auth\?redirectTo=%2Ftournament%3Fid%3Dliga-mobile-legends-5v5%26participants%3D16$/);
+test.describe("a visitor on a tournament's page (issues #24, #25)", () => {
+  test.use({ viewport: PHONE });
+
+  /**
+   * A visitor opens the address directly: the page, not the sign-in form. Where a player has the form,
+   * the way to sign in; it comes back here, and the new account's form is there.
+   */
+  async function visitSignInAndComeBack(page: Page, language: "es" | "en") {
+    const es = language === "es";
+    const path = "/tournament?id=liga-mobile-legends-5v5&participants=16";
+    // `?lang=en` is the language switch: it remembers English and comes back to the same address.
+    const response = await page.goto(es ? path : `${path}&lang=en`);
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveURL((url) => url.pathname === "/tournament" && url.search === "?id=liga-mobile-legends-5v5&participants=16");
+    // The page's own answer sets no cookie (the language switch's redirect before it set `lang`).
+    expect(await response!.headerValue("set-cookie")).toBeNull();
+    const tournament = new TournamentPage(page);
+    await expect(tournament.title).toHaveText(TITLES.squad);
+    await expect(tournament.prize).toHaveText("$500");
+    await expect(tournament.date).toHaveText(/20\d\d/);
+    await expect(tournament.fee).toHaveText(es ? "$5,00" : "$5.00");
+    await new TopBar(page).expectVisitor();
+    await expect(tournament.form).toHaveCount(0);
+    await noSidewaysScroll(page);
+
+    const signIn = page.getByRole("link", { name: es ? "Inicia sesión para inscribirte" : "Sign in to register", exact: true });
+    await expect(signIn).toHaveAttribute("href", "/auth?redirectTo=%2Ftournament%3Fid%3Dliga-mobile-legends-5v5%26participants%3D16");
+    await signIn.click();
     await expect(page.getByTestId("auth-page")).toBeVisible();
+
+    const email = uniqueEmail(es ? "visita" : "visitor");
+    const askedAt = new Date();
+    await new AuthPage(page).requestLink(email);
+    await followSignInLink(page, await signInLink(email, { after: askedAt }));
+    // A new account completes its profile first, then goes on to the tournament, signed in, with its form.
+    await expect(page).toHaveURL((url) => url.pathname === "/auth/profile");
+    const profile = new ProfilePage(page);
+    await profile.save({ fullname: es ? "Vera Visitante" : "Vera Visitor", age: 21 });
+    await expect(profile.saved).toBeVisible();
+    await expectMovesOnAfter(
+      page,
+      4_000,
+      (url) => url.pathname === "/tournament" && url.search === "?id=liga-mobile-legends-5v5&participants=16",
+    );
+    await expect(tournament.title).toHaveText(TITLES.squad);
+    await expect(tournament.form).toBeVisible();
+    await expect(tournament.playerFieldsets).toHaveCount(5);
+    await expect(page.getByTestId("sign-in-to-register")).toHaveCount(0);
+    // At 360 px the sign-out button sits in the folded menu: the greeting says who is signed in.
+    await expect(new TopBar(page).greeting).toHaveText(es ? "Hola, Vera Visitante" : "Hi, Vera Visitor");
+    await noSidewaysScroll(page);
+  }
+
+  test("reads the page signed out, signs in from it and comes back to the form, in Spanish", async ({ page }) => {
+    await visitSignInAndComeBack(page, "es");
+  });
+
+  test("the same in English", async ({ page }) => {
+    await visitSignInAndComeBack(page, "en");
   });
 });
 

@@ -353,12 +353,16 @@ describe("the /tournament page", () => {
     expect(await handle.db.$count(orders)).toBe(0);
   });
 
-  it("shows the no-tournament state for a missing or unknown id, and sends visitors to sign in", async () => {
+  it("shows the no-tournament state for a missing or unknown id; visitors read the page (public-tournament-page.test.ts)", async () => {
     const player = await signInAs(handle.db, mailer, "look@example.com");
     expect((await callRoute(tournamentLoader, getRequest("/tournament", player.jar.header()))).status).toBe(404);
     expect((await callRoute(tournamentLoader, getRequest("/tournament?id=nope", player.jar.header()))).status).toBe(404);
-    const visitor = await callRoute(tournamentLoader, getRequest("/tournament?id=copa-free-fire-solo&participants=48"));
-    expect(visitor.location).toBe("/auth?redirectTo=%2Ftournament%3Fid%3Dcopa-free-fire-solo%26participants%3D48");
+    const visitor = await callRoute<{ signInTo: string | null }>(
+      tournamentLoader,
+      getRequest("/tournament?id=copa-free-fire-solo&participants=48"),
+    );
+    expect(visitor.status).toBe(200);
+    expect(visitor.data?.signInTo).toBe("/auth?redirectTo=%2Ftournament%3Fid%3Dcopa-free-fire-solo%26participants%3D48");
   });
 });
 

@@ -2,8 +2,9 @@ import { data } from "react-router";
 import { eventTeamSize } from "~/domain/games";
 import { languageFromCookieHeader } from "~/domain/language";
 import { formatDate } from "~/domain/format";
+import { signInPath } from "~/domain/redirect";
 import { parseRegistration } from "~/domain/registration";
-import { requireUser } from "~/features/auth/session.server";
+import { getCurrentUser, requireUser, type CurrentUser } from "~/features/auth/session.server";
 import { parseIdempotencyKey, scopedIdempotencyKey } from "~/features/orders/core/idempotency";
 import { withinOrderLimit } from "~/features/orders/orders.server";
 import { currentExchangeRate } from "~/features/orders/exchange-rate.server";
@@ -37,10 +38,12 @@ import { WaitlistError, joinWaitlist, leaveWaitlist, waitlistPosition } from "./
 // and its one action (register, enter a team, join or leave the waiting list). See docs/tournaments.md.
 
 export async function tournamentPageLoader(request: Request) {
-  const user = await requireUser(request);
+  // A visitor may read the page (issues #24, #25); only the action needs an account (requireUser below).
+  const user = await getCurrentUser(request);
   const language = languageFromCookieHeader(request.headers.get("Cookie"));
   const messages = loadMessages(language, ["tournaments", "orders", "streamers"]);
-  const id = new URL(request.url).searchParams.get("id") ?? "";
+  const url = new URL(request.url);
+  const id = url.searchParams.get("id") ?? "";
   // The part everybody sees is shared (tournament-page.server.ts); what is this person's is read below.
   const parent = playerParent(request);
   // An id that is not one (a NUL, a space) is not looked up: the same 404 page as an unknown id.
@@ -50,52 +53,77 @@ export async function tournamentPageLoader(request: Request) {
   if (!tournament || tournament.status === "draft" || tournament.status === "pending")
     return data(
       {
+        // Nobody's own part on a page that does not exist.
+        ...visitorPart(null),
         tournament: null,
-        registration: null,
         rate: null,
         now: null,
-        member: false,
         opensForMe: null,
-        waitlistPosition: null,
-        lateEntry: null,
         streams: [],
         pool: null,
         live: false,
         replays: null,
         messages,
       },
-      { status: 404 },
+      { status: 404, headers: PAGE_HEADERS },
     );
-  const registration = await findRegistration(db(), tournament.id, user.id);
-  // Each person sees their own opening time: Plus members 15 minutes before everyone else.
   const now = new Date();
-  const { member } = await membershipOf(db(), user.id, now);
-  const opensForMe = tournament.registrationOpensAt ? registrationOpensFor(tournament.registrationOpensAt, member) : null;
+  const person = user ? await personalPart(user, tournament, now) : visitorPart(signInPath(url.pathname + url.search));
+  const opensForMe = tournament.registrationOpensAt ? registrationOpensFor(tournament.registrationOpensAt, person.member) : null;
   const closure = registrationClosure(tournament, now);
   const pastDeadline = closure === "deadline";
+  const { lateEntry } = person;
+  return data(
+    {
+      ...person,
+      // The tournament's own streams (click-to-load players) and its recordings, if this person may watch them (docs/streamers.md).
+      streams: shared!.streams,
+      // A prize held by the platform (organizer's deposit, or the fees' pool): players see it is there.
+      pool: await poolView(db(), tournament),
+      live: shared!.live,
+      // A visitor is not a member: replays follow the same rule as for anyone without Plus.
+      replays: replaysFrom(shared!.replays, { member: person.member, now }),
+      now: now.toISOString(),
+      opensForMe: opensForMe && opensForMe > now ? opensForMe.toISOString() : null,
+      tournament: {
+        ...tournament,
+        registrationClosesAt: tournament.registrationClosesAt.toISOString(),
+        registrationOpensAt: tournament.registrationOpensAt?.toISOString() ?? null,
+        startedAt: tournament.startedAt?.toISOString() ?? null,
+        // Why registration is closed ("started": the page says the tournament is being played), null when open.
+        closure,
+        closed: closure !== null && !(pastDeadline && lateEntry?.state === "open"),
+      },
+      // No rate yet on a new deployment: the page still shows; methods it cannot price say so.
+      rate: tournament.feeAmount > 0 ? await currentExchangeRate(db()).catch(() => null) : null,
+      messages,
+    },
+    { headers: PAGE_HEADERS },
+  );
+}
+
+/**
+ * The same address answers a visitor and a signed-in player differently: no shared cache may keep
+ * it (`private`), and the browser asks again each time (`no-cache`, which still lets the back/forward
+ * cache restore the page; `no-store` would not). Never a cookie: the page sets none.
+ */
+const PAGE_HEADERS = { "Cache-Control": "private, no-cache", Vary: "Cookie" };
+
+type Tournament = NonNullable<Awaited<ReturnType<typeof publicTournamentPart>>>["tournament"];
+
+/** What the page shows of this person: their registration, membership, late entry, waiting list, prefill and teams. */
+async function personalPart(user: CurrentUser, tournament: Tournament, now: Date) {
+  const registration = await findRegistration(db(), tournament.id, user.id);
+  // Each person sees their own opening time: Plus members 15 minutes before everyone else.
+  const { member } = await membershipOf(db(), user.id, now);
+  const pastDeadline = registrationClosure(tournament, now) === "deadline";
   // Past the deadline, someone on the waiting list may still take a no-show's place before the start.
   const late = !registration && pastDeadline ? await lateEntryFor(db(), tournament, { userId: user.id }, now) : null;
-  const lateEntry = late && late.state !== "closed" ? { state: late.state, startsAt: late.startsAt.toISOString() } : null;
   return {
-    // The tournament's own streams (click-to-load players) and its recordings, if this person may watch them (docs/streamers.md).
-    streams: shared!.streams,
-    // A prize held by the platform (organizer's deposit, or the fees' pool): players see it is there.
-    pool: await poolView(db(), tournament),
-    live: shared!.live,
-    replays: replaysFrom(shared!.replays, { member, now }),
-    now: now.toISOString(),
+    signedIn: true as boolean,
+    signInTo: null as string | null,
     member,
-    opensForMe: opensForMe && opensForMe > now ? opensForMe.toISOString() : null,
-    tournament: {
-      ...tournament,
-      registrationClosesAt: tournament.registrationClosesAt.toISOString(),
-      registrationOpensAt: tournament.registrationOpensAt?.toISOString() ?? null,
-      startedAt: tournament.startedAt?.toISOString() ?? null,
-      // Why registration is closed ("started": the page says the tournament is being played), null when open.
-      closure,
-      closed: closure !== null && !(pastDeadline && lateEntry?.state === "open"),
-    },
-    lateEntry,
+    lateEntry: late && late.state !== "closed" ? { state: late.state, startsAt: late.startsAt.toISOString() } : null,
     registration: registration && {
       id: registration.id,
       status: registration.status,
@@ -104,14 +132,12 @@ export async function tournamentPageLoader(request: Request) {
       orderId: registration.orderId,
       players: registration.players,
     },
-    // No rate yet on a new deployment: the page still shows; methods it cannot price say so.
-    rate: tournament.feeAmount > 0 ? await currentExchangeRate(db()).catch(() => null) : null,
     // The person's place on the waiting list of a full tournament, or null.
     waitlistPosition: registration ? null : await waitlistPosition(db(), tournament.id, user.id),
     // One key per render of the form: a retried registration gets the order the first one started.
-    idempotencyKey: crypto.randomUUID(),
+    idempotencyKey: crypto.randomUUID() as string | null,
     // Less typing: the name, phone and in-game name the player used before.
-    prefill: registration ? {} : await registrationPrefill(db(), user, tournament.game),
+    prefill: (registration ? {} : await registrationPrefill(db(), user, tournament.game)) as Record<string, string>,
     // The teams this person captains for the game, to enter in one tap (team events only; no phones; docs/teams.md).
     myTeams:
       registration || eventTeamSize(tournament) === 1
@@ -122,7 +148,27 @@ export async function tournamentPageLoader(request: Request) {
             tag: team.tag,
             roster: team.roster.map((member) => ({ userId: member.userId, ign: member.ign, role: member.role })),
           })),
-    messages,
+  };
+}
+
+type PersonalPart = Awaited<ReturnType<typeof personalPart>>;
+
+/**
+ * A visitor (no session): nothing of anyone's is read. Not a member, no registration, no place on
+ * the waiting list, no late entry (that is the waiting list's), no form key, no prefill, no teams.
+ */
+function visitorPart(signInTo: string | null): PersonalPart {
+  return {
+    signedIn: false,
+    // Where the page's "sign in to register" leads: /auth, and back here afterwards.
+    signInTo,
+    member: false,
+    lateEntry: null,
+    registration: null,
+    waitlistPosition: null,
+    idempotencyKey: null,
+    prefill: {},
+    myTeams: [],
   };
 }
 
@@ -231,5 +277,5 @@ export async function tournamentPageAction(request: Request) {
 }
 
 /** What the page shows for a tournament that exists (the 404 answer has no tournament). */
-export type TournamentPageData = Extract<Awaited<ReturnType<typeof tournamentPageLoader>>, { idempotencyKey: string }>;
+export type TournamentPageData = Exclude<Awaited<ReturnType<typeof tournamentPageLoader>>["data"], { tournament: null }>;
 export type PageTournament = NonNullable<TournamentPageData["tournament"]>;

@@ -47,6 +47,8 @@ export class TournamentPage {
   readonly root: Locator;
   readonly title: Locator;
   readonly fee: Locator;
+  readonly prize: Locator;
+  readonly date: Locator;
   readonly placesLeft: Locator;
   readonly closesAt: Locator;
   readonly form: Locator;
@@ -68,6 +70,8 @@ export class TournamentPage {
     this.root = page.getByTestId("tournament-page");
     this.title = this.root.getByRole("heading", { level: 1 });
     this.fee = this.root.getByTestId("tournament-fee");
+    this.prize = this.root.getByTestId("tournament-prize");
+    this.date = this.root.getByTestId("tournament-date");
     this.placesLeft = this.root.getByTestId("places-left");
     this.closesAt = this.root.getByTestId("closes-at");
     this.form = page.getByTestId("registration-form");

@@ -77,7 +77,9 @@ export function TournamentDetails({
           </div>
           <div>
             <dt className="text-slate-400">{t("details.prize")}</dt>
-            <dd className="font-semibold text-cyan-300">{tournament.prize}</dd>
+            <dd className="font-semibold text-cyan-300" data-testid="tournament-prize">
+              {tournament.prize}
+            </dd>
           </div>
           {pool ? <PoolLine pool={pool} language={language} /> : null}
           <div>

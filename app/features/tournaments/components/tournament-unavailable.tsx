@@ -11,6 +11,7 @@ export function TournamentUnavailable({
   lateEntryFull,
   waitlistPosition,
   waitlistNotice,
+  signInTo = null,
 }: {
   tournament: Pick<PageTournament, "id" | "closed">;
   started: boolean;
@@ -18,6 +19,8 @@ export function TournamentUnavailable({
   lateEntryFull: boolean;
   waitlistPosition: number | null;
   waitlistNotice: "joined" | "left" | null;
+  /** A visitor: the waiting list needs an account, so a link to sign in (and back) instead of its button. */
+  signInTo?: string | null;
 }) {
   const { t } = useTranslation("tournaments");
   return (
@@ -56,18 +59,24 @@ export function TournamentUnavailable({
           ) : (
             <p className="mt-1 text-sm text-amber-50/80">{t("waitlist.text")}</p>
           )}
-          {/* One button: leave the line when in it, join it otherwise. */}
-          <form method="post" className="mt-3">
-            <input type="hidden" name="tournamentId" value={tournament.id} />
-            <input type="hidden" name="intent" value={waitlistPosition ? "waitlist-leave" : "waitlist-join"} />
-            <button
-              type="submit"
-              className={buttonClass(waitlistPosition ? "secondary" : "primary", "md")}
-              data-testid={waitlistPosition ? "waitlist-leave" : "waitlist-join"}
-            >
-              {t(waitlistPosition ? "waitlist.leave" : "waitlist.join")}
-            </button>
-          </form>
+          {signInTo ? (
+            <a href={signInTo} className={buttonClass("primary", "md", "mt-3 inline-block")} data-testid="waitlist-sign-in">
+              {t("signIn.waitlist")}
+            </a>
+          ) : (
+            // One button: leave the line when in it, join it otherwise.
+            <form method="post" className="mt-3">
+              <input type="hidden" name="tournamentId" value={tournament.id} />
+              <input type="hidden" name="intent" value={waitlistPosition ? "waitlist-leave" : "waitlist-join"} />
+              <button
+                type="submit"
+                className={buttonClass(waitlistPosition ? "secondary" : "primary", "md")}
+                data-testid={waitlistPosition ? "waitlist-leave" : "waitlist-join"}
+              >
+                {t(waitlistPosition ? "waitlist.leave" : "waitlist.join")}
+              </button>
+            </form>
+          )}
         </div>
       ) : null}
       <Link to="/#tournaments" className={buttonClass("primary", "md", "mt-4 inline-block")} data-testid="other-tournaments">

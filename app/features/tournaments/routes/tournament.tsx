@@ -17,6 +17,7 @@ import { LateEntryOpen, RegistrationOpens } from "../components/registration-ope
 import { RegistrationRefused, RegistrationStarted } from "../components/registration-outcome";
 import { StreamsAndReplays } from "../components/streams-and-replays";
 import { TeamEntry } from "../components/team-entry";
+import { SignInToRegister } from "../components/sign-in-to-register";
 import { TournamentDetails } from "../components/tournament-details";
 import { TournamentUnavailable } from "../components/tournament-unavailable";
 import type { Route } from "./+types/tournament";
@@ -27,6 +28,11 @@ export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ request }: Route.LoaderArgs) {
   return tournamentPageLoader(request);
+}
+
+// The loader's Cache-Control and Vary (a visitor's answer and a player's share one address) reach the document.
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -59,7 +65,7 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
   const substitutes = solo ? 0 : tournament.substitutes;
   const error = actionData && !actionData.ok ? actionData : null;
   // What the player typed, after a refusal; else what they used before.
-  const typed = actionData ? typedOf(actionData) : "prefill" in loaderData ? (loaderData.prefill as Record<string, string>) : {};
+  const typed = actionData ? typedOf(actionData) : loaderData.prefill;
   const terms: FeeTerms = {
     fee: tournament.feeAmount,
     feeCurrency: tournament.feeCurrency === "VES" ? "VES" : "USD",
@@ -72,10 +78,13 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
   const done = answered && (answered.outcome === "confirmed" || answered.outcome === "started") ? answered : null;
   // The bracket is being played: registration is over for everyone, whatever the deadline said.
   const started = tournament.closure === "started";
-  const myTeams = "myTeams" in loaderData ? loaderData.myTeams : [];
+  const myTeams = loaderData.myTeams;
   // A Plus event and a person who is not a member: the page says so and offers Plus instead of forms
   // the server would refuse (registerForTournament and joinWaitlist refuse them anyway: plusRefusal).
   const plusLocked = tournament.plusOnly && !loaderData.member;
+  // A visitor reads everything a player does but their own part; where the forms would be, the way to sign in.
+  const { signInTo, idempotencyKey } = loaderData;
+  const open = !registration && !done && !plusLocked && !tournament.closed && tournament.placesLeft > 0;
   const waitlistNotice = answered?.outcome === "waitlist-joined" ? "joined" : answered?.outcome === "waitlist-left" ? "left" : null;
 
   return (
@@ -115,6 +124,7 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
             lateEntryFull={loaderData.lateEntry?.state === "full"}
             waitlistPosition={loaderData.waitlistPosition}
             waitlistNotice={waitlistNotice}
+            signInTo={signInTo}
           />
         ) : null}
 
@@ -122,24 +132,14 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
           <LateEntryOpen placesLeft={tournament.placesLeft} startsAt={loaderData.lateEntry.startsAt} />
         ) : null}
 
-        {!registration &&
-        !done &&
-        !plusLocked &&
-        !tournament.closed &&
-        !loaderData.opensForMe &&
-        tournament.placesLeft > 0 &&
-        myTeams.length > 0 ? (
-          <TeamEntry tournamentId={tournament.id} idempotencyKey={loaderData.idempotencyKey} myTeams={myTeams} size={size} {...terms} />
+        {open && signInTo ? <SignInToRegister to={signInTo} /> : null}
+
+        {open && idempotencyKey && !loaderData.opensForMe && myTeams.length > 0 ? (
+          <TeamEntry tournamentId={tournament.id} idempotencyKey={idempotencyKey} myTeams={myTeams} size={size} {...terms} />
         ) : null}
 
-        {!registration && !done && !plusLocked && !tournament.closed && !loaderData.opensForMe && tournament.placesLeft > 0 ? (
-          <RegistrationForm
-            tournament={tournament}
-            idempotencyKey={loaderData.idempotencyKey}
-            size={size}
-            substitutes={substitutes}
-            {...terms}
-          />
+        {open && idempotencyKey && !loaderData.opensForMe ? (
+          <RegistrationForm tournament={tournament} idempotencyKey={idempotencyKey} size={size} substitutes={substitutes} {...terms} />
         ) : null}
       </section>
       {/* Outside the block the live page module swaps, so an opened player keeps playing through updates. */}
