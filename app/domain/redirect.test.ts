@@ -87,7 +87,8 @@ describe("redirect targets", () => {
       ),
       { numRuns: 500 },
     );
-  });
+    // 500 runs take 2–4 s on a loaded 2-core machine: the default 5 s would make it a timing test.
+  }, 30_000);
 });
 
 describe("signInPath", () => {

@@ -47,7 +47,7 @@ async function chooseOnLanding(page: Page, title: string, button: "Inscribirse" 
 }
 
 test.describe("registering from a landing card", () => {
-  test("solo and free: confirmed at once, a mail, home after 3 s, one place less", async ({ page }) => {
+  test("solo and free: confirmed at once, a mail, the player stays on the page with their place, one place less", async ({ page }) => {
     const t = tag();
     const email = await signInAsNewUser(page, "solo", `Sofía Solo ${t}`);
     const tournament = new TournamentPage(page);
