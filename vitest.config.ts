@@ -31,7 +31,13 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["app/**/*.test.ts", "app/**/*.test.tsx", "scripts/**/*.test.ts"], environment: "node" },
+        // Property tests run hundreds of cases: 15 s leaves room for a loaded machine without hiding a hang.
+        test: {
+          name: "unit",
+          include: ["app/**/*.test.ts", "app/**/*.test.tsx", "scripts/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 15_000,
+        },
       },
       {
         extends: true,
