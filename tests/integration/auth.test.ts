@@ -1,9 +1,10 @@
+import fs from "node:fs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { preUsers, sessions, users, verifications } from "~/db/schema";
-import { useAuthSettings } from "~/features/auth/auth.server";
+import { preUsers, rateLimits, sessions, users, verifications } from "~/db/schema";
+import { LINK_CHECKS_PER_MINUTE, useAuthSettings } from "~/features/auth/auth.server";
 import { loader as authApi } from "~/features/auth/routes/api-auth";
-import { action as requestLink } from "~/features/auth/routes/auth";
+import { action as requestLink, loader as authPage } from "~/features/auth/routes/auth";
 import { loader as continueLoader } from "~/features/auth/routes/continue";
 import { action as confirmLink, loader as linkPage } from "~/features/auth/routes/link";
 import { action as saveProfileAction, loader as profileLoader } from "~/features/auth/routes/profile";
@@ -157,7 +158,55 @@ describe("sign-in by e-mail link, over real SMTP", () => {
       expect(await withinLimit(handle.db, "magicLinkPerIp", "203.0.113.7")).toBe(true);
     await linkFor("last-allowed@example.com");
     const answer = await callRoute<{ code: string }>(requestLink, formRequest("/auth", { email: "eleventh@example.com" }));
-    expect(answer.data?.code).toBe("RATE_LIMITED");
+    expect(answer.status).toBe(429);
+    // The connection's limit, said as one (shared by everyone behind the address), not "you asked too often".
+    expect(answer.data?.code).toBe("NETWORK_RATE_LIMITED");
+    for (const language of ["es", "en"]) {
+      const texts = JSON.parse(fs.readFileSync(`locales/${language}/auth.json`, "utf8")) as { errors: Record<string, string> };
+      expect(texts.errors.NETWORK_RATE_LIMITED, language).toMatch(
+        language === "es" ? /demasiados .*esta conexión/i : /too many .*this connection/i,
+      );
+    }
+  });
+
+  it("a link refused by the per-address limit on link checks says so, and still works afterwards (#24)", async () => {
+    const { link } = await linkFor("shared-wifi@example.com");
+    const busyAddress = "198.51.100.99";
+    // The auth library's limit on link checks from one address (LINK_CHECKS_PER_MINUTE a minute):
+    // all but the last allowed check counted in its own table (its key is "<address>|<path>"; 600
+    // real checks would take half a minute), then the last allowed one made with a token that was
+    // never issued, refused as a broken link.
+    await handle.db
+      .insert(rateLimits)
+      .values({ id: "busy-address", key: `${busyAddress}|/magic-link/verify`, count: LINK_CHECKS_PER_MINUTE - 1, lastRequest: Date.now() });
+    const lastAllowed = await callRoute(confirmLink, formRequest("/auth/link", { token: "never-issued" }, "", busyAddress));
+    expect(lastAllowed.location).toMatch(/\/auth\?link=invalid/);
+
+    // The real link, opened from that address now: the limit, not "ya se usó o venció".
+    const limited = await openSignInLink(link, new CookieJar(), busyAddress);
+    expect(limited.location).toBe("/auth?link=limited");
+    expect(limited.jar.has("arena.session_token")).toBe(false);
+    expect(await handle.db.$count(verifications)).toBe(1);
+    expect(await handle.db.$count(sessions)).toBe(0);
+
+    // /auth shows the limit's own message, in each language, and not the broken-link one.
+    for (const [language, text] of [
+      ["es", "Demasiados intentos desde esta conexión. Espera un minuto y vuelve a abrir el enlace."],
+      ["en", "Too many attempts from this connection. Wait a minute and open the link again."],
+    ] as const) {
+      const page = await callRoute<{ linkLimited: boolean; linkInvalid: boolean; messages: { auth: string } }>(
+        authPage,
+        getRequest("/auth?link=limited", `lang=${language}`),
+      );
+      expect(page.data).toMatchObject({ linkLimited: true, linkInvalid: false });
+      const texts = JSON.parse(page.data!.messages.auth) as { linkError: Record<string, string> };
+      expect(texts.linkError.limited).toBe(text);
+    }
+
+    // The link was not used up: from another address (or a minute later) it signs in.
+    const later = await openSignInLink(link, new CookieJar(), "198.51.100.100");
+    expect(later.location).toBe(`${BASE_URL}/auth/continue?to=%2F`);
+    expect(later.jar.has("arena.session_token")).toBe(true);
   });
 
   it("signs in 20 people behind one internet address within a minute (CGNAT, a venue's Wi-Fi)", async () => {

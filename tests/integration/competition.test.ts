@@ -17,7 +17,7 @@ import { loadBracket } from "~/features/competition/bracket-storage.server";
 import { postRoom, reportMatch, saveLobby, setResult } from "~/features/competition/match-operations.server";
 import { savePrizes, listPrizes } from "~/features/competition/prizes.server";
 import { saveSettings, startCompetition } from "~/features/competition/competition-start.server";
-import { champion, isPlayable, standings } from "~/features/competition/core/bracket-view";
+import { champion, eventStage, isPlayable, standings } from "~/features/competition/core/bracket-view";
 import { BROADCAST_WINDOW_MS, competitionListenerReady, subscribe } from "~/features/competition/competition-events.server";
 
 import { useTestDatabase } from "./test-database";
@@ -116,8 +116,8 @@ describe("check-in and start", () => {
   });
 });
 
-async function startedCup(teams = 8) {
-  const setup = await setUp(teams);
+async function startedCup(teams = 8, format: "single_elimination" | "double_elimination" = "single_elimination") {
+  const setup = await setUp(teams, format);
   for (const captain of setup.captains) await checkIn(handle.db, { tournamentId: T, userId: captain.userId, now: new Date() });
   const manual = Object.fromEntries(setup.captains.map((captain, index) => [captain.registrationId, index + 1]));
   await startCompetition(handle.db, { tournamentId: T, actorUserId: setup.staff, method: "manual", manual });
@@ -261,6 +261,28 @@ describe("reports", () => {
     expect(champion(data, "single_elimination")).toBeNull();
     expect(await handle.db.select().from(competitionResults).where(eq(competitionResults.tournamentId, T))).toHaveLength(5);
     expect((await handle.db.select().from(competitionReports).where(eq(competitionReports.tournamentId, T))).length).toBe(10);
+  });
+});
+
+describe("double elimination", () => {
+  it("staff decide match by match; the winners' finalist winning the first grand final ends the event, no reset (#24)", async () => {
+    const { staff } = await startedCup(4, "double_elimination");
+    const decided: number[] = [];
+    for (let guard = 0; guard < 10; guard++) {
+      const next = (await loadBracket(handle.db, T)).match.find(isPlayable);
+      if (!next) break;
+      const matchId = next.id as number;
+      // Side 1 wins every match: seed 1 wins the winners' bracket and then the first grand final.
+      await setResult(handle.db, { tournamentId: T, matchId, actorUserId: staff, score: { score1: 1, score2: 0 }, reason: "" });
+      decided.push(matchId);
+    }
+    const data = await loadBracket(handle.db, T);
+    // Winners' bracket 3, losers' bracket 2, one grand final: the reset was never offered.
+    expect(decided).toHaveLength(6);
+    expect(data.match.filter(isPlayable)).toHaveLength(0);
+    expect(champion(data, "double_elimination")?.name).toBe("Team 1");
+    expect(eventStage(data, "double_elimination")).toEqual({ stage: "finished", champion: "Team 1" });
+    expect(standings(data, "double_elimination")[0]!.name).toBe("Team 1");
   });
 });
 

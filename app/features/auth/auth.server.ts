@@ -111,6 +111,12 @@ export function welcomeMail(to: string, name: string, language: Language, public
   });
 }
 
+/**
+ * Sign-in link checks per internet address a minute (the auth library's limit on its verify
+ * endpoint). Past it a link is refused with 429, shown as a limit (sign-in-link.server.ts LINK_LIMITED).
+ */
+export const LINK_CHECKS_PER_MINUTE = 600;
+
 export function createAuth(settings: AuthSettings) {
   const providers = (Object.entries(settings.providers) as [ProviderId, ProviderSettings | undefined][]).flatMap(([id, config]) =>
     config ? [providerConfig(id, config)] : [],
@@ -190,7 +196,7 @@ export function createAuth(settings: AuthSettings) {
         // The magic-link plugin allows 5 verifications a minute per address, so the 6th player behind
         // one address (CGNAT, a venue's Wi-Fi) was refused and told the link was invalid. A link's
         // token is a single-use secret nobody can guess: the per-address rule only needs to stop floods.
-        "/magic-link/verify": { window: 60, max: 600 },
+        "/magic-link/verify": { window: 60, max: LINK_CHECKS_PER_MINUTE },
         "/sign-in/social": { window: 60, max: 20 },
       },
     },

@@ -4,6 +4,12 @@ import { auth } from "./auth.server";
 
 /** Where a link that no longer works (used, expired, cut short, forged) ends: "ask for a new one". */
 export const LINK_INVALID = "/auth?link=invalid";
+/**
+ * Where a link the auth library refused for its per-address limit ends (429, too many link checks
+ * from one connection): "wait a minute and open it again". The limit answers before the link is
+ * looked at, so the link is not used up and still works (issue #24: a limit is never a broken link).
+ */
+export const LINK_LIMITED = "/auth?link=limited";
 const DEFAULT_CALLBACK = "/auth/continue?to=%2F";
 
 /** What a sign-in link carries: its token and where to go after, each target on this site only. */
@@ -53,6 +59,8 @@ export async function consumeSignInLink(request: Request, fields: SignInLinkFiel
     if (value !== null) headers.set(name, value);
   }
   const response = await auth().handler(new Request(url, { method: "GET", headers }));
+  // Its per-address limit (429) is a limit, not a broken link: the link is still unused.
+  if (response.status === 429) return redirect(LINK_LIMITED);
   // A link better-auth refuses outright (malformed query) answers JSON: show the page instead.
   return response.status >= 400 ? redirect(LINK_INVALID) : response;
 }

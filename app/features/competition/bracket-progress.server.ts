@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { competitionResults, competitionSettings } from "~/db/schema";
 import type { Transaction } from "~/lib/db.server";
 import { DrizzleBracketStorage, loadBracket, replaceBracket } from "./bracket-storage.server";
-import { buildBracket, resultUpdate, type BracketData, type StoredResult } from "./core/bracket";
+import { buildBracket, resultUpdate, withoutNeedlessReset, type BracketData, type StoredResult } from "./core/bracket";
 import { groupsFinished, isPlayable, playoffStage } from "./core/bracket-view";
 import { isBracketFormat, isThirdPlace, type Format, type ThirdPlace } from "./core/formats";
 import type { Score } from "./core/reports";
@@ -46,6 +46,7 @@ export async function bracketSettings(tx: Transaction, tournamentId: string) {
 
 /**
  * Records a decided score in the bracket rows through brackets-manager (our Drizzle CrudInterface).
+ * Double elimination: the first grand final won by the winners'-bracket finalist ends the event (no reset).
  * Groups → playoffs: the result that finishes the group stage also draws the playoffs, by
  * rebuilding the whole bracket from the seeding and the stored results (as a correction does).
  */
@@ -55,6 +56,13 @@ export async function applyResult(tx: Transaction, tournamentId: string, matchId
   if (settings.format !== "swiss") {
     const manager = new BracketsManager(new DrizzleBracketStorage(tx, tournamentId));
     await manager.update.match(resultUpdate(matchId, score));
+    if (settings.format === "double_elimination") {
+      // brackets-manager has just filled the bracket reset even if the winners'-bracket finalist won
+      // the first grand final; then the event is over and the reset is emptied (issue #24).
+      const data = await loadBracket(tx, tournamentId);
+      if (withoutNeedlessReset(data)) await replaceBracket(tx, tournamentId, data);
+      return;
+    }
     if (settings.format !== "groups_playoffs") return;
     const data = await loadBracket(tx, tournamentId);
     if (playoffStage(data) || !groupsFinished(data)) return;

@@ -43,12 +43,13 @@ export const SIGN_IN_LINK = /https?:\/\/\S+\/auth\/link\?\S+/;
 /**
  * Follows a sign-in link as a browser does: opens the confirmation page (which signs in nobody), then
  * presses its button (the POST that uses the link up). Every test that signs in by link goes through
- * here. `email` is who the page said it would sign in; `status`/`location` are the last answer's.
+ * here. `email` is who the page said it would sign in; `status`/`location` are the last answer's;
+ * `clientIp` is the address the confirmation comes from (the auth library limits link checks per address).
  */
-export async function openSignInLink(link: string, jar = new CookieJar()) {
+export async function openSignInLink(link: string, jar = new CookieJar(), clientIp?: string) {
   const page = await callRoute<{ email: string; fields: Record<string, string> }>(linkPage, getRequest(link, jar.header()));
   if (page.status !== 200 || !page.data) return { status: page.status, location: page.location, jar, email: null };
-  const confirmed = await callRoute(confirmLink, formRequest(new URL(link).pathname, page.data.fields, jar.header()));
+  const confirmed = await callRoute(confirmLink, formRequest(new URL(link).pathname, page.data.fields, jar.header(), clientIp));
   jar.take(confirmed.headers);
   return { status: confirmed.status, location: confirmed.location, jar, email: page.data.email };
 }

@@ -25,7 +25,7 @@ import { Alert } from "~/components/ui/alert";
 // A form and links: served without the React runtime, like the landing it is reached from (docs/decisions/002).
 export const handle: RouteHandle = { hydrate: false };
 
-type ErrorCode = "EMPTY_FIELDS" | "INVALID_EMAIL" | "RATE_LIMITED" | "MAIL_FAILED";
+type ErrorCode = "EMPTY_FIELDS" | "INVALID_EMAIL" | "RATE_LIMITED" | "NETWORK_RATE_LIMITED" | "MAIL_FAILED";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -33,12 +33,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
   if (user) throw redirect(user.profileComplete ? redirectTo : `/auth/continue?to=${encodeURIComponent(redirectTo)}`);
   const language = languageFromCookieHeader(request.headers.get("Cookie"));
+  const link = url.searchParams.get("link");
   return {
     redirectTo,
     providers: enabledProviders(),
-    linkInvalid: url.searchParams.has("link"),
+    /** The link was refused for a limit (too many checks from this connection): it still works. */
+    linkLimited: link === "limited",
+    linkInvalid: link !== null && link !== "limited",
     /** The link worked but the session is not in this browser at this address. */
-    linkElsewhere: url.searchParams.get("link") === "elsewhere",
+    linkElsewhere: link === "elsewhere",
     origin: url.origin,
     oauthError: url.searchParams.has("oauth") ? oauthErrorCode(url.searchParams.get("error")) : null,
     messages: loadMessages(language, ["auth"]),
@@ -55,9 +58,10 @@ export async function action({ request }: Route.ActionArgs) {
   if (!email) return refuse("INVALID_EMAIL");
 
   const ip = request.headers.get("x-client-ip") ?? "unknown";
-  // Per address and per network: a link request sends mail, so both are bounded.
-  const allowed = (await withinLimit(db(), "magicLinkPerEmail", email)) && (await withinLimit(db(), "magicLinkPerIp", ip));
-  if (!allowed) return refuse("RATE_LIMITED", 429);
+  // Per address and per network: a link request sends mail, so both are bounded. Each refusal says
+  // which limit it is: the network's is shared by everyone behind one address (CGNAT, a venue's Wi-Fi).
+  if (!(await withinLimit(db(), "magicLinkPerEmail", email))) return refuse("RATE_LIMITED", 429);
+  if (!(await withinLimit(db(), "magicLinkPerIp", ip))) return refuse("NETWORK_RATE_LIMITED", 429);
 
   await rememberPreUser(db(), email);
   const next = `/auth/continue?to=${encodeURIComponent(redirectTo)}`;
@@ -98,6 +102,13 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
           <p className="mt-1 text-sm text-amber-100/90">
             {loaderData.linkElsewhere ? t("linkError.elsewhere", { origin: loaderData.origin }) : t("linkError.message")}
           </p>
+        </div>
+      ) : null}
+
+      {loaderData.linkLimited ? (
+        <div role="alert" className="mt-6 rounded-lg border border-amber-500/50 bg-amber-500/10 p-4" data-testid="link-limited">
+          <p className="font-semibold text-amber-200">{t("linkError.limitedTitle")}</p>
+          <p className="mt-1 text-sm text-amber-100/90">{t("linkError.limited")}</p>
         </div>
       ) : null}
 

@@ -126,18 +126,22 @@ export async function buildBracket(input: {
 /**
  * Double elimination: brackets-manager fills the bracket reset (the second grand final) whoever wins
  * the first, but when the winners'-bracket finalist (side 1) wins it the event is over. The reset is
- * then emptied and locked, as the views read a match nobody will play.
+ * then emptied and locked, as the views read a match nobody will play. Answers whether it changed
+ * anything (a result recorded match by match: bracket-progress.server.ts applyResult stores it then).
  */
-function withoutNeedlessReset(data: BracketData) {
+export function withoutNeedlessReset(data: BracketData): boolean {
   const finalGroup = data.group.find((group) => group.number === 3);
-  if (!finalGroup) return;
+  if (!finalGroup) return false;
   const [first, reset] = data.match
     .filter((match) => match.group_id === finalGroup.id)
     .sort((a, b) => (a.round_id as number) - (b.round_id as number));
-  if (!first || !reset || first.opponent1?.result !== "win") return;
+  if (!first || !reset || first.opponent1?.result !== "win") return false;
+  const emptied = reset.status === MATCH_STATUS.locked && reset.opponent1?.id == null && reset.opponent2?.id == null;
+  if (emptied) return false;
   reset.status = MATCH_STATUS.locked;
   reset.opponent1 = { id: null };
   reset.opponent2 = { id: null };
+  return true;
 }
 
 function exportData(storage: InMemoryDatabase): BracketData {
