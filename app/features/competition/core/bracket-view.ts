@@ -91,6 +91,7 @@ export function bracketView(data: BracketData): GroupView[] {
     matchesByRound.set(match.round_id as number, list);
   }
   const stageIds = [...data.stage].map((stage) => stage.id as number).sort((a, b) => a - b);
+  const needless = needlessReset(data);
   return [...data.group]
     .sort((a, b) => stageIds.indexOf(a.stage_id as number) - stageIds.indexOf(b.stage_id as number) || a.number - b.number)
     .map((group) => ({
@@ -99,6 +100,7 @@ export function bracketView(data: BracketData): GroupView[] {
       number: group.number,
       rounds: data.round
         .filter((round) => round.group_id === group.id)
+        .filter((round) => !needless || round.id !== needless.round_id)
         .sort((a, b) => a.number - b.number)
         .map((round) => ({
           id: round.id as number,
@@ -108,6 +110,23 @@ export function bracketView(data: BracketData): GroupView[] {
             .map((match) => matchView(match, participants)),
         })),
     }));
+}
+
+/**
+ * Double elimination: the second grand final (bracket reset) once the winners'-bracket finalist won
+ * the first one, so nobody will play it (core/bracket.ts withoutNeedlessReset empties it); the views
+ * leave its round out. Null while the reset may still be needed.
+ */
+export function needlessReset(data: BracketData): Match | null {
+  const grandFinal = data.group.find(
+    (group) => group.number === 3 && data.stage.some((stage) => stage.id === group.stage_id && stage.type === "double_elimination"),
+  );
+  if (!grandFinal) return null;
+  const [first, reset] = data.match
+    .filter((match) => match.group_id === grandFinal.id)
+    .sort((a, b) => (a.round_id as number) - (b.round_id as number));
+  if (!first || !reset || first.opponent1?.result !== "win") return null;
+  return reset.status === MATCH_STATUS.locked && reset.opponent1?.id == null && reset.opponent2?.id == null ? reset : null;
 }
 
 /** A match both of whose teams are known and that is not decided: it can be played and reported. */

@@ -11,6 +11,7 @@ import {
   isFinished,
   isPlayable,
   lobbyEventStage,
+  needlessReset,
   playoffStage,
   roundLabel,
   standings,
@@ -113,6 +114,10 @@ describe("double elimination", () => {
         .slice(0, 2)
         .map((r) => r.registrationId),
     ).toEqual(["r1", "r2"]);
+    // The views leave the unplayed reset out: the grand final shows one round.
+    expect(needlessReset(played.data)).not.toBeNull();
+    const grandFinal = bracketView(played.data).find((group) => group.number === 3)!;
+    expect(grandFinal.rounds).toHaveLength(1);
   });
 
   it("plays the bracket reset when the loser-bracket team wins the first grand final", async () => {
@@ -132,6 +137,9 @@ describe("double elimination", () => {
     expect(champ?.registrationId).not.toBe("r1");
     const gf = played.data.match.filter((m) => groupNumber(played.data, m) === 3);
     expect(gf.filter((m) => m.status === MATCH_STATUS.completed || m.status === MATCH_STATUS.archived)).toHaveLength(2);
+    // The reset was played: the views show both rounds.
+    expect(needlessReset(played.data)).toBeNull();
+    expect(bracketView(played.data).find((group) => group.number === 3)!.rounds).toHaveLength(2);
   });
 
   it("handles byes for 6 teams", async () => {
