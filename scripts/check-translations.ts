@@ -33,7 +33,7 @@ export const ERROR_CODE_SOURCES: ErrorCodeSource[] = [
   { file: "app/domain/player-id.ts", name: "PlayerIdErrorCode", namespace: "store", prefix: "errors" },
   { file: "app/features/store/game-page.server.ts", name: "GamePageErrorCode", namespace: "store", prefix: "errors" },
   { file: "app/domain/profile.ts", name: "ProfileErrorCode", namespace: "auth", prefix: "errors" },
-  { file: "app/domain/registration.ts", name: "RegistrationErrorCode", namespace: "tournaments", prefix: "errors" },
+  { file: "app/domain/registration.ts", name: "RegistrationFormErrorCode", namespace: "tournaments", prefix: "errors" },
   { file: "app/features/auth/routes/auth.tsx", name: "ErrorCode", namespace: "auth", prefix: "errors" },
   { file: "app/features/auth/auth-rules.ts", name: "OAuthErrorCode", namespace: "auth", prefix: "errors" },
   { file: "app/features/orders/core/decisions.ts", name: "DecisionErrorCode", namespace: "admin", prefix: "errors" },

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { checkbox, parseWith, textField, type FieldErrors } from "~/domain/form-schema";
 import type { Currency } from "~/domain/money";
-import { minorUnitsField, parseMinorUnits } from "~/features/admin/core/money-input";
+import { minorUnitsField } from "~/features/admin/core/money-input";
 import { isCurrency } from "~/features/wallet/core/accounts";
 
 /**
