@@ -54,7 +54,12 @@ export interface FeeTerms {
 export function PaymentMethods({ fee, feeCurrency, rate, typed, language, error }: FeeTerms & { error?: string }) {
   const { t } = useTranslation("tournaments");
   return (
-    <fieldset className="flex flex-col gap-2" {...(error ? { "aria-invalid": true, "aria-describedby": "r-error-paymentMethod" } : {})}>
+    // A radio group: aria-invalid is allowed on it (not on a plain group) when the method was refused.
+    <fieldset
+      role="radiogroup"
+      className="flex flex-col gap-2"
+      {...(error ? { "aria-invalid": true, "aria-describedby": "r-error-paymentMethod" } : {})}
+    >
       <legend className="mb-2 text-sm font-semibold">{t("form.paymentMethod")}</legend>
       {feeCurrency === "VES" ? (
         <p className="text-sm text-slate-400" data-testid="ves-only">
