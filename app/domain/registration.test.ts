@@ -123,6 +123,11 @@ describe("every wrong field at once", () => {
         paymentMethod: "PAYMENT_METHOD_REQUIRED",
       },
     });
+    // The captain's phone missing too: the rules between fields still run (payment method).
+    expect(parseRegistration("blood-strike", 200, team(2, { player1Phone: "", paymentMethod: "" }))).toMatchObject({
+      code: "PLAYER_PHONE_REQUIRED",
+      errors: { player1Phone: "PLAYER_PHONE_REQUIRED", paymentMethod: "PAYMENT_METHOD_REQUIRED" },
+    });
     expect(parseRegistration("blood-strike", 200, team(2, { player2Name: "", player2Phone: "12a" }))).toMatchObject({
       code: "PLAYER_DATA_MISSING",
       player: 2,

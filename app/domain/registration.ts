@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { always, parseWith, refusedFields, typedText, type FieldErrors } from "./form-schema";
+import { always, parseWith, refuse, refusedFields, typedText, type FieldErrors } from "./form-schema";
 import { playersPerTeam, showsCoachField } from "./games";
 import { isPaymentMethod, type PaymentMethod } from "./payment-methods";
 import { isDigitsPhone, normalizePhone } from "./phone";
@@ -82,8 +82,14 @@ function registrationSchema(feeAmount: number, size: number, substitutes: number
           z
             .string()
             .transform(normalizePhone)
-            .refine((phone) => n !== 1 || phone, { error: "PLAYER_PHONE_REQUIRED", abort: true })
-            .refine((phone) => !phone || isDigitsPhone(phone), { error: "PLAYER_PHONE_DIGITS" }),
+            // Not `abort: true`: it would stop the rules between fields below, and with them every other error.
+            .transform((phone, ctx) =>
+              n === 1 && !phone
+                ? refuse(ctx, "PLAYER_PHONE_REQUIRED")
+                : phone && !isDigitsPhone(phone)
+                  ? refuse(ctx, "PLAYER_PHONE_DIGITS")
+                  : phone,
+            ),
         );
   }
   // Substitutes are optional: read as typed, checked with their row below.

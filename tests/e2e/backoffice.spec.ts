@@ -79,7 +79,8 @@ test("staff create a tournament and it appears on the landing page", async ({ pa
   // The catalogue's forms mark each wrong field the same way (checked here: sign-in links are limited per address).
   await page.goto("/admin/catalogue");
   const game = page.getByTestId("game-free-fire");
-  await game.locator('input[name="name"]').fill("");
+  // Spaces pass the browser's "required" and are refused by the server as an empty name.
+  await game.locator('input[name="name"]').fill("   ");
   await game.locator('input[name="logo"]').fill("javascript:alert(1)");
   await game.getByRole("button", { name: "Guardar" }).click();
   await expect(page.getByTestId("admin-error")).toHaveText("Escribe el nombre.");
@@ -91,6 +92,7 @@ test("staff create a tournament and it appears on the landing page", async ({ pa
 
   await page.goto("/admin/catalogue/free-fire");
   const fresh = page.getByTestId("package-new");
+  await fresh.locator('input[name="label"]').fill("   ");
   await fresh.locator('input[name="priceUsd"]').fill("abc");
   await fresh.getByRole("button").click();
   await expect(page.getByTestId("admin-error")).toHaveText("Escribe el nombre del paquete.");
