@@ -1,5 +1,7 @@
+import { z } from "zod";
+import { always, parseWith, refuse, textField, type FieldErrors } from "./form-schema";
 import type { Currency } from "./money";
-import { currencyFor, isPaymentMethod, type PaymentMethod } from "./payment-methods";
+import { PAYMENT_METHOD_IDS, currencyFor, type PaymentMethod } from "./payment-methods";
 import { isVenezuelanMobile, normalizePhone } from "./phone";
 import { parsePlayerId, type PlayerIdFlags } from "./player-id";
 
@@ -13,26 +15,62 @@ export interface CheckoutInput {
   paymentMethod: PaymentMethod;
 }
 
+/** SPEC §5's order: a wrong gamer ID's format is told after the method and the total (only a missing one before). */
+const CHECKOUT_CODE_ORDER: readonly CheckoutErrorCode[] = [
+  "INVALID_PHONE",
+  "GAMER_ID_REQUIRED",
+  "PAYMENT_METHOD_REQUIRED",
+  "EMPTY_OR_INVALID_TOTAL",
+  "INVALID_PLAYER_ID",
+  "INVALID_SERVER",
+];
+
+/** The checkout form's schema: the phone, the gamer ID with its zone (read together), the method, the cart's total. */
+function checkoutSchema(game: Pick<PlayerIdFlags, "hasZoneField">, totalUsd: number) {
+  return z
+    .object({
+      phone: textField(z.string().transform(normalizePhone).refine(isVenezuelanMobile, { error: "INVALID_PHONE" })),
+      gamerId: textField(z.string()),
+      gameServer: textField(z.string()),
+      paymentMethod: textField(z.enum(PAYMENT_METHOD_IDS, { error: "PAYMENT_METHOD_REQUIRED" })),
+    })
+    .superRefine(
+      (form, ctx) => {
+        const player = parsePlayerId(game, form.gamerId, form.gameServer);
+        // A zone split off "id-zone" is the ID box's mistake; otherwise the zone's own field's.
+        const split = game.hasZoneField && !form.gameServer && form.gamerId.includes("-");
+        if (!player.ok)
+          ctx.addIssue({ code: "custom", message: player.code, path: [player.field === "zone" && !split ? "gameServer" : "gamerId"] });
+        if (!(totalUsd > 0)) ctx.addIssue({ code: "custom", message: "EMPTY_OR_INVALID_TOTAL", path: ["total"] });
+      },
+      { when: always },
+    )
+    .transform((form, ctx) => {
+      const player = parsePlayerId(game, form.gamerId, form.gameServer);
+      return player.ok ? { ...form, player: player.value } : refuse(ctx, player.code);
+    });
+}
+
 /**
- * SPEC §5 store checkout, checked in this order: Venezuelan mobile, gamer ID, payment method,
- * total above 0. A game with a zone field (Mobile Legends) takes "id-server", split on the hyphen,
- * or the zone in its own field `gameServer`. The game's flags come from its catalogue row.
+ * SPEC §5 store checkout, every wrong field at once; `code` in SPEC order: Venezuelan mobile, gamer ID,
+ * payment method, total above 0 (then the gamer ID's format). A game with a zone field (Mobile Legends)
+ * takes "id-server", split on the hyphen, or the zone in its own field `gameServer`. The game's flags
+ * come from its catalogue row.
  */
 export function parseCheckout(
   game: Pick<PlayerIdFlags, "hasZoneField">,
   raw: Record<string, unknown>,
   totalUsd: number,
-): { ok: true; checkout: CheckoutInput } | { ok: false; code: CheckoutErrorCode } {
-  const text = (name: string) => (typeof raw[name] === "string" ? (raw[name] as string).trim() : "");
-  const phone = normalizePhone(text("phone"));
-  if (!isVenezuelanMobile(phone)) return { ok: false, code: "INVALID_PHONE" };
-  const player = parsePlayerId(game, text("gamerId"), text("gameServer"));
-  if (!player.ok && player.code === "GAMER_ID_REQUIRED") return { ok: false, code: player.code };
-  const method = text("paymentMethod");
-  if (!isPaymentMethod(method)) return { ok: false, code: "PAYMENT_METHOD_REQUIRED" };
-  if (!(totalUsd > 0)) return { ok: false, code: "EMPTY_OR_INVALID_TOTAL" };
-  if (!player.ok) return { ok: false, code: player.code };
-  return { ok: true, checkout: { phone, gamerId: player.value.playerId, gameServer: player.value.zone, paymentMethod: method } };
+): { ok: true; checkout: CheckoutInput } | { ok: false; code: CheckoutErrorCode; field: string; errors: FieldErrors } {
+  const parsed = parseWith<ReturnType<typeof checkoutSchema>, CheckoutErrorCode>(checkoutSchema(game, totalUsd), raw, []);
+  if (!parsed.ok) {
+    const [field, code] = Object.entries(parsed.errors)
+      .map(([name, error]) => [name, error as CheckoutErrorCode] as const)
+      .sort(([, a], [, b]) => CHECKOUT_CODE_ORDER.indexOf(a) - CHECKOUT_CODE_ORDER.indexOf(b))[0]!;
+    return { ok: false, code, field, errors: parsed.errors };
+  }
+  const { phone, player, paymentMethod } = parsed.data;
+  return { ok: true, checkout: { phone, gamerId: player.playerId, gameServer: player.zone, paymentMethod } };
 }
 
 /** What one package costs with a method: Pago Móvil in Bs (the package's Bs price, which follows the rate), the others in USD. */

@@ -109,6 +109,33 @@ describe("tournament registration rules", () => {
   });
 });
 
+describe("every wrong field at once", () => {
+  it("names each wrong field with its own code, the first in SPEC order as `code`", () => {
+    const parsed = parseRegistration("blood-strike", 200, team(2, { teamName: "", player2Ign: "", phone: "abc", paymentMethod: "" }));
+    expect(parsed).toMatchObject({
+      ok: false,
+      code: "TEAM_NAME_REQUIRED",
+      field: "teamName",
+      errors: {
+        teamName: "TEAM_NAME_REQUIRED",
+        player2Ign: "PLAYER_DATA_MISSING",
+        phone: "PHONE_DIGITS",
+        paymentMethod: "PAYMENT_METHOD_REQUIRED",
+      },
+    });
+    // The captain's phone missing too: the rules between fields still run (payment method).
+    expect(parseRegistration("blood-strike", 200, team(2, { player1Phone: "", paymentMethod: "" }))).toMatchObject({
+      code: "PLAYER_PHONE_REQUIRED",
+      errors: { player1Phone: "PLAYER_PHONE_REQUIRED", paymentMethod: "PAYMENT_METHOD_REQUIRED" },
+    });
+    expect(parseRegistration("blood-strike", 200, team(2, { player2Name: "", player2Phone: "12a" }))).toMatchObject({
+      code: "PLAYER_DATA_MISSING",
+      player: 2,
+      errors: { player2Name: "PLAYER_DATA_MISSING", player2Phone: "PLAYER_PHONE_DIGITS" },
+    });
+  });
+});
+
 describe("registration phones, every spelling", () => {
   it("reads +58, spaces and dashes as the same number", () => {
     const form = {

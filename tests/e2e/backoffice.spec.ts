@@ -80,6 +80,31 @@ test("staff create a tournament and it appears on the landing page", async ({ pa
 
   await page.goto("/");
   await expect(page.getByText("Copa Relámpago Ñ")).toBeVisible();
+
+  // The catalogue's forms mark each wrong field the same way (checked here: sign-in links are limited per address).
+  await page.goto("/admin/catalogue");
+  const game = page.getByTestId("game-free-fire");
+  // Spaces pass the browser's "required" and are refused by the server as an empty name.
+  await game.locator('input[name="name"]').fill("   ");
+  await game.locator('input[name="logo"]').fill("javascript:alert(1)");
+  await game.getByRole("button", { name: "Guardar" }).click();
+  await expect(page.getByTestId("admin-error")).toHaveText("Escribe el nombre.");
+  await expect(page.getByTestId("game-free-fire-error-name")).toHaveText("Escribe el nombre.");
+  await expect(page.getByTestId("game-free-fire-error-logo")).toHaveText(
+    "El arte debe ser una ruta del sitio (/images/…) o una dirección https.",
+  );
+  await expect(page.getByTestId("game-free-fire").locator('input[name="logo"]')).toHaveAttribute("aria-invalid", "true");
+
+  await page.goto("/admin/catalogue/free-fire");
+  const fresh = page.getByTestId("package-new");
+  await fresh.locator('input[name="label"]').fill("   ");
+  await fresh.locator('input[name="priceUsd"]').fill("abc");
+  await fresh.getByRole("button").click();
+  await expect(page.getByTestId("admin-error")).toHaveText("Escribe el nombre del paquete.");
+  await expect(page.getByTestId("package-new").locator('input[name="label"]')).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByTestId("package-new").locator('input[name="priceUsd"]')).toHaveAccessibleDescription(
+    "El precio en USD debe ser un número con hasta dos decimales.",
+  );
 });
 
 test("a new rate moves the store's Bs prices; an existing order keeps its amount", async ({ page, office }) => {

@@ -389,6 +389,11 @@ test.describe("validation messages", () => {
 
     await tournament.submit.click();
     await expect(tournament.error).toHaveText("Escribe el nombre del equipo.");
+    // Every wrong field is marked at once, its message under it; the summary above says the first.
+    await expect(page.locator('input[name="teamName"]')).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByTestId("r-error-teamName")).toHaveText("Escribe el nombre del equipo.");
+    await expect(page.locator('input[name="player2Ign"]')).toHaveAccessibleDescription("Faltan datos del jugador 2.");
+    await expect(page.getByTestId("r-error-paymentMethod")).toHaveText("Por favor, selecciona un método de pago.");
 
     const captain = {
       name: "Vale Val",

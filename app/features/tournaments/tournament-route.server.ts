@@ -221,7 +221,8 @@ export async function tournamentPageAction(request: Request) {
     size: tournament.teamSize,
     substitutes: tournament.substitutes,
   });
-  if (!parsed.ok) return fail(parsed.code, 400, { player: parsed.player, typed });
+  // The typed form marks each wrong field; a team's entry (filled from its roster) has only the summary.
+  if (!parsed.ok) return fail(parsed.code, 400, { player: parsed.player, typed, ...(intent === "team" ? {} : { errors: parsed.errors }) });
   const idempotencyKey = parseIdempotencyKey(form.get("idempotencyKey"));
   // A retried post (its key already started the registration's order) does not use up the player's allowance (docs/reliability.md "Limits and idempotency").
   const scopedKey = scopedIdempotencyKey({ tournamentId: tournament.id }, idempotencyKey);

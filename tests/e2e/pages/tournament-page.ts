@@ -11,12 +11,12 @@ export class PlayerFields {
   constructor(form: Locator, n: number) {
     this.root = form.getByTestId(`player-${n}`);
     this.legend = this.root.locator("legend");
-    this.name = this.root.getByRole("textbox", { name: /^(Nombre|Name)$/ });
+    this.name = this.root.getByRole("textbox", { name: /^(Nombre|Name)(?! en el juego)/ });
     this.ign = this.root.getByRole("textbox", {
-      name: /^(Nombre en el juego|In-game name) \(IGN\)$/,
+      name: /^(Nombre en el juego|In-game name) \(IGN\)/,
     });
     this.phone = this.root.getByRole("textbox", {
-      name: /^(Teléfono|Phone)( \((opcional|optional)\))?$/,
+      name: /^(Teléfono|Phone)( \((opcional|optional)\))?/,
     });
   }
 }
@@ -75,11 +75,12 @@ export class TournamentPage {
     this.placesLeft = this.root.getByTestId("places-left");
     this.closesAt = this.root.getByTestId("closes-at");
     this.form = page.getByTestId("registration-form");
+    // A refused field's label also holds its error message: names only start with the label.
     this.teamName = this.form.getByRole("textbox", {
-      name: /^(Nombre del equipo|Team name)$/,
+      name: /^(Nombre del equipo|Team name)/,
     });
     this.coachName = this.form.getByRole("textbox", {
-      name: /^Coach \((opcional|optional)\)$/,
+      name: /^Coach \((opcional|optional)\)/,
     });
     // The label also holds the hint ("Por ejemplo 0414 …"), so the name only starts with it.
     this.phone = this.form.getByRole("textbox", {

@@ -1,5 +1,5 @@
 import { buttonClass } from "~/components/ui/button";
-import { compactInputClass, compactLabelClass } from "~/components/ui/field";
+import { Field, Input, compactInputClass, compactLabelClass } from "~/components/ui/field";
 import { Link } from "react-router";
 import type { InputHTMLAttributes, ReactNode } from "react";
 import { useTranslation } from "~/lib/i18n-react";
@@ -61,6 +61,35 @@ export function LabeledInput({
     <AdminField label={label} className={fieldClassName}>
       <AdminInput {...input} />
     </AdminField>
+  );
+}
+
+/**
+ * A back-office text input under its label (the shared Field), marked when the last answer refused it:
+ * `errors` is each refused field's code (fieldErrorsOfAnswer), `errorPrefix` keeps the ids unique when
+ * a page holds several forms.
+ */
+export function CheckedInput({
+  label,
+  name,
+  errors,
+  errorPrefix,
+  className,
+  ...input
+}: { label: ReactNode; name: string; errors: Record<string, string>; errorPrefix: string } & InputHTMLAttributes<HTMLInputElement>) {
+  const { t } = useTranslation("admin");
+  const errorId = `${errorPrefix}-error-${name}`;
+  const code = errors[name];
+  return (
+    <Field
+      compact
+      label={label}
+      className={className}
+      errorId={errorId}
+      error={code ? <span data-testid={errorId}>{t(`errors.${code}`, { max: 300, defaultValue: t("errors.UNKNOWN") })}</span> : undefined}
+    >
+      <Input compact name={name} {...input} {...(code ? { "aria-invalid": true, "aria-describedby": errorId } : {})} />
+    </Field>
   );
 }
 

@@ -34,6 +34,14 @@ describe("parseRateForm", () => {
       field: "source",
     });
   });
+  it("names every wrong field at once, the rate first", () => {
+    expect(parseRateForm({ rate: "abc", effectiveOn: "2026-03-20", source: "x".repeat(201) }, today)).toMatchObject({
+      ok: false,
+      code: "RATE_INVALID",
+      field: "rate",
+      errors: { rate: "RATE_INVALID", effectiveOn: "DATE_IN_FUTURE", source: "SOURCE_TOO_LONG" },
+    });
+  });
   it("knows the platform's date", () => {
     expect(platformToday(new Date("2026-03-11T02:00:00Z"))).toBe("2026-03-10");
   });

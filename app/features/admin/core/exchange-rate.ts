@@ -1,4 +1,6 @@
-import { parseMinorUnits } from "./money-input";
+import { z } from "zod";
+import { parseWith, textField, typedText, type FieldErrors } from "~/domain/form-schema";
+import { minorUnitsField, minorUnitsText } from "./money-input";
 
 /** A Bs per USD rate staff type: positive, two decimals at most, below an absurd bound. */
 export const RATE_MAX_HUNDREDTHS = 10_000_000_00; // 10 million Bs per USD
@@ -20,32 +22,38 @@ function isCalendarDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
-/** Reads the rate form. `today` is the platform's date (YYYY-MM-DD); a rate may be for tomorrow at most (published the evening before). */
-export function parseRateForm(
-  raw: { rate?: unknown; effectiveOn?: unknown; source?: unknown },
-  today: string,
-): { ok: true; value: RateInput } | { ok: false; code: RateErrorCode; field: string } {
-  const amount = parseMinorUnits(raw.rate, { max: RATE_MAX_HUNDREDTHS });
-  if (!amount.ok) {
-    const code = (
+/** The rate form's schema for the platform's date `today`: the rate, the day it takes effect (today when empty), the source. */
+function rateSchema(today: string) {
+  const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  return z.object({
+    rate: minorUnitsField(
       {
         REQUIRED: "RATE_REQUIRED",
         NOT_A_NUMBER: "RATE_INVALID",
         NEGATIVE: "RATE_NOT_POSITIVE",
         ZERO: "RATE_NOT_POSITIVE",
         TOO_LARGE: "RATE_TOO_LARGE",
-      } as const
-    )[amount.code];
-    return { ok: false, code, field: "rate" };
-  }
-  const effectiveOn = typeof raw.effectiveOn === "string" && raw.effectiveOn.trim() ? raw.effectiveOn.trim() : today;
-  if (!isCalendarDate(effectiveOn)) return { ok: false, code: "DATE_INVALID", field: "effectiveOn" };
-  const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-  if (effectiveOn > tomorrow) return { ok: false, code: "DATE_IN_FUTURE", field: "effectiveOn" };
-  const source = typeof raw.source === "string" ? raw.source.trim() : "";
-  if (source.length > RATE_SOURCE_MAX) return { ok: false, code: "SOURCE_TOO_LONG", field: "source" };
-  const rate = `${Math.trunc(amount.value / 100)}.${String(amount.value % 100).padStart(2, "0")}`;
-  return { ok: true, value: { rate, effectiveOn, source } };
+      },
+      { max: RATE_MAX_HUNDREDTHS },
+    ).transform((hundredths) => minorUnitsText(hundredths)),
+    effectiveOn: z.preprocess(
+      (value) => typedText(value) || today,
+      z
+        .string()
+        .refine(isCalendarDate, { error: "DATE_INVALID", abort: true })
+        .refine((day) => day <= tomorrow, { error: "DATE_IN_FUTURE" }),
+    ),
+    source: textField(z.string().max(RATE_SOURCE_MAX, { error: "SOURCE_TOO_LONG" })),
+  });
+}
+
+/** Reads the rate form, every wrong field at once. `today` is the platform's date (YYYY-MM-DD); a rate may be for tomorrow at most (published the evening before). */
+export function parseRateForm(
+  raw: { rate?: unknown; effectiveOn?: unknown; source?: unknown },
+  today: string,
+): { ok: true; value: RateInput } | { ok: false; code: RateErrorCode; field: string; errors: FieldErrors } {
+  const parsed = parseWith<ReturnType<typeof rateSchema>, RateErrorCode>(rateSchema(today), raw, ["rate", "effectiveOn", "source"]);
+  return parsed.ok ? { ok: true, value: parsed.data } : parsed;
 }
 
 /** A new rate this far from the current one (as a fraction) asks staff to confirm it: a typo such as 2455 for 245,5. */

@@ -1,3 +1,6 @@
+import { z } from "zod";
+import { refuse } from "~/domain/form-schema";
+
 /**
  * Money and numbers as staff type them: decimal text ("12.50", "12,50", "1.234,56" is refused
  * as ambiguous), stored as integer minor units. Every rule answers a code, never a message.
@@ -40,4 +43,18 @@ export function parseWholeNumber(
 /** Minor units back to the decimal text a form shows: 1250 → "12.50". */
 export function minorUnitsText(value: number): string {
   return `${Math.trunc(value / 100)}.${String(value % 100).padStart(2, "0")}`;
+}
+
+/**
+ * A money field of a form's zod schema: its minor units, or the field refused with `code` (one code for
+ * every mistake, or one per MoneyInputCode).
+ */
+export function minorUnitsField(code: string | Record<MoneyInputCode, string>, options: { allowZero?: boolean; max: number }) {
+  return z
+    .unknown()
+    .optional()
+    .transform((raw, ctx) => {
+      const parsed = parseMinorUnits(raw, options);
+      return parsed.ok ? parsed.value : refuse(ctx, typeof code === "string" ? code : code[parsed.code]);
+    });
 }

@@ -1,3 +1,5 @@
+import { z } from "zod";
+import { parseWith, refuse, textField, type FieldErrors } from "~/domain/form-schema";
 import { emailSchema } from "~/domain/email";
 import { VENEZUELAN_BANKS, type PaymentMethod } from "~/domain/payment-methods";
 import { isVenezuelanMobile, normalizePhone } from "~/domain/phone";
@@ -11,30 +13,44 @@ export const PAY_TO_FIELDS = {
 
 export type PayToErrorCode = "FIELD_REQUIRED" | "BANK_UNKNOWN" | "PHONE_INVALID" | "ID_INVALID" | "PAY_ID_INVALID" | "EMAIL_INVALID";
 
-/** Reads one method's pay-to form: every field required, each checked the way buyers will use it. */
+/** A pay-to field: required, then checked (and written) the way buyers will use it. */
+const payToField = <Schema extends z.ZodType<unknown, string>>(check: Schema) =>
+  textField(z.string().min(1, { error: "FIELD_REQUIRED", abort: true }).pipe(check));
+
+/** Each method's pay-to form. */
+const PAY_TO_SCHEMAS = {
+  pago_movil: z.object({
+    bankCode: payToField(z.string().refine((code) => Object.hasOwn(VENEZUELAN_BANKS, code), { error: "BANK_UNKNOWN" })),
+    phone: payToField(z.string().transform(normalizePhone).refine(isVenezuelanMobile, { error: "PHONE_INVALID" })),
+    id: payToField(
+      z
+        .string()
+        .transform((id) => id.toUpperCase().replace(/\s/g, ""))
+        .refine((id) => /^[VEJPG]-?\d{5,9}(-?\d)?$/.test(id), { error: "ID_INVALID" }),
+    ),
+  }),
+  binance: z.object({ payId: payToField(z.string().regex(/^\d{4,12}$/, { error: "PAY_ID_INVALID" })) }),
+  paypal: z.object({
+    email: payToField(
+      z.string().transform((value, ctx) => {
+        const email = emailSchema.safeParse(value);
+        return email.success ? email.data : refuse(ctx, "EMAIL_INVALID");
+      }),
+    ),
+  }),
+} satisfies Record<PaymentMethod, z.ZodType>;
+
+/**
+ * Reads one method's pay-to form: every field required, each checked the way buyers will use it; every
+ * wrong field at once. A missing field is told first, then the first wrong one in form order.
+ */
 export function parsePayToForm(
   method: PaymentMethod,
   raw: Record<string, unknown>,
-): { ok: true; details: Record<string, string> } | { ok: false; code: PayToErrorCode; field: string } {
-  const details: Record<string, string> = {};
-  for (const field of PAY_TO_FIELDS[method]) {
-    const value = typeof raw[field] === "string" ? (raw[field] as string).trim() : "";
-    if (!value) return { ok: false, code: "FIELD_REQUIRED", field };
-    details[field] = value;
-  }
-  if (method === "pago_movil") {
-    if (!Object.hasOwn(VENEZUELAN_BANKS, details.bankCode!)) return { ok: false, code: "BANK_UNKNOWN", field: "bankCode" };
-    details.phone = normalizePhone(details.phone!);
-    if (!isVenezuelanMobile(details.phone)) return { ok: false, code: "PHONE_INVALID", field: "phone" };
-    const id = details.id!.toUpperCase().replace(/\s/g, "");
-    if (!/^[VEJPG]-?\d{5,9}(-?\d)?$/.test(id)) return { ok: false, code: "ID_INVALID", field: "id" };
-    details.id = id;
-  }
-  if (method === "binance" && !/^\d{4,12}$/.test(details.payId!)) return { ok: false, code: "PAY_ID_INVALID", field: "payId" };
-  if (method === "paypal") {
-    const email = emailSchema.safeParse(details.email);
-    if (!email.success) return { ok: false, code: "EMAIL_INVALID", field: "email" };
-    details.email = email.data;
-  }
-  return { ok: true, details };
+): { ok: true; details: Record<string, string> } | { ok: false; code: PayToErrorCode; field: string; errors: FieldErrors } {
+  const fields = PAY_TO_FIELDS[method];
+  const parsed = parseWith<z.ZodType<Record<string, string>>, PayToErrorCode>(PAY_TO_SCHEMAS[method], raw, fields);
+  if (parsed.ok) return { ok: true, details: parsed.data };
+  const missing = fields.find((field) => parsed.errors[field] === "FIELD_REQUIRED");
+  return missing ? { ...parsed, code: "FIELD_REQUIRED", field: missing } : parsed;
 }

@@ -1,22 +1,12 @@
 import { useTranslation } from "~/lib/i18n-react";
 import { Form, Link } from "react-router";
-import { fail, succeed } from "~/lib/answer";
+import { fail, fieldErrorsOfAnswer, succeed } from "~/lib/answer";
 import { db } from "~/lib/db.server";
 import { formFields, notFoundIfNullish, readForm, idParam } from "~/lib/http.server";
 import { metaText } from "~/lib/meta";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import { CatalogueAdminError, createPackage, findGame, listPackagesForStaff, updatePackage } from "../catalogue-admin.server";
-import {
-  AnswerNotice,
-  CheckboxList,
-  LabeledInput,
-  PageTitle,
-  cardClass,
-  fieldClass,
-  labelClass,
-  primaryButton,
-  secondaryButton,
-} from "../components/admin-ui";
+import { AnswerNotice, CheckboxList, CheckedInput, PageTitle, cardClass, primaryButton, secondaryButton } from "../components/admin-ui";
 import { staffContext } from "../context.server";
 import { parsePackageForm } from "../core/catalogue-form";
 import { minorUnitsText } from "../core/money-input";
@@ -60,8 +50,10 @@ interface PackageFormValues {
   active: boolean;
 }
 
-function PackageForm({ values, submit }: { values: PackageFormValues; submit: string }) {
+function PackageForm({ values, submit, errors }: { values: PackageFormValues; submit: string; errors: Record<string, string> }) {
   const { t } = useTranslation("admin");
+  // Each wrong field is marked under it; ids stay unique across the page's forms.
+  const marks = { errors, errorPrefix: `package-${values.id ?? "new"}` };
   return (
     <Form
       method="post"
@@ -69,26 +61,39 @@ function PackageForm({ values, submit }: { values: PackageFormValues; submit: st
       data-testid={values.id ? `package-${values.id}` : "package-new"}
     >
       {values.id ? <input type="hidden" name="packageId" value={values.id} /> : null}
-      <label className={`${labelClass} sm:col-span-2`}>
-        {t("catalogue.fields.label")}
-        <input name="label" required maxLength={60} defaultValue={values.label} className={fieldClass} />
-      </label>
-      <LabeledInput label={t("catalogue.fields.amount")} name="amount" inputMode="numeric" defaultValue={values.amount ?? ""} />
-      <LabeledInput label={t("catalogue.fields.bonus")} name="bonus" inputMode="numeric" defaultValue={values.bonus} />
-      <LabeledInput
+      <CheckedInput
+        {...marks}
+        className="sm:col-span-2"
+        label={t("catalogue.fields.label")}
+        name="label"
+        required
+        maxLength={60}
+        defaultValue={values.label}
+      />
+      <CheckedInput {...marks} label={t("catalogue.fields.amount")} name="amount" inputMode="numeric" defaultValue={values.amount ?? ""} />
+      <CheckedInput {...marks} label={t("catalogue.fields.bonus")} name="bonus" inputMode="numeric" defaultValue={values.bonus} />
+      <CheckedInput
+        {...marks}
         label={t("catalogue.fields.priceUsd")}
         name="priceUsd"
         inputMode="decimal"
         required
         defaultValue={values.priceUsd === null ? "" : minorUnitsText(values.priceUsd)}
       />
-      <LabeledInput
+      <CheckedInput
+        {...marks}
         label={t("catalogue.fields.priceBs")}
         name="priceBs"
         inputMode="decimal"
         defaultValue={values.priceBs === null ? "" : minorUnitsText(values.priceBs)}
       />
-      <LabeledInput label={t("catalogue.fields.sortOrder")} name="sortOrder" inputMode="numeric" defaultValue={values.sortOrder} />
+      <CheckedInput
+        {...marks}
+        label={t("catalogue.fields.sortOrder")}
+        name="sortOrder"
+        inputMode="numeric"
+        defaultValue={values.sortOrder}
+      />
       <CheckboxList
         boxes={[
           { name: "bsFollowsRate", label: t("catalogue.fields.bsFollowsRate"), checked: values.bsFollowsRate },
@@ -106,6 +111,9 @@ export default function CatalogueGamePage({ loaderData, actionData }: Route.Comp
   useRouteMessages(loaderData.messages);
   const { t } = useTranslation("admin");
   const { game, packages } = loaderData;
+  // The refused package's form (the new one when packageId is "") marks each wrong field.
+  const failedPackage = actionData && !actionData.ok && "packageId" in actionData ? actionData.packageId : null;
+  const errorsOf = (packageId: string) => (failedPackage === packageId ? fieldErrorsOfAnswer(actionData) : {});
   return (
     <section className="mx-auto max-w-5xl px-4 py-8" data-testid="admin-catalogue-game">
       <PageTitle title={t("catalogue.packagesOf", { game: game.name })} subtitle={t("catalogue.packagesNote")} />
@@ -118,6 +126,7 @@ export default function CatalogueGamePage({ loaderData, actionData }: Route.Comp
           <PackageForm
             key={pkg.id}
             submit={t("catalogue.save")}
+            errors={errorsOf(pkg.id)}
             values={{
               id: pkg.id,
               label: pkg.label,
@@ -134,6 +143,7 @@ export default function CatalogueGamePage({ loaderData, actionData }: Route.Comp
         <h2 className="mt-4 text-xl font-bold">{t("catalogue.newPackage")}</h2>
         <PackageForm
           submit={t("catalogue.add")}
+          errors={errorsOf("")}
           values={{
             label: "",
             amount: null,

@@ -1,6 +1,6 @@
 import { useTranslation } from "~/lib/i18n-react";
 import { Form, Link } from "react-router";
-import { fail, succeed } from "~/lib/answer";
+import { fail, fieldErrorsOfAnswer, succeed } from "~/lib/answer";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { formFields, readForm } from "~/lib/http.server";
@@ -10,7 +10,7 @@ import { CatalogueAdminError, listGamesForStaff, updateGame } from "../catalogue
 import {
   AnswerNotice,
   CheckboxList,
-  LabeledInput,
+  CheckedInput,
   PageTitle,
   cardClass,
   fieldClass,
@@ -97,6 +97,11 @@ export default function CataloguePage({ loaderData, actionData }: Route.Componen
   const { t } = useTranslation("admin");
   const { checkerConfigured } = loaderData;
   const failedGame = actionData && !actionData.ok && "gameId" in actionData ? actionData.gameId : null;
+  // The refused game's form marks each wrong field under it (the summary stays above the forms).
+  const marks = (gameId: string) => ({
+    errors: failedGame === gameId ? fieldErrorsOfAnswer(actionData) : {},
+    errorPrefix: `game-${gameId}`,
+  });
   return (
     <section className="mx-auto max-w-5xl px-4 py-8" data-testid="admin-catalogue">
       <PageTitle title={t("catalogue.title")} subtitle={t("catalogue.subtitle")} />
@@ -135,21 +140,41 @@ export default function CataloguePage({ loaderData, actionData }: Route.Componen
                 </span>
               ) : null}
             </div>
-            <LabeledInput label={t("catalogue.fields.name")} name="name" defaultValue={game.name} required maxLength={60} />
-            <LabeledInput label={t("catalogue.fields.sortOrder")} name="sortOrder" inputMode="numeric" defaultValue={game.sortOrder} />
-            <LabeledInput label={t("catalogue.fields.logo")} name="logo" defaultValue={game.logo ?? ""} placeholder="/images/games/…" />
+            <CheckedInput
+              {...marks(game.id)}
+              label={t("catalogue.fields.name")}
+              name="name"
+              defaultValue={game.name}
+              required
+              maxLength={60}
+            />
+            <CheckedInput
+              {...marks(game.id)}
+              label={t("catalogue.fields.sortOrder")}
+              name="sortOrder"
+              inputMode="numeric"
+              defaultValue={game.sortOrder}
+            />
+            <CheckedInput
+              {...marks(game.id)}
+              label={t("catalogue.fields.logo")}
+              name="logo"
+              defaultValue={game.logo ?? ""}
+              placeholder="/images/games/…"
+            />
             <label className={labelClass}>
               {t("catalogue.fields.logoFile")}
               <input
                 type="file"
                 name="logoFile"
                 accept="image/png,image/jpeg,image/webp"
-                aria-invalid={(failedGame === game.id && actionData && !actionData.ok && actionData.field === "logoFile") || undefined}
+                aria-invalid={marks(game.id).errors.logoFile ? true : undefined}
                 className={`${fieldClass} min-w-0`}
                 data-testid={`logo-file-${game.id}`}
               />
             </label>
-            <LabeledInput
+            <CheckedInput
+              {...marks(game.id)}
               label={t("catalogue.fields.banner")}
               name="banner"
               defaultValue={game.banner ?? ""}
@@ -161,7 +186,7 @@ export default function CataloguePage({ loaderData, actionData }: Route.Componen
                 type="file"
                 name="bannerFile"
                 accept="image/png,image/jpeg,image/webp"
-                aria-invalid={(failedGame === game.id && actionData && !actionData.ok && actionData.field === "bannerFile") || undefined}
+                aria-invalid={marks(game.id).errors.bannerFile ? true : undefined}
                 className={`${fieldClass} min-w-0`}
                 data-testid={`banner-file-${game.id}`}
               />

@@ -42,6 +42,19 @@ describe("the donation form", () => {
     expect(parseDonationForm({ currency: "USD", amount: "1", message: "x".repeat(141) })).toMatchObject({ code: "MESSAGE_LENGTH" });
   });
 
+  it("names every wrong field at once", () => {
+    expect(parseDonationForm({ currency: "EUR", amount: "0", message: "x".repeat(141) })).toMatchObject({
+      ok: false,
+      code: "BAD_CURRENCY",
+      field: "currency",
+      errors: { currency: "BAD_CURRENCY", amount: "BAD_AMOUNT", message: "MESSAGE_LENGTH" },
+    });
+    expect(parseDonationOrderForm({ amount: "", message: "x".repeat(141) })).toMatchObject({
+      code: "BAD_AMOUNT",
+      errors: { amount: "BAD_AMOUNT", message: "MESSAGE_LENGTH" },
+    });
+  });
+
   it("fee percentages", () => {
     expect(parseFeePercent("10")).toBe(1000);
     expect(parseFeePercent("7,5")).toBe(750);

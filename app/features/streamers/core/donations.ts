@@ -1,5 +1,7 @@
+import { z } from "zod";
+import { checkbox, parseWith, textField, type FieldErrors } from "~/domain/form-schema";
 import type { Currency } from "~/domain/money";
-import { parseMinorUnits } from "~/features/admin/core/money-input";
+import { minorUnitsField } from "~/features/admin/core/money-input";
 import { isCurrency } from "~/features/wallet/core/accounts";
 
 /**
@@ -17,15 +19,24 @@ export type DonationFormErrorCode = "BAD_CURRENCY" | "BAD_AMOUNT" | "MESSAGE_LEN
 
 export type ParsedDonation =
   | { ok: true; currency: Currency; amount: number; message: string; public: boolean }
-  | { ok: false; code: DonationFormErrorCode; field: string };
+  | { ok: false; code: DonationFormErrorCode; field: string; errors: FieldErrors };
+
+/** The donation's message and public box (both forms). */
+const messageFields = {
+  message: textField(z.string().refine((message) => [...message].length <= MESSAGE_MAX, { error: "MESSAGE_LENGTH" })),
+  public: checkbox(),
+};
+
+/** The wallet donation form: currency, amount, message, public; every wrong field at once. */
+const donationSchema = z.object({
+  currency: z.unknown().refine(isCurrency, { error: "BAD_CURRENCY" }),
+  amount: minorUnitsField("BAD_AMOUNT", { max: DONATION_MAX }),
+  ...messageFields,
+});
 
 export function parseDonationForm(form: Record<string, string | undefined>): ParsedDonation {
-  if (!isCurrency(form.currency)) return { ok: false, code: "BAD_CURRENCY", field: "currency" };
-  const amount = parseMinorUnits(form.amount, { max: DONATION_MAX });
-  if (!amount.ok) return { ok: false, code: "BAD_AMOUNT", field: "amount" };
-  const message = (form.message ?? "").trim();
-  if ([...message].length > MESSAGE_MAX) return { ok: false, code: "MESSAGE_LENGTH", field: "message" };
-  return { ok: true, currency: form.currency, amount: amount.value, message, public: form.public === "on" };
+  const parsed = parseWith<typeof donationSchema, DonationFormErrorCode>(donationSchema, form, ["currency", "amount", "message"]);
+  return parsed.ok ? { ok: true, ...parsed.data, currency: parsed.data.currency as Currency } : parsed;
 }
 
 /** The fee (rounded down: the streamer never gets less than their share) and what the streamer receives; they sum to the amount. */
@@ -44,16 +55,18 @@ export function parseFeePercent(raw: string | undefined): number | null {
 }
 
 export type ParsedDonationOrder =
-  { ok: true; amountUsd: number; message: string; public: boolean } | { ok: false; code: DonationFormErrorCode; field: string };
+  | { ok: true; amountUsd: number; message: string; public: boolean }
+  | { ok: false; code: DonationFormErrorCode; field: string; errors: FieldErrors };
+
+const donationOrderSchema = z.object({ amount: minorUnitsField("BAD_AMOUNT", { max: DONATION_MAX }), ...messageFields });
 
 /**
  * A donation paid as an order (Pago Móvil, Binance or PayPal): the amount is typed in dollars, within
  * the wallet donation's limits, and priced on the server (Bs at the stored rate for Pago Móvil).
  */
 export function parseDonationOrderForm(form: Record<string, string | undefined>): ParsedDonationOrder {
-  const amount = parseMinorUnits(form.amount, { max: DONATION_MAX });
-  if (!amount.ok) return { ok: false, code: "BAD_AMOUNT", field: "amount" };
-  const message = (form.message ?? "").trim();
-  if ([...message].length > MESSAGE_MAX) return { ok: false, code: "MESSAGE_LENGTH", field: "message" };
-  return { ok: true, amountUsd: amount.value, message, public: form.public === "on" };
+  const parsed = parseWith<typeof donationOrderSchema, DonationFormErrorCode>(donationOrderSchema, form, ["amount", "message"]);
+  if (!parsed.ok) return parsed;
+  const { amount, ...rest } = parsed.data;
+  return { ok: true, amountUsd: amount, ...rest };
 }

@@ -36,12 +36,16 @@ describe("the schedule form", () => {
   });
 
   it("names the bad field", () => {
-    expect(parseScheduleForm(row(0, "8", "20:00", "60"))).toEqual({ ok: false, code: "SCHEDULE_BAD_DAY", field: "slot-0-day" });
+    expect(parseScheduleForm(row(0, "8", "20:00", "60"))).toMatchObject({ ok: false, code: "SCHEDULE_BAD_DAY", field: "slot-0-day" });
     expect(parseScheduleForm(row(0, "0", "20:00", "60"))).toMatchObject({ code: "SCHEDULE_BAD_DAY" });
-    expect(parseScheduleForm(row(3, "2", "24:00", "60"))).toEqual({ ok: false, code: "SCHEDULE_BAD_TIME", field: "slot-3-start" });
+    expect(parseScheduleForm(row(3, "2", "24:00", "60"))).toMatchObject({ ok: false, code: "SCHEDULE_BAD_TIME", field: "slot-3-start" });
     expect(parseScheduleForm(row(0, "2", "8pm", "60"))).toMatchObject({ code: "SCHEDULE_BAD_TIME" });
     expect(parseScheduleForm(row(0, "2", "", "60", "Sin hora"))).toMatchObject({ code: "SCHEDULE_BAD_TIME" });
-    expect(parseScheduleForm(row(0, "2", "20:00", "10"))).toEqual({ ok: false, code: "SCHEDULE_BAD_DURATION", field: "slot-0-duration" });
+    expect(parseScheduleForm(row(0, "2", "20:00", "10"))).toMatchObject({
+      ok: false,
+      code: "SCHEDULE_BAD_DURATION",
+      field: "slot-0-duration",
+    });
     expect(parseScheduleForm(row(0, "2", "20:00", "721"))).toMatchObject({ code: "SCHEDULE_BAD_DURATION" });
     expect(parseScheduleForm(row(0, "2", "20:00", "1.5"))).toMatchObject({ code: "SCHEDULE_BAD_DURATION" });
     expect(parseScheduleForm(row(0, "2", "20:00", "60", "x".repeat(61)))).toMatchObject({ code: "SCHEDULE_BAD_TITLE" });
@@ -49,7 +53,7 @@ describe("the schedule form", () => {
   });
 
   it("refuses overlapping slots, across midnight and the week's end too", () => {
-    expect(parseScheduleForm({ ...row(0, "3", "20:00", "120"), ...row(1, "3", "21:00", "60") })).toEqual({
+    expect(parseScheduleForm({ ...row(0, "3", "20:00", "120"), ...row(1, "3", "21:00", "60") })).toMatchObject({
       ok: false,
       code: "SCHEDULE_OVERLAP",
     });
@@ -65,12 +69,21 @@ describe("the schedule form", () => {
     expect(overlaps(slot(1, 0, 60), slot(7, 1380, 61))).toBe(true);
   });
 
+  it("names every bad field at once, the first as code", () => {
+    expect(parseScheduleForm({ ...row(0, "2", "20:00", "10"), ...row(1, "9", "25:00", "60") })).toMatchObject({
+      ok: false,
+      code: "SCHEDULE_BAD_DURATION",
+      field: "slot-0-duration",
+      errors: { "slot-0-duration": "SCHEDULE_BAD_DURATION", "slot-1-day": "SCHEDULE_BAD_DAY", "slot-1-start": "SCHEDULE_BAD_TIME" },
+    });
+  });
+
   it("refuses more than the maximum", () => {
     const rows = Object.assign(
       {},
       ...Array.from({ length: SCHEDULE_MAX + 1 }, (_, index) => row(index, String((index % 7) + 1), index < 7 ? "08:00" : "20:00", "60")),
     );
-    expect(parseScheduleForm(rows)).toEqual({ ok: false, code: "SCHEDULE_TOO_MANY" });
+    expect(parseScheduleForm(rows)).toMatchObject({ ok: false, code: "SCHEDULE_TOO_MANY" });
     const fourteen = Object.assign(
       {},
       ...Array.from({ length: SCHEDULE_MAX }, (_, index) => row(index, String((index % 7) + 1), index < 7 ? "08:00" : "20:00", "60")),

@@ -1,3 +1,6 @@
+import { z } from "zod";
+import { parseWith, refuse, typedText, type FieldErrors } from "~/domain/form-schema";
+
 /**
  * A streamer's weekly schedule (docs/streamers.md): pure rules. Slots are in the platform's
  * zone (America/Caracas by default, no daylight saving), so a slot is a day of the week and minutes
@@ -30,7 +33,8 @@ export interface ScheduleSlot {
 export type ScheduleErrorCode =
   "SCHEDULE_BAD_DAY" | "SCHEDULE_BAD_TIME" | "SCHEDULE_BAD_DURATION" | "SCHEDULE_BAD_TITLE" | "SCHEDULE_OVERLAP" | "SCHEDULE_TOO_MANY";
 
-export type ScheduleResult = { ok: true; slots: ScheduleSlot[] } | { ok: false; code: ScheduleErrorCode; field?: string };
+export type ScheduleResult =
+  { ok: true; slots: ScheduleSlot[] } | { ok: false; code: ScheduleErrorCode; field: string; errors: FieldErrors };
 
 /** "20:30" → 1230; null unless a 24-hour HH:MM (what `<input type="time">` sends). */
 export function parseClock(value: string): number | null {
@@ -51,32 +55,66 @@ export function overlaps(a: ScheduleSlot, b: ScheduleSlot): boolean {
   return gap < a.duration || WEEK_MINUTES - gap < b.duration;
 }
 
+const ROW_FIELDS = ["day", "start", "duration", "title"] as const;
+const rowField = (index: number, name: (typeof ROW_FIELDS)[number]) => `slot-${index}-${name}`;
+/** Every row's fields in form order, then the whole form's (too many slots, overlaps). */
+const SCHEDULE_FIELD_ORDER = [
+  ...Array.from({ length: ROWS_READ }, (_, index) => ROW_FIELDS.map((name) => rowField(index, name))).flat(),
+  "form",
+];
+
+/** A row as typed; null when blank (no start time, no title). */
+function rowOf(form: Record<string, unknown>, index: number) {
+  const [day, start, duration, title] = ROW_FIELDS.map((name) => typedText(form[rowField(index, name)])) as [
+    string,
+    string,
+    string,
+    string,
+  ];
+  return start === "" && title === "" ? null : { day, start, duration, title };
+}
+
+/** Each row's slot, or the codes of its wrong fields. */
+function slotOf(row: { day: string; start: string; duration: string; title: string }) {
+  const start = parseClock(row.start);
+  const duration = Number(row.duration);
+  const errors: Partial<Record<(typeof ROW_FIELDS)[number], ScheduleErrorCode>> = {};
+  if (!/^[1-7]$/.test(row.day)) errors.day = "SCHEDULE_BAD_DAY";
+  if (start === null) errors.start = "SCHEDULE_BAD_TIME";
+  if (!/^\d{1,4}$/.test(row.duration) || duration < DURATION_MIN || duration > DURATION_MAX) errors.duration = "SCHEDULE_BAD_DURATION";
+  if ([...row.title].length > SCHEDULE_TITLE_MAX || /\p{Cc}/u.test(row.title)) errors.title = "SCHEDULE_BAD_TITLE";
+  return { errors, slot: { day: Number(row.day) as Weekday, start: start ?? 0, duration, title: row.title } };
+}
+
 /**
- * The schedule form: rows `slot-N-day`, `slot-N-start`, `slot-N-duration`, `slot-N-title`; a row left
- * blank (no start time) is no slot. The first bad field is named; overlapping slots and more than
- * SCHEDULE_MAX are refused whole, so nothing is saved half.
+ * The schedule form's schema: every filled row checked (each wrong field
+ * named), then the whole week: more than SCHEDULE_MAX slots or overlapping ones are refused whole.
  */
-export function parseScheduleForm(fields: Record<string, string | undefined>): ScheduleResult {
+const scheduleSchema = z.record(z.string(), z.unknown()).transform((form, ctx) => {
   const slots: ScheduleSlot[] = [];
   for (let index = 0; index < ROWS_READ; index++) {
-    const field = (name: string) => (fields[`slot-${index}-${name}`] ?? "").trim();
-    const [dayText, startText, durationText, title] = [field("day"), field("start"), field("duration"), field("title")];
-    if (startText === "" && title === "") continue;
-    const day = Number(dayText);
-    if (!/^[1-7]$/.test(dayText)) return { ok: false, code: "SCHEDULE_BAD_DAY", field: `slot-${index}-day` };
-    const start = parseClock(startText);
-    if (start === null) return { ok: false, code: "SCHEDULE_BAD_TIME", field: `slot-${index}-start` };
-    const duration = Number(durationText);
-    if (!/^\d{1,4}$/.test(durationText) || duration < DURATION_MIN || duration > DURATION_MAX)
-      return { ok: false, code: "SCHEDULE_BAD_DURATION", field: `slot-${index}-duration` };
-    if ([...title].length > SCHEDULE_TITLE_MAX || /\p{Cc}/u.test(title))
-      return { ok: false, code: "SCHEDULE_BAD_TITLE", field: `slot-${index}-title` };
-    slots.push({ day: day as Weekday, start, duration, title });
+    const row = rowOf(form, index);
+    if (!row) continue;
+    const { errors, slot } = slotOf(row);
+    for (const [name, code] of Object.entries(errors))
+      ctx.addIssue({ code: "custom", message: code, path: [rowField(index, name as (typeof ROW_FIELDS)[number])] });
+    slots.push(slot);
   }
-  if (slots.length > SCHEDULE_MAX) return { ok: false, code: "SCHEDULE_TOO_MANY" };
+  if (ctx.issues.length) return z.NEVER;
+  if (slots.length > SCHEDULE_MAX) return refuse(ctx, "SCHEDULE_TOO_MANY");
   for (let i = 0; i < slots.length; i++)
-    for (let j = i + 1; j < slots.length; j++) if (overlaps(slots[i]!, slots[j]!)) return { ok: false, code: "SCHEDULE_OVERLAP" };
-  return { ok: true, slots: [...slots].sort((a, b) => weekStart(a) - weekStart(b)) };
+    for (let j = i + 1; j < slots.length; j++) if (overlaps(slots[i]!, slots[j]!)) return refuse(ctx, "SCHEDULE_OVERLAP");
+  return [...slots].sort((a, b) => weekStart(a) - weekStart(b));
+});
+
+/**
+ * The schedule form: rows `slot-N-day`, `slot-N-start`, `slot-N-duration`, `slot-N-title`; a row left
+ * blank (no start time) is no slot. Every bad field is named (`field` the first); overlapping slots and
+ * more than SCHEDULE_MAX are refused whole ("form"), so nothing is saved half.
+ */
+export function parseScheduleForm(fields: Record<string, string | undefined>): ScheduleResult {
+  const parsed = parseWith<typeof scheduleSchema, ScheduleErrorCode>(scheduleSchema, fields, SCHEDULE_FIELD_ORDER);
+  return parsed.ok ? { ok: true, slots: parsed.data } : parsed;
 }
 
 /** A stored schedule read back defensively: anything not a valid slot is dropped. */

@@ -44,6 +44,17 @@ describe("parseStreamForm", () => {
   });
 });
 
+describe("parseStreamForm, every wrong field at once", () => {
+  it("names each wrong field, the first in form order as code", () => {
+    expect(parseStreamForm({ kind: "fan", platform: "twitch", url: "https://evil.example/x", matchId: "x" })).toMatchObject({
+      ok: false,
+      code: "STREAM_KIND_INVALID",
+      field: "kind",
+      errors: { kind: "STREAM_KIND_INVALID", url: "CHANNEL_URL_INVALID", matchId: "MATCH_INVALID" },
+    });
+  });
+});
+
 describe("players", () => {
   it("uses each provider's official player, with our host as Twitch's parent", () => {
     expect(liveEmbedUrl("twitch", "https://www.twitch.tv/Vale_Live", "arena.example")).toBe(

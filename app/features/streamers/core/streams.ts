@@ -1,3 +1,5 @@
+import { z } from "zod";
+import { always, parseWith, refuse, textField, type FieldErrors } from "~/domain/form-schema";
 import { zoneOffsetMinutes } from "~/domain/format";
 import { isPlatform, parseChannelUrl, parseStreamerHandle, type Platform } from "./rules";
 
@@ -21,26 +23,51 @@ export interface StreamInput {
   matchId: number | null;
 }
 
-/** The staff form: kind, platform, the channel URL in the platform's form, optionally a streamer's handle and a match number. */
+/** The stream form's schema: each field on its own; the URL is read in its platform's form (a wrong platform refuses the URL). */
+const streamSchema = z
+  .object({
+    kind: textField(z.enum(STREAM_KINDS, { error: "STREAM_KIND_INVALID" })),
+    platform: textField(z.string()),
+    url: textField(z.string()),
+    streamer: textField(
+      z.string().transform((text, ctx) => {
+        if (!text) return null;
+        const handle = parseStreamerHandle(text.replace(/^@/, ""));
+        return handle.ok ? handle.handle : refuse(ctx, "HANDLE_FORMAT");
+      }),
+    ),
+    matchId: textField(
+      z
+        .string()
+        .refine((text) => !text || /^\d{1,6}$/.test(text), { error: "MATCH_INVALID" })
+        .transform((text) => (text ? Number(text) : null)),
+    ),
+  })
+  .superRefine(
+    (form, ctx) => {
+      if (!channelOf(form)) ctx.addIssue({ code: "custom", message: "CHANNEL_URL_INVALID", path: ["url"] });
+    },
+    { when: always },
+  )
+  .transform((form, ctx) => {
+    const channel = channelOf(form);
+    return channel ? { ...form, ...channel } : refuse(ctx, "CHANNEL_URL_INVALID");
+  });
+
+/** The platform and the channel URL in its form, or null. */
+function channelOf(form: { platform: string; url: string }): { platform: Platform; url: string } | null {
+  const url = isPlatform(form.platform) ? parseChannelUrl(form.platform, form.url) : null;
+  return url ? { platform: form.platform as Platform, url } : null;
+}
+
+/** The staff form: kind, platform, the channel URL in the platform's form, optionally a streamer's handle and a match number; every wrong field at once. */
 export function parseStreamForm(
   fields: Record<string, string | undefined>,
-): { ok: true; value: StreamInput } | { ok: false; code: StreamFormErrorCode; field: string } {
-  const kind = fields.kind ?? "";
-  if (!(STREAM_KINDS as readonly string[]).includes(kind)) return { ok: false, code: "STREAM_KIND_INVALID", field: "kind" };
-  const platform = fields.platform ?? "";
-  if (!isPlatform(platform)) return { ok: false, code: "CHANNEL_URL_INVALID", field: "url" };
-  const url = parseChannelUrl(platform, fields.url ?? "");
-  if (!url) return { ok: false, code: "CHANNEL_URL_INVALID", field: "url" };
-  const handleText = (fields.streamer ?? "").trim();
-  let streamerHandle: string | null = null;
-  if (handleText) {
-    const handle = parseStreamerHandle(handleText.replace(/^@/, ""));
-    if (!handle.ok) return { ok: false, code: "HANDLE_FORMAT", field: "streamer" };
-    streamerHandle = handle.handle;
-  }
-  const matchText = (fields.matchId ?? "").trim();
-  if (matchText && !/^\d{1,6}$/.test(matchText)) return { ok: false, code: "MATCH_INVALID", field: "matchId" };
-  return { ok: true, value: { kind: kind as StreamKind, platform, url, streamerHandle, matchId: matchText ? Number(matchText) : null } };
+): { ok: true; value: StreamInput } | { ok: false; code: StreamFormErrorCode; field: string; errors: FieldErrors } {
+  const parsed = parseWith<typeof streamSchema, StreamFormErrorCode>(streamSchema, fields, ["kind", "url", "streamer", "matchId"]);
+  if (!parsed.ok) return parsed;
+  const { kind, platform, url, streamer, matchId } = parsed.data;
+  return { ok: true, value: { kind, platform, url, streamerHandle: streamer, matchId } };
 }
 
 /** The channel's name as people know it, from a URL parseChannelUrl accepted: "vale_live", "@arena", "UC…". */

@@ -87,5 +87,10 @@ describe("subscriber-only posts", () => {
     expect(parsePostForm({ title: "x".repeat(81), body: "x" })).toMatchObject({ ok: false, code: "POST_TITLE" });
     expect(parsePostForm({ title: "x", body: "   " })).toMatchObject({ ok: false, code: "POST_BODY" });
     expect(parsePostForm({ title: "x", body: "y".repeat(2001) })).toMatchObject({ ok: false, code: "POST_BODY" });
+    expect(parsePostForm({ title: "", body: "" })).toMatchObject({
+      code: "POST_TITLE",
+      field: "title",
+      errors: { title: "POST_TITLE", body: "POST_BODY" },
+    });
   });
 });

@@ -1,3 +1,5 @@
+import { z } from "zod";
+import { parseWith, textField, type FieldErrors } from "~/domain/form-schema";
 import { parseMinorUnits } from "~/features/admin/core/money-input";
 import { isMemberAt, nextPeriod, type Period } from "~/features/plus/core/membership";
 import { donationSplit } from "./donations";
@@ -63,12 +65,16 @@ export function postView<T extends { title: string; body: string }>(
   return { ...post, body: reader.own || reader.subscribed ? post.body : null };
 }
 
+/** A text 1 to `max` characters long, trimmed; `code` otherwise. */
+const postText = (max: number, code: "POST_TITLE" | "POST_BODY") =>
+  textField(z.string().refine((text) => text.length > 0 && [...text].length <= max, { error: code }));
+
+/** A subscribers' post: title and body, both checked at once. */
+const postSchema = z.object({ title: postText(POST_TITLE_MAX, "POST_TITLE"), body: postText(POST_BODY_MAX, "POST_BODY") });
+
 export function parsePostForm(
   fields: Record<string, string | undefined>,
-): { ok: true; title: string; body: string } | { ok: false; code: "POST_TITLE" | "POST_BODY"; field: string } {
-  const title = (fields.title ?? "").trim();
-  const body = (fields.body ?? "").trim();
-  if (title.length === 0 || [...title].length > POST_TITLE_MAX) return { ok: false, code: "POST_TITLE", field: "title" };
-  if (body.length === 0 || [...body].length > POST_BODY_MAX) return { ok: false, code: "POST_BODY", field: "body" };
-  return { ok: true, title, body };
+): { ok: true; title: string; body: string } | { ok: false; code: "POST_TITLE" | "POST_BODY"; field: string; errors: FieldErrors } {
+  const parsed = parseWith<typeof postSchema, "POST_TITLE" | "POST_BODY">(postSchema, fields, ["title", "body"]);
+  return parsed.ok ? { ok: true, ...parsed.data } : parsed;
 }

@@ -1,20 +1,21 @@
 import { useTranslation } from "~/lib/i18n-react";
 import { DataAttr, dataAttr } from "~/browser/attributes";
 import { buttonClass } from "~/components/ui/button";
+import { Field, Input } from "~/components/ui/field";
 import { showsCoachField } from "~/domain/games";
 import { formatMoney } from "~/domain/format";
 import type { Language } from "~/domain/language";
 import { acceptedMethods, chargeFor } from "~/domain/tournament-fee";
 
-const inputClass = "w-full rounded-lg border border-slate-500 bg-slate-900 px-4 py-3 text-slate-100 focus:border-cyan-400";
-
-export function Field({
+/** The registration's text fields: the shared Field, what was typed, and its error (marked on the control) when refused. */
+export function TypedField({
   label,
   name,
   hint,
   type = "text",
   inputMode,
   typed,
+  error,
 }: {
   label: string;
   name: string;
@@ -22,13 +23,21 @@ export function Field({
   type?: string;
   inputMode?: "numeric" | "tel";
   typed: Record<string, string>;
+  /** The field's error, translated. */
+  error?: string;
 }) {
+  const errorId = `r-error-${name}`;
   return (
-    <label className="flex flex-col gap-1.5 text-sm font-semibold">
-      {label}
-      <input name={name} type={type} inputMode={inputMode} maxLength={60} defaultValue={typed[name]} className={inputClass} />
-      {hint ? <span className="text-xs font-normal text-slate-400">{hint}</span> : null}
-    </label>
+    <Field label={label} hint={hint} error={error ? <span data-testid={errorId}>{error}</span> : undefined} errorId={errorId}>
+      <Input
+        name={name}
+        type={type}
+        inputMode={inputMode}
+        maxLength={60}
+        defaultValue={typed[name]}
+        {...(error ? { "aria-invalid": true, "aria-describedby": errorId } : {})}
+      />
+    </Field>
   );
 }
 
@@ -42,10 +51,15 @@ export interface FeeTerms {
 }
 
 /** The fee's payment methods with their prices (the typed form and the team form). */
-export function PaymentMethods({ fee, feeCurrency, rate, typed, language }: FeeTerms) {
+export function PaymentMethods({ fee, feeCurrency, rate, typed, language, error }: FeeTerms & { error?: string }) {
   const { t } = useTranslation("tournaments");
   return (
-    <fieldset className="flex flex-col gap-2">
+    // A radio group: aria-invalid is allowed on it (not on a plain group) when the method was refused.
+    <fieldset
+      role="radiogroup"
+      className="flex flex-col gap-2"
+      {...(error ? { "aria-invalid": true, "aria-describedby": "r-error-paymentMethod" } : {})}
+    >
       <legend className="mb-2 text-sm font-semibold">{t("form.paymentMethod")}</legend>
       {feeCurrency === "VES" ? (
         <p className="text-sm text-slate-400" data-testid="ves-only">
@@ -74,6 +88,11 @@ export function PaymentMethods({ fee, feeCurrency, rate, typed, language }: FeeT
           </label>
         );
       })}
+      {error ? (
+        <span role="alert" id="r-error-paymentMethod" data-testid="r-error-paymentMethod" className="text-xs text-rose-300">
+          {error}
+        </span>
+      ) : null}
     </fieldset>
   );
 }
@@ -84,16 +103,23 @@ export function RegistrationForm({
   idempotencyKey,
   size,
   substitutes,
+  errors = {},
   ...terms
 }: {
   tournament: { id: string; game: string };
   idempotencyKey: string;
   size: number;
   substitutes: number;
+  /** Each field the last answer refused, with its code (the summary above the form says the first). */
+  errors?: Record<string, string>;
 } & FeeTerms) {
   const { fee, typed } = terms;
   const { t } = useTranslation("tournaments");
   const solo = size === 1;
+  // Each wrong field's own message: the player's number for a player's fields, the team size for the count.
+  const error = (name: string) =>
+    errors[name] ? t(`errors.${errors[name]}`, { n: Number(/^player(\d+)/.exec(name)?.[1] ?? 0), count: size }) : undefined;
+  const field = (name: string) => ({ name, typed, error: error(name) });
   return (
     <form
       method="post"
@@ -105,35 +131,33 @@ export function RegistrationForm({
       <input type="hidden" name="tournamentId" value={tournament.id} />
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       <h2 className="text-xl font-bold">{t("form.title")}</h2>
-      {!solo ? <Field label={t("form.teamName")} name="teamName" typed={typed} /> : null}
-      {!solo && showsCoachField(tournament.game) ? <Field label={t("form.coachName")} name="coachName" typed={typed} /> : null}
+      {!solo ? <TypedField label={t("form.teamName")} {...field("teamName")} /> : null}
+      {!solo && showsCoachField(tournament.game) ? <TypedField label={t("form.coachName")} {...field("coachName")} /> : null}
       {Array.from({ length: size + substitutes }, (_, index) => index + 1).map((n) => (
         <fieldset key={n} className="grid gap-3 rounded-xl border border-slate-800 p-4 sm:grid-cols-3" data-testid={`player-${n}`}>
           <legend className="px-1 text-sm font-bold text-cyan-300">
             {n > size ? t("form.substitute", { n: n - size }) : !solo && n === 1 ? t("form.captain") : t("form.player", { n })}
           </legend>
-          <Field label={t("form.playerName")} name={`player${n}Name`} typed={typed} />
-          <Field label={t("form.playerIgn")} name={`player${n}Ign`} typed={typed} />
+          <TypedField label={t("form.playerName")} {...field(`player${n}Name`)} />
+          <TypedField label={t("form.playerIgn")} {...field(`player${n}Ign`)} />
           {!solo ? (
-            <Field
+            <TypedField
               label={n === 1 ? t("form.playerPhone") : t("form.playerPhoneOptional")}
-              name={`player${n}Phone`}
-              typed={typed}
+              {...field(`player${n}Phone`)}
               type="tel"
               inputMode="numeric"
             />
           ) : null}
         </fieldset>
       ))}
-      <Field
+      <TypedField
         label={t("form.phone")}
-        name="phone"
+        {...field("phone")}
         type="tel"
         inputMode="numeric"
         hint={t(solo ? "form.phoneHint" : "form.phoneHintTeam")}
-        typed={typed}
       />
-      {fee > 0 ? <PaymentMethods {...terms} /> : null}
+      {fee > 0 ? <PaymentMethods {...terms} error={error("paymentMethod")} /> : null}
       <button type="submit" className={buttonClass("primary", "md")}>
         {fee > 0 ? t("form.submitPaid") : t("form.submitFree")}
       </button>

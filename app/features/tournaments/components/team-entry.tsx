@@ -2,7 +2,7 @@ import { useTranslation } from "~/lib/i18n-react";
 import { DataAttr, dataAttr } from "~/browser/attributes";
 import { buttonClass } from "~/components/ui/button";
 import type { TournamentPageData } from "../tournament-route.server";
-import { Field, PaymentMethods, type FeeTerms } from "./registration-form";
+import { PaymentMethods, TypedField, type FeeTerms } from "./registration-form";
 
 /** Enter a lasting team this person captains in one tap: its starters, a phone, and a payment method when there is a fee. */
 export function TeamEntry({
@@ -63,7 +63,7 @@ export function TeamEntry({
                     </label>
                   ))}
                 </fieldset>
-                <Field label={t("form.phone")} name="phone" type="tel" inputMode="numeric" hint={t("form.phoneHint")} typed={typed} />
+                <TypedField label={t("form.phone")} name="phone" type="tel" inputMode="numeric" hint={t("form.phoneHint")} typed={typed} />
                 {fee > 0 ? <PaymentMethods {...terms} /> : null}
                 <button type="submit" className={buttonClass("primary", "md")} data-testid="team-entry-submit">
                   {t("teamEntry.submit", { team: team.name })}

@@ -2,7 +2,7 @@ import { useTranslation } from "~/lib/i18n-react";
 import { DataAttr, dataAttr } from "~/browser/attributes";
 import { Link } from "react-router";
 import { eventTeamSize } from "~/domain/games";
-import { typedOf } from "~/lib/answer";
+import { fieldErrorsOfAnswer, typedOf } from "~/lib/answer";
 import { metaText } from "~/lib/meta";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import livePageScript from "~/browser/live-page?inline-script";
@@ -139,7 +139,14 @@ export default function TournamentPage({ loaderData, actionData }: Route.Compone
         ) : null}
 
         {open && idempotencyKey && !loaderData.opensForMe ? (
-          <RegistrationForm tournament={tournament} idempotencyKey={idempotencyKey} size={size} substitutes={substitutes} {...terms} />
+          <RegistrationForm
+            tournament={tournament}
+            idempotencyKey={idempotencyKey}
+            size={size}
+            substitutes={substitutes}
+            errors={fieldErrorsOfAnswer(actionData)}
+            {...terms}
+          />
         ) : null}
       </section>
       {/* Outside the block the live page module swaps, so an opened player keeps playing through updates. */}

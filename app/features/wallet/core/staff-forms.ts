@@ -1,11 +1,14 @@
+import { z } from "zod";
+import { parseWith, refuse, type FieldErrors } from "~/domain/form-schema";
 import type { Currency } from "~/domain/money";
-import { parseMinorUnits, parseWholeNumber } from "~/features/admin/core/money-input";
-import { isCurrency } from "./accounts";
+import { minorUnitsField, parseWholeNumber } from "~/features/admin/core/money-input";
+import { CURRENCIES } from "./accounts";
 import type { WithdrawalRules } from "./withdrawals";
 
 export type StaffWalletFormCode = "BAD_REFERENCE" | "BAD_REASON" | "BAD_AMOUNT" | "BAD_CURRENCY" | "BAD_EMAIL" | "BAD_PERIOD" | "BAD_RULES";
 
-type Parsed<T> = ({ ok: true } & T) | { ok: false; code: StaffWalletFormCode; field: string };
+/** A refusal names its field; a form read whole (parseAdjustment, parseRules) also gives every wrong field's code. */
+type Parsed<T> = ({ ok: true } & T) | { ok: false; code: StaffWalletFormCode; field: string; errors?: FieldErrors };
 
 /** A payout reference or a reason: 1–300 printable characters, trimmed. */
 export function parseNote(raw: unknown, code: "BAD_REFERENCE" | "BAD_REASON", field: string): Parsed<{ text: string }> {
@@ -14,14 +17,26 @@ export function parseNote(raw: unknown, code: "BAD_REFERENCE" | "BAD_REASON", fi
   return { ok: true, text };
 }
 
-/** A staff credit or debit: currency, "credit"/"debit", amount ("12.50"), reason. */
+/** A staff credit or debit's schema: currency, amount, reason; "debit" makes the amount negative. */
+const adjustmentSchema = z.object({
+  currency: z.enum(CURRENCIES, { error: "BAD_CURRENCY" }),
+  amount: minorUnitsField("BAD_AMOUNT", { max: 100_000_000 }),
+  reason: z
+    .unknown()
+    .optional()
+    .transform((raw, ctx) => {
+      const reason = parseNote(raw, "BAD_REASON", "reason");
+      return reason.ok ? reason.text : refuse(ctx, reason.code);
+    }),
+  direction: z.unknown().optional(),
+});
+
+/** A staff credit or debit: currency, "credit"/"debit", amount ("12.50"), reason; every wrong field at once. */
 export function parseAdjustment(form: Record<string, string>): Parsed<{ currency: Currency; amount: number; reason: string }> {
-  if (!isCurrency(form.currency)) return { ok: false, code: "BAD_CURRENCY", field: "currency" };
-  const amount = parseMinorUnits(form.amount, { max: 100_000_000 });
-  if (!amount.ok) return { ok: false, code: "BAD_AMOUNT", field: "amount" };
-  const reason = parseNote(form.reason, "BAD_REASON", "reason");
-  if (!reason.ok) return reason;
-  return { ok: true, currency: form.currency, amount: form.direction === "debit" ? -amount.value : amount.value, reason: reason.text };
+  const parsed = parseWith<typeof adjustmentSchema, StaffWalletFormCode>(adjustmentSchema, form, ["currency", "amount", "reason"]);
+  if (!parsed.ok) return parsed;
+  const { currency, amount, reason, direction } = parsed.data;
+  return { ok: true, currency, amount: direction === "debit" ? -amount : amount, reason };
 }
 
 /** A period of days "YYYY-MM-DD" [from, to], inclusive, in the platform's zone (UTC−4): at most 366 days. */
@@ -36,27 +51,45 @@ export function parsePeriod(fromText: unknown, toText: unknown): Parsed<{ from: 
   return { ok: true, from, to };
 }
 
-/** The withdrawal settings form: fee %, minimum fee, minimum amount, daily maximum (each per currency), hold days. */
+/** The withdrawal settings' money fields: minimum fee, minimum amount and daily maximum, per currency. */
+const RULE_MONEY_FIELDS = [
+  "minimumFeeUSD",
+  "minimumFeeVES",
+  "minimumAmountUSD",
+  "minimumAmountVES",
+  "dailyMaximumUSD",
+  "dailyMaximumVES",
+] as const;
+const ruleMoney = () => minorUnitsField("BAD_RULES", { allowZero: true, max: 1_000_000_000 });
+
+const rulesSchema = z.object({
+  feePercent: minorUnitsField("BAD_RULES", { allowZero: true, max: 5_000 }),
+  holdDays: z
+    .unknown()
+    .optional()
+    .transform((raw, ctx) => {
+      const hold = parseWholeNumber(raw, { min: 0, max: 365 });
+      return hold.ok ? hold.value : refuse(ctx, "BAD_RULES");
+    }),
+  ...(Object.fromEntries(RULE_MONEY_FIELDS.map((name) => [name, ruleMoney()])) as Record<
+    (typeof RULE_MONEY_FIELDS)[number],
+    ReturnType<typeof ruleMoney>
+  >),
+});
+
+/** The withdrawal settings form: fee %, minimum fee, minimum amount, daily maximum (each per currency), hold days; every wrong field at once. */
 export function parseRules(form: Record<string, string>): Parsed<{ rules: WithdrawalRules }> {
-  const percent = parseMinorUnits(form.feePercent, { allowZero: true, max: 5_000 });
-  const hold = parseWholeNumber(form.holdDays, { min: 0, max: 365 });
-  if (!percent.ok) return { ok: false, code: "BAD_RULES", field: "feePercent" };
-  if (!hold.ok) return { ok: false, code: "BAD_RULES", field: "holdDays" };
-  const money = (name: string) => parseMinorUnits(form[name], { allowZero: true, max: 1_000_000_000 });
-  const values: Record<string, number> = {};
-  for (const name of ["minimumFeeUSD", "minimumFeeVES", "minimumAmountUSD", "minimumAmountVES", "dailyMaximumUSD", "dailyMaximumVES"]) {
-    const parsed = money(name);
-    if (!parsed.ok) return { ok: false, code: "BAD_RULES", field: name };
-    values[name] = parsed.value;
-  }
+  const parsed = parseWith<typeof rulesSchema, StaffWalletFormCode>(rulesSchema, form, ["feePercent", "holdDays", ...RULE_MONEY_FIELDS]);
+  if (!parsed.ok) return parsed;
+  const values = parsed.data;
   return {
     ok: true,
     rules: {
-      feeBasisPoints: percent.value,
-      minimumFee: { USD: values.minimumFeeUSD!, VES: values.minimumFeeVES! },
-      minimumAmount: { USD: values.minimumAmountUSD!, VES: values.minimumAmountVES! },
-      dailyMaximum: { USD: values.dailyMaximumUSD!, VES: values.dailyMaximumVES! },
-      newAccountHoldDays: hold.value,
+      feeBasisPoints: values.feePercent,
+      minimumFee: { USD: values.minimumFeeUSD, VES: values.minimumFeeVES },
+      minimumAmount: { USD: values.minimumAmountUSD, VES: values.minimumAmountVES },
+      dailyMaximum: { USD: values.dailyMaximumUSD, VES: values.dailyMaximumVES },
+      newAccountHoldDays: values.holdDays,
     },
   };
 }

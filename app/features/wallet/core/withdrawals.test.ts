@@ -62,6 +62,12 @@ describe("destinations", () => {
     expect(parseWithdrawalForm({ method: "cash", currency: "USD", amount: "1" })).toMatchObject({ ok: false, code: "BAD_METHOD" });
     expect(parseWithdrawalForm({ method: "binance", currency: "EUR", amount: "1" })).toMatchObject({ ok: false, code: "BAD_CURRENCY" });
     expect(parseWithdrawalForm({ method: "binance", currency: "USD", amount: "-1" })).toMatchObject({ ok: false, code: "BAD_AMOUNT" });
+    expect(parseWithdrawalForm({ method: "binance", currency: "EUR", amount: "", payId: "12" })).toMatchObject({
+      ok: false,
+      code: "BAD_CURRENCY",
+      field: "currency",
+      errors: { currency: "BAD_CURRENCY", amount: "BAD_AMOUNT", payId: "BAD_DESTINATION" },
+    });
   });
 });
 
