@@ -111,6 +111,15 @@ describe("parseTournamentForm", () => {
     });
   });
 
+  it("a malformed date or split does not hide the rules between the other fields", () => {
+    for (const wrong of [{ date: "2026-02-31" }, { prizeSplit: "50,x" }]) {
+      const result = parseTournamentForm({ ...wrong, ...valid, ...wrong, checkInOpensMinutes: "10", checkInClosesMinutes: "10" }, context);
+      expect(result.ok).toBe(false);
+      if (result.ok) continue;
+      expect(Object.keys(result.errors).sort()).toEqual([Object.keys(wrong)[0], "checkInClosesMinutes"].sort());
+    }
+  });
+
   it("checks the rules between fields beside other fields' errors, each field keeping its own first error", () => {
     const result = parseTournamentForm(
       {

@@ -190,10 +190,12 @@ function tournamentSchema(context: { today: string; now: Date; confirmedTeams?: 
       title: textField(z.string().min(1, { error: "TITLE_REQUIRED" }).max(TITLE_MAX, { error: "TITLE_TOO_LONG" })),
       game: textField(z.string().refine(isGameId, { error: "GAME_UNKNOWN" })),
       date: textField(
+        // A transform, not `refine(…, { abort: true })`: an aborted field stops the rules between fields too.
         z
           .string()
-          .refine(isCalendarDate, { error: "DATE_INVALID", abort: true })
-          .refine((date) => date >= context.today, { error: "DATE_IN_PAST" }),
+          .transform((date, ctx) =>
+            !isCalendarDate(date) ? refuse(ctx, "DATE_INVALID") : date < context.today ? refuse(ctx, "DATE_IN_PAST") : date,
+          ),
       ),
       startTime: textField(
         z
@@ -217,14 +219,13 @@ function tournamentSchema(context: { today: string; now: Date; confirmedTeams?: 
       fee: z.unknown().optional(),
       prize: textField(z.string().min(1, { error: "PRIZE_REQUIRED" }).max(PRIZE_MAX, { error: "PRIZE_TOO_LONG" })),
       prizeSplit: textField(
-        z
-          .string()
-          .transform((split) => (split ? split.split(/[,;/\s]+/).filter(Boolean) : []))
-          .refine((parts) => parts.length <= 16 && parts.every((part) => /^\d{1,3}$/.test(part) && Number(part) !== 0), {
-            error: "SPLIT_INVALID",
-            abort: true,
-          })
-          .refine((parts) => !parts.length || parts.reduce((sum, part) => sum + Number(part), 0) === 100, { error: "SPLIT_NOT_100" }),
+        z.string().transform((split, ctx) => {
+          const parts = split ? split.split(/[,;/\s]+/).filter(Boolean) : [];
+          if (parts.length > 16 || !parts.every((part) => /^\d{1,3}$/.test(part) && Number(part) !== 0))
+            return refuse(ctx, "SPLIT_INVALID");
+          if (parts.length && parts.reduce((sum, part) => sum + Number(part), 0) !== 100) return refuse(ctx, "SPLIT_NOT_100");
+          return parts;
+        }),
       ),
       prizeFunding: z.preprocess((value) => text(value) || "none", z.enum(PRIZE_FUNDINGS, { error: "PRIZE_FUNDING_UNKNOWN" })),
       rules: z
