@@ -7,7 +7,7 @@ import { cancelOrder, decideOrder, expireUnpaidOrders, submitProof } from "~/fea
 import { listUpcomingTournaments } from "~/features/tournaments/tournaments.server";
 import { action as reviewAction, loader as reviewLoader } from "~/features/admin/routes/order-review";
 import { action as registerAction, loader as tournamentLoader } from "~/features/tournaments/routes/tournament";
-import { RegistrationError, findTournament, registerForTournament } from "~/features/tournaments/registrations.server";
+import { RegistrationError, findTournament, registerForTournament, registrationPrefill } from "~/features/tournaments/registrations.server";
 import type { RegistrationInput } from "~/domain/registration";
 
 import { callRoute, formRequest, getRequest } from "./support/routes";
@@ -458,5 +458,35 @@ describe("registration after staff started the bracket", () => {
         expiresAt: later(),
       }),
     ).rejects.toMatchObject({ code: "TOURNAMENT_STARTED" });
+  });
+});
+
+describe("the registration form's prefill", () => {
+  it("offers the player's name and phone, and in the same game the in-game name they used last", async () => {
+    const person = await makeUser();
+    const user = { id: person.id, name: "Jugador" };
+    // Nothing played yet: the account's name only.
+    expect(await registrationPrefill(handle.db, user, "blood-strike")).toEqual({ player1Name: "Jugador" });
+    await registerForTournament(handle.db, {
+      tournamentId: "blood-strike-duo-clash",
+      userId: person.id,
+      email: person.email,
+      registration: duo("prefill"),
+      exchangeRate: "245.50",
+      expiresAt: later(),
+    });
+    // The same game: the captain's name and in-game name as typed last, the registrant's phone for both.
+    expect(await registrationPrefill(handle.db, user, "blood-strike")).toEqual({
+      player1Name: "Uno",
+      player1Ign: "uno-prefill",
+      phone: "04141234567",
+      player1Phone: "04141234567",
+    });
+    // Another game: no in-game name (it is that game's), the account's name and the phone last given.
+    expect(await registrationPrefill(handle.db, user, "free-fire")).toEqual({
+      player1Name: "Jugador",
+      phone: "04141234567",
+      player1Phone: "04141234567",
+    });
   });
 });
