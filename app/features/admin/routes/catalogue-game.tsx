@@ -51,6 +51,7 @@ export function meta({ matches }: Route.MetaArgs) {
 interface PackageFormValues {
   id?: string;
   label: string;
+  labelEn: string | null;
   amount: number | null;
   bonus: number;
   priceUsd: number | null;
@@ -73,6 +74,13 @@ function PackageForm({ values, submit }: { values: PackageFormValues; submit: st
         {t("catalogue.fields.label")}
         <input name="label" required maxLength={60} defaultValue={values.label} className={fieldClass} />
       </label>
+      <LabeledInput
+        label={t("catalogue.fields.labelEn")}
+        name="labelEn"
+        maxLength={60}
+        defaultValue={values.labelEn ?? ""}
+        fieldClassName="sm:col-span-2"
+      />
       <LabeledInput label={t("catalogue.fields.amount")} name="amount" inputMode="numeric" defaultValue={values.amount ?? ""} />
       <LabeledInput label={t("catalogue.fields.bonus")} name="bonus" inputMode="numeric" defaultValue={values.bonus} />
       <LabeledInput
@@ -121,6 +129,7 @@ export default function CatalogueGamePage({ loaderData, actionData }: Route.Comp
             values={{
               id: pkg.id,
               label: pkg.label,
+              labelEn: pkg.labelEn,
               amount: pkg.amount,
               bonus: pkg.bonus,
               priceUsd: pkg.priceUsd,
@@ -136,6 +145,7 @@ export default function CatalogueGamePage({ loaderData, actionData }: Route.Comp
           submit={t("catalogue.add")}
           values={{
             label: "",
+            labelEn: null,
             amount: null,
             bonus: 0,
             priceUsd: null,
