@@ -138,7 +138,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         <div className="col-span-2">
           <dt className="text-slate-400">{t("order.items")}</dt>
           <dd>
-            <ul>
+            <ul data-testid="order-items">
               {order.items.map((item) => (
                 <li key={item.id}>
                   {item.label} × {item.quantity}
