@@ -75,9 +75,7 @@ export async function mailOrderMove(
     .where(eq(orderItems.orderId, move.orderId))
     .orderBy(asc(orderItems.id));
   if (items.length)
-    paragraphs.push(
-      t("mail:order.items", { items: items.map((item) => `${labelFor(item, language)} × ${item.quantity}`).join(", ") }),
-    );
+    paragraphs.push(t("mail:order.items", { items: items.map((item) => `${labelFor(item, language)} × ${item.quantity}`).join(", ") }));
   if (kind === "rejected") paragraphs.push(t("mail:order.rejected.again"));
   // Where a refund's money went is in the ledger (written in this same transaction), whichever path refunded it.
   if (kind === "refunded" && (await refundedToWallet(db, move.orderId))) paragraphs.push(t("mail:order.refunded.wallet"));

@@ -117,7 +117,10 @@ export async function gamePageLoader(request: Request, gameId: string) {
   const language = languageFromCookieHeader(request.headers.get("Cookie"));
   return {
     // Each package by its name in the page's language (the tile, and the cart line it adds).
-    game: { ...game, packages: game.packages.map(({ labelEn, ...item }) => ({ ...item, label: labelFor({ label: item.label, labelEn }, language) })) },
+    game: {
+      ...game,
+      packages: game.packages.map(({ labelEn, ...item }) => ({ ...item, label: labelFor({ label: item.label, labelEn }, language) })),
+    },
     methods,
     rate,
     saved,

@@ -147,7 +147,9 @@ export default function UserPage({ loaderData, actionData }: Route.ComponentProp
               <span className="font-mono">
                 {formatMoney({ amount: order.amount, currency: order.currency === "VES" ? "VES" : "USD" }, language)}
               </span>
-              <span className="w-full text-xs text-slate-400">{labelFor({ label: order.items ?? "", labelEn: order.itemsEn }, language)}</span>
+              <span className="w-full text-xs text-slate-400">
+                {labelFor({ label: order.items ?? "", labelEn: order.itemsEn }, language)}
+              </span>
             </li>
           ))}
         </ul>
