@@ -671,7 +671,10 @@ export const topupPackages = pgTable(
     gameId: text("game_id")
       .notNull()
       .references(() => games.id),
+    /** The package's name in Spanish, the platform's first language (and the fallback for every other). */
     label: text("label").notNull(),
+    /** The same name in English ("341 Diamonds"); null when staff did not give one (English pages then show `label`). */
+    labelEn: text("label_en"),
     /** In-game amount and bonus (e.g. 100 diamonds + 10); null when not given. */
     amount: integer("amount"),
     bonus: integer("bonus").notNull().default(0),
@@ -803,7 +806,10 @@ export const orderItems = pgTable(
       .references(() => orders.id, { onDelete: "cascade" }),
     packageId: text("package_id").references(() => topupPackages.id),
     registrationId: text("registration_id").references(() => registrations.id),
+    /** Copies of the package's names at purchase, so a later rename by staff leaves the order as bought. */
     label: text("label").notNull(),
+    /** English copy; null for lines bought before English names existed or without one (show `label`). */
+    labelEn: text("label_en"),
     unitAmount: integer("unit_amount").notNull(),
     quantity: integer("quantity").notNull(),
   },

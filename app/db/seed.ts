@@ -149,36 +149,37 @@ export const DEMO_GAMES = [
   },
 ];
 
-/** [game, label, US cents, in-game amount, bonus] of every demo package (amount defaults to the label's number). */
-const DEMO_PACKAGES: Array<[string, string, number, number?, number?]> = [
-  ["free-fire", "110 Diamantes", 100],
-  ["free-fire", "341 Diamantes", 300, 310, 31],
-  ["free-fire", "572 Diamantes", 500, 520, 52],
-  ["free-fire", "1166 Diamantes", 1000, 1060, 106],
-  ["free-fire", "2398 Diamantes", 2000, 2180, 218],
-  ["blood-strike", "100 Gold", 100],
-  ["blood-strike", "320 Gold", 300],
-  ["blood-strike", "550 Gold", 500],
-  ["blood-strike", "1120 Gold", 1000],
-  ["arena-breakout", "60 Bonds", 99],
-  ["arena-breakout", "310 Bonds", 499],
-  ["arena-breakout", "630 Bonds", 999],
-  ["mobile-legends", "86 Diamantes", 160],
-  ["mobile-legends", "172 Diamantes", 320],
-  ["mobile-legends", "257 Diamantes", 480],
-  ["mobile-legends", "706 Diamantes", 1250],
-  ["delta-force", "60 Coins", 99],
-  ["delta-force", "320 Coins", 499],
-  ["delta-force", "660 Coins", 999],
-  ["cod-mobile", "80 CP", 99],
-  ["wild-rift", "425 Wild Cores", 499],
+/** [game, Spanish label, English label, US cents, in-game amount, bonus] of every demo package (amount defaults to the label's number). */
+const DEMO_PACKAGES: Array<[string, string, string, number, number?, number?]> = [
+  ["free-fire", "110 Diamantes", "110 Diamonds", 100],
+  ["free-fire", "341 Diamantes", "341 Diamonds", 300, 310, 31],
+  ["free-fire", "572 Diamantes", "572 Diamonds", 500, 520, 52],
+  ["free-fire", "1166 Diamantes", "1166 Diamonds", 1000, 1060, 106],
+  ["free-fire", "2398 Diamantes", "2398 Diamonds", 2000, 2180, 218],
+  ["blood-strike", "100 Gold", "100 Gold", 100],
+  ["blood-strike", "320 Gold", "320 Gold", 300],
+  ["blood-strike", "550 Gold", "550 Gold", 500],
+  ["blood-strike", "1120 Gold", "1120 Gold", 1000],
+  ["arena-breakout", "60 Bonds", "60 Bonds", 99],
+  ["arena-breakout", "310 Bonds", "310 Bonds", 499],
+  ["arena-breakout", "630 Bonds", "630 Bonds", 999],
+  ["mobile-legends", "86 Diamantes", "86 Diamonds", 160],
+  ["mobile-legends", "172 Diamantes", "172 Diamonds", 320],
+  ["mobile-legends", "257 Diamantes", "257 Diamonds", 480],
+  ["mobile-legends", "706 Diamantes", "706 Diamonds", 1250],
+  ["delta-force", "60 Coins", "60 Coins", 99],
+  ["delta-force", "320 Coins", "320 Coins", 499],
+  ["delta-force", "660 Coins", "660 Coins", 999],
+  ["cod-mobile", "80 CP", "80 CP", 99],
+  ["wild-rift", "425 Wild Cores", "425 Wild Cores", 499],
 ];
 
 export function demoPackages(rate: string = DEMO_EXCHANGE_RATE) {
-  return DEMO_PACKAGES.map(([gameId, label, priceUsd, amount, bonus], index) => ({
+  return DEMO_PACKAGES.map(([gameId, label, labelEn, priceUsd, amount, bonus], index) => ({
     id: `${gameId}-${label.split(" ")[0]}`,
     gameId,
     label,
+    labelEn,
     amount: amount ?? Number(label.split(" ")[0]),
     bonus: bonus ?? 0,
     priceUsd,
@@ -217,7 +218,14 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<void
           .update(games)
           .set({ banner: game.banner })
           .where(and(eq(games.id, game.id), isNull(games.banner)));
-    await tx.insert(topupPackages).values(demoPackages()).onConflictDoNothing();
+    const packages = demoPackages();
+    await tx.insert(topupPackages).values(packages).onConflictDoNothing();
+    // A database seeded before English names existed gets them, unless staff renamed the package or named it already.
+    for (const pkg of packages)
+      await tx
+        .update(topupPackages)
+        .set({ labelEn: pkg.labelEn })
+        .where(and(eq(topupPackages.id, pkg.id), eq(topupPackages.label, pkg.label), isNull(topupPackages.labelEn)));
     await tx.insert(tournaments).values(demoTournaments(now)).onConflictDoNothing();
     await tx.insert(streamerGifts).values(DEMO_GIFTS).onConflictDoNothing();
   });

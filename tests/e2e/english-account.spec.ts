@@ -68,10 +68,13 @@ test("an English account tops up Free Fire: the order ends at 'Delivered' with t
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await page.locator('input[name="playerId"]').fill("123456789");
   await expect(page.getByTestId("player-name")).toHaveText("✓ Player: ZeroRushFF");
+  // The package by its English name, from the tile to the mails (issue #25).
+  await expect(page.locator('[data-package="free-fire-341"]')).toContainText("341 Diamonds");
   await page.locator('[data-package="free-fire-341"]').click();
   await page.locator('[data-method="binance"]').click();
   await page.locator('input[name="phone"]').fill("0414 765 4321");
   await page.getByTestId("buy-now").click();
+  await expect(page.getByTestId("pay-summary")).toContainText("Free Fire · 341 Diamonds × 1");
   const order = await payWithBinanceReceipt(page, site, "topup-en@example.com");
 
   const decidedAt = new Date();
@@ -83,12 +86,14 @@ test("an English account tops up Free Fire: the order ends at 'Delivered' with t
   await expect(orderPage.next).toHaveText("Done! Your top-up was delivered to this account:");
   await expect(page.getByTestId("order-outcome-details")).toContainText("123456789");
   await expect(page.getByTestId("order-outcome-details")).toContainText("ZeroRushFF");
+  await expect(page.getByTestId("order-items")).toHaveText("Free Fire · 341 Diamonds × 1");
   const delivered = await waitForMail("topup-en@example.com", {
     dataDir: site.dataDir,
     subject: new RegExp(`^Order delivered · #${order.number}$`),
     after: decidedAt,
   });
-  expect(delivered.text).not.toMatch(/Pedido|Entregado/);
+  expect(delivered.text).not.toMatch(/Pedido|Entregado|Diamantes/);
+  expect(delivered.text).toContain("Your order: Free Fire · 341 Diamonds × 1");
 });
 
 test("an English account pays a duo's place: the order ends at 'Registration confirmed' with the event's link, in English", async ({

@@ -85,6 +85,7 @@ test.describe("top-up store on a phone", () => {
     await game.buy.click();
     await expect(page).toHaveURL(/\/orders\/[0-9a-f-]+\/pay\/pago_movil$/);
     await expect(page.getByTestId("pay-amount")).toHaveText("Bs. 736,50");
+    await expect(page.getByTestId("pay-summary")).toContainText("Free Fire · 341 Diamantes × 1");
 
     // The order page shows where the order is, step by step.
     const orderPath = new URL(page.url()).pathname.replace(/\/pay\/pago_movil$/, "");
@@ -151,6 +152,7 @@ test.describe("top-up store on a phone", () => {
     await page.getByTestId("go-to-cart").click();
     await expect(page).toHaveURL(/\/store\/cart$/);
     await expect(page.getByTestId("cart-row")).toHaveCount(2);
+    await expect(page.getByTestId("cart-row").first()).toContainText("86 Diamonds");
     await expect(page.getByTestId("total-usd")).toHaveText("$4.80");
     await fitsPhone(page);
     await page.getByTestId("checkout-button").click();
@@ -172,8 +174,9 @@ test.describe("top-up store on a phone", () => {
     ).toEqual({ payment_method: "binance", gamer_id: "12345678-2001", order_id: orderId, order_total: "480" });
     expect(await page.evaluate(() => localStorage.getItem("email"))).toMatch(/@/);
     await page.goto("/orders");
-    await expect(page.getByTestId("order-row").first()).toContainText("Mobile Legends · 86 Diamantes × 1");
-    await expect(page.getByTestId("order-row").first()).toContainText("Mobile Legends · 172 Diamantes × 1");
+    // An English page names the packages in English (issue #25), in the cart as in the orders.
+    await expect(page.getByTestId("order-row").first()).toContainText("Mobile Legends · 86 Diamonds × 1");
+    await expect(page.getByTestId("order-row").first()).toContainText("Mobile Legends · 172 Diamonds × 1");
     // The cart's ID is remembered for the game page too.
     await game.open("mobile-legends");
     await expect(page.getByTestId("saved-id")).toHaveText(["MLKing · 12345678 (2001)"]);

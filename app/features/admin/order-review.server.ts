@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { languageFromCookieHeader } from "~/domain/language";
+import { labelFor } from "~/domain/package-label";
 import { type Currency } from "~/domain/money";
 import { VENEZUELAN_BANKS } from "~/domain/payment-methods";
 import { requireStaff } from "~/features/auth/session.server";
@@ -49,7 +50,7 @@ export async function loadOrderReview({ request, params }: { request: Request; p
       refundReference: order.refundReference,
       createdAt: order.createdAt,
       updatedAt: order.updatedAt,
-      items: order.items.map((item) => ({ id: item.id, label: item.label, quantity: item.quantity })),
+      items: order.items.map((item) => ({ id: item.id, label: labelFor(item, language), quantity: item.quantity })),
       // Storage keys stay on the server: receipts are only reachable through the owner/staff route.
       proofs: order.proofs.map((proof) => ({
         id: proof.id,

@@ -1,7 +1,8 @@
 import { refundedToWallet } from "~/features/wallet/order-refund.server";
-import { eq } from "drizzle-orm";
-import { orders, users } from "~/db/schema";
+import { asc, eq } from "drizzle-orm";
+import { orderItems, orders, users } from "~/db/schema";
 import { isLanguage } from "~/domain/language";
+import { labelFor } from "~/domain/package-label";
 import { type Currency } from "~/domain/money";
 import { formatMoney } from "~/domain/format";
 import { env } from "~/lib/env.server";
@@ -67,6 +68,14 @@ export async function mailOrderMove(
     reason: move.reason ?? "",
   };
   const paragraphs = [t(`mail:order.${kind}.body`, values)];
+  // What the order is for, by the names it was bought under, in the buyer's language.
+  const items = await db
+    .select({ label: orderItems.label, labelEn: orderItems.labelEn, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, move.orderId))
+    .orderBy(asc(orderItems.id));
+  if (items.length)
+    paragraphs.push(t("mail:order.items", { items: items.map((item) => `${labelFor(item, language)} × ${item.quantity}`).join(", ") }));
   if (kind === "rejected") paragraphs.push(t("mail:order.rejected.again"));
   // Where a refund's money went is in the ledger (written in this same transaction), whichever path refunded it.
   if (kind === "refunded" && (await refundedToWallet(db, move.orderId))) paragraphs.push(t("mail:order.refunded.wallet"));

@@ -1,6 +1,7 @@
 import { isLanguage, type Language } from "~/domain/language";
 import { type Currency } from "~/domain/money";
 import { formatMoney } from "~/domain/format";
+import { labelFor } from "~/domain/package-label";
 import type { findOrderFor } from "./orders.server";
 
 type SeenOrder = NonNullable<Awaited<ReturnType<typeof findOrderFor>>>;
@@ -17,8 +18,11 @@ export function plainAmount(amount: number, language: string): string {
   return language === "en" ? text : text.replace(".", ",");
 }
 
-/** What the order page and the payment page both send of an order: which one, what it costs, until when, and its lines. */
-export function orderSummary(order: SeenOrder) {
+/**
+ * What the order page and the payment page both send of an order: which one, what it costs, until when,
+ * and its lines by the names they were bought under, in the page's language (the Spanish one when a line has no other).
+ */
+export function orderSummary(order: SeenOrder, language: string) {
   return {
     id: order.id,
     number: order.number,
@@ -27,6 +31,6 @@ export function orderSummary(order: SeenOrder) {
     currency: order.currency,
     exchangeRate: order.exchangeRate,
     expiresAt: order.expiresAt?.toISOString() ?? null,
-    items: order.items.map((item) => ({ id: item.id, label: item.label, quantity: item.quantity })),
+    items: order.items.map((item) => ({ id: item.id, label: labelFor(item, language), quantity: item.quantity })),
   };
 }

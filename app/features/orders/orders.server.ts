@@ -61,7 +61,15 @@ export interface NewOrder {
   expiresAt: Date;
   /** Scoped key from core/idempotency.ts: the same key gives back the same order. */
   idempotencyKey?: string | null;
-  items: Array<{ packageId?: string | null; registrationId?: string | null; label: string; unitAmount: number; quantity: number }>;
+  /** Each line's name as bought: `label` in Spanish, `labelEn` in English when there is one (domain/package-label's labelFor picks). */
+  items: Array<{
+    packageId?: string | null;
+    registrationId?: string | null;
+    label: string;
+    labelEn?: string | null;
+    unitAmount: number;
+    quantity: number;
+  }>;
 }
 
 /** What a checkout form gives for an order priced on our side: who pays, how, at which rate, until when. */
@@ -179,7 +187,7 @@ export async function createOrder(db: Database | Transaction, order: NewOrder): 
   const itemRows = sql.join(
     items.map(
       (item) =>
-        sql`(${randomUUID()}::text, ${item.packageId ?? null}::text, ${item.registrationId ?? null}::text, ${item.label}::text, ${item.unitAmount}::int, ${item.quantity}::int)`,
+        sql`(${randomUUID()}::text, ${item.packageId ?? null}::text, ${item.registrationId ?? null}::text, ${item.label}::text, ${item.labelEn ?? null}::text, ${item.unitAmount}::int, ${item.quantity}::int)`,
     ),
     sql`, `,
   );
@@ -188,9 +196,9 @@ export async function createOrder(db: Database | Transaction, order: NewOrder): 
   const statement = sql`
     with placed as (${placeOrder.getSQL()}),
     placed_items as (
-      insert into ${orderItems} (id, order_id, package_id, registration_id, label, unit_amount, quantity)
-      select item.id, placed.id, item.package_id, item.registration_id, item.label, item.unit_amount, item.quantity
-      from placed, (values ${itemRows}) as item (id, package_id, registration_id, label, unit_amount, quantity)),
+      insert into ${orderItems} (id, order_id, package_id, registration_id, label, label_en, unit_amount, quantity)
+      select item.id, placed.id, item.package_id, item.registration_id, item.label, item.label_en, item.unit_amount, item.quantity
+      from placed, (values ${itemRows}) as item (id, package_id, registration_id, label, label_en, unit_amount, quantity)),
     first_line as (
       insert into ${orderStatusHistory} (order_id, from_status, to_status, actor_user_id)
       select placed.id, null, 'initiated', ${order.userId}::text from placed)
@@ -304,6 +312,10 @@ function userOrderRows(db: Database, userId: string, ask: PageAsk) {
       cursorAt: query.cursorAt,
       // Read for the rows of this page only: the scan stops after them, nothing is skipped.
       items: sql<string>`(select string_agg(oi.label || ' × ' || oi.quantity, ', ' order by oi.id) from order_items oi where oi.order_id = "orders"."id")`,
+      // The same lines by their English names (the Spanish one where a line has none): labelFor picks one of the two.
+      itemsEn: sql<
+        string | null
+      >`(select string_agg(coalesce(oi.label_en, oi.label) || ' × ' || oi.quantity, ', ' order by oi.id) from order_items oi where oi.order_id = "orders"."id")`,
     })
     .from(orders)
     .where(and(eq(orders.userId, userId), query.where))

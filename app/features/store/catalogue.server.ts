@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { games, topupPackages } from "~/db/schema";
+import type { Cart } from "~/domain/cart";
+import { labelFor } from "~/domain/package-label";
 import type { Database } from "~/lib/db.server";
 import { log } from "~/lib/log.server";
 import { sharedRead, writingShared } from "~/lib/shared-reads.server";
@@ -59,6 +61,7 @@ async function readStoreGame(db: Database, gameId: string) {
     .select({
       id: topupPackages.id,
       label: topupPackages.label,
+      labelEn: topupPackages.labelEn,
       amount: topupPackages.amount,
       bonus: topupPackages.bonus,
       priceUsd: topupPackages.priceUsd,
@@ -93,12 +96,32 @@ export async function findSellablePackages(db: Database, ids: string[]) {
       checksPlayerId: games.checksPlayerId,
       hasZoneField: games.hasZoneField,
       label: topupPackages.label,
+      labelEn: topupPackages.labelEn,
       priceUsd: topupPackages.priceUsd,
       priceBs: topupPackages.priceBs,
     })
     .from(topupPackages)
     .innerJoin(games, eq(games.id, topupPackages.gameId))
     .where(and(inArray(topupPackages.id, ids), eq(topupPackages.active, true), eq(games.hiddenInStore, false)));
+}
+
+/**
+ * The browser's cart with each line named as the catalogue names it now, in the page's language: the
+ * stored name is what the buyer's page showed when they added it (perhaps in the other language), so
+ * it is kept only for a package the catalogue no longer has. The cart is capped (MAX_CART_LINES) before this.
+ */
+export async function labelCart(db: Database, cart: Cart, language: string): Promise<Cart> {
+  const ids = Object.keys(cart);
+  if (!ids.length) return cart;
+  const names = new Map(
+    (
+      await db
+        .select({ id: topupPackages.id, label: topupPackages.label, labelEn: topupPackages.labelEn })
+        .from(topupPackages)
+        .where(inArray(topupPackages.id, ids))
+    ).map((row) => [row.id, labelFor(row, language)]),
+  );
+  return Object.fromEntries(Object.entries(cart).map(([id, item]) => [id, { ...item, label: names.get(id) ?? item.label }]));
 }
 
 /** SPEC §7 external price list: games (id, juego) with packages (id, label, precio_usd, precio_bs) in currency units. */

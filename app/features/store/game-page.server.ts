@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { parseCheckout, type CheckoutErrorCode } from "~/domain/checkout";
 import { languageFromCookieHeader } from "~/domain/language";
+import { labelFor } from "~/domain/package-label";
 import { isPaymentMethod } from "~/domain/payment-methods";
 import { parsePlayerId, type PlayerIdFlags } from "~/domain/player-id";
 import { getCurrentUser } from "~/features/auth/session.server";
@@ -113,8 +114,13 @@ export async function gamePageLoader(request: Request, gameId: string) {
   const url = new URL(request.url);
   const asked = (name: string) => url.searchParams.get(name)?.trim().slice(0, 60) ?? "";
   const first = saved[0];
+  const language = languageFromCookieHeader(request.headers.get("Cookie"));
   return {
-    game,
+    // Each package by its name in the page's language (the tile, and the cart line it adds).
+    game: {
+      ...game,
+      packages: game.packages.map(({ labelEn, ...item }) => ({ ...item, label: labelFor({ label: item.label, labelEn }, language) })),
+    },
     methods,
     rate,
     saved,
@@ -128,7 +134,7 @@ export async function gamePageLoader(request: Request, gameId: string) {
     },
     // One key per render of the form: a repeated "buy now" gets the order the first one created.
     idempotencyKey: crypto.randomUUID(),
-    messages: loadMessages(languageFromCookieHeader(request.headers.get("Cookie")), ["store", "orders"]),
+    messages: loadMessages(language, ["store", "orders"]),
   };
 }
 

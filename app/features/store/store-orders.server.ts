@@ -28,11 +28,17 @@ export type PricedCart =
       game: string;
       /** The game's catalogue flags, as staff set them now. */
       flags: PlayerIdFlags;
-      lines: { packageId: string; label: string; quantity: number; priceUsd: number; priceBs: number }[];
+      /** Each line's name in Spanish and (when the package has one) in English, as the order keeps them. */
+      lines: { packageId: string; label: string; labelEn: string | null; quantity: number; priceUsd: number; priceBs: number }[];
       totalUsd: number;
       totalBs: number;
     }
   | { ok: false; code: "EMPTY_CART" | "ONE_GAME_ONLY" | "CART_CHANGED" | "PACKAGE_GONE"; problems: CartProblem[] };
+
+/** A line's names as the order keeps them: "Free Fire · 341 Diamantes", and "Free Fire · 341 Diamonds" when there is an English name. */
+function lineLabels(pkg: { gameName: string; label: string; labelEn: string | null }) {
+  return { label: `${pkg.gameName} · ${pkg.label}`, labelEn: pkg.labelEn ? `${pkg.gameName} · ${pkg.labelEn}` : null };
+}
 
 /**
  * Prices a cart from our own catalogue. A package that disappeared, a price that changed since
@@ -59,7 +65,7 @@ export async function priceCart(db: Database, items: RequestedItem[]): Promise<P
     else
       lines.push({
         packageId: current.id,
-        label: `${current.gameName} · ${current.label}`,
+        ...lineLabels(current),
         quantity: item.quantity,
         priceUsd: current.priceUsd,
         priceBs: current.priceBs,
@@ -94,7 +100,7 @@ export async function priceOnePackage(db: Database, gameId: string, packageId: s
     lines: [
       {
         packageId: current.id,
-        label: `${current.gameName} · ${current.label}`,
+        ...lineLabels(current),
         quantity: 1,
         priceUsd: current.priceUsd,
         priceBs: current.priceBs,
@@ -153,6 +159,7 @@ export async function createStoreOrder(
     items: input.cart.lines.map((line) => ({
       packageId: line.packageId,
       label: line.label,
+      labelEn: line.labelEn,
       unitAmount: currency === "VES" ? line.priceBs : line.priceUsd,
       quantity: line.quantity,
     })),

@@ -17,6 +17,7 @@ describe("parsePackageForm", () => {
       ok: true,
       values: {
         label: "110 Diamantes",
+        labelEn: null,
         amount: 100,
         bonus: 10,
         priceUsd: 99,
@@ -31,8 +32,13 @@ describe("parsePackageForm", () => {
       values: { priceBs: 26000, bsFollowsRate: false, active: false },
     });
   });
+  it("reads the optional English name: trimmed, empty as none", () => {
+    expect(parsePackageForm({ ...valid, labelEn: "  110 Diamonds " })).toMatchObject({ ok: true, values: { labelEn: "110 Diamonds" } });
+    expect(parsePackageForm({ ...valid, labelEn: "   " })).toMatchObject({ ok: true, values: { labelEn: null } });
+  });
   it.each([
     [{ label: "" }, "LABEL_REQUIRED", "label"],
+    [{ labelEn: "x".repeat(61) }, "LABEL_EN_TOO_LONG", "labelEn"],
     [{ priceUsd: "" }, "PRICE_USD_REQUIRED", "priceUsd"],
     [{ priceUsd: "-1" }, "PRICE_USD_NOT_POSITIVE", "priceUsd"],
     [{ priceUsd: "0" }, "PRICE_USD_NOT_POSITIVE", "priceUsd"],

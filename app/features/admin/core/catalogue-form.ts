@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { always, checkbox, parseWith, refuse, textField, type FieldErrors } from "~/domain/form-schema";
+import { englishLabel } from "~/domain/package-label";
 import { parseMinorUnits, parseWholeNumber } from "./money-input";
 
 /** Absurd-price bounds in minor units: $1,000 and Bs 10,000,000 per package. */
@@ -13,6 +14,7 @@ export type CatalogueFormCode =
   | "ORDER_INVALID"
   | "LABEL_REQUIRED"
   | "LABEL_TOO_LONG"
+  | "LABEL_EN_TOO_LONG"
   | "AMOUNT_INVALID"
   | "BONUS_INVALID"
   | "PRICE_USD_REQUIRED"
@@ -76,6 +78,8 @@ export function parseGameForm(raw: Record<string, unknown>): Result<GameValues> 
 
 export interface PackageValues {
   label: string;
+  /** The name English pages show; null (left empty) shows `label` there too. */
+  labelEn: string | null;
   amount: number | null;
   bonus: number;
   priceUsd: number;
@@ -99,6 +103,8 @@ function price(raw: unknown, currency: "USD" | "VES"): { ok: true; value: number
 const packageSchema = z
   .object({
     label: nameField("LABEL_REQUIRED", "LABEL_TOO_LONG"),
+    // Optional: empty leaves English pages with the Spanish name.
+    labelEn: textField(z.string().max(60, { error: "LABEL_EN_TOO_LONG" }).transform(englishLabel)),
     // Empty: a package without an amount (a pass, a membership).
     amount: textField(
       z.string().transform((value, ctx) => {
@@ -137,6 +143,7 @@ const packageSchema = z
 export function parsePackageForm(raw: Record<string, unknown>): Result<PackageValues> {
   const parsed = parseWith<typeof packageSchema, CatalogueFormCode>(packageSchema, raw, [
     "label",
+    "labelEn",
     "amount",
     "bonus",
     "priceUsd",

@@ -41,6 +41,7 @@ export function meta({ matches }: Route.MetaArgs) {
 interface PackageFormValues {
   id?: string;
   label: string;
+  labelEn: string | null;
   amount: number | null;
   bonus: number;
   priceUsd: number | null;
@@ -69,6 +70,14 @@ function PackageForm({ values, submit, errors }: { values: PackageFormValues; su
         required
         maxLength={60}
         defaultValue={values.label}
+      />
+      <CheckedInput
+        {...marks}
+        className="sm:col-span-2"
+        label={t("catalogue.fields.labelEn")}
+        name="labelEn"
+        maxLength={60}
+        defaultValue={values.labelEn ?? ""}
       />
       <CheckedInput {...marks} label={t("catalogue.fields.amount")} name="amount" inputMode="numeric" defaultValue={values.amount ?? ""} />
       <CheckedInput {...marks} label={t("catalogue.fields.bonus")} name="bonus" inputMode="numeric" defaultValue={values.bonus} />
@@ -130,6 +139,7 @@ export default function CatalogueGamePage({ loaderData, actionData }: Route.Comp
             values={{
               id: pkg.id,
               label: pkg.label,
+              labelEn: pkg.labelEn,
               amount: pkg.amount,
               bonus: pkg.bonus,
               priceUsd: pkg.priceUsd,
@@ -146,6 +156,7 @@ export default function CatalogueGamePage({ loaderData, actionData }: Route.Comp
           errors={errorsOf("")}
           values={{
             label: "",
+            labelEn: null,
             amount: null,
             bonus: 0,
             priceUsd: null,

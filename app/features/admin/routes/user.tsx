@@ -2,6 +2,7 @@ import { useTranslation } from "~/lib/i18n-react";
 import { Form, Link } from "react-router";
 import { isLanguage } from "~/domain/language";
 import { formatMoney } from "~/domain/format";
+import { labelFor } from "~/domain/package-label";
 import { listOrdersOfUser } from "~/features/orders/orders.server";
 import { endPlus, grantPlus, membershipOf } from "~/features/plus/plus.server";
 import { useFormat } from "~/lib/use-format";
@@ -146,7 +147,9 @@ export default function UserPage({ loaderData, actionData }: Route.ComponentProp
               <span className="font-mono">
                 {formatMoney({ amount: order.amount, currency: order.currency === "VES" ? "VES" : "USD" }, language)}
               </span>
-              <span className="w-full text-xs text-slate-400">{order.items}</span>
+              <span className="w-full text-xs text-slate-400">
+                {labelFor({ label: order.items ?? "", labelEn: order.itemsEn }, language)}
+              </span>
             </li>
           ))}
         </ul>

@@ -1,6 +1,7 @@
 import { useTranslation } from "~/lib/i18n-react";
 import { Link } from "react-router";
 import { languageFromCookieHeader } from "~/domain/language";
+import { labelFor } from "~/domain/package-label";
 import { requireUser } from "~/features/auth/session.server";
 import { db } from "~/lib/db.server";
 import { loadMessages } from "~/lib/messages.server";
@@ -25,6 +26,7 @@ export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
+  const language = languageFromCookieHeader(request.headers.get("Cookie"));
   // Newest first, by cursor: "older" continues after the last order shown, "newer" before the first.
   const ask = parsePageAsk(new URL(request.url).searchParams);
   const [page, registrations] = await Promise.all([listOrdersOfUser(db(), user.id, ask), listRegistrationsOfUser(db(), user.id)]);
@@ -38,8 +40,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     registrations.map((registration) => registration.id),
   );
   return {
-    orders: rows.map(({ cursorAt: _cursor, gamerId: _id, gamerName: _name, gameServer: _server, ...order }) => ({
+    orders: rows.map(({ cursorAt: _cursor, gamerId: _id, gamerName: _name, gameServer: _server, itemsEn, ...order }) => ({
       ...order,
+      // The lines by the names of the page's language (English ones where the order kept them).
+      items: labelFor({ label: order.items ?? "", labelEn: itemsEn }, language),
       createdAt: order.createdAt.toISOString(),
       outcome: orderOutcome(order.status, endings.get(order.id) ?? null),
     })),
@@ -49,7 +53,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       const next = nextMatches.get(registration.id);
       return { ...registration, nextMatch: next ? { matchId: next.matchId, scheduledAt: next.scheduledAt.toISOString() } : null };
     }),
-    messages: loadMessages(languageFromCookieHeader(request.headers.get("Cookie")), ["orders", "tournaments"]),
+    messages: loadMessages(language, ["orders", "tournaments"]),
   };
 }
 

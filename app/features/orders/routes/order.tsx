@@ -41,6 +41,7 @@ export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
+  const language = languageFromCookieHeader(request.headers.get("Cookie"));
   const order = notFoundIfNullish(await findOrderFor(db(), idParam(params.orderId), { userId: user.id, isStaff: user.isStaff }));
   const url = new URL(request.url);
   const lastRejection = [...order.history].reverse().find((line) => line.toStatus === "rejected");
@@ -49,7 +50,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const outcome = orderOutcome(order.status, ending, order.expiresAt?.toISOString() ?? null, toWallet);
   return {
     order: {
-      ...orderSummary(order),
+      ...orderSummary(order, language),
       kind: order.kind,
       paymentMethod: order.paymentMethod,
       phone: order.phone,
@@ -64,7 +65,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     sent: url.searchParams.has("sent"),
     cancelled: url.searchParams.has("cancelled"),
     error: url.searchParams.get("error"),
-    messages: loadMessages(languageFromCookieHeader(request.headers.get("Cookie")), ["orders"]),
+    messages: loadMessages(language, ["orders"]),
   };
 }
 
@@ -137,7 +138,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         <div className="col-span-2">
           <dt className="text-slate-400">{t("order.items")}</dt>
           <dd>
-            <ul>
+            <ul data-testid="order-items">
               {order.items.map((item) => (
                 <li key={item.id}>
                   {item.label} × {item.quantity}

@@ -38,6 +38,7 @@ import { Alert } from "~/components/ui/alert";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
+  const language = languageFromCookieHeader(request.headers.get("Cookie"));
   const order = notFoundIfNullish(await findOrderFor(db(), idParam(params.orderId), { userId: user.id, isStaff: false }));
   if (!isPaymentMethod(params.method)) throw data(null, { status: 404 });
   const method = order.paymentMethod;
@@ -45,7 +46,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return {
     order: {
       // What is being paid for: the lines (package, tournament place, Plus) and, for a top-up, the account.
-      ...orderSummary(order),
+      ...orderSummary(order, language),
       gamerId: order.gamerId,
       gamerName: order.gamerName,
     },
@@ -61,7 +62,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     // "Saldo": the buyer's wallet in the order's currency (features/wallet), offered when it covers the order.
     walletBalance: await availableIn(db(), user.id, order.currency as Currency),
     error: new URL(request.url).searchParams.get("error"),
-    messages: loadMessages(languageFromCookieHeader(request.headers.get("Cookie")), ["orders", "wallet"]),
+    messages: loadMessages(language, ["orders", "wallet"]),
   };
 }
 

@@ -1,4 +1,6 @@
 import { redirect } from "react-router";
+import { languageFromCookieHeader } from "~/domain/language";
+import { labelFor } from "~/domain/package-label";
 import { requireUser } from "~/features/auth/session.server";
 import { findOrderFor } from "~/features/orders/orders.server";
 import { canPay } from "~/features/orders/core/lifecycle";
@@ -21,7 +23,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (params.method !== order.paymentMethod || (order.paymentMethod !== "binance" && order.paymentMethod !== "paypal"))
     return redirect(payPage);
   if (!canPay(order.status) || order.status !== "initiated") return redirect(`/orders/${order.id}`);
-  const started = await startProviderPayment(db(), order, new URL(request.url).origin);
+  // The provider's page describes the order to the buyer: by the lines' names in the buyer's language.
+  const language = languageFromCookieHeader(request.headers.get("Cookie"));
+  const items = order.items.map((item) => ({ label: labelFor(item, language), quantity: item.quantity }));
+  const started = await startProviderPayment(db(), { ...order, items }, new URL(request.url).origin);
   if (!started) return redirect(`${payPage}?error=PROVIDER_UNAVAILABLE`);
   return redirect(order.paymentMethod === "paypal" ? started.checkoutUrl : `${payPage}?instant=1`);
 }

@@ -3,7 +3,9 @@ import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import { MAX_QUANTITY, cartTotals, hasInvalidQuantities, parseStoredCart, type Cart } from "~/domain/cart";
 import { languageFromCookieHeader } from "~/domain/language";
+import { db } from "~/lib/db.server";
 import { loadMessages } from "~/lib/messages.server";
+import { labelCart } from "../catalogue.server";
 import { metaText } from "~/lib/meta";
 import { useFormat } from "~/lib/use-format";
 import { useRouteMessages } from "~/lib/use-route-messages";
@@ -18,12 +20,14 @@ import type { Route } from "./+types/cart";
 // "remove" change the stored cart, then ask again.
 export const handle: RouteHandle = { cart: true, hydrate: false };
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const items = new URL(request.url).searchParams.get("items");
+  const language = languageFromCookieHeader(request.headers.get("Cookie"));
   return {
-    // The cart as the browser holds it (null: not sent yet; read defensively, nothing in it is trusted).
-    cart: items === null ? null : parseStoredCart(items),
-    messages: loadMessages(languageFromCookieHeader(request.headers.get("Cookie")), ["store"]),
+    // The cart as the browser holds it (null: not sent yet; read defensively, nothing in it is trusted),
+    // its lines named by the catalogue in the page's language.
+    cart: items === null ? null : await labelCart(db(), parseStoredCart(items), language),
+    messages: loadMessages(language, ["store"]),
   };
 }
 

@@ -21,7 +21,7 @@ import cartPageScript from "../browser/cart-page?inline-script";
 import { InlineScript } from "~/components/inline-script";
 import { DataAttr, dataAttr } from "~/browser/attributes";
 import { ORDER_KEYS, type OrderKey } from "../order-keys";
-import { storeGameFlags } from "../catalogue.server";
+import { labelCart, storeGameFlags } from "../catalogue.server";
 import { verifyPlayer } from "../game-page.server";
 import { createStoreOrder, priceCart, type CartProblem, type RequestedItem } from "../store-orders.server";
 import { formFields, readForm, typedFields } from "~/lib/http.server";
@@ -37,6 +37,7 @@ export const handle: RouteHandle = { cart: true, hydrate: false };
 /** `?items=<stored cart>` is the page asked by its script for the cart it holds; `?order=<id>` is the order just created. */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
+  const language = languageFromCookieHeader(request.headers.get("Cookie"));
   const url = new URL(request.url);
   const items = url.searchParams.get("items");
   const order = url.searchParams.has("order")
@@ -47,8 +48,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     methods: await enabledPaymentMethods(db()),
     // Each game's zone field as staff set it in the catalogue.
     zoneGames: (await storeGameFlags(db())).filter((game) => game.hasZoneField).map((game) => game.id),
-    // The cart as the browser holds it (null: not sent yet, the script asks for it).
-    cart: items === null ? null : parseStoredCart(items),
+    // The cart as the browser holds it (null: not sent yet, the script asks for it), named in the page's language.
+    cart: items === null ? null : await labelCart(db(), parseStoredCart(items), language),
     created:
       order && order.kind === "store"
         ? {
@@ -61,7 +62,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         : null,
     // One key per render of the form: a retried "create" request carries it again and gets the same order.
     idempotencyKey: crypto.randomUUID(),
-    messages: loadMessages(languageFromCookieHeader(request.headers.get("Cookie")), ["store", "orders"]),
+    messages: loadMessages(language, ["store", "orders"]),
   };
 }
 
@@ -103,7 +104,7 @@ function readCart(value: FormDataEntryValue | null): Cart {
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = await readForm(request);
-  const cart = readCart(form.get("items"));
+  const cart = await labelCart(db(), readCart(form.get("items")), languageFromCookieHeader(request.headers.get("Cookie")));
   const typed = typedFields(form, (name) => TYPED.has(name));
   const reply = (answer: Answer, status = 200) => data(answer, { status });
   const refuse = (code: string, status: number, extra: { message?: string; problems?: CartProblem[]; changes?: Change[] } = {}) =>
