@@ -45,6 +45,8 @@ export enum DataAttr {
   // A page that moves on by itself after a confirmation (TimedRedirect, app/browser/timed-redirect.ts).
   redirect = "data-redirect",
   redirectSeconds = "data-redirect-seconds",
+  /** Set by the script when the timer starts: the page clock's time (ms) the page moves at. */
+  redirectDue = "data-redirect-due",
   redirectSoon = "data-redirect-soon",
   redirectStay = "data-redirect-stay",
 

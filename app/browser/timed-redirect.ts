@@ -11,12 +11,15 @@ export function startTimedRedirect(root: ParentNode): void {
   const to = element.getAttribute(DataAttr.redirect) ?? "/";
   const soon = element.querySelector<HTMLElement>(selector(DataAttr.redirectSoon));
   const stay = element.querySelector<HTMLButtonElement>(selector(DataAttr.redirectStay));
-  const timer = setTimeout(() => location.assign(to), Number(element.getAttribute(DataAttr.redirectSeconds)) * 1000);
+  const delay = Number(element.getAttribute(DataAttr.redirectSeconds)) * 1000;
+  const timer = setTimeout(() => location.assign(to), delay);
+  element.setAttribute(DataAttr.redirectDue, String(Date.now() + delay));
   if (soon) soon.hidden = false;
   if (!stay) return;
   stay.hidden = false;
   stay.addEventListener("click", () => {
     clearTimeout(timer);
+    element.removeAttribute(DataAttr.redirectDue);
     stay.hidden = true;
     if (soon) soon.hidden = true;
   });

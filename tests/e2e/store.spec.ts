@@ -129,7 +129,7 @@ test.describe("top-up store on a phone", () => {
   });
 
   test("two packages through the cart, paid with Binance (English)", async ({ page }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     await page.goto("/?lang=en");
     await signedIn(page, "Buyer");
     const game = new GamePage(page);

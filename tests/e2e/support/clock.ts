@@ -4,13 +4,34 @@ import { expect, type Page } from "@playwright/test";
  * Pages that move on by themselves (SPEC §4: 3 s after a payment or a registration, 4 s after the
  * profile) are tested on Playwright's clock instead of the wall clock, so a loaded machine can neither
  * fail them nor make them wait. `page.clock.install()` must run before the page loads; time still
- * flows on its own, and this skips ahead: half the delay leaves the page where it is, the whole delay
- * moves it on.
+ * flows on its own, so this pauses the clock before the page's timer is due, checks the page has not
+ * moved, then runs the clock to the due time and checks it has.
  */
 export async function expectMovesOnAfter(page: Page, delayMs: number, arrived: (url: URL) => boolean) {
-  await page.clock.runFor(delayMs / 2);
-  expect(arrived(new URL(page.url())), `still on ${page.url()} before ${delayMs} ms`).toBe(false);
-  // The page may navigate while the clock runs; the navigation is what the test waits for.
+  // The page's clock also flows with real time, so the moment its timer started is read from the page
+  // (data-redirect-due, set by app/browser/timed-redirect.ts) and the clock is paused before looking:
+  // a loaded machine can then neither fail the "not yet" check nor hide an early move.
+  const redirect = page.locator("[data-redirect-due]");
+  await expect(redirect).toHaveCount(1);
+  const due = Number(await redirect.getAttribute("data-redirect-due"));
+  expect(due, "the page moves after the delay it announces").toBeGreaterThan(0);
+  const now = await page.evaluate(() => Date.now());
+  const pausedAt = now + 200;
+  const paused =
+    pausedAt < due &&
+    (await page.clock.pauseAt(pausedAt).then(
+      () => true,
+      () => false,
+    ));
+  if (paused) {
+    expect(arrived(new URL(page.url())), `moved before its ${delayMs} ms`).toBe(false);
+    // The page may navigate while the clock runs; the navigation is what the test waits for.
+    await page.clock.runFor(due - pausedAt + 50).catch(() => undefined);
+    await expect(page).toHaveURL(arrived);
+    await page.clock.resume();
+    return;
+  }
+  // Too late to pause before the timer (a very loaded machine): only the move itself is checked.
   await page.clock.runFor(delayMs).catch(() => undefined);
   await expect(page).toHaveURL(arrived);
 }
