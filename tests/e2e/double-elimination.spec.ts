@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { PHONE, noSidewaysScroll, personAt } from "./support/phone";
 import { expect, serverFixture, signInOnce, test as base, type AppServer } from "./support/server-fixture";
+import { decideNextMatch } from "./support/bracket-staff";
 
 // Double elimination on phones (issue #24, docs/decisions/007-brackets.md): a 4-team cup set up as
 // double elimination on its tournament form is started and played to the end by staff from each
@@ -15,19 +16,8 @@ const test = base.extend<{ arena: AppServer }>({
 const ID = "doble-e2e";
 const TALL_PHONE = { ...PHONE, height: 800 };
 
-/** Staff decide the first ready match of the bracket (side 1 wins 1–0); false when none is left. */
-async function decideNext(staff: Page): Promise<boolean> {
-  await staff.goto(`/tournaments/${ID}/bracket`);
-  const ready = staff.locator('[data-status="ready"]');
-  if ((await ready.count()) === 0) return false;
-  await ready.first().click();
-  await staff.getByTestId("staff-score1").fill("1");
-  await staff.getByTestId("staff-score2").fill("0");
-  await staff.getByTestId("staff-result").click();
-  await expect(staff.getByTestId("match-done")).toBeVisible();
-  await noSidewaysScroll(staff);
-  return true;
-}
+/** Staff decide the cup's first ready match; false when none is left. */
+const decideNext = (staff: Page) => decideNextMatch(staff, ID);
 
 const cards = (page: Page, region: string) => page.getByRole("region", { name: region }).locator('[data-testid^="bracket-match-"]');
 

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { PHONE, caracasDay, noSidewaysScroll, personAt } from "./support/phone";
 import { expect, serverFixture, signInOnce, test as base, type AppServer } from "./support/server-fixture";
+import { decideNextMatch } from "./support/bracket-staff";
 
 // Third place on phones (docs/decisions/007-brackets.md): an 8-team cup whose organizer chose a
 // 3rd-place match is played to the end in Spanish (the semifinal losers meet below the final; 3rd and
@@ -22,20 +23,6 @@ async function start(staff: Page, arena: AppServer, id: string) {
   await expect(staff.getByTestId("run-done")).toBeVisible();
 }
 
-/** Staff decide the first ready match of the bracket (side 1 wins 1–0); false when none is left. */
-async function decideNext(staff: Page, id: string): Promise<boolean> {
-  await staff.goto(`/tournaments/${id}/bracket`);
-  const ready = staff.locator('[data-status="ready"]');
-  if ((await ready.count()) === 0) return false;
-  await ready.first().click();
-  await staff.getByTestId("staff-score1").fill("1");
-  await staff.getByTestId("staff-score2").fill("0");
-  await staff.getByTestId("staff-result").click();
-  await expect(staff.getByTestId("match-done")).toBeVisible();
-  await noSidewaysScroll(staff);
-  return true;
-}
-
 test("an 8-team cup with a 3rd-place match, played to the end on a phone (Spanish)", async ({ browser, arena }) => {
   test.setTimeout(240_000);
   const staff = await personAt(browser, arena, { viewport: TALL_PHONE });
@@ -52,7 +39,7 @@ test("an 8-team cup with a 3rd-place match, played to the end on a phone (Spanis
   await noSidewaysScroll(viewer);
 
   // Quarterfinals and semifinals (6 matches): then the 3rd-place match is ready with the two losers.
-  for (let played = 0; played < 6; played++) expect(await decideNext(staff, "tercero-e2e")).toBe(true);
+  for (let played = 0; played < 6; played++) expect(await decideNextMatch(staff, "tercero-e2e")).toBe(true);
   await viewer.goto("/tournaments/tercero-e2e/bracket");
   const thirdCard = thirdPlace.locator('[data-testid^="bracket-match-"]');
   await expect(thirdCard).toHaveAttribute("data-status", "ready");
@@ -77,7 +64,7 @@ test("an 8-team cup with a 3rd-place match, played to the end on a phone (Spanis
   await noSidewaysScroll(viewer);
 
   // The final and the 3rd-place match: then the cup has a champion, and the standings say 3.º and 4.º.
-  while (await decideNext(staff, "tercero-e2e"));
+  while (await decideNextMatch(staff, "tercero-e2e"));
   await viewer.goto("/tournaments/tercero-e2e/bracket");
   await expect(viewer.getByTestId("champion")).toContainText("Ara");
   const rows = viewer.getByTestId("standings").locator("tbody tr");
@@ -94,8 +81,8 @@ test("an 8-team cup with shared 3rd places, in English: both semifinal losers ar
   test.setTimeout(240_000);
   const staff = await personAt(browser, arena, { viewport: TALL_PHONE });
   await start(staff, arena, "third-en-e2e");
-  for (let played = 0; played < 7; played++) expect(await decideNext(staff, "third-en-e2e")).toBe(true);
-  expect(await decideNext(staff, "third-en-e2e")).toBe(false);
+  for (let played = 0; played < 7; played++) expect(await decideNextMatch(staff, "third-en-e2e")).toBe(true);
+  expect(await decideNextMatch(staff, "third-en-e2e")).toBe(false);
 
   const viewer = await personAt(browser, arena, { locale: "en-US" });
   await viewer.goto("/tournaments/third-en-e2e/bracket?lang=en");

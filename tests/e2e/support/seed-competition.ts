@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { competitionCheckIns, competitionSettings, registrationPlayers, registrations, tournaments } from "~/db/schema";
 import { openDatabase } from "~/lib/db.server";
-import { seedPerson } from "./seed-people";
+import { seedConfirmedTeams, seedPerson } from "./seed-people";
 
 const [dataDir] = process.argv.slice(2);
 if (!dataDir) throw new Error("usage: seed-competition <dataDir>");
@@ -47,21 +47,7 @@ async function event(
     checkInOpensMinutes: 60,
     checkInClosesMinutes: 15,
   });
-  for (const [index, team] of teams.entries()) {
-    const email = `${team.toLowerCase().replace(/\s+/g, "-")}@example.com`;
-    const userId = await person(email, `Capitán ${team}`);
-    const registrationId = randomUUID();
-    await db.insert(registrations).values({
-      id: registrationId,
-      tournamentId: id,
-      userId,
-      teamName: team,
-      phone: "04141234567",
-      status: "confirmed",
-      createdAt: new Date(now - (teams.length - index) * 1000),
-    });
-    if (checkedIn(index)) await db.insert(competitionCheckIns).values({ registrationId, tournamentId: id, userId });
-  }
+  await seedConfirmedTeams(db, id, teams, (team) => `${team.toLowerCase().replace(/\s+/g, "-")}@example.com`, checkedIn);
 }
 
 await event(

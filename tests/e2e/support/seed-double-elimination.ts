@@ -3,10 +3,9 @@
 // (competition_settings.format), every team confirmed and checked in, registration closed, the start
 // half an hour away.
 // Usage: tsx tests/e2e/support/seed-double-elimination.ts <dataDir>
-import { randomUUID } from "node:crypto";
-import { competitionCheckIns, competitionSettings, registrations, tournaments } from "~/db/schema";
+import { competitionSettings, tournaments } from "~/db/schema";
 import { openDatabase } from "~/lib/db.server";
-import { seedPerson } from "./seed-people";
+import { seedConfirmedTeams, seedPerson } from "./seed-people";
 
 const [dataDir] = process.argv.slice(2);
 if (!dataDir) throw new Error("usage: seed-double-elimination <dataDir>");
@@ -38,19 +37,6 @@ await db.insert(competitionSettings).values({
   checkInOpensMinutes: 60,
   checkInClosesMinutes: 15,
 });
-for (const [index, team] of teams.entries()) {
-  const userId = await seedPerson(db, `${team.toLowerCase()}-de@example.com`, `Capitán ${team}`, { language: "es" });
-  const registrationId = randomUUID();
-  await db.insert(registrations).values({
-    id: registrationId,
-    tournamentId: id,
-    userId,
-    teamName: team,
-    phone: "04141234567",
-    status: "confirmed",
-    // Registration order is the seeding: Ara is seed 1.
-    createdAt: new Date(now - (teams.length - index) * 1000),
-  });
-  await db.insert(competitionCheckIns).values({ registrationId, tournamentId: id, userId });
-}
+// Registration order is the seeding: Ara is seed 1.
+await seedConfirmedTeams(db, id, teams, (team) => `${team.toLowerCase()}-de@example.com`);
 await handle.close();

@@ -1,6 +1,6 @@
 // Accounts for e2e seed scripts: verified, profile complete, Spanish unless told, staff where told.
 import { randomUUID } from "node:crypto";
-import { users } from "~/db/schema";
+import { competitionCheckIns, registrations, users } from "~/db/schema";
 import type { Database } from "~/lib/db.server";
 
 export interface SeedPersonOptions {
@@ -34,4 +34,32 @@ export async function seedPeople(db: Database, people: ReadonlyArray<readonly [e
   const ids: Record<string, string> = {};
   for (const [email, name, isStaff] of people) ids[email] = await seedPerson(db, email, name, { isStaff });
   return ids;
+}
+
+/**
+ * Enters each team in a tournament as confirmed, its captain made with `captainEmail(team)`; the
+ * registration order is the seeding (the first team is seed 1). Checked in where `checkedIn(index)`.
+ */
+export async function seedConfirmedTeams(
+  db: Database,
+  tournamentId: string,
+  teams: readonly string[],
+  captainEmail: (team: string) => string,
+  checkedIn: (index: number) => boolean = () => true,
+) {
+  const now = Date.now();
+  for (const [index, team] of teams.entries()) {
+    const userId = await seedPerson(db, captainEmail(team), `Capitán ${team}`);
+    const registrationId = randomUUID();
+    await db.insert(registrations).values({
+      id: registrationId,
+      tournamentId,
+      userId,
+      teamName: team,
+      phone: "04141234567",
+      status: "confirmed",
+      createdAt: new Date(now - (teams.length - index) * 1000),
+    });
+    if (checkedIn(index)) await db.insert(competitionCheckIns).values({ registrationId, tournamentId, userId });
+  }
 }

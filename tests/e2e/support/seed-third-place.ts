@@ -3,10 +3,9 @@
 // hour away. "tercero-e2e" was set up with a 3rd-place match, "third-en-e2e" with shared 3rd places
 // (the organizer's choice on the tournament form: competition_settings.third_place).
 // Usage: tsx tests/e2e/support/seed-third-place.ts <dataDir>
-import { randomUUID } from "node:crypto";
-import { competitionCheckIns, competitionSettings, registrations, tournaments } from "~/db/schema";
+import { competitionSettings, tournaments } from "~/db/schema";
 import { openDatabase } from "~/lib/db.server";
-import { seedPerson } from "./seed-people";
+import { seedConfirmedTeams, seedPerson } from "./seed-people";
 
 const [dataDir] = process.argv.slice(2);
 if (!dataDir) throw new Error("usage: seed-third-place <dataDir>");
@@ -41,20 +40,7 @@ async function cup(id: string, title: string, thirdPlace: "match" | "shared", te
     checkInOpensMinutes: 60,
     checkInClosesMinutes: 15,
   });
-  for (const [index, team] of teams.entries()) {
-    const userId = await person(`${team.toLowerCase()}-3rd@example.com`, `Capitán ${team}`);
-    const registrationId = randomUUID();
-    await db.insert(registrations).values({
-      id: registrationId,
-      tournamentId: id,
-      userId,
-      teamName: team,
-      phone: "04141234567",
-      status: "confirmed",
-      createdAt: new Date(now - (teams.length - index) * 1000),
-    });
-    await db.insert(competitionCheckIns).values({ registrationId, tournamentId: id, userId });
-  }
+  await seedConfirmedTeams(db, id, teams, (team) => `${team.toLowerCase()}-3rd@example.com`);
 }
 
 await cup("tercero-e2e", "Copa Tercer Lugar E2E", "match", ["Ara", "Boa", "Cobra", "Danta", "Erizo", "Foca", "Garza", "Halcon"]);
