@@ -56,12 +56,11 @@ test.describe("sign-up and sign-in by e-mail link", () => {
     const savedAt = new Date();
     await profile.save({ fullname: name, age: 23, favoriteGame: "Free Fire" });
     await expect(profile.saved).toHaveText("¡Perfil guardado! Te enviamos un correo de bienvenida. Te llevamos al inicio en 4 segundos…");
+    // After 4 s the page takes the new user home, signed in.
+    await expectMovesOnAfter(page, 4_000, (url) => url.pathname === "/");
     const welcome = await waitForMail(email, { subject: /Bienvenido/, after: savedAt });
     expect(welcome.subject).toBe(`¡Bienvenido a Arena LATAM, ${name}!`);
     expect(welcome.text).toContain(`¡Bienvenido, ${name}!`);
-
-    // After 4 s the page takes the new user home, signed in.
-    await expectMovesOnAfter(page, 4_000, (url) => url.pathname === "/");
     await topBar.expectSignedInAs(`Hola, ${name}`);
     await expect(topBar.signOut).toHaveText("Cerrar sesión");
 
@@ -111,11 +110,10 @@ test.describe("sign-up and sign-in by e-mail link", () => {
     const savedAt = new Date();
     await profile.save({ fullname: name, age: 30 });
     await expect(profile.saved).toHaveText("Profile saved! We sent you a welcome e-mail. Taking you home in 4 seconds…");
+    await expectMovesOnAfter(page, 4_000, (url) => url.pathname === "/");
 
     const welcome = await waitForMail(email, { subject: /Welcome/, after: savedAt });
     expect(welcome.subject).toBe(`Welcome to Arena LATAM, ${name}!`);
-
-    await expectMovesOnAfter(page, 4_000, (url) => url.pathname === "/");
     await topBar.expectSignedInAs(`Hi, ${name}`);
     await expect(topBar.signOut).toHaveText("Sign out");
   });

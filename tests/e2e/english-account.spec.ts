@@ -51,11 +51,11 @@ async function payWithBinanceReceipt(page: Page, site: AppServer, email: string)
   await pay.submit.click();
   await expect(page).toHaveURL((url) => url.pathname === `/orders/${id}` && url.searchParams.has("sent"));
   await expect(page.getByTestId("proof-sent")).toBeVisible();
+  // The "sent" page moves on by itself (SPEC §4); let it, so it cannot cut a later step short.
+  await expectMovesOnAfter(page, 3_000, (url) => !url.searchParams.has("sent"));
   const received = await waitForMail(email, { dataDir: site.dataDir, subject: /^We received your receipt · Order #\d+$/, after: sentAt });
   const number = Number(/#(\d+)$/.exec(received.subject)![1]);
   expect(received.text).not.toMatch(/Pedido|Recibimos/);
-  // The "sent" page moves on by itself (SPEC §4); let it, so it cannot cut a later step short.
-  await expectMovesOnAfter(page, 3_000, (url) => !url.searchParams.has("sent"));
   return { id, number };
 }
 

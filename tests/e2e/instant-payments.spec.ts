@@ -63,7 +63,8 @@ test("Binance (es): QR and app link, paid at Binance, approved and delivered wit
   await expect(new PayPage(page).submit).toBeVisible();
   await page.getByTestId("instant-start").click();
   await expect(page.getByTestId("instant-qr")).toBeVisible();
-  expect(await page.getByTestId("instant-qr").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  // The QR is an image the browser loads after the element shows: wait for it to be drawn.
+  await expect.poll(() => page.getByTestId("instant-qr").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await expect(page.getByTestId("instant-app")).toHaveAttribute("href", /^bnc:\/\//);
   await page.getByTestId("instant-checkout").click();
   await expect(page.getByTestId("binance-amount")).toHaveText("3.00 USDT");

@@ -367,6 +367,8 @@ test.describe("paying an order and staff approving it", () => {
       await expect(page).toHaveURL((url) => url.pathname === `/orders/${order.id}` && url.searchParams.has("sent"));
       await expect(orderPage.proofSent).toHaveText(t.sent);
       await expect(orderPage.status).toHaveText(t.status.proof_submitted);
+      // SPEC §4: a few seconds later the page moves on by itself.
+      await expectMovesOnAfter(page, 3_000, (url) => url.pathname === c.afterProof);
       const received = await waitForMail(owner.email, {
         subject: exactly(t.mailReceived(order.number)),
         after: sentAt,
@@ -374,8 +376,6 @@ test.describe("paying an order and staff approving it", () => {
       });
       expect(received.text).toContain(c.amount);
       expect(received.links).toContain(`${shop.url}/orders/${order.id}`);
-      // SPEC §4: a few seconds later the page moves on by itself.
-      await expectMovesOnAfter(page, 3_000, (url) => url.pathname === c.afterProof);
       await orderPage.open(order.id);
       await expect(orderPage.status).toHaveText(t.status.proof_submitted);
       await expect(orderPage.payNow).toHaveCount(0);

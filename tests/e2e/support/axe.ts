@@ -75,6 +75,18 @@ export function reportOnly(findings: AxeFinding[]): boolean {
   return true;
 }
 
+/**
+ * axe finishes each rule on `setTimeout(…, 0)`. Every page runs on Playwright's clock (support/test.ts),
+ * and a test may pause it (support/clock.ts): axe would then never finish. So axe is put in with the
+ * browser's own timers, which Playwright's clock keeps in `__pwClock.builtins`, in place of the page's.
+ */
+const AXE_ON_REAL_TIMERS = `(function () {
+  var real = (window.__pwClock && window.__pwClock.builtins) || window;
+  (function (setTimeout, clearTimeout, setInterval, clearInterval) {
+${axe.source}
+  }).call(window, real.setTimeout, real.clearTimeout, real.setInterval, real.clearInterval);
+})();`;
+
 interface PageCheckResult {
   findings: AxeFinding[];
   skipped: boolean;
@@ -127,7 +139,7 @@ async function checkPage(original: Page, ignoredRules: string[], scriptsOff: (()
   // (a click scrolls its target into view), keeps no target-size finding and is not counted as checked
   // until a visit at the top comes.
   const hasAxe = await page.evaluate(() => typeof (window as { axe?: unknown }).axe === "object");
-  if (!hasAxe) await page.evaluate(axe.source);
+  if (!hasAxe) await page.evaluate(AXE_ON_REAL_TIMERS);
   const result = await page.evaluate(
     async ({ tags, ignored }) => {
       const runner = (window as unknown as { axe?: typeof axe }).axe;
