@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
@@ -17,10 +18,27 @@ process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "arena-e2e-")
 // Pages axe has checked in this run, shared by the workers (tests/e2e/support/axe.ts).
 process.env.E2E_AXE_SEEN_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "arena-axe-seen-"));
 
+/**
+ * Chromium's --disable-features for the tests: Playwright's own list plus the address bar's pop-up.
+ * Chromium 156 builds that pop-up (two WebUI pages, each a renderer process) for every window, so for
+ * every test's context, though a headless browser never shows it: a tenth of the suite's CPU.
+ * Chromium keeps only the last --disable-features it is given, so Playwright's list is read from its
+ * source and repeated; if an upgrade moves it, this fails loudly instead of dropping Playwright's.
+ */
+function disabledFeatures(): string {
+  const require = createRequire(import.meta.url);
+  const bundle = fs.readFileSync(path.join(path.dirname(require.resolve("playwright-core/package.json")), "lib/coreBundle.js"), "utf8");
+  const list = /\bdisabledFeatures = \[([\s\S]*?)\]\.filter/.exec(bundle)?.[1];
+  const playwrights = [...(list ?? "").matchAll(/^\s*"(\w+)",?\s*$/gm)].map((match) => match[1]);
+  if (!playwrights.includes("PaintHolding")) throw new Error("playwright.config.ts: Playwright's --disable-features list was not found");
+  return [...playwrights, "WebUIOmniboxPopup", "WebUIOmniboxAimPopup", "WebUIOmniboxFullPopup"].join(",");
+}
+
 export const chromiumLaunchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   // Root on a closed network: no sandbox, no background calls home (docs/product.md §13).
   args: [
+    `--disable-features=${disabledFeatures()}`,
     "--no-sandbox",
     "--disable-gpu",
     "--disable-background-networking",
@@ -33,6 +51,7 @@ export const chromiumLaunchOptions = {
 
 export default defineConfig({
   testDir: "tests/e2e",
+  globalSetup: "./tests/e2e/support/global-setup.ts",
   fullyParallel: true,
   // Four: the tests wait on the server and the browser more than they compute (docs/decisions/015-test-time-budget.md).
   workers: 4,

@@ -76,7 +76,7 @@ function runPrepare(script: string, args: string[]): string {
  * once per machine for each set of migrations (and PGlite version) and copied for every server: a new
  * database spends seconds of CPU creating itself and migrating, before each seed and each start.
  */
-function migratedTemplate(): string {
+export function migratedTemplate(): string {
   const migrations = path.resolve("app/db/migrations");
   const hash = createHash("sha256").update(fs.readFileSync("node_modules/@electric-sql/pglite/package.json"));
   for (const name of (fs.readdirSync(migrations, { recursive: true }) as string[]).sort()) {
