@@ -66,6 +66,10 @@ export default defineConfig({
     locale: "es-VE",
     // Users are in Venezuela; the server runs in UTC (webServer env TZ): dates must still agree.
     timezoneId: "America/Caracas",
+    // As a person who asks for less motion: the landing's video stays still and nothing pulses, so an
+    // open page costs no CPU between steps (a playing video kept Chromium busy for the whole test).
+    // The video itself is tested with motion on (landing.spec.ts).
+    reducedMotion: "reduce",
     // A trace records screenshots all along, which costs Chromium about half again its CPU: on CI only a
     // failed test's retry is traced (docs/decisions/015-test-time-budget.md).
     trace: process.env.CI ? "on-first-retry" : "retain-on-failure",

@@ -85,6 +85,8 @@ test.describe("landing page", () => {
   });
 
   test("the background video can be paused and stays still for people who ask for less motion (WCAG 2.2.2)", async ({ page }) => {
+    // Every other test runs with less motion asked for (playwright.config.ts); this one starts without.
+    await page.emulateMedia({ reducedMotion: "no-preference" });
     const landing = new LandingPage(page);
     await landing.open();
     const video = page.getByTestId("hero-video");

@@ -85,7 +85,7 @@ export function Hero({ loggedIn, live }: { loggedIn: boolean; live: HeroLiveView
   const { t } = useTranslation("landing");
   const badge = (
     <>
-      <span className="h-2 w-2 animate-pulse rounded-full bg-white" aria-hidden="true" />
+      <span className="h-2 w-2 rounded-full bg-white motion-safe:animate-pulse" aria-hidden="true" />
       {t("hero.live")}
     </>
   );

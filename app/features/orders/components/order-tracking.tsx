@@ -33,7 +33,7 @@ export function OrderTracking({ tracking, lastStep = "delivered" }: { tracking: 
               step.state === "done"
                 ? "bg-emerald-400 text-slate-950"
                 : step.state === "current"
-                  ? "animate-pulse bg-cyan-400 text-slate-950"
+                  ? "bg-cyan-400 text-slate-950 motion-safe:animate-pulse"
                   : "border border-slate-500 text-slate-400"
             }`}
             aria-hidden="true"
