@@ -52,6 +52,33 @@ describe("catalogue", () => {
     }
     expect(await refreshCatalogueFromPriceList(handle.db, "http://127.0.0.1:9/down", 500)).toBe(0);
   });
+
+  it("takes a package's English name from the price list, keeps staff's while the Spanish name stays, drops it when it changes", async () => {
+    const englishOf = async (id: string) =>
+      (await handle.db.select({ labelEn: topupPackages.labelEn }).from(topupPackages).where(eq(topupPackages.id, id)))[0]?.labelEn;
+    let packages: object[] = [
+      { id: 110, label: "110 Diamantes", label_en: "110 Diamonds", precio_usd: 1.1, precio_bs: 270.05 },
+      { id: 220, label: "220 Diamantes", precio_usd: 2.2, precio_bs: 540.1 },
+    ];
+    const stub = await startHttpStub((_url, _req, res) => json(res, 200, [{ id: "free-fire", juego: "Free Fire", paquetes: packages }]));
+    try {
+      expect(await refreshCatalogueFromPriceList(handle.db, `${stub.baseUrl}/prices`)).toBe(2);
+      expect(await englishOf("free-fire-110")).toBe("110 Diamonds");
+      expect(await englishOf("free-fire-220")).toBeNull();
+      // Staff name the second in English; the list, without English names, keeps it while its Spanish name is the same.
+      await handle.db.update(topupPackages).set({ labelEn: "220 Diamonds" }).where(eq(topupPackages.id, "free-fire-220"));
+      packages = [
+        { id: 110, label: "110 Diamantes", precio_usd: 1.1, precio_bs: 270.05 },
+        { id: 220, label: "230 Diamantes", precio_usd: 2.3, precio_bs: 564.65 },
+      ];
+      expect(await refreshCatalogueFromPriceList(handle.db, `${stub.baseUrl}/prices`)).toBe(2);
+      expect(await englishOf("free-fire-110")).toBe("110 Diamonds");
+      // Renamed in Spanish only: the old English name would be wrong, so English pages show the new Spanish one.
+      expect(await englishOf("free-fire-220")).toBeNull();
+    } finally {
+      await stub.close();
+    }
+  });
 });
 
 describe("ID checker adapter", () => {

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { games, topupPackages } from "~/db/schema";
 import type { Cart } from "~/domain/cart";
-import { labelFor } from "~/domain/package-label";
+import { englishLabel, labelFor } from "~/domain/package-label";
 import type { Database } from "~/lib/db.server";
 import { log } from "~/lib/log.server";
 import { sharedRead, writingShared } from "~/lib/shared-reads.server";
@@ -124,7 +124,10 @@ export async function labelCart(db: Database, cart: Cart, language: string): Pro
   return Object.fromEntries(Object.entries(cart).map(([id, item]) => [id, { ...item, label: names.get(id) ?? item.label }]));
 }
 
-/** SPEC §7 external price list: games (id, juego) with packages (id, label, precio_usd, precio_bs) in currency units. */
+/**
+ * SPEC §7 external price list: games (id, juego) with packages (id, label, precio_usd, precio_bs) in currency
+ * units. A package may also carry `label_en`, its English name (ours; the list SPEC names has none).
+ */
 const priceListSchema = z.array(
   z.object({
     id: z.string().min(1),
@@ -133,6 +136,7 @@ const priceListSchema = z.array(
       z.object({
         id: z.union([z.string(), z.number()]),
         label: z.string().min(1),
+        label_en: z.string().optional(),
         precio_usd: z.number().positive(),
         precio_bs: z.number().positive(),
       }),
@@ -166,7 +170,20 @@ export async function refreshCatalogueFromPriceList(db: Database, url: string, t
               active: true,
               updatedAt: new Date(),
             };
-            await tx.insert(topupPackages).values(values).onConflictDoUpdate({ target: topupPackages.id, set: values });
+            const labelEn = englishLabel(item.label_en);
+            await tx
+              .insert(topupPackages)
+              .values({ ...values, labelEn })
+              .onConflictDoUpdate({
+                target: topupPackages.id,
+                // Without an English name in the list, the one staff gave is kept while the Spanish name is
+                // the same, and dropped when it changes: an English page then shows the new Spanish name
+                // rather than an old English one ("100 Diamonds" for a package now of 110).
+                set: {
+                  ...values,
+                  labelEn: labelEn ?? sql`case when ${topupPackages.label} = excluded.label then ${topupPackages.labelEn} else null end`,
+                },
+              });
             updated += 1;
           }
         }
