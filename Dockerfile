@@ -6,6 +6,8 @@ FROM node:20-slim AS build
 WORKDIR /app
 ENV NODE_ENV=development
 COPY package.json package-lock.json .npmrc ./
+# Applied by the install's postinstall (patch-package): docs/decisions/016-render-cost.md.
+COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 COPY . .
 # The Vite/React Router production build: build/client (static files) and build/server (the app).
@@ -16,6 +18,7 @@ FROM node:20-slim AS deps
 WORKDIR /app
 ENV NODE_ENV=production
 COPY package.json package-lock.json .npmrc ./
+COPY patches ./patches
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
 # ---- the image that runs ----

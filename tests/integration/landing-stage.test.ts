@@ -6,10 +6,9 @@ import { loadBracket } from "~/features/competition/bracket-storage.server";
 import { saveLobby, setResult } from "~/features/competition/match-operations.server";
 import { saveSettings, startCompetition } from "~/features/competition/competition-start.server";
 import { isPlayable } from "~/features/competition/core/bracket-view";
-import { loader as homeLoader } from "~/features/landing/routes/home";
-import type { TournamentCard } from "~/features/tournaments/tournaments.server";
+import { landingView } from "~/features/landing/landing.server";
 
-import { callRoute, getRequest } from "./support/routes";
+import { getRequest } from "./support/routes";
 import { useTestDatabase } from "./test-database";
 
 const handle = useTestDatabase();
@@ -61,8 +60,7 @@ async function startedEvent(format: "single_elimination" | "battle_royale", team
 }
 
 const card = async () => {
-  const answer = await callRoute<{ tournaments: TournamentCard[] }>(homeLoader, getRequest("/"));
-  return answer.data!.tournaments.find((tournament) => tournament.id === T)!;
+  return (await landingView(getRequest("/"))).tournaments.find((tournament) => tournament.id === T)!;
 };
 
 async function decidePlayable(staff: string) {

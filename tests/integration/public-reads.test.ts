@@ -7,8 +7,8 @@ import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { registrations, tournaments, users } from "~/db/schema";
 import { loader as homeLoader } from "~/features/landing/routes/home";
+import { landingView } from "~/features/landing/landing.server";
 import { loader as tournamentLoader } from "~/features/tournaments/routes/tournament";
-import type { TournamentCard } from "~/features/tournaments/tournaments.server";
 import { observeStatements } from "~/lib/db.server";
 import { callRoute, getRequest } from "./support/routes";
 import { memoryMailer, signInAs, useTestAuth } from "./support/sessions";
@@ -89,8 +89,9 @@ async function settled(read: () => Promise<unknown>, pattern = /./): Promise<voi
   throw new Error("the shared copy was never kept");
 }
 
-const card = async (cookie = "") =>
-  (await callRoute<{ tournaments: TournamentCard[] }>(homeLoader, getRequest("/", cookie))).data!.tournaments.find((row) => row.id === T)!;
+const card = async (cookie = "") => (await landingView(getRequest("/", cookie))).tournaments.find((row) => row.id === T)!;
+/** The landing's sections as the page puts them (rendered once for everybody alike, lib/shared-markup.server.tsx). */
+const sections = async (cookie = "") => (await callRoute<{ sections: string }>(homeLoader, getRequest("/", cookie))).data!.sections;
 
 type Page = {
   tournament: { title: string; placesLeft: number; rulesHtml: string | null } | null;
@@ -116,8 +117,12 @@ describe("the landing's shared data", () => {
   it("follows a change written by another process", async () => {
     await tournament();
     expect((await card()).title).toBe("Copa Compartida");
+    expect(await sections()).toContain("Copa Compartida");
     await writtenElsewhere(`update tournaments set title = 'Copa Renombrada' where id = '${T}'`);
     expect((await eventually(card, (now) => now.title !== "Copa Compartida")).title).toBe("Copa Renombrada");
+    // The page's markup, kept for everybody, follows the new copy at once.
+    expect(await sections()).toContain("Copa Renombrada");
+    expect(await sections()).not.toContain("Copa Compartida");
   });
 
   it("is read again once the cards' clock may have moved, even without a change", async () => {

@@ -29,7 +29,7 @@ import { action as applyAction, loader as applyLoader } from "~/features/streame
 import { loader as meLoader } from "~/features/streamers/routes/me";
 import { action as pageAction, loader as pageLoader } from "~/features/streamers/routes/streamer";
 import { loader as listLoader } from "~/features/streamers/routes/streamers";
-import { loader as homeLoader } from "~/features/landing/routes/home";
+import { landingView } from "~/features/landing/landing.server";
 import { registerForTournament } from "~/features/tournaments/registrations.server";
 import { BASE_URL, callRoute, formRequest, getRequest } from "./support/routes";
 import { memoryMailer, signInAs, useTestAuth } from "./support/sessions";
@@ -270,22 +270,19 @@ describe("streamers", () => {
     // The list puts live streamers first; the landing shows featured ones with the LIVE flag.
     const list = await callRoute<{ streamers: { handle: string; live: boolean }[] }>(listLoader, getRequest("/streamers"));
     expect(list.data?.streamers).toMatchObject([{ handle: "valkyria", live: true }]);
-    const before = await callRoute<{ streamers: unknown[] }>(homeLoader, getRequest("/"));
-    expect(before.data?.streamers).toEqual([]);
+    const before = await landingView(getRequest("/"));
+    expect(before.streamers).toEqual([]);
     const featured = await staffPost({ intent: "feature", streamerId: id }, staff.jar.header());
     expect(featured.data).toMatchObject({ ok: true, done: "featured" });
-    const home = await callRoute<{ streamers: { handle: string; live: boolean; followers: number; gamesPlayed: number }[] }>(
-      homeLoader,
-      getRequest("/"),
-    );
-    expect(home.data?.streamers).toEqual([{ handle: "valkyria", games: ["blood-strike"], live: true, followers: 1, gamesPlayed: 2 }]);
+    const home = await landingView(getRequest("/"));
+    expect(home.streamers).toEqual([{ handle: "valkyria", games: ["blood-strike"], live: true, followers: 1, gamesPlayed: 2 }]);
 
     // Off again; a withdrawn approval takes the streamer off the landing and off air.
     await callRoute(pageAction, formRequest("/streamers/valkyria", { intent: "live-off" }, player.jar.header()), { handle: "valkyria" });
     expect((await handle.db.select({ live: streamers.live }).from(streamers))[0]?.live).toBe(false);
     await staffPost({ intent: "refuse", streamerId: id, reason: "Conducta abusiva" }, staff.jar.header());
-    const after = await callRoute<{ streamers: unknown[] }>(homeLoader, getRequest("/"));
-    expect(after.data?.streamers).toEqual([]);
+    const after = await landingView(getRequest("/"));
+    expect(after.streamers).toEqual([]);
     expect(
       await handle.db.$count(streamers, and(eq(streamers.id, id), eq(streamers.featured, false), eq(streamers.status, "refused"))),
     ).toBe(1);

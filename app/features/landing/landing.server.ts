@@ -1,8 +1,16 @@
 import { eventStagesOf } from "~/features/competition/bracket-page.server";
+import { getCurrentUser, hasPlusBadge } from "~/features/auth/session.server";
+import { heroLive } from "~/features/streamers/core/live";
+import { formatCompactNumber } from "~/domain/format";
+import { languageFromCookieHeader } from "~/domain/language";
+import { db } from "~/lib/db.server";
+import { log } from "~/lib/log.server";
 import { withLive } from "~/features/streamers/streams.server";
 import { featuredStreamers } from "~/features/streamers/streamers.server";
 import { listUpcomingTournaments, type TournamentCard } from "~/features/tournaments/tournaments.server";
 import type { Database } from "~/lib/db.server";
+import type { HeroLiveView } from "./components/hero";
+import type { FeaturedStreamer } from "./components/streamers";
 import { sharedRead } from "~/lib/shared-reads.server";
 import { BRACKET_TABLES } from "~/features/competition/competition-reads.server";
 
@@ -46,4 +54,42 @@ export function landingTournaments(database: Database): Promise<TournamentCard[]
 
 export function landingStreamers(database: Database) {
   return sharedRead(database, STREAMER_TABLES, "landing:streamers", () => featuredStreamers(database), { keepMs: LANDING_KEEP_MS });
+}
+
+/**
+ * What the landing shows a request's visitor: the shared cards and featured streamers (the very
+ * objects of the shared reads, so the page's shared markup can tell when they changed), the hero's
+ * live badge, and who is asking (signed in, Plus member), the only thing that varies by person.
+ */
+export async function landingView(request: Request) {
+  const language = languageFromCookieHeader(request.headers.get("Cookie"));
+  let tournaments: TournamentCard[] = [];
+  try {
+    tournaments = await landingTournaments(db());
+  } catch (error) {
+    // SPEC §8: a loading failure is logged and the list stays empty.
+    log.error("tournaments failed to load", { error: String(error) });
+  }
+  // Featured approved streamers (docs/streamers.md): shared like the cards, so the landing's 5-second copy is the only delay
+  // before a change of featured or live status made elsewhere shows.
+  let featured: Awaited<ReturnType<typeof landingStreamers>> = [];
+  let hero: HeroLiveView | null = null;
+  try {
+    featured = await landingStreamers(db());
+    // The hero's LIVE badge and viewers are the live featured streamers' (the static text stays when none is).
+    const live = heroLive(featured.map(({ handle, live, liveViewers }) => ({ handle, live, viewers: liveViewers })));
+    hero = live ? { handle: live.handle, viewers: live.viewers === null ? null : formatCompactNumber(live.viewers, language) } : null;
+  } catch (error) {
+    log.error("featured streamers failed to load", { error: String(error) });
+  }
+  const streamers: FeaturedStreamer[] = featured.map(({ handle, games, live, followers, gamesPlayed }) => ({
+    handle,
+    games,
+    live,
+    followers,
+    gamesPlayed,
+  }));
+  const user = await getCurrentUser(request);
+  const plus = user ? await hasPlusBadge(user.id) : false;
+  return { language, tournaments, featured, streamers, hero, loggedIn: user !== null, plus };
 }

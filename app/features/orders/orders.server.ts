@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { orderItems, orderStatusHistory, orders, paymentProofs, users } from "~/db/schema";
 import type { Currency } from "~/domain/money";
 import type { PaymentMethod } from "~/domain/payment-methods";
@@ -7,6 +7,7 @@ import { FIRST_PAGE, fetchKeysetPage, type PageAsk } from "~/domain/page-cursor"
 import type { Database, Transaction } from "~/lib/db.server";
 import { cursorOfRow, keysetQuery } from "~/lib/keyset.server";
 import { constraintOf } from "~/lib/http.server";
+import { runPrepared } from "~/lib/prepared.server";
 import { withinLimit, type RateLimitName } from "~/lib/rate-limit.server";
 import { DECISION_TARGET, type ParsedDecision } from "./core/decisions";
 import { sameOrderContent, type IdempotencyErrorCode, type OrderContent } from "./core/idempotency";
@@ -301,6 +302,18 @@ export function newestOrdersFirst(ask: PageAsk, size: number) {
 }
 
 function userOrderRows(db: Database, userId: string, ask: PageAsk) {
+  // The first page (almost every visit) is one prepared statement; pages after a cursor are built each time.
+  if (!ask.cursor)
+    return runPrepared(
+      db,
+      "user_orders_first_page",
+      (database, name) => userOrderQuery(database, sql.placeholder("userId"), ask).prepare(name),
+      { userId },
+    );
+  return userOrderQuery(db, userId, ask);
+}
+
+function userOrderQuery(db: Database, userId: string | Placeholder, ask: PageAsk) {
   const query = newestOrdersFirst(ask, PAGE_SIZE);
   return db
     .select({

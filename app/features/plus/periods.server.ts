@@ -1,9 +1,14 @@
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { membershipPeriods } from "~/db/schema";
 import type { Database, Transaction } from "~/lib/db.server";
+import { runPrepared } from "~/lib/prepared.server";
 
 /** A person's Plus periods, newest first. */
 export async function periodsOf(db: Database | Transaction, userId: string) {
+  return runPrepared(db, "plus_periods_of_user", (database, name) => periodsQuery(database).prepare(name), { userId });
+}
+
+function periodsQuery(db: Database | Transaction) {
   return db
     .select({
       id: membershipPeriods.id,
@@ -14,6 +19,6 @@ export async function periodsOf(db: Database | Transaction, userId: string) {
       note: membershipPeriods.note,
     })
     .from(membershipPeriods)
-    .where(eq(membershipPeriods.userId, userId))
+    .where(eq(membershipPeriods.userId, sql.placeholder("userId")))
     .orderBy(desc(membershipPeriods.startsAt));
 }

@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql, type Placeholder } from "drizzle-orm";
 import { competitionSettings, orders, organizations, registrationPlayers, registrations, tournaments, waitlistEntries } from "~/db/schema";
 import { activeBan } from "~/features/organizations/organizations.server";
 import { chargeFor } from "~/domain/tournament-fee";
 import { registrationClosure } from "~/domain/tournament-state";
 import type { RegistrationInput } from "~/domain/registration";
 import type { Database, Transaction } from "~/lib/db.server";
+import { runPrepared } from "~/lib/prepared.server";
 import { constraintOf } from "~/lib/http.server";
 import { scopedIdempotencyKey } from "~/features/orders/core/idempotency";
 import { createOrder, findOrderByKey } from "~/features/orders/orders.server";
@@ -47,7 +48,7 @@ export class BannedByOrganizerError extends RegistrationError {
   }
 }
 
-const liveRegistrations = (tournamentId: string) => and(eq(registrations.tournamentId, tournamentId), holdsPlaceSql());
+const liveRegistrations = (tournamentId: string | Placeholder) => and(eq(registrations.tournamentId, tournamentId), holdsPlaceSql());
 
 /**
  * A tournament with how many places are left (live registrations count; released ones do not) and
@@ -119,10 +120,17 @@ export async function releaseRegistration(
 
 /** The user's live registration in a tournament, with its players, or null. */
 export async function findRegistration(db: Database, tournamentId: string, userId: string) {
-  const [registration] = await db
-    .select()
-    .from(registrations)
-    .where(and(liveRegistrations(tournamentId), eq(registrations.userId, userId)));
+  const [registration] = await runPrepared(
+    db,
+    "live_registration_of_user",
+    (database, name) =>
+      database
+        .select()
+        .from(registrations)
+        .where(and(liveRegistrations(sql.placeholder("tournamentId")), eq(registrations.userId, sql.placeholder("userId"))))
+        .prepare(name),
+    { tournamentId, userId },
+  );
   if (!registration) return null;
   const players = await db
     .select({ name: registrationPlayers.name, ign: registrationPlayers.ign, phone: registrationPlayers.phone })
@@ -143,6 +151,10 @@ export async function registrationOfOrder(db: Database, orderId: string) {
 
 /** Every registration of a user, newest first (their account page). */
 export async function listRegistrationsOfUser(db: Database, userId: string) {
+  return runPrepared(db, "registrations_of_user", (database, name) => registrationsOfUserQuery(database).prepare(name), { userId });
+}
+
+function registrationsOfUserQuery(db: Database) {
   return db
     .select({
       id: registrations.id,
@@ -155,7 +167,7 @@ export async function listRegistrationsOfUser(db: Database, userId: string) {
     })
     .from(registrations)
     .innerJoin(tournaments, eq(tournaments.id, registrations.tournamentId))
-    .where(eq(registrations.userId, userId))
+    .where(eq(registrations.userId, sql.placeholder("userId")))
     .orderBy(sql`${registrations.createdAt} desc`)
     .limit(50);
 }
@@ -333,17 +345,42 @@ export async function registerForTournament(
  * last registration (or order), and the in-game name they used last in this game. Only their own rows.
  */
 export async function registrationPrefill(db: Database, user: { id: string; name: string }, game: string): Promise<Record<string, string>> {
-  const [lastPlayer] = await db
-    .select({ name: registrationPlayers.name, ign: registrationPlayers.ign, phone: registrations.phone })
-    .from(registrationPlayers)
-    .innerJoin(registrations, eq(registrations.id, registrationPlayers.registrationId))
-    .innerJoin(tournaments, eq(tournaments.id, registrations.tournamentId))
-    .where(and(eq(registrations.userId, user.id), eq(registrationPlayers.position, 1), eq(tournaments.game, game)))
-    .orderBy(desc(registrations.createdAt))
-    .limit(1);
+  const [lastPlayer] = await runPrepared(
+    db,
+    "last_registered_player",
+    (database, name) =>
+      database
+        .select({ name: registrationPlayers.name, ign: registrationPlayers.ign, phone: registrations.phone })
+        .from(registrationPlayers)
+        .innerJoin(registrations, eq(registrations.id, registrationPlayers.registrationId))
+        .innerJoin(tournaments, eq(tournaments.id, registrations.tournamentId))
+        .where(
+          and(
+            eq(registrations.userId, sql.placeholder("userId")),
+            eq(registrationPlayers.position, 1),
+            eq(tournaments.game, sql.placeholder("game")),
+          ),
+        )
+        .orderBy(desc(registrations.createdAt))
+        .limit(1)
+        .prepare(name),
+    { userId: user.id, game },
+  );
   const [lastOrder] = lastPlayer
     ? []
-    : await db.select({ phone: orders.phone }).from(orders).where(eq(orders.userId, user.id)).orderBy(desc(orders.createdAt)).limit(1);
+    : await runPrepared(
+        db,
+        "last_order_phone",
+        (database, name) =>
+          database
+            .select({ phone: orders.phone })
+            .from(orders)
+            .where(eq(orders.userId, sql.placeholder("userId")))
+            .orderBy(desc(orders.createdAt))
+            .limit(1)
+            .prepare(name),
+        { userId: user.id },
+      );
   const prefill: Record<string, string> = {};
   const name = lastPlayer?.name || user.name;
   if (name) prefill.player1Name = name;

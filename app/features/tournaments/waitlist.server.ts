@@ -5,6 +5,7 @@ import { formatDate, formatTime } from "~/domain/format";
 import { isLanguage } from "~/domain/language";
 import { registrationClosure } from "~/domain/tournament-state";
 import type { Database, Transaction } from "~/lib/db.server";
+import { runPrepared } from "~/lib/prepared.server";
 import { env } from "~/lib/env.server";
 import { createI18n } from "~/lib/i18n";
 import { log } from "~/lib/log.server";
@@ -51,15 +52,22 @@ export async function leaveWaitlist(db: Database | Transaction, tournamentId: st
 
 /** The person's place in line (1 = first), or null when not waiting. */
 export async function waitlistPosition(db: Database, tournamentId: string, userId: string): Promise<number | null> {
-  const [row] = await db
+  const [row] = await runPrepared(db, "waitlist_position", (database, name) => waitlistPositionQuery(database).prepare(name), {
+    tournamentId,
+    userId,
+  });
+  return row ? Number(row.position) : null;
+}
+
+function waitlistPositionQuery(db: Database) {
+  return db
     .select({
       position: sql<number>`(select count(*)::int from waitlist_entries w
         where w.tournament_id = "waitlist_entries"."tournament_id"
           and (w.created_at, w.id) <= ("waitlist_entries"."created_at", "waitlist_entries"."id"))`,
     })
     .from(waitlistEntries)
-    .where(and(eq(waitlistEntries.tournamentId, tournamentId), eq(waitlistEntries.userId, userId)));
-  return row ? Number(row.position) : null;
+    .where(and(eq(waitlistEntries.tournamentId, sql.placeholder("tournamentId")), eq(waitlistEntries.userId, sql.placeholder("userId"))));
 }
 
 /** The whole line for staff, first first. */
