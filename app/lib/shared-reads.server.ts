@@ -19,6 +19,8 @@ const MAX_ENTRIES = 1000;
 /** The tables a statement writes: `insert into "t"`, `update "t"`, `delete from "t"`, `truncate` (every table). */
 const WRITE = /\b(?:insert\s+into|update|delete\s+from)\s+"?(\w+)"?/gi;
 const TRUNCATE = /^\s*truncate\b/i;
+/** A statement that begins with `select` writes nothing (a writing CTE begins with `with`). */
+const READ = /^\s*select\b/i;
 
 interface Entry {
   tables: readonly string[];
@@ -35,6 +37,8 @@ class SharedReads {
 
   /** A statement this process is about to send: the copies of the tables it writes go now. */
   statement(text: string) {
+    // Most statements are plain reads: no need to scan their text for a write (a page's many selects, issue 31).
+    if (READ.test(text)) return;
     if (TRUNCATE.test(text)) return this.clear();
     for (const [, table] of text.matchAll(WRITE)) if (this.watched.has(table!)) this.tableChanged(table!);
   }

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { savedPlayerIds } from "~/db/schema";
 import type { Database, Transaction } from "~/lib/db.server";
+import { runPrepared } from "~/lib/prepared.server";
 
 /** How many remembered IDs a game page offers. */
 export const SAVED_IDS_SHOWN = 5;
@@ -24,12 +25,19 @@ export async function rememberPlayerId(
 
 /** The signed-in buyer's own IDs for a game, most recent first (never anyone else's). */
 export async function listSavedPlayerIds(db: Database, userId: string, gameId: string) {
-  const rows = await db
-    .select({ playerId: savedPlayerIds.playerId, zone: savedPlayerIds.zone, gamerName: savedPlayerIds.gamerName })
-    .from(savedPlayerIds)
-    .where(and(eq(savedPlayerIds.userId, userId), eq(savedPlayerIds.gameId, gameId)))
-    .orderBy(desc(savedPlayerIds.lastUsedAt), desc(savedPlayerIds.id))
-    .limit(SAVED_IDS_SHOWN);
+  const rows = await runPrepared(
+    db,
+    "saved_player_ids",
+    (database, name) =>
+      database
+        .select({ playerId: savedPlayerIds.playerId, zone: savedPlayerIds.zone, gamerName: savedPlayerIds.gamerName })
+        .from(savedPlayerIds)
+        .where(and(eq(savedPlayerIds.userId, sql.placeholder("userId")), eq(savedPlayerIds.gameId, sql.placeholder("gameId"))))
+        .orderBy(desc(savedPlayerIds.lastUsedAt), desc(savedPlayerIds.id))
+        .limit(SAVED_IDS_SHOWN)
+        .prepare(name),
+    { userId, gameId },
+  );
   return rows.map((row) => ({ ...row, zone: row.zone || null }));
 }
 

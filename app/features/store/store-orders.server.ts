@@ -5,7 +5,8 @@ import { scopedIdempotencyKey } from "~/features/orders/core/idempotency";
 import { currentExchangeRate } from "~/features/orders/exchange-rate.server";
 import { createOrder } from "~/features/orders/orders.server";
 import { log } from "~/lib/log.server";
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
+import { runPrepared } from "~/lib/prepared.server";
 import { orders } from "~/db/schema";
 import type { PlayerIdFlags } from "~/domain/player-id";
 import type { Database } from "~/lib/db.server";
@@ -113,12 +114,19 @@ export async function priceOnePackage(db: Database, gameId: string, packageId: s
 
 /** The phone of the buyer's latest order: what the game page offers (they may change it). */
 export async function lastOrderPhone(db: Database, userId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ phone: orders.phone })
-    .from(orders)
-    .where(eq(orders.userId, userId))
-    .orderBy(desc(orders.createdAt))
-    .limit(1);
+  const [row] = await runPrepared(
+    db,
+    "last_order_phone",
+    (database, name) =>
+      database
+        .select({ phone: orders.phone })
+        .from(orders)
+        .where(eq(orders.userId, sql.placeholder("userId")))
+        .orderBy(desc(orders.createdAt))
+        .limit(1)
+        .prepare(name),
+    { userId },
+  );
   return row?.phone ?? null;
 }
 

@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, inArray, sql, type Placeholder } from "drizzle-orm";
-import { competitionSettings, orders, organizations, registrationPlayers, registrations, tournaments, waitlistEntries } from "~/db/schema";
+import { competitionSettings, organizations, registrationPlayers, registrations, tournaments, waitlistEntries } from "~/db/schema";
 import { activeBan } from "~/features/organizations/organizations.server";
 import { chargeFor } from "~/domain/tournament-fee";
 import { registrationClosure } from "~/domain/tournament-state";
 import type { RegistrationInput } from "~/domain/registration";
 import type { Database, Transaction } from "~/lib/db.server";
 import { runPrepared } from "~/lib/prepared.server";
+import { lastOrderPhone } from "~/features/store/store-orders.server";
 import { constraintOf } from "~/lib/http.server";
 import { scopedIdempotencyKey } from "~/features/orders/core/idempotency";
 import { createOrder, findOrderByKey } from "~/features/orders/orders.server";
@@ -366,26 +367,12 @@ export async function registrationPrefill(db: Database, user: { id: string; name
         .prepare(name),
     { userId: user.id, game },
   );
-  const [lastOrder] = lastPlayer
-    ? []
-    : await runPrepared(
-        db,
-        "last_order_phone",
-        (database, name) =>
-          database
-            .select({ phone: orders.phone })
-            .from(orders)
-            .where(eq(orders.userId, sql.placeholder("userId")))
-            .orderBy(desc(orders.createdAt))
-            .limit(1)
-            .prepare(name),
-        { userId: user.id },
-      );
+  const lastPhone = lastPlayer ? null : await lastOrderPhone(db, user.id);
   const prefill: Record<string, string> = {};
   const name = lastPlayer?.name || user.name;
   if (name) prefill.player1Name = name;
   if (lastPlayer?.ign) prefill.player1Ign = lastPlayer.ign;
-  const phone = lastPlayer?.phone ?? lastOrder?.phone ?? "";
+  const phone = lastPlayer?.phone ?? lastPhone ?? "";
   // The registrant's phone is the captain's too, unless they change it.
   if (phone) {
     prefill.phone = phone;
