@@ -4,8 +4,9 @@
 // from a V8 CPU profile of the same run. Wall time and throughput are left out on purpose: on two
 // cores shared with PostgreSQL and the load generator they charge the page for its neighbours.
 //
-// Alone: `npm run bench:cpu` (BENCH_CPU_REQUESTS per path, default 1000; BENCH_DATABASE_URL adds the
-// same on PostgreSQL). `npm run bench` runs it too.
+// Alone: `npm run bench:cpu` (a page and its twin alternate in BENCH_CPU_ROUNDS rounds, default 3, of
+// BENCH_CPU_REQUESTS requests, default 600; BENCH_DATABASE_URL adds the same on PostgreSQL).
+// `npm run bench` runs it too.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
