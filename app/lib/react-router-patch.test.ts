@@ -34,7 +34,7 @@ describe("React Router, as patched", () => {
             path: "items/:id",
             loader: ({ params }) => {
               const seen = { ...params };
-              params.id = "changed by a loader";
+              (params as Record<string, string>).id = "changed by a loader";
               return seen;
             },
           },
