@@ -43,19 +43,18 @@ export function translatorOf(i18n: I18n, namespace = "common"): TFunction {
   if (!byNamespace) translators.set(i18n, (byNamespace = new Map()));
   const known = byNamespace.get(namespace);
   if (known) return known;
-  const fixed = i18n.getFixedT(null, namespace);
+  const fixed = i18n.getFixedT(null, namespace) as unknown as (...args: unknown[]) => unknown;
   const texts = new Map<string, string>();
   const withOptions = new Map<string, string>();
   const translate = ((key: unknown, ...rest: unknown[]) => {
-    if (typeof key !== "string" || rest.length > 1) return (fixed as unknown as (...args: unknown[]) => unknown)(key, ...rest);
-    const memoKey = rest.length === 0 ? key : keyWithOptions(key, rest[0]);
-    if (memoKey === null) return (fixed as unknown as (...args: unknown[]) => unknown)(key, ...rest);
+    const memoKey = typeof key !== "string" || rest.length > 1 ? null : rest.length === 0 ? key : keyWithOptions(key, rest[0]);
+    if (memoKey === null) return fixed(key, ...rest);
     const kept = rest.length === 0 ? texts : withOptions;
     const remembered = kept.get(memoKey);
     if (remembered !== undefined) return remembered;
-    const text = (fixed as unknown as (...args: unknown[]) => unknown)(key, ...rest);
+    const text = fixed(key, ...rest);
     if (typeof text === "string" && text !== key) {
-      if (kept === withOptions && withOptions.size >= MAX_TEXTS_WITH_OPTIONS) withOptions.delete(withOptions.keys().next().value!);
+      if (kept.size >= MAX_TEXTS_WITH_OPTIONS && kept === withOptions) kept.delete(kept.keys().next().value!);
       kept.set(memoKey, text);
     }
     return text;

@@ -1,5 +1,4 @@
-import { useRouteLoaderData } from "react-router";
-import type { RouteHandle, loader as rootLoader } from "~/root";
+import type { RouteHandle } from "~/root";
 import { useRouteMessages } from "~/lib/use-route-messages";
 import { loadMessages } from "~/lib/messages.server";
 import { metaText } from "~/lib/meta";
@@ -33,11 +32,11 @@ export async function loader({ request }: Route.LoaderArgs) {
           plus={plus}
           now={new Date().toISOString()}
         />,
-        { language, messages: { ...loadMessages(language, ["common"]), ...messages }, timeZone: env().TIME_ZONE, url: request.url },
+        { language, messages: loadMessages(language, ["common", "landing"]), timeZone: env().TIME_ZONE, url: request.url },
       ),
     { keepMs: LANDING_KEEP_MS },
   );
-  return { hero: view.hero, sections, messages };
+  return { hero: view.hero, loggedIn, sections, messages };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -49,8 +48,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   useRouteMessages(loaderData.messages);
-  const root = useRouteLoaderData<typeof rootLoader>("root");
-  const loggedIn = Boolean(root?.user);
+  const { loggedIn } = loaderData;
   return (
     <div data-testid="landing">
       <Hero loggedIn={loggedIn} live={loaderData.hero} />
