@@ -14,6 +14,10 @@ const test = base.extend<{ arena: AppServer }>({
 
 const CUP = "/tournaments/copa-e2e";
 
+// One worker runs this file's tests in turn on one server: spread over the workers, each would seed and
+// start its own (docs/decisions/015-test-time-budget.md).
+test.describe.configure({ mode: "default" });
+
 test("an 8-team cup from check-in to champion: two captains, a dispute and staff", async ({ browser, arena }) => {
   test.setTimeout(180_000);
   const alfa = await personAt(browser, arena, { viewport: DESKTOP });

@@ -15,6 +15,10 @@ const test = base.extend<{ arena: AppServer }>({
 
 test.use({ viewport: PHONE });
 
+// One worker runs this file's tests in turn on one server: spread over the workers, each would seed and
+// start its own (docs/decisions/015-test-time-budget.md).
+test.describe.configure({ mode: "default" });
+
 test("an organization exports its registrations, cancels its paid cup, and the player is refunded to the wallet", async ({
   page,
   browser,

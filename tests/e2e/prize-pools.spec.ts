@@ -16,6 +16,10 @@ const test = base.extend<{ arena: AppServer }>({
 
 test.use({ viewport: PHONE });
 
+// One worker runs this file's tests in turn on one server: spread over the workers, each would seed and
+// start its own (docs/decisions/015-test-time-budget.md).
+test.describe.configure({ mode: "default" });
+
 test("a paid cup funded by its fees waits for approval, runs, and pays its prizes from the pool", async ({ page, browser, arena }) => {
   test.setTimeout(240_000);
   await signIn(page, arena, "pozo-plus@example.com", "/organizations/new");

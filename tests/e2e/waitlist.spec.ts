@@ -11,6 +11,10 @@ const test = base.extend<{ arena: AppServer }>({
   baseURL: async ({ arena }, use) => use(arena.url),
 });
 
+// One worker runs this file's tests in turn on one server: spread over the workers, each would seed and
+// start its own (docs/decisions/015-test-time-budget.md).
+test.describe.configure({ mode: "default" });
+
 test("lista de espera: un jugador se anota, el staff libera un cupo, el correo llega y se inscribe", async ({ browser, arena }) => {
   test.setTimeout(120_000);
   const player = await personAt(browser, arena);
