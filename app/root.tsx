@@ -20,7 +20,7 @@ import { NotFound } from "./components/layout/not-found";
 import { TOAST_DURATION_MS, ToastProvider } from "./components/ui/toast";
 import { DEFAULT_LANGUAGE, languageFromCookieHeader, type Language } from "./domain/language";
 import { NOTICES, parseNotice } from "./domain/notices";
-import { getCurrentUser, hasPlusBadge } from "./features/auth/session.server";
+import { getCurrentUser, isPlusMember } from "./features/auth/session.server";
 import { CartButton } from "./features/store/components/cart-button";
 import { i18nFor } from "./lib/i18n";
 import { env } from "./lib/env.server";
@@ -48,7 +48,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const cookieHeader = request.headers.get("Cookie");
   const language = languageFromCookieHeader(cookieHeader);
   const user = await getCurrentUser(request);
-  const plus = user ? await hasPlusBadge(user.id) : false;
+  const plus = user ? await isPlusMember(user.id) : false;
   return {
     language,
     user: user ? { name: user.name, email: user.email, isStaff: user.isStaff, plus } : null,

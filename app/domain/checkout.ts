@@ -25,14 +25,19 @@ const CHECKOUT_CODE_ORDER: readonly CheckoutErrorCode[] = [
   "INVALID_SERVER",
 ];
 
-/** The checkout form's schema: the phone, the gamer ID with its zone (read together), the method, the cart's total. */
-function checkoutSchema(game: Pick<PlayerIdFlags, "hasZoneField">, totalUsd: number) {
+/**
+ * The checkout form's schema: the phone, the gamer ID with its zone (read together), the method, the
+ * cart's total (given by the server, `totalUsd`). One per kind of game (with a zone field or not), made
+ * once: building a zod schema cost more than parsing with it (issue 31).
+ */
+function makeCheckoutSchema(game: Pick<PlayerIdFlags, "hasZoneField">) {
   return z
     .object({
       phone: textField(z.string().transform(normalizePhone).refine(isVenezuelanMobile, { error: "INVALID_PHONE" })),
       gamerId: textField(z.string()),
       gameServer: textField(z.string()),
       paymentMethod: textField(z.enum(PAYMENT_METHOD_IDS, { error: "PAYMENT_METHOD_REQUIRED" })),
+      totalUsd: z.number(),
     })
     .superRefine(
       (form, ctx) => {
@@ -41,7 +46,7 @@ function checkoutSchema(game: Pick<PlayerIdFlags, "hasZoneField">, totalUsd: num
         const split = game.hasZoneField && !form.gameServer && form.gamerId.includes("-");
         if (!player.ok)
           ctx.addIssue({ code: "custom", message: player.code, path: [player.field === "zone" && !split ? "gameServer" : "gamerId"] });
-        if (!(totalUsd > 0)) ctx.addIssue({ code: "custom", message: "EMPTY_OR_INVALID_TOTAL", path: ["total"] });
+        if (!(form.totalUsd > 0)) ctx.addIssue({ code: "custom", message: "EMPTY_OR_INVALID_TOTAL", path: ["total"] });
       },
       { when: always },
     )
@@ -50,6 +55,8 @@ function checkoutSchema(game: Pick<PlayerIdFlags, "hasZoneField">, totalUsd: num
       return player.ok ? { ...form, player: player.value } : refuse(ctx, player.code);
     });
 }
+
+const CHECKOUT_SCHEMAS = { zone: makeCheckoutSchema({ hasZoneField: true }), noZone: makeCheckoutSchema({ hasZoneField: false }) };
 
 /**
  * SPEC §5 store checkout, every wrong field at once; `code` in SPEC order: Venezuelan mobile, gamer ID,
@@ -62,7 +69,9 @@ export function parseCheckout(
   raw: Record<string, unknown>,
   totalUsd: number,
 ): { ok: true; checkout: CheckoutInput } | { ok: false; code: CheckoutErrorCode; field: string; errors: FieldErrors } {
-  const parsed = parseWith<ReturnType<typeof checkoutSchema>, CheckoutErrorCode>(checkoutSchema(game, totalUsd), raw, []);
+  const schema = game.hasZoneField ? CHECKOUT_SCHEMAS.zone : CHECKOUT_SCHEMAS.noZone;
+  // The total is the server's, after the form's fields: nothing the form sends can stand in for it.
+  const parsed = parseWith<typeof schema, CheckoutErrorCode>(schema, { ...raw, totalUsd }, []);
   if (!parsed.ok) {
     const [field, code] = Object.entries(parsed.errors)
       .map(([name, error]) => [name, error as CheckoutErrorCode] as const)

@@ -1,3 +1,5 @@
+import { PgDialect } from "drizzle-orm/pg-core";
+import type { SQL } from "drizzle-orm";
 import type { Database, Transaction } from "~/lib/db.server";
 
 interface Runnable<Result> {
@@ -25,4 +27,20 @@ export function runPrepared<Handle extends Database | Transaction, Result>(
   let query = queries.get(name) as Runnable<Result> | undefined;
   if (!query) queries.set(name, (query = build(database, name)));
   return query.execute(values);
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A hand-written statement (`sql\`…\`` with `sql.placeholder(…)`), prepared like a query builder's: for
+ * `runPrepared`'s `build`. Its answer is the driver's (`rows` of objects), as `db.execute` gives it.
+ */
+export function preparedStatement<Row>(database: Database | Transaction, name: string, statement: SQL): Runnable<{ rows: Row[] }> {
+  const prepared = database._.session.prepareQuery<{ execute: { rows: Row[] }; all: unknown; values: unknown }>(
+    dialect.sqlToQuery(statement),
+    undefined,
+    name,
+    false,
+  );
+  return { execute: (values) => prepared.execute(values) };
 }

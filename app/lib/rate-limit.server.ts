@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { rateLimits } from "~/db/schema";
 import type { Database } from "./db.server";
+import { runPrepared } from "./prepared.server";
 
 /** The limits the app applies, in one table: name → how many hits per window. */
 export const RATE_LIMITS = {
@@ -37,18 +38,24 @@ export type RateLimitName = keyof typeof RATE_LIMITS;
  * database, so every app instance shares them.
  */
 export async function hitRateLimit(db: Database, key: string, max: number, windowSeconds: number, now = Date.now()): Promise<boolean> {
-  const windowStart = now - windowSeconds * 1000;
-  const [row] = await db
-    .insert(rateLimits)
-    .values({ id: randomUUID(), key, count: 1, lastRequest: now })
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        count: sql`case when ${rateLimits.lastRequest} < ${windowStart} then 1 else ${rateLimits.count} + 1 end`,
-        lastRequest: sql`case when ${rateLimits.lastRequest} < ${windowStart} then ${now} else ${rateLimits.lastRequest} end`,
-      },
-    })
-    .returning({ count: rateLimits.count });
+  const [row] = await runPrepared(
+    db,
+    "rate_limit_hit",
+    (database, name) =>
+      database
+        .insert(rateLimits)
+        .values({ id: sql.placeholder("id"), key: sql.placeholder("key"), count: 1, lastRequest: sql.placeholder("now") })
+        .onConflictDoUpdate({
+          target: rateLimits.key,
+          set: {
+            count: sql`case when ${rateLimits.lastRequest} < ${sql.placeholder("windowStart")} then 1 else ${rateLimits.count} + 1 end`,
+            lastRequest: sql`case when ${rateLimits.lastRequest} < ${sql.placeholder("windowStart")} then ${sql.placeholder("now")}::bigint else ${rateLimits.lastRequest} end`,
+          },
+        })
+        .returning({ count: rateLimits.count })
+        .prepare(name),
+    { id: randomUUID(), key, now, windowStart: now - windowSeconds * 1000 },
+  );
   return (row?.count ?? 1) <= max;
 }
 

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { forgetCachedUser, rememberedForUser } from "~/features/auth/session-cache.server";
-import { getCurrentUser, hasPlusBadge } from "~/features/auth/session.server";
+import { getCurrentUser, isPlusMember } from "~/features/auth/session.server";
 
 import { getRequest } from "./support/routes";
 import { memoryMailer, signInAs, useTestAuth } from "./support/sessions";
@@ -70,7 +70,7 @@ describe("the per-process copy of the signed-in person", () => {
   it("shows the Plus badge once a membership is written, and drops it when it goes", async () => {
     const { jar } = await signInAs(handle.db, mailer, "badge@example.com");
     const user = await getCurrentUser(getRequest("/", jar.header()));
-    const badge = () => hasPlusBadge(user!.id);
+    const badge = () => isPlusMember(user!.id);
     expect(await badge()).toBe(false);
     await handle.db.execute(
       sql`insert into membership_periods (id, user_id, starts_at, ends_at) values (${randomUUID()}, ${user!.id}, now() - interval '1 day', now() + interval '30 days')`,
@@ -78,5 +78,22 @@ describe("the per-process copy of the signed-in person", () => {
     expect(await eventually(badge, (plus) => plus)).toBe(true);
     await handle.db.execute(sql`delete from membership_periods`);
     expect(await eventually(badge, (plus) => !plus)).toBe(false);
+  });
+
+  it("ends a membership when its period ends, though the copy of the periods is still kept", async () => {
+    const { jar } = await signInAs(handle.db, mailer, "ending@example.com");
+    const user = await getCurrentUser(getRequest("/", jar.header()));
+    await handle.db.execute(
+      sql`insert into membership_periods (id, user_id, starts_at, ends_at) values (${randomUUID()}, ${user!.id}, now() - interval '1 day', now() + interval '1 minute')`,
+    );
+    expect(
+      await eventually(
+        () => isPlusMember(user!.id),
+        (plus) => plus,
+      ),
+    ).toBe(true);
+    // Two minutes on: the same kept periods, read at a later moment, say the membership is over.
+    expect(await isPlusMember(user!.id, new Date(Date.now() + 2 * 60_000))).toBe(false);
+    expect(await isPlusMember(user!.id)).toBe(true);
   });
 });

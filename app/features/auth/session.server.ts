@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { isProfileComplete } from "~/domain/profile";
-import { membersAmong } from "~/features/plus/plus.server";
+import { isMemberAt } from "~/features/plus/core/membership";
+import { periodsOf } from "~/features/plus/periods.server";
 import { db } from "~/lib/db.server";
 import { oncePerRequest } from "~/lib/log.server";
 import { auth } from "./auth.server";
@@ -53,9 +54,15 @@ async function lookUpUser(request: Request) {
   return { value: current, userId: user.id, keepUntil: new Date(session.session.expiresAt).getTime() };
 }
 
-/** Whether the person holds Plus now (the badge beside the greeting), remembered like the session. */
-export function hasPlusBadge(userId: string): Promise<boolean> {
-  return rememberedForUser(`plus:${userId}`, async () => ({ value: (await membersAmong(db(), [userId])).has(userId), userId }));
+/**
+ * Whether the person holds Plus at `now` (the badge beside the greeting; a page's member-only parts),
+ * from their Plus periods remembered like the session: a change to their periods drops the copy on
+ * every instance, and membership is worked out from the periods at each request, so one that ends by
+ * time is seen at once. Decisions about money or rights read the database (`membershipOf`).
+ */
+export async function isPlusMember(userId: string, now = new Date()): Promise<boolean> {
+  const periods = await rememberedForUser(`plus-periods:${userId}`, async () => ({ value: await periodsOf(db(), userId), userId }));
+  return isMemberAt(periods, now);
 }
 
 /** For loaders and actions that need a signed-in user: visitors go to /auth and come back. */

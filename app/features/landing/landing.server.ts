@@ -1,5 +1,5 @@
 import { eventStagesOf } from "~/features/competition/bracket-page.server";
-import { getCurrentUser, hasPlusBadge } from "~/features/auth/session.server";
+import { getCurrentUser, isPlusMember } from "~/features/auth/session.server";
 import { heroLive } from "~/features/streamers/core/live";
 import { formatCompactNumber } from "~/domain/format";
 import { languageFromCookieHeader } from "~/domain/language";
@@ -90,6 +90,6 @@ export async function landingView(request: Request) {
     gamesPlayed,
   }));
   const user = await getCurrentUser(request);
-  const plus = user ? await hasPlusBadge(user.id) : false;
+  const plus = user ? await isPlusMember(user.id) : false;
   return { language, tournaments, featured, streamers, hero, loggedIn: user !== null, plus };
 }

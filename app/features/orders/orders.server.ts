@@ -7,7 +7,7 @@ import { FIRST_PAGE, fetchKeysetPage, type PageAsk } from "~/domain/page-cursor"
 import type { Database, Transaction } from "~/lib/db.server";
 import { cursorOfRow, keysetQuery } from "~/lib/keyset.server";
 import { constraintOf } from "~/lib/http.server";
-import { runPrepared } from "~/lib/prepared.server";
+import { preparedStatement, runPrepared } from "~/lib/prepared.server";
 import { withinLimit, type RateLimitName } from "~/lib/rate-limit.server";
 import { DECISION_TARGET, type ParsedDecision } from "./core/decisions";
 import { sameOrderContent, type IdempotencyErrorCode, type OrderContent } from "./core/idempotency";
@@ -110,10 +110,17 @@ export async function findOrderByKey(
   idempotencyKey: string | null,
 ): Promise<CreatedOrder | null> {
   if (!idempotencyKey) return null;
-  const [row] = await db
-    .select(CREATED_COLUMNS)
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)));
+  const [row] = await runPrepared(
+    db,
+    "order_by_key",
+    (database, name) =>
+      database
+        .select(CREATED_COLUMNS)
+        .from(orders)
+        .where(and(eq(orders.userId, sql.placeholder("userId")), eq(orders.idempotencyKey, sql.placeholder("idempotencyKey"))))
+        .prepare(name),
+    { userId, idempotencyKey },
+  );
   return row ? { ...row, currency: row.currency as Currency, paymentMethod: row.paymentMethod as PaymentMethod, repeated: true } : null;
 }
 
@@ -170,6 +177,49 @@ export async function withinOrderLimit(
 }
 
 /**
+ * createOrder's one statement, with a placeholder for each value (built once per database handle, then
+ * prepared): the order, its items (a JSON array, any length) and the first line of its history are
+ * written together, or (the key already used) none. One round trip, atomic without a transaction of its own.
+ */
+function createOrderStatement(database: Database | Transaction) {
+  const value = (name: string) => sql.placeholder(name);
+  const placeOrder = database
+    .insert(orders)
+    .values({
+      id: value("id"),
+      userId: value("userId"),
+      kind: value("kind"),
+      paymentMethod: value("paymentMethod"),
+      currency: value("currency"),
+      amount: value("amount"),
+      amountUsd: value("amountUsd"),
+      exchangeRate: value("exchangeRate"),
+      phone: value("phone"),
+      email: value("email"),
+      gamerId: value("gamerId"),
+      gameServer: value("gameServer"),
+      gamerName: value("gamerName"),
+      tournamentId: value("tournamentId"),
+      expiresAt: value("expiresAt"),
+      idempotencyKey: value("idempotencyKey"),
+      status: "initiated",
+    })
+    .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
+    .returning(CREATED_COLUMNS);
+  return sql`
+    with placed as (${placeOrder.getSQL()}),
+    placed_items as (
+      insert into ${orderItems} (id, order_id, package_id, registration_id, label, label_en, unit_amount, quantity)
+      select gen_random_uuid()::text, placed.id, item.package_id, item.registration_id, item.label, item.label_en, item.unit_amount, item.quantity
+      from placed, jsonb_to_recordset(${value("items")}::jsonb)
+        as item (package_id text, registration_id text, label text, label_en text, unit_amount int, quantity int)),
+    first_line as (
+      insert into ${orderStatusHistory} (order_id, from_status, to_status, actor_user_id)
+      select placed.id, null, 'initiated', ${value("userId")}::text from placed)
+    select id, number, amount, currency, payment_method as "paymentMethod" from placed`;
+}
+
+/**
  * Creates an order in `initiated`, with its items and the first line of its history, in one
  * statement (one round trip). With an idempotency key already used by this user, nothing is written
  * and that order is returned (concurrent requests with one key: the unique index
@@ -178,34 +228,41 @@ export async function withinOrderLimit(
  * one purchase, so a changed cart is refused, never answered with the first order (docs/reliability.md "Limits and idempotency").
  */
 export async function createOrder(db: Database | Transaction, order: NewOrder): Promise<CreatedOrder> {
-  const id = randomUUID();
-  const { items, idempotencyKey, ...fields } = order;
-  const placeOrder = db
-    .insert(orders)
-    .values({ id, ...fields, idempotencyKey: idempotencyKey ?? null, status: "initiated" })
-    .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
-    .returning(CREATED_COLUMNS);
-  const itemRows = sql.join(
-    items.map(
-      (item) =>
-        sql`(${randomUUID()}::text, ${item.packageId ?? null}::text, ${item.registrationId ?? null}::text, ${item.label}::text, ${item.labelEn ?? null}::text, ${item.unitAmount}::int, ${item.quantity}::int)`,
-    ),
-    sql`, `,
+  const result = await runPrepared(
+    db,
+    "create_order",
+    (database, name) => preparedStatement<Omit<CreatedOrder, "repeated">>(database, name, createOrderStatement(database)),
+    {
+      id: randomUUID(),
+      userId: order.userId,
+      kind: order.kind,
+      paymentMethod: order.paymentMethod,
+      currency: order.currency,
+      amount: order.amount,
+      amountUsd: order.amountUsd,
+      exchangeRate: order.exchangeRate,
+      phone: order.phone,
+      email: order.email,
+      gamerId: order.gamerId ?? null,
+      gameServer: order.gameServer ?? null,
+      gamerName: order.gamerName ?? null,
+      tournamentId: order.tournamentId ?? null,
+      expiresAt: order.expiresAt,
+      idempotencyKey: order.idempotencyKey ?? null,
+      items: JSON.stringify(
+        order.items.map((item) => ({
+          package_id: item.packageId ?? null,
+          registration_id: item.registrationId ?? null,
+          label: item.label,
+          label_en: item.labelEn ?? null,
+          unit_amount: item.unitAmount,
+          quantity: item.quantity,
+        })),
+      ),
+    },
   );
-  // One statement, so one round trip and atomic without a transaction of its own: the order, its
-  // items and the first line of its history are written together, or (the key already used) none.
-  const statement = sql`
-    with placed as (${placeOrder.getSQL()}),
-    placed_items as (
-      insert into ${orderItems} (id, order_id, package_id, registration_id, label, label_en, unit_amount, quantity)
-      select item.id, placed.id, item.package_id, item.registration_id, item.label, item.label_en, item.unit_amount, item.quantity
-      from placed, (values ${itemRows}) as item (id, package_id, registration_id, label, label_en, unit_amount, quantity)),
-    first_line as (
-      insert into ${orderStatusHistory} (order_id, from_status, to_status, actor_user_id)
-      select placed.id, null, 'initiated', ${order.userId}::text from placed)
-    select id, number, amount, currency, payment_method as "paymentMethod" from placed`;
-  const result = (await db.execute(statement)) as unknown as { rows: Array<Omit<CreatedOrder, "repeated">> };
   const row = result.rows[0];
+  const { idempotencyKey } = order;
   if (!row) {
     const existing = await findOrderByKey(db, order.userId, idempotencyKey ?? null);
     if (!existing) throw new Error("idempotency conflict without an order");

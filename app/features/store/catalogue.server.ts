@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { games, topupPackages } from "~/db/schema";
 import type { Cart } from "~/domain/cart";
@@ -85,24 +85,45 @@ export function storeGameFlags(db: Database) {
   );
 }
 
-/** The packages an order asks for, as the catalogue has them now (hidden games and inactive packages left out). */
+/**
+ * The packages an order asks for, as the catalogue has them now (hidden games and inactive packages left
+ * out). Read from the shared copy of the sellable packages (a few hundred rows at most), which any write
+ * to games or packages drops at once on this instance and by notice on the others (shared-reads.server.ts):
+ * a checkout prices with what the game page showed, without two reads of its own (issue 31).
+ */
 export async function findSellablePackages(db: Database, ids: string[]) {
   if (!ids.length) return [];
-  return db
-    .select({
-      id: topupPackages.id,
-      gameId: topupPackages.gameId,
-      gameName: games.name,
-      checksPlayerId: games.checksPlayerId,
-      hasZoneField: games.hasZoneField,
-      label: topupPackages.label,
-      labelEn: topupPackages.labelEn,
-      priceUsd: topupPackages.priceUsd,
-      priceBs: topupPackages.priceBs,
-    })
-    .from(topupPackages)
-    .innerJoin(games, eq(games.id, topupPackages.gameId))
-    .where(and(inArray(topupPackages.id, ids), eq(topupPackages.active, true), eq(games.hiddenInStore, false)));
+  const sellable = await sellablePackages(db);
+  return ids.flatMap((id) => sellable.get(id) ?? []);
+}
+
+function sellablePackages(db: Database) {
+  return sharedRead(db, STORE_TABLES, "sellable-packages", async () => {
+    const rows = await db
+      .select({
+        id: topupPackages.id,
+        gameId: topupPackages.gameId,
+        gameName: games.name,
+        checksPlayerId: games.checksPlayerId,
+        hasZoneField: games.hasZoneField,
+        label: topupPackages.label,
+        labelEn: topupPackages.labelEn,
+        priceUsd: topupPackages.priceUsd,
+        priceBs: topupPackages.priceBs,
+      })
+      .from(topupPackages)
+      .innerJoin(games, eq(games.id, topupPackages.gameId))
+      .where(and(eq(topupPackages.active, true), eq(games.hiddenInStore, false)));
+    return new Map(rows.map((row) => [row.id, row]));
+  });
+}
+
+/** Every package's names, sold or not (a cart may hold one the store no longer sells): shared like the rest. */
+function packageNames(db: Database) {
+  return sharedRead(db, STORE_TABLES, "package-names", async () => {
+    const rows = await db.select({ id: topupPackages.id, label: topupPackages.label, labelEn: topupPackages.labelEn }).from(topupPackages);
+    return new Map(rows.map((row) => [row.id, row]));
+  });
 }
 
 /**
@@ -111,17 +132,14 @@ export async function findSellablePackages(db: Database, ids: string[]) {
  * it is kept only for a package the catalogue no longer has. The cart is capped (MAX_CART_LINES) before this.
  */
 export async function labelCart(db: Database, cart: Cart, language: string): Promise<Cart> {
-  const ids = Object.keys(cart);
-  if (!ids.length) return cart;
-  const names = new Map(
-    (
-      await db
-        .select({ id: topupPackages.id, label: topupPackages.label, labelEn: topupPackages.labelEn })
-        .from(topupPackages)
-        .where(inArray(topupPackages.id, ids))
-    ).map((row) => [row.id, labelFor(row, language)]),
+  if (!Object.keys(cart).length) return cart;
+  const names = await packageNames(db);
+  return Object.fromEntries(
+    Object.entries(cart).map(([id, item]) => {
+      const named = names.get(id);
+      return [id, { ...item, label: named ? labelFor(named, language) : item.label }];
+    }),
   );
-  return Object.fromEntries(Object.entries(cart).map(([id, item]) => [id, { ...item, label: names.get(id) ?? item.label }]));
 }
 
 /**

@@ -14,13 +14,27 @@ export async function rememberPlayerId(
   db: Database | Transaction,
   entry: { userId: string; gameId: string; playerId: string; zone: string | null; gamerName: string | null },
 ) {
-  await db
-    .insert(savedPlayerIds)
-    .values({ ...entry, zone: entry.zone ?? "", lastUsedAt: new Date() })
-    .onConflictDoUpdate({
-      target: [savedPlayerIds.userId, savedPlayerIds.gameId, savedPlayerIds.playerId, savedPlayerIds.zone],
-      set: { lastUsedAt: new Date(), gamerName: sql`coalesce(excluded.gamer_name, ${savedPlayerIds.gamerName})` },
-    });
+  await runPrepared(
+    db,
+    "remember_player_id",
+    (database, name) =>
+      database
+        .insert(savedPlayerIds)
+        .values({
+          userId: sql.placeholder("userId"),
+          gameId: sql.placeholder("gameId"),
+          playerId: sql.placeholder("playerId"),
+          zone: sql.placeholder("zone"),
+          gamerName: sql.placeholder("gamerName"),
+          lastUsedAt: sql.placeholder("lastUsedAt"),
+        })
+        .onConflictDoUpdate({
+          target: [savedPlayerIds.userId, savedPlayerIds.gameId, savedPlayerIds.playerId, savedPlayerIds.zone],
+          set: { lastUsedAt: sql`excluded.last_used_at`, gamerName: sql`coalesce(excluded.gamer_name, ${savedPlayerIds.gamerName})` },
+        })
+        .prepare(name),
+    { ...entry, zone: entry.zone ?? "", lastUsedAt: new Date() },
+  );
 }
 
 /** The signed-in buyer's own IDs for a game, most recent first (never anyone else's). */

@@ -4,14 +4,13 @@ import { languageFromCookieHeader } from "~/domain/language";
 import { formatDate } from "~/domain/format";
 import { signInPath } from "~/domain/redirect";
 import { parseRegistration } from "~/domain/registration";
-import { getCurrentUser, requireUser, type CurrentUser } from "~/features/auth/session.server";
+import { getCurrentUser, isPlusMember, requireUser, type CurrentUser } from "~/features/auth/session.server";
 import { parseIdempotencyKey, scopedIdempotencyKey } from "~/features/orders/core/idempotency";
 import { withinOrderLimit } from "~/features/orders/orders.server";
 import { currentExchangeRate } from "~/features/orders/exchange-rate.server";
 import { poolView } from "~/features/wallet/prize-pools.server";
 import { registrationOpensFor } from "~/features/plus/core/membership";
 import { registrationClosure } from "~/domain/tournament-state";
-import { membershipOf } from "~/features/plus/plus.server";
 import { playerParent, replaysFrom } from "~/features/streamers/streams.server";
 import { captainTeam, captainTeamsForGame } from "~/features/teams/teams.server";
 import { teamEntryFields } from "~/features/teams/core/entry";
@@ -115,7 +114,7 @@ type Tournament = NonNullable<Awaited<ReturnType<typeof publicTournamentPart>>>[
 async function personalPart(user: CurrentUser, tournament: Tournament, now: Date) {
   const registration = await findRegistration(db(), tournament.id, user.id);
   // Each person sees their own opening time: Plus members 15 minutes before everyone else.
-  const { member } = await membershipOf(db(), user.id, now);
+  const member = await isPlusMember(user.id, now);
   const pastDeadline = registrationClosure(tournament, now) === "deadline";
   // Past the deadline, someone on the waiting list may still take a no-show's place before the start.
   const late = !registration && pastDeadline ? await lateEntryFor(db(), tournament, { userId: user.id }, now) : null;
@@ -132,8 +131,8 @@ async function personalPart(user: CurrentUser, tournament: Tournament, now: Date
       orderId: registration.orderId,
       players: registration.players,
     },
-    // The person's place on the waiting list of a full tournament, or null.
-    waitlistPosition: registration ? null : await waitlistPosition(db(), tournament.id, user.id),
+    // The person's place on the waiting list, or null: the page shows it only while the tournament is full.
+    waitlistPosition: registration || tournament.placesLeft > 0 ? null : await waitlistPosition(db(), tournament.id, user.id),
     // One key per render of the form: a retried registration gets the order the first one started.
     idempotencyKey: crypto.randomUUID() as string | null,
     // Less typing: the name, phone and in-game name the player used before.
