@@ -176,6 +176,25 @@ export async function withinOrderLimit(
   return withinLimit(db, name, userId);
 }
 
+/** The order's own columns createOrder writes, each as a placeholder of the same name (one list for the statement and its values). */
+const ORDER_FIELDS = [
+  "userId",
+  "kind",
+  "paymentMethod",
+  "currency",
+  "amount",
+  "amountUsd",
+  "exchangeRate",
+  "phone",
+  "email",
+  "gamerId",
+  "gameServer",
+  "gamerName",
+  "tournamentId",
+  "expiresAt",
+  "idempotencyKey",
+] as const satisfies readonly (keyof NewOrder)[];
+
 /**
  * createOrder's one statement, with a placeholder for each value (built once per database handle, then
  * prepared): the order, its items (a JSON array, any length) and the first line of its history are
@@ -183,27 +202,13 @@ export async function withinOrderLimit(
  */
 function createOrderStatement(database: Database | Transaction) {
   const value = (name: string) => sql.placeholder(name);
+  const fields = Object.fromEntries(ORDER_FIELDS.map((field) => [field, value(field)])) as Record<
+    (typeof ORDER_FIELDS)[number],
+    Placeholder
+  >;
   const placeOrder = database
     .insert(orders)
-    .values({
-      id: value("id"),
-      userId: value("userId"),
-      kind: value("kind"),
-      paymentMethod: value("paymentMethod"),
-      currency: value("currency"),
-      amount: value("amount"),
-      amountUsd: value("amountUsd"),
-      exchangeRate: value("exchangeRate"),
-      phone: value("phone"),
-      email: value("email"),
-      gamerId: value("gamerId"),
-      gameServer: value("gameServer"),
-      gamerName: value("gamerName"),
-      tournamentId: value("tournamentId"),
-      expiresAt: value("expiresAt"),
-      idempotencyKey: value("idempotencyKey"),
-      status: "initiated",
-    })
+    .values({ id: value("id"), ...fields, status: "initiated" })
     .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
     .returning(CREATED_COLUMNS);
   return sql`
@@ -234,21 +239,7 @@ export async function createOrder(db: Database | Transaction, order: NewOrder): 
     (database, name) => preparedStatement<Omit<CreatedOrder, "repeated">>(database, name, createOrderStatement(database)),
     {
       id: randomUUID(),
-      userId: order.userId,
-      kind: order.kind,
-      paymentMethod: order.paymentMethod,
-      currency: order.currency,
-      amount: order.amount,
-      amountUsd: order.amountUsd,
-      exchangeRate: order.exchangeRate,
-      phone: order.phone,
-      email: order.email,
-      gamerId: order.gamerId ?? null,
-      gameServer: order.gameServer ?? null,
-      gamerName: order.gamerName ?? null,
-      tournamentId: order.tournamentId ?? null,
-      expiresAt: order.expiresAt,
-      idempotencyKey: order.idempotencyKey ?? null,
+      ...Object.fromEntries(ORDER_FIELDS.map((field) => [field, order[field] ?? null])),
       items: JSON.stringify(
         order.items.map((item) => ({
           package_id: item.packageId ?? null,
