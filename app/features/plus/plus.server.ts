@@ -18,6 +18,7 @@ import {
   type Period,
 } from "./core/membership";
 import { syncDiscordRole } from "./discord-role.server";
+import { forgetCachedUser } from "~/features/auth/session-cache.server";
 
 export const PLUS_PRICE_KEY = "plus_price_usd_cents";
 export const PLUS_MONTHS_KEY = "plus_months";
@@ -96,6 +97,9 @@ async function addPeriod(
     grantedBy: origin.grantedBy ?? null,
     note: origin.note ?? null,
   });
+  // Each write to someone's periods drops this process's remembered copy (isPlusMember) at once; the
+  // database's notice at commit drops it on every instance, with any copy read in between.
+  forgetCachedUser(userId);
   return period;
 }
 
@@ -110,6 +114,7 @@ export const plusOrders: OrderKindHandler = {
       await syncDiscordRole(tx, userId);
     } else if (to === "refunded") {
       await tx.delete(membershipPeriods).where(eq(membershipPeriods.orderId, orderId));
+      forgetCachedUser(userId);
       await syncDiscordRole(tx, userId);
     }
   },
@@ -172,6 +177,7 @@ export async function endPlus(db: Database, input: { userId: string; now?: Date 
       .set({ endsAt: now, endedMailSentAt: now })
       .where(and(eq(membershipPeriods.userId, input.userId), lte(membershipPeriods.startsAt, now), gt(membershipPeriods.endsAt, now)))
       .returning({ id: membershipPeriods.id });
+    forgetCachedUser(input.userId);
     await syncDiscordRole(tx, input.userId, now);
     return { ended: running.length, removed: future.length };
   });
