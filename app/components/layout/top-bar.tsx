@@ -41,7 +41,9 @@ export function TopBar({
       >
         {t("skipToContent")}
       </a>
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2 md:h-16 md:flex-nowrap md:py-0">
+      {/* From md up one row when it fits; a signed-in person's links (up to eight, longer in Spanish) go to a
+          second row rather than over the section links. */}
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2 md:min-h-16">
         <Link to="/" className="flex items-center gap-2 text-lg font-extrabold tracking-tight whitespace-nowrap" data-testid="logo">
           <img src="/favicon.svg" alt="" width={28} height={28} />
           <span>
@@ -51,7 +53,7 @@ export function TopBar({
         {/* On a phone the links wrap to a second line rather than hiding the last (the store) off-screen. */}
         <nav
           aria-label={t("nav.main")}
-          className="order-last flex w-full flex-wrap items-center gap-x-3.5 gap-y-1 pb-1 text-sm whitespace-nowrap text-slate-300 sm:gap-x-5 md:order-none md:w-auto md:flex-1 md:flex-nowrap md:pb-0"
+          className="order-last flex w-full flex-wrap items-center gap-x-3.5 gap-y-1 pb-1 text-sm whitespace-nowrap text-slate-300 sm:gap-x-5 md:order-none md:w-auto md:flex-auto md:flex-nowrap md:pb-0"
         >
           {SECTION_LINKS.map((section) => (
             <a key={section} href={`/#${section}`} className="inline-flex min-h-6 items-center hover:text-cyan-300">
@@ -96,7 +98,7 @@ export function TopBar({
                 </svg>
                 <span>{t("nav.menu")}</span>
               </summary>
-              <div className="account-menu-panel absolute top-full right-0 z-50 mt-2 flex w-64 max-w-[calc(100vw-2rem)] flex-col items-stretch gap-3 rounded-xl border border-slate-700 bg-arena-panel p-4 shadow-xl md:static md:mt-0 md:w-auto md:max-w-none md:flex-row md:items-center md:gap-3 md:border-0 md:bg-transparent md:p-0 md:shadow-none">
+              <div className="account-menu-panel absolute top-full right-0 z-50 mt-2 flex w-64 max-w-[calc(100vw-2rem)] flex-col items-stretch gap-3 rounded-xl border border-slate-700 bg-arena-panel p-4 shadow-xl md:static md:mt-0 md:w-auto md:max-w-none md:flex-row md:flex-wrap md:items-center md:justify-end md:gap-3 md:border-0 md:bg-transparent md:p-0 md:shadow-none">
                 <span className="truncate text-sm text-slate-200 md:order-3 md:max-w-40" data-testid="greeting">
                   {t("auth.greeting", { name: user.name || user.email })}
                   {user.plus ? <PlusBadge label={t("auth.plusBadge")} testId="plus-badge" className="ml-2" /> : null}
